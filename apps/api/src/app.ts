@@ -1,0 +1,55 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Secrets } from './lib/secrets.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { createServices, type Services } from './services.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Kysely<Database>;
+  mailer: Mailer;
+  secrets: Secrets;
+  logger: Logger;
+  /** Keeps rate-limit counters of separate runs apart when they share one Redis. */
+  rateLimitNamespace?: string;
+};
+
+export type App = FastifyInstance & { services: Services };
+
+/** Builds the one HTTP app: external plugins, then app plugins, then feature routes, then the SPA. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db, mailer, secrets, logger } = deps;
+  const app: FastifyInstance = Fastify({ loggerInstance: logger as FastifyBaseLogger, return503OnClosing: true });
+  const services = createServices({ db, mailer, secrets, config, logger });
+
+  await app.register(securityPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(rateLimitPlugin, {
+    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    namespace: deps.rateLimitNamespace ?? 'sente-rl',
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+  });
+  await app.register(authGuardPlugin, services);
+
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, services);
+  await app.register(usersRoutes, services);
+  await app.register(accountsRoutes, services);
+  await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
+
+  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
+  return Object.assign(app, { services });
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine(
+      (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)),
+      `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().default('Sente <no-reply@sente.local>'),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a wrong value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}

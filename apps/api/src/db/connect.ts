@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './database.ts';
+import { migrations } from './migrations/index.ts';
+
+// NOTE: count(*) and bigint columns arrive as strings from pg; money columns are read with Number()
+// or BigInt() where they are used, so the default parser stays.
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  target: DatabaseTarget;
+  /** Human-readable description for the start log line (never includes a password). */
+  description: string;
+  close: () => Promise<void>;
+};
+
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === 'pglite') return target.dir ? `embedded PGlite in ${target.dir}` : 'embedded PGlite in memory';
+  const url = new URL(target.url);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  let db: Kysely<Database>;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    if (target.dir) fs.mkdirSync(path.dirname(target.dir), { recursive: true });
+    const client = target.dir ? await PGlite.create(target.dir) : await PGlite.create();
+    db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  }
+  return { db, target, description: describeTarget(target), close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export async function isDatabaseUp(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

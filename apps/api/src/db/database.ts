@@ -1,0 +1,79 @@
+import type { Environment, StaffRole } from '@sente/contracts/constants';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  verified_at: Timestamp | null;
+  current_account_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type CodePurpose = 'verify_account' | 'login' | 'password_reset';
+
+export interface OneTimeCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: CodePurpose;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  refresh_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  rotated_at: Timestamp | null;
+}
+
+export interface AccountsTable {
+  id: Generated<string>;
+  user_id: string;
+  account_name: string;
+  account_number: string;
+  is_approved: Generated<boolean>;
+  approved_at: Timestamp | null;
+  active_environment: Generated<Environment>;
+  company_logo: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AccountMembersTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string | null;
+  email: string;
+  staff_role: StaffRole;
+  creator_id: string;
+  removed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  one_time_codes: OneTimeCodesTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  account_members: AccountMembersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type CodeRow = Selectable<OneTimeCodesTable>;

@@ -1,0 +1,104 @@
+import { randomInt } from 'node:crypto';
+import type { Environment, StaffRole } from '@sente/contracts/constants';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+export function createAccountsRepository(db: Kysely<Database>) {
+  return {
+    /** The accounts a user belongs to, oldest membership first. */
+    listMemberships(userId: string) {
+      return db
+        .selectFrom('account_members as m')
+        .innerJoin('accounts as a', 'a.id', 'm.account_id')
+        .select(['m.id as member_id', 'm.staff_role', 'a.id as account_id', 'a.account_name'])
+        .where('m.user_id', '=', userId)
+        .where('m.removed_at', 'is', null)
+        .orderBy('m.created_at')
+        .execute();
+    },
+
+    /** The account and the user's role on it, only if the user is a member. */
+    findMembership(userId: string, accountId: string) {
+      return db
+        .selectFrom('account_members as m')
+        .innerJoin('accounts as a', 'a.id', 'm.account_id')
+        .selectAll('a')
+        .select('m.staff_role')
+        .where('m.user_id', '=', userId)
+        .where('m.account_id', '=', accountId)
+        .where('m.removed_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** Creates the account with its creator as owner; it becomes current when none is. */
+    createAccount(owner: { id: string; email: string }, accountName: string) {
+      return db.transaction().execute(async (trx) => {
+        let account: { id: string } | undefined;
+        while (!account) {
+          account = await trx
+            .insertInto('accounts')
+            .values({ user_id: owner.id, account_name: accountName, account_number: String(randomInt(1e9, 1e10)) })
+            .onConflict((oc) => oc.column('account_number').doNothing())
+            .returning('id')
+            .executeTakeFirst();
+        }
+        await trx
+          .insertInto('account_members')
+          .values({
+            account_id: account.id,
+            user_id: owner.id,
+            email: owner.email,
+            staff_role: 'owner' satisfies StaffRole,
+            creator_id: owner.id,
+          })
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ current_account_id: account.id })
+          .where('id', '=', owner.id)
+          .where('current_account_id', 'is', null)
+          .execute();
+        return account.id;
+      });
+    },
+
+    setCurrentAccount(userId: string, accountId: string) {
+      return db
+        .updateTable('users')
+        .set({ current_account_id: accountId, updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    setEnvironment(accountId: string, environment: Environment) {
+      return db
+        .updateTable('accounts')
+        .set({ active_environment: environment, updated_at: new Date() })
+        .where('id', '=', accountId)
+        .execute();
+    },
+
+    /** Finds accounts by id, or every account owned by the user with that e-mail. */
+    findAccountsForOperator(idOrEmail: string) {
+      const query = db
+        .selectFrom('accounts as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.id', 'a.account_name', 'a.is_approved', 'u.email']);
+      return idOrEmail.includes('@')
+        ? query.where('u.email', '=', idOrEmail.toLowerCase()).execute()
+        : query
+            .where('a.id', '=', /^[0-9a-f-]{36}$/i.test(idOrEmail) ? idOrEmail : '00000000-0000-0000-0000-000000000000')
+            .execute();
+    },
+
+    approve(accountId: string) {
+      return db
+        .updateTable('accounts')
+        .set({ is_approved: true, approved_at: new Date(), updated_at: new Date() })
+        .where('id', '=', accountId)
+        .execute();
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,33 @@
+import { createAccountInput, setEnvironmentInput, switchAccountInput } from '@sente/contracts/accounts';
+import { MESSAGES } from '@sente/contracts/messages';
+import type { FastifyInstance } from 'fastify';
+import { parseInput } from '../../lib/http-error.ts';
+import type { UsersService } from '../users/service.ts';
+import type { AccountsService } from './service.ts';
+
+export async function accountsRoutes(app: FastifyInstance, opts: { accounts: AccountsService; users: UsersService }) {
+  const { accounts, users } = opts;
+
+  app.post('/api/sente-account/create-account', { preHandler: app.authenticate }, async (request, reply) => {
+    const { account_name } = parseInput(createAccountInput, request.body);
+    const user = await users.requireUser(request.auth.userId);
+    const id = await accounts.create({ id: user.id, email: user.email }, account_name);
+    return reply.code(201).send({ status: 'success', message: MESSAGES.accountCreated, data: { id, account_name } });
+  });
+
+  app.post('/api/sente-account/switch-account', { preHandler: app.authenticate }, async (request) => {
+    const { sente_account_id } = parseInput(switchAccountInput, request.body);
+    await accounts.switchTo(request.auth.userId, sente_account_id);
+    return { status: 'success', message: MESSAGES.accountSwitched, data: null };
+  });
+
+  app.post('/api/keys/set-environment', { preHandler: app.requireAccount('manageAccount') }, async (request) => {
+    const { environment } = parseInput(setEnvironmentInput, request.body);
+    await accounts.setEnvironment(request.account.row, environment);
+    return {
+      status: 'success',
+      message: MESSAGES.environmentChanged(environment === 'production' ? 'live' : 'test'),
+      data: { active_environment: environment },
+    };
+  });
+}

@@ -1,0 +1,53 @@
+import type { Account } from '@sente/contracts/accounts';
+import type { Environment, StaffRole } from '@sente/contracts/constants';
+import { MESSAGES } from '@sente/contracts/messages';
+import type { AccountRow } from '../../db/database.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { AccountsRepository } from './repository.ts';
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    account_name: row.account_name,
+    account_number: row.account_number,
+    is_approved: row.is_approved,
+    created_at: new Date(row.created_at).toISOString(),
+    companyBranding: { company_logo: row.company_logo },
+    api_keys: { active_environment: row.active_environment },
+  };
+}
+
+export function createAccountsService({ repo }: { repo: AccountsRepository }) {
+  return {
+    create: (owner: { id: string; email: string }, accountName: string) => repo.createAccount(owner, accountName),
+
+    /** Makes another of the user's accounts current; an account they do not belong to is not found. */
+    async switchTo(userId: string, accountId: string): Promise<void> {
+      const membership = await repo.findMembership(userId, accountId);
+      if (!membership) throw notFound(MESSAGES.accountNotFound);
+      await repo.setCurrentAccount(userId, accountId);
+    },
+
+    async setEnvironment(account: AccountRow, environment: Environment): Promise<void> {
+      if (environment === 'production' && !account.is_approved) throw badRequest(MESSAGES.environmentNotApproved);
+      await repo.setEnvironment(account.id, environment);
+    },
+
+    async membership(userId: string, accountId: string): Promise<{ account: AccountRow; role: StaffRole } | null> {
+      const row = await repo.findMembership(userId, accountId);
+      if (!row) return null;
+      const { staff_role, ...account } = row;
+      return { account, role: staff_role };
+    },
+
+    /** Operator command: approves every account matched by id or owner e-mail. */
+    async approve(idOrEmail: string): Promise<{ id: string; account_name: string; email: string }[]> {
+      const accounts = await repo.findAccountsForOperator(idOrEmail.trim());
+      for (const account of accounts) await repo.approve(account.id);
+      return accounts.map(({ id, account_name, email }) => ({ id, account_name, email }));
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

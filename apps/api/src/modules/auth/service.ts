@@ -1,0 +1,101 @@
+import type { LoginResult, User } from '@sente/contracts/accounts';
+import { ERROR_CODES } from '@sente/contracts/api';
+import type {
+  ChangePasswordInput,
+  EmailOrPhoneInput,
+  LoginCodeSent,
+  LoginInput,
+  LoginOtpInput,
+  SignUpInput,
+  SignUpResult,
+  VerifyAccountInput,
+} from '@sente/contracts/auth';
+import { MESSAGES } from '@sente/contracts/messages';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { CodeService } from './codes.ts';
+import type { AuthRepository } from './repository.ts';
+import type { SessionService } from './sessions.ts';
+
+type Deps = {
+  repo: AuthRepository;
+  codes: CodeService;
+  sessions: SessionService;
+  loadProfile: (userId: string) => Promise<User>;
+};
+
+export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) {
+  return {
+    async signUp(input: SignUpInput): Promise<SignUpResult> {
+      const user = await repo.insertUser({
+        firstname: input.firstname,
+        lastname: input.lastname,
+        email: input.email,
+        password_hash: await hashPassword(input.password),
+      });
+      if (!user) throw badRequest(MESSAGES.emailTaken, [MESSAGES.emailTaken]);
+      const sentAt = await codes.send(user, 'verify_account');
+      return {
+        user_id: user.id,
+        email: user.email,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        last_code_sent_at: sentAt.toISOString(),
+      };
+    },
+
+    /** Unknown addresses answer like known ones, so the endpoint cannot be used to find accounts. */
+    async resendVerificationCode({ email_or_phone }: EmailOrPhoneInput): Promise<{ last_code_sent_at: string | null }> {
+      const user = await repo.findUserByEmailOrPhone(email_or_phone);
+      if (!user) return { last_code_sent_at: null };
+      if (user.verified_at) throw badRequest(MESSAGES.accountAlreadyVerified);
+      return { last_code_sent_at: (await codes.send(user, 'verify_account')).toISOString() };
+    },
+
+    async verifyAccount({ email_or_phone, code }: VerifyAccountInput): Promise<void> {
+      const user = await repo.findUserByEmailOrPhone(email_or_phone);
+      if (user?.verified_at) throw badRequest(MESSAGES.accountAlreadyVerified);
+      await codes.consume(user, 'verify_account', code);
+      await repo.markVerified(user!.id);
+    },
+
+    async login({ emailOrPhone, password }: LoginInput): Promise<LoginCodeSent> {
+      const user = await repo.findUserByEmailOrPhone(emailOrPhone);
+      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+      if (!user || !valid) throw badRequest(MESSAGES.invalidCredentials);
+      if (!user.verified_at) {
+        const { waitMs } = await codes.cooldownLeft(user.id, 'verify_account');
+        if (waitMs === 0) await codes.send(user, 'verify_account');
+        throw new HttpError(403, MESSAGES.accountNotVerified, { code: ERROR_CODES.accountNotVerified });
+      }
+      // A second sign-in within the cooldown reuses the code already sent instead of failing.
+      const { waitMs, lastSentAt } = await codes.cooldownLeft(user.id, 'login');
+      const sentAt = waitMs > 0 && lastSentAt ? lastSentAt : await codes.send(user, 'login');
+      return { email: user.email, last_code_sent_at: sentAt.toISOString() };
+    },
+
+    async loginWithCode({ emailOrPhone, code }: LoginOtpInput, userAgent: string | null): Promise<LoginResult> {
+      const user = await repo.findUserByEmailOrPhone(emailOrPhone);
+      await codes.consume(user, 'login', code);
+      const tokens = await sessions.start(user!.id, userAgent);
+      return { user: await loadProfile(user!.id), ...tokens };
+    },
+
+    async requestPasswordReset({ email_or_phone }: EmailOrPhoneInput): Promise<void> {
+      const user = await repo.findUserByEmailOrPhone(email_or_phone);
+      if (user) await codes.send(user, 'password_reset');
+    },
+
+    async changePassword({ email_or_phone, code, password }: ChangePasswordInput): Promise<void> {
+      const user = await repo.findUserByEmailOrPhone(email_or_phone);
+      await codes.consume(user, 'password_reset', code);
+      await repo.setPassword(user!.id, await hashPassword(password));
+      // A reset proves control of the mailbox: whoever held the old password is signed out.
+      await sessions.revokeAll(user!.id);
+      // Receiving the code also proves the address, so an unverified account becomes verified.
+      await repo.markVerified(user!.id);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,52 @@
+import type { UpdateProfileInput, User } from '@sente/contracts/accounts';
+import { MESSAGES } from '@sente/contracts/messages';
+import type { UserRow } from '../../db/database.ts';
+import { unauthorized } from '../../lib/http-error.ts';
+import type { AccountsRepository } from '../accounts/repository.ts';
+import { toAccount } from '../accounts/service.ts';
+import type { UsersRepository } from './repository.ts';
+
+export function createUsersService({ repo, accountsRepo }: { repo: UsersRepository; accountsRepo: AccountsRepository }) {
+  async function requireUser(userId: string): Promise<UserRow> {
+    const user = await repo.findById(userId);
+    if (!user) throw unauthorized(MESSAGES.unauthenticated);
+    return user;
+  }
+
+  return {
+    requireUser,
+
+    /** The profile of spec §3: the user, their memberships, and the current account they still belong to. */
+    async loadProfile(userId: string): Promise<User> {
+      const user = await requireUser(userId);
+      const [memberships, current] = await Promise.all([
+        accountsRepo.listMemberships(userId),
+        user.current_account_id ? accountsRepo.findMembership(userId, user.current_account_id) : undefined,
+      ]);
+      return {
+        user_id: user.id,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        phone: user.phone,
+        current_account: current ? toAccount(current) : null,
+        current_role: current?.staff_role ?? null,
+        staff_profiles: memberships.map((m) => ({
+          id: m.member_id,
+          staff_role: m.staff_role,
+          sente_account: { id: m.account_id, account_name: m.account_name },
+        })),
+      };
+    },
+
+    async updateProfile(userId: string, input: UpdateProfileInput): Promise<void> {
+      await repo.updateProfile(userId, {
+        firstname: input.firstname,
+        lastname: input.lastname,
+        phone: input.phone.replace(/\D/g, '') || null,
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,48 @@
+import { ERROR_CODES } from '@sente/contracts/api';
+import { type Right, roleHasRight, type StaffRole } from '@sente/contracts/constants';
+import { MESSAGES } from '@sente/contracts/messages';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccountRow } from '../db/database.ts';
+import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
+import type { AccountsService } from '../modules/accounts/service.ts';
+import type { SessionService } from '../modules/auth/sessions.ts';
+import type { UsersService } from '../modules/users/service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid access token of a live session. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler: authenticated, with a current account on which the caller's role has the right. */
+    requireAccount: (right: Right) => preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    auth: { userId: string; sessionId: string };
+    account: { id: string; role: StaffRole; row: AccountRow };
+  }
+}
+
+type Deps = { sessions: SessionService; users: UsersService; accounts: AccountsService };
+
+async function authenticateRequest(request: FastifyRequest, sessions: SessionService) {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  if (!match?.[1]) throw unauthorized(MESSAGES.unauthenticated);
+  request.auth = await sessions.authenticate(match[1]);
+}
+
+export const authGuardPlugin = fp(async (app: FastifyInstance, { sessions, users, accounts }: Deps) => {
+  app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
+  app.decorateRequest('account', null as unknown as FastifyRequest['account']);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => authenticateRequest(request, sessions));
+
+  app.decorate('requireAccount', (right: Right) => async (request: FastifyRequest) => {
+    await authenticateRequest(request, sessions);
+    const user = await users.requireUser(request.auth.userId);
+    const membership = user.current_account_id ? await accounts.membership(user.id, user.current_account_id) : null;
+    if (!membership) throw new HttpError(409, MESSAGES.noCurrentAccount, { code: ERROR_CODES.noCurrentAccount });
+    if (!roleHasRight(membership.role, right)) throw forbidden(MESSAGES.forbiddenForRole);
+    request.account = { id: membership.account.id, role: membership.role, row: membership.account };
+  });
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseTarget, migrateToLatest, openDatabase } from './db/connect.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { createMailer } from './mail/mailer.ts';
+
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dir: path.join(config.dataDir, 'db') };
+}
+
+/** Where `npm run ops` finds the running server that holds the embedded database. */
+export const serverInfoFile = (config: Config) => path.join(config.dataDir, 'server.json');
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.LOG_LEVEL });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secrets = loadSecrets(config.dataDir, config.JWT_SECRET);
+  const database = await openDatabase(databaseTarget(config));
+  await migrateToLatest(database.db);
+  const mailer = createMailer({
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+    ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+  });
+  const app = await buildApp({ config, db: database.db, mailer, secrets, logger });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const port = (app.server.address() as { port: number }).port;
+  fs.writeFileSync(serverInfoFile(config), JSON.stringify({ pid: process.pid, port }));
+  logger.info(
+    { url: config.PUBLIC_URL, port, database: database.description, mail: mailer.description },
+    `Sente is running at ${config.PUBLIC_URL} (port ${port}) | database: ${database.description} | mail: ${mailer.description}`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} received: finishing open requests, then closing the database`);
+    fs.rmSync(serverInfoFile(config), { force: true });
+    await app.close();
+    await database.close();
+    mailer.close();
+    logger.info('stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Secrets } from './lib/secrets.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createAccountsRepository } from './modules/accounts/repository.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
+import { createCodeService } from './modules/auth/codes.ts';
+import { createAuthRepository } from './modules/auth/repository.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createSessionService } from './modules/auth/sessions.ts';
+import { createUsersRepository } from './modules/users/repository.ts';
+import { createUsersService } from './modules/users/service.ts';
+
+export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
+
+/** Wires repositories into services; the HTTP app and the operator CLI share this one graph. */
+export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
+  const authRepo = createAuthRepository(db);
+  const accountsRepo = createAccountsRepository(db);
+  const users = createUsersService({ repo: createUsersRepository(db), accountsRepo });
+  const accounts = createAccountsService({ repo: accountsRepo });
+  const sessions = createSessionService({
+    repo: authRepo,
+    jwtSecret: secrets.jwtSecret,
+    pepper: secrets.codePepper,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+  });
+  const codes = createCodeService({ repo: authRepo, mailer, pepper: secrets.codePepper, logger });
+  const auth = createAuthService({ repo: authRepo, codes, sessions, loadProfile: users.loadProfile });
+  return { users, accounts, sessions, auth };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The raw .eml messages in an outbox folder sent to one address, oldest first. */
+export function readOutbox(outboxDir: string, to: string): string[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  return fs
+    .readdirSync(outboxDir)
+    .filter((file) => file.endsWith(`-${safeTo}.eml`))
+    .sort()
+    .map((file) => fs.readFileSync(path.join(outboxDir, file), 'utf8'));
+}
+
+/** The six-digit code in the newest message to this address (optionally with this subject). */
+export function lastCode(outboxDir: string, to: string, subject?: string): string {
+  const messages = readOutbox(outboxDir, to).filter((m) => !subject || m.includes(`Subject: ${subject}`));
+  const code = messages.at(-1)?.match(/^(\d{6})$/m)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { type App, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { loadSecrets } from '../lib/secrets.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export type TestApp = {
+  app: App;
+  database: DatabaseHandle;
+  dataDir: string;
+  outboxDir: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real app on a fresh database, with mail written to a temporary outbox (the same transport a
+ * newcomer's `npm start` uses). Rate limits use Redis when REDIS_URL is set, under a namespace of
+ * this run's own.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await createTestDatabase();
+  const outboxDir = path.join(dataDir, 'outbox');
+  const mailer = createMailer({
+    from: config.MAIL_FROM,
+    outboxDir,
+    logger,
+    ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    secrets: loadSecrets(dataDir),
+    logger,
+    rateLimitNamespace: `sente-test-${randomBytes(6).toString('hex')}`,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    outboxDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      mailer.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

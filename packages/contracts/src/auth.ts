@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, OTP_LENGTH } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+import { emailField, requiredString } from './validation.ts';
+
+/** Spec §5: a number, a special character, a capital letter and at least 8 characters. */
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= MIN_PASSWORD_LENGTH &&
+    /[0-9]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /[^A-Za-z0-9]/.test(password)
+  );
+}
+
+const required = () => requiredString(MESSAGES.allFieldsRequired);
+
+export const signUpInput = z.object({
+  firstname: required().max(100, MESSAGES.allFieldsRequired),
+  lastname: required().max(100, MESSAGES.allFieldsRequired),
+  email: emailField(MESSAGES.allFieldsRequired, MESSAGES.invalidEmail),
+  password: z
+    .string({ error: MESSAGES.allFieldsRequired })
+    .min(1, MESSAGES.allFieldsRequired)
+    .max(200, MESSAGES.passwordWeak)
+    .refine((value) => value === '' || isStrongPassword(value), MESSAGES.passwordWeak),
+});
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+/** The form adds the terms checkbox, which never reaches the server. */
+export const signUpForm = signUpInput.extend({
+  terms: z.boolean().refine((accepted) => accepted, MESSAGES.acceptTerms),
+});
+
+export const otpCode = z
+  .string({ error: MESSAGES.otpRequired })
+  .trim()
+  .min(1, MESSAGES.otpRequired)
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MESSAGES.codeFormat);
+
+const emailOrPhone = requiredString(MESSAGES.emailRequired).max(254, MESSAGES.invalidEmail);
+
+export const emailOrPhoneInput = z.object({ email_or_phone: emailOrPhone });
+export type EmailOrPhoneInput = z.infer<typeof emailOrPhoneInput>;
+
+export const verifyAccountInput = z.object({ email_or_phone: emailOrPhone, code: otpCode });
+export type VerifyAccountInput = z.infer<typeof verifyAccountInput>;
+
+export const loginInput = z.object({
+  emailOrPhone,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const loginOtpInput = z.object({ emailOrPhone, code: otpCode });
+export type LoginOtpInput = z.infer<typeof loginOtpInput>;
+
+export const changePasswordInput = z.object({
+  email_or_phone: emailOrPhone,
+  code: otpCode,
+  password: z
+    .string({ error: MESSAGES.resetPasswordWeak })
+    .max(200, MESSAGES.resetPasswordWeak)
+    .refine(isStrongPassword, MESSAGES.resetPasswordWeak),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** Stage 3 of the reset form: the two passwords must match and be strong. */
+export const newPasswordForm = z
+  .object({ password: z.string(), confirmPassword: z.string() })
+  .refine((v) => v.password !== '' && v.password === v.confirmPassword, {
+    message: MESSAGES.passwordMismatch,
+    path: ['confirmPassword'],
+  })
+  .refine((v) => isStrongPassword(v.password), {
+    message: MESSAGES.resetPasswordWeak,
+    path: ['password'],
+  });
+
+export const refreshTokenInput = z.object({
+  refreshToken: z.string({ error: MESSAGES.refreshTokenInvalid }).min(1, MESSAGES.refreshTokenInvalid).max(500),
+});
+
+/** What POST /api/login answers in data: when the code was sent, for the countdown. */
+export type LoginCodeSent = { email: string; last_code_sent_at: string };
+
+export type SignUpResult = { user_id: string; email: string; firstname: string; lastname: string; last_code_sent_at: string };
+
+export type Tokens = { accessToken: string; refreshToken: string };

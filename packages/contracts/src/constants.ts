@@ -1,0 +1,45 @@
+/** Business constants of the spec (§9) and DESIGN, shared by the API and the web app. */
+export const PRODUCT_NAME = 'Sente';
+export const PRODUCT_SLUG = 'sente';
+
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_COOLDOWN_MS = 50_000;
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const MIN_PASSWORD_LENGTH = 8;
+export const WALLET_PIN_LENGTH = 5;
+export const RECENT_COLLECTIONS_COUNT = 7;
+export const LIVE_PAGE_POLL_MS = 120_000;
+export const PROFILE_COMPLETION = { base: 0.6, withBusinessDetails: 0.9, approved: 1 } as const;
+
+export const ENVIRONMENTS = ['test', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+export const DEFAULT_ENVIRONMENT: Environment = 'test';
+
+export const STAFF_ROLES = ['owner', 'administrator', 'operations', 'developer', 'customer_support', 'user'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner',
+  administrator: 'Administrator',
+  operations: 'Operations',
+  developer: 'Developer / IT',
+  customer_support: 'Customer Support',
+  user: 'User',
+};
+
+/** Rights of DESIGN §7: the server enforces them, the UI hides what a role cannot do. */
+export const RIGHTS = {
+  view: ['owner', 'administrator', 'operations', 'developer', 'customer_support', 'user'],
+  manageLinks: ['owner', 'administrator', 'operations'],
+  moveMoney: ['owner', 'administrator', 'operations'],
+  manageDevelopers: ['owner', 'administrator', 'developer'],
+  manageAccount: ['owner', 'administrator'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type Right = keyof typeof RIGHTS;
+
+export function roleHasRight(role: StaffRole, right: Right): boolean {
+  return (RIGHTS[right] as readonly StaffRole[]).includes(role);
+}
