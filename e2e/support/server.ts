@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { lastCode } from '../../apps/api/src/testing/outbox.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** The newest one-time code e-mailed to this address (read from the outbox .eml files). */
+  codeFor: (email: string, subject?: string) => string;
+  /** Runs `npm run ops -- ...` against this server's DATA_DIR, as an operator would. */
+  ops: (...args: string[]) => Promise<{ code: number; output: string }>;
+  stop: () => Promise<void>;
+};
+
+/** Starts the real server (`apps/api/src/server.ts`) on the embedded database in a fresh DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', SMTP_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const infoFile = path.join(dataDir, 'server.json');
+  const deadline = Date.now() + 60_000;
+  while (!fs.existsSync(infoFile)) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { port } = JSON.parse(fs.readFileSync(infoFile, 'utf8')) as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    dataDir,
+    codeFor: (email, subject) => lastCode(path.join(dataDir, 'outbox'), email, subject),
+    ops: (...args) =>
+      new Promise((resolve) => {
+        const ops = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
+          cwd: root,
+          env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+        });
+        let output = '';
+        ops.stdout.on('data', (chunk) => (output += chunk));
+        ops.stderr.on('data', (chunk) => (output += chunk));
+        ops.on('exit', (code) => resolve({ code: code ?? 1, output }));
+      }),
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

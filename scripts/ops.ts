@@ -1,0 +1,58 @@
+// `npm run ops -- <command> [args]`: operator commands (DESIGN §8). With DATABASE_URL they run straight
+// on PostgreSQL. On the embedded database, a running server owns it, so the command goes to that server's
+// loopback-only operator endpoint with the secret from DATA_DIR; with no server running, it opens the
+// embedded database itself.
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
+import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
+import { createMailer } from '../apps/api/src/mail/mailer.ts';
+import { type OpsResult, runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
+import { databaseTarget, serverInfoFile } from '../apps/api/src/server.ts';
+import { createServices } from '../apps/api/src/services.ts';
+
+const [command = '', ...args] = process.argv.slice(2);
+const config = loadConfig();
+const secrets = loadSecrets(config.dataDir, config.JWT_SECRET);
+
+async function viaRunningServer(): Promise<OpsResult | null> {
+  const infoFile = serverInfoFile(config);
+  if (config.DATABASE_URL || !fs.existsSync(infoFile)) return null;
+  const { port } = JSON.parse(fs.readFileSync(infoFile, 'utf8')) as { port: number };
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/ops/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ops-secret': secrets.opsSecret },
+      body: JSON.stringify({ command, args }),
+    });
+    const body = (await response.json()) as { data?: OpsResult; message?: string };
+    return body.data ?? { ok: false, message: body.message ?? `server answered ${response.status}` };
+  } catch {
+    return null; // the server is not running any more: its info file is stale
+  }
+}
+
+async function direct(): Promise<OpsResult> {
+  const logger = pino({ level: 'warn' });
+  const database = await openDatabase(databaseTarget(config));
+  try {
+    await migrateToLatest(database.db);
+    const mailer = createMailer({
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+      ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+    });
+    const result = await runOpsCommand(createServices({ db: database.db, mailer, secrets, config, logger }), command, args);
+    mailer.close();
+    return result;
+  } finally {
+    await database.close();
+  }
+}
+
+const result = (await viaRunningServer()) ?? (await direct());
+(result.ok ? console.log : console.error)(result.message);
+process.exit(result.ok ? 0 : 1);
