@@ -1,0 +1,68 @@
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { AuthGuard } from './shell/auth-guard.tsx';
+
+const placeholder = (path: string, title: string, description: string): RouteObject => ({
+  path,
+  element: <PlaceholderPage title={title} description={description} />,
+});
+
+const LINKS_RELEASE = 'This screen arrives with the collection links release (payment links, donation links and digital items).';
+const CHECKOUT_RELEASE = 'This screen arrives with the payments release, when customers can pay your links.';
+const MONEY_OUT_RELEASE = 'This screen arrives with the money-out release: wallet PIN, transfers and settlements.';
+const ACCOUNT_RELEASE = 'This screen arrives with the business settings release.';
+const DEVELOPERS_RELEASE = 'This screen arrives with the developers release: API keys and webhooks.';
+
+/** Every page loads lazily by route, so the sign-in page stays light. */
+const router = createBrowserRouter([
+  { path: '/', lazy: () => import('../features/auth/routes/sign-in.tsx').then((m) => ({ Component: m.SignInRoute })) },
+  { path: '/signup', lazy: () => import('../features/auth/routes/sign-up.tsx').then((m) => ({ Component: m.SignUpRoute })) },
+  {
+    path: '/verify-account',
+    lazy: () => import('../features/auth/routes/verify-account.tsx').then((m) => ({ Component: m.VerifyAccountRoute })),
+  },
+  {
+    path: '/reset-password',
+    lazy: () => import('../features/auth/routes/reset-password.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
+  },
+  {
+    element: <AuthGuard />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      placeholder('/live/:ref', 'Live payment link', CHECKOUT_RELEASE),
+      {
+        lazy: () => import('./shell/dashboard-layout.tsx').then((m) => ({ Component: m.DashboardLayout })),
+        children: [
+          {
+            path: '/dashboard',
+            lazy: () => import('../features/dashboard/routes/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
+          },
+          { path: '/profile', lazy: () => import('../features/accounts/routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })) },
+          placeholder('/payment-links', 'Payment Links', LINKS_RELEASE),
+          placeholder('/new-payment-link', 'Payment Links / Create', LINKS_RELEASE),
+          placeholder('/payment-links/edit/:ref', 'Payment Links / Edit', LINKS_RELEASE),
+          placeholder('/donation-links', 'Donation Links', LINKS_RELEASE),
+          placeholder('/new-donation-link', 'Donation Links / Create', LINKS_RELEASE),
+          placeholder('/donation-links/edit/:ref', 'Donation Links / Edit', LINKS_RELEASE),
+          placeholder('/sente-digital-items', 'Digital Hub', LINKS_RELEASE),
+          placeholder('/new-sente-digital-item', 'Digital Hub / Create', LINKS_RELEASE),
+          placeholder('/sente-digital-items/edit/:ref', 'Digital Hub / Edit', LINKS_RELEASE),
+          placeholder('/collections', 'Collections', CHECKOUT_RELEASE),
+          placeholder('/customers', 'Customers', CHECKOUT_RELEASE),
+          placeholder('/settlements', 'Transfers', MONEY_OUT_RELEASE),
+          placeholder('/business-details', 'Business Details', ACCOUNT_RELEASE),
+          placeholder('/team', 'Team', ACCOUNT_RELEASE),
+          placeholder('/reports', 'Reports', CHECKOUT_RELEASE),
+          placeholder('/api-keys', 'Api Keys', DEVELOPERS_RELEASE),
+          placeholder('/webhooks', 'Web Hooks', DEVELOPERS_RELEASE),
+        ],
+      },
+    ],
+  },
+  { path: '*', lazy: () => import('../features/auth/routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })) },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

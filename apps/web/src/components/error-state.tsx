@@ -1,0 +1,20 @@
+import { Alert, Button, Group } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { MESSAGES } from '@sente/contracts/messages';
+import { errorMessage } from '../lib/api-client.ts';
+
+/** Shown when a page's data could not load: the server's message, else the spec's fallback. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle />} title="Could not load" role="alert">
+      <Group justify="space-between" gap="sm">
+        <span>{errorMessage(error, MESSAGES.failedSomethingWentWrong)}</span>
+        {onRetry && (
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

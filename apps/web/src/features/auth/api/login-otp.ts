@@ -1,0 +1,20 @@
+import type { LoginResult } from '@sente/contracts/accounts';
+import type { LoginOtpInput } from '@sente/contracts/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { publicApi } from '../../../lib/api-client.ts';
+import { session } from '../../../lib/session.ts';
+
+export const loginWithCode = async (input: LoginOtpInput) => (await publicApi<LoginResult>('/api/login-otp', input)).data;
+
+/** Spec §4: on success both tokens are stored and the profile is known. */
+export function useLoginWithCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginWithCode,
+    onSuccess: ({ user, accessToken, refreshToken }) => {
+      queryClient.clear();
+      session.setTokens({ accessToken, refreshToken });
+      queryClient.setQueryData(['profile'], user);
+    },
+  });
+}

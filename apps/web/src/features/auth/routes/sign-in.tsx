@@ -1,0 +1,130 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ERROR_CODES } from '@sente/contracts/api';
+import { type LoginInput, loginInput } from '@sente/contracts/auth';
+import { OTP_LENGTH } from '@sente/contracts/constants';
+import { MESSAGES } from '@sente/contracts/messages';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { session, useIsSignedIn } from '../../../lib/session.ts';
+import { useLogin } from '../api/login.ts';
+import { useLoginWithCode } from '../api/login-otp.ts';
+import { CodeCountdown } from '../components/code-countdown.tsx';
+import { CodeInput } from '../components/code-input.tsx';
+
+export function SignInRoute() {
+  const signedIn = useIsSignedIn();
+  const [credentials, setCredentials] = useState<LoginInput | null>(null);
+  if (signedIn) return <Navigate to="/dashboard" replace />;
+  return credentials ? (
+    <CodeStep credentials={credentials} onBack={() => setCredentials(null)} />
+  ) : (
+    <CredentialsStep onCodeSent={setCredentials} />
+  );
+}
+
+function CredentialsStep({ onCodeSent }: { onCodeSent: (credentials: LoginInput) => void }) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm({ initialValues: { emailOrPhone: '', password: '' }, validate: zod4Resolver(loginInput) });
+
+  const submit = form.onSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (data) => {
+        session.setLastCodeSentAt(data.last_code_sent_at);
+        onCodeSent(values);
+      },
+      onError: (error) => {
+        notify.error(errorMessage(error));
+        if (error instanceof ApiError && error.code === ERROR_CODES.accountNotVerified) {
+          navigate(`/verify-account?email=${encodeURIComponent(values.emailOrPhone)}`);
+        }
+      },
+    }),
+  );
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to your Sente dashboard.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Email" type="email" autoComplete="username" {...form.getInputProps('emailOrPhone')} />
+          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <Group justify="space-between">
+            <Checkbox label="Remember me" />
+            <Anchor component={RouterLink} to="/reset-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Sign in
+          </Button>
+          <Text size="sm" ta="center">
+            New to Sente?{' '}
+            <Anchor component={RouterLink} to="/signup">
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
+
+function CodeStep({ credentials, onBack }: { credentials: LoginInput; onBack: () => void }) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const loginWithCode = useLoginWithCode();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentAt, setSentAt] = useState(session.lastCodeSentAt);
+
+  const verify = (value: string) => {
+    if (value.length === 0) return setError(MESSAGES.otpRequired);
+    if (value.length < OTP_LENGTH) return setError(MESSAGES.codeFormat);
+    setError(null);
+    loginWithCode.mutate(
+      { emailOrPhone: credentials.emailOrPhone, code: value },
+      {
+        onSuccess: () => navigate('/dashboard', { replace: true }),
+        onError: (e) => notify.error(errorMessage(e)),
+      },
+    );
+  };
+
+  const resend = () =>
+    login.mutate(credentials, {
+      onSuccess: (data) => {
+        session.setLastCodeSentAt(data.last_code_sent_at);
+        setSentAt(session.lastCodeSentAt());
+        notify.success(MESSAGES.otpSent);
+      },
+      onError: (e) => notify.error(errorMessage(e)),
+    });
+
+  return (
+    <AuthLayout title="Enter your code" subtitle={`We sent a ${OTP_LENGTH}-digit code to ${credentials.emailOrPhone}.`}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          verify(code);
+        }}
+        noValidate
+      >
+        <Stack>
+          <CodeInput value={code} onChange={setCode} error={error} onComplete={verify} />
+          <CodeCountdown sentAt={sentAt} onResend={resend} resending={login.isPending} />
+          <Button type="submit" loading={loginWithCode.isPending} fullWidth>
+            Verify
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
+            Use a different account
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,68 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { signUpForm } from '@sente/contracts/auth';
+import { issueMessages } from '@sente/contracts/validation';
+import { useNavigate, Link as RouterLink } from 'react-router';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { session } from '../../../lib/session.ts';
+import { useSignUp } from '../api/sign-up.ts';
+
+const initialValues = { firstname: '', lastname: '', email: '', password: '', terms: false };
+
+/** Spec §2 sign up: errors appear as toasts at the bottom-left, each once. */
+export function SignUpRoute() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const form = useForm({ initialValues });
+
+  const submit = form.onSubmit((values) => {
+    const parsed = signUpForm.safeParse(values);
+    if (!parsed.success) {
+      for (const message of issueMessages(parsed.error)) notify.signUpError(message);
+      return;
+    }
+    const { terms: _terms, ...input } = parsed.data;
+    signUp.mutate(input, {
+      onSuccess: (data) => {
+        session.setLastCodeSentAt(data.last_code_sent_at);
+        navigate(`/verify-account?email=${encodeURIComponent(data.email)}`);
+      },
+      onError: (error) => {
+        const messages = error instanceof ApiError && error.errors.length > 0 ? error.errors : [errorMessage(error)];
+        for (const message of messages) notify.signUpError(message);
+      },
+    });
+  });
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Start collecting payments with mobile money in minutes.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Group grow align="flex-start">
+            <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstname')} />
+            <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastname')} />
+          </Group>
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="At least 8 characters, with a capital letter, a number and a special character"
+            {...form.getInputProps('password')}
+          />
+          <Checkbox label="I accept the terms and conditions" {...form.getInputProps('terms', { type: 'checkbox' })} />
+          <Button type="submit" loading={signUp.isPending} fullWidth>
+            Continue
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={RouterLink} to="/">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,88 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { OTP_LENGTH } from '@sente/contracts/constants';
+import { MESSAGES } from '@sente/contracts/messages';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { session } from '../../../lib/session.ts';
+import { useResendVerificationCode } from '../api/resend-verification-code.ts';
+import { useVerifyAccount } from '../api/verify-account.ts';
+import { CodeCountdown } from '../components/code-countdown.tsx';
+import { CodeInput } from '../components/code-input.tsx';
+
+export function VerifyAccountRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentAt, setSentAt] = useState(session.lastCodeSentAt);
+  const verify = useVerifyAccount();
+  const resend = useResendVerificationCode();
+
+  const submit = (value: string) => {
+    if (value.length === 0) return setError(MESSAGES.otpRequired);
+    if (value.length < OTP_LENGTH) return setError(MESSAGES.codeFormat);
+    if (!email.trim()) return notify.error(MESSAGES.emailRequired);
+    setError(null);
+    verify.mutate(
+      { email_or_phone: email, code: value },
+      {
+        onSuccess: () => {
+          notify.success(MESSAGES.accountVerified);
+          navigate('/', { replace: true });
+        },
+        onError: (e) => notify.error(errorMessage(e)),
+      },
+    );
+  };
+
+  const resendCode = () => {
+    if (!email.trim()) return notify.error(MESSAGES.emailRequired);
+    resend.mutate(
+      { email_or_phone: email },
+      {
+        onSuccess: (data) => {
+          session.setLastCodeSentAt(data.last_code_sent_at);
+          setSentAt(session.lastCodeSentAt());
+          notify.success(MESSAGES.otpSent);
+        },
+        onError: (e) => notify.error(errorMessage(e)),
+      },
+    );
+  };
+
+  return (
+    <AuthLayout
+      title="Verify your account"
+      subtitle={email ? `Enter the ${OTP_LENGTH}-digit code we sent to ${email}.` : 'Enter your email and the code we sent you.'}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(code);
+        }}
+        noValidate
+      >
+        <Stack>
+          {!params.get('email') && (
+            <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          )}
+          <CodeInput value={code} onChange={setCode} error={error} />
+          <CodeCountdown sentAt={sentAt} onResend={resendCode} resending={resend.isPending} />
+          <Button type="submit" loading={verify.isPending} fullWidth>
+            Verify account
+          </Button>
+          <Text size="sm" ta="center">
+            Already verified?{' '}
+            <Anchor component={RouterLink} to="/">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ApiFailure, ApiSuccess } from '@sente/contracts/api';
+import type { Tokens } from '@sente/contracts/auth';
+import { MESSAGES } from '@sente/contracts/messages';
+import { session } from './session.ts';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: string[] = [],
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Options = { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal };
+
+const sessionExpiredListeners = new Set<() => void>();
+/** Called once a 401 could not be cured by a refresh: the app shows the toast and goes to /. */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+async function send(path: string, { method = 'GET', body, signal }: Options, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return fetch(path, { method, headers, signal: signal ?? null, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One silent refresh shared by every request that met a 401 at the same time. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = session.refreshToken();
+    if (!refreshToken) return false;
+    try {
+      const response = await send('/api/refresh-token', { method: 'POST', body: { refreshToken } }, null);
+      if (!response.ok) return false;
+      session.setTokens(((await response.json()) as ApiSuccess<Tokens>).data);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function toError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as ApiFailure | null;
+  return new ApiError(body?.message || MESSAGES.somethingWentWrong, response.status, body?.errors ?? [], body?.code);
+}
+
+/** Calls the API with the session's bearer token; a 401 gets one silent refresh, then ends the session. */
+export async function api<T>(path: string, options: Options = {}): Promise<ApiSuccess<T>> {
+  let response: Response;
+  try {
+    response = await send(path, options, session.accessToken());
+    if (response.status === 401 && session.refreshToken() && (await refreshSession())) {
+      response = await send(path, options, session.accessToken());
+    }
+  } catch {
+    throw new ApiError(MESSAGES.somethingWentWrong, 0);
+  }
+  if (response.status === 401 && session.accessToken()) {
+    session.clear();
+    for (const listener of sessionExpiredListeners) listener();
+  }
+  if (!response.ok) throw await toError(response);
+  return (await response.json()) as ApiSuccess<T>;
+}
+
+/** A call made without the session (sign-in, sign-up, codes). */
+export async function publicApi<T>(path: string, body: unknown): Promise<ApiSuccess<T>> {
+  let response: Response;
+  try {
+    response = await send(path, { method: 'POST', body }, null);
+  } catch {
+    throw new ApiError(MESSAGES.somethingWentWrong, 0);
+  }
+  if (!response.ok) throw await toError(response);
+  return (await response.json()) as ApiSuccess<T>;
+}
+
+export function errorMessage(error: unknown, fallback: string = MESSAGES.somethingWentWrong): string {
+  return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
+}

@@ -1,0 +1,32 @@
+import dayjs from 'dayjs';
+
+/** Spec §9: dates as 'MMM DD, YYYY H:mm'. */
+export function formatDate(value: string | Date): string {
+  return dayjs(value).format('MMM DD, YYYY H:mm');
+}
+
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Money as 'UGX 1,250,000'. Amounts are whole minor units; USD is held in cents. */
+export function formatMoney(amount: number | string | bigint, currency: 'UGX' | 'USD' = 'UGX'): string {
+  const value = Number(amount);
+  return `${currency} ${grouping.format(currency === 'USD' ? value / 100 : value)}`;
+}
+
+/**
+ * Spec §2 money input: strips everything but digits, dot, comma and minus, shows thousands
+ * separators, and reads as 0 when nothing parseable is left.
+ */
+export function parseMoneyInput(raw: string): number {
+  const cleaned = raw.replace(/[^\d.,-]/g, '').replace(/,/g, '');
+  const value = Number.parseFloat(cleaned);
+  return Number.isFinite(value) ? value : 0;
+}
+
+export function formatMoneyInput(raw: string): string {
+  const cleaned = raw.replace(/[^\d.,-]/g, '').replace(/,/g, '');
+  if (cleaned === '' || cleaned === '-') return cleaned;
+  const [whole = '', fraction] = cleaned.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}

@@ -1,0 +1,32 @@
+import type { Page } from '@sente/contracts/api';
+import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/**
+ * The cursor-paged list of spec §4: the first fetch replaces, Load More appends the next page while
+ * the pages loaded are below totalPages. The key carries the account id, so lists reload when the
+ * active account (or environment) changes.
+ */
+export function useCursorList<T>(queryKey: QueryKey, path: string) {
+  const query = useInfiniteQuery({
+    queryKey,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const separator = path.includes('?') ? '&' : '?';
+      const url = pageParam ? `${path}${separator}cursor=${encodeURIComponent(pageParam)}` : path;
+      return (await api<Page<T>>(url, { signal })).data;
+    },
+    getNextPageParam: (last, pages) => (pages.length < last.totalPages && last.nextCursor ? last.nextCursor : undefined),
+  });
+  const pages = query.data?.pages ?? [];
+  return {
+    items: pages.flatMap((page) => page.items),
+    totalItems: pages[0]?.totalItems ?? 0,
+    hasMore: query.hasNextPage,
+    loadMore: () => void query.fetchNextPage(),
+    loadingMore: query.isFetchingNextPage,
+    isPending: query.isPending,
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
+}
