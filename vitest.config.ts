@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 const apiProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `api:${db}`,
-    include: ['apps/api/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'],
+    include: ['apps/api/src/**/*.test.ts'],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -17,6 +17,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
+      { test: { name: 'unit', include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
       {
