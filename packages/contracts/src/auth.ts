@@ -37,7 +37,7 @@ export const otpCode = z
   .string({ error: MESSAGES.otpRequired })
   .trim()
   .min(1, MESSAGES.otpRequired)
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MESSAGES.codeFormat);
+  .refine((value) => value === '' || new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value), MESSAGES.codeFormat);
 
 const emailOrPhone = requiredString(MESSAGES.emailRequired).max(254, MESSAGES.invalidEmail);
 

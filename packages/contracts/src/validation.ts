@@ -10,7 +10,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export function emailField(missing: string, invalid: string) {
   return requiredString(missing)
     .max(254, invalid)
-    .regex(EMAIL_PATTERN, invalid)
+    .refine((email) => email === '' || EMAIL_PATTERN.test(email), invalid)
     .transform((email) => email.toLowerCase());
 }
 

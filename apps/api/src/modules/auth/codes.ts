@@ -26,12 +26,19 @@ export function createCodeService(deps: { repo: AuthRepository; mailer: Mailer; 
   const hashCode = (userId: string, purpose: CodePurpose, code: string) => hmac(pepper, `${userId}:${purpose}:${code}`);
 
   return {
-    /** Milliseconds until a new code may be sent (0 when it may be sent now). */
-    async cooldownLeft(userId: string, purpose: CodePurpose): Promise<{ waitMs: number; lastSentAt: Date | null }> {
+    /**
+     * Milliseconds until a new code may be sent (0 when it may be sent now), and whether the last code can still
+     * be used. A code already used holds nothing back: signing in again right after signing out mails a new one.
+     */
+    async cooldownLeft(
+      userId: string,
+      purpose: CodePurpose,
+    ): Promise<{ waitMs: number; lastSentAt: Date | null; usable: boolean }> {
       const last = await repo.latestCode(userId, purpose);
-      if (!last) return { waitMs: 0, lastSentAt: null };
+      if (!last || last.consumed_at) return { waitMs: 0, lastSentAt: null, usable: false };
       const waitMs = Math.max(0, new Date(last.created_at).getTime() + OTP_RESEND_COOLDOWN_MS - Date.now());
-      return { waitMs, lastSentAt: new Date(last.created_at) };
+      const usable = last.attempts < OTP_MAX_ATTEMPTS && new Date(last.expires_at).getTime() > Date.now();
+      return { waitMs, lastSentAt: new Date(last.created_at), usable };
     },
 
     /** Sends a fresh code, refusing with 429 while the last one is under 50 seconds old. */

@@ -68,9 +68,10 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
         if (waitMs === 0) await codes.send(user, 'verify_account');
         throw new HttpError(403, MESSAGES.accountNotVerified, { code: ERROR_CODES.accountNotVerified });
       }
-      // A second sign-in within the cooldown reuses the code already sent instead of failing.
-      const { waitMs, lastSentAt } = await codes.cooldownLeft(user.id, 'login');
-      const sentAt = waitMs > 0 && lastSentAt ? lastSentAt : await codes.send(user, 'login');
+      // A second sign-in within the cooldown reuses the code already sent instead of failing, as long as that
+      // code can still be used; one voided by wrong tries is not pointed at again (send answers 429 until the cooldown ends).
+      const { waitMs, lastSentAt, usable } = await codes.cooldownLeft(user.id, 'login');
+      const sentAt = waitMs > 0 && lastSentAt && usable ? lastSentAt : await codes.send(user, 'login');
       return { email: user.email, last_code_sent_at: sentAt.toISOString() };
     },
 

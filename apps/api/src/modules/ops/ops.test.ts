@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { signUpAndVerify, type TestUser } from '../../testing/users.ts';
+
+let t: TestApp;
+let secret: string;
+let merchant: TestUser;
+let accountIds: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  secret = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'secrets.json'), 'utf8')).opsSecret;
+  merchant = await signUpAndVerify(t);
+  const owner = { id: merchant.userId, email: merchant.email };
+  accountIds = [
+    await t.app.services.accounts.create(owner, 'Ops Shop'),
+    await t.app.services.accounts.create(owner, 'Ops Second Shop'),
+  ];
+});
+afterAll(() => t.close());
+
+const run = (payload: object, headers: Record<string, string> = { 'x-ops-secret': secret }, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url: '/ops/run', payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+/** The merchant's accounts in creation order, with whether each is approved. */
+const approvals = async () => {
+  const rows = await t.database.db
+    .selectFrom('accounts')
+    .select(['id', 'is_approved', 'approved_at'])
+    .where('id', 'in', accountIds)
+    .execute();
+  return accountIds.map((id) => {
+    const row = rows.find((r) => r.id === id)!;
+    return { id, is_approved: row.is_approved, approved: row.approved_at !== null };
+  });
+};
+
+describe('POST /ops/run', () => {
+  it.each([
+    ['a wrong secret', { 'x-ops-secret': 'wrong' }],
+    ['a secret of the right length but wrong', { 'x-ops-secret': 'x'.repeat(43) }],
+    ['no secret', {}],
+  ])('answers 403 with %s and runs nothing', async (_, headers) => {
+    const res = await run({ command: 'accounts:approve', args: [merchant.email] }, headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 'error', message: 'Forbidden' });
+    expect((await approvals()).every((a) => !a.is_approved && !a.approved)).toBe(true);
+  });
+
+  it('answers 403 to a caller that is not on loopback, even with the secret', async () => {
+    const res = await run({ command: 'accounts:approve', args: [merchant.email] }, { 'x-ops-secret': secret }, '203.0.113.7');
+    expect(res.statusCode).toBe(403);
+    expect((await approvals()).every((a) => !a.is_approved)).toBe(true);
+  });
+
+  it('answers the usage list for an unknown command', async () => {
+    const res = await run({ command: 'accounts:delete', args: [] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('success');
+    expect(body.data.ok).toBe(false);
+    expect(body.data.message).toMatch(/^Unknown command accounts:delete\. Commands:\n/);
+    expect(body.data.message).toContain('accounts:approve <email|account id>');
+  });
+
+  it('answers usage for a missing argument, and says so for an unknown email', async () => {
+    const missing = await run({ command: 'accounts:approve', args: [] });
+    expect(missing.json().data).toEqual({ ok: false, message: 'Usage: accounts:approve <email|account id>' });
+    const unknown = await run({ command: 'accounts:approve', args: ['nobody@example.com'] });
+    expect(unknown.json().data).toEqual({ ok: false, message: 'No account found for nobody@example.com' });
+  });
+
+  it('answers 400 for a body without a command', async () => {
+    const res = await run({ args: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status).toBe('error');
+  });
+
+  it("approves every account of the owner's email", async () => {
+    const res = await run({ command: 'accounts:approve', args: [merchant.email.toUpperCase()] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('success');
+    expect(body.data.ok).toBe(true);
+    expect(body.data.data).toEqual(
+      expect.arrayContaining([
+        { id: accountIds[0], account_name: 'Ops Shop', email: merchant.email },
+        { id: accountIds[1], account_name: 'Ops Second Shop', email: merchant.email },
+      ]),
+    );
+    expect(body.data.data).toHaveLength(2);
+    expect(body.data.message).toContain(`approved Ops Shop (${accountIds[0]}) owned by ${merchant.email}`);
+    expect(await approvals()).toEqual(accountIds.map((id) => ({ id, is_approved: true, approved: true })));
+  });
+
+  it('approves one account by id, leaving the others alone', async () => {
+    const other = await signUpAndVerify(t);
+    const ids = [
+      await t.app.services.accounts.create({ id: other.userId, email: other.email }, 'By Id One'),
+      await t.app.services.accounts.create({ id: other.userId, email: other.email }, 'By Id Two'),
+    ];
+    const res = await run({ command: 'accounts:approve', args: [ids[1]!] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ ok: true, data: [{ id: ids[1], account_name: 'By Id Two', email: other.email }] });
+    const rows = await t.database.db.selectFrom('accounts').select(['id', 'is_approved']).where('id', 'in', ids).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.is_approved]))).toEqual({ [ids[0]!]: false, [ids[1]!]: true });
+  });
+});

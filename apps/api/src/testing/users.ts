@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { User } from '@sente/contracts/accounts';
+import type { Tokens } from '@sente/contracts/auth';
+import { sql } from 'kysely';
+import type { CodePurpose } from '../db/database.ts';
+import { lastCode } from './outbox.ts';
+import type { TestApp } from './test-app.ts';
+
+/** A password that satisfies the sign-up rule. */
+export const PASSWORD = 'Sente#2026pass';
+
+export const SUBJECTS = {
+  verify: 'Verify your Sente account',
+  login: 'Your Sente sign-in code',
+  reset: 'Reset your Sente password',
+} as const;
+
+export type TestUser = { userId: string; email: string; password: string; firstname: string; lastname: string };
+export type SignedInUser = TestUser & Tokens & { user: User };
+
+/** A fresh address, so users of one file never collide. */
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+export function bearer(accessToken: string): { authorization: string } {
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+function fail(step: string, res: { statusCode: number; body: string }): never {
+  throw new Error(`${step} answered ${res.statusCode}: ${res.body}`);
+}
+
+/** POST /api/sign-up; the user is not verified yet. */
+export async function signUp(t: TestApp, overrides: Partial<Omit<TestUser, 'userId'>> = {}): Promise<TestUser> {
+  const input = { firstname: 'Amina', lastname: 'Nakato', email: uniqueEmail(), password: PASSWORD, ...overrides };
+  const res = await t.app.inject({ method: 'POST', url: '/api/sign-up', payload: input });
+  if (res.statusCode !== 201) fail('sign-up', res);
+  return { ...input, email: input.email.toLowerCase(), userId: res.json().data.user_id };
+}
+
+/** Signs up and verifies with the code from the outbox. */
+export async function signUpAndVerify(t: TestApp, overrides: Partial<Omit<TestUser, 'userId'>> = {}): Promise<TestUser> {
+  const user = await signUp(t, overrides);
+  const code = lastCode(t.outboxDir, user.email, SUBJECTS.verify);
+  const res = await t.app.inject({ method: 'POST', url: '/api/verify-account', payload: { email_or_phone: user.email, code } });
+  if (res.statusCode !== 200) fail('verify-account', res);
+  return user;
+}
+
+/**
+ * POST /api/login then /api/login-otp with the code from the outbox. After a login whose code was not
+ * used, a new sign-in within 50 seconds needs `skipCodeCooldown(t, userId, 'login')` first.
+ */
+export async function signIn(t: TestApp, emailOrPhone: string, password = PASSWORD): Promise<Tokens & { user: User }> {
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { emailOrPhone, password } });
+  if (login.statusCode !== 200) fail('login', login);
+  const code = lastCode(t.outboxDir, login.json().data.email, SUBJECTS.login);
+  const res = await t.app.inject({ method: 'POST', url: '/api/login-otp', payload: { emailOrPhone, code } });
+  if (res.statusCode !== 200) fail('login-otp', res);
+  return res.json().data;
+}
+
+/** A verified, signed-in user. */
+export async function createSignedInUser(t: TestApp, overrides: Partial<Omit<TestUser, 'userId'>> = {}): Promise<SignedInUser> {
+  const user = await signUpAndVerify(t, overrides);
+  return { ...user, ...(await signIn(t, user.email, user.password)) };
+}
+
+/** POST /api/sente-account/create-account; answers the new account's id. */
+export async function createAccount(t: TestApp, accessToken: string, accountName = 'Main shop'): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/sente-account/create-account',
+    headers: bearer(accessToken),
+    payload: { account_name: accountName },
+  });
+  if (res.statusCode !== 201) fail('create-account', res);
+  return res.json().data.id;
+}
+
+/** Moves the user's codes of this purpose 51 seconds into the past, as if the resend cooldown had run out. */
+export async function skipCodeCooldown(t: TestApp, userId: string, purpose: CodePurpose): Promise<void> {
+  await sql`update one_time_codes set created_at = created_at - interval '51 seconds'
+            where user_id = ${userId} and purpose = ${purpose}`.execute(t.database.db);
+}
+
+/** The user's one-time code rows of a purpose, newest first. */
+export function codeRows(t: TestApp, userId: string, purpose: CodePurpose) {
+  return t.database.db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
