@@ -70,4 +70,8 @@ export const MESSAGES = {
   // ours: generic
   notFound: 'Not found',
   invalidRequest: 'The request is not valid',
+
+  // spec §2: shell and dashboard
+  changeModeTo: (mode: string) => `Change mode to ${mode}`,
+  noCollectionsYet: 'No Collections Yet!',
 } as const;

@@ -1,0 +1,68 @@
+import { ActionIcon, Avatar, Box, Burger, Group, Text, TextInput } from '@mantine/core';
+import type { User } from '@sente/contracts/accounts';
+import { IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Brand } from '../../components/brand.tsx';
+import { userInitials } from './user-initials.ts';
+
+export function SearchBox({ hiddenFrom, visibleFrom }: { hiddenFrom?: 'sm'; visibleFrom?: 'sm' }) {
+  // NOTE: spec §2: the search box is present and does nothing.
+  return (
+    <TextInput
+      aria-label="Search"
+      placeholder="Search"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      hiddenFrom={hiddenFrom}
+      visibleFrom={visibleFrom}
+      w={{ base: '100%', sm: 260 }}
+    />
+  );
+}
+
+type AppHeaderProps = {
+  user: User;
+  navOpened: boolean;
+  onToggleNav: () => void;
+  onOpenProfile: () => void;
+  modeToggle: ReactNode;
+};
+
+/** Spec §2 header: the current account's name and number, search, mode toggle and profile button. */
+export function AppHeader({ user, navOpened, onToggleNav, onOpenProfile, modeToggle }: AppHeaderProps) {
+  const account = user.current_account;
+  return (
+    <Group h={60} px={{ base: 'sm', sm: 'md' }} gap="sm" wrap="nowrap" justify="space-between">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+        />
+        <Box visibleFrom="sm" w={228}>
+          <Brand />
+        </Box>
+        <Box style={{ minWidth: 0 }}>
+          <Text fw={700} truncate lh={1.3}>
+            {account?.account_name ?? 'No account selected'}
+          </Text>
+          {account?.account_number && (
+            <Text size="xs" c="gray.7" truncate>
+              Account No: {account.account_number}
+            </Text>
+          )}
+        </Box>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <SearchBox visibleFrom="sm" />
+        {modeToggle}
+        <ActionIcon variant="subtle" radius="xl" size={38} onClick={onOpenProfile} aria-label="Open profile menu">
+          <Avatar color="sente" variant="filled" radius="xl" size={34}>
+            {userInitials(user)}
+          </Avatar>
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,88 @@
+import { AppShell, ScrollArea, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type Environment, roleHasRight } from '@sente/contracts/constants';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useProfile } from '../../features/accounts/api/get-profile.ts';
+import { ModeConfirmModal } from '../../features/accounts/components/mode-confirm-modal.tsx';
+import { ModeToggle } from '../../features/accounts/components/mode-toggle.tsx';
+import { SwitchAccountModal } from '../../features/accounts/components/switch-account-modal.tsx';
+import { TestModeBanner } from '../../features/accounts/components/test-mode-banner.tsx';
+import { AppHeader, SearchBox } from './app-header.tsx';
+import { HelpModal, PrivacyModal } from './info-modals.tsx';
+import { NavMenu } from './nav-menu.tsx';
+import { ProfileDrawer } from './profile-drawer.tsx';
+
+const HEADER_HEIGHT = 60;
+const BANNER_HEIGHT = 32;
+
+/** Spec §2 shell of every authenticated screen except /live/:ref. */
+export function DashboardLayout() {
+  const { data: user } = useProfile();
+  const [navOpened, nav] = useDisclosure(false);
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [switchOpened, switcher] = useDisclosure(false);
+  const [privacyOpened, privacy] = useDisclosure(false);
+  const [helpOpened, help] = useDisclosure(false);
+  const [modeOpened, modeConfirm] = useDisclosure(false);
+  const [modeTarget, setModeTarget] = useState<Environment>('production');
+
+  // NOTE: the AuthGuard above renders this layout only once the profile has loaded.
+  if (!user) return null;
+
+  const account = user.current_account;
+  const environment = account?.api_keys.active_environment;
+  const canChangeMode = user.current_role !== null && roleHasRight(user.current_role, 'manageAccount');
+  const requestMode = (target: Environment) => {
+    setModeTarget(target);
+    modeConfirm.open();
+  };
+  const testMode = environment === 'test';
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT + (testMode ? BANNER_HEIGHT : 0) }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        {testMode && <TestModeBanner onChange={canChangeMode ? () => requestMode('production') : undefined} />}
+        <AppHeader
+          user={user}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+          onOpenProfile={drawer.open}
+          modeToggle={
+            environment && canChangeMode ? <ModeToggle environment={environment} onRequestChange={requestMode} /> : null
+          }
+        />
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea} p="sm">
+          <Stack gap="md">
+            <SearchBox hiddenFrom="sm" />
+            <NavMenu onNavigate={nav.close} />
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+
+      <ProfileDrawer
+        user={user}
+        opened={drawerOpened}
+        onClose={drawer.close}
+        onPrivacy={privacy.open}
+        onHelp={help.open}
+        onSwitchAccount={switcher.open}
+      />
+      <SwitchAccountModal user={user} opened={switchOpened} onClose={switcher.close} />
+      <ModeConfirmModal opened={modeOpened} target={modeTarget} onClose={modeConfirm.close} />
+      <PrivacyModal opened={privacyOpened} onClose={privacy.close} />
+      <HelpModal opened={helpOpened} onClose={help.close} />
+    </AppShell>
+  );
+}

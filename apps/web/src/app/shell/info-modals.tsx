@@ -1,0 +1,63 @@
+import { List, Modal, Stack, Text, Title } from '@mantine/core';
+
+type InfoModalProps = { opened: boolean; onClose: () => void };
+
+/** What the dashboard keeps and why; the full policy is not published yet, and this says so. */
+export function PrivacyModal({ opened, onClose }: InfoModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Privacy" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="sm">
+        <Text size="sm">Sente keeps what you enter and what your customers send when they pay you:</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>your name, email and phone, to sign you in and send you one-time codes;</List.Item>
+          <List.Item>
+            your business and bank details and compliance documents, to approve live payments and pay you out;
+          </List.Item>
+          <List.Item>your customers' names, phone numbers or emails and payment records, to show you your collections.</List.Item>
+        </List>
+        <Text size="sm">
+          Your password and wallet PIN are stored only in hashed form. Team members see the data of the accounts they were invited
+          to, and nothing else.
+        </Text>
+        <Text size="sm">The full privacy policy will be published here before live payments open.</Text>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Answers to the questions a new merchant asks first. */
+export function HelpModal({ opened, onClose }: InfoModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Help and Support" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="md">
+        <div>
+          <Title order={3} size="h5">
+            Test and live mode
+          </Title>
+          <Text size="sm">
+            New accounts start in test mode: payments are simulated and no real money moves. Live mode opens once your account is
+            approved, after you complete your business details and compliance documents.
+          </Text>
+        </div>
+        <div>
+          <Title order={3} size="h5">
+            Several businesses
+          </Title>
+          <Text size="sm">
+            Use Switch Account in the profile menu to move between your business accounts or to create a new one. Each account has its
+            own links, collections, wallet and team.
+          </Text>
+        </div>
+        <div>
+          <Title order={3} size="h5">
+            Your team
+          </Title>
+          <Text size="sm">
+            An owner or administrator can invite team members and choose their role. What you can change depends on your role on
+            the current account.
+          </Text>
+        </div>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { NavLink, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { isNavItemActive, NAV_SECTIONS } from './nav-sections.ts';
+
+/** The left navigation; the current page is marked from the router's location. */
+export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap="md">
+      {NAV_SECTIONS.map((section, index) => (
+        <div key={section.label ?? index}>
+          {section.label && (
+            <Text size="xs" fw={700} tt="uppercase" c="gray.7" px="sm" mb={4} id={`nav-${index}`}>
+              {section.label}
+            </Text>
+          )}
+          <ul aria-labelledby={section.label ? `nav-${index}` : undefined} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {section.items.map((item) => {
+              const active = isNavItemActive(item, pathname);
+              return (
+                <li key={item.to}>
+                  <NavLink
+                    component={Link}
+                    to={item.to}
+                    label={item.label}
+                    leftSection={<item.icon size={18} stroke={1.6} />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={onNavigate}
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client.ts';
+import { session } from '../../../lib/session.ts';
+
+export function logout(refreshToken: string | null) {
+  return api<null>('/api/logout', { method: 'POST', body: { refreshToken } });
+}
+
+/** Spec §4 logout. The server revokes the session; the browser forgets it whether or not that call worked. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => logout(session.refreshToken()),
+    onSettled: () => {
+      session.clear();
+      queryClient.clear();
+      navigate('/', { replace: true });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import type { SwitchAccountInput } from '@sente/contracts/accounts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { accountErrorMessage } from './account-error.ts';
+
+export function switchAccount(input: SwitchAccountInput) {
+  return api<null>('/api/sente-account/switch-account', { method: 'POST', body: input });
+}
+
+/** Every query belongs to the current account, so a switch refetches them all. */
+export function useSwitchAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: switchAccount,
+    onSuccess: async (response) => {
+      await queryClient.invalidateQueries();
+      if (response.message) notify.success(response.message);
+    },
+    onError: (error) => notify.error(accountErrorMessage(error)),
+  });
+}

@@ -1,0 +1,25 @@
+import type { UpdateProfileInput, User } from '@sente/contracts/accounts';
+import { MESSAGES } from '@sente/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { accountErrorMessage } from './account-error.ts';
+import { profileKeys } from './get-profile.ts';
+
+export function updateProfile(input: UpdateProfileInput) {
+  return api<User>('/api/user/update-profile', { method: 'POST', body: input });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (response) => {
+      // The answer is the updated profile: show it at once, then let the usual reload confirm it.
+      queryClient.setQueryData(profileKeys.all, response.data);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      notify.success(MESSAGES.profileUpdated);
+    },
+    onError: (error) => notify.error(accountErrorMessage(error)),
+  });
+}

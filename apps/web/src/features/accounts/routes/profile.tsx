@@ -1,0 +1,73 @@
+import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type User, updateProfileInput } from '@sente/contracts/accounts';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useProfile } from '../api/get-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+/** Spec §2 Profile (Personal Information). */
+export function ProfileRoute() {
+  const { data: user } = useProfile();
+  // NOTE: the AuthGuard renders nothing below it until the profile has loaded.
+  if (!user) return null;
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1} size="h2">
+        Profile
+      </Title>
+      <PersonalInformation user={user} />
+    </Stack>
+  );
+}
+
+function PersonalInformation({ user }: { user: User }) {
+  const updateProfile = useUpdateProfile();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { firstname: user.firstname, lastname: user.lastname, phone: user.phone ?? '' },
+    validate: zod4Resolver(updateProfileInput),
+  });
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="personal-information">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => updateProfile.mutate(values, { onSuccess: () => form.resetDirty(values) }))}
+      >
+        <Stack gap="md">
+          <Title order={2} size="h4" id="personal-information">
+            Personal Information
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              key={form.key('firstname')}
+              {...form.getInputProps('firstname')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              key={form.key('lastname')}
+              {...form.getInputProps('lastname')}
+            />
+            <TextInput label="Email" value={user.email} readOnly variant="filled" />
+            <TextInput
+              label="Phone"
+              type="tel"
+              placeholder="+256"
+              autoComplete="tel"
+              key={form.key('phone')}
+              {...form.getInputProps('phone')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={updateProfile.isPending}>
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
