@@ -44,8 +44,8 @@ export function HelpModal({ opened, onClose }: InfoModalProps) {
             Several businesses
           </Title>
           <Text size="sm">
-            Use Switch Account in the profile menu to move between your business accounts or to create a new one. Each account has its
-            own links, collections, wallet and team.
+            Use Switch Account in the profile menu to move between your business accounts or to create a new one. Each account has
+            its own links, collections, wallet and team.
           </Text>
         </div>
         <div>
