@@ -17,7 +17,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;

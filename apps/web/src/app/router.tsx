@@ -38,7 +38,10 @@ const router = createBrowserRouter([
             path: '/dashboard',
             lazy: () => import('../features/dashboard/routes/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
           },
-          { path: '/profile', lazy: () => import('../features/accounts/routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })) },
+          {
+            path: '/profile',
+            lazy: () => import('../features/accounts/routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
+          },
           placeholder('/payment-links', 'Payment Links', LINKS_RELEASE),
           placeholder('/new-payment-link', 'Payment Links / Create', LINKS_RELEASE),
           placeholder('/payment-links/edit/:ref', 'Payment Links / Edit', LINKS_RELEASE),

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'sente',
@@ -6,6 +6,21 @@ export const theme = createTheme({
     sente: ['#e6f7f0', '#c3ebdb', '#9cdec4', '#6fcfaa', '#45c192', '#22b07d', '#13966a', '#0b7a53', '#065f40', '#02452d'],
   },
   primaryShade: 7,
+  respectReducedMotion: true,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+/**
+ * Mantine's default dimmed grey (#868e96) and error red (#fa5252) fall below WCAG AA contrast on white;
+ * darker shades keep hints, timers and field errors readable in sunlight on a cheap phone.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
+    '--mantine-color-sente-light-color': 'var(--mantine-color-sente-8)',
+  },
+  dark: {},
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { MESSAGES } from '@sente/contracts/messages';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorMessage } from '../lib/api-client.ts';
 
 /** Shown when a page's data could not load: the server's message, else the spec's fallback. */

@@ -1,10 +1,12 @@
 import { notifications } from '@mantine/notifications';
 
 /** Toasts of spec §8: top-right, closing after 5000 ms (set once on <Notifications />). */
+const closeButtonProps = { 'aria-label': 'Close notification' };
+
 export const notify = {
-  success: (message: string) => notifications.show({ message, color: 'teal' }),
-  error: (message: string) => notifications.show({ message, color: 'red' }),
-  info: (message: string) => notifications.show({ message, color: 'blue' }),
+  success: (message: string) => notifications.show({ message, color: 'teal', closeButtonProps }),
+  error: (message: string) => notifications.show({ message, color: 'red', closeButtonProps }),
+  info: (message: string) => notifications.show({ message, color: 'blue', closeButtonProps }),
   /** Sign-up errors are the one place toasts sit bottom-left. */
-  signUpError: (message: string) => notifications.show({ message, color: 'red', position: 'bottom-left' }),
+  signUpError: (message: string) => notifications.show({ message, color: 'red', position: 'bottom-left', closeButtonProps }),
 };

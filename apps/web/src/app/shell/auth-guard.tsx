@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { useProfile } from '../../features/accounts/api/get-profile.ts';
 import { onSessionExpired } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
+import { useProfile } from '../../lib/profile.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 
 /** Gate of every authenticated route: no session goes to /, an expired one says so first. */

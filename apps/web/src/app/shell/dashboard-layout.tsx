@@ -1,13 +1,13 @@
 import { AppShell, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type Environment, roleHasRight } from '@sente/contracts/constants';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useProfile } from '../../features/accounts/api/get-profile.ts';
 import { ModeConfirmModal } from '../../features/accounts/components/mode-confirm-modal.tsx';
 import { ModeToggle } from '../../features/accounts/components/mode-toggle.tsx';
 import { SwitchAccountModal } from '../../features/accounts/components/switch-account-modal.tsx';
 import { TestModeBanner } from '../../features/accounts/components/test-mode-banner.tsx';
+import { useProfile } from '../../lib/profile.ts';
 import { AppHeader, SearchBox } from './app-header.tsx';
 import { HelpModal, PrivacyModal } from './info-modals.tsx';
 import { NavMenu } from './nav-menu.tsx';
@@ -38,10 +38,19 @@ export function DashboardLayout() {
     modeConfirm.open();
   };
   const testMode = environment === 'test';
+  const headerHeight = HEADER_HEIGHT + (testMode ? BANNER_HEIGHT : 0);
+
+  // Toasts (app/notifications.css) start below this header so they never cover its controls.
+  useEffect(() => {
+    document.documentElement.style.setProperty('--sente-header-height', `${headerHeight}px`);
+    return () => {
+      document.documentElement.style.removeProperty('--sente-header-height');
+    };
+  }, [headerHeight]);
 
   return (
     <AppShell
-      header={{ height: HEADER_HEIGHT + (testMode ? BANNER_HEIGHT : 0) }}
+      header={{ height: headerHeight }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'md', sm: 'lg' }}
     >

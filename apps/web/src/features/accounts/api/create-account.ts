@@ -2,8 +2,8 @@ import type { CreateAccountInput } from '@sente/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { profileKeys } from '../../../lib/profile.ts';
 import { accountErrorMessage } from './account-error.ts';
-import { profileKeys } from './get-profile.ts';
 
 export function createAccount(input: CreateAccountInput) {
   return api<{ id: string; account_name: string }>('/api/sente-account/create-account', { method: 'POST', body: input });

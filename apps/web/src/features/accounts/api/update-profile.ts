@@ -3,8 +3,8 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { profileKeys } from '../../../lib/profile.ts';
 import { accountErrorMessage } from './account-error.ts';
-import { profileKeys } from './get-profile.ts';
 
 export function updateProfile(input: UpdateProfileInput) {
   return api<User>('/api/user/update-profile', { method: 'POST', body: input });

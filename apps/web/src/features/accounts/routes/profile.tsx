@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@manti
 import { useForm } from '@mantine/form';
 import { type User, updateProfileInput } from '@sente/contracts/accounts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useProfile } from '../api/get-profile.ts';
+import { useProfile } from '../../../lib/profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 /** Spec §2 Profile (Personal Information). */

@@ -2,6 +2,7 @@ import type { LoginResult } from '@sente/contracts/accounts';
 import type { LoginOtpInput } from '@sente/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publicApi } from '../../../lib/api-client.ts';
+import { profileKeys } from '../../../lib/profile.ts';
 import { session } from '../../../lib/session.ts';
 
 export const loginWithCode = async (input: LoginOtpInput) => (await publicApi<LoginResult>('/api/login-otp', input)).data;
@@ -14,7 +15,7 @@ export function useLoginWithCode() {
     onSuccess: ({ user, accessToken, refreshToken }) => {
       queryClient.clear();
       session.setTokens({ accessToken, refreshToken });
-      queryClient.setQueryData(['profile'], user);
+      queryClient.setQueryData(profileKeys.all, user);
     },
   });
 }

@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { signUpForm } from '@sente/contracts/auth';
 import { issueMessages } from '@sente/contracts/validation';
-import { useNavigate, Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';

@@ -4,7 +4,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { useProfile } from '../../accounts/api/get-profile.ts';
+import { useProfile } from '../../../lib/profile.ts';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';
 
 const NOT_LIVE_YET = 'Balances, charts and collections appear here once payments are live, in a later release.';

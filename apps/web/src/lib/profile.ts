@@ -1,6 +1,6 @@
 import type { User } from '@sente/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export const profileKeys = { all: ['profile'] as const };
 

@@ -1,0 +1,100 @@
+import { MESSAGES } from '@sente/contracts/messages';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant } from './support/accounts.ts';
+import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel('Code digit 1').click();
+  await page.keyboard.type(code);
+}
+
+async function expectToast(page: Page, message: string) {
+  await expect.poll(() => page.locator('.mantine-Notification-description').allInnerTexts()).toContain(message);
+}
+
+async function signIn(page: Page, server: RunningServer, email: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByLabel('Code digit 1').isVisible()).toBe(true);
+  await enterCode(page, server.codeFor(email, 'Your Sente sign-in code'));
+  await page.waitForURL('**/dashboard');
+}
+
+describe('recovering access, on a phone', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const email = `grace.${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    await createMerchant(server, email, 'Old#Pass2026', 'Auma Foods');
+    page = await newPage(browser, server.url, 'phone');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('resets a forgotten password in three stages', async () => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/reset-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expectToast(page, MESSAGES.otpSent);
+
+    await enterCode(page, '123');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.invalidOtp).isVisible()).toBe(true);
+    await screenshot(page, 'phone-01-reset-code');
+    await expectAccessible(page, 'reset password code');
+    await page.getByLabel('Code digit 1').click();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+    await enterCode(page, server.codeFor(email, 'Reset your Sente password'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByLabel('New password', { exact: true }).fill('New#Pass2026');
+    await page.getByLabel('Confirm new password').fill('Different#1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.passwordMismatch).isVisible()).toBe(true);
+    await screenshot(page, 'phone-02-reset-new-password');
+    await expectAccessible(page, 'reset password');
+    await page.getByLabel('Confirm new password').fill('New#Pass2026');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, MESSAGES.passwordHasBeenReset);
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await signIn(page, server, email, 'New#Pass2026');
+    await screenshot(page, 'phone-03-dashboard');
+    await expectAccessible(page, 'dashboard on a phone');
+  });
+
+  it('says the session expired when it was ended elsewhere, and goes back to sign in', async () => {
+    const refreshToken = await page.evaluate(() => localStorage.getItem('sente.refreshToken'));
+    expect(refreshToken).toBeTruthy();
+    await fetch(`${server.url}/api/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    await page.goto('/profile');
+    await expectToast(page, MESSAGES.sessionExpired);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('sente.accessToken'))).toBeNull();
+    await screenshot(page, 'phone-04-session-expired');
+  });
+
+  it('shows a page-not-found screen with a way home', async () => {
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    await screenshot(page, 'phone-05-not-found');
+    await expectAccessible(page, 'not found');
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});

@@ -1,0 +1,162 @@
+import { MESSAGES } from '@sente/contracts/messages';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const PASSWORD = 'Sente#2026';
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel('Code digit 1').click();
+  await page.keyboard.type(code);
+}
+
+async function expectToast(page: Page, message: string) {
+  await expect.poll(() => page.locator('.mantine-Notification-description').allInnerTexts()).toContain(message);
+}
+
+describe('a merchant from sign-up to live mode', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const email = `ada.${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await newPage(browser, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs up, seeing each validation message bottom-left', async () => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectToast(page, MESSAGES.allFieldsRequired);
+    await expect(page.locator('.mantine-Notifications-root[data-position="bottom-left"]')).toBeTruthy();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Nakato');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('weak');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectToast(page, MESSAGES.passwordWeak);
+    await expectToast(page, MESSAGES.acceptTerms);
+    await screenshot(page, '01-sign-up-errors');
+    await expectAccessible(page, 'sign up');
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/verify-account\?email=/);
+  });
+
+  it('verifies the account with the e-mailed code', async () => {
+    await expect.poll(() => page.getByText(`Enter the 6-digit code we sent to ${email}.`).isVisible()).toBe(true);
+    await screenshot(page, '02-verify-account');
+    await expectAccessible(page, 'verify account');
+    await page.getByRole('button', { name: 'Verify account' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.otpRequired).isVisible()).toBe(true);
+    await enterCode(page, server.codeFor(email));
+    await page.getByRole('button', { name: 'Verify account' }).click();
+    await expectToast(page, MESSAGES.accountVerified);
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('signs in with the second code step and its countdown', async () => {
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.emailRequired).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(MESSAGES.passwordRequired).isVisible()).toBe(true);
+    await screenshot(page, '03-sign-in');
+    await expectAccessible(page, 'sign in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('timer').innerText()).toMatch(/You can ask for a new code in (4\d|50) s/);
+    await expect.poll(() => page.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+    await screenshot(page, '04-sign-in-code');
+    await expectAccessible(page, 'sign-in code');
+    await enterCode(page, server.codeFor(email, 'Your Sente sign-in code'));
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('creates a first account in the dialog that opens by itself', async () => {
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByLabel('Account name').isVisible()).toBe(true);
+    await screenshot(page, '05-first-account');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => dialog.getByText(MESSAGES.accountNameMissing).isVisible()).toBe(true);
+    await dialog.getByLabel('Account name').fill('Nakato Crafts');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.getByRole('banner').getByText('Nakato Crafts').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await screenshot(page, '06-dashboard');
+    await expectAccessible(page, 'dashboard');
+  });
+
+  it('creates a second account and switches to it', async () => {
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await screenshot(page, '07-profile-drawer');
+    await expectAccessible(page, 'profile drawer');
+    await page.getByRole('button', { name: 'Switch Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch Account' });
+    await dialog.getByRole('button', { name: 'New Account' }).click();
+    await dialog.getByLabel('Account name').fill('Nakato Events');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const row = dialog.getByRole('row', { name: /Nakato Events/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole('row', { name: /Nakato Crafts/ }).innerText()).toContain('current');
+    await screenshot(page, '08-switch-account');
+    await expectAccessible(page, 'switch account');
+    await row.getByRole('button', { name: 'Switch to Nakato Events' }).click();
+    await expect.poll(() => page.getByRole('banner').getByText('Nakato Events').isVisible()).toBe(true);
+  });
+
+  it('is refused live mode until an operator approves the account, then goes live and back', async () => {
+    const toggle = page.getByRole('switch', { name: /^(Test|Live) mode$/ });
+    await toggle.click();
+    const confirm = page.getByRole('dialog', { name: MESSAGES.confirmTitle });
+    await expect.poll(() => confirm.getByText('Change mode to live').isVisible()).toBe(true);
+    await screenshot(page, '09-mode-confirm');
+    await expectAccessible(page, 'mode confirmation');
+    await confirm.getByRole('button', { name: MESSAGES.changeMode }).click();
+    await expectToast(page, MESSAGES.environmentNotApproved);
+    await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
+
+    const approval = await server.ops('accounts:approve', email);
+    expect(approval.code).toBe(0);
+    expect(approval.output).toContain('approved Nakato Events');
+
+    await toggle.click();
+    await page.getByRole('dialog', { name: MESSAGES.confirmTitle }).getByRole('button', { name: MESSAGES.changeMode }).click();
+    await expect.poll(() => page.getByText(MESSAGES.testModeBanner).count()).toBe(0);
+    await screenshot(page, '10-live-mode');
+
+    await toggle.click();
+    const back = page.getByRole('dialog', { name: MESSAGES.confirmTitle });
+    await expect.poll(() => back.getByText('Change mode to test').isVisible()).toBe(true);
+    await back.getByRole('button', { name: MESSAGES.changeMode }).click();
+    await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
+  });
+
+  it('updates the profile', async () => {
+    await page.goto('/profile');
+    await page.getByLabel('Phone').fill('+256 772 123 456');
+    await page.getByLabel('First name').fill('Ada B.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, MESSAGES.profileUpdated);
+    await screenshot(page, '11-profile');
+    await expectAccessible(page, 'profile');
+  });
+
+  it('logs out and can no longer enter the dashboard', async () => {
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('sente.refreshToken'))).toBeNull();
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});

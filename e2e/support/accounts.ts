@@ -1,0 +1,26 @@
+import type { RunningServer } from './server.ts';
+
+async function post(server: RunningServer, path: string, body: unknown, token?: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { data: any };
+}
+
+/** A verified user with one business account, made through the public API as the UI would. */
+export async function createMerchant(server: RunningServer, email: string, password: string, accountName: string) {
+  await post(server, '/api/sign-up', { firstname: 'Grace', lastname: 'Auma', email, password });
+  await post(server, '/api/verify-account', { email_or_phone: email, code: server.codeFor(email) });
+  await post(server, '/api/login', { emailOrPhone: email, password });
+  const { data } = await post(server, '/api/login-otp', {
+    emailOrPhone: email,
+    code: server.codeFor(email, 'Your Sente sign-in code'),
+  });
+  await post(server, '/api/sente-account/create-account', { account_name: accountName }, data.accessToken);
+  return { accessToken: data.accessToken as string, refreshToken: data.refreshToken as string };
+}
+
+export const logoutEverywhere = (server: RunningServer, refreshToken: string) => post(server, '/api/logout', { refreshToken });
