@@ -72,7 +72,7 @@ describe('a merchant from sign-up to live mode', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('timer').innerText()).toMatch(/You can ask for a new code in (4\d|50) s/);
+    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/You can ask for a new code in (4\d|50) s/);
     await expect.poll(() => page.getByRole('button', { name: 'Resend' }).count()).toBe(0);
     await screenshot(page, '04-sign-in-code');
     await expectAccessible(page, 'sign-in code');
@@ -107,7 +107,7 @@ describe('a merchant from sign-up to live mode', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     const row = dialog.getByRole('row', { name: /Nakato Events/ });
     await expect.poll(() => row.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByRole('row', { name: /Nakato Crafts/ }).innerText()).toContain('current');
+    await expect.poll(() => dialog.getByRole('row', { name: /Nakato Crafts/ }).textContent()).toContain('current');
     await screenshot(page, '08-switch-account');
     await expectAccessible(page, 'switch account');
     await row.getByRole('button', { name: 'Switch to Nakato Events' }).click();
@@ -149,6 +149,12 @@ describe('a merchant from sign-up to live mode', () => {
     await expectToast(page, MESSAGES.profileUpdated);
     await screenshot(page, '11-profile');
     await expectAccessible(page, 'profile');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ada B.');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('256772123456');
+    await page.getByLabel('First name').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.firstNameMissing).isVisible()).toBe(true);
   });
 
   it('logs out and can no longer enter the dashboard', async () => {

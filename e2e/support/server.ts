@@ -13,12 +13,13 @@ export type RunningServer = {
   codeFor: (email: string, subject?: string) => string;
   /** Runs `npm run ops -- ...` against this server's DATA_DIR, as an operator would. */
   ops: (...args: string[]) => Promise<{ code: number; output: string }>;
-  stop: () => Promise<void>;
+  /** SIGTERM, as a process manager would send; the server drains and closes the database. */
+  stop: (options?: { keepData?: boolean }) => Promise<number | null>;
 };
 
 /** Starts the real server (`apps/api/src/server.ts`) on the embedded database in a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-e2e-'));
+export async function startServer(env: Record<string, string> = {}, existingDataDir?: string): Promise<RunningServer> {
+  const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sente-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
@@ -57,13 +58,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         ops.stderr.on('data', (chunk) => (output += chunk));
         ops.on('exit', (code) => resolve({ code: code ?? 1, output }));
       }),
-    stop: async () => {
+    stop: async (options) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options?.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

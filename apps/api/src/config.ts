@@ -12,12 +12,12 @@ const optionalUrl = (protocols: string[]) =>
       `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     );
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().positive().default(fallback);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   PUBLIC_URL: z
     .url()
     .default('http://localhost:3000')

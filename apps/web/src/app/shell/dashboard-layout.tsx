@@ -26,17 +26,7 @@ export function DashboardLayout() {
   const [helpOpened, help] = useDisclosure(false);
   const [modeOpened, modeConfirm] = useDisclosure(false);
   const [modeTarget, setModeTarget] = useState<Environment>('production');
-
-  // NOTE: the AuthGuard above renders this layout only once the profile has loaded.
-  if (!user) return null;
-
-  const account = user.current_account;
-  const environment = account?.api_keys.active_environment;
-  const canChangeMode = user.current_role !== null && roleHasRight(user.current_role, 'manageAccount');
-  const requestMode = (target: Environment) => {
-    setModeTarget(target);
-    modeConfirm.open();
-  };
+  const environment = user?.current_account?.api_keys.active_environment;
   const testMode = environment === 'test';
   const headerHeight = HEADER_HEIGHT + (testMode ? BANNER_HEIGHT : 0);
 
@@ -47,6 +37,16 @@ export function DashboardLayout() {
       document.documentElement.style.removeProperty('--sente-header-height');
     };
   }, [headerHeight]);
+
+  // NOTE: the AuthGuard above renders this layout only once the profile has loaded.
+  if (!user) return null;
+
+  const account = user.current_account;
+  const canChangeMode = user.current_role !== null && roleHasRight(user.current_role, 'manageAccount');
+  const requestMode = (target: Environment) => {
+    setModeTarget(target);
+    modeConfirm.open();
+  };
 
   return (
     <AppShell

@@ -2,19 +2,19 @@ import { Button, Group, RingProgress, Text } from '@mantine/core';
 import { OTP_RESEND_COOLDOWN_MS } from '@sente/contracts/constants';
 import { useEffect, useState } from 'react';
 
+const remainingMs = (sentAt: number) => Math.max(0, sentAt + OTP_RESEND_COOLDOWN_MS - Date.now());
+
 /**
  * The countdown ring of spec §2/§4: 50 seconds from the stored time the last code was sent;
  * when it ends a Resend button takes its place.
  */
 export function CodeCountdown({ sentAt, onResend, resending }: { sentAt: number; onResend: () => void; resending: boolean }) {
-  const remaining = () => Math.max(0, sentAt + OTP_RESEND_COOLDOWN_MS - Date.now());
-  const [left, setLeft] = useState(remaining);
+  const [left, setLeft] = useState(() => remainingMs(sentAt));
 
   useEffect(() => {
-    setLeft(remaining());
-    const timer = setInterval(() => setLeft(remaining()), 250);
+    setLeft(remainingMs(sentAt));
+    const timer = setInterval(() => setLeft(remainingMs(sentAt)), 250);
     return () => clearInterval(timer);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: remaining only reads sentAt
   }, [sentAt]);
 
   if (left === 0) {

@@ -18,6 +18,7 @@ export function SignUpRoute() {
   const form = useForm({ initialValues });
 
   const submit = form.onSubmit((values) => {
+    notify.clear();
     const parsed = signUpForm.safeParse(values);
     if (!parsed.success) {
       for (const message of issueMessages(parsed.error)) notify.signUpError(message);
