@@ -29,10 +29,17 @@ describe('recovering access, on a phone', () => {
   let browser: Browser;
   let page: Page;
   const email = `grace.${Date.now()}@example.com`;
+  const unverified = `new.${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // Access tokens live 3 s here, so every page below also goes through the silent refresh.
+    [server, browser] = await Promise.all([startServer({ ACCESS_TOKEN_TTL_SECONDS: '3' }), launchBrowser()]);
     await createMerchant(server, email, 'Old#Pass2026', 'Auma Foods');
+    await fetch(`${server.url}/api/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstname: 'New', lastname: 'Comer', email: unverified, password: 'Sente#2026' }),
+    });
     page = await newPage(browser, server.url, 'phone');
   });
   afterAll(async () => {
@@ -74,6 +81,17 @@ describe('recovering access, on a phone', () => {
     await expectAccessible(page, 'dashboard on a phone');
   });
 
+  it('refreshes an expired access token silently and stays signed in', async () => {
+    const before = await page.evaluate(() => localStorage.getItem('sente.refreshToken'));
+    await page.waitForTimeout(3500);
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('heading', { name: 'Personal Information' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    const after = await page.evaluate(() => localStorage.getItem('sente.refreshToken'));
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+  });
+
   it('says the session expired when it was ended elsewhere, and goes back to sign in', async () => {
     const refreshToken = await page.evaluate(() => localStorage.getItem('sente.refreshToken'));
     expect(refreshToken).toBeTruthy();
@@ -89,10 +107,22 @@ describe('recovering access, on a phone', () => {
     await screenshot(page, 'phone-04-session-expired');
   });
 
+  it('lets the server hold a code request back for 50 seconds, even when the page offers Resend', async () => {
+    await page.goto('/');
+    // Pretend the countdown already ran out on this phone; the server still knows the last code is fresh.
+    await page.evaluate(() => localStorage.setItem('sente.lastCodeSentAt', '0'));
+    await page.goto(`/verify-account?email=${encodeURIComponent(unverified)}`);
+    await page.getByRole('button', { name: 'Resend' }).click();
+    await expect
+      .poll(() => page.locator('.mantine-Notification-description').allTextContents())
+      .toContainEqual(expect.stringMatching(/^Please wait \d+ seconds before requesting a new code$/));
+    await screenshot(page, 'phone-05-resend-too-soon');
+  });
+
   it('shows a page-not-found screen with a way home', async () => {
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
-    await screenshot(page, 'phone-05-not-found');
+    await screenshot(page, 'phone-06-not-found');
     await expectAccessible(page, 'not found');
     await page.getByRole('link', { name: 'Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');

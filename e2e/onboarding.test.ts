@@ -11,6 +11,15 @@ async function enterCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
+/** Pastes a code into the first box, as a merchant copying it from the e-mail would. */
+async function pasteCode(page: Page, code: string) {
+  await page.getByLabel('Code digit 1').evaluate((input, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+}
+
 async function expectToast(page: Page, message: string) {
   await expect.poll(() => page.locator('.mantine-Notification-description').allInnerTexts()).toContain(message);
 }
@@ -57,7 +66,9 @@ describe('a merchant from sign-up to live mode', () => {
     await expectAccessible(page, 'verify account');
     await page.getByRole('button', { name: 'Verify account' }).click();
     await expect.poll(() => page.getByText(MESSAGES.otpRequired).isVisible()).toBe(true);
-    await enterCode(page, server.codeFor(email));
+    await expect.poll(() => page.getByRole('timer').isVisible()).toBe(true);
+    await pasteCode(page, server.codeFor(email));
+    expect(await page.getByLabel('Code digit 6').inputValue()).not.toBe('');
     await page.getByRole('button', { name: 'Verify account' }).click();
     await expectToast(page, MESSAGES.accountVerified);
     await page.waitForURL((url) => url.pathname === '/');

@@ -1,4 +1,4 @@
-import { Button, Group, RingProgress, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { OTP_RESEND_COOLDOWN_MS } from '@sente/contracts/constants';
 import { useEffect, useState } from 'react';
 
@@ -32,20 +32,42 @@ export function CodeCountdown({ sentAt, onResend, resending }: { sentAt: number;
   const seconds = Math.ceil(left / 1000);
   return (
     <Group justify="center" gap="xs">
-      <RingProgress
-        size={56}
-        thickness={5}
-        roundCaps
-        sections={[{ value: (left / OTP_RESEND_COOLDOWN_MS) * 100, color: 'sente' }]}
-        label={
-          <Text ta="center" size="xs" fw={700} aria-hidden>
-            {seconds}
-          </Text>
-        }
-      />
+      <CountdownRing fraction={left / OTP_RESEND_COOLDOWN_MS} label={seconds} />
       <Text size="sm" c="dimmed" role="timer" aria-live="off">
         You can ask for a new code in {seconds} s
       </Text>
     </Group>
+  );
+}
+
+const RADIUS = 24;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/**
+ * A plain SVG ring: Mantine's RingProgress brings its tooltip machinery (floating-ui, ~19 KB gzip)
+ * into the sign-in page, which must stay light on a slow connection.
+ */
+function CountdownRing({ fraction, label }: { fraction: number; label: number }) {
+  return (
+    <Box pos="relative" w={56} h={56} aria-hidden>
+      <svg width="56" height="56" viewBox="0 0 56 56">
+        <circle cx="28" cy="28" r={RADIUS} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth="5" />
+        <circle
+          cx="28"
+          cy="28"
+          r={RADIUS}
+          fill="none"
+          stroke="var(--mantine-color-sente-7)"
+          strokeWidth="5"
+          strokeLinecap="round"
+          strokeDasharray={CIRCUMFERENCE}
+          strokeDashoffset={CIRCUMFERENCE * (1 - fraction)}
+          transform="rotate(-90 28 28)"
+        />
+      </svg>
+      <Text pos="absolute" inset={0} size="xs" fw={700} style={{ display: 'grid', placeItems: 'center' }}>
+        {label}
+      </Text>
+    </Box>
   );
 }
