@@ -45,9 +45,9 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
     },
 
     /** Unknown addresses answer like known ones, so the endpoint cannot be used to find accounts. */
-    async resendVerificationCode({ email_or_phone }: EmailOrPhoneInput): Promise<{ last_code_sent_at: string | null }> {
+    async resendVerificationCode({ email_or_phone }: EmailOrPhoneInput): Promise<{ last_code_sent_at: string }> {
       const user = await repo.findUserByEmailOrPhone(email_or_phone);
-      if (!user) return { last_code_sent_at: null };
+      if (!user) return { last_code_sent_at: new Date().toISOString() };
       if (user.verified_at) throw badRequest(MESSAGES.accountAlreadyVerified);
       return { last_code_sent_at: (await codes.send(user, 'verify_account')).toISOString() };
     },
@@ -82,9 +82,13 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
       return { user: await loadProfile(user!.id), ...tokens };
     },
 
+    /**
+     * Answers the same for every address, known or not, and inside the cooldown sends nothing rather
+     * than a 429 that would tell a known address from an unknown one.
+     */
     async requestPasswordReset({ email_or_phone }: EmailOrPhoneInput): Promise<void> {
       const user = await repo.findUserByEmailOrPhone(email_or_phone);
-      if (user) await codes.send(user, 'password_reset');
+      if (user && (await codes.cooldownLeft(user.id, 'password_reset')).waitMs === 0) await codes.send(user, 'password_reset');
     },
 
     async changePassword({ email_or_phone, code, password }: ChangePasswordInput): Promise<void> {
