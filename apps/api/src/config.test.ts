@@ -8,6 +8,8 @@ describe('settings', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ PUBLIC_URL: 'https://pay.sente.ug/' }).PUBLIC_URL).toBe('https://pay.sente.ug');
   });
 
   it('stops with a message naming each wrong value', () => {

@@ -20,8 +20,8 @@ const schema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   PUBLIC_URL: z
     .url()
-    .default('http://localhost:3000')
-    .transform((value) => value.replace(/\/+$/, '')),
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, '')),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -35,7 +35,7 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = z.infer<typeof schema> & { dataDir: string; PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -46,5 +46,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+  const { data } = result;
+  return {
+    ...data,
+    // NOTE: without PUBLIC_URL the site is where it listens, so links work on a newcomer's machine.
+    PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
+    dataDir: path.resolve(data.DATA_DIR),
+  };
 }
