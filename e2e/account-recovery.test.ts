@@ -4,15 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-
-async function enterCode(page: Page, code: string) {
-  await page.getByLabel('Code digit 1').click();
-  await page.keyboard.type(code);
-}
-
-async function expectToast(page: Page, message: string) {
-  await expect.poll(() => page.locator('.mantine-Notification-description').allInnerTexts()).toContain(message);
-}
+import { enterCode, expectToast } from './support/ui.ts';
 
 async function signIn(page: Page, server: RunningServer, email: string, password: string) {
   await page.goto('/');

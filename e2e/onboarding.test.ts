@@ -3,26 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { enterCode, expectToast, pasteCode } from './support/ui.ts';
 
 const PASSWORD = 'Sente#2026';
-
-async function enterCode(page: Page, code: string) {
-  await page.getByLabel('Code digit 1').click();
-  await page.keyboard.type(code);
-}
-
-/** Pastes a code into the first box, as a merchant copying it from the e-mail would. */
-async function pasteCode(page: Page, code: string) {
-  await page.getByLabel('Code digit 1').evaluate((input, text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
-}
-
-async function expectToast(page: Page, message: string) {
-  await expect.poll(() => page.locator('.mantine-Notification-description').allInnerTexts()).toContain(message);
-}
 
 describe('a merchant from sign-up to live mode', () => {
   let server: RunningServer;

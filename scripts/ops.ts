@@ -8,7 +8,7 @@ import pino from 'pino';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
-import { createMailer } from '../apps/api/src/mail/mailer.ts';
+import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
 import { type OpsResult, runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
 import { databaseTarget, serverInfoFile } from '../apps/api/src/server.ts';
 import { createServices } from '../apps/api/src/services.ts';
@@ -39,12 +39,7 @@ async function direct(): Promise<OpsResult> {
   const database = await openDatabase(databaseTarget(config));
   try {
     await migrateToLatest(database.db);
-    const mailer = createMailer({
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      logger,
-      ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
-    });
+    const mailer = createMailerFromConfig(config, logger);
     const result = await runOpsCommand(createServices({ db: database.db, mailer, secrets, config, logger }), command, args);
     mailer.close();
     return result;

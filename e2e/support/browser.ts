@@ -37,8 +37,3 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
 }
-
-/** The visible text of the toasts currently shown. */
-export async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator('.mantine-Notification-description').allInnerTexts();
-}

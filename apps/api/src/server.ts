@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseTarget, migrateToLatest, openDatabase } from './db/connect.ts';
 import { loadSecrets } from './lib/secrets.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailerFromConfig } from './mail/mailer.ts';
 
 export function databaseTarget(config: Config): DatabaseTarget {
   return config.DATABASE_URL
@@ -32,12 +32,7 @@ async function main() {
   const secrets = loadSecrets(config.dataDir, config.JWT_SECRET);
   const database = await openDatabase(databaseTarget(config));
   await migrateToLatest(database.db);
-  const mailer = createMailer({
-    from: config.MAIL_FROM,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    logger,
-    ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
-  });
+  const mailer = createMailerFromConfig(config, logger);
   const app = await buildApp({ config, db: database.db, mailer, secrets, logger });
   await app.listen({ host: config.HOST, port: config.PORT });
   const port = (app.server.address() as { port: number }).port;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -41,4 +42,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     },
     close: () => transporter.close(),
   };
+}
+
+/** The mailer the settings ask for: SMTP when SMTP_URL is set, else the outbox in DATA_DIR. */
+export function createMailerFromConfig(config: Config, logger: Logger): Mailer {
+  return createMailer({
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+    ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+  });
 }

@@ -7,7 +7,7 @@ import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { loadSecrets } from '../lib/secrets.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createMailerFromConfig } from '../mail/mailer.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -36,12 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logger = pino({ level: config.LOG_LEVEL });
   const database = await createTestDatabase();
   const outboxDir = path.join(dataDir, 'outbox');
-  const mailer = createMailer({
-    from: config.MAIL_FROM,
-    outboxDir,
-    logger,
-    ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
-  });
+  const mailer = createMailerFromConfig(config, logger);
   const app = await buildApp({
     config,
     db: database.db,

@@ -41,7 +41,6 @@ export function DashboardLayout() {
   // NOTE: the AuthGuard above renders this layout only once the profile has loaded.
   if (!user) return null;
 
-  const account = user.current_account;
   const canChangeMode = user.current_role !== null && roleHasRight(user.current_role, 'manageAccount');
   const requestMode = (target: Environment) => {
     setModeTarget(target);

@@ -50,7 +50,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 function CountdownRing({ fraction, label }: { fraction: number; label: number }) {
   return (
     <Box pos="relative" w={56} h={56} aria-hidden>
-      <svg width="56" height="56" viewBox="0 0 56 56">
+      <svg width="56" height="56" viewBox="0 0 56 56" aria-hidden="true">
         <circle cx="28" cy="28" r={RADIUS} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth="5" />
         <circle
           cx="28"

@@ -9,11 +9,11 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { session } from '../../../lib/session.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { CodeCountdown } from '../components/code-countdown.tsx';
 import { CodeInput } from '../components/code-input.tsx';
+import { useCodeSentAt } from '../components/use-code-sent.ts';
 
 type Stage = 0 | 1 | 2;
 
@@ -24,7 +24,7 @@ export function ResetPasswordRoute() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [sentAt, setSentAt] = useState(0);
+  const { sentAt, resent } = useCodeSentAt();
   const requestCode = useRequestPasswordReset();
   const changePassword = useChangePassword();
   const emailForm = useForm({ initialValues: { email_or_phone: '' }, validate: zod4Resolver(emailOrPhoneInput) });
@@ -35,11 +35,9 @@ export function ResetPasswordRoute() {
       { email_or_phone: address },
       {
         onSuccess: () => {
-          session.setLastCodeSentAt(null);
-          setSentAt(session.lastCodeSentAt());
+          resent(null);
           setEmail(address);
           setStage(1);
-          notify.success(MESSAGES.otpSent);
         },
         onError: (e) => notify.error(errorMessage(e)),
       },

@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { ERROR_CODES } from '@sente/contracts/api';
 import { type LoginInput, loginInput } from '@sente/contracts/auth';
 import { OTP_LENGTH } from '@sente/contracts/constants';
-import { MESSAGES } from '@sente/contracts/messages';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
@@ -15,6 +14,7 @@ import { useLogin } from '../api/login.ts';
 import { useLoginWithCode } from '../api/login-otp.ts';
 import { CodeCountdown } from '../components/code-countdown.tsx';
 import { CodeInput } from '../components/code-input.tsx';
+import { codeError, useCodeSentAt } from '../components/use-code-sent.ts';
 
 export function SignInRoute() {
   const signedIn = useIsSignedIn();
@@ -80,12 +80,12 @@ function CodeStep({ credentials, onBack }: { credentials: LoginInput; onBack: ()
   const loginWithCode = useLoginWithCode();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sentAt, setSentAt] = useState(session.lastCodeSentAt);
+  const { sentAt, resent } = useCodeSentAt();
 
   const verify = (value: string) => {
-    if (value.length === 0) return setError(MESSAGES.otpRequired);
-    if (value.length < OTP_LENGTH) return setError(MESSAGES.codeFormat);
-    setError(null);
+    const invalid = codeError(value);
+    setError(invalid);
+    if (invalid) return;
     loginWithCode.mutate(
       { emailOrPhone: credentials.emailOrPhone, code: value },
       {
@@ -97,11 +97,7 @@ function CodeStep({ credentials, onBack }: { credentials: LoginInput; onBack: ()
 
   const resend = () =>
     login.mutate(credentials, {
-      onSuccess: (data) => {
-        session.setLastCodeSentAt(data.last_code_sent_at);
-        setSentAt(session.lastCodeSentAt());
-        notify.success(MESSAGES.otpSent);
-      },
+      onSuccess: (data) => resent(data.last_code_sent_at),
       onError: (e) => notify.error(errorMessage(e)),
     });
 

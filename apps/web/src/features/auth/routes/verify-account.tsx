@@ -6,11 +6,11 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { session } from '../../../lib/session.ts';
 import { useResendVerificationCode } from '../api/resend-verification-code.ts';
 import { useVerifyAccount } from '../api/verify-account.ts';
 import { CodeCountdown } from '../components/code-countdown.tsx';
 import { CodeInput } from '../components/code-input.tsx';
+import { codeError, useCodeSentAt } from '../components/use-code-sent.ts';
 
 export function VerifyAccountRoute() {
   const navigate = useNavigate();
@@ -18,15 +18,15 @@ export function VerifyAccountRoute() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sentAt, setSentAt] = useState(session.lastCodeSentAt);
+  const { sentAt, resent } = useCodeSentAt();
   const verify = useVerifyAccount();
   const resend = useResendVerificationCode();
 
   const submit = (value: string) => {
-    if (value.length === 0) return setError(MESSAGES.otpRequired);
-    if (value.length < OTP_LENGTH) return setError(MESSAGES.codeFormat);
+    const invalid = codeError(value);
+    setError(invalid);
+    if (invalid) return;
     if (!email.trim()) return notify.error(MESSAGES.emailRequired);
-    setError(null);
     verify.mutate(
       { email_or_phone: email, code: value },
       {
@@ -44,11 +44,7 @@ export function VerifyAccountRoute() {
     resend.mutate(
       { email_or_phone: email },
       {
-        onSuccess: (data) => {
-          session.setLastCodeSentAt(data.last_code_sent_at);
-          setSentAt(session.lastCodeSentAt());
-          notify.success(MESSAGES.otpSent);
-        },
+        onSuccess: (data) => resent(data.last_code_sent_at),
         onError: (e) => notify.error(errorMessage(e)),
       },
     );
