@@ -7,8 +7,11 @@ import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { linksRoutes } from './modules/links/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
+import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -48,6 +51,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes, services);
   await app.register(usersRoutes, services);
   await app.register(accountsRoutes, services);
+  await app.register(linksRoutes, services);
+  await app.register(filesRoutes, services);
+  await app.register(shortLinksRoutes, services);
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });

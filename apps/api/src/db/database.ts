@@ -65,15 +65,69 @@ export interface AccountMembersTable {
   created_at: CreatedAt;
 }
 
+export type LinkKind = 'payment_link' | 'donation_link' | 'digital_item';
+
+export interface LinksTable {
+  id: Generated<string>;
+  account_id: string;
+  kind: LinkKind;
+  ref: string;
+  title: string;
+  description: string | null;
+  /** bigint: read as a string from pg; convert with Number() (UGX amounts stay far below 2^53). */
+  amount: ColumnType<string, number | string, number | string>;
+  fixed_amount: Generated<boolean>;
+  original_price: ColumnType<string | null, number | string | null, number | string | null>;
+  type: Generated<'public' | 'private'>;
+  category: string | null;
+  beneficiary: string | null;
+  image: string | null;
+  file: string | null;
+  extra_fields: ColumnType<unknown, string, string>;
+  redirect_url: string | null;
+  seller_note: string | null;
+  buyer_note: string | null;
+  is_disabled: Generated<boolean>;
+  is_hidden: Generated<boolean>;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ShortLinksTable {
+  code: string;
+  long_url: string;
+  created_at: CreatedAt;
+}
+
+export type FileVisibility = 'public' | 'members' | 'private';
+
+export interface FilesTable {
+  id: Generated<string>;
+  account_id: string;
+  folder: string;
+  path: string;
+  visibility: FileVisibility;
+  original_name: string;
+  mime_type: string;
+  size_bytes: ColumnType<string, number, never>;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
   account_members: AccountMembersTable;
+  links: LinksTable;
+  short_links: ShortLinksTable;
+  files: FilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CodeRow = Selectable<OneTimeCodesTable>;
+export type LinkRow = Selectable<LinksTable>;

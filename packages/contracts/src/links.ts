@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { LINK_MESSAGES as M, MESSAGES } from './messages.ts';
+import { requiredString } from './validation.ts';
+
+/** Spec §3/§9: the input types of an extra field, with the labels the Extra Inputs modal shows. */
+export const EXTRA_FIELD_TYPES = ['text', 'multi-text', 'select', 'checkbox', 'radio'] as const;
+export type ExtraFieldType = (typeof EXTRA_FIELD_TYPES)[number];
+export const EXTRA_FIELD_TYPE_LABELS: Record<ExtraFieldType, string> = {
+  text: 'Text Input',
+  'multi-text': 'Text box multiline',
+  select: 'Dropdown/Select',
+  checkbox: 'Checkbox multiple select',
+  radio: 'Radio button single select',
+};
+export const EXTRA_FIELD_TYPES_WITH_OPTIONS: readonly ExtraFieldType[] = ['select', 'checkbox', 'radio'];
+
+/** Spec §9: link kinds, visibility types and digital item categories (the first is the default). */
+export const LINK_KINDS = ['payment_link', 'donation_link', 'digital_item'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+export const LINK_VISIBILITIES = ['public', 'private'] as const;
+export type LinkVisibility = (typeof LINK_VISIBILITIES)[number];
+export const DIGITAL_ITEM_CATEGORIES = [
+  'Ebooks (PDF)',
+  'Business Templates (Word, Excel, PDF)',
+  'Presentation Templates (PowerPoint)',
+  'Spreadsheet Tools (Excel, Google Sheets)',
+  'Printables (Planners, Checklists, Calendars)',
+  'Recipes & Meal Plans',
+  'Digital Certificates',
+  'Digital Planners (GoodNotes, Notability)',
+  'Software or Code Snippets',
+] as const;
+
+/** Public link shapes of spec §9; `site` is PUBLIC_URL. */
+export const PUBLIC_LINK_PATHS: Record<LinkKind, string> = {
+  payment_link: '/pay/',
+  donation_link: '/fund/',
+  digital_item: '/checkout/',
+};
+
+/** The largest amount one link may ask for, in UGX. */
+export const MAX_LINK_AMOUNT = 1_000_000_000;
+
+export const extraField = z
+  .object({
+    type: z.enum(EXTRA_FIELD_TYPES, { error: M.extraFieldTypeInvalid }),
+    label: z.string({ error: M.labelMissing }).trim().min(1, M.labelMissing).max(100),
+    options: z.array(z.string().trim().max(100)).max(50).optional().default([]),
+  })
+  // Spec §5: empty option values are dropped; only select, checkbox and radio keep options.
+  .transform((field) => ({
+    ...field,
+    options: EXTRA_FIELD_TYPES_WITH_OPTIONS.includes(field.type) ? field.options.filter((option) => option !== '') : [],
+  }))
+  .refine((field) => !EXTRA_FIELD_TYPES_WITH_OPTIONS.includes(field.type) || field.options.length > 0, {
+    message: M.extraFieldOptionsMissing,
+  });
+export type ExtraField = z.output<typeof extraField>;
+
+const extraFields = z.array(extraField, { error: MESSAGES.invalidRequest }).max(30).optional().default([]);
+
+/** A whole number of UGX from a number or a numeric string ('' and null read as 0). */
+const wholeUgx = z
+  .number()
+  .refine((value) => Number.isFinite(value), M.amountInvalid)
+  .refine((value) => Number.isInteger(value), M.amountWhole)
+  .refine((value) => value >= 0, M.amountInvalid)
+  .refine((value) => value <= MAX_LINK_AMOUNT, M.amountTooLarge);
+
+const toNumber = (value: string | number) => Number(String(value).replace(/,/g, ''));
+
+export const ugxAmount = z
+  .union([z.number(), z.string().trim(), z.null()], { error: M.amountInvalid })
+  .transform((value) => (value === null || value === '' ? 0 : toNumber(value)))
+  .pipe(wholeUgx);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+const redirectUrl = optionalText(2000).refine(
+  (value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
+  M.redirectUrlInvalid,
+);
+
+/** A path returned by POST /api/files/upload, never a URL or a path that climbs out of storage. */
+export const storagePath = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^[a-z]+\/[\w./-]+$/, M.invalidFilePath)
+  .refine((value) => !value.includes('..'), M.invalidFilePath);
+
+export const paymentLinkInput = z
+  .object({
+    title: requiredString(M.titleMissing).max(150),
+    description: optionalText(2000),
+    fixed_amount: z.boolean().optional().default(true),
+    amount: ugxAmount.optional().default(0),
+    extra_fields: extraFields,
+    redirect_url: redirectUrl,
+  })
+  .refine((link) => !link.fixed_amount || link.amount >= 1, { message: M.priceMissing, path: ['amount'] })
+  // A dynamic charge lets the payer choose, so a price typed before switching is dropped.
+  .transform((link) => ({ ...link, amount: link.fixed_amount ? link.amount : 0 }));
+export type PaymentLinkInput = z.input<typeof paymentLinkInput>;
+
+export const donationLinkInput = z.object({
+  title: requiredString(M.titleMissing).max(150),
+  description: optionalText(2000),
+  beneficiary: optionalText(150),
+  type: z.enum(LINK_VISIBILITIES, { error: M.visibilityInvalid }).optional().default('public'),
+  target: ugxAmount.optional().default(0),
+  image: storagePath.nullish().transform((value) => value || null),
+  extra_fields: extraFields,
+});
+export type DonationLinkInput = z.input<typeof donationLinkInput>;
+
+/** Spec §5: the image extensions a digital item may be saved with. */
+export const DIGITAL_ITEM_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'];
+
+export const digitalItemInput = z.object({
+  title: requiredString(M.productTitleMissing).max(150),
+  description: requiredString(M.productDescriptionMissing).max(5000),
+  type: z.enum(LINK_VISIBILITIES, { error: M.visibilityInvalid }).optional().default('public'),
+  category: z.enum(DIGITAL_ITEM_CATEGORIES, { error: M.categoryInvalid }).optional().default(DIGITAL_ITEM_CATEGORIES[0]),
+  price: z
+    .union([z.number(), z.string().trim()], { error: M.productPriceMissing })
+    .refine((value) => value !== '' && Number.isFinite(toNumber(value)), M.productPriceMissing)
+    .transform(toNumber)
+    .pipe(wholeUgx),
+  original_price: ugxAmount.nullish().transform((value) => value || null),
+  image: storagePath
+    .refine((value) => DIGITAL_ITEM_IMAGE_EXTENSIONS.includes(value.split('.').pop()?.toLowerCase() ?? ''), M.invalidImageType)
+    .nullish()
+    .transform((value) => value || null),
+  file: z.string({ error: M.productFileMissing }).pipe(storagePath),
+  extra_fields: extraFields,
+  seller_note: optionalText(2000),
+  buyer_note: optionalText(2000),
+});
+export type DigitalItemInput = z.input<typeof digitalItemInput>;
+
+export const enableOrDisableInput = z.object({ is_disabled: z.boolean({ error: MESSAGES.invalidRequest }) });
+export const hideDigitalItemInput = z.object({ shouldHide: z.boolean({ error: MESSAGES.invalidRequest }) });
+
+type LinkBase = {
+  id: string;
+  ref: string;
+  title: string;
+  description: string | null;
+  extra_fields: ExtraField[];
+  created_at: string;
+  /** Sum of successful collections in the account's active environment, in UGX. */
+  collections_total: number;
+};
+
+export type PaymentLink = LinkBase & {
+  amount: number;
+  fixed_amount: boolean;
+  redirect_url: string | null;
+  is_disabled: boolean;
+};
+
+export type DonationLink = LinkBase & {
+  type: LinkVisibility;
+  target: number;
+  beneficiary: string | null;
+  image: string | null;
+};
+
+export type DigitalItem = LinkBase & {
+  type: LinkVisibility;
+  category: string;
+  price: number;
+  original_price: number | null;
+  image: string | null;
+  file: string;
+  seller_note: string | null;
+  buyer_note: string | null;
+};
