@@ -10,6 +10,8 @@ import { createCodeService } from './modules/auth/codes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
+import { createLinksRepository } from './modules/links/repository.ts';
+import { createLinksService } from './modules/links/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { createUsersService } from './modules/users/service.ts';
 
@@ -30,7 +32,8 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   const codes = createCodeService({ repo: authRepo, mailer, pepper: secrets.codePepper, logger });
   const auth = createAuthService({ repo: authRepo, codes, sessions, loadProfile: users.loadProfile });
-  return { users, accounts, sessions, auth };
+  const links = createLinksService({ repo: createLinksRepository(db) });
+  return { users, accounts, sessions, auth, links };
 }
 
 export type Services = ReturnType<typeof createServices>;

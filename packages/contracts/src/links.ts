@@ -61,7 +61,7 @@ const extraFields = z.array(extraField, { error: MESSAGES.invalidRequest }).max(
 
 /** A whole number of UGX from a number or a numeric string ('' and null read as 0). */
 const wholeUgx = z
-  .number()
+  .number({ error: M.amountInvalid })
   .refine((value) => Number.isFinite(value), M.amountInvalid)
   .refine((value) => Number.isInteger(value), M.amountWhole)
   .refine((value) => value >= 0, M.amountInvalid)
@@ -95,6 +95,15 @@ export const storagePath = z
   .regex(/^[a-z]+\/[\w./-]+$/, M.invalidFilePath)
   .refine((value) => !value.includes('..'), M.invalidFilePath);
 
+/** An optional storage path: absent, null and blank all mean none (a form's empty upload sends ''). */
+const optionalPath = <S extends z.ZodType<string, string>>(path: S) =>
+  z
+    .string({ error: M.invalidFilePath })
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(path.nullable());
+
 export const paymentLinkInput = z
   .object({
     title: requiredString(M.titleMissing).max(150),
@@ -115,13 +124,18 @@ export const donationLinkInput = z.object({
   beneficiary: optionalText(150),
   type: z.enum(LINK_VISIBILITIES, { error: M.visibilityInvalid }).optional().default('public'),
   target: ugxAmount.optional().default(0),
-  image: storagePath.nullish().transform((value) => value || null),
+  image: optionalPath(storagePath),
   extra_fields: extraFields,
 });
 export type DonationLinkInput = z.input<typeof donationLinkInput>;
 
 /** Spec §5: the image extensions a digital item may be saved with. */
 export const DIGITAL_ITEM_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'];
+
+const digitalItemImage = storagePath.refine(
+  (value) => DIGITAL_ITEM_IMAGE_EXTENSIONS.includes(value.split('.').pop()?.toLowerCase() ?? ''),
+  M.invalidImageType,
+);
 
 export const digitalItemInput = z.object({
   title: requiredString(M.productTitleMissing).max(150),
@@ -134,16 +148,19 @@ export const digitalItemInput = z.object({
     .transform(toNumber)
     .pipe(wholeUgx),
   original_price: ugxAmount.nullish().transform((value) => value || null),
-  image: storagePath
-    .refine((value) => DIGITAL_ITEM_IMAGE_EXTENSIONS.includes(value.split('.').pop()?.toLowerCase() ?? ''), M.invalidImageType)
-    .nullish()
-    .transform((value) => value || null),
-  file: z.string({ error: M.productFileMissing }).pipe(storagePath),
+  // Optional on an update, which keeps the stored image; newDigitalItemInput requires it.
+  image: optionalPath(digitalItemImage),
+  file: requiredString(M.productFileMissing).pipe(storagePath),
   extra_fields: extraFields,
   seller_note: optionalText(2000),
   buyer_note: optionalText(2000),
 });
 export type DigitalItemInput = z.input<typeof digitalItemInput>;
+
+/** Spec §5: 'Product image is missing' applies to a new item only. */
+export const newDigitalItemInput = digitalItemInput.extend({
+  image: requiredString(M.productImageMissing).pipe(digitalItemImage),
+});
 
 export const enableOrDisableInput = z.object({ is_disabled: z.boolean({ error: MESSAGES.invalidRequest }) });
 export const hideDigitalItemInput = z.object({ shouldHide: z.boolean({ error: MESSAGES.invalidRequest }) });

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { Environment } from '@sente/contracts/constants';
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
+import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+
+/** Whose links a query may touch: every query filters by the account; totals follow its environment. */
+export type LinkScope = { accountId: string; environment: Environment };
+
+export type LinkValues = Omit<
+  Insertable<LinksTable>,
+  'id' | 'account_id' | 'kind' | 'ref' | 'created_by' | 'created_at' | 'updated_at' | 'is_disabled' | 'is_hidden'
+>;
+
+const REF_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const REF_LENGTH = 10;
+const REF_ATTEMPTS = 5;
+
+/** 10 lowercase letters and digits (about 52 bits): short, URL-safe, case-proof when read aloud or typed. */
+export function generateRef(): string {
+  let ref = '';
+  while (ref.length < REF_LENGTH) {
+    for (const byte of randomBytes(REF_LENGTH * 2)) {
+      // 252 = 7 * 36: bytes above it are dropped so every character is equally likely.
+      if (byte < 252 && ref.length < REF_LENGTH) ref += REF_ALPHABET[byte % REF_ALPHABET.length];
+    }
+  }
+  return ref;
+}
+
+/**
+ * The sum of the link's successful collections in the account's active environment.
+ * NOTE: the collections table joins here (a correlated sum over collections of this link with
+ * status 'successful' in `environment`); until it exists every link has collected 0. Kept as a
+ * bigint like every amount, so the service converts it the same way whichever source it comes from.
+ */
+function collectionsTotal(_environment: Environment) {
+  return sql<string>`0::bigint`.as('collections_total');
+}
+
+/** Every column a link answer needs, the keyset cursor's exact timestamp text, and the collections total. */
+function linkSelection(environment: Environment) {
+  return (_eb: ExpressionBuilder<Database, 'links'>) =>
+    [
+      'links.id',
+      'links.kind',
+      'links.ref',
+      'links.title',
+      'links.description',
+      'links.amount',
+      'links.fixed_amount',
+      'links.original_price',
+      'links.type',
+      'links.category',
+      'links.beneficiary',
+      'links.image',
+      'links.file',
+      'links.extra_fields',
+      'links.redirect_url',
+      'links.seller_note',
+      'links.buyer_note',
+      'links.is_disabled',
+      'links.created_at',
+      // NOTE: PostgreSQL's own text keeps microseconds, which a JavaScript Date would drop (lib/pagination.ts).
+      sql<string>`links.created_at::text`.as('cursor_ts'),
+      collectionsTotal(environment),
+    ] as const;
+}
+
+export function createLinksRepository(db: Kysely<Database>) {
+  /** The visible links of one kind of the account: the prefix the list index links_account_kind_page_idx covers. */
+  const visible = (scope: LinkScope, kind: LinkKind) =>
+    db
+      .selectFrom('links')
+      .where('links.account_id', '=', scope.accountId)
+      .where('links.kind', '=', kind)
+      // A literal, not a parameter, so the planner can match the partial index (where is_hidden = false).
+      .where('links.is_hidden', '=', sql.lit(false));
+
+  return {
+    /** Inserts a link under a fresh ref; a ref already taken by any link of any kind is drawn again. */
+    async insert(scope: LinkScope, kind: LinkKind, createdBy: string, values: LinkValues) {
+      for (let attempt = 0; attempt < REF_ATTEMPTS; attempt++) {
+        const row = await db
+          .insertInto('links')
+          .values({ ...values, account_id: scope.accountId, kind, ref: generateRef(), created_by: createdBy })
+          .onConflict((oc) => oc.column('ref').doNothing())
+          .returning(linkSelection(scope.environment))
+          .executeTakeFirst();
+        if (row) return row;
+      }
+      throw new Error(`no free link ref after ${REF_ATTEMPTS} attempts`);
+    },
+
+    /** Updates a visible link of the account; undefined when it is not one. */
+    update(scope: LinkScope, kind: LinkKind, id: string, values: Updateable<LinksTable>) {
+      return db
+        .updateTable('links')
+        .set({ ...values, updated_at: new Date() })
+        .where('links.id', '=', id)
+        .where('links.account_id', '=', scope.accountId)
+        .where('links.kind', '=', kind)
+        .where('links.is_hidden', '=', false)
+        .returning(linkSelection(scope.environment))
+        .executeTakeFirst();
+    },
+
+    findByRef(scope: LinkScope, kind: LinkKind, ref: string) {
+      return visible(scope, kind).select(linkSelection(scope.environment)).where('links.ref', '=', ref).executeTakeFirst();
+    },
+
+    /** Hides or shows again a link of the account (hidden ones included); false when it is not the account's. */
+    async setHidden(scope: LinkScope, kind: LinkKind, id: string, hidden: boolean): Promise<boolean> {
+      const row = await db
+        .updateTable('links')
+        .set({ is_hidden: hidden, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('account_id', '=', scope.accountId)
+        .where('kind', '=', kind)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** One page, newest first: PAGE_SIZE + 1 rows after the cursor (the extra row says another page exists). */
+    listPage(scope: LinkScope, kind: LinkKind, cursor: Cursor | null) {
+      let query = visible(scope, kind).select(linkSelection(scope.environment));
+      if (cursor) {
+        query = query.where(sql<boolean>`(links.created_at, links.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+      }
+      return query
+        .orderBy('links.created_at', 'desc')
+        .orderBy('links.id', 'desc')
+        .limit(PAGE_SIZE + 1)
+        .execute();
+    },
+
+    async count(scope: LinkScope, kind: LinkKind): Promise<number> {
+      const { total } = await visible(scope, kind)
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(total);
+    },
+  };
+}
+
+export type LinksRepository = ReturnType<typeof createLinksRepository>;
+export type LinkRecord = NonNullable<Awaited<ReturnType<LinksRepository['findByRef']>>>;

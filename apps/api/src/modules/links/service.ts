@@ -1,0 +1,180 @@
+import type { Page } from '@sente/contracts/api';
+import {
+  DIGITAL_ITEM_CATEGORIES,
+  type DigitalItem,
+  type DonationLink,
+  type digitalItemInput,
+  type donationLinkInput,
+  type ExtraField,
+  type newDigitalItemInput,
+  type PaymentLink,
+  type paymentLinkInput,
+} from '@sente/contracts/links';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import type { Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { LinkKind, LinksTable } from '../../db/database.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { type Cursor, decodeCursor, toPage } from '../../lib/pagination.ts';
+import type { LinkRecord, LinkScope, LinksRepository, LinkValues } from './repository.ts';
+
+export type { LinkScope } from './repository.ts';
+
+type PaymentLinkValues = z.output<typeof paymentLinkInput>;
+type DonationLinkValues = z.output<typeof donationLinkInput>;
+type DigitalItemValues = z.output<typeof digitalItemInput>;
+type NewDigitalItemValues = z.output<typeof newDigitalItemInput>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What each kind answers when a link is not the account's (or names nothing): the same 404 either way. */
+const NOT_FOUND_MESSAGE: Record<LinkKind, string> = {
+  payment_link: LINK_MESSAGES.linkNotFound,
+  donation_link: LINK_MESSAGES.linkNotFound,
+  digital_item: LINK_MESSAGES.itemNotFound,
+};
+
+const money = (value: string | number) => Number(value);
+
+function base(row: LinkRecord) {
+  return {
+    id: row.id,
+    ref: row.ref,
+    title: row.title,
+    description: row.description,
+    extra_fields: row.extra_fields as ExtraField[],
+    created_at: new Date(row.created_at).toISOString(),
+    collections_total: money(row.collections_total),
+  };
+}
+
+export function toPaymentLink(row: LinkRecord): PaymentLink {
+  return {
+    ...base(row),
+    amount: money(row.amount),
+    fixed_amount: row.fixed_amount,
+    redirect_url: row.redirect_url,
+    is_disabled: row.is_disabled,
+  };
+}
+
+export function toDonationLink(row: LinkRecord): DonationLink {
+  return { ...base(row), type: row.type, target: money(row.amount), beneficiary: row.beneficiary, image: row.image };
+}
+
+export function toDigitalItem(row: LinkRecord): DigitalItem {
+  return {
+    ...base(row),
+    type: row.type,
+    category: row.category ?? DIGITAL_ITEM_CATEGORIES[0],
+    price: money(row.amount),
+    original_price: row.original_price === null ? null : money(row.original_price),
+    image: row.image,
+    file: row.file ?? '',
+    seller_note: row.seller_note,
+    buyer_note: row.buyer_note,
+  };
+}
+
+const paymentLinkValues = (input: PaymentLinkValues): LinkValues => ({
+  title: input.title,
+  description: input.description,
+  amount: input.amount,
+  fixed_amount: input.fixed_amount,
+  extra_fields: JSON.stringify(input.extra_fields),
+  redirect_url: input.redirect_url,
+});
+
+const donationLinkValues = (input: DonationLinkValues): LinkValues => ({
+  title: input.title,
+  description: input.description,
+  beneficiary: input.beneficiary,
+  type: input.type,
+  amount: input.target,
+  image: input.image,
+  extra_fields: JSON.stringify(input.extra_fields),
+});
+
+const digitalItemValues = ({ price, extra_fields, ...input }: DigitalItemValues): LinkValues => ({
+  ...input,
+  amount: price,
+  extra_fields: JSON.stringify(extra_fields),
+});
+
+export function createLinksService({ repo }: { repo: LinksRepository }) {
+  async function requireByRef(scope: LinkScope, kind: LinkKind, ref: string): Promise<LinkRecord> {
+    const row = await repo.findByRef(scope, kind, ref);
+    if (!row) throw notFound(NOT_FOUND_MESSAGE[kind]);
+    return row;
+  }
+
+  /** Updates the account's visible link of this kind; any other id (malformed included) is the same 404. */
+  async function update(scope: LinkScope, kind: LinkKind, id: string, values: Updateable<LinksTable>): Promise<LinkRecord> {
+    const row = UUID.test(id) ? await repo.update(scope, kind, id, values) : undefined;
+    if (!row) throw notFound(NOT_FOUND_MESSAGE[kind]);
+    return row;
+  }
+
+  /** Reads ?cursor= (absent or empty: the first page); a cursor of another list is as invalid as a malformed one. */
+  function readCursor(cursor: string | undefined, kinds: readonly LinkKind[]): Cursor | null {
+    if (!cursor) return null;
+    const position = decodeCursor(cursor);
+    if (!kinds.includes(position.scope as LinkKind)) throw badRequest(LINK_MESSAGES.invalidCursor);
+    return position;
+  }
+
+  async function page<Item>(scope: LinkScope, kind: LinkKind, position: Cursor | null, toItem: (row: LinkRecord) => Item) {
+    const [rows, total] = await Promise.all([repo.listPage(scope, kind, position), repo.count(scope, kind)]);
+    return toPage(rows, total, kind, toItem);
+  }
+
+  return {
+    createPaymentLink: async (scope: LinkScope, userId: string, input: PaymentLinkValues) =>
+      toPaymentLink(await repo.insert(scope, 'payment_link', userId, paymentLinkValues(input))),
+    updatePaymentLink: async (scope: LinkScope, id: string, input: PaymentLinkValues) =>
+      toPaymentLink(await update(scope, 'payment_link', id, paymentLinkValues(input))),
+    paymentLinkByRef: async (scope: LinkScope, ref: string) => toPaymentLink(await requireByRef(scope, 'payment_link', ref)),
+    listPaymentLinks: (scope: LinkScope, cursor?: string): Promise<Page<PaymentLink>> =>
+      page(scope, 'payment_link', readCursor(cursor, ['payment_link']), toPaymentLink),
+
+    /** Links are shared by both environments (DESIGN §4), so the dashboard's `env` changes nothing here. */
+    setPaymentLinkDisabled: async (scope: LinkScope, id: string, isDisabled: boolean) =>
+      toPaymentLink(await update(scope, 'payment_link', id, { is_disabled: isDisabled })),
+
+    createDonationLink: async (scope: LinkScope, userId: string, input: DonationLinkValues) =>
+      toDonationLink(await repo.insert(scope, 'donation_link', userId, donationLinkValues(input))),
+    updateDonationLink: async (scope: LinkScope, id: string, input: DonationLinkValues) =>
+      toDonationLink(await update(scope, 'donation_link', id, donationLinkValues(input))),
+    donationLinkByRef: async (scope: LinkScope, ref: string) => toDonationLink(await requireByRef(scope, 'donation_link', ref)),
+
+    /**
+     * GET /api/donation-link pages donation links, and also carries on the digital items list: the spec
+     * fetches their later pages there, so the cursor's kind decides which list continues.
+     */
+    listDonationLinksOrItems(scope: LinkScope, cursor?: string): Promise<Page<DonationLink> | Page<DigitalItem>> {
+      const position = readCursor(cursor, ['donation_link', 'digital_item']);
+      return position?.scope === 'digital_item'
+        ? page(scope, 'digital_item', position, toDigitalItem)
+        : page(scope, 'donation_link', position, toDonationLink);
+    },
+    listDigitalItems: (scope: LinkScope, cursor?: string): Promise<Page<DigitalItem>> =>
+      page(scope, 'digital_item', readCursor(cursor, ['digital_item']), toDigitalItem),
+
+    createDigitalItem: async (scope: LinkScope, userId: string, input: NewDigitalItemValues) =>
+      toDigitalItem(await repo.insert(scope, 'digital_item', userId, digitalItemValues(input))),
+    /** Without an image the stored one stays (the form sends none when the merchant keeps it). */
+    async updateDigitalItem(scope: LinkScope, id: string, input: DigitalItemValues): Promise<DigitalItem> {
+      const { image, ...values } = digitalItemValues(input);
+      return toDigitalItem(await update(scope, 'digital_item', id, image ? { ...values, image } : values));
+    },
+    digitalItemByRef: async (scope: LinkScope, ref: string) => toDigitalItem(await requireByRef(scope, 'digital_item', ref)),
+
+    /** The spec's delete is a hide: the item leaves the list and its page, its row and collections stay. */
+    async hideDigitalItem(scope: LinkScope, id: string, shouldHide: boolean): Promise<void> {
+      const found = UUID.test(id) && (await repo.setHidden(scope, 'digital_item', id, shouldHide));
+      if (!found) throw notFound(LINK_MESSAGES.itemNotFound);
+    },
+  };
+}
+
+export type LinksService = ReturnType<typeof createLinksService>;
