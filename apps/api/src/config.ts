@@ -33,6 +33,13 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** Uploaded files on local disk; default DATA_DIR/storage. */
+  STORAGE_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  SHORTEN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; PUBLIC_URL: string };

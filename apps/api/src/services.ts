@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -10,8 +11,14 @@ import { createCodeService } from './modules/auth/codes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
+import { createFilesRepository } from './modules/files/repository.ts';
+import { createFilesService } from './modules/files/service.ts';
+import { createUrlSigner } from './modules/files/signed-urls.ts';
+import { createLocalDiskStorage } from './modules/files/storage.ts';
 import { createLinksRepository } from './modules/links/repository.ts';
 import { createLinksService } from './modules/links/service.ts';
+import { createShortLinksRepository } from './modules/short-links/repository.ts';
+import { createShortLinksService } from './modules/short-links/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { createUsersService } from './modules/users/service.ts';
 
@@ -33,7 +40,17 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   const codes = createCodeService({ repo: authRepo, mailer, pepper: secrets.codePepper, logger });
   const auth = createAuthService({ repo: authRepo, codes, sessions, loadProfile: users.loadProfile });
   const links = createLinksService({ repo: createLinksRepository(db) });
-  return { users, accounts, sessions, auth, links };
+  const files = createFilesService({
+    repo: createFilesRepository(db),
+    storage: createLocalDiskStorage(config.STORAGE_DIR ? path.resolve(config.STORAGE_DIR) : path.join(config.dataDir, 'storage')),
+    signer: createUrlSigner(secrets.codePepper),
+  });
+  const shortLinks = createShortLinksService({
+    repo: createShortLinksRepository(db),
+    publicUrl: config.PUBLIC_URL,
+    perMinute: config.SHORTEN_RATE_LIMIT_PER_MINUTE,
+  });
+  return { users, accounts, sessions, auth, links, files, shortLinks };
 }
 
 export type Services = ReturnType<typeof createServices>;

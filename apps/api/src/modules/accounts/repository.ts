@@ -91,6 +91,28 @@ export function createAccountsRepository(db: Kysely<Database>) {
             .execute();
     },
 
+    /** Sets the logo only to a public upload of this account's companylogos folder; answers whether it did. */
+    async setCompanyLogo(accountId: string, path: string): Promise<boolean> {
+      const updated = await db
+        .updateTable('accounts')
+        .set({ company_logo: path, updated_at: new Date() })
+        .where('id', '=', accountId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('files')
+              .select('files.id')
+              .where('files.path', '=', path)
+              .where('files.account_id', '=', accountId)
+              .where('files.folder', '=', 'companylogos')
+              .where('files.visibility', '=', 'public'),
+          ),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      return updated !== undefined;
+    },
+
     approve(accountId: string) {
       return db
         .updateTable('accounts')

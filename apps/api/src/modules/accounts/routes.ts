@@ -1,5 +1,6 @@
 import { createAccountInput, setEnvironmentInput, switchAccountInput } from '@sente/contracts/accounts';
-import { MESSAGES } from '@sente/contracts/messages';
+import { updateLogoInput } from '@sente/contracts/files';
+import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/http-error.ts';
 import type { UsersService } from '../users/service.ts';
@@ -19,6 +20,12 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
     const { sente_account_id } = parseInput(switchAccountInput, request.body);
     await accounts.switchTo(request.auth.userId, sente_account_id);
     return { status: 'success', message: MESSAGES.accountSwitched, data: null };
+  });
+
+  app.post('/api/sente-account/update-logo', { preHandler: app.requireAccount('manageAccount') }, async (request) => {
+    const { company_logo } = parseInput(updateLogoInput, request.body);
+    await accounts.updateLogo(request.account.id, company_logo);
+    return { status: 'success', message: LINK_MESSAGES.logoSaved, data: { company_logo } };
   });
 
   app.post('/api/keys/set-environment', { preHandler: app.requireAccount('manageAccount') }, async (request) => {

@@ -1,5 +1,6 @@
 import type { Account } from '@sente/contracts/accounts';
 import type { Environment, StaffRole } from '@sente/contracts/constants';
+import { FILE_MESSAGES } from '@sente/contracts/files';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { AccountRow } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
@@ -39,6 +40,11 @@ export function createAccountsService({ repo }: { repo: AccountsRepository }) {
       if (!row) return null;
       const { staff_role, ...account } = row;
       return { account, role: staff_role };
+    },
+
+    /** Spec §2 Company Logo: the logo of every payment link, existing and future, is the account's. */
+    async updateLogo(accountId: string, path: string): Promise<void> {
+      if (!(await repo.setCompanyLogo(accountId, path))) throw badRequest(FILE_MESSAGES.logoNotUploaded);
     },
 
     /** Operator command: approves every account matched by id or owner e-mail. */

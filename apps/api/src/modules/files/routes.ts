@@ -1,4 +1,49 @@
+import multipart from '@fastify/multipart';
+import { signedUrlQuery } from '@sente/contracts/files';
 import type { FastifyInstance } from 'fastify';
+import { parseInput } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
+import { MULTIPART_LIMITS, receiveUpload } from './receive-upload.ts';
 
-export async function filesRoutes(_app: FastifyInstance, _services: Services) {}
+/** Stored files are data, never a page: nothing in them may run, load or be reinterpreted (an SVG's script included). */
+const STORAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** RFC 5987 value for `filename*`: encodeURIComponent leaves ' ( ) * as they are. */
+const rfc5987 = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export async function filesRoutes(app: FastifyInstance, { files }: Services) {
+  // The size is checked while reading (receiveUpload), with the folder's own limit and message.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+
+  // Spec §7 Files: any member may upload; what they may save it on is checked where it is saved.
+  app.post('/api/files/upload', { preHandler: app.requireAccount('view') }, async (request, reply) => {
+    const upload = await receiveUpload(request, reply);
+    const path = await files.upload({ accountId: request.account.id, userId: request.auth.userId, ...upload });
+    return { status: 'success', data: path };
+  });
+
+  app.get('/api/files/signed-url', { preHandler: app.requireAccount('view') }, async (request) => {
+    const { path } = parseInput(signedUrlQuery, request.query);
+    return { status: 'success', data: await files.fileUrl(request.account.id, path) };
+  });
+
+  app.get('/storage/*', async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    const file = await files.open(path, request.query as Record<string, unknown>);
+    reply
+      .header('content-type', file.mimeType)
+      .header('content-length', file.sizeBytes)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', STORAGE_CSP);
+    if (file.visibility === 'public') {
+      // Paths are random and never reused, so a public file never changes under its name.
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('cross-origin-resource-policy', 'cross-origin');
+    } else {
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename*=UTF-8''${rfc5987(file.originalName)}`);
+    }
+    return reply.send(file.stream);
+  });
+}

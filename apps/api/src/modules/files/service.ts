@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { FILE_MESSAGES, type FileUrl, type UploadFolder } from '@sente/contracts/files';
+import type { FileVisibility } from '../../db/database.ts';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { sniffFileType } from './file-types.ts';
+import type { FilesRepository } from './repository.ts';
+import type { UrlSigner } from './signed-urls.ts';
+import type { FileStorage } from './storage.ts';
+import { FOLDER_RULES, tooLargeMessage } from './upload-rules.ts';
+
+export type NewUpload = { accountId: string; userId: string; folder: UploadFolder; bytes: Buffer; originalName: string };
+export type StoredFile = {
+  stream: Readable;
+  mimeType: string;
+  sizeBytes: number;
+  visibility: FileVisibility;
+  originalName: string;
+};
+
+/** `<folder>/<yyyy>/<mm>/<uuid>.<ext>`: generated, so no client text ever reaches a path. */
+function newStoragePath(folder: UploadFolder, ext: string, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
+}
+
+export function createFilesService({
+  repo,
+  storage,
+  signer,
+}: {
+  repo: FilesRepository;
+  storage: FileStorage;
+  signer: UrlSigner;
+}) {
+  return {
+    /** Checks the bytes against the folder's rules, stores them and records who owns them; answers the storage path. */
+    async upload({ accountId, userId, folder, bytes, originalName }: NewUpload): Promise<string> {
+      const rule = FOLDER_RULES[folder];
+      if (bytes.length > rule.maxBytes) throw badRequest(tooLargeMessage(folder, bytes.length));
+      const type = await sniffFileType(bytes);
+      if (!rule.accepts(type)) throw badRequest(rule.wrongTypeMessage);
+      const path = newStoragePath(folder, type.ext);
+      await storage.put(path, bytes);
+      try {
+        await repo.insert({
+          account_id: accountId,
+          folder,
+          path,
+          visibility: rule.visibility,
+          original_name: originalName,
+          mime_type: type.mime,
+          size_bytes: bytes.length,
+          created_by: userId,
+        });
+      } catch (error) {
+        await storage.delete(path);
+        throw error;
+      }
+      return path;
+    },
+
+    /** A link to one of the account's files: plain for public files, signed for members-only ones. */
+    async fileUrl(accountId: string, path: string, now = new Date()): Promise<FileUrl> {
+      const file = await repo.findByPath(path);
+      // Product files are never served by link (buyers get their own delivery), so they have none.
+      if (!file || file.account_id !== accountId || file.visibility === 'private') throw notFound(FILE_MESSAGES.fileNotFound);
+      if (file.visibility === 'public') return { url: `/storage/${path}`, expires_at: null };
+      const signed = signer.sign(path, now);
+      return { url: signed.url, expires_at: signed.expiresAt.toISOString() };
+    },
+
+    /** A file for GET /storage/*: public files to anyone, members-only files with a valid signature, nothing else. */
+    async open(path: string, query: { expires?: unknown; signature?: unknown }, now = new Date()): Promise<StoredFile> {
+      const file = path.length <= 300 ? await repo.findByPath(path) : undefined;
+      if (!file || file.visibility === 'private') throw notFound(FILE_MESSAGES.fileNotFound);
+      if (file.visibility === 'members' && !signer.verify(path, query.expires, query.signature, now)) {
+        throw forbidden(FILE_MESSAGES.linkExpired);
+      }
+      const stream = await storage.get(path);
+      if (!stream) throw notFound(FILE_MESSAGES.fileNotFound);
+      return {
+        stream,
+        mimeType: file.mime_type,
+        sizeBytes: Number(file.size_bytes),
+        visibility: file.visibility,
+        originalName: file.original_name,
+      };
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

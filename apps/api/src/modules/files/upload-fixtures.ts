@@ -1,0 +1,63 @@
+import type { TestApp } from '../../testing/test-app.ts';
+import { bearer } from '../../testing/users.ts';
+
+/** Tiny files of each kind the tests need: real magic bytes, whatever name they travel under. */
+export const SAMPLES = {
+  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+  jpg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+  svg: Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">' +
+      '<script>alert(document.cookie)</script><rect width="1" height="1"/></svg>\n',
+  ),
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  text: Buffer.from('Chapter 1\nIt was a bright cold day in April.\n'),
+  elf: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]),
+  exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]),
+  shellScript: Buffer.from('#!/bin/sh\nrm -rf "$HOME"\n'),
+};
+
+/** A PDF of exactly `size` bytes. */
+export function pdfOfSize(size: number): Buffer {
+  const file = Buffer.alloc(size, 0x20);
+  SAMPLES.pdf.copy(file);
+  return file;
+}
+
+export type Part = string | { bytes: Uint8Array; name: string; type?: string };
+
+/** A multipart body as a browser's FormData sends it, fields in the given order. */
+export async function multipartBody(parts: [string, Part][]) {
+  const form = new FormData();
+  for (const [name, part] of parts) {
+    if (typeof part === 'string') form.append(name, part);
+    else form.append(name, new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }), part.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+
+/** POST /api/files/upload with `folder` first (as the web app sends it), or after the file. */
+export async function upload(
+  t: TestApp,
+  accessToken: string,
+  file: { bytes: Uint8Array; name: string; type?: string },
+  folder?: string,
+  order: 'folder-first' | 'file-first' = 'folder-first',
+) {
+  const parts: [string, Part][] = [['file', file]];
+  if (folder !== undefined) parts[order === 'folder-first' ? 'unshift' : 'push'](['folder', folder]);
+  const body = await multipartBody(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/files/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(accessToken) },
+  });
+}
+
+/** Uploads and answers the storage path, failing loudly otherwise. */
+export async function uploadPath(t: TestApp, accessToken: string, file: { bytes: Uint8Array; name: string }, folder: string) {
+  const res = await upload(t, accessToken, file, folder);
+  if (res.statusCode !== 200) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  return res.json().data as string;
+}

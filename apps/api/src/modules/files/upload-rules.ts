@@ -1,0 +1,59 @@
+import { FILE_MESSAGES, formatMegabytes, UPLOAD_FOLDERS, UPLOAD_MAX_BYTES, type UploadFolder } from '@sente/contracts/files';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import type { FileVisibility } from '../../db/database.ts';
+import type { SniffedType } from './file-types.ts';
+
+type FolderRule = {
+  /** public: anyone at /storage; members: signed URLs for the account; private: never under /storage. */
+  visibility: FileVisibility;
+  maxBytes: number;
+  accepts: (type: SniffedType) => boolean;
+  wrongTypeMessage: string;
+  tooLargeMessage: (megabytes: string) => string;
+};
+
+/** Spec §5 image upload: jpg, jpeg, png, gif, svg, webp, avif. */
+const IMAGE_EXTENSIONS = new Set(['jpg', 'png', 'gif', 'svg', 'webp', 'avif']);
+/** Spec §2 compliance hint: PNG, JPG, PDF. */
+const CERTIFICATE_EXTENSIONS = new Set(['png', 'jpg', 'pdf']);
+
+const imageRule: FolderRule = {
+  visibility: 'public',
+  maxBytes: UPLOAD_MAX_BYTES.uploads,
+  accepts: (type) => IMAGE_EXTENSIONS.has(type.ext),
+  wrongTypeMessage: LINK_MESSAGES.imageUploadTypes,
+  tooLargeMessage: FILE_MESSAGES.imageTooLarge,
+};
+
+export const FOLDER_RULES: Record<UploadFolder, FolderRule> = {
+  uploads: imageRule,
+  companylogos: { ...imageRule, maxBytes: UPLOAD_MAX_BYTES.companylogos },
+  certificates: {
+    visibility: 'members',
+    maxBytes: UPLOAD_MAX_BYTES.certificates,
+    accepts: (type) => CERTIFICATE_EXTENSIONS.has(type.ext),
+    wrongTypeMessage: FILE_MESSAGES.certificateTypes,
+    tooLargeMessage: FILE_MESSAGES.certificateTooLarge,
+  },
+  // Digital item files: anything a buyer may download, except what would run when opened.
+  products: {
+    visibility: 'private',
+    maxBytes: UPLOAD_MAX_BYTES.products,
+    accepts: (type) => !type.executable,
+    wrongTypeMessage: FILE_MESSAGES.productExecutable,
+    tooLargeMessage: LINK_MESSAGES.productFileTooLarge,
+  },
+};
+
+/** The largest file any folder takes: the cap while the folder is not known yet. */
+export const LARGEST_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_MAX_BYTES));
+
+export function isUploadFolder(value: string): value is UploadFolder {
+  return (UPLOAD_FOLDERS as readonly string[]).includes(value);
+}
+
+/** The refusal for a file over the folder's limit; without a folder (not read yet), the largest limit's. */
+export function tooLargeMessage(folder: UploadFolder | undefined, bytes: number): string {
+  const megabytes = formatMegabytes(bytes);
+  return folder ? FOLDER_RULES[folder].tooLargeMessage(megabytes) : FILE_MESSAGES.uploadTooLarge(megabytes);
+}

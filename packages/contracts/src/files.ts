@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { storagePath } from './links.ts';
+
+/** Folders of POST /api/files/upload (spec §7 Files names the first three; products hold digital item files). */
+export const UPLOAD_FOLDERS = ['uploads', 'companylogos', 'certificates', 'products'] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+export const DEFAULT_UPLOAD_FOLDER: UploadFolder = 'uploads';
+
+const MEGABYTE = 1_048_576;
+
+/** Largest file per folder: spec §9 (product file 5MB = 5242880 bytes, compliance hint 10MB); images follow the product limit. */
+export const UPLOAD_MAX_BYTES: Record<UploadFolder, number> = {
+  uploads: 5 * MEGABYTE,
+  companylogos: 5 * MEGABYTE,
+  certificates: 10 * MEGABYTE,
+  products: 5 * MEGABYTE,
+};
+
+/** The size the spec's message shows: megabytes of 1048576 bytes, two decimals. */
+export function formatMegabytes(bytes: number): string {
+  return (bytes / MEGABYTE).toFixed(2);
+}
+
+/** Messages of uploads and stored files that the spec does not give (its own are in LINK_MESSAGES). */
+export const FILE_MESSAGES = {
+  folderInvalid: `Choose an upload folder: ${UPLOAD_FOLDERS.join(', ')}`,
+  certificateTypes: 'Only PNG, JPG or PDF files are allowed.',
+  imageTooLarge: (megabytes: string) => `File size (${megabytes} MB) exceeds the 5MB limit for images.`,
+  certificateTooLarge: (megabytes: string) => `File size (${megabytes} MB) exceeds the 10MB limit.`,
+  uploadTooLarge: (megabytes: string) => `File size (${megabytes} MB) exceeds the 10MB upload limit.`,
+  productExecutable:
+    'Programs, installers and scripts cannot be sold as a product file. Put them in a ZIP file if you sell software.',
+  fileNotFound: 'File not found',
+  linkExpired: 'This file link has expired or is not valid. Open the file again from the dashboard.',
+  logoMissing: 'Upload a logo first',
+  logoNotUploaded: 'Upload the logo again: that file is not a company logo of this account',
+} as const;
+
+/** POST /api/sente-account/update-logo (spec §7): a path answered by an upload to companylogos. */
+export const updateLogoInput = z.object({
+  company_logo: z.string({ error: FILE_MESSAGES.logoMissing }).trim().min(1, FILE_MESSAGES.logoMissing).pipe(storagePath),
+});
+export type UpdateLogoInput = z.infer<typeof updateLogoInput>;
+
+/** GET /api/files/signed-url?path= */
+export const signedUrlQuery = z.object({
+  path: z.string({ error: FILE_MESSAGES.fileNotFound }).pipe(storagePath),
+});
+
+/** A link to a stored file: public files need no signature; members-only files expire (expires_at). */
+export type FileUrl = { url: string; expires_at: string | null };

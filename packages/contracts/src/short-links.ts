@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Short codes: 7 characters of base62, the link is {site}/s/{code}. */
+export const SHORT_CODE_LENGTH = 7;
+export const SHORT_CODE_PATTERN = /^[0-9A-Za-z]{7}$/;
+
+export const SHORT_LINK_MESSAGES = {
+  longUrlMissing: 'Enter the link to shorten',
+  longUrlTooLong: 'This link is too long to shorten',
+  shortLinkNotFound: 'This short link does not exist',
+} as const;
+
+/** POST /api/payment-link/shorten_url and POST /api/shorten_url (spec §7), no token. */
+export const shortenUrlInput = z.object({
+  long_url: z
+    .string({ error: SHORT_LINK_MESSAGES.longUrlMissing })
+    .trim()
+    .min(1, SHORT_LINK_MESSAGES.longUrlMissing)
+    .max(2000, SHORT_LINK_MESSAGES.longUrlTooLong),
+});
+export type ShortenUrlInput = z.infer<typeof shortenUrlInput>;
+
+/** The spec's own answer (`status: 'SUCCESS'`, `short_url`), with the short URL also under data (DESIGN §3). */
+export type ShortenUrlAnswer = { status: 'SUCCESS'; short_url: string; data: { short_url: string } };
