@@ -120,4 +120,5 @@ export const LINK_MESSAGES = {
   itemNotFound: 'Product not found',
   shortenOnlyOwnSite: 'Only links to this site can be shortened',
   invalidCursor: 'That page cursor is not valid: reload the list',
+  copyFailed: (url: string) => `Your browser blocked copying. Copy the link yourself: ${url}`,
 } as const;

@@ -42,9 +42,25 @@ const router = createBrowserRouter([
             path: '/profile',
             lazy: () => import('../features/accounts/routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
           },
-          placeholder('/payment-links', 'Payment Links', LINKS_RELEASE),
-          placeholder('/new-payment-link', 'Payment Links / Create', LINKS_RELEASE),
-          placeholder('/payment-links/edit/:ref', 'Payment Links / Edit', LINKS_RELEASE),
+          {
+            path: '/payment-links',
+            lazy: () =>
+              import('../features/payment-links/routes/payment-links.tsx').then((m) => ({ Component: m.PaymentLinksRoute })),
+          },
+          {
+            path: '/new-payment-link',
+            lazy: () =>
+              import('../features/payment-links/routes/payment-link-form.tsx').then((m) => ({
+                Component: m.PaymentLinkFormRoute,
+              })),
+          },
+          {
+            path: '/payment-links/edit/:ref',
+            lazy: () =>
+              import('../features/payment-links/routes/payment-link-form.tsx').then((m) => ({
+                Component: m.PaymentLinkFormRoute,
+              })),
+          },
           placeholder('/donation-links', 'Donation Links', LINKS_RELEASE),
           placeholder('/new-donation-link', 'Donation Links / Create', LINKS_RELEASE),
           placeholder('/donation-links/edit/:ref', 'Donation Links / Edit', LINKS_RELEASE),

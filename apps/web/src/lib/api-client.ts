@@ -25,9 +25,12 @@ export function onSessionExpired(listener: () => void): () => void {
 
 async function send(path: string, { method = 'GET', body, signal }: Options, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (file uploads) goes as multipart: the browser sets the content type with its boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(path, { method, headers, signal: signal ?? null, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const payload = body === undefined ? {} : { body: multipart ? body : JSON.stringify(body) };
+  return fetch(path, { method, headers, signal: signal ?? null, ...payload });
 }
 
 let refreshing: Promise<boolean> | null = null;

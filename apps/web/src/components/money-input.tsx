@@ -1,0 +1,75 @@
+import { Text, TextInput, type TextInputProps } from '@mantine/core';
+import { type ChangeEvent, useLayoutEffect, useRef, useState } from 'react';
+import { formatMoneyInput, parseMoneyInput } from '../lib/format.ts';
+
+type MoneyInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & {
+  value: number;
+  onChange: (value: number) => void;
+  currency?: string;
+};
+
+const KEPT = /[\d.-]/;
+const textOf = (value: number) => (value === 0 ? '' : formatMoneyInput(String(value)));
+
+/** Where the caret belongs in `formatted` so that `kept` significant characters stay before it. */
+function caretAfter(formatted: string, kept: number): number {
+  let seen = 0;
+  for (let index = 0; index < formatted.length; index++) {
+    if (seen === kept) return index;
+    if (KEPT.test(formatted.charAt(index))) seen++;
+  }
+  return formatted.length;
+}
+
+/**
+ * Spec §2/§5 money input: everything but digits, dot, comma and minus is removed, thousands get
+ * separators as you type, and an unparseable entry reads as 0. The caret keeps its place among the digits.
+ */
+export function MoneyInput({ value, onChange, currency = 'UGX', ...props }: MoneyInputProps) {
+  const [text, setText] = useState(() => textOf(value));
+  const [shown, setShown] = useState(value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+
+  // A value set from outside (a loaded link, a reset) replaces the text; the user's own typing does not.
+  if (value !== shown) {
+    setShown(value);
+    if (parseMoneyInput(text) !== value) setText(textOf(value));
+  }
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (caret.current === null || !input || document.activeElement !== input) return;
+    input.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.currentTarget.value;
+    const before = raw.slice(0, event.currentTarget.selectionStart ?? raw.length);
+    const formatted = formatMoneyInput(raw);
+    caret.current = caretAfter(formatted, [...before].filter((char) => KEPT.test(char)).length);
+    const next = parseMoneyInput(formatted);
+    setText(formatted);
+    setShown(next);
+    onChange(next);
+  };
+
+  return (
+    <TextInput
+      {...props}
+      ref={inputRef}
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      onChange={handleChange}
+      leftSection={
+        <Text span size="sm" fw={600} c="gray.7" aria-hidden>
+          {currency}
+        </Text>
+      }
+      leftSectionWidth={52}
+      leftSectionPointerEvents="none"
+    />
+  );
+}

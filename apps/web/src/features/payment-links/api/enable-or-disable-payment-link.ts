@@ -1,0 +1,52 @@
+import type { Page } from '@sente/contracts/api';
+import type { Environment } from '@sente/contracts/constants';
+import type { PaymentLink } from '@sente/contracts/links';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { paymentLinkKeys, useLinkScope } from './payment-link-keys.ts';
+
+/** Spec §9: these calls name the environments test and prod. */
+const envOf = (environment: Environment) => (environment === 'production' ? 'prod' : 'test');
+
+export function enableOrDisablePaymentLink(id: string, body: { is_disabled: boolean; env: 'test' | 'prod' }) {
+  return api<unknown>(`/api/payment-link/enable_or_disable/${encodeURIComponent(id)}`, { method: 'POST', body });
+}
+
+type Variables = { id: string; is_disabled: boolean };
+type LinkPages = InfiniteData<Page<PaymentLink>>;
+
+/** Spec §4: the checkbox flips at once; a failure puts it back and says 'Unable to change payment link status'. */
+export function useEnableOrDisablePaymentLink() {
+  const queryClient = useQueryClient();
+  const scope = useLinkScope();
+  const listKey = paymentLinkKeys.list(scope);
+
+  return useMutation({
+    mutationFn: ({ id, is_disabled }: Variables) =>
+      enableOrDisablePaymentLink(id, { is_disabled, env: envOf(scope.environment) }),
+    onMutate: async ({ id, is_disabled }) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const previous = queryClient.getQueryData<LinkPages>(listKey);
+      queryClient.setQueryData<LinkPages>(listKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((link) => (link.id === id ? { ...link, is_disabled } : link)),
+              })),
+            }
+          : data,
+      );
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      notify.error(LINK_MESSAGES.paymentLinkStatusFailed);
+    },
+    onSuccess: () => notify.success(LINK_MESSAGES.paymentLinkStatusUpdated),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentLinkKeys.scope(scope) }),
+  });
+}

@@ -1,0 +1,182 @@
+import { ActionIcon, Alert, Button, Group, Paper, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import type { ExtraField, PaymentLink, PaymentLinkInput } from '@sente/contracts/links';
+import { IconPhoto, IconRoute, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CompanyLogoModal } from '../../../components/company-logo-modal.tsx';
+import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
+import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCreatePaymentLink } from '../api/create-payment-link.ts';
+import { useUpdatePaymentLink } from '../api/update-payment-link.ts';
+import { LINK_TYPE_LABELS, type LinkType } from './link-type-label.ts';
+import { RedirectionModal } from './redirection-modal.tsx';
+import { placeServerErrors } from './server-errors.ts';
+
+type Values = {
+  title: string;
+  description: string;
+  link_type: LinkType;
+  amount: number;
+  extra_fields: ExtraField[];
+  redirect_url: string;
+};
+
+const valuesOf = (link: PaymentLink | null): Values => ({
+  title: link?.title ?? '',
+  description: link?.description ?? '',
+  link_type: link && !link.fixed_amount ? 'dynamic' : 'fixed',
+  amount: link?.fixed_amount ? link.amount : 0,
+  extra_fields: link?.extra_fields ?? [],
+  redirect_url: link?.redirect_url ?? '',
+});
+
+const inputOf = (values: Values): PaymentLinkInput => {
+  const fixed = values.link_type === 'fixed';
+  return {
+    title: values.title,
+    description: values.description || null,
+    fixed_amount: fixed,
+    amount: fixed ? values.amount : 0,
+    extra_fields: values.extra_fields,
+    redirect_url: values.redirect_url || null,
+  };
+};
+
+/**
+ * Spec §2 payment link form: create when nothing was loaded, update otherwise (spec §4). There are
+ * no client-side required checks (spec §5): the server answers, and its messages land beside their fields.
+ */
+export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLink | null; canUpdateLogo: boolean }) {
+  const navigate = useNavigate();
+  const create = useCreatePaymentLink();
+  const update = useUpdatePaymentLink();
+  const [extraOpened, extraModal] = useDisclosure(false);
+  const [logoOpened, logoModal] = useDisclosure(false);
+  const [redirectOpened, redirectModal] = useDisclosure(false);
+  const form = useForm<Values>({ initialValues: valuesOf(link) });
+  // Server messages that belong to no field of this form.
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const { values } = form;
+  const saving = create.isPending || update.isPending;
+
+  const submit = form.onSubmit((submitted) => {
+    setOtherErrors([]);
+    const onSuccess = () => navigate('/payment-links');
+    const onError = (error: Error) => {
+      if (!(error instanceof ApiError)) return;
+      const { fields, other } = placeServerErrors(error.errors);
+      form.setErrors(fields);
+      setOtherErrors(other);
+    };
+    const input = inputOf(submitted);
+    if (link) update.mutate({ id: link.id, input }, { onSuccess, onError });
+    else create.mutate(input, { onSuccess, onError });
+  });
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <TextInput label="Title" placeholder="e.g. School fees, Term 1" {...form.getInputProps('title')} />
+          <Textarea
+            label="Description"
+            description="Optional. Tell customers what they are paying for."
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('description')}
+          />
+          <Radio.Group label="Link type" {...form.getInputProps('link_type')}>
+            <Stack gap="sm" mt="xs">
+              <Radio value="fixed" label={LINK_TYPE_LABELS.fixed} description="Customers pay the price you set." />
+              <Radio
+                value="dynamic"
+                label={LINK_TYPE_LABELS.dynamic}
+                description="Customers enter the amount they want to pay."
+              />
+            </Stack>
+          </Radio.Group>
+          {values.link_type === 'fixed' && (
+            <MoneyInput
+              label="Price"
+              placeholder="0"
+              maw={320}
+              value={values.amount}
+              onChange={(amount) => form.setFieldValue('amount', amount)}
+              error={form.errors.amount}
+            />
+          )}
+          {values.redirect_url && (
+            <TextInput
+              label="Redirect URL"
+              description="Customers go here after they pay."
+              value={values.redirect_url}
+              readOnly
+              variant="filled"
+              error={form.errors.redirect_url}
+              rightSection={
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label="Remove redirect URL"
+                  title="Remove redirect URL"
+                  onClick={() => form.setFieldValue('redirect_url', '')}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              }
+            />
+          )}
+          <ExtraInputsList
+            fields={values.extra_fields}
+            onRemove={(index) => form.removeListItem('extra_fields', index)}
+            error={form.errors.extra_fields ? String(form.errors.extra_fields) : undefined}
+          />
+          <Group gap="sm">
+            <Button variant="light" onClick={extraModal.open}>
+              + Extra Inputs
+            </Button>
+            {canUpdateLogo && (
+              <Button variant="light" leftSection={<IconPhoto size={16} aria-hidden />} onClick={logoModal.open}>
+                Update Logo
+              </Button>
+            )}
+            <Button variant="light" leftSection={<IconRoute size={16} aria-hidden />} onClick={redirectModal.open}>
+              Redirection
+            </Button>
+          </Group>
+          {otherErrors.length > 0 && (
+            <Alert color="red" variant="light" title="Please check the link" role="alert">
+              <Stack gap={2} component="ul" m={0} pl="md">
+                {otherErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </Stack>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" size="md" loading={saving} w={{ base: '100%', sm: 'auto' }}>
+              Save Payment Link
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ExtraInputsModal
+        opened={extraOpened}
+        onClose={extraModal.close}
+        onAdd={(field) => form.insertListItem('extra_fields', field)}
+      />
+      {canUpdateLogo && <CompanyLogoModal opened={logoOpened} onClose={logoModal.close} />}
+      <RedirectionModal
+        opened={redirectOpened}
+        initialUrl={values.redirect_url}
+        onClose={redirectModal.close}
+        onAdd={(url) => form.setFieldValue('redirect_url', url)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,59 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import type { PaymentLink } from '@sente/contracts/links';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { DisabledCheckbox } from './disabled-checkbox.tsx';
+import { linkPrice, linkTypeLabel } from './link-type-label.ts';
+import { PaymentLinkActions } from './payment-link-actions.tsx';
+
+type Props = {
+  links: PaymentLink[];
+  canManage: boolean;
+  onRequestStatusChange: (link: PaymentLink, disable: boolean) => void;
+};
+
+/** Spec §2 payment links table (wide screens; phones get cards). */
+export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: Props) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Price</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Collections</Table.Th>
+            <Table.Th>Disabled</Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {links.map((link) => (
+            <Table.Tr key={link.id}>
+              <Table.Td maw={280}>
+                <Text size="sm" fw={600} lineClamp={2}>
+                  {link.title}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{linkTypeLabel(link)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{linkPrice(link)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={`/live/${encodeURIComponent(link.ref)}`} size="sm" fw={600} c="sente.8">
+                  {formatMoney(link.collections_total)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <DisabledCheckbox link={link} canManage={canManage} onRequestChange={onRequestStatusChange} />
+              </Table.Td>
+              <Table.Td>
+                <PaymentLinkActions link={link} canManage={canManage} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

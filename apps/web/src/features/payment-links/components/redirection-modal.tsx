@@ -1,0 +1,61 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+
+/** Spec §2 Redirection modal: where customers land after paying. Add does nothing while the field is empty. */
+export function RedirectionModal({
+  opened,
+  initialUrl,
+  onClose,
+  onAdd,
+}: {
+  opened: boolean;
+  initialUrl: string;
+  onClose: () => void;
+  onAdd: (url: string) => void;
+}) {
+  const [url, setUrl] = useState(initialUrl);
+  const [wasOpened, setWasOpened] = useState(opened);
+  // Each opening starts from the link's current redirect URL.
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setUrl(initialUrl);
+  }
+
+  const add = () => {
+    const trimmed = url.trim();
+    if (!trimmed) return;
+    onAdd(trimmed);
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Redirection" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="md">
+        <Text size="sm">
+          A redirect URL sends your customers to your own website after they pay, for example to a page that confirms their order.
+        </Text>
+        <TextInput
+          label="Redirect URL"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://yourshop.com/confirm-payment"
+          value={url}
+          onChange={(event) => setUrl(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={add}>Add</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
