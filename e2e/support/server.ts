@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { lastCode } from '../../apps/api/src/testing/outbox.ts';
@@ -20,6 +21,8 @@ export type RunningServer = {
 /** Starts the real server (`apps/api/src/server.ts`) on the embedded database in a fresh DATA_DIR. */
 export async function startServer(env: Record<string, string> = {}, existingDataDir?: string): Promise<RunningServer> {
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sente-e2e-'));
+  // The port is chosen first so PUBLIC_URL ({site} of the spec) is the address the browser uses.
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
@@ -27,7 +30,8 @@ export async function startServer(env: Record<string, string> = {}, existingData
       DATABASE_URL: '',
       SMTP_URL: '',
       DATA_DIR: dataDir,
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ...env,
@@ -41,7 +45,6 @@ export async function startServer(env: Record<string, string> = {}, existingData
     if (Date.now() > deadline) throw new Error('server did not start within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const { port } = JSON.parse(fs.readFileSync(infoFile, 'utf8')) as { port: number };
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
@@ -68,4 +71,15 @@ export async function startServer(env: Record<string, string> = {}, existingData
       return child.exitCode;
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

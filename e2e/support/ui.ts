@@ -16,7 +16,25 @@ export async function pasteCode(page: Page, code: string) {
   }, code);
 }
 
-/** Waits for a toast with exactly this message. */
+/** Waits for a toast with this message (surrounding spaces aside: the spec has one with a trailing space). */
 export async function expectToast(page: Page, message: string) {
-  await expect.poll(() => page.locator('.mantine-Notification-description').allTextContents()).toContain(message);
+  await expect
+    .poll(async () => (await page.locator('.mantine-Notification-description').allTextContents()).map((text) => text.trim()))
+    .toContain(message.trim());
 }
+
+/** Opens the dashboard already signed in, with tokens made through the API (the sign-in journey has its own test). */
+export async function enterDashboard(page: Page, tokens: { accessToken: string; refreshToken: string }, path: string) {
+  await page.goto('/no-such-page');
+  await page.evaluate((t) => {
+    localStorage.setItem('sente.accessToken', t.accessToken);
+    localStorage.setItem('sente.refreshToken', t.refreshToken);
+  }, tokens);
+  await page.goto(path);
+}
+
+/** A 1x1 PNG, enough for the server to read its type from the bytes. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,183 @@
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant } from './support/accounts.ts';
+import { expectAccessible, launchBrowser, screenshot, VIEWPORTS } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
+
+const EXTRA_INPUTS = [
+  { type: 'Text Input', label: 'Student name' },
+  { type: 'Text box multiline', label: 'Delivery notes' },
+  { type: 'Dropdown/Select', label: 'Class', options: ['P1', 'P2'] },
+  { type: 'Checkbox multiple select', label: 'Extras', options: ['Uniform', 'Books'] },
+  { type: 'Radio button single select', label: 'Term', options: ['Term 1', 'Term 2'] },
+];
+
+async function addExtraInput(page: Page, input: (typeof EXTRA_INPUTS)[number]) {
+  await page.getByRole('button', { name: '+ Extra Inputs' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extra Inputs' });
+  await dialog.getByLabel('Input type').selectOption({ label: input.type });
+  await dialog.getByLabel('Label').fill(input.label);
+  for (const [index, option] of (input.options ?? []).entries()) {
+    if (index > 0) await dialog.getByRole('button', { name: 'Add option' }).click();
+    await dialog.getByLabel(`Option ${index + 1}`).fill(option);
+  }
+  await dialog.getByRole('button', { name: 'Add Input' }).click();
+  await expect.poll(() => page.getByRole('dialog', { name: 'Extra Inputs' }).count()).toBe(0);
+}
+
+describe('payment links, as a merchant clicks them', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let tokens: { accessToken: string; refreshToken: string };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    tokens = await createMerchant(server, `links.${Date.now()}@example.com`, 'Sente#2026', 'Kampala School');
+    context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const api = async (path: string) =>
+    (await (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as {
+      data: any;
+    };
+
+  it('starts empty and refuses a link without a title', async () => {
+    await enterDashboard(page, tokens, '/payment-links');
+    await expect.poll(() => page.getByText(LINK_MESSAGES.noPaymentLinks).isVisible()).toBe(true);
+    await screenshot(page, 'links-01-empty');
+    await expectAccessible(page, 'payment links empty');
+    await page
+      .getByRole('link', { name: 'New Payment Link' })
+      .or(page.getByRole('button', { name: 'New Payment Link' }))
+      .first()
+      .click();
+    await page.waitForURL('**/new-payment-link');
+    await page.getByRole('button', { name: 'Save Payment Link' }).click();
+    await expect.poll(() => page.getByText(LINK_MESSAGES.titleMissing).first().isVisible()).toBe(true);
+  });
+
+  it('creates a fixed-charge link with every kind of extra input, a redirect and a logo', async () => {
+    await page.getByLabel('Title').fill('School fees');
+    await page.getByLabel('Price').fill('UGX 250000abc');
+    expect(await page.getByLabel('Price').inputValue()).toBe('250,000');
+    for (const input of EXTRA_INPUTS) await addExtraInput(page, input);
+    for (const input of EXTRA_INPUTS)
+      await expect.poll(() => page.getByText(input.label, { exact: true }).count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Redirection' }).click();
+    const redirect = page.getByRole('dialog', { name: 'Redirection' });
+    await redirect.getByLabel('Redirect URL').fill('https://school.example.com/confirm-payment');
+    await redirect.getByRole('button', { name: 'Add' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Redirection' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByLabel('Redirect URL', { exact: true }).inputValue())
+      .toBe('https://school.example.com/confirm-payment');
+
+    await page.getByRole('button', { name: 'Update Logo' }).click();
+    const logo = page.getByRole('dialog', { name: 'Company Logo' });
+    await logo.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect.poll(() => logo.getByRole('button', { name: 'Update Logo' }).isEnabled()).toBe(true);
+    await screenshot(page, 'links-02-logo-modal');
+    await expectAccessible(page, 'company logo modal');
+    await logo.getByRole('button', { name: 'Update Logo' }).click();
+    await expectToast(page, LINK_MESSAGES.logoSaved);
+    await page.keyboard.press('Escape');
+
+    await screenshot(page, 'links-03-form');
+    await expectAccessible(page, 'payment link form');
+    await page.getByRole('button', { name: 'Save Payment Link' }).click();
+    await expectToast(page, LINK_MESSAGES.paymentLinkSaved);
+    await page.waitForURL((url) => url.pathname === '/payment-links');
+
+    const [link] = (await api('/api/payment-link')).data.items;
+    expect(link).toMatchObject({
+      title: 'School fees',
+      amount: 250_000,
+      fixed_amount: true,
+      redirect_url: 'https://school.example.com/confirm-payment',
+    });
+    expect(link.extra_fields.map((f: { label: string }) => f.label)).toEqual(EXTRA_INPUTS.map((i) => i.label));
+    expect(link.extra_fields[2]).toEqual({ type: 'select', label: 'Class', options: ['P1', 'P2'] });
+    expect((await api('/api/user/profile')).data.current_account.companyBranding.company_logo).toMatch(/^companylogos\//);
+  });
+
+  it('lists it, copies and shortens its public link', async () => {
+    const row = page.getByRole('row', { name: /School fees/ });
+    await expect.poll(() => row.textContent()).toContain('UGX 250,000');
+    expect(await row.textContent()).toContain('Fixed Charge');
+    await screenshot(page, 'links-04-list');
+    await expectAccessible(page, 'payment links list');
+
+    const { ref } = (await api('/api/payment-link')).data.items[0];
+    await row.getByRole('button', { name: 'Copy link for School fees' }).click();
+    await expectToast(page, 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/pay/${ref}`);
+
+    await row.getByRole('button', { name: 'Shorten link for School fees' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/s\/[A-Za-z0-9]{7}$/);
+    const short = await page.evaluate(() => navigator.clipboard.readText());
+    const redirect = await fetch(short, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(`${server.url}/pay/${ref}`);
+  });
+
+  it('disables and enables it after confirming', async () => {
+    const checkbox = page.getByRole('checkbox', { name: 'Disabled: School fees' });
+    await checkbox.click();
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.getByText(LINK_MESSAGES.disablePaymentLink('School fees')).isVisible()).toBe(true);
+    await screenshot(page, 'links-05-disable-confirm');
+    await confirm.getByRole('button', { name: 'Disable' }).click();
+    await expectToast(page, LINK_MESSAGES.paymentLinkStatusUpdated);
+    await expect.poll(() => checkbox.isChecked()).toBe(true);
+    expect((await api('/api/payment-link')).data.items[0].is_disabled).toBe(true);
+
+    await checkbox.click();
+    await expect
+      .poll(() => page.getByRole('dialog').getByText(LINK_MESSAGES.enablePaymentLink('School fees')).isVisible())
+      .toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
+    await expect.poll(async () => (await api('/api/payment-link')).data.items[0].is_disabled).toBe(false);
+  });
+
+  it('edits it with the form prefilled', async () => {
+    await page
+      .getByRole('row', { name: /School fees/ })
+      .getByRole('link', { name: 'Edit School fees' })
+      .or(page.getByRole('button', { name: 'Edit School fees' }))
+      .first()
+      .click();
+    await page.waitForURL('**/payment-links/edit/**');
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('School fees');
+    expect(await page.getByLabel('Price').inputValue()).toBe('250,000');
+    await page.getByLabel('Title').fill('School fees, Term 1');
+    await page.getByRole('button', { name: 'Save Payment Link' }).click();
+    await expectToast(page, LINK_MESSAGES.paymentLinkUpdated);
+    await page.waitForURL((url) => url.pathname === '/payment-links');
+    await expect.poll(() => page.getByRole('row', { name: /School fees, Term 1/ }).count()).toBe(1);
+  });
+
+  it('creates a dynamic-charge link, on a phone', async () => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/new-payment-link');
+    await page.getByLabel('Title').fill('Donations box');
+    await page.getByLabel('Dynamic Charge').check();
+    await expect.poll(() => page.getByLabel('Price').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save Payment Link' }).click();
+    await expectToast(page, LINK_MESSAGES.paymentLinkSaved);
+    await expect.poll(() => page.getByText('Dynamic Charge').first().isVisible()).toBe(true);
+    await screenshot(page, 'links-06-list-phone');
+    await expectAccessible(page, 'payment links on a phone');
+  });
+});
