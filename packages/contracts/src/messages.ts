@@ -121,4 +121,5 @@ export const LINK_MESSAGES = {
   shortenOnlyOwnSite: 'Only links to this site can be shortened',
   invalidCursor: 'That page cursor is not valid: reload the list',
   copyFailed: (url: string) => `Your browser blocked copying. Copy the link yourself: ${url}`,
+  noDonationLinks: 'No Donation Links Yet!',
 } as const;

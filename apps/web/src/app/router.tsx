@@ -61,9 +61,25 @@ const router = createBrowserRouter([
                 Component: m.PaymentLinkFormRoute,
               })),
           },
-          placeholder('/donation-links', 'Donation Links', LINKS_RELEASE),
-          placeholder('/new-donation-link', 'Donation Links / Create', LINKS_RELEASE),
-          placeholder('/donation-links/edit/:ref', 'Donation Links / Edit', LINKS_RELEASE),
+          {
+            path: '/donation-links',
+            lazy: () =>
+              import('../features/donation-links/routes/donation-links.tsx').then((m) => ({ Component: m.DonationLinksRoute })),
+          },
+          {
+            path: '/new-donation-link',
+            lazy: () =>
+              import('../features/donation-links/routes/donation-link-form.tsx').then((m) => ({
+                Component: m.DonationLinkFormRoute,
+              })),
+          },
+          {
+            path: '/donation-links/edit/:ref',
+            lazy: () =>
+              import('../features/donation-links/routes/donation-link-form.tsx').then((m) => ({
+                Component: m.DonationLinkFormRoute,
+              })),
+          },
           placeholder('/sente-digital-items', 'Digital Hub', LINKS_RELEASE),
           placeholder('/new-sente-digital-item', 'Digital Hub / Create', LINKS_RELEASE),
           placeholder('/sente-digital-items/edit/:ref', 'Digital Hub / Edit', LINKS_RELEASE),

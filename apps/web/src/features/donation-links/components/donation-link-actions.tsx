@@ -1,0 +1,29 @@
+import { ActionIcon, Group } from '@mantine/core';
+import type { DonationLink } from '@sente/contracts/links';
+import { IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { CopyLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
+import { publicLinkUrl } from '../../../lib/public-links.ts';
+
+/** Spec §2 row actions: copy link ({site}/fund/{ref}), edit, shorten link. */
+export function DonationLinkActions({ link, canManage }: { link: DonationLink; canManage: boolean }) {
+  const url = publicLinkUrl('donation_link', link.ref);
+  return (
+    <Group gap={2} wrap="nowrap" justify="flex-end">
+      <CopyLinkButton url={url} name={link.title} />
+      {canManage && (
+        <ActionIcon
+          component={Link}
+          to={`/donation-links/edit/${encodeURIComponent(link.ref)}`}
+          variant="subtle"
+          size="lg"
+          aria-label={`Edit ${link.title}`}
+          title="Edit"
+        >
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      )}
+      <ShortenLinkButton url={url} name={link.title} />
+    </Group>
+  );
+}

@@ -1,0 +1,58 @@
+import { Group, Table, Text } from '@mantine/core';
+import type { DonationLink } from '@sente/contracts/links';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { DonationLinkActions } from './donation-link-actions.tsx';
+import { donationLinkTypeLabel, donationTarget } from './donation-link-labels.ts';
+import { DonationLinkThumbnail } from './donation-link-thumbnail.tsx';
+
+/** Spec §2 donation links table (wide screens; phones get cards). */
+export function DonationLinksTable({ links, canManage }: { links: DonationLink[]; canManage: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Target</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Donations</Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {links.map((link) => (
+            <Table.Tr key={link.id}>
+              <Table.Td maw={320}>
+                <Group gap="sm" wrap="nowrap">
+                  <DonationLinkThumbnail link={link} size={36} />
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} lineClamp={2}>
+                      {link.title}
+                    </Text>
+                    {link.beneficiary && (
+                      <Text size="xs" c="gray.7" lineClamp={1}>
+                        For {link.beneficiary}
+                      </Text>
+                    )}
+                  </div>
+                </Group>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{donationLinkTypeLabel(link)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{donationTarget(link)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text span size="sm" fw={600}>
+                  {formatMoney(link.collections_total)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <DonationLinkActions link={link} canManage={canManage} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

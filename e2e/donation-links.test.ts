@@ -1,0 +1,159 @@
+import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant } from './support/accounts.ts';
+import { expectAccessible, launchBrowser, screenshot, VIEWPORTS } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
+
+const TITLE = 'New classroom block';
+const PREVIEW = 'Preview of the donation page image';
+
+describe('donation links, as a merchant clicks them', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let tokens: { accessToken: string; refreshToken: string };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    tokens = await createMerchant(server, `donations.${Date.now()}@example.com`, 'Sente#2026', 'Kampala Hope Foundation');
+    context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const api = async (path: string) =>
+    (await (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as {
+      data: any;
+    };
+  const firstLink = async () => (await api('/api/donation-link')).data.items[0];
+
+  it('starts empty and refuses a link without a title', async () => {
+    await enterDashboard(page, tokens, '/donation-links');
+    await expect.poll(() => page.getByText(LINK_MESSAGES.noDonationLinks).isVisible()).toBe(true);
+    await screenshot(page, 'donations-01-empty');
+    await expectAccessible(page, 'donation links empty');
+    await page.getByRole('link', { name: 'New Donation Link' }).first().click();
+    await page.waitForURL('**/new-donation-link');
+    await expect.poll(() => page.getByRole('heading', { name: 'Donation Links / Create' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save Donation Link' }).click();
+    await expect.poll(() => page.getByText(LINK_MESSAGES.titleMissing).first().isVisible()).toBe(true);
+  });
+
+  it('creates a public link with a target, an image and a select extra input', async () => {
+    expect(await page.getByLabel('Public', { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel('Title').fill(TITLE);
+    await page.getByLabel('Description').fill('Two classrooms for P1 and P2 before the rains.');
+    await page.getByLabel('Beneficiary').fill('St. Kizito Primary School');
+    await page.getByLabel('Target amount').fill('UGX 5000000abc');
+    expect(await page.getByLabel('Target amount').inputValue()).toBe('5,000,000');
+
+    await page.locator('input[type=file]').setInputFiles({ name: 'classroom.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect.poll(() => page.getByRole('img', { name: PREVIEW }).getAttribute('src')).toMatch(/^\/storage\/uploads\//);
+
+    await page.getByRole('button', { name: '+ Extra Inputs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Extra Inputs' });
+    await dialog.getByLabel('Input type').selectOption({ label: 'Dropdown/Select' });
+    await dialog.getByLabel('Label').fill('Donate as');
+    await dialog.getByLabel('Option 1').fill('Parent');
+    await dialog.getByRole('button', { name: 'Add option' }).click();
+    await dialog.getByLabel('Option 2').fill('Old student');
+    await dialog.getByRole('button', { name: 'Add Input' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Extra Inputs' }).count()).toBe(0);
+    await expect.poll(() => page.getByText('Options: Parent, Old student').isVisible()).toBe(true);
+
+    await screenshot(page, 'donations-02-form');
+    await expectAccessible(page, 'donation link form');
+    await page.getByRole('button', { name: 'Save Donation Link' }).click();
+    await expectToast(page, LINK_MESSAGES.donationLinkSaved);
+    await page.waitForURL((url) => url.pathname === '/donation-links');
+
+    const link = await firstLink();
+    expect(link).toMatchObject({ title: TITLE, beneficiary: 'St. Kizito Primary School', type: 'public', target: 5_000_000 });
+    expect(link.extra_fields).toEqual([{ type: 'select', label: 'Donate as', options: ['Parent', 'Old student'] }]);
+    // Decision 005: the image is in 'uploads', which the public /fund/ page can show without a session.
+    expect(link.image).toMatch(/^uploads\//);
+    expect((await fetch(`${server.url}/storage/${link.image}`)).status).toBe(200);
+  });
+
+  it('lists it with its target, copies and shortens its link', async () => {
+    const row = page.getByRole('row', { name: new RegExp(TITLE) });
+    await expect.poll(() => row.textContent()).toContain('UGX 5,000,000');
+    expect(await row.textContent()).toContain('Public');
+    expect(await row.textContent()).toContain('UGX 0');
+    await screenshot(page, 'donations-03-list');
+    await expectAccessible(page, 'donation links list');
+
+    const { ref } = await firstLink();
+    await row.getByRole('button', { name: `Copy link for ${TITLE}` }).click();
+    await expectToast(page, MESSAGES.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/fund/${ref}`);
+
+    await row.getByRole('button', { name: `Shorten link for ${TITLE}` }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/s\/[A-Za-z0-9]{7}$/);
+    const short = await page.evaluate(() => navigator.clipboard.readText());
+    const redirect = await fetch(short, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(`${server.url}/fund/${ref}`);
+  });
+
+  it('edits it with the form prefilled', async () => {
+    await page
+      .getByRole('row', { name: new RegExp(TITLE) })
+      .getByRole('link', { name: `Edit ${TITLE}` })
+      .click();
+    await page.waitForURL('**/donation-links/edit/**');
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(TITLE);
+    expect(await page.getByLabel('Target amount').inputValue()).toBe('5,000,000');
+    expect(await page.getByLabel('Beneficiary').inputValue()).toBe('St. Kizito Primary School');
+    expect(await page.getByRole('img', { name: PREVIEW }).isVisible()).toBe(true);
+    expect(await page.getByText('Donate as', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'donations-04-edit');
+    await expectAccessible(page, 'donation link edit form');
+
+    await page.getByLabel('Private', { exact: true }).check();
+    await page.getByLabel('Target amount').fill('7500000');
+    await page.getByRole('button', { name: 'Save Donation Link' }).click();
+    await expectToast(page, LINK_MESSAGES.donationLinkUpdated);
+    await page.waitForURL((url) => url.pathname === '/donation-links');
+    const row = page.getByRole('row', { name: new RegExp(TITLE) });
+    await expect.poll(() => row.textContent()).toContain('UGX 7,500,000');
+    expect(await row.textContent()).toContain('Private');
+    expect(await firstLink()).toMatchObject({ type: 'private', target: 7_500_000, image: expect.stringMatching(/^uploads\//) });
+  });
+
+  it('puts a server message beside its field', async () => {
+    await page.goto('/new-donation-link');
+    await page.getByLabel('Title').fill('Decimal target');
+    await page.getByLabel('Target amount').fill('1500.5');
+    await page.getByRole('button', { name: 'Save Donation Link' }).click();
+    await expect.poll(() => page.getByLabel('Target amount').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(LINK_MESSAGES.amountWhole).count()).toBeGreaterThan(0);
+    expect(page.url()).toMatch(/\/new-donation-link$/);
+  });
+
+  it('removes the image, on a phone', async () => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const { ref } = await firstLink();
+    await page.goto(`/donation-links/edit/${ref}`);
+    await expect.poll(() => page.getByRole('img', { name: PREVIEW }).isVisible()).toBe(true);
+    await screenshot(page, 'donations-05-edit-phone');
+    await expectAccessible(page, 'donation link form on a phone');
+    await page.getByRole('button', { name: /^Remove .+\.png$/ }).click();
+    await expect.poll(() => page.getByRole('img', { name: PREVIEW }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save Donation Link' }).click();
+    await expectToast(page, LINK_MESSAGES.donationLinkUpdated);
+    await page.waitForURL((url) => url.pathname === '/donation-links');
+    await expect.poll(() => page.getByText('UGX 7,500,000').isVisible()).toBe(true);
+    expect((await firstLink()).image).toBeNull();
+    await screenshot(page, 'donations-06-list-phone');
+    await expectAccessible(page, 'donation links on a phone');
+  });
+});
