@@ -122,4 +122,7 @@ export const LINK_MESSAGES = {
   invalidCursor: 'That page cursor is not valid: reload the list',
   copyFailed: (url: string) => `Your browser blocked copying. Copy the link yourself: ${url}`,
   noDonationLinks: 'No Donation Links Yet!',
+  noDigitalItems: 'No Products Yet!',
+  deleteDigitalItem: (title: string) => `Delete product: "${title}"?`,
+  originalPriceNotHigher: 'Enter an original price higher than the sale price',
 } as const;

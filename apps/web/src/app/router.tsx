@@ -8,7 +8,6 @@ const placeholder = (path: string, title: string, description: string): RouteObj
   element: <PlaceholderPage title={title} description={description} />,
 });
 
-const LINKS_RELEASE = 'This screen arrives with the collection links release (payment links, donation links and digital items).';
 const CHECKOUT_RELEASE = 'This screen arrives with the payments release, when customers can pay your links.';
 const MONEY_OUT_RELEASE = 'This screen arrives with the money-out release: wallet PIN, transfers and settlements.';
 const ACCOUNT_RELEASE = 'This screen arrives with the business settings release.';
@@ -80,9 +79,25 @@ const router = createBrowserRouter([
                 Component: m.DonationLinkFormRoute,
               })),
           },
-          placeholder('/sente-digital-items', 'Digital Hub', LINKS_RELEASE),
-          placeholder('/new-sente-digital-item', 'Digital Hub / Create', LINKS_RELEASE),
-          placeholder('/sente-digital-items/edit/:ref', 'Digital Hub / Edit', LINKS_RELEASE),
+          {
+            path: '/sente-digital-items',
+            lazy: () =>
+              import('../features/digital-items/routes/digital-items.tsx').then((m) => ({ Component: m.DigitalItemsRoute })),
+          },
+          {
+            path: '/new-sente-digital-item',
+            lazy: () =>
+              import('../features/digital-items/routes/digital-item-form.tsx').then((m) => ({
+                Component: m.DigitalItemFormRoute,
+              })),
+          },
+          {
+            path: '/sente-digital-items/edit/:ref',
+            lazy: () =>
+              import('../features/digital-items/routes/digital-item-form.tsx').then((m) => ({
+                Component: m.DigitalItemFormRoute,
+              })),
+          },
           placeholder('/collections', 'Collections', CHECKOUT_RELEASE),
           placeholder('/customers', 'Customers', CHECKOUT_RELEASE),
           placeholder('/settlements', 'Transfers', MONEY_OUT_RELEASE),

@@ -1,0 +1,23 @@
+import type { DigitalItem, DigitalItemInput } from '@sente/contracts/links';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { digitalItemKeys } from './digital-item-keys.ts';
+
+export function createDigitalItem(input: DigitalItemInput) {
+  return api<DigitalItem>('/api/donation-link/create_digital_item', { method: 'POST', body: input });
+}
+
+/** Spec §4 saving: toast 'Item Added' (the server's words when it sends them) and reload the lists. */
+export function useCreateDigitalItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDigitalItem,
+    onSuccess: async (response) => {
+      notify.success(response.message || LINK_MESSAGES.itemAdded);
+      await queryClient.invalidateQueries({ queryKey: digitalItemKeys.all });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}

@@ -1,0 +1,54 @@
+import type { Page } from '@sente/contracts/api';
+import type { Environment } from '@sente/contracts/constants';
+import type { DigitalItem } from '@sente/contracts/links';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { digitalItemKeys, useItemScope } from './digital-item-keys.ts';
+
+/** Spec §9: these calls name the environments test and prod. */
+const envOf = (environment: Environment) => (environment === 'production' ? 'prod' : 'test');
+
+type HideBody = { senteDigitalItemId: string; shouldHide: boolean; env: 'test' | 'prod' };
+
+export function hideDigitalItem(id: string, body: HideBody) {
+  return api<{ id: string; hidden: boolean }>(`/api/donation-link/hide_digital_item/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    body,
+  });
+}
+
+type ItemPages = InfiniteData<Page<DigitalItem>>;
+
+/**
+ * Spec §4 deleting a digital item: a hide, after a confirm. Once the server agrees the row leaves the
+ * loaded pages at once (no refetch of every page) and 'Product deleted!' shows.
+ */
+export function useDeleteDigitalItem() {
+  const queryClient = useQueryClient();
+  const scope = useItemScope();
+  const listKey = digitalItemKeys.list(scope);
+
+  return useMutation({
+    mutationFn: (id: string) => hideDigitalItem(id, { senteDigitalItemId: id, shouldHide: true, env: envOf(scope.environment) }),
+    onSuccess: async (response, id) => {
+      queryClient.setQueryData<ItemPages>(listKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((item) => item.id !== id),
+                totalItems: Math.max(0, page.totalItems - 1),
+              })),
+            }
+          : data,
+      );
+      notify.success(response.message || LINK_MESSAGES.productDeleted);
+      // Marked stale, not refetched now: that would reload every page the merchant has loaded.
+      await queryClient.invalidateQueries({ queryKey: digitalItemKeys.scope(scope), refetchType: 'none' });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}

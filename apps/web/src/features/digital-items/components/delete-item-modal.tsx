@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { DigitalItem } from '@sente/contracts/links';
+import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+
+/** Spec §4: deleting a digital item asks first. The item is hidden, so past sales keep their record. */
+export function DeleteItemModal({
+  item,
+  deleting,
+  onConfirm,
+  onClose,
+}: {
+  item: DigitalItem | null;
+  deleting: boolean;
+  onConfirm: (item: DigitalItem) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={item !== null}
+      onClose={onClose}
+      title={MESSAGES.confirmTitle}
+      centered
+      size="sm"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {item && (
+        <>
+          <Text style={{ overflowWrap: 'anywhere' }}>{LINK_MESSAGES.deleteDigitalItem(item.title)}</Text>
+          <Text size="sm" c="gray.7" mt="xs">
+            Its checkout link stops working. Past sales stay in your collections.
+          </Text>
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={onClose} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button color="red.9" loading={deleting} onClick={() => onConfirm(item)}>
+              Delete
+            </Button>
+          </Group>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { ActionIcon, Group } from '@mantine/core';
+import type { DigitalItem } from '@sente/contracts/links';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { CopyLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
+import { publicLinkUrl } from '../../../lib/public-links.ts';
+import { ITEM_SHORTEN_PATH } from '../api/shorten-item-link.ts';
+
+type Props = { item: DigitalItem; canManage: boolean; onRequestDelete: (item: DigitalItem) => void };
+
+/** Spec §2 row actions: copy the checkout link, shorten it, edit, delete (the last two for roles that manage links). */
+export function DigitalItemActions({ item, canManage, onRequestDelete }: Props) {
+  const url = publicLinkUrl('digital_item', item.ref);
+  return (
+    <Group gap={2} wrap="nowrap" justify="flex-end">
+      <CopyLinkButton url={url} name={item.title} />
+      <ShortenLinkButton url={url} name={item.title} path={ITEM_SHORTEN_PATH} />
+      {canManage && (
+        <>
+          <ActionIcon
+            component={Link}
+            to={`/sente-digital-items/edit/${encodeURIComponent(item.ref)}`}
+            variant="subtle"
+            size="lg"
+            aria-label={`Edit ${item.title}`}
+            title="Edit"
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red.8"
+            size="lg"
+            aria-label={`Delete ${item.title}`}
+            title="Delete"
+            onClick={() => onRequestDelete(item)}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,18 @@
+import { Text } from '@mantine/core';
+import type { DigitalItem, LinkVisibility } from '@sente/contracts/links';
+import { formatMoney } from '../../../lib/format.ts';
+
+export const VISIBILITY_LABELS: Record<LinkVisibility, string> = { public: 'Public', private: 'Private' };
+
+/** Spec §2: the sale price; 0 means the product is given away. */
+export const itemPrice = (item: Pick<DigitalItem, 'price'>) => (item.price === 0 ? 'Free' : formatMoney(item.price));
+
+/** Spec §2: the original price, struck through, when the merchant shows one (td: Mantine's Text resets an <s>'s line). */
+export function OriginalPrice({ item }: { item: Pick<DigitalItem, 'original_price'> }) {
+  if (!item.original_price) return <>—</>;
+  return (
+    <Text component="s" td="line-through" size="sm" c="gray.7">
+      {formatMoney(item.original_price)}
+    </Text>
+  );
+}

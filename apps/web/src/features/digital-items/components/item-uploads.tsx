@@ -1,0 +1,47 @@
+import { Group, Image, Stack } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { storageUrl } from '../../../lib/public-links.ts';
+import { CheckedFileUpload } from './checked-file-upload.tsx';
+import type { ItemFormValues } from './item-form-values.ts';
+import { checkImage, checkProductFile, IMAGE_ACCEPT } from './upload-checks.ts';
+
+/**
+ * The product image (folder uploads: public, it shows on the checkout page) and the product file
+ * (folder products: never public, buyers get an expiring download link; decision 005).
+ */
+export function ItemUploads({ form, storedImage }: { form: UseFormReturnType<ItemFormValues>; storedImage: string | null }) {
+  const { image, file } = form.getValues();
+  const keepsStoredImage = storedImage !== null && image === null;
+  return (
+    <Stack gap="lg">
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <CheckedFileUpload
+            label="Product image"
+            folder="uploads"
+            accept={IMAGE_ACCEPT}
+            description={
+              keepsStoredImage
+                ? 'The current image stays until you upload a new one.'
+                : 'Shown to buyers on the checkout page. JPG, PNG, GIF or WEBP, up to 5 MB.'
+            }
+            value={image}
+            onChange={(path) => form.setFieldValue('image', path)}
+            error={form.errors.image ? String(form.errors.image) : undefined}
+            check={checkImage}
+          />
+        </Stack>
+        {image && <Image src={storageUrl(image)} alt="Product image preview" w={88} h={88} radius="md" fit="cover" />}
+      </Group>
+      <CheckedFileUpload
+        label="Product file"
+        folder="products"
+        description="What buyers download after paying: a PDF, a document, a ZIP, up to 5 MB. It is never public."
+        value={file}
+        onChange={(path) => form.setFieldValue('file', path)}
+        error={form.errors.file ? String(form.errors.file) : undefined}
+        check={checkProductFile}
+      />
+    </Stack>
+  );
+}

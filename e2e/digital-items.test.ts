@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { UPLOAD_MAX_BYTES } from '@sente/contracts/files';
+import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant } from './support/accounts.ts';
+import { expectAccessible, launchBrowser, newPage, screenshot, VIEWPORTS } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
+
+/** The smallest PDF a reader opens: what a merchant would sell as an e-book. */
+const SMALL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** The hidden file input of the upload field labelled `label`. */
+const fileInput = (page: Page, label: string) =>
+  page
+    .locator('.mantine-InputWrapper-root')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('input[type=file]');
+
+describe('digital items, as a merchant sells a file', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let tokens: { accessToken: string; refreshToken: string };
+  let files: string;
+  const uploads: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    tokens = await createMerchant(server, `items.${Date.now()}@example.com`, 'Sente#2026', 'Auma Books');
+    files = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-items-'));
+    fs.writeFileSync(path.join(files, 'cover.png'), TINY_PNG);
+    fs.writeFileSync(path.join(files, 'recipes.pdf'), SMALL_PDF);
+    fs.writeFileSync(path.join(files, 'too-big.zip'), Buffer.alloc(UPLOAD_MAX_BYTES.products + 1, 1));
+    fs.writeFileSync(path.join(files, 'notes.txt'), 'not an image');
+    context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/files/upload')) uploads.push(request.url());
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (files) fs.rmSync(files, { recursive: true, force: true });
+  });
+
+  const api = async (urlPath: string) =>
+    (await (await fetch(`${server.url}${urlPath}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as {
+      data: any;
+    };
+
+  it('starts empty and names every missing field on an empty save', async () => {
+    await enterDashboard(page, tokens, '/sente-digital-items');
+    await expect.poll(() => page.getByText(LINK_MESSAGES.noDigitalItems).isVisible()).toBe(true);
+    await screenshot(page, 'items-01-empty');
+    await expectAccessible(page, 'digital items empty');
+
+    await page.getByRole('link', { name: 'New Item/Product' }).click();
+    await page.waitForURL('**/new-sente-digital-item');
+    expect(await page.getByRole('textbox', { name: 'Category' }).inputValue()).toBe('Ebooks (PDF)');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    for (const message of [
+      LINK_MESSAGES.productTitleMissing,
+      LINK_MESSAGES.productDescriptionMissing,
+      LINK_MESSAGES.productPriceMissing,
+      LINK_MESSAGES.productImageMissing,
+      LINK_MESSAGES.productFileMissing,
+    ]) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible()).toBe(true);
+    }
+    await screenshot(page, 'items-02-form-errors');
+    await expectAccessible(page, 'digital item form errors');
+  });
+
+  it('refuses a product file over 5MB and a file that is not an image before sending them', async () => {
+    await fileInput(page, 'Product file').setInputFiles(path.join(files, 'too-big.zip'));
+    await expectToast(page, LINK_MESSAGES.productFileTooLarge('5.00'));
+    await fileInput(page, 'Product image').setInputFiles(path.join(files, 'notes.txt'));
+    await expectToast(page, LINK_MESSAGES.imageUploadTypes);
+    expect(uploads).toEqual([]);
+  });
+
+  it('creates a product with an image, a PDF, a struck-out original price and an extra input', async () => {
+    await page.getByLabel('Title').fill('Rolex Recipes');
+    await page.getByLabel('Description').fill('Twenty ways to roll a rolex at home. A 40-page PDF.');
+    await page.getByRole('radio', { name: 'Private' }).check();
+    await page.getByRole('textbox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Recipes & Meal Plans' }).click();
+    await page.getByLabel('Sale price').fill('25000');
+    expect(await page.getByLabel('Sale price').inputValue()).toBe('25,000');
+    await page.getByLabel('Show striked out original price').check();
+    await page.getByRole('textbox', { name: 'Original price' }).fill('40000');
+    await fileInput(page, 'Product image').setInputFiles(path.join(files, 'cover.png'));
+    await expect.poll(() => page.getByText('cover.png').isVisible()).toBe(true);
+    await fileInput(page, 'Product file').setInputFiles(path.join(files, 'recipes.pdf'));
+    await expect.poll(() => page.getByText('recipes.pdf').isVisible()).toBe(true);
+    await page.getByLabel('Buyer note').fill('Open the PDF on your phone or print it.');
+    await page.getByRole('button', { name: '+ Extra Inputs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Extra Inputs' });
+    await dialog.getByLabel('Label').fill('WhatsApp number');
+    await dialog.getByRole('button', { name: 'Add Input' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Extra Inputs' }).count()).toBe(0);
+    await screenshot(page, 'items-03-form-filled');
+    await expectAccessible(page, 'digital item form filled');
+
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expectToast(page, LINK_MESSAGES.itemAdded);
+    await page.waitForURL((url) => url.pathname === '/sente-digital-items');
+
+    const [item] = (await api('/api/donation-link/get_digital_items')).data.items;
+    expect(item).toMatchObject({
+      title: 'Rolex Recipes',
+      type: 'private',
+      category: 'Recipes & Meal Plans',
+      price: 25_000,
+      original_price: 40_000,
+      buyer_note: 'Open the PDF on your phone or print it.',
+      extra_fields: [{ type: 'text', label: 'WhatsApp number', options: [] }],
+    });
+    expect(item.image).toMatch(/^uploads\/.+\.png$/);
+    expect(item.file).toMatch(/^products\/.+\.pdf$/);
+    // Decision 005: the image is public, the product file never is.
+    expect((await fetch(`${server.url}/storage/${item.image}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/storage/${item.file}`)).status).toBe(404);
+  });
+
+  it('lists it with the original price struck through, and copies and shortens its checkout link', async () => {
+    const row = page.getByRole('row', { name: /Rolex Recipes/ });
+    await expect.poll(() => row.textContent()).toContain('UGX 25,000');
+    expect(await row.textContent()).toContain('Private');
+    const original = row.locator('s');
+    expect(await original.textContent()).toBe('UGX 40,000');
+    expect(await original.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe('line-through');
+    // The toasts of the last steps would cover the row in the picture; they close after 5 s.
+    await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
+    await screenshot(page, 'items-04-list');
+    await expectAccessible(page, 'digital items list');
+
+    const { ref } = (await api('/api/donation-link/get_digital_items')).data.items[0];
+    await row.getByRole('button', { name: 'Copy link for Rolex Recipes' }).click();
+    await expectToast(page, MESSAGES.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/checkout/${ref}`);
+
+    const shortened = page.waitForResponse((response) => response.url().endsWith('/api/shorten_url'));
+    await row.getByRole('button', { name: 'Shorten link for Rolex Recipes' }).click();
+    expect((await shortened).status()).toBe(200);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/s\/[A-Za-z0-9]{7}$/);
+    const redirect = await fetch(await page.evaluate(() => navigator.clipboard.readText()), { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(`${server.url}/checkout/${ref}`);
+  });
+
+  it('edits it', async () => {
+    await page.getByRole('link', { name: 'Edit Rolex Recipes' }).click();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Rolex Recipes');
+    expect(await page.getByLabel('Sale price').inputValue()).toBe('25,000');
+    expect(await page.getByRole('textbox', { name: 'Original price' }).inputValue()).toBe('40,000');
+    expect(await page.getByText('WhatsApp number').isVisible()).toBe(true);
+
+    await page.getByLabel('Sale price').fill('45000');
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await expect.poll(() => page.getByText(LINK_MESSAGES.originalPriceNotHigher).isVisible()).toBe(true);
+
+    await page.getByLabel('Title').fill('Rolex Recipes, 2nd edition');
+    await page.getByLabel('Sale price').fill('20000');
+    await screenshot(page, 'items-05-edit');
+    await expectAccessible(page, 'digital item edit');
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    await expectToast(page, LINK_MESSAGES.itemUpdated);
+    await page.waitForURL((url) => url.pathname === '/sente-digital-items');
+    const row = page.getByRole('row', { name: /Rolex Recipes, 2nd edition/ });
+    await expect.poll(() => row.textContent()).toContain('UGX 20,000');
+  });
+
+  it('shows cards and the form on a phone', async () => {
+    const phone = await newPage(browser, server.url, 'phone');
+    await enterDashboard(phone, tokens, '/sente-digital-items');
+    const card = phone.getByRole('listitem').filter({ hasText: 'Rolex Recipes, 2nd edition' });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.locator('s').textContent()).toBe('UGX 40,000');
+    await screenshot(phone, 'items-06-phone-list');
+    await expectAccessible(phone, 'digital items on a phone');
+    await card.getByRole('link', { name: 'Edit Rolex Recipes, 2nd edition' }).click();
+    await expect.poll(() => phone.getByLabel('Title').inputValue()).toBe('Rolex Recipes, 2nd edition');
+    await screenshot(phone, 'items-07-phone-form');
+    await expectAccessible(phone, 'digital item form on a phone');
+    await phone.context().close();
+  });
+
+  it('deletes it after confirming, and it leaves the list', async () => {
+    const row = page.getByRole('row', { name: /Rolex Recipes, 2nd edition/ });
+    await row.getByRole('button', { name: 'Delete Rolex Recipes, 2nd edition' }).click();
+    const confirm = page.getByRole('dialog', { name: MESSAGES.confirmTitle });
+    await expect
+      .poll(() => confirm.getByText(LINK_MESSAGES.deleteDigitalItem('Rolex Recipes, 2nd edition')).isVisible())
+      .toBe(true);
+    await screenshot(page, 'items-08-delete-confirm');
+    await expectAccessible(page, 'delete confirmation');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, LINK_MESSAGES.productDeleted);
+    await expect.poll(() => page.getByRole('row', { name: /Rolex Recipes/ }).count()).toBe(0);
+    await expect.poll(() => page.getByText(LINK_MESSAGES.noDigitalItems).isVisible()).toBe(true);
+    expect((await api('/api/donation-link/get_digital_items')).data.items).toEqual([]);
+  });
+});
