@@ -30,6 +30,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let db: Kysely<Database>;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // NOTE: an idle client whose server connection drops (a restart, an administrator's terminate) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool drops the client and the
+    // next query opens a new one, so there is nothing else to do here.
+    pool.on('error', () => {});
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     if (target.dir) fs.mkdirSync(path.dirname(target.dir), { recursive: true });
