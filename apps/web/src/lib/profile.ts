@@ -1,4 +1,5 @@
 import type { User } from '@sente/contracts/accounts';
+import { type Right, roleHasRight } from '@sente/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
@@ -13,4 +14,11 @@ export const profileQueryOptions = () =>
 /** Spec §2: the profile is reloaded each time an authenticated area is entered. */
 export function useProfile() {
   return useQuery({ ...profileQueryOptions(), refetchOnMount: 'always' });
+}
+
+/** Whether the caller's role on the current account has a right of DESIGN §7 (the UI hides what it cannot do). */
+export function useCan(right: Right): boolean {
+  const { data: user } = useProfile();
+  const role = user?.current_role ?? null;
+  return role !== null && roleHasRight(role, right);
 }

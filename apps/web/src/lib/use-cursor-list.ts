@@ -35,3 +35,5 @@ export function useCursorList<T>(queryKey: QueryKey, path: string, nextPath: str
     refetch: () => void query.refetch(),
   };
 }
+
+export type CursorList<T> = ReturnType<typeof useCursorList<T>>;

@@ -1,56 +1,24 @@
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import { roleHasRight } from '@sente/contracts/constants';
-import { MESSAGES } from '@sente/contracts/messages';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useProfile } from '../../../lib/profile.ts';
+import { useParams } from 'react-router';
+import { LinkFormPage } from '../../../components/link-form-page.tsx';
+import { useCan } from '../../../lib/profile.ts';
 import { usePaymentLink } from '../api/get-payment-link.ts';
 import { PaymentLinkForm } from '../components/payment-link-form.tsx';
 
 /** Spec §2 payment link form: /new-payment-link creates, /payment-links/edit/:ref edits. */
 export function PaymentLinkFormRoute() {
   const { ref } = useParams();
-  const { data: user } = useProfile();
-  const role = user?.current_role ?? null;
-  const canManage = role !== null && roleHasRight(role, 'manageLinks');
+  const canManage = useCan('manageLinks');
+  const canUpdateLogo = useCan('manageAccount');
   const details = usePaymentLink(canManage ? ref : undefined);
-
-  let content: ReactNode;
-  if (!canManage) {
-    content = (
-      <Alert color="yellow" variant="light" maw={760}>
-        {MESSAGES.forbiddenForRole}
-      </Alert>
-    );
-  } else if (ref && details.isPending) {
-    content = <PageLoader />;
-  } else if (ref && details.error) {
-    // A link that does not exist (or belongs to another account) will not appear by asking again.
-    const missing = details.error instanceof ApiError && details.error.status === 404;
-    content = <ErrorState error={details.error} onRetry={missing ? undefined : () => void details.refetch()} />;
-  } else {
-    content = (
-      <PaymentLinkForm
-        // A new key per link, so moving from editing one link to creating another starts afresh.
-        key={details.data?.id ?? 'new'}
-        link={details.data ?? null}
-        canUpdateLogo={role !== null && roleHasRight(role, 'manageAccount')}
-      />
-    );
-  }
-
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        <Anchor component={Link} to="/payment-links" inherit c="sente.8">
-          Payment Links
-        </Anchor>{' '}
-        / {ref ? 'Edit' : 'Create'}
-      </Title>
-      {content}
-    </Stack>
+    <LinkFormPage
+      list={{ path: '/payment-links', title: 'Payment Links' }}
+      editingRef={ref}
+      canManage={canManage}
+      details={details}
+    >
+      {/* A new key per link, so moving from editing one link to creating another starts afresh. */}
+      {(link) => <PaymentLinkForm key={link?.id ?? 'new'} link={link} canUpdateLogo={canUpdateLogo} />}
+    </LinkFormPage>
   );
 }
