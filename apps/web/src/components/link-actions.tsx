@@ -1,7 +1,8 @@
 import { ActionIcon } from '@mantine/core';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import { IconCopy, IconLink } from '@tabler/icons-react';
+import { IconCopy, IconLink, IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { copyText } from '../lib/clipboard.ts';
 import { notify } from '../lib/notify.ts';
 import { PAYMENT_LINK_SHORTEN_PATH, shortenUrl } from '../lib/shorten-url.ts';
@@ -43,6 +44,15 @@ export function ShortenLinkButton({ url, name, path = PAYMENT_LINK_SHORTEN_PATH 
       onClick={() => shorten.mutate()}
     >
       <IconLink size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/** The edit action of a link row: a pencil to the link's form. */
+export function EditLinkButton({ to, name }: { to: string; name: string }) {
+  return (
+    <ActionIcon component={Link} to={to} variant="subtle" size="lg" aria-label={`Edit ${name}`} title="Edit">
+      <IconPencil size={18} aria-hidden />
     </ActionIcon>
   );
 }

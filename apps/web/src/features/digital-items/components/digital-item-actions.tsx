@@ -1,8 +1,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { CopyLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
+import { IconTrash } from '@tabler/icons-react';
+import { CopyLinkButton, EditLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
 import { publicLinkUrl } from '../../../lib/public-links.ts';
 import { ITEM_SHORTEN_PATH } from '../api/shorten-item-link.ts';
 
@@ -17,16 +16,7 @@ export function DigitalItemActions({ item, canManage, onRequestDelete }: Props) 
       <ShortenLinkButton url={url} name={item.title} path={ITEM_SHORTEN_PATH} />
       {canManage && (
         <>
-          <ActionIcon
-            component={Link}
-            to={`/sente-digital-items/edit/${encodeURIComponent(item.ref)}`}
-            variant="subtle"
-            size="lg"
-            aria-label={`Edit ${item.title}`}
-            title="Edit"
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
+          <EditLinkButton to={`/sente-digital-items/edit/${encodeURIComponent(item.ref)}`} name={item.title} />
           <ActionIcon
             variant="subtle"
             color="red.8"

@@ -8,13 +8,14 @@ import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { placeServerErrors } from '../../../lib/server-errors.ts';
 import { useCreateDigitalItem } from '../api/create-digital-item.ts';
 import { useUpdateDigitalItem } from '../api/update-digital-item.ts';
 import { type Category, type ItemFormValues, inputOf, validateItem, valuesOf } from './item-form-values.ts';
 import { VISIBILITY_LABELS } from './item-labels.tsx';
 import { ItemUploads } from './item-uploads.tsx';
 import { PriceInput } from './price-input.tsx';
-import { placeServerErrors } from './server-errors.ts';
+import { FIELD_OF_MESSAGE } from './server-errors.ts';
 
 const CATEGORY_OPTIONS = [...DIGITAL_ITEM_CATEGORIES];
 
@@ -54,7 +55,7 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
     const onSuccess = () => navigate('/sente-digital-items');
     const onError = (error: Error) => {
       if (!(error instanceof ApiError)) return;
-      const { fields, other } = placeServerErrors(error.errors);
+      const { fields, other } = placeServerErrors(error.errors, FIELD_OF_MESSAGE);
       form.setErrors(fields);
       setOtherErrors(other);
     };

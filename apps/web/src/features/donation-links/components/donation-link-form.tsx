@@ -10,11 +10,12 @@ import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { placeServerErrors } from '../../../lib/server-errors.ts';
 import { useCreateDonationLink } from '../api/create-donation-link.ts';
 import { useUpdateDonationLink } from '../api/update-donation-link.ts';
 import { DonationImageField } from './donation-image-field.tsx';
 import { DONATION_LINK_TYPE_LABELS } from './donation-link-labels.ts';
-import { placeServerErrors } from './server-errors.ts';
+import { FIELD_OF_MESSAGE } from './server-errors.ts';
 
 type Values = {
   title: string;
@@ -67,7 +68,7 @@ export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink |
     const onSuccess = () => navigate('/donation-links');
     const onError = (error: Error) => {
       if (!(error instanceof ApiError)) return;
-      const { fields, other } = placeServerErrors(error.errors);
+      const { fields, other } = placeServerErrors(error.errors, FIELD_OF_MESSAGE);
       form.setErrors(fields);
       setOtherErrors(other);
     };

@@ -1,8 +1,6 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { PaymentLink } from '@sente/contracts/links';
-import { IconPencil } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { CopyLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
+import { CopyLinkButton, EditLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
 import { publicLinkUrl } from '../../../lib/public-links.ts';
 
 /** Spec §2 row actions: copy public link, edit, shorten link. */
@@ -11,18 +9,7 @@ export function PaymentLinkActions({ link, canManage }: { link: PaymentLink; can
   return (
     <Group gap={2} wrap="nowrap" justify="flex-end">
       <CopyLinkButton url={url} name={link.title} />
-      {canManage && (
-        <ActionIcon
-          component={Link}
-          to={`/payment-links/edit/${encodeURIComponent(link.ref)}`}
-          variant="subtle"
-          size="lg"
-          aria-label={`Edit ${link.title}`}
-          title="Edit"
-        >
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      )}
+      {canManage && <EditLinkButton to={`/payment-links/edit/${encodeURIComponent(link.ref)}`} name={link.title} />}
       <ShortenLinkButton url={url} name={link.title} />
     </Group>
   );

@@ -10,11 +10,12 @@ import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { placeServerErrors } from '../../../lib/server-errors.ts';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
 import { useUpdatePaymentLink } from '../api/update-payment-link.ts';
 import { LINK_TYPE_LABELS, type LinkType } from './link-type-label.ts';
 import { RedirectionModal } from './redirection-modal.tsx';
-import { placeServerErrors } from './server-errors.ts';
+import { FIELD_OF_MESSAGE } from './server-errors.ts';
 
 type Values = {
   title: string;
@@ -68,7 +69,7 @@ export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLink | n
     const onSuccess = () => navigate('/payment-links');
     const onError = (error: Error) => {
       if (!(error instanceof ApiError)) return;
-      const { fields, other } = placeServerErrors(error.errors);
+      const { fields, other } = placeServerErrors(error.errors, FIELD_OF_MESSAGE);
       form.setErrors(fields);
       setOtherErrors(other);
     };
