@@ -2,13 +2,10 @@ import { Alert, Button, Checkbox, Divider, Group, Paper, Radio, Select, Stack, T
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { DIGITAL_ITEM_CATEGORIES, type DigitalItem } from '@sente/contracts/links';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { placeServerErrors } from '../../../lib/server-errors.ts';
+import { useSaveLink } from '../../../lib/use-save-link.ts';
 import { useCreateDigitalItem } from '../api/create-digital-item.ts';
 import { useUpdateDigitalItem } from '../api/update-digital-item.ts';
 import { type Category, type ItemFormValues, inputOf, validateItem, valuesOf } from './item-form-values.ts';
@@ -37,32 +34,22 @@ function Section({ title }: { title: string }) {
  * §5 rules run here before anything is sent, and the server's messages land beside their fields.
  */
 export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
-  const navigate = useNavigate();
-  const create = useCreateDigitalItem();
-  const update = useUpdateDigitalItem();
   const [extraOpened, extraModal] = useDisclosure(false);
   const form = useForm<ItemFormValues>({
     initialValues: valuesOf(item),
     validate: (values) => validateItem(values, item === null),
   });
-  // Server messages that belong to no field of this form.
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const { values } = form;
-  const saving = create.isPending || update.isPending;
-
-  const submit = form.onSubmit((submitted) => {
-    setOtherErrors([]);
-    const onSuccess = () => navigate('/sente-digital-items');
-    const onError = (error: Error) => {
-      if (!(error instanceof ApiError)) return;
-      const { fields, other } = placeServerErrors(error.errors, FIELD_OF_MESSAGE);
-      form.setErrors(fields);
-      setOtherErrors(other);
-    };
-    const input = inputOf(submitted);
-    if (item) update.mutate({ id: item.id, input }, { onSuccess, onError });
-    else create.mutate(input, { onSuccess, onError });
+  const { save, otherErrors, saving } = useSaveLink({
+    existingId: item?.id ?? null,
+    create: useCreateDigitalItem(),
+    update: useUpdateDigitalItem(),
+    listPath: '/sente-digital-items',
+    fieldOfMessage: FIELD_OF_MESSAGE,
+    setFieldErrors: form.setErrors,
   });
+
+  const submit = form.onSubmit((submitted) => save(inputOf(submitted)));
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>

@@ -3,14 +3,11 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import type { DonationLink, DonationLinkInput, ExtraField, LinkVisibility } from '@sente/contracts/links';
 import { IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { CompanyLogoModal } from '../../../components/company-logo-modal.tsx';
 import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { placeServerErrors } from '../../../lib/server-errors.ts';
+import { useSaveLink } from '../../../lib/use-save-link.ts';
 import { useCreateDonationLink } from '../api/create-donation-link.ts';
 import { useUpdateDonationLink } from '../api/update-donation-link.ts';
 import { DonationImageField } from './donation-image-field.tsx';
@@ -52,30 +49,20 @@ const inputOf = (values: Values): DonationLinkInput => ({
  * no client-side required checks (spec §5): the server answers, and its messages land beside their fields.
  */
 export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink | null; canUpdateLogo: boolean }) {
-  const navigate = useNavigate();
-  const create = useCreateDonationLink();
-  const update = useUpdateDonationLink();
   const [extraOpened, extraModal] = useDisclosure(false);
   const [logoOpened, logoModal] = useDisclosure(false);
   const form = useForm<Values>({ initialValues: valuesOf(link) });
-  // Server messages that belong to no field of this form.
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const { values } = form;
-  const saving = create.isPending || update.isPending;
-
-  const submit = form.onSubmit((submitted) => {
-    setOtherErrors([]);
-    const onSuccess = () => navigate('/donation-links');
-    const onError = (error: Error) => {
-      if (!(error instanceof ApiError)) return;
-      const { fields, other } = placeServerErrors(error.errors, FIELD_OF_MESSAGE);
-      form.setErrors(fields);
-      setOtherErrors(other);
-    };
-    const input = inputOf(submitted);
-    if (link) update.mutate({ id: link.id, input }, { onSuccess, onError });
-    else create.mutate(input, { onSuccess, onError });
+  const { save, otherErrors, saving } = useSaveLink({
+    existingId: link?.id ?? null,
+    create: useCreateDonationLink(),
+    update: useUpdateDonationLink(),
+    listPath: '/donation-links',
+    fieldOfMessage: FIELD_OF_MESSAGE,
+    setFieldErrors: form.setErrors,
   });
+
+  const submit = form.onSubmit((submitted) => save(inputOf(submitted)));
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>

@@ -3,14 +3,11 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import type { ExtraField, PaymentLink, PaymentLinkInput } from '@sente/contracts/links';
 import { IconPhoto, IconRoute, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { CompanyLogoModal } from '../../../components/company-logo-modal.tsx';
 import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { placeServerErrors } from '../../../lib/server-errors.ts';
+import { useSaveLink } from '../../../lib/use-save-link.ts';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
 import { useUpdatePaymentLink } from '../api/update-payment-link.ts';
 import { LINK_TYPE_LABELS, type LinkType } from './link-type-label.ts';
@@ -52,31 +49,21 @@ const inputOf = (values: Values): PaymentLinkInput => {
  * no client-side required checks (spec §5): the server answers, and its messages land beside their fields.
  */
 export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLink | null; canUpdateLogo: boolean }) {
-  const navigate = useNavigate();
-  const create = useCreatePaymentLink();
-  const update = useUpdatePaymentLink();
   const [extraOpened, extraModal] = useDisclosure(false);
   const [logoOpened, logoModal] = useDisclosure(false);
   const [redirectOpened, redirectModal] = useDisclosure(false);
   const form = useForm<Values>({ initialValues: valuesOf(link) });
-  // Server messages that belong to no field of this form.
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const { values } = form;
-  const saving = create.isPending || update.isPending;
-
-  const submit = form.onSubmit((submitted) => {
-    setOtherErrors([]);
-    const onSuccess = () => navigate('/payment-links');
-    const onError = (error: Error) => {
-      if (!(error instanceof ApiError)) return;
-      const { fields, other } = placeServerErrors(error.errors, FIELD_OF_MESSAGE);
-      form.setErrors(fields);
-      setOtherErrors(other);
-    };
-    const input = inputOf(submitted);
-    if (link) update.mutate({ id: link.id, input }, { onSuccess, onError });
-    else create.mutate(input, { onSuccess, onError });
+  const { save, otherErrors, saving } = useSaveLink({
+    existingId: link?.id ?? null,
+    create: useCreatePaymentLink(),
+    update: useUpdatePaymentLink(),
+    listPath: '/payment-links',
+    fieldOfMessage: FIELD_OF_MESSAGE,
+    setFieldErrors: form.setErrors,
   });
+
+  const submit = form.onSubmit((submitted) => save(inputOf(submitted)));
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>

@@ -1,0 +1,41 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from './api-client.ts';
+import { placeServerErrors } from './server-errors.ts';
+
+type Options<Input, Field extends string> = {
+  /** The id of the link being edited, or null when creating (spec §4: create when nothing was loaded). */
+  existingId: string | null;
+  create: UseMutationResult<unknown, Error, Input>;
+  update: UseMutationResult<unknown, Error, { id: string; input: Input }>;
+  /** Where the merchant returns after a save. */
+  listPath: string;
+  fieldOfMessage: ReadonlyMap<string, Field>;
+  setFieldErrors: (errors: Partial<Record<Field, string>>) => void;
+};
+
+/**
+ * Saving a link or item form: create or update, back to the list on success; on failure each server
+ * message goes beside its field and the rest are returned as `otherErrors` for the form to show.
+ */
+export function useSaveLink<Input, Field extends string>(options: Options<Input, Field>) {
+  const { existingId, create, update, listPath, fieldOfMessage, setFieldErrors } = options;
+  const navigate = useNavigate();
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+
+  const save = (input: Input) => {
+    setOtherErrors([]);
+    const onSuccess = () => navigate(listPath);
+    const onError = (error: Error) => {
+      if (!(error instanceof ApiError)) return;
+      const { fields, other } = placeServerErrors(error.errors, fieldOfMessage);
+      setFieldErrors(fields);
+      setOtherErrors(other);
+    };
+    if (existingId) update.mutate({ id: existingId, input }, { onSuccess, onError });
+    else create.mutate(input, { onSuccess, onError });
+  };
+
+  return { save, otherErrors, saving: create.isPending || update.isPending };
+}
