@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant } from './support/accounts.ts';
-import { expectAccessible, launchBrowser, newPage, screenshot, VIEWPORTS } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expectAccessible, newPage, screenshot } from './support/browser.ts';
+import { type MerchantSession, startMerchantSession } from './support/merchant-session.ts';
+import type { RunningServer } from './support/server.ts';
 import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
 
 /** The smallest PDF a reader opens: what a merchant would sell as an e-book. */
@@ -24,40 +24,32 @@ const fileInput = (page: Page, label: string) =>
     .locator('input[type=file]');
 
 describe('digital items, as a merchant sells a file', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let tokens: { accessToken: string; refreshToken: string };
   let files: string;
   const uploads: string[] = [];
 
+  let session: MerchantSession;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let tokens: MerchantSession['tokens'];
+  let api: MerchantSession['api'];
+
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    tokens = await createMerchant(server, `items.${Date.now()}@example.com`, 'Sente#2026', 'Auma Books');
+    session = await startMerchantSession('items', 'Auma Books');
+    ({ server, browser, page, tokens, api } = session);
     files = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-items-'));
     fs.writeFileSync(path.join(files, 'cover.png'), TINY_PNG);
     fs.writeFileSync(path.join(files, 'recipes.pdf'), SMALL_PDF);
     fs.writeFileSync(path.join(files, 'too-big.zip'), Buffer.alloc(UPLOAD_MAX_BYTES.products + 1, 1));
     fs.writeFileSync(path.join(files, 'notes.txt'), 'not an image');
-    context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
     page.on('request', (request) => {
       if (request.url().endsWith('/api/files/upload')) uploads.push(request.url());
     });
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
     if (files) fs.rmSync(files, { recursive: true, force: true });
   });
-
-  const api = async (urlPath: string) =>
-    (await (await fetch(`${server.url}${urlPath}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as {
-      data: any;
-    };
 
   it('starts empty and names every missing field on an empty save', async () => {
     await enterDashboard(page, tokens, '/sente-digital-items');

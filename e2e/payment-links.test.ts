@@ -1,9 +1,9 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchant } from './support/accounts.ts';
-import { expectAccessible, launchBrowser, screenshot, VIEWPORTS } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expectAccessible, screenshot, VIEWPORTS } from './support/browser.ts';
+import { type MerchantSession, startMerchantSession } from './support/merchant-session.ts';
+import type { RunningServer } from './support/server.ts';
 import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
 
 const EXTRA_INPUTS = [
@@ -28,29 +28,19 @@ async function addExtraInput(page: Page, input: (typeof EXTRA_INPUTS)[number]) {
 }
 
 describe('payment links, as a merchant clicks them', () => {
+  let session: MerchantSession;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let tokens: { accessToken: string; refreshToken: string };
+  let tokens: MerchantSession['tokens'];
+  let api: MerchantSession['api'];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    tokens = await createMerchant(server, `links.${Date.now()}@example.com`, 'Sente#2026', 'Kampala School');
-    context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    session = await startMerchantSession('links', 'Kampala School');
+    ({ server, page, tokens, api } = session);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
-
-  const api = async (path: string) =>
-    (await (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as {
-      data: any;
-    };
 
   it('starts empty and refuses a link without a title', async () => {
     await enterDashboard(page, tokens, '/payment-links');

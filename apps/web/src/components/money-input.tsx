@@ -2,11 +2,7 @@ import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { type ChangeEvent, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoneyInput, parseMoneyInput } from '../lib/format.ts';
 
-type MoneyInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & {
-  value: number;
-  onChange: (value: number) => void;
-  currency?: string;
-};
+type BaseProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & { currency?: string };
 
 const KEPT = /[\d.-]/;
 const textOf = (value: number) => (value === 0 ? '' : formatMoneyInput(String(value)));
@@ -22,20 +18,18 @@ function caretAfter(formatted: string, kept: number): number {
 }
 
 /**
- * Spec §2/§5 money input: everything but digits, dot, comma and minus is removed, thousands get
- * separators as you type, and an unparseable entry reads as 0. The caret keeps its place among the digits.
+ * Spec §2/§5 money input, holding the formatted text: everything but digits, dot, comma and minus is
+ * removed and thousands get separators as you type; the caret keeps its place among the digits.
+ * Use it directly where an empty field differs from 0 (a digital item's price: empty is missing, 0 is free).
  */
-export function MoneyInput({ value, onChange, currency = 'UGX', ...props }: MoneyInputProps) {
-  const [text, setText] = useState(() => textOf(value));
-  const [shown, setShown] = useState(value);
+export function MoneyTextInput({
+  value,
+  onChange,
+  currency = 'UGX',
+  ...props
+}: BaseProps & { value: string; onChange: (text: string) => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
-
-  // A value set from outside (a loaded link, a reset) replaces the text; the user's own typing does not.
-  if (value !== shown) {
-    setShown(value);
-    if (parseMoneyInput(text) !== value) setText(textOf(value));
-  }
 
   useLayoutEffect(() => {
     const input = inputRef.current;
@@ -49,19 +43,16 @@ export function MoneyInput({ value, onChange, currency = 'UGX', ...props }: Mone
     const before = raw.slice(0, event.currentTarget.selectionStart ?? raw.length);
     const formatted = formatMoneyInput(raw);
     caret.current = caretAfter(formatted, [...before].filter((char) => KEPT.test(char)).length);
-    const next = parseMoneyInput(formatted);
-    setText(formatted);
-    setShown(next);
-    onChange(next);
+    onChange(formatted);
   };
 
   return (
     <TextInput
+      inputMode="decimal"
       {...props}
       ref={inputRef}
-      inputMode="decimal"
       autoComplete="off"
-      value={text}
+      value={value}
       onChange={handleChange}
       leftSection={
         <Text span size="sm" fw={600} c="gray.7" aria-hidden>
@@ -72,4 +63,25 @@ export function MoneyInput({ value, onChange, currency = 'UGX', ...props }: Mone
       leftSectionPointerEvents="none"
     />
   );
+}
+
+/** The money input holding a number: an unparseable or empty entry reads as 0 (spec §2). */
+export function MoneyInput({ value, onChange, ...props }: BaseProps & { value: number; onChange: (value: number) => void }) {
+  const [text, setText] = useState(() => textOf(value));
+  const [shown, setShown] = useState(value);
+
+  // A value set from outside (a loaded link, a reset) replaces the text; the user's own typing does not.
+  if (value !== shown) {
+    setShown(value);
+    if (parseMoneyInput(text) !== value) setText(textOf(value));
+  }
+
+  const handleChange = (formatted: string) => {
+    const next = parseMoneyInput(formatted);
+    setText(formatted);
+    setShown(next);
+    onChange(next);
+  };
+
+  return <MoneyTextInput {...props} value={text} onChange={handleChange} />;
 }

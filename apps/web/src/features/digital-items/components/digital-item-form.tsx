@@ -4,14 +4,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { DIGITAL_ITEM_CATEGORIES, type DigitalItem } from '@sente/contracts/links';
 import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { MoneyInput, MoneyTextInput } from '../../../components/money-input.tsx';
 import { useSaveLink } from '../../../lib/use-save-link.ts';
 import { useCreateDigitalItem } from '../api/create-digital-item.ts';
 import { useUpdateDigitalItem } from '../api/update-digital-item.ts';
 import { type Category, type ItemFormValues, inputOf, validateItem, valuesOf } from './item-form-values.ts';
 import { VISIBILITY_LABELS } from './item-labels.tsx';
 import { ItemUploads } from './item-uploads.tsx';
-import { PriceInput } from './price-input.tsx';
 import { FIELD_OF_MESSAGE } from './server-errors.ts';
 
 const CATEGORY_OPTIONS = [...DIGITAL_ITEM_CATEGORIES];
@@ -82,7 +81,8 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
           />
 
           <Section title="Price" />
-          <PriceInput
+          <MoneyTextInput
+            inputMode="numeric"
             label="Sale price"
             description="In UGX. Enter 0 to give the product away for free."
             placeholder="e.g. 25,000"
