@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { User } from '@sente/contracts/accounts';
 import type { Tokens } from '@sente/contracts/auth';
+import type { StaffRole } from '@sente/contracts/constants';
 import { sql } from 'kysely';
 import type { CodePurpose } from '../db/database.ts';
 import { lastCode } from './outbox.ts';
@@ -94,4 +95,27 @@ export function codeRows(t: TestApp, userId: string, purpose: CodePurpose) {
     .where('purpose', '=', purpose)
     .orderBy('created_at', 'desc')
     .execute();
+}
+
+/**
+ * Adds a user to an account with a role, as an accepted invite will once the team API exists, and
+ * answers the member id. With makeCurrent the account also becomes the user's current one.
+ */
+export async function addMember(
+  t: TestApp,
+  accountId: string,
+  user: { userId: string; email: string },
+  role: StaffRole,
+  creatorId: string,
+  options: { makeCurrent?: boolean } = {},
+): Promise<string> {
+  const { id } = await t.database.db
+    .insertInto('account_members')
+    .values({ account_id: accountId, user_id: user.userId, email: user.email, staff_role: role, creator_id: creatorId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.makeCurrent) {
+    await t.database.db.updateTable('users').set({ current_account_id: accountId }).where('id', '=', user.userId).execute();
+  }
+  return id;
 }

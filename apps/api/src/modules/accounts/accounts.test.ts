@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@sente/contracts/api';
 import { MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
+import { addMember, bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
 
 let t: TestApp;
 /** Owns "Alpha Traders"; user B must never see it. */
@@ -211,17 +211,7 @@ describe('POST /api/keys/set-environment', () => {
   it('answers 403 to a member whose role may not manage the account, and a removed member loses the account', async () => {
     const developer = await createSignedInUser(t, { firstname: 'Dev' });
     const ownAccountId = await createAccount(t, developer.accessToken, 'Dev Own');
-    const member = await t.database.db
-      .insertInto('account_members')
-      .values({
-        account_id: ownerAccountId,
-        user_id: developer.userId,
-        email: developer.email,
-        staff_role: 'developer',
-        creator_id: owner.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const memberId = await addMember(t, ownerAccountId, developer, 'developer', owner.userId);
 
     expect((await switchAccount(developer.accessToken, { sente_account_id: ownerAccountId })).statusCode).toBe(200);
     const me = await profile(developer.accessToken);
@@ -240,7 +230,7 @@ describe('POST /api/keys/set-environment', () => {
 
     // Once removed from the team, the account is gone for them.
     expect((await switchAccount(developer.accessToken, { sente_account_id: ownerAccountId })).statusCode).toBe(200);
-    await t.database.db.updateTable('account_members').set({ removed_at: new Date() }).where('id', '=', member.id).execute();
+    await t.database.db.updateTable('account_members').set({ removed_at: new Date() }).where('id', '=', memberId).execute();
     const removed = await profile(developer.accessToken);
     expect(removed.current_account).toBeNull();
     expect(removed.current_role).toBeNull();

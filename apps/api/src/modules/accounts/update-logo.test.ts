@@ -2,7 +2,7 @@ import { FILE_MESSAGES } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
+import { addMember, bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
 import { SAMPLES, uploadPath } from '../files/upload-fixtures.ts';
 
 let t: TestApp;
@@ -60,17 +60,7 @@ describe('POST /api/sente-account/update-logo', () => {
 
   it('is refused to a role without the right to manage the account', async () => {
     const developer = await createSignedInUser(t);
-    await t.database.db
-      .insertInto('account_members')
-      .values({
-        account_id: accountId,
-        user_id: developer.userId,
-        email: developer.email,
-        staff_role: 'developer',
-        creator_id: owner.userId,
-      })
-      .execute();
-    await t.database.db.updateTable('users').set({ current_account_id: accountId }).where('id', '=', developer.userId).execute();
+    await addMember(t, accountId, developer, 'developer', owner.userId, { makeCurrent: true });
     const ownUpload = await uploadPath(t, developer.accessToken, { bytes: SAMPLES.png, name: 'dev.png' }, 'companylogos');
     const res = await updateLogo(developer.accessToken, { company_logo: ownUpload });
     expect(res.statusCode).toBe(403);

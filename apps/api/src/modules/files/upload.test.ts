@@ -4,7 +4,7 @@ import { FILE_MESSAGES, UPLOAD_MAX_BYTES } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
+import { addMember, bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
 import { multipartBody, pdfOfSize, SAMPLES, upload } from './upload-fixtures.ts';
 
 let t: TestApp;
@@ -85,17 +85,7 @@ describe('POST /api/files/upload: what is accepted', () => {
 
   it('lets any member upload, whatever their role', async () => {
     const developer = await createSignedInUser(t);
-    await t.database.db
-      .insertInto('account_members')
-      .values({
-        account_id: accountId,
-        user_id: developer.userId,
-        email: developer.email,
-        staff_role: 'developer',
-        creator_id: owner.userId,
-      })
-      .execute();
-    await t.database.db.updateTable('users').set({ current_account_id: accountId }).where('id', '=', developer.userId).execute();
+    await addMember(t, accountId, developer, 'developer', owner.userId, { makeCurrent: true });
     const res = await upload(t, developer.accessToken, { bytes: SAMPLES.png, name: 'a.png' }, 'uploads');
     expect(res.statusCode).toBe(200);
     expect(await fileRow(res.json().data)).toMatchObject({ account_id: accountId, created_by: developer.userId });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkKind } from '../../db/database.ts';
 import { encodeCursor } from '../../lib/pagination.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
+import { addMember, bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
 import { generateRef } from './repository.ts';
 
 let t: TestApp;
@@ -33,16 +33,7 @@ beforeAll(async () => {
     createAccount(t, other.accessToken, 'Beta Shop'),
     createAccount(t, pager.accessToken, 'Paged Goods'),
   ]);
-  await t.database.db
-    .insertInto('account_members')
-    .values({
-      account_id: ownerAccountId,
-      user_id: developer.userId,
-      email: developer.email,
-      staff_role: 'developer',
-      creator_id: owner.userId,
-    })
-    .execute();
+  await addMember(t, ownerAccountId, developer, 'developer', owner.userId);
   const switched = await post('/api/sente-account/switch-account', developer, { sente_account_id: ownerAccountId });
   expect(switched.statusCode).toBe(200);
 });
