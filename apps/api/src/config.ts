@@ -12,6 +12,12 @@ const optionalUrl = (protocols: string[]) =>
       `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     );
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().positive().default(fallback);
 
 const schema = z.object({
@@ -34,12 +40,20 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   /** Uploaded files on local disk; default DATA_DIR/storage. */
-  STORAGE_DIR: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined),
+  STORAGE_DIR: optionalText,
   SHORTEN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  /** Uploaded files in an S3-compatible bucket instead of STORAGE_DIR when set. */
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Path-style addressing, which MinIO and most S3-compatible servers need; off for AWS itself. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1')),
+  S3_PREFIX: optionalText,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; PUBLIC_URL: string };
@@ -54,6 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const { data } = result;
+  if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid settings:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  }
   return {
     ...data,
     // NOTE: without PUBLIC_URL the site is where it listens, so links work on a newcomer's machine.

@@ -12,9 +12,10 @@ import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createFilesRepository } from './modules/files/repository.ts';
+import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { createUrlSigner } from './modules/files/signed-urls.ts';
-import { createLocalDiskStorage } from './modules/files/storage.ts';
+import { createLocalDiskStorage, type FileStorage } from './modules/files/storage.ts';
 import { createLinksRepository } from './modules/links/repository.ts';
 import { createLinksService } from './modules/links/service.ts';
 import { createShortLinksRepository } from './modules/short-links/repository.ts';
@@ -42,7 +43,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   const links = createLinksService({ repo: createLinksRepository(db) });
   const files = createFilesService({
     repo: createFilesRepository(db),
-    storage: createLocalDiskStorage(config.STORAGE_DIR ? path.resolve(config.STORAGE_DIR) : path.join(config.dataDir, 'storage')),
+    storage: createStorage(config),
     signer: createUrlSigner(secrets.codePepper),
   });
   const shortLinks = createShortLinksService({
@@ -51,6 +52,21 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     perMinute: config.SHORTEN_RATE_LIMIT_PER_MINUTE,
   });
   return { users, accounts, sessions, auth, links, files, shortLinks };
+}
+
+function createStorage(config: Config): FileStorage {
+  if (config.S3_BUCKET) {
+    return createS3Storage({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE ?? Boolean(config.S3_ENDPOINT),
+      prefix: config.S3_PREFIX,
+    });
+  }
+  return createLocalDiskStorage(config.STORAGE_DIR ? path.resolve(config.STORAGE_DIR) : path.join(config.dataDir, 'storage'));
 }
 
 export type Services = ReturnType<typeof createServices>;
