@@ -40,6 +40,8 @@ export type Account = {
   is_approved: boolean;
   created_at: string;
   companyBranding: { company_logo: string | null };
+  /** UGX wallet balances (spec §3): live and test. */
+  userWallet: { current_balance: number; current_balance_sand_box: number };
   api_keys: { active_environment: Environment };
 };
 

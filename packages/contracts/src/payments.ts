@@ -1,0 +1,190 @@
+/**
+ * The customer side of DESIGN §5: channels, phone rules, the public API's shapes and messages, and the
+ * dashboard's collection and customer rows. No zod here, so the lean customer pages can import it whole;
+ * the server's input schemas are in payments-input.ts.
+ */
+import type { Environment } from './constants.ts';
+import type { ExtraField, LinkKind, LinkVisibility } from './links.ts';
+
+export const PAYMENT_CHANNELS = ['MTN_UG', 'AIRTEL', 'CARD'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+export const MOBILE_MONEY_CHANNELS = ['MTN_UG', 'AIRTEL'] as const satisfies readonly PaymentChannel[];
+export type MobileMoneyChannel = (typeof MOBILE_MONEY_CHANNELS)[number];
+export const CHANNEL_LABELS: Record<PaymentChannel, string> = { MTN_UG: 'MTN Mobile Money', AIRTEL: 'Airtel Money', CARD: 'Card' };
+
+export const COLLECTION_STATUSES = ['pending', 'successful', 'failed'] as const;
+export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
+
+/** The largest single payment, in UGX (mobile money wallets in Uganda top out well below this). */
+export const MAX_PAYMENT_AMOUNT = 20_000_000;
+
+/** DESIGN §5: the numbers and cards of the test-mode simulator. */
+export const SIMULATOR = {
+  failSuffix: '0001',
+  stayPendingSuffix: '0002',
+  successCard: '4242424242424242',
+  declinedCard: '4000000000000002',
+} as const;
+
+const NETWORK_PREFIXES: Record<MobileMoneyChannel, readonly string[]> = {
+  MTN_UG: ['76', '77', '78', '79'],
+  AIRTEL: ['70', '74', '75'],
+};
+
+/** `07XXXXXXXX`, `2567XXXXXXXX` or `+2567XXXXXXXX` (spaces and dashes ignored) as `2567XXXXXXXX`, or null. */
+export function normalizeUgandanPhone(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, '');
+  const match = /^(?:\+?256|0)(7\d{8})$/.exec(compact);
+  return match ? `256${match[1]}` : null;
+}
+
+/** The mobile money network of a `2567XXXXXXXX` number, from its prefix, or null for another network. */
+export function networkOf(msisdn: string): MobileMoneyChannel | null {
+  const prefix = msisdn.slice(3, 5);
+  for (const channel of MOBILE_MONEY_CHANNELS) if (NETWORK_PREFIXES[channel].includes(prefix)) return channel;
+  return null;
+}
+
+/** `2567XXXXXXXX` as the payer reads it: `0772 123 456`. */
+export function formatLocalPhone(msisdn: string): string {
+  const local = `0${msisdn.slice(3)}`;
+  return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
+}
+
+/** GET /api/public/links/:ref: what a customer page shows. */
+export type PublicLink = {
+  kind: LinkKind;
+  ref: string;
+  /** The environment a payment made now would be taken in (the account's active one). */
+  environment: Environment;
+  title: string;
+  description: string | null;
+  /** Payment link price (when fixed_amount), digital item price; 0 for donations and dynamic charges. */
+  amount: number;
+  fixed_amount: boolean;
+  /** Digital items: the struck-through original price, when the merchant shows one. */
+  original_price: number | null;
+  category: string | null;
+  type: LinkVisibility;
+  beneficiary: string | null;
+  image_url: string | null;
+  extra_fields: ExtraField[];
+  merchant: { name: string; logo_url: string | null };
+  /** Donation links: successful donations so far and the target (0 when none was set). */
+  raised: number | null;
+  target: number | null;
+  /** A disabled payment link or a hidden digital item: the page shows that it is unavailable. */
+  disabled: boolean;
+};
+
+export type ExtraDataEntry = { label: string; value: string };
+
+/** POST /api/public/links/:ref/pay. Card fields only with channel CARD; card details are never stored. */
+export type PayRequest = {
+  names: string;
+  phone?: string;
+  email?: string;
+  amount?: number;
+  channel: PaymentChannel;
+  extra_data: ExtraDataEntry[];
+  card_number?: string;
+  card_expiry?: string;
+  card_cvc?: string;
+};
+
+/** GET /api/public/payments/:id. */
+export type PublicPayment = {
+  id: string;
+  status: CollectionStatus;
+  message?: string;
+  amount: number;
+  currency: 'UGX';
+  channel: PaymentChannel;
+  transaction_id: string;
+  environment: Environment;
+  redirect_url?: string;
+  /** Digital items, once paid: an expiring signed link to the product file. */
+  download_url?: string;
+  download_expires_at?: string;
+  buyer_note?: string;
+};
+
+/** A row of GET /api/collections (spec §3 Collection). */
+export type CollectionRow = {
+  id: string;
+  created_at: string;
+  /** null for a card payment. */
+  msisdn: string | null;
+  customer: { names: string };
+  currency: 'UGX';
+  amount: number;
+  fee: number;
+  collection_channel: PaymentChannel;
+  transaction_id: string;
+  status: CollectionStatus;
+  extra_data: ExtraDataEntry[];
+  link: { ref: string; kind: LinkKind; title: string } | null;
+};
+
+/** An item of GET /api/payment-link/collections/{ref} (spec §7), for the live page. */
+export type LiveCollection = {
+  id: string;
+  created_at: string;
+  currency: 'UGX';
+  amount: number;
+  collection: { status: CollectionStatus; amount: number; msisdn: string | null; customer: { names: string }; collection_channel: PaymentChannel };
+  extra_data: ExtraDataEntry[];
+};
+
+/** GET /api/payment-link/collections/{ref}: the newest LIVE_PAGE_LIMIT collections of one link, and its total. */
+export type LivePage = {
+  link: { ref: string; title: string; kind: LinkKind; extra_fields: ExtraField[] };
+  total_successful: number;
+  totalItems: number;
+  items: LiveCollection[];
+};
+export const LIVE_PAGE_LIMIT = 500;
+
+/** A row of GET /api/customers (spec §3 Customer). */
+export type CustomerRow = {
+  id: string;
+  names: string;
+  email: string | null;
+  phone: string | null;
+  created_at: string;
+  payments_count: number;
+  total_paid: number;
+};
+
+/** Messages of the customer pages and the public API (ours: the spec has none for this side). */
+export const PAYMENT_MESSAGES = {
+  linkNotFound: 'This payment page does not exist. Check the link you were sent.',
+  linkUnavailable: 'This payment page is not taking payments right now. Please contact the merchant.',
+  paymentNotFound: 'Payment not found',
+  namesMissing: 'Enter your name',
+  phoneMissing: 'Enter your mobile money number',
+  phoneInvalid: 'Enter a valid Ugandan mobile number, e.g. 0772 123 456',
+  notMtnNumber: 'This is not an MTN number. Choose Airtel Money or use an MTN number.',
+  notAirtelNumber: 'This is not an Airtel number. Choose MTN Mobile Money or use an Airtel number.',
+  emailInvalid: 'Enter a valid e-mail address',
+  emailRequiredForCard: 'Enter your e-mail address for the card receipt',
+  channelInvalid: 'Choose how to pay: MTN Mobile Money, Airtel Money or Card',
+  amountMissing: 'Enter an amount of at least UGX 1',
+  amountWhole: 'Amounts are in whole Uganda shillings',
+  amountTooLarge: 'The largest payment is UGX 20,000,000',
+  amountNotChangeable: 'This link has a fixed price',
+  extraFieldMissing: (label: string) => `Fill in "${label}"`,
+  extraFieldOption: (label: string) => `Choose one of the options for "${label}"`,
+  cardNumberInvalid: 'Enter a valid card number',
+  cardExpiryInvalid: 'Enter the card expiry as MM/YY',
+  cardCvcInvalid: 'Enter the 3 or 4 digit security code',
+  cardDeclined: 'Your card was declined. No money was taken.',
+  insufficientBalance: 'Payment failed: not enough money on the mobile money account. No money was taken.',
+  expired: 'The payment was not approved in time. No money was taken.',
+  liveUnavailable: 'This merchant cannot take live payments yet. No money was taken; please contact the merchant.',
+  awaitingApproval: 'Check your phone and enter your PIN to approve the payment.',
+  cardProcessing: 'Confirming your card payment.',
+  paymentSuccessful: 'Payment received. Thank you!',
+  downloadExpired: 'This download link has expired. Open the payment page again for a new one.',
+  tooManyRequests: 'Too many attempts. Wait a minute and try again.',
+} as const;
