@@ -7,10 +7,13 @@ import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { collectionsRoutes } from './modules/collections/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { linksRoutes } from './modules/links/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
+import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
+import { startPaymentWorker } from './modules/payments/worker.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
@@ -54,8 +57,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(linksRoutes, services);
   await app.register(filesRoutes, services);
   await app.register(shortLinksRoutes, services);
+  await app.register(collectionsRoutes, services);
+  await app.register(publicPaymentRoutes, {
+    services,
+    payPerMinute: config.PAY_RATE_LIMIT_PER_MINUTE,
+    readPerMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE,
+  });
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
+
+  if (config.PAYMENT_WORKER_INTERVAL_MS > 0) {
+    const worker = startPaymentWorker(services.payments, config.PAYMENT_WORKER_INTERVAL_MS, logger);
+    app.addHook('onClose', () => worker.stop());
+  }
   return Object.assign(app, { services });
 }

@@ -20,6 +20,8 @@ const optionalText = z
 
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().positive().default(fallback);
 
+const nonNegativeInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(fallback);
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -42,6 +44,21 @@ const schema = z.object({
   /** Uploaded files on local disk; default DATA_DIR/storage. */
   STORAGE_DIR: optionalText,
   SHORTEN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  /** DESIGN §6 fee schedule: the collection fee, a percentage of each successful payment plus a flat UGX amount. */
+  FEE_COLLECTION_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(3),
+  FEE_COLLECTION_FLAT: nonNegativeInt(0),
+  /** DESIGN §5: the test-mode simulator settles a payment this long after it starts. */
+  SIMULATOR_DELAY_MS: nonNegativeInt(3000),
+  /** A payment nobody approves fails after this long. */
+  PAYMENT_EXPIRY_SECONDS: positiveInt(300),
+  /** How often the payment worker settles due test payments and expires stale ones; 0 turns it off. */
+  PAYMENT_WORKER_INTERVAL_MS: nonNegativeInt(1000),
+  /** Lifetime of a digital item's download link. */
+  DOWNLOAD_LINK_TTL_HOURS: positiveInt(24),
+  /** Payment attempts per minute per IP on the public pay endpoint. */
+  PAY_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  /** Requests per minute per IP on the public page and status endpoints (status is polled every 2 s). */
+  PUBLIC_RATE_LIMIT_PER_MINUTE: positiveInt(300),
   /** Uploaded files in an S3-compatible bucket instead of STORAGE_DIR when set. */
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalUrl(['http', 'https']),

@@ -11,13 +11,18 @@ import { createCodeService } from './modules/auth/codes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
+import { createCollectionsRepository } from './modules/collections/repository.ts';
+import { createCollectionsService } from './modules/collections/service.ts';
 import { createFilesRepository } from './modules/files/repository.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { createUrlSigner } from './modules/files/signed-urls.ts';
 import { createLocalDiskStorage, type FileStorage } from './modules/files/storage.ts';
+import { merchantBalances } from './modules/ledger/ledger.ts';
 import { createLinksRepository } from './modules/links/repository.ts';
 import { createLinksService } from './modules/links/service.ts';
+import { createProviderRegistry, createSimulator } from './modules/payments/providers.ts';
+import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksRepository } from './modules/short-links/repository.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
@@ -29,7 +34,14 @@ export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secre
 export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
   const authRepo = createAuthRepository(db);
   const accountsRepo = createAccountsRepository(db);
-  const users = createUsersService({ repo: createUsersRepository(db), accountsRepo });
+  const users = createUsersService({
+    repo: createUsersRepository(db),
+    accountsRepo,
+    walletOf: async (accountId) => {
+      const { UGX } = await merchantBalances(db, accountId);
+      return { live: UGX.production, test: UGX.test };
+    },
+  });
   const accounts = createAccountsService({ repo: accountsRepo });
   const sessions = createSessionService({
     repo: authRepo,
@@ -51,7 +63,21 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     publicUrl: config.PUBLIC_URL,
     perMinute: config.SHORTEN_RATE_LIMIT_PER_MINUTE,
   });
-  return { users, accounts, sessions, auth, links, files, shortLinks };
+  const collectionsRepo = createCollectionsRepository(db);
+  const collections = createCollectionsService({ repo: collectionsRepo });
+  const payments = createPaymentsService({
+    db,
+    providers: createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live: {} }),
+    fees: { collectionPercent: config.FEE_COLLECTION_PERCENT, collectionFlat: config.FEE_COLLECTION_FLAT },
+    files,
+    mailer,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    downloadSecret: secrets.codePepper,
+    expirySeconds: config.PAYMENT_EXPIRY_SECONDS,
+    downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
+  });
+  return { users, accounts, sessions, auth, links, files, shortLinks, collections, collectionsRepo, payments };
 }
 
 function createStorage(config: Config): FileStorage {

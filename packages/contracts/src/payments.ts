@@ -10,7 +10,11 @@ export const PAYMENT_CHANNELS = ['MTN_UG', 'AIRTEL', 'CARD'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 export const MOBILE_MONEY_CHANNELS = ['MTN_UG', 'AIRTEL'] as const satisfies readonly PaymentChannel[];
 export type MobileMoneyChannel = (typeof MOBILE_MONEY_CHANNELS)[number];
-export const CHANNEL_LABELS: Record<PaymentChannel, string> = { MTN_UG: 'MTN Mobile Money', AIRTEL: 'Airtel Money', CARD: 'Card' };
+export const CHANNEL_LABELS: Record<PaymentChannel, string> = {
+  MTN_UG: 'MTN Mobile Money',
+  AIRTEL: 'Airtel Money',
+  CARD: 'Card',
+};
 
 export const COLLECTION_STATUSES = ['pending', 'successful', 'failed'] as const;
 export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
@@ -132,7 +136,13 @@ export type LiveCollection = {
   created_at: string;
   currency: 'UGX';
   amount: number;
-  collection: { status: CollectionStatus; amount: number; msisdn: string | null; customer: { names: string }; collection_channel: PaymentChannel };
+  collection: {
+    status: CollectionStatus;
+    amount: number;
+    msisdn: string | null;
+    customer: { names: string };
+    collection_channel: PaymentChannel;
+  };
   extra_data: ExtraDataEntry[];
 };
 
@@ -173,6 +183,9 @@ export const PAYMENT_MESSAGES = {
   amountWhole: 'Amounts are in whole Uganda shillings',
   amountTooLarge: 'The largest payment is UGX 20,000,000',
   amountNotChangeable: 'This link has a fixed price',
+  extraDataInvalid: 'The extra details are not valid',
+  priceChanged: 'The price of this page has changed. Reload the page to see the new price.',
+  testCardOnly: 'In test mode, pay with the test card 4242 4242 4242 4242.',
   extraFieldMissing: (label: string) => `Fill in "${label}"`,
   extraFieldOption: (label: string) => `Choose one of the options for "${label}"`,
   cardNumberInvalid: 'Enter a valid card number',
@@ -182,6 +195,7 @@ export const PAYMENT_MESSAGES = {
   insufficientBalance: 'Payment failed: not enough money on the mobile money account. No money was taken.',
   expired: 'The payment was not approved in time. No money was taken.',
   liveUnavailable: 'This merchant cannot take live payments yet. No money was taken; please contact the merchant.',
+  providerUnavailable: 'The payment provider could not be reached. No money was taken; please try again.',
   awaitingApproval: 'Check your phone and enter your PIN to approve the payment.',
   cardProcessing: 'Confirming your card payment.',
   paymentSuccessful: 'Payment received. Thank you!',

@@ -115,6 +115,107 @@ export interface FilesTable {
   created_at: CreatedAt;
 }
 
+/** bigint columns: read as a string from pg; convert with Number() (UGX amounts stay far below 2^53). */
+type Money = ColumnType<string, number | string, number | string>;
+
+export type WalletKind = 'merchant' | 'platform_fee' | 'provider_clearing' | 'settlement_hold';
+export type Currency = 'UGX' | 'USD';
+
+export interface WalletsTable {
+  id: Generated<string>;
+  account_id: string | null;
+  kind: WalletKind;
+  currency: Currency;
+  environment: Environment;
+  balance: ColumnType<string, number | string | undefined, number | string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<string>;
+  kind: string;
+  environment: Environment;
+  reference_id: string;
+  created_at: CreatedAt;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  transaction_id: string;
+  wallet_id: string;
+  amount: Money;
+  created_at: CreatedAt;
+}
+
+export interface CustomersTable {
+  id: Generated<string>;
+  account_id: string;
+  environment: Environment;
+  identity: string;
+  names: string;
+  email: string | null;
+  phone: string | null;
+  payments_count: Generated<number>;
+  total_paid: ColumnType<string, number | string | undefined, number | string>;
+  last_paid_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type CollectionStatus = 'pending' | 'successful' | 'failed';
+export type PaymentChannel = 'MTN_UG' | 'AIRTEL' | 'CARD';
+
+export interface CollectionsTable {
+  id: Generated<string>;
+  account_id: string;
+  environment: Environment;
+  link_id: string | null;
+  currency: Generated<'UGX'>;
+  amount: Money;
+  fee: ColumnType<string, number | string | undefined, number | string>;
+  channel: PaymentChannel;
+  msisdn: string | null;
+  card_last4: string | null;
+  names: string;
+  email: string | null;
+  extra_data: ColumnType<unknown, string, string>;
+  customer_id: string | null;
+  status: Generated<CollectionStatus>;
+  status_message: string | null;
+  transaction_id: string;
+  provider: string;
+  provider_reference: string | null;
+  simulated_outcome: 'successful' | 'failed' | null;
+  simulated_message: string | null;
+  settle_at: Timestamp | null;
+  expires_at: Timestamp;
+  idempotency_key: string | null;
+  completed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface LinkTotalsTable {
+  link_id: string;
+  environment: Environment;
+  successful_total: ColumnType<string, number | string | undefined, number | string>;
+  successful_count: Generated<number>;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  account_id: string;
+  environment: Environment;
+  event: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<'queued' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  delivered_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -124,6 +225,13 @@ export interface Database {
   links: LinksTable;
   short_links: ShortLinksTable;
   files: FilesTable;
+  wallets: WalletsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  customers: CustomersTable;
+  collections: CollectionsTable;
+  link_totals: LinkTotalsTable;
+  webhook_events: WebhookEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

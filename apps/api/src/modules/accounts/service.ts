@@ -6,7 +6,8 @@ import type { AccountRow } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { AccountsRepository } from './repository.ts';
 
-export function toAccount(row: AccountRow): Account {
+/** The account of the profile; `wallet` is its UGX balances, live and test. */
+export function toAccount(row: AccountRow, wallet: { live: number; test: number }): Account {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -15,6 +16,7 @@ export function toAccount(row: AccountRow): Account {
     is_approved: row.is_approved,
     created_at: new Date(row.created_at).toISOString(),
     companyBranding: { company_logo: row.company_logo },
+    userWallet: { current_balance: wallet.live, current_balance_sand_box: wallet.test },
     api_keys: { active_environment: row.active_environment },
   };
 }

@@ -6,10 +6,10 @@ import type { Services } from '../../services.ts';
 import { MULTIPART_LIMITS, receiveUpload } from './receive-upload.ts';
 
 /** Stored files are data, never a page: nothing in them may run, load or be reinterpreted (an SVG's script included). */
-const STORAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+export const STORAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** RFC 5987 value for `filename*`: encodeURIComponent leaves ' ( ) * as they are. */
-const rfc5987 = (name: string) =>
+export const rfc5987 = (name: string) =>
   encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export async function filesRoutes(app: FastifyInstance, { files }: Services) {

@@ -70,6 +70,20 @@ export function createFilesService({
       return { url: signed.url, expires_at: signed.expiresAt.toISOString() };
     },
 
+    /** A product file for a buyer's download; the caller has checked the buyer's signed link first. */
+    async openProduct(path: string): Promise<StoredFile> {
+      const file = await repo.findByPath(path);
+      const stream = file ? await storage.get(path) : null;
+      if (!file || !stream) throw notFound(FILE_MESSAGES.fileNotFound);
+      return {
+        stream,
+        mimeType: file.mime_type,
+        sizeBytes: Number(file.size_bytes),
+        visibility: file.visibility,
+        originalName: file.original_name,
+      };
+    },
+
     /** A file for GET /storage/*: public files to anyone, members-only files with a valid signature, nothing else. */
     async open(path: string, query: { expires?: unknown; signature?: unknown }, now = new Date()): Promise<StoredFile> {
       const file = path.length <= 300 ? await repo.findByPath(path) : undefined;

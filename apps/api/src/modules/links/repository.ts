@@ -29,13 +29,13 @@ export function generateRef(): string {
 }
 
 /**
- * The sum of the link's successful collections in the account's active environment.
- * NOTE: the collections table joins here (a correlated sum over collections of this link with
- * status 'successful' in `environment`); until it exists every link has collected 0. Kept as a
- * bigint like every amount, so the service converts it the same way whichever source it comes from.
+ * The sum of the link's successful collections in the account's active environment, read from
+ * link_totals (kept in the same transaction as each successful collection, so a list never sums rows).
  */
-function collectionsTotal(_environment: Environment) {
-  return sql<string>`0::bigint`.as('collections_total');
+function collectionsTotal(environment: Environment) {
+  return sql<string>`coalesce((select successful_total from link_totals where link_totals.link_id = links.id and link_totals.environment = ${environment}), 0)`.as(
+    'collections_total',
+  );
 }
 
 /** Every column a link answer needs, the keyset cursor's exact timestamp text, and the collections total. */

@@ -6,7 +6,14 @@ import type { AccountsRepository } from '../accounts/repository.ts';
 import { toAccount } from '../accounts/service.ts';
 import type { UsersRepository } from './repository.ts';
 
-export function createUsersService({ repo, accountsRepo }: { repo: UsersRepository; accountsRepo: AccountsRepository }) {
+type Deps = {
+  repo: UsersRepository;
+  accountsRepo: AccountsRepository;
+  /** The account's UGX merchant balances (the ledger's cached wallet balances). */
+  walletOf: (accountId: string) => Promise<{ live: number; test: number }>;
+};
+
+export function createUsersService({ repo, accountsRepo, walletOf }: Deps) {
   async function requireUser(userId: string): Promise<UserRow> {
     const user = await repo.findById(userId);
     if (!user) throw unauthorized(MESSAGES.unauthenticated);
@@ -23,13 +30,14 @@ export function createUsersService({ repo, accountsRepo }: { repo: UsersReposito
         accountsRepo.listMemberships(userId),
         user.current_account_id ? accountsRepo.findMembership(userId, user.current_account_id) : undefined,
       ]);
+      const wallet = current ? await walletOf(current.id) : null;
       return {
         user_id: user.id,
         firstname: user.firstname,
         lastname: user.lastname,
         email: user.email,
         phone: user.phone,
-        current_account: current ? toAccount(current) : null,
+        current_account: current && wallet ? toAccount(current, wallet) : null,
         current_role: current?.staff_role ?? null,
         staff_profiles: memberships.map((m) => ({
           id: m.member_id,

@@ -1,0 +1,136 @@
+import type { Environment } from '@sente/contracts/constants';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+
+/** Money data is scoped to the account and its active environment (DESIGN §4). */
+export type MoneyScope = { accountId: string; environment: Environment };
+
+const after = (table: 'collections' | 'customers', cursor: Cursor | null) =>
+  cursor
+    ? sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+    : sql<boolean>`true`;
+
+export function createCollectionsRepository(db: Kysely<Database>) {
+  const collectionsOf = (scope: MoneyScope) =>
+    db
+      .selectFrom('collections')
+      .leftJoin('links', 'links.id', 'collections.link_id')
+      .where('collections.account_id', '=', scope.accountId)
+      .where('collections.environment', '=', scope.environment);
+
+  const collectionColumns = [
+    'collections.id',
+    'collections.created_at',
+    'collections.msisdn',
+    'collections.card_last4',
+    'collections.names',
+    'collections.email',
+    'collections.currency',
+    'collections.amount',
+    'collections.fee',
+    'collections.channel',
+    'collections.transaction_id',
+    'collections.status',
+    'collections.extra_data',
+    'links.ref as link_ref',
+    'links.kind as link_kind',
+    'links.title as link_title',
+    sql<string>`collections.created_at::text`.as('cursor_ts'),
+  ] as const;
+
+  return {
+    /** PAGE_SIZE + 1 collections after the cursor, newest first, on collections_page_idx. */
+    collectionsPage(scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1) {
+      return collectionsOf(scope)
+        .select(collectionColumns)
+        .where(after('collections', cursor))
+        .orderBy('collections.created_at', 'desc')
+        .orderBy('collections.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async countCollections(scope: MoneyScope): Promise<number> {
+      const { total } = await db
+        .selectFrom('collections')
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .where('account_id', '=', scope.accountId)
+        .where('environment', '=', scope.environment)
+        .executeTakeFirstOrThrow();
+      return Number(total);
+    },
+
+    /** One link of the account, any kind, with its total in the environment. */
+    linkForLive(scope: MoneyScope, ref: string) {
+      return db
+        .selectFrom('links')
+        .select([
+          'links.id',
+          'links.ref',
+          'links.title',
+          'links.kind',
+          'links.extra_fields',
+          sql<string>`coalesce((select successful_total from link_totals t where t.link_id = links.id and t.environment = ${scope.environment}), 0)`.as(
+            'total',
+          ),
+        ])
+        .where('links.account_id', '=', scope.accountId)
+        .where('links.ref', '=', ref)
+        .executeTakeFirst();
+    },
+
+    linkCollections(scope: MoneyScope, linkId: string, limit: number) {
+      return Promise.all([
+        collectionsOf(scope)
+          .select(collectionColumns)
+          .where('collections.link_id', '=', linkId)
+          .orderBy('collections.created_at', 'desc')
+          .orderBy('collections.id', 'desc')
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('collections')
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .where('link_id', '=', linkId)
+          .where('environment', '=', scope.environment)
+          .executeTakeFirstOrThrow(),
+      ]);
+    },
+
+    customersPage(scope: MoneyScope, cursor: Cursor | null) {
+      return db
+        .selectFrom('customers')
+        .select([
+          'customers.id',
+          'customers.names',
+          'customers.email',
+          'customers.phone',
+          'customers.payments_count',
+          'customers.total_paid',
+          'customers.created_at',
+          sql<string>`customers.created_at::text`.as('cursor_ts'),
+        ])
+        .where('customers.account_id', '=', scope.accountId)
+        .where('customers.environment', '=', scope.environment)
+        .where(after('customers', cursor))
+        .orderBy('customers.created_at', 'desc')
+        .orderBy('customers.id', 'desc')
+        .limit(PAGE_SIZE + 1)
+        .execute();
+    },
+
+    async countCustomers(scope: MoneyScope): Promise<number> {
+      const { total } = await db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .where('account_id', '=', scope.accountId)
+        .where('environment', '=', scope.environment)
+        .executeTakeFirstOrThrow();
+      return Number(total);
+    },
+  };
+}
+
+export type CollectionsRepository = ReturnType<typeof createCollectionsRepository>;
+export type CollectionListRecord = Awaited<ReturnType<CollectionsRepository['collectionsPage']>>[number];

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../../services.ts';
+import { streamCollectionsWorkbook } from './export.ts';
+import type { MoneyScope } from './service.ts';
+
+type WithCursor = { Querystring: { cursor?: unknown } };
+type WithRef = { Params: { ref: string } };
+
+const scopeOf = (request: FastifyRequest): MoneyScope => ({
+  accountId: request.account.id,
+  environment: request.account.row.active_environment,
+});
+const cursorOf = (request: FastifyRequest<WithCursor>) => {
+  const { cursor } = request.query;
+  return cursor === undefined ? undefined : String(cursor);
+};
+
+/** Spec §7: collections, their export, the live page and customers, in the account's active environment. */
+export async function collectionsRoutes(app: FastifyInstance, { collections, collectionsRepo }: Services) {
+  const view = { preHandler: app.requireAccount('view') };
+
+  app.get<WithCursor>('/api/collections', view, async (request) => ({
+    status: 'success',
+    data: await collections.collections(scopeOf(request), cursorOf(request)),
+  }));
+
+  app.get('/api/collections/download', view, async (request, reply) =>
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="Collections Received.xlsx"`)
+      .header('cache-control', 'private, no-store')
+      .send(streamCollectionsWorkbook(collectionsRepo, scopeOf(request), request.log)),
+  );
+
+  app.get<WithRef>('/api/payment-link/collections/:ref', view, async (request) => ({
+    status: 'success',
+    data: await collections.live(scopeOf(request), request.params.ref),
+  }));
+
+  app.get<WithCursor>('/api/customers', view, async (request) => ({
+    status: 'success',
+    data: await collections.customers(scopeOf(request), cursorOf(request)),
+  }));
+}

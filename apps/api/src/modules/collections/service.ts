@@ -1,0 +1,94 @@
+import type { Page } from '@sente/contracts/api';
+import type { ExtraField } from '@sente/contracts/links';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import {
+  type CollectionRow,
+  type CustomerRow,
+  type ExtraDataEntry,
+  LIVE_PAGE_LIMIT,
+  type LivePage,
+} from '@sente/contracts/payments';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import type { CollectionListRecord, CollectionsRepository, MoneyScope } from './repository.ts';
+
+export type { MoneyScope } from './repository.ts';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toCollectionRow(row: CollectionListRecord): CollectionRow {
+  return {
+    id: row.id,
+    created_at: iso(row.created_at),
+    msisdn: row.msisdn,
+    customer: { names: row.names },
+    currency: 'UGX',
+    amount: Number(row.amount),
+    fee: Number(row.fee),
+    collection_channel: row.channel,
+    transaction_id: row.transaction_id,
+    status: row.status,
+    extra_data: row.extra_data as ExtraDataEntry[],
+    link:
+      row.link_ref && row.link_kind && row.link_title ? { ref: row.link_ref, kind: row.link_kind, title: row.link_title } : null,
+  };
+}
+
+/** Cursors carry their list's name, so a customers cursor is refused by the collections list. */
+const cursorFor = (list: string, value: string | undefined) => {
+  if (value === undefined) return null;
+  const cursor = decodeCursor(value);
+  if (cursor.scope !== list) throw badRequest(LINK_MESSAGES.invalidCursor);
+  return cursor;
+};
+
+export function createCollectionsService({ repo }: { repo: CollectionsRepository }) {
+  return {
+    async collections(scope: MoneyScope, cursorValue?: string): Promise<Page<CollectionRow>> {
+      const cursor = cursorFor('collections', cursorValue);
+      const [rows, total] = await Promise.all([repo.collectionsPage(scope, cursor), repo.countCollections(scope)]);
+      return toPage(rows, total, 'collections', toCollectionRow);
+    },
+
+    async customers(scope: MoneyScope, cursorValue?: string): Promise<Page<CustomerRow>> {
+      const cursor = cursorFor('customers', cursorValue);
+      const [rows, total] = await Promise.all([repo.customersPage(scope, cursor), repo.countCustomers(scope)]);
+      return toPage(rows, total, 'customers', (row) => ({
+        id: row.id,
+        names: row.names,
+        email: row.email,
+        phone: row.phone,
+        created_at: iso(row.created_at),
+        payments_count: row.payments_count,
+        total_paid: Number(row.total_paid),
+      }));
+    },
+
+    async live(scope: MoneyScope, ref: string): Promise<LivePage> {
+      const link = ref.length <= 40 ? await repo.linkForLive(scope, ref) : undefined;
+      if (!link) throw notFound(LINK_MESSAGES.linkNotFound);
+      const [rows, count] = await repo.linkCollections(scope, link.id, LIVE_PAGE_LIMIT);
+      return {
+        link: { ref: link.ref, title: link.title, kind: link.kind, extra_fields: link.extra_fields as ExtraField[] },
+        total_successful: Number(link.total),
+        totalItems: Number(count.total),
+        items: rows.map((row) => ({
+          id: row.id,
+          created_at: iso(row.created_at),
+          currency: 'UGX' as const,
+          amount: Number(row.amount),
+          collection: {
+            status: row.status,
+            amount: Number(row.amount),
+            msisdn: row.msisdn,
+            customer: { names: row.names },
+            collection_channel: row.channel,
+          },
+          extra_data: row.extra_data as ExtraDataEntry[],
+        })),
+      };
+    },
+  };
+}
+
+export type CollectionsService = ReturnType<typeof createCollectionsService>;

@@ -1,0 +1,52 @@
+import { payInput } from '@sente/contracts/payments-input';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, parseInput } from '../../lib/http-error.ts';
+import type { Services } from '../../services.ts';
+import { rfc5987, STORAGE_CSP } from '../files/routes.ts';
+
+type WithRef = { Params: { ref: string } };
+type WithId = { Params: { id: string } };
+
+const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+
+/** The customer pages' API (DESIGN §5): no login, rate-limited per IP. */
+export async function publicPaymentRoutes(
+  app: FastifyInstance,
+  { services, payPerMinute, readPerMinute }: { services: Services; payPerMinute: number; readPerMinute: number },
+) {
+  const { payments } = services;
+  const read = { config: { rateLimit: { max: readPerMinute, timeWindow: '1 minute' } } };
+  const pay = { config: { rateLimit: { max: payPerMinute, timeWindow: '1 minute' } } };
+
+  app.get<WithRef>('/api/public/links/:ref', read, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'success', data: await payments.publicLink(request.params.ref) };
+  });
+
+  app.post<WithRef>('/api/public/links/:ref/pay', pay, async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) {
+      throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores');
+    }
+    const input = parseInput(payInput, request.body);
+    const payment = await payments.pay(request.params.ref, input, header);
+    return reply.code(201).send({ status: 'success', data: { id: payment.id, status: payment.status } });
+  });
+
+  app.get<WithId>('/api/public/payments/:id', read, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'success', data: await payments.payment(request.params.id) };
+  });
+
+  app.get<WithId>('/api/public/payments/:id/download', read, async (request, reply) => {
+    const file = await payments.download(request.params.id, request.query as Record<string, unknown>);
+    return reply
+      .header('content-type', file.mimeType)
+      .header('content-length', file.sizeBytes)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', STORAGE_CSP)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename*=UTF-8''${rfc5987(file.originalName)}`)
+      .send(file.stream);
+  });
+}

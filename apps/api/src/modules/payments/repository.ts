@@ -1,0 +1,171 @@
+import type { Environment } from '@sente/contracts/constants';
+import type { ExtraDataEntry } from '@sente/contracts/payments';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { CollectionsTable, Database } from '../../db/database.ts';
+
+/** A link as its public page needs it, with its merchant and the environment a payment would be taken in. */
+export function findPublicLink(db: Kysely<Database>, ref: string) {
+  return db
+    .selectFrom('links')
+    .innerJoin('accounts', 'accounts.id', 'links.account_id')
+    .select([
+      'links.id',
+      'links.account_id',
+      'links.kind',
+      'links.ref',
+      'links.title',
+      'links.description',
+      'links.amount',
+      'links.fixed_amount',
+      'links.original_price',
+      'links.type',
+      'links.category',
+      'links.beneficiary',
+      'links.image',
+      'links.file',
+      'links.extra_fields',
+      'links.redirect_url',
+      'links.buyer_note',
+      'links.is_disabled',
+      'links.is_hidden',
+      'accounts.account_name',
+      'accounts.company_logo',
+      'accounts.active_environment',
+      sql<string>`coalesce((select successful_total from link_totals t where t.link_id = links.id and t.environment = accounts.active_environment), 0)`.as(
+        'raised',
+      ),
+    ])
+    .where('links.ref', '=', ref)
+    .executeTakeFirst();
+}
+export type PublicLinkRecord = NonNullable<Awaited<ReturnType<typeof findPublicLink>>>;
+
+export type NewCollection = Omit<Insertable<CollectionsTable>, 'extra_data'> & { extra_data: ExtraDataEntry[] };
+
+export async function insertCollection(db: Kysely<Database>, values: NewCollection) {
+  return db
+    .insertInto('collections')
+    .values({ ...values, extra_data: JSON.stringify(values.extra_data) })
+    .onConflict((oc) => oc.columns(['link_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findCollection(db: Kysely<Database> | Transaction<Database>, id: string) {
+  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findByIdempotencyKey(db: Kysely<Database>, linkId: string, key: string) {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('link_id', '=', linkId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export type CollectionRecord = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
+
+/** Moves a pending collection to its outcome; undefined when it is no longer pending (the report was applied before). */
+export function completePending(
+  trx: Transaction<Database>,
+  id: string,
+  outcome: { status: 'successful' | 'failed'; message: string | null; providerReference?: string },
+) {
+  return trx
+    .updateTable('collections')
+    .set({
+      status: outcome.status,
+      status_message: outcome.message,
+      ...(outcome.providerReference ? { provider_reference: outcome.providerReference } : {}),
+      completed_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Creates the payer's customer record for this account and environment, or adds this payment to it. */
+export async function recordCustomer(trx: Transaction<Database>, collection: CollectionRecord): Promise<string> {
+  const identity = collection.msisdn ? `phone:${collection.msisdn}` : `email:${collection.email}`;
+  const { id } = await trx
+    .insertInto('customers')
+    .values({
+      account_id: collection.account_id,
+      environment: collection.environment,
+      identity,
+      names: collection.names,
+      email: collection.email,
+      phone: collection.msisdn,
+      payments_count: 1,
+      total_paid: collection.amount,
+      last_paid_at: new Date(),
+    })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'environment', 'identity']).doUpdateSet({
+        names: (eb) => eb.ref('excluded.names'),
+        email: sql`coalesce(excluded.email, customers.email)`,
+        phone: sql`coalesce(excluded.phone, customers.phone)`,
+        payments_count: sql`customers.payments_count + 1`,
+        total_paid: sql`customers.total_paid + excluded.total_paid`,
+        last_paid_at: new Date(),
+        updated_at: new Date(),
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('collections').set({ customer_id: id }).where('id', '=', collection.id).execute();
+  return id;
+}
+
+export async function addToLinkTotal(trx: Transaction<Database>, linkId: string, environment: Environment, amount: number) {
+  await trx
+    .insertInto('link_totals')
+    .values({ link_id: linkId, environment, successful_total: amount, successful_count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['link_id', 'environment']).doUpdateSet({
+        successful_total: sql`link_totals.successful_total + excluded.successful_total`,
+        successful_count: sql`link_totals.successful_count + 1`,
+      }),
+    )
+    .execute();
+}
+
+export async function queueWebhookEvent(
+  trx: Transaction<Database>,
+  event: { accountId: string; environment: Environment; name: string; payload: unknown },
+) {
+  await trx
+    .insertInto('webhook_events')
+    .values({
+      account_id: event.accountId,
+      environment: event.environment,
+      event: event.name,
+      payload: JSON.stringify(event.payload),
+    })
+    .execute();
+}
+
+/** Pending payments whose simulated outcome is due, and pending payments past their expiry. */
+export function duePayments(db: Kysely<Database>, now: Date, limit: number) {
+  return Promise.all([
+    db
+      .selectFrom('collections')
+      .select(['id', 'simulated_outcome', 'simulated_message'])
+      .where('status', '=', sql.lit('pending'))
+      .where('settle_at', '<=', now)
+      .orderBy('settle_at')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('collections')
+      .select('id')
+      .where('status', '=', sql.lit('pending'))
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute(),
+  ]);
+}

@@ -1,0 +1,390 @@
+import { randomBytes } from 'node:crypto';
+import type { ExtraField } from '@sente/contracts/links';
+import {
+  type ExtraDataEntry,
+  PAYMENT_MESSAGES as M,
+  type PublicLink,
+  type PublicPayment,
+  SIMULATOR,
+} from '@sente/contracts/payments';
+import type { PayInput } from '@sente/contracts/payments-input';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/database.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { hmac, safeEqual } from '../../lib/secrets.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { FilesService } from '../files/service.ts';
+import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
+import { postMovement, walletId } from '../ledger/ledger.ts';
+import type { ProviderRegistry } from './providers.ts';
+import { receiptMail } from './receipt.ts';
+import {
+  addToLinkTotal,
+  type CollectionRecord,
+  completePending,
+  duePayments,
+  findByIdempotencyKey,
+  findCollection,
+  findPublicLink,
+  insertCollection,
+  type PublicLinkRecord,
+  queueWebhookEvent,
+  recordCustomer,
+} from './repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TRANSACTION_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** `SNT` and 12 characters without look-alikes (0/O, 1/I): what a payer reads out to support. */
+export function newTransactionId(): string {
+  let id = 'SNT';
+  for (const byte of randomBytes(12)) id += TRANSACTION_ID_ALPHABET[byte % TRANSACTION_ID_ALPHABET.length];
+  return id;
+}
+
+export type Outcome = { status: 'successful' | 'failed'; message: string | null; providerReference?: string };
+
+type Options = {
+  db: Kysely<Database>;
+  providers: ProviderRegistry;
+  fees: FeeSchedule;
+  files: FilesService;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  downloadSecret: string;
+  expirySeconds: number;
+  downloadTtlHours: number;
+};
+
+const storageUrl = (path: string | null) => (path ? `/storage/${path}` : null);
+
+/** The link is paying now: a disabled payment or donation link and a hidden item are not. */
+const isUnavailable = (link: PublicLinkRecord) => link.is_disabled || link.is_hidden;
+
+function toPublicLink(link: PublicLinkRecord): PublicLink {
+  const isDonation = link.kind === 'donation_link';
+  return {
+    kind: link.kind,
+    ref: link.ref,
+    environment: link.active_environment,
+    title: link.title,
+    description: link.description,
+    amount: isDonation || (link.kind === 'payment_link' && !link.fixed_amount) ? 0 : Number(link.amount),
+    fixed_amount: link.kind === 'digital_item' || (link.kind === 'payment_link' && link.fixed_amount),
+    original_price: link.kind === 'digital_item' && link.original_price !== null ? Number(link.original_price) : null,
+    category: link.category,
+    type: link.type,
+    beneficiary: link.beneficiary,
+    image_url: storageUrl(link.image),
+    extra_fields: link.extra_fields as ExtraField[],
+    merchant: { name: link.account_name, logo_url: storageUrl(link.company_logo) },
+    raised: isDonation ? Number(link.raised) : null,
+    target: isDonation ? Number(link.amount) : null,
+    disabled: isUnavailable(link),
+  };
+}
+
+/** The payer's extra data checked against the link's fields: each answered, in the link's order, choices from the options. */
+function checkExtraData(fields: ExtraField[], given: ExtraDataEntry[]): ExtraDataEntry[] {
+  const byLabel = new Map(given.map((entry) => [entry.label, entry.value]));
+  return fields.map((field) => {
+    const value = byLabel.get(field.label)?.trim() ?? '';
+    if (value === '') throw badRequest(M.extraFieldMissing(field.label));
+    if ((field.type === 'select' || field.type === 'radio') && !field.options.includes(value)) {
+      throw badRequest(M.extraFieldOption(field.label));
+    }
+    return { label: field.label, value };
+  });
+}
+
+function amountFor(link: PublicLinkRecord, input: PayInput): number {
+  const fixed = link.kind === 'digital_item' || (link.kind === 'payment_link' && link.fixed_amount);
+  if (!fixed) {
+    if (input.amount === undefined) throw badRequest(M.amountMissing);
+    return input.amount;
+  }
+  const price = Number(link.amount);
+  if (input.amount !== undefined && input.amount !== price) throw badRequest(M.priceChanged);
+  return price;
+}
+
+export function createPaymentsService(options: Options) {
+  const { db, providers, fees, files, mailer, logger } = options;
+  const downloadKey = hmac(options.downloadSecret, 'sente:product-download:v1');
+  const downloadSignature = (collectionId: string, expires: number) => hmac(downloadKey, `${collectionId}\n${expires}`);
+
+  async function publicLinkOrThrow(ref: string) {
+    const link = ref.length <= 40 ? await findPublicLink(db, ref) : undefined;
+    if (!link) throw notFound(M.linkNotFound);
+    return link;
+  }
+
+  function downloadLink(collectionId: string, now = new Date()) {
+    const expires = Math.floor(now.getTime() / 1000) + options.downloadTtlHours * 3600;
+    return {
+      url: `/api/public/payments/${collectionId}/download?expires=${expires}&signature=${downloadSignature(collectionId, expires)}`,
+      expiresAt: new Date(expires * 1000),
+    };
+  }
+
+  async function toPublicPayment(collection: CollectionRecord): Promise<PublicPayment> {
+    const answer: PublicPayment = {
+      id: collection.id,
+      status: collection.status,
+      amount: Number(collection.amount),
+      currency: 'UGX',
+      channel: collection.channel,
+      transaction_id: collection.transaction_id,
+      environment: collection.environment,
+    };
+    if (collection.status_message) answer.message = collection.status_message;
+    if (collection.status === 'pending') {
+      answer.message = collection.channel === 'CARD' ? M.cardProcessing : M.awaitingApproval;
+    }
+    if (collection.status === 'successful' && collection.link_id) {
+      const link = await db
+        .selectFrom('links')
+        .select(['kind', 'redirect_url', 'buyer_note', 'file'])
+        .where('id', '=', collection.link_id)
+        .executeTakeFirst();
+      answer.message = M.paymentSuccessful;
+      if (link?.redirect_url) answer.redirect_url = link.redirect_url;
+      if (link?.kind === 'digital_item' && link.file) {
+        const download = downloadLink(collection.id);
+        answer.download_url = download.url;
+        answer.download_expires_at = download.expiresAt.toISOString();
+        if (link.buyer_note) answer.buyer_note = link.buyer_note;
+      }
+    }
+    return answer;
+  }
+
+  /** Sends the receipt after the outcome is committed; a mail failure is logged, never undoes the payment. */
+  async function sendReceipt(collection: CollectionRecord) {
+    if (!collection.email || collection.status !== 'successful') return;
+    try {
+      const link = collection.link_id
+        ? await db
+            .selectFrom('links')
+            .innerJoin('accounts', 'accounts.id', 'links.account_id')
+            .select(['links.title', 'links.kind', 'links.file', 'links.buyer_note', 'accounts.account_name'])
+            .where('links.id', '=', collection.link_id)
+            .executeTakeFirst()
+        : undefined;
+      const download = link?.kind === 'digital_item' && link.file ? downloadLink(collection.id) : null;
+      await mailer.send(
+        receiptMail({
+          to: collection.email,
+          merchant: link?.account_name ?? 'the merchant',
+          title: link?.title ?? 'Payment',
+          collection,
+          downloadUrl: download ? `${options.publicUrl}${download.url}` : null,
+          downloadExpiresAt: download?.expiresAt ?? null,
+          buyerNote: link?.buyer_note ?? null,
+        }),
+      );
+    } catch (error) {
+      logger.error({ err: error, collectionId: collection.id }, 'receipt e-mail failed');
+    }
+  }
+
+  /**
+   * Applies a provider's report, exactly once however often and however concurrently it arrives: the status
+   * moves from pending only once (the row lock makes a second report wait, then find it no longer pending), and
+   * in the same transaction the wallet is credited less the fee, the customer recorded, the link total raised
+   * and the webhook event queued. Answers the collection when this call applied it, undefined otherwise.
+   */
+  async function settle(collectionId: string, outcome: Outcome): Promise<CollectionRecord | undefined> {
+    const applied = await db.transaction().execute(async (trx) => {
+      const collection = await completePending(trx, collectionId, outcome);
+      if (!collection) return undefined;
+      const amount = Number(collection.amount);
+      if (collection.status === 'successful') {
+        const fee = Number(collection.fee);
+        const key = { currency: 'UGX' as const, environment: collection.environment };
+        const [clearing, merchant, platformFee] = await Promise.all([
+          walletId(trx, { ...key, accountId: null, kind: 'provider_clearing' }),
+          walletId(trx, { ...key, accountId: collection.account_id, kind: 'merchant' }),
+          walletId(trx, { ...key, accountId: null, kind: 'platform_fee' }),
+        ]);
+        await postMovement(trx, {
+          kind: 'collection',
+          environment: collection.environment,
+          referenceId: collection.id,
+          postings: [
+            { walletId: clearing, amount: -amount },
+            { walletId: merchant, amount: amount - fee },
+            { walletId: platformFee, amount: fee },
+          ],
+        });
+        collection.customer_id = await recordCustomer(trx, collection);
+        if (collection.link_id) await addToLinkTotal(trx, collection.link_id, collection.environment, amount);
+      }
+      await queueWebhookEvent(trx, {
+        accountId: collection.account_id,
+        environment: collection.environment,
+        name: `collection.${collection.status}`,
+        payload: webhookPayload(collection),
+      });
+      return collection;
+    });
+    if (applied) void sendReceipt(applied);
+    return applied;
+  }
+
+  return {
+    settle,
+
+    async publicLink(ref: string): Promise<PublicLink> {
+      return toPublicLink(await publicLinkOrThrow(ref));
+    },
+
+    /** Starts a payment on a link. The same Idempotency-Key on the same link answers the first payment again. */
+    async pay(
+      ref: string,
+      input: PayInput,
+      idempotencyKey: string | undefined,
+    ): Promise<{ id: string; status: 'pending' | 'successful' | 'failed'; replayed: boolean }> {
+      const link = await publicLinkOrThrow(ref);
+      if (idempotencyKey) {
+        const earlier = await findByIdempotencyKey(db, link.id, idempotencyKey);
+        if (earlier) return { id: earlier.id, status: earlier.status, replayed: true };
+      }
+      if (isUnavailable(link)) throw badRequest(M.linkUnavailable);
+      const amount = amountFor(link, input);
+      const extraData = checkExtraData(link.extra_fields as ExtraField[], input.extra_data);
+      const environment = link.active_environment;
+      if (
+        environment === 'test' &&
+        input.card &&
+        ![SIMULATOR.successCard, SIMULATOR.declinedCard].includes(input.card.number as never)
+      ) {
+        throw badRequest(M.testCardOnly);
+      }
+      const provider = providers.forPayment(environment, input.channel);
+      if (!provider) throw badRequest(M.liveUnavailable);
+
+      const collection = await insertCollection(db, {
+        account_id: link.account_id,
+        environment,
+        link_id: link.id,
+        amount,
+        fee: collectionFee(fees, amount),
+        channel: input.channel,
+        msisdn: input.msisdn,
+        card_last4: input.card ? input.card.number.slice(-4) : null,
+        names: input.names,
+        email: input.email ?? null,
+        extra_data: extraData,
+        transaction_id: newTransactionId(),
+        provider: provider.name,
+        expires_at: new Date(Date.now() + options.expirySeconds * 1000),
+        idempotency_key: idempotencyKey ?? null,
+      });
+      if (!collection) {
+        // A concurrent request with the same key won the insert.
+        const earlier = idempotencyKey ? await findByIdempotencyKey(db, link.id, idempotencyKey) : undefined;
+        if (!earlier) throw new Error('idempotent insert found no earlier payment');
+        return { id: earlier.id, status: earlier.status, replayed: true };
+      }
+
+      try {
+        const accepted = await provider.charge({
+          collectionId: collection.id,
+          transactionId: collection.transaction_id,
+          channel: collection.channel,
+          msisdn: collection.msisdn,
+          amount,
+          card: input.card,
+        });
+        await db
+          .updateTable('collections')
+          .set({
+            provider_reference: accepted.providerReference,
+            simulated_outcome: accepted.simulated?.outcome ?? null,
+            simulated_message: accepted.simulated?.message ?? null,
+            settle_at: accepted.simulated?.settleAt ?? null,
+          })
+          .where('id', '=', collection.id)
+          .execute();
+      } catch (error) {
+        logger.error({ err: error, collectionId: collection.id }, 'provider refused the charge');
+        await settle(collection.id, {
+          status: 'failed',
+          message: error instanceof HttpError ? error.message : M.providerUnavailable,
+        });
+        const failed = await findCollection(db, collection.id);
+        return { id: collection.id, status: failed?.status ?? 'failed', replayed: false };
+      }
+      return { id: collection.id, status: 'pending', replayed: false };
+    },
+
+    async payment(id: string): Promise<PublicPayment> {
+      const collection = UUID.test(id) ? await findCollection(db, id) : undefined;
+      if (!collection) throw notFound(M.paymentNotFound);
+      return toPublicPayment(collection);
+    },
+
+    /** The product file of a paid digital item, for a buyer holding an unexpired signed link. */
+    async download(id: string, query: { expires?: unknown; signature?: unknown }, now = new Date()) {
+      const { expires, signature } = query;
+      const valid =
+        UUID.test(id) &&
+        typeof expires === 'string' &&
+        /^\d{1,12}$/.test(expires) &&
+        typeof signature === 'string' &&
+        safeEqual(signature, downloadSignature(id, Number(expires)));
+      if (!valid) throw notFound(M.paymentNotFound);
+      if (Number(expires) * 1000 <= now.getTime()) throw new HttpError(403, M.downloadExpired);
+      const row = await db
+        .selectFrom('collections')
+        .innerJoin('links', 'links.id', 'collections.link_id')
+        .select(['collections.status', 'links.file', 'links.kind'])
+        .where('collections.id', '=', id)
+        .executeTakeFirst();
+      if (row?.status !== 'successful' || row.kind !== 'digital_item' || !row.file) throw notFound(M.paymentNotFound);
+      return files.openProduct(row.file);
+    },
+
+    /** One pass of the payment worker: applies due simulator outcomes, then fails what has expired. */
+    async sweep(now = new Date(), limit = 100): Promise<{ settled: number; expired: number }> {
+      const [due, expired] = await duePayments(db, now, limit);
+      let settled = 0;
+      let expiredCount = 0;
+      for (const payment of due) {
+        if (!payment.simulated_outcome) continue;
+        if (await settle(payment.id, { status: payment.simulated_outcome, message: payment.simulated_message })) settled++;
+      }
+      for (const payment of expired) {
+        if (await settle(payment.id, { status: 'failed', message: M.expired })) expiredCount++;
+      }
+      return { settled, expired: expiredCount };
+    },
+  };
+}
+
+/** The event body a merchant's webhook will receive (delivery comes with the developers area). */
+export function webhookPayload(collection: CollectionRecord) {
+  return {
+    id: collection.id,
+    transaction_id: collection.transaction_id,
+    status: collection.status,
+    message: collection.status_message,
+    amount: Number(collection.amount),
+    fee: Number(collection.fee),
+    currency: collection.currency,
+    channel: collection.channel,
+    msisdn: collection.msisdn,
+    names: collection.names,
+    email: collection.email,
+    extra_data: collection.extra_data,
+    link_id: collection.link_id,
+    environment: collection.environment,
+    created_at: new Date(collection.created_at).toISOString(),
+    completed_at: collection.completed_at ? new Date(collection.completed_at).toISOString() : null,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

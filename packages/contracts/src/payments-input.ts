@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { PAYMENT_MESSAGES as M, MAX_PAYMENT_AMOUNT, networkOf, normalizeUgandanPhone, PAYMENT_CHANNELS } from './payments.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const optionalText = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => value || undefined);
+
+/** A whole number of UGX, given as a number or as digits (thousands separators allowed); absent stays undefined. */
+const payAmount = z
+  .union([z.number(), z.string().trim(), z.null()], { error: M.amountMissing })
+  .optional()
+  .transform((value) =>
+    value === undefined || value === null || value === '' ? undefined : Number(String(value).replace(/,/g, '')),
+  )
+  .refine((value) => value === undefined || Number.isFinite(value), M.amountMissing)
+  .refine((value) => value === undefined || Number.isInteger(value), M.amountWhole)
+  .refine((value) => value === undefined || value >= 1, M.amountMissing)
+  .refine((value) => value === undefined || value <= MAX_PAYMENT_AMOUNT, M.amountTooLarge);
+
+/** Luhn's check digit, which every real card number passes. */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** POST /api/public/links/:ref/pay (DESIGN §5). What depends on the link (amount, extra data) is checked by the service. */
+export const payInput = z
+  .object({
+    names: z.string({ error: M.namesMissing }).trim().min(1, M.namesMissing).max(150),
+    phone: optionalText,
+    email: optionalText.refine(
+      (value) => value === undefined || (value.length <= 254 && EMAIL_PATTERN.test(value)),
+      M.emailInvalid,
+    ),
+    amount: payAmount,
+    channel: z.enum(PAYMENT_CHANNELS, { error: M.channelInvalid }),
+    extra_data: z
+      .array(z.object({ label: z.string().trim().max(100), value: z.string().trim().max(2000) }), { error: M.extraDataInvalid })
+      .max(30)
+      .optional()
+      .default([]),
+    card_number: optionalText.transform((value) => value?.replace(/[\s-]/g, '')),
+    card_expiry: optionalText,
+    card_cvc: optionalText,
+  })
+  .superRefine((input, ctx) => {
+    if (input.channel === 'CARD') {
+      if (!input.email) ctx.addIssue({ code: 'custom', path: ['email'], message: M.emailRequiredForCard });
+      const number = input.card_number ?? '';
+      if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
+        ctx.addIssue({ code: 'custom', path: ['card_number'], message: M.cardNumberInvalid });
+      const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.card_expiry ?? '');
+      if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12)
+        ctx.addIssue({ code: 'custom', path: ['card_expiry'], message: M.cardExpiryInvalid });
+      if (!/^\d{3,4}$/.test(input.card_cvc ?? ''))
+        ctx.addIssue({ code: 'custom', path: ['card_cvc'], message: M.cardCvcInvalid });
+      return;
+    }
+    if (!input.phone) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: M.phoneMissing });
+      return;
+    }
+    const msisdn = normalizeUgandanPhone(input.phone);
+    if (!msisdn) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: M.phoneInvalid });
+      return;
+    }
+    const network = networkOf(msisdn);
+    if (network !== input.channel) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: input.channel === 'MTN_UG' ? M.notMtnNumber : M.notAirtelNumber });
+    }
+  })
+  .transform(({ card_number, card_expiry, card_cvc, phone, ...input }) => ({
+    ...input,
+    email: input.email?.toLowerCase(),
+    msisdn: input.channel === 'CARD' || !phone ? null : normalizeUgandanPhone(phone),
+    card:
+      input.channel === 'CARD' && card_number ? { number: card_number, expiry: card_expiry ?? '', cvc: card_cvc ?? '' } : null,
+  }));
+export type PayInput = z.output<typeof payInput>;
