@@ -18,7 +18,7 @@ import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { createUrlSigner } from './modules/files/signed-urls.ts';
 import { createLocalDiskStorage, type FileStorage } from './modules/files/storage.ts';
-import { merchantBalances } from './modules/ledger/ledger.ts';
+import { merchantBalances, verifyLedger } from './modules/ledger/ledger.ts';
 import { createLinksRepository } from './modules/links/repository.ts';
 import { createLinksService } from './modules/links/service.ts';
 import { createProviderRegistry, createSimulator } from './modules/payments/providers.ts';
@@ -77,7 +77,8 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     expirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
   });
-  return { users, accounts, sessions, auth, links, files, shortLinks, collections, collectionsRepo, payments };
+  const ledger = { verify: () => verifyLedger(db) };
+  return { users, accounts, sessions, auth, links, files, shortLinks, collections, collectionsRepo, payments, ledger };
 }
 
 function createStorage(config: Config): FileStorage {

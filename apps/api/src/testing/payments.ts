@@ -24,7 +24,12 @@ export const createPaymentLink = (t: TestApp, merchant: Merchant, overrides: obj
   created(t, merchant, '/api/payment-link/create', { title: 'School fees', fixed_amount: true, amount: 25000, ...overrides });
 
 export const createDonationLink = (t: TestApp, merchant: Merchant, overrides: object = {}) =>
-  created(t, merchant, '/api/donation-link/create', { title: 'New classroom', target: 1_000_000, beneficiary: 'St. Mary', ...overrides });
+  created(t, merchant, '/api/donation-link/create', {
+    title: 'New classroom',
+    target: 1_000_000,
+    beneficiary: 'St. Mary',
+    ...overrides,
+  });
 
 export async function createDigitalItem(t: TestApp, merchant: Merchant, overrides: object = {}) {
   const image = await uploadPath(t, merchant.accessToken, { bytes: SAMPLES.png, name: 'cover.png' }, 'uploads');

@@ -16,6 +16,16 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: true, message: lines.join('\n'), data: approved };
     },
   },
+  'ledger:verify': {
+    usage: 'ledger:verify  check that every transaction balances and every cached balance equals its entries',
+    run: async ({ ledger }) => {
+      const problems = await ledger.verify();
+      if (problems.length === 0)
+        return { ok: true, message: 'ledger ok: every transaction balances and every balance equals its entries' };
+      const lines = problems.map((p) => `${p.kind} ${p.id}: ${p.detail}`);
+      return { ok: false, message: `ledger has ${problems.length} problem(s):\n${lines.join('\n')}`, data: problems };
+    },
+  },
 };
 
 export async function runOpsCommand(services: Services, command: string, args: string[]): Promise<OpsResult> {

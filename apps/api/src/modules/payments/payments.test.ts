@@ -32,7 +32,8 @@ afterAll(() => t.close());
 afterEach(() => expectLedgerHolds(t));
 
 const sweep = (now?: Date) => t.app.services.payments.sweep(now);
-const collectionRow = (id: string) => t.database.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const collectionRow = (id: string) =>
+  t.database.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const webhookEvents = (accountId: string) =>
   t.database.db.selectFrom('webhook_events').selectAll().where('account_id', '=', accountId).orderBy('created_at').execute();
 
@@ -57,7 +58,14 @@ describe('GET /api/public/links/:ref', () => {
     const donation = await createDonationLink(t, merchant);
     const item = await createDigitalItem(t, merchant);
     const d = (await t.app.inject({ method: 'GET', url: `/api/public/links/${donation.ref}` })).json().data;
-    expect(d).toMatchObject({ kind: 'donation_link', amount: 0, fixed_amount: false, target: 1_000_000, raised: 0, beneficiary: 'St. Mary' });
+    expect(d).toMatchObject({
+      kind: 'donation_link',
+      amount: 0,
+      fixed_amount: false,
+      target: 1_000_000,
+      raised: 0,
+      beneficiary: 'St. Mary',
+    });
     const i = (await t.app.inject({ method: 'GET', url: `/api/public/links/${item.ref}` })).json().data;
     expect(i).toMatchObject({ kind: 'digital_item', amount: 15000, original_price: 20000, fixed_amount: true });
     expect(i.image_url).toMatch(/^\/storage\/uploads\//);
@@ -78,11 +86,20 @@ describe('a successful mobile money payment', () => {
     expect(res.statusCode).toBe(201);
     const { id, status } = res.json().data;
     expect(status).toBe('pending');
-    expect(await paymentStatus(t, id)).toMatchObject({ status: 'pending', message: M.awaitingApproval, amount: 25000, channel: 'MTN_UG' });
+    expect(await paymentStatus(t, id)).toMatchObject({
+      status: 'pending',
+      message: M.awaitingApproval,
+      amount: 25000,
+      channel: 'MTN_UG',
+    });
 
     expect(await sweep()).toEqual({ settled: 1, expired: 0 });
     const paid = await paymentStatus(t, id);
-    expect(paid).toMatchObject({ status: 'successful', message: M.paymentSuccessful, redirect_url: 'https://shop.example.com/thanks' });
+    expect(paid).toMatchObject({
+      status: 'successful',
+      message: M.paymentSuccessful,
+      redirect_url: 'https://shop.example.com/thanks',
+    });
     expect(paid.transaction_id).toMatch(/^SNT[A-Z2-9]{12}$/);
 
     const row = await collectionRow(id);
@@ -92,7 +109,13 @@ describe('a successful mobile money payment', () => {
 
     const customers = await getData(t, merchant, '/api/customers');
     expect(customers.items).toEqual([
-      expect.objectContaining({ names: 'Okello John', phone: '256772123456', email: 'okello@example.com', payments_count: 1, total_paid: 25000 }),
+      expect.objectContaining({
+        names: 'Okello John',
+        phone: '256772123456',
+        email: 'okello@example.com',
+        payments_count: 1,
+        total_paid: 25000,
+      }),
     ]);
     const links = await getData(t, merchant, '/api/payment-link');
     expect(links.items.find((link: { ref: string }) => link.ref === fixed.ref).collections_total).toBe(25000);
@@ -183,7 +206,13 @@ describe('exactly once', () => {
     const row = await collectionRow(id);
     const credited = row.status === 'successful' ? 24250 : 0;
     expect((await ugxBalances(t, merchant.accountId)).test).toBe(before.test + credited);
-    expect(await t.database.db.selectFrom('webhook_events').select('id').where(({ eb }) => eb('payload', '@>', JSON.stringify({ id }))).execute()).toHaveLength(1);
+    expect(
+      await t.database.db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where(({ eb }) => eb('payload', '@>', JSON.stringify({ id })))
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('answers a retried payment with the same Idempotency-Key with the first payment, even at the same time', async () => {
@@ -298,11 +327,15 @@ describe('what a payment is refused for', () => {
     });
     expect(env.statusCode).toBe(200);
     const link = await createPaymentLink(t, live);
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/links/${link.ref}` })).json().data.environment).toBe('production');
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/links/${link.ref}` })).json().data.environment).toBe(
+      'production',
+    );
     const res = await pay(t, link.ref, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.liveUnavailable);
-    expect(await t.database.db.selectFrom('collections').select('id').where('account_id', '=', live.accountId).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('collections').select('id').where('account_id', '=', live.accountId).execute()).toEqual(
+      [],
+    );
   });
 
   it('answers 404 for an unknown payment id', async () => {
@@ -316,7 +349,9 @@ describe('what a payment is refused for', () => {
 
 describe('donations and digital items', () => {
   it('raises a donation page total only with successful donations', async () => {
-    const donation = await createDonationLink(t, merchant, { extra_fields: [{ type: 'checkbox', label: 'Shirt', options: ['S', 'M'] }] });
+    const donation = await createDonationLink(t, merchant, {
+      extra_fields: [{ type: 'checkbox', label: 'Shirt', options: ['S', 'M'] }],
+    });
     await payId(t, donation.ref, { amount: 50_000, extra_data: [{ label: 'Shirt', value: 'S, M' }] });
     await payId(t, donation.ref, { amount: 7_000, phone: '0772000001', extra_data: [{ label: 'Shirt', value: 'M' }] });
     await sweep();
@@ -359,7 +394,11 @@ describe('donations and digital items', () => {
     const url = new URL(download_url!, 'http://localhost');
     const later = new Date(Number(url.searchParams.get('expires')) * 1000 + 1000);
     await expect(
-      t.app.services.payments.download(id, { expires: url.searchParams.get('expires')!, signature: url.searchParams.get('signature')! }, later),
+      t.app.services.payments.download(
+        id,
+        { expires: url.searchParams.get('expires')!, signature: url.searchParams.get('signature')! },
+        later,
+      ),
     ).rejects.toThrow(M.downloadExpired);
   });
 

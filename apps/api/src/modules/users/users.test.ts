@@ -61,6 +61,7 @@ describe('GET /api/user/profile', () => {
           is_approved: false,
           created_at: new Date(account.created_at).toISOString(),
           companyBranding: { company_logo: null },
+          userWallet: { current_balance: 0, current_balance_sand_box: 0 },
           api_keys: { active_environment: 'test' },
         },
         current_role: 'owner',
