@@ -3,7 +3,6 @@
 // loopback-only operator endpoint with the secret from DATA_DIR; with no server running, it opens the
 // embedded database itself.
 import fs from 'node:fs';
-import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';

@@ -33,7 +33,6 @@ import {
   recordCustomer,
 } from './repository.ts';
 
-const TEST_CARDS: readonly string[] = [SIMULATOR.successCard, SIMULATOR.declinedCard];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TRANSACTION_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
