@@ -6,19 +6,28 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 const API_PREFIXES = ['/api/', '/v1/', '/storage/', '/s/', '/ops/', '/health'];
+/** DESIGN §5: the customer pages are their own lean entry (pay.html), without the dashboard's code. */
+const CUSTOMER_PAGE_PREFIXES = ['/pay/', '/fund/', '/checkout/'];
 
-/** Serves the built web app; any other GET path falls back to index.html so client routes load. */
+/**
+ * Serves the built web app. Any other GET path falls back to an HTML entry so client routes load: the customer
+ * pages to pay.html, everything else to the dashboard's index.html.
+ */
 export const spaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  // A build from before the customer pages had their own entry still serves them through index.html.
+  const customerEntry = fs.existsSync(path.join(distDir, 'pay.html')) ? 'pay.html' : 'index.html';
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      // NOTE: with send's own Cache-Control on, it overwrites the header set below (`public, max-age=0` everywhere).
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        // Vite puts a content hash in every asset name, so assets never change under their name.
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Vite puts a content hash in every asset name, so assets never change under their name; the rest revalidates.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -27,6 +36,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir:
     if (request.method !== 'GET' || isApi || !hasBuild) {
       return reply.code(404).send({ status: 'error', message: MESSAGES.notFound });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const isCustomerPage = CUSTOMER_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    return reply.sendFile(isCustomerPage ? customerEntry : 'index.html');
   });
 });

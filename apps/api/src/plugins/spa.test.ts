@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { spaPlugin } from './spa.ts';
+
+const DASHBOARD_HTML = '<!doctype html><title>dashboard</title>';
+const PAY_HTML = '<!doctype html><title>customer page</title>';
+
+/** A stand-in for apps/web/dist: the two HTML entries and one hashed asset. */
+function makeDist(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-dist-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = makeDist({ 'index.html': DASHBOARD_HTML, 'pay.html': PAY_HTML, 'assets/pay-abc123.js': 'export {};' });
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers the customer pages with their own entry, never cached', async () => {
+    for (const url of ['/pay/abc123', '/fund/xyz', '/checkout/item-1?utm=sms']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(PAY_HTML);
+    }
+  });
+
+  it('answers every other page with the dashboard', async () => {
+    for (const url of ['/', '/dashboard', '/payment-links/new', '/payments', '/pay']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body, url).toBe(DASHBOARD_HTML);
+    }
+  });
+
+  it('serves hashed assets for a year and keeps API paths and other methods as JSON 404s', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/pay-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const request of [
+      { method: 'GET' as const, url: '/api/no-such-thing' },
+      { method: 'GET' as const, url: '/v1/pay/abc123' },
+      { method: 'POST' as const, url: '/pay/abc123' },
+    ]) {
+      const res = await t.app.inject(request);
+      expect(res.statusCode, request.url).toBe(404);
+      expect(res.json(), request.url).toEqual({ status: 'error', message: 'Not found' });
+    }
+  });
+});
+
+describe('a build without the customer entry', () => {
+  it('serves the customer pages with the dashboard entry', async () => {
+    const dist = makeDist({ 'index.html': DASHBOARD_HTML });
+    const app = Fastify();
+    await app.register(spaPlugin, { distDir: dist });
+    const res = await app.inject({ method: 'GET', url: '/pay/abc123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(DASHBOARD_HTML);
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+});

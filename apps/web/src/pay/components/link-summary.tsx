@@ -1,0 +1,69 @@
+import type { PublicLink } from '@sente/contracts/payments';
+import { formatUgx } from '../money.ts';
+
+/** What the payer is paying for: image, title, description, and the price or the donation's progress. */
+export function LinkSummary({ link }: { link: PublicLink }) {
+  return (
+    <section className="summary" aria-labelledby="link-title">
+      {link.image_url && <img className="summary-image" src={link.image_url} alt="" />}
+      {link.kind === 'digital_item' && link.category && <p className="category">{link.category}</p>}
+      <h1 id="link-title" className="title">
+        {link.title}
+      </h1>
+      {link.description && <p className="description">{link.description}</p>}
+      {link.kind === 'donation_link' ? <DonationProgress link={link} /> : <Price link={link} />}
+    </section>
+  );
+}
+
+function Price({ link }: { link: PublicLink }) {
+  if (!link.fixed_amount) return null;
+  return (
+    <p className="price">
+      <span className="visually-hidden">Price: </span>
+      <strong>{formatUgx(link.amount)}</strong>
+      {link.original_price !== null && link.original_price > link.amount && (
+        <s className="original-price">
+          <span className="visually-hidden">was </span>
+          {formatUgx(link.original_price)}
+        </s>
+      )}
+    </p>
+  );
+}
+
+function DonationProgress({ link }: { link: PublicLink }) {
+  const raised = link.raised ?? 0;
+  const target = link.target ?? 0;
+  return (
+    <div className="donation">
+      {link.beneficiary && (
+        <p className="beneficiary">
+          For <strong>{link.beneficiary}</strong>
+        </p>
+      )}
+      <p className="raised">
+        <strong>{formatUgx(raised)}</strong> raised
+        {target > 0 && (
+          <>
+            {' '}
+            of <span className="nowrap">{formatUgx(target)}</span>
+          </>
+        )}
+      </p>
+      {target > 0 && (
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Raised so far"
+          aria-valuemin={0}
+          aria-valuemax={target}
+          aria-valuenow={Math.min(raised, target)}
+          aria-valuetext={`${formatUgx(raised)} of ${formatUgx(target)}`}
+        >
+          <div className="progress-fill" style={{ width: `${Math.min(100, (raised / target) * 100)}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useFocusHeading } from './use-focus-heading.ts';
+
+type Props = { title: string; message: string; level?: 1 | 2; takeFocus?: boolean; children?: ReactNode };
+
+/** A page that only tells the payer something: not found, not taking payments, could not load. The heading takes
+ * the focus only when the page replaces a screen the payer was using (not on first load). */
+export function MessageScreen({ title, message, level = 1, takeFocus = false, children }: Props) {
+  const heading = useFocusHeading<HTMLHeadingElement>(takeFocus);
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <section className="screen message" aria-labelledby="screen-title">
+      <Heading id="screen-title" ref={heading} tabIndex={-1}>
+        {title}
+      </Heading>
+      <p className="lead">{message}</p>
+      {children}
+    </section>
+  );
+}
+
+export function LoadingScreen() {
+  return (
+    <div className="screen loading" role="status">
+      <div className="spinner" aria-hidden="true" />
+      <p>Loading…</p>
+    </div>
+  );
+}

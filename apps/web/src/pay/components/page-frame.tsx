@@ -1,0 +1,46 @@
+import type { PublicLink } from '@sente/contracts/payments';
+import type { ReactNode } from 'react';
+import { PAGE_TEXT } from '../messages.ts';
+
+type Props = { link: PublicLink | null; status: string; children: ReactNode };
+
+/**
+ * The phone-width card every screen sits in: test-mode notice, the merchant, the screen, the footer. `status` is
+ * announced politely to screen readers when it changes (waiting, paid, failed).
+ */
+export function PageFrame({ link, status, children }: Props) {
+  return (
+    <div className="page">
+      {link?.environment === 'test' && (
+        <header className="test-banner">
+          <strong>{PAGE_TEXT.testMode}</strong>
+        </header>
+      )}
+      <main className="sheet">
+        {link && <MerchantHeader merchant={link.merchant} />}
+        {children}
+        <p className="visually-hidden" aria-live="polite">
+          {status}
+        </p>
+      </main>
+      <footer className="footer">
+        Payments by <strong>Sente</strong>
+      </footer>
+    </div>
+  );
+}
+
+function MerchantHeader({ merchant }: { merchant: PublicLink['merchant'] }) {
+  return (
+    <header className="merchant">
+      {merchant.logo_url ? (
+        <img className="merchant-logo" src={merchant.logo_url} alt="" width={40} height={40} />
+      ) : (
+        <span className="merchant-logo merchant-initial" aria-hidden="true">
+          {merchant.name.trim().charAt(0).toUpperCase()}
+        </span>
+      )}
+      <p className="merchant-name">{merchant.name}</p>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { PAYMENT_MESSAGES as M } from '@sente/contracts/payments';
+import { describe, expect, it } from 'vitest';
+import { formatUgx, parseAmount, tidyAmountInput } from './money.ts';
+
+describe('amounts', () => {
+  it('shows UGX with thousands separators', () => {
+    expect(formatUgx(25_000)).toBe('UGX 25,000');
+    expect(formatUgx(1_250_000)).toBe('UGX 1,250,000');
+    expect(formatUgx(0)).toBe('UGX 0');
+  });
+
+  it('reads what a payer types as whole shillings', () => {
+    expect(parseAmount('25000')).toEqual({ ok: true, amount: 25_000 });
+    expect(parseAmount(' 25,000 ')).toEqual({ ok: true, amount: 25_000 });
+    expect(parseAmount('UGX 1 000')).toEqual({ ok: true, amount: 1000 });
+    expect(parseAmount('20,000,000')).toEqual({ ok: true, amount: 20_000_000 });
+  });
+
+  it('refuses with the contract messages', () => {
+    expect(parseAmount('')).toEqual({ ok: false, error: M.amountMissing });
+    expect(parseAmount('abc')).toEqual({ ok: false, error: M.amountMissing });
+    expect(parseAmount('-5')).toEqual({ ok: false, error: M.amountMissing });
+    expect(parseAmount('0')).toEqual({ ok: false, error: M.amountMissing });
+    expect(parseAmount('100.50')).toEqual({ ok: false, error: M.amountWhole });
+    expect(parseAmount('20000001')).toEqual({ ok: false, error: M.amountTooLarge });
+  });
+
+  it('groups a typed amount when the payer leaves the box, and leaves nonsense as typed', () => {
+    expect(tidyAmountInput('1250000')).toBe('1,250,000');
+    expect(tidyAmountInput('12a')).toBe('12a');
+  });
+});

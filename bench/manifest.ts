@@ -1,0 +1,47 @@
+// What a browser downloads for a page of the built web app, read from Vite's manifest: the entry chunk, the
+// route's lazy chunks, and every chunk they import statically, gzipped. Shared by bundle.ts and checkout.ts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+
+export type PageWeight = { js: string[]; css: string[]; jsBytes: number; cssBytes: number };
+
+/** The build in the folder given as the first argument, else apps/web/dist; stops with a hint when there is none. */
+export function loadBuild(dist = process.argv[2] ?? path.resolve(import.meta.dirname, '../apps/web/dist')) {
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    console.error(`No build found in ${dist}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>;
+  const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+  /** The JS and CSS files that loading these manifest keys (entries or lazy routes) downloads. */
+  function weigh(keys: string[]): PageWeight {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const entry = manifest[key];
+      if (!entry) throw new Error(`${key} is not in the manifest`);
+      if (js.has(entry.file)) return;
+      js.add(entry.file);
+      for (const file of entry.css ?? []) css.add(file);
+      for (const imported of entry.imports ?? []) visit(imported);
+    };
+    keys.forEach(visit);
+    const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+    return { js: [...js], css: [...css], jsBytes: sum(js), cssBytes: sum(css) };
+  }
+
+  return { weigh };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function printWeight(page: string, weight: PageWeight): void {
+  console.log(
+    `${page.padEnd(28)} JS ${kb(weight.jsBytes).padStart(9)} gzip in ${weight.js.length} files | CSS ${kb(weight.cssBytes).padStart(8)} gzip`,
+  );
+}
