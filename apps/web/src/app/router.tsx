@@ -8,7 +8,7 @@ const placeholder = (path: string, title: string, description: string): RouteObj
   element: <PlaceholderPage title={title} description={description} />,
 });
 
-const CHECKOUT_RELEASE = 'This screen arrives with the payments release, when customers can pay your links.';
+const REPORTS_RELEASE = 'This screen arrives with the reports release: collection charts by period and channel.';
 const MONEY_OUT_RELEASE = 'This screen arrives with the money-out release: wallet PIN, transfers and settlements.';
 const ACCOUNT_RELEASE = 'This screen arrives with the business settings release.';
 const DEVELOPERS_RELEASE = 'This screen arrives with the developers release: API keys and webhooks.';
@@ -29,7 +29,7 @@ const router = createBrowserRouter([
     element: <AuthGuard />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      placeholder('/live/:ref', 'Live payment link', CHECKOUT_RELEASE),
+      { path: '/live/:ref', lazy: () => import('../features/live/routes/live.tsx').then((m) => ({ Component: m.LiveRoute })) },
       {
         lazy: () => import('./shell/dashboard-layout.tsx').then((m) => ({ Component: m.DashboardLayout })),
         children: [
@@ -98,12 +98,18 @@ const router = createBrowserRouter([
                 Component: m.DigitalItemFormRoute,
               })),
           },
-          placeholder('/collections', 'Collections', CHECKOUT_RELEASE),
-          placeholder('/customers', 'Customers', CHECKOUT_RELEASE),
+          {
+            path: '/collections',
+            lazy: () => import('../features/collections/routes/collections.tsx').then((m) => ({ Component: m.CollectionsRoute })),
+          },
+          {
+            path: '/customers',
+            lazy: () => import('../features/customers/routes/customers.tsx').then((m) => ({ Component: m.CustomersRoute })),
+          },
           placeholder('/settlements', 'Transfers', MONEY_OUT_RELEASE),
           placeholder('/business-details', 'Business Details', ACCOUNT_RELEASE),
           placeholder('/team', 'Team', ACCOUNT_RELEASE),
-          placeholder('/reports', 'Reports', CHECKOUT_RELEASE),
+          placeholder('/reports', 'Reports', REPORTS_RELEASE),
           placeholder('/api-keys', 'Api Keys', DEVELOPERS_RELEASE),
           placeholder('/webhooks', 'Web Hooks', DEVELOPERS_RELEASE),
         ],

@@ -14,6 +14,8 @@ type Props<T> = {
   intro: string;
   /** The create button ('New Payment Link' to /new-payment-link), shown to roles that may create. */
   create: { path: string; label: string } | null;
+  /** More header buttons (a Download), shown beside the create button while the list is not empty. */
+  actions?: ReactNode;
   emptyMessage: string;
   list: CursorList<T>;
   /** Wide screens get a table, phones get cards; only one is ever in the page. */
@@ -30,6 +32,7 @@ export function LinkListPage<T>({
   title,
   intro,
   create,
+  actions,
   emptyMessage,
   list,
   table,
@@ -58,7 +61,12 @@ export function LinkListPage<T>({
             {intro}
           </Text>
         </div>
-        {!empty && createButton}
+        {!empty && (actions || createButton) && (
+          <Group gap="sm">
+            {actions}
+            {createButton}
+          </Group>
+        )}
       </Group>
 
       {list.isPending ? (

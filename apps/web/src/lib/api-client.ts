@@ -59,8 +59,8 @@ async function toError(response: Response): Promise<ApiError> {
   return new ApiError(body?.message || MESSAGES.somethingWentWrong, response.status, body?.errors ?? [], body?.code);
 }
 
-/** Calls the API with the session's bearer token; a 401 gets one silent refresh, then ends the session. */
-export async function api<T>(path: string, options: Options = {}): Promise<ApiSuccess<T>> {
+/** Sends with the session's bearer token; a 401 gets one silent refresh, then ends the session. */
+async function authorized(path: string, options: Options): Promise<Response> {
   let response: Response;
   try {
     response = await send(path, options, session.accessToken());
@@ -75,7 +75,17 @@ export async function api<T>(path: string, options: Options = {}): Promise<ApiSu
     for (const listener of sessionExpiredListeners) listener();
   }
   if (!response.ok) throw await toError(response);
-  return (await response.json()) as ApiSuccess<T>;
+  return response;
+}
+
+/** Calls the API with the session's bearer token; a 401 gets one silent refresh, then ends the session. */
+export async function api<T>(path: string, options: Options = {}): Promise<ApiSuccess<T>> {
+  return (await (await authorized(path, options)).json()) as ApiSuccess<T>;
+}
+
+/** A file the API answers (a spreadsheet export), read whole, with the same session handling as `api`. */
+export async function apiBlob(path: string, options: Pick<Options, 'signal'> = {}): Promise<Blob> {
+  return (await authorized(path, options)).blob();
 }
 
 /** A call made without the session (sign-in, sign-up, codes). */

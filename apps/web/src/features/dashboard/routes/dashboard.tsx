@@ -1,13 +1,11 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Environment } from '@sente/contracts/constants';
-import { MESSAGES } from '@sente/contracts/messages';
+import { type Environment, RECENT_COLLECTIONS_COUNT } from '@sente/contracts/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatMoney } from '../../../lib/format.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';
-
-const NOT_LIVE_YET = 'Balances, charts and collections appear here once payments are live, in a later release.';
+import { RecentCollections } from '../components/recent-collections.tsx';
 
 function SummaryCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -22,11 +20,14 @@ function SummaryCard({ id, title, children }: { id: string; title: string; child
   );
 }
 
-/** Spec §2 dashboard, as far as this release goes: it says plainly what arrives later. */
+/** Spec §2 dashboard: the wallet balance of the active environment, transfers, profile completion, recent collections. */
 export function DashboardRoute() {
   const { data: user } = useProfile();
   if (!user) return null;
-  const environment: Environment | undefined = user.current_account?.api_keys.active_environment;
+  const account = user.current_account;
+  const environment: Environment | undefined = account?.api_keys.active_environment;
+  const wallet = account?.userWallet;
+  const balance = environment === 'test' ? wallet?.current_balance_sand_box : wallet?.current_balance;
 
   return (
     <Stack gap="lg">
@@ -38,11 +39,13 @@ export function DashboardRoute() {
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <SummaryCard id="wallet-balance" title={environment === 'test' ? 'Wallet balance (test)' : 'Wallet balance'}>
-          <Text fz={28} fw={700} lh={1.2}>
-            UGX —
+          <Text fz={28} fw={700} lh={1.2} data-testid="wallet-balance">
+            {formatMoney(balance ?? 0)}
           </Text>
           <Text size="sm" c="gray.7">
-            Your UGX wallet balance shows here once payments are live.
+            {environment === 'test'
+              ? 'Test payments land here; they never touch your live balance.'
+              : 'Collections less fees, ready to transfer.'}
           </Text>
         </SummaryCard>
         <SummaryCard id="transfers" title="Transfers">
@@ -56,10 +59,7 @@ export function DashboardRoute() {
         <ProfileCompletionCard account={user.current_account} />
       </SimpleGrid>
       <SummaryCard id="recent-collections" title="Recent collections">
-        <EmptyState message={MESSAGES.noCollectionsYet} />
-        <Text size="sm" c="gray.7" ta="center">
-          {NOT_LIVE_YET}
-        </Text>
+        <RecentCollections count={RECENT_COLLECTIONS_COUNT} />
       </SummaryCard>
     </Stack>
   );

@@ -1,0 +1,41 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
+import { CardDetail } from '../../../components/card-detail.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { phoneOrCard } from './collection-labels.ts';
+
+/** The collections on a phone: one card per payment, same fields as the table. */
+export function CollectionCards({ collections }: { collections: CollectionRow[] }) {
+  return (
+    <Stack gap="sm" component="ul" aria-label="Collections" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {collections.map((collection) => (
+        <Paper component="li" key={collection.id} withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {collection.customer.names}
+                </Text>
+                <Text size="lg" fw={700}>
+                  {formatMoney(collection.amount, collection.currency)}
+                </Text>
+              </div>
+              <StatusBadge status={collection.status} />
+            </Group>
+            <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
+              <CardDetail term="Date">{formatDate(collection.created_at)}</CardDetail>
+              <CardDetail term="Phone/Card">{phoneOrCard(collection.msisdn)}</CardDetail>
+              <CardDetail term="Channel">{CHANNEL_LABELS[collection.collection_channel]}</CardDetail>
+              <CardDetail term="Transaction ID">
+                <Text span size="sm" ff="monospace">
+                  {collection.transaction_id}
+                </Text>
+              </CardDetail>
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { CustomerRow } from '@sente/contracts/payments';
+import { CardDetail } from '../../../components/card-detail.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+
+/** The customers on a phone: one card per customer, same fields as the table. */
+export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
+  return (
+    <Stack gap="sm" component="ul" aria-label="Customers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {customers.map((customer) => (
+        <Paper component="li" key={customer.id} withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {customer.names}
+            </Text>
+            <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
+              <CardDetail term="Phone">{customerPhone(customer.phone)}</CardDetail>
+              <CardDetail term="Created">{formatDate(customer.created_at)}</CardDetail>
+              <CardDetail term="Payments">{customer.payments_count}</CardDetail>
+              <CardDetail term="Total paid">{formatMoney(customer.total_paid)}</CardDetail>
+              <CardDetail term="Email" wide>
+                {customer.email ?? NOT_GIVEN}
+              </CardDetail>
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Table, Text } from '@mantine/core';
+import type { CustomerRow } from '@sente/contracts/payments';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** Spec §2 customers table, with what each has paid (wide screens; phones get cards). */
+export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Customers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Names</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th ta="right">Payments</Table.Th>
+            <Table.Th ta="right">Total paid</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {customers.map((customer) => (
+            <Table.Tr key={customer.id}>
+              <Table.Td maw={240}>
+                <Text size="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  {customer.names}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={260} style={{ overflowWrap: 'anywhere' }}>
+                {customer.email ?? NOT_GIVEN}
+              </Table.Td>
+              <Table.Td style={nowrap}>{customerPhone(customer.phone)}</Table.Td>
+              <Table.Td style={nowrap}>{formatDate(customer.created_at)}</Table.Td>
+              <Table.Td ta="right">{customer.payments_count}</Table.Td>
+              <Table.Td ta="right" style={nowrap}>
+                {formatMoney(customer.total_paid)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

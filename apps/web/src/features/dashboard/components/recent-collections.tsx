@@ -1,0 +1,49 @@
+import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@sente/contracts/messages';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useCollections } from '../../collections/api/get-collections.ts';
+
+/**
+ * Spec §2 dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads
+ * the first page of the collections list, so /collections opens from the same cache.
+ */
+export function RecentCollections({ count }: { count: number }) {
+  const list = useCollections();
+  if (list.isPending) return <Loader size="sm" aria-label="Loading recent collections" />;
+  if (list.error) return <ErrorState error={list.error} onRetry={list.refetch} />;
+  if (list.items.length === 0) return <EmptyState message={MESSAGES.noCollectionsYet} />;
+
+  return (
+    <Stack gap={0}>
+      <Stack component="ul" gap={0} aria-label="Recent collections" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {list.items.slice(0, count).map((collection) => (
+          <Group
+            component="li"
+            key={collection.id}
+            justify="space-between"
+            wrap="nowrap"
+            py="xs"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate>
+                {formatMoney(collection.amount, collection.currency)}
+              </Text>
+              <Text size="xs" c="gray.7" truncate>
+                {formatDate(collection.created_at)} · {collection.customer.names}
+              </Text>
+            </div>
+            <StatusBadge status={collection.status} size="sm" />
+          </Group>
+        ))}
+      </Stack>
+      <Anchor component={Link} to="/collections" size="sm" fw={600} c="sente.8" mt="sm">
+        See all collections
+      </Anchor>
+    </Stack>
+  );
+}

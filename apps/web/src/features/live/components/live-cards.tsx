@@ -1,0 +1,43 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
+import { CardDetail } from '../../../components/card-detail.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { phoneOrCard } from '../../collections/components/collection-labels.ts';
+import { extraValue } from './live-labels.ts';
+
+/** The live page on a phone: one card per collection, with the payer's extra answers below. */
+export function LiveCards({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {
+  return (
+    <Stack gap="sm" component="ul" aria-label="Live collections" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {items.map((item) => (
+        <Paper component="li" key={item.id} withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {item.collection.customer.names}
+                </Text>
+                <Text size="lg" fw={700}>
+                  {formatMoney(item.amount, item.currency)}
+                </Text>
+              </div>
+              <StatusBadge status={item.collection.status} />
+            </Group>
+            <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
+              <CardDetail term="Date">{formatDate(item.created_at)}</CardDetail>
+              <CardDetail term="Phone">{phoneOrCard(item.collection.msisdn)}</CardDetail>
+              <CardDetail term="Channel">{CHANNEL_LABELS[item.collection.collection_channel]}</CardDetail>
+              {extraLabels.map((label, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one detail per extra field, in the link's order
+                <CardDetail key={index} term={label} wide>
+                  {extraValue(item, label) || '—'}
+                </CardDetail>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Table, Text } from '@mantine/core';
+import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { phoneOrCard } from '../../collections/components/collection-labels.ts';
+import { extraValue } from './live-labels.ts';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** Spec §2 live page table: the fixed columns, then one per extra field label of the link. */
+export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760 + 160 * extraLabels.length}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Live collections">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Names</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Channel</Table.Th>
+            <Table.Th>Status</Table.Th>
+            {extraLabels.map((label, index) => (
+              // Labels are the merchant's own and may repeat; their place in the link is what is stable.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <Table.Th key={index}>{label}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td style={nowrap}>{formatDate(item.created_at)}</Table.Td>
+              <Table.Td style={nowrap}>{phoneOrCard(item.collection.msisdn)}</Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  {item.collection.customer.names}
+                </Text>
+              </Table.Td>
+              <Table.Td style={nowrap} fw={600}>
+                {formatMoney(item.amount, item.currency)}
+              </Table.Td>
+              <Table.Td style={nowrap}>{CHANNEL_LABELS[item.collection.collection_channel]}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={item.collection.status} />
+              </Table.Td>
+              {extraLabels.map((label, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per extra field, in the link's order
+                <Table.Td key={index} maw={240} style={{ overflowWrap: 'anywhere' }}>
+                  {extraValue(item, label)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,85 @@
+import { ActionIcon, Box, Container, Group, Paper, Stack, Text, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MESSAGES } from '@sente/contracts/messages';
+import { IconX } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Brand } from '../../../components/brand.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useLivePage } from '../api/get-live-page.ts';
+import { LiveCards } from '../components/live-cards.tsx';
+import { LiveTable } from '../components/live-table.tsx';
+
+/**
+ * Spec §2 live payment link page, full page without the dashboard shell: the link's title with a close link
+ * back to /payment-links, the total of its successful collections, and its collections with one column per
+ * extra field, asked again every 120000 ms.
+ */
+export function LiveRoute() {
+  const { ref = '' } = useParams();
+  const live = useLivePage(ref);
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, true, { getInitialValueInEffect: false });
+  const page = live.data;
+  const extraLabels = page?.link.extra_fields.map((field) => field.label) ?? [];
+
+  useEffect(() => {
+    document.title = page ? `Live · ${page.link.title} · Sente` : 'Live · Sente';
+  }, [page]);
+
+  return (
+    <Box bg="gray.0" mih="100dvh">
+      <Container size="xl" py="lg">
+        <Stack gap="lg">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Brand size="md" />
+              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+                {page?.link.title ?? 'Live payment link'}
+              </Title>
+            </Stack>
+            <ActionIcon component={Link} to="/payment-links" variant="default" size="lg" radius="xl" aria-label="Close live page">
+              <IconX size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+
+          {live.isPending ? (
+            <PageLoader />
+          ) : !page ? (
+            <ErrorState error={live.error} onRetry={() => void live.refetch()} />
+          ) : (
+            <>
+              {live.error && <ErrorState error={live.error} onRetry={() => void live.refetch()} />}
+              <Paper withBorder radius="md" p="lg">
+                <Text size="sm" c="gray.7" id="live-total-label">
+                  Total collected
+                </Text>
+                <Text fz={32} fw={700} lh={1.2} aria-labelledby="live-total-label" data-testid="live-total">
+                  {formatMoney(page.total_successful)}
+                </Text>
+                <Text size="xs" c="gray.7" mt={4}>
+                  {page.totalItems} {page.totalItems === 1 ? 'payment' : 'payments'}
+                  {page.items.length < page.totalItems && `, the latest ${page.items.length} below`} · refreshed{' '}
+                  {formatDate(new Date(live.dataUpdatedAt))}
+                </Text>
+              </Paper>
+              {page.items.length === 0 ? (
+                <Paper withBorder radius="md" p="lg">
+                  <EmptyState message={MESSAGES.noCollectionsYet} />
+                </Paper>
+              ) : wide ? (
+                <Paper withBorder radius="md">
+                  <LiveTable items={page.items} extraLabels={extraLabels} />
+                </Paper>
+              ) : (
+                <LiveCards items={page.items} extraLabels={extraLabels} />
+              )}
+            </>
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
