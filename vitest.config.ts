@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A payment settles after the simulator's delay and the page's next status check: seconds, not one.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

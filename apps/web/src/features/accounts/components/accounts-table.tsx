@@ -1,6 +1,7 @@
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { User } from '@sente/contracts/accounts';
 import { STAFF_ROLE_LABELS } from '@sente/contracts/constants';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useSwitchAccount } from '../api/switch-account.ts';
 
 /** Spec §2: every account the user belongs to, with their role there and a Switch (or 'current'). */
@@ -9,7 +10,7 @@ export function AccountsTable({ user, onSwitched }: { user: User; onSwitched: ()
   const switchingTo = switchAccount.isPending ? switchAccount.variables?.sente_account_id : undefined;
 
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <ScrollTable minWidth={320} label="Accounts table">
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -47,6 +48,6 @@ export function AccountsTable({ user, onSwitched }: { user: User; onSwitched: ()
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { phoneOrCard } from './collection-labels.ts';
@@ -9,8 +10,8 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** Spec §2 collections table (wide screens; phones get cards). */
 export function CollectionsTable({ collections }: { collections: CollectionRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={940}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Collections">
+    <ScrollTable minWidth={940} label="Collections table">
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Collections">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>
@@ -28,7 +29,7 @@ export function CollectionsTable({ collections }: { collections: CollectionRow[]
               <Table.Td style={nowrap}>{formatDate(collection.created_at)}</Table.Td>
               <Table.Td style={nowrap}>{phoneOrCard(collection.msisdn)}</Table.Td>
               <Table.Td maw={220}>
-                <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" lineClamp={2} miw={120} style={{ overflowWrap: 'anywhere' }}>
                   {collection.customer.names}
                 </Text>
               </Table.Td>
@@ -46,6 +47,6 @@ export function CollectionsTable({ collections }: { collections: CollectionRow[]
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { CustomerRow } from '@sente/contracts/payments';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
 
@@ -8,7 +9,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** Spec §2 customers table, with what each has paid (wide screens; phones get cards). */
 export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <ScrollTable minWidth={860} label="Customers table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Customers">
         <Table.Thead>
           <Table.Tr>
@@ -41,6 +42,6 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -1,5 +1,6 @@
 import { Group, Table, Text } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { DigitalItemActions } from './digital-item-actions.tsx';
 import { itemPrice, OriginalPrice, VISIBILITY_LABELS } from './item-labels.tsx';
 import { ItemThumbnail } from './item-thumbnail.tsx';
@@ -11,7 +12,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** Spec §2 digital items table (wide screens; phones get cards). */
 export function DigitalItemsTable({ items, canManage, onRequestDelete }: Props) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <ScrollTable minWidth={960} label="Digital items table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -57,6 +58,6 @@ export function DigitalItemsTable({ items, canManage, onRequestDelete }: Props) 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -1,5 +1,6 @@
 import { Group, Table, Text } from '@mantine/core';
 import type { DonationLink } from '@sente/contracts/links';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { DonationLinkActions } from './donation-link-actions.tsx';
 import { donationLinkTypeLabel, donationTarget } from './donation-link-labels.ts';
@@ -8,7 +9,7 @@ import { DonationLinkThumbnail } from './donation-link-thumbnail.tsx';
 /** Spec §2 donation links table (wide screens; phones get cards). */
 export function DonationLinksTable({ links, canManage }: { links: DonationLink[]; canManage: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <ScrollTable minWidth={820} label="Donation links table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -53,6 +54,6 @@ export function DonationLinksTable({ links, canManage }: { links: DonationLink[]
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

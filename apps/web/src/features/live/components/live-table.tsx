@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { phoneOrCard } from '../../collections/components/collection-labels.ts';
@@ -10,7 +11,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** Spec §2 live page table: the fixed columns, then one per extra field label of the link. */
 export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {
   return (
-    <Table.ScrollContainer minWidth={760 + 160 * extraLabels.length}>
+    <ScrollTable minWidth={760 + 160 * extraLabels.length} label="Live collections table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Live collections">
         <Table.Thead>
           <Table.Tr>
@@ -33,7 +34,7 @@ export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; ext
               <Table.Td style={nowrap}>{formatDate(item.created_at)}</Table.Td>
               <Table.Td style={nowrap}>{phoneOrCard(item.collection.msisdn)}</Table.Td>
               <Table.Td maw={220}>
-                <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" lineClamp={2} miw={150} style={{ overflowWrap: 'anywhere' }}>
                   {item.collection.customer.names}
                 </Text>
               </Table.Td>
@@ -54,6 +55,6 @@ export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; ext
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

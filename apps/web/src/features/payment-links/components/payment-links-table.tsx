@@ -1,6 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { PaymentLink } from '@sente/contracts/links';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { DisabledCheckbox } from './disabled-checkbox.tsx';
 import { linkPrice, linkTypeLabel } from './link-type-label.ts';
@@ -15,7 +16,7 @@ type Props = {
 /** Spec §2 payment links table (wide screens; phones get cards). */
 export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: Props) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <ScrollTable minWidth={860} label="Payment links table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -54,6 +55,6 @@ export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: P
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

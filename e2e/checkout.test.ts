@@ -1,0 +1,320 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessage } from '../apps/api/src/testing/outbox.ts';
+import { createMerchant } from './support/accounts.ts';
+import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { enterDashboard, TINY_PNG } from './support/ui.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const MERCHANT = 'Kampala Parents School';
+
+type Tokens = { accessToken: string; refreshToken: string };
+type Ref = { id: string; ref: string };
+
+/**
+ * DESIGN §5 journeys: customers on a phone pay each kind of link through the real pages and the test-mode
+ * simulator; then the merchant finds every payment in the dashboard, with fees taken once.
+ */
+describe('customers pay on a phone, the merchant sees the money', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let merchant: Tokens;
+  let fixed: Ref;
+  let dynamic: Ref;
+  let donation: Ref;
+  let item: Ref;
+  let closed: Ref;
+
+  async function call(pathname: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
+    const response = await fetch(`${server.url}${pathname}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${merchant.accessToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { data: any; message?: string };
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${json.message}`);
+    return json.data;
+  }
+
+  async function upload(folder: string, name: string, bytes: Buffer): Promise<string> {
+    const form = new FormData();
+    form.append('folder', folder);
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const response = await fetch(`${server.url}/api/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${merchant.accessToken}` },
+      body: form,
+    });
+    if (!response.ok) throw new Error(`upload answered ${response.status}`);
+    return ((await response.json()) as { data: string }).data;
+  }
+
+  /** A phone-sized page, as most payers in Uganda open a shared link. */
+  const phone = () => newPage(browser, server.url, 'phone');
+
+  async function fillPayer(page: Page, names: string, phoneNumber: string) {
+    await page.getByLabel('Your name').fill(names);
+    await page.getByLabel('Mobile money number').fill(phoneNumber);
+  }
+
+  async function expectPaid(page: Page) {
+    await expect.poll(() => page.getByRole('heading', { name: 'Approve on your phone' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ SIMULATOR_DELAY_MS: '800', PAYMENT_WORKER_INTERVAL_MS: '200' }),
+      launchBrowser(),
+    ]);
+    merchant = await createMerchant(server, `payee.${Date.now()}@example.com`, 'Sente#2026', MERCHANT);
+    await call('/api/sente-account/update-logo', { company_logo: await upload('companylogos', 'logo.png', TINY_PNG) });
+    fixed = await call('/api/payment-link/create', {
+      title: 'Term 1 fees',
+      description: 'Fees for the first term of 2027',
+      fixed_amount: true,
+      amount: 150_000,
+      redirect_url: `${server.url}/thank-you`,
+    });
+    dynamic = await call('/api/payment-link/create', {
+      title: 'School uniform',
+      fixed_amount: false,
+      extra_fields: [
+        { type: 'text', label: 'Student name' },
+        { type: 'multi-text', label: 'Notes' },
+        { type: 'select', label: 'Class', options: ['P5', 'P6', 'P7'] },
+        { type: 'checkbox', label: 'Items', options: ['Shirt', 'Shorts', 'Sweater'] },
+        { type: 'radio', label: 'Size', options: ['Small', 'Medium', 'Large'] },
+      ],
+    });
+    donation = await call('/api/donation-link/create', {
+      title: 'New library',
+      description: 'Books and shelves for the P7 library',
+      target: 5_000_000,
+      beneficiary: 'P7 pupils',
+    });
+    item = await call('/api/donation-link/create_digital_item', {
+      title: 'Holiday workbook',
+      description: 'Exercises for the long holiday',
+      price: 15_000,
+      original_price: 20_000,
+      image: await upload('uploads', 'cover.png', TINY_PNG),
+      file: await upload('products', 'workbook.pdf', PDF),
+      buyer_note: 'Print pages 1 to 12 first.',
+    });
+    closed = await call('/api/payment-link/create', { title: 'Old trip', fixed_amount: true, amount: 40_000 });
+    await call(`/api/payment-link/enable_or_disable/${closed.id}`, { is_disabled: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a parent pays a fixed payment link with MTN and is taken back to the school', async () => {
+    const page = await phone();
+    await page.goto(`/pay/${fixed.ref}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Term 1 fees' }).count()).toBe(1);
+    expect(await page.getByText('TEST MODE — no real money moves').count()).toBe(1);
+    expect(await page.getByText(MERCHANT).count()).toBe(1);
+    expect(await page.getByText('UGX 150,000').first().isVisible()).toBe(true);
+    await expectAccessible(page, 'pay: fixed payment link');
+    await screenshot(page, 'checkout-01-fixed-form');
+
+    await page.getByRole('button', { name: 'Pay UGX 150,000' }).click();
+    expect(await page.getByText('Enter your name').count()).toBeGreaterThan(0);
+
+    await fillPayer(page, 'Sarah Namubiru', '0772 123 456');
+    // The prefix tells the network: MTN is chosen for the payer.
+    expect(await page.getByRole('radio', { name: 'MTN Mobile Money' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Pay UGX 150,000' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Approve on your phone' }).count()).toBe(1);
+    await screenshot(page, 'checkout-02-waiting');
+    await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
+    expect(await page.locator('.transaction-id').textContent()).toMatch(/^SNT[A-Z2-9]{12}$/);
+    await expectAccessible(page, 'pay: success');
+    await screenshot(page, 'checkout-03-success');
+    await page.waitForURL(`${server.url}/thank-you`);
+    await page.context().close();
+  });
+
+  it('a parent pays a dynamic link with Airtel, answering every kind of extra input', async () => {
+    const page = await phone();
+    await page.goto(`/pay/${dynamic.ref}`);
+    await page.getByLabel('Amount (UGX)').fill('75000');
+    await page.getByLabel('Student name').fill('Daniel Mukasa');
+    await page.getByLabel('Notes').fill('Collect on Friday');
+    await page.getByLabel('Class').selectOption('P6');
+    await page.getByRole('checkbox', { name: 'Shirt' }).check();
+    await page.getByRole('checkbox', { name: 'Sweater' }).check();
+    await page.getByRole('radio', { name: 'Medium' }).check();
+    await fillPayer(page, 'Grace Mukasa', '0752 123 456');
+    expect(await page.getByRole('radio', { name: 'Airtel Money' }).isChecked()).toBe(true);
+    await expectAccessible(page, 'pay: dynamic link with extra inputs');
+    await screenshot(page, 'checkout-04-dynamic-form');
+    await page.getByRole('button', { name: 'Pay UGX 75,000' }).click();
+    await expectPaid(page);
+    await page.context().close();
+  });
+
+  it('a well-wisher donates and gets a receipt by e-mail; the progress moves', async () => {
+    const page = await phone();
+    await page.goto(`/fund/${donation.ref}`);
+    await expect.poll(() => page.getByText('For P7 pupils').count()).toBe(1);
+    await page.getByLabel('Amount (UGX)').fill('50,000');
+    await fillPayer(page, 'Peter Ochieng', '0782 555 123');
+    await page.getByLabel('E-mail').fill('peter.ochieng@example.com');
+    await expectAccessible(page, 'fund: donation');
+    await screenshot(page, 'checkout-05-donation-form');
+    await page.getByRole('button', { name: 'Donate UGX 50,000' }).click();
+    await expectPaid(page);
+    await expect
+      .poll(() => lastMessage(path.join(server.dataDir, 'outbox'), 'peter.ochieng@example.com')?.text ?? '')
+      .toContain('UGX 50,000');
+
+    await page.goto(`/fund/${donation.ref}`);
+    await expect.poll(() => page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50000');
+    await screenshot(page, 'checkout-06-donation-progress');
+    await page.context().close();
+  });
+
+  it('a buyer pays for a digital item by card and downloads the file', async () => {
+    const page = await phone();
+    await page.goto(`/checkout/${item.ref}`);
+    await expect.poll(() => page.locator('s.original-price').textContent()).toContain('UGX 20,000');
+    await page.getByLabel('Your name').fill('Joan Atim');
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry').fill('12/29');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Pay UGX 15,000' }).click();
+    // A card payer's receipt (and download link) goes by e-mail, so the address is asked for.
+    expect(await page.getByText(PAYMENT_MESSAGES.emailRequiredForCard).count()).toBeGreaterThan(0);
+    await page.getByLabel('E-mail').fill('joan.atim@example.com');
+    await screenshot(page, 'checkout-07-item-card-form');
+    await page.getByRole('button', { name: 'Pay UGX 15,000' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
+    expect(await page.getByText('Print pages 1 to 12 first.').count()).toBe(1);
+    await expectAccessible(page, 'checkout: success with download');
+    await screenshot(page, 'checkout-08-item-success');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+    expect(fs.readFileSync((await download.path())!)).toEqual(PDF);
+    expect(lastMessage(path.join(server.dataDir, 'outbox'), 'joan.atim@example.com')?.text).toContain('/download');
+    await page.context().close();
+  });
+
+  it('a payment the network refuses shows as failed, and nothing is credited', async () => {
+    const page = await phone();
+    await page.goto(`/pay/${fixed.ref}`);
+    await fillPayer(page, 'Moses Kato', '0772 120 001');
+    await page.getByRole('button', { name: 'Pay UGX 150,000' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment failed' }).count()).toBe(1);
+    await expectAccessible(page, 'pay: failed');
+    await screenshot(page, 'checkout-09-failed');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    // What was typed is kept for the retry.
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Moses Kato');
+    await page.context().close();
+  });
+
+  it('a disabled link says plainly that it is not taking payments', async () => {
+    const page = await phone();
+    await page.goto(`/pay/${closed.ref}`);
+    await expect.poll(() => page.getByText(PAYMENT_MESSAGES.linkUnavailable).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /Pay/ }).count()).toBe(0);
+    await page.goto('/pay/no-such-link');
+    await expect.poll(() => page.getByText(PAYMENT_MESSAGES.linkNotFound).count()).toBe(1);
+    await screenshot(page, 'checkout-10-not-found');
+    await page.context().close();
+  });
+
+  it('the merchant sees each payment in collections, customers, the live page, the link sums and the dashboard', async () => {
+    const page = await newPage(browser, server.url);
+    await enterDashboard(page, merchant, '/collections');
+    const rows = page.getByRole('table', { name: 'Collections' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(5);
+    // Badges draw their word in capitals, and innerText reads what is drawn.
+    const table = await rows.allInnerTexts();
+    expect(table.filter((row) => /successful/i.test(row))).toHaveLength(4);
+    expect(table.find((row) => row.includes('Moses Kato'))).toMatch(/failed/i);
+    expect(table.find((row) => row.includes('Joan Atim'))).toMatch(/Card[\s\S]*UGX 15,000/);
+    expect(table.find((row) => row.includes('Grace Mukasa'))).toContain('Airtel Money');
+    await expectAccessible(page, 'collections');
+    await screenshot(page, 'checkout-11-collections');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('Collections Received.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const names = workbook.worksheets[0]!.getSheetValues().flatMap((row) => (Array.isArray(row) ? [row.join('|')] : []));
+    expect(names.filter((row) => /Sarah Namubiru|Grace Mukasa|Peter Ochieng|Joan Atim|Moses Kato/.test(row))).toHaveLength(5);
+
+    await page.getByRole('link', { name: 'Customers' }).click();
+    const customers = page.getByRole('table', { name: 'Customers' }).locator('tbody tr');
+    // A customer is recorded by a successful payment: the refused one made none.
+    await expect.poll(() => customers.count()).toBe(4);
+    const customerText = (await customers.allInnerTexts()).join('\n');
+    expect(customerText).toContain('peter.ochieng@example.com');
+    expect(customerText).not.toContain('Moses Kato');
+    await expectAccessible(page, 'customers');
+    await screenshot(page, 'checkout-12-customers');
+
+    await page.getByRole('link', { name: 'Payment Links' }).click();
+    // The failed payment does not count: the sum is the one successful payment.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row', { name: /Term 1 fees/ })
+          .getByRole('link', { name: 'UGX 150,000' })
+          .count(),
+      )
+      .toBe(1);
+    expect(
+      await page
+        .getByRole('row', { name: /School uniform/ })
+        .getByRole('link', { name: 'UGX 75,000' })
+        .count(),
+    ).toBe(1);
+    await screenshot(page, 'checkout-13-payment-link-sums');
+
+    await page
+      .getByRole('row', { name: /School uniform/ })
+      .getByRole('link', { name: 'UGX 75,000' })
+      .click();
+    await page.waitForURL(`**/live/${dynamic.ref}`);
+    await expect.poll(() => page.getByTestId('live-total').textContent()).toBe('UGX 75,000');
+    const live = page.getByRole('table', { name: 'Live collections' });
+    const headers = await live.locator('thead th').allInnerTexts();
+    expect(headers.slice(-5)).toEqual(['Student name', 'Notes', 'Class', 'Items', 'Size']);
+    const liveRow = await live.locator('tbody tr').first().textContent();
+    for (const answer of ['Daniel Mukasa', 'Collect on Friday', 'P6', 'Shirt, Sweater', 'Medium'])
+      expect(liveRow).toContain(answer);
+    await expectAccessible(page, 'live page');
+    await screenshot(page, 'checkout-14-live');
+    await page.getByRole('link', { name: 'Close live page' }).click();
+    await page.waitForURL('**/payment-links');
+
+    await page.getByRole('link', { name: 'Donation Links' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /New library/ }).textContent()).toContain('UGX 50,000');
+
+    await page.getByRole('link', { name: 'Overview' }).click();
+    // 290,000 paid in four successful payments, less the 3% collection fee of each: 281,300.
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('UGX 281,300');
+    await expect.poll(() => page.getByRole('list', { name: 'Recent collections' }).getByRole('listitem').count()).toBe(5);
+    await expectAccessible(page, 'dashboard');
+    await screenshot(page, 'checkout-15-dashboard');
+    await page.context().close();
+
+    const verify = await server.ops('ledger:verify');
+    expect(verify.code, verify.output).toBe(0);
+  });
+});
