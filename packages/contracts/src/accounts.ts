@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENVIRONMENTS, type Environment, type StaffRole } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { requiredString } from './validation.ts';
+import type { BankDetails } from './wallet.ts';
 
 export const createAccountInput = z.object({
   account_name: requiredString(MESSAGES.accountNameMissing).max(120, 'Account name must be at most 120 characters'),
@@ -43,6 +44,8 @@ export type Account = {
   /** UGX wallet balances (spec §3): live and test. */
   userWallet: { current_balance: number; current_balance_sand_box: number };
   api_keys: { active_environment: Environment };
+  /** Spec §3: a list of which the first is shown; settlements go to the first. Empty until they are saved. */
+  bank_details: BankDetails[];
 };
 
 export type StaffProfile = {

@@ -1,4 +1,5 @@
 import type { Environment, StaffRole } from '@sente/contracts/constants';
+import type { BankDetails, TransferKind, TransferStatus } from '@sente/contracts/wallet';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -50,6 +51,8 @@ export interface AccountsTable {
   approved_at: Timestamp | null;
   active_environment: Generated<Environment>;
   company_logo: string | null;
+  /** `{ bank_name, account_number, account_name }` (contracts BankDetails), or null until saved. */
+  bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -216,6 +219,49 @@ export interface WebhookEventsTable {
   created_at: CreatedAt;
 }
 
+export interface WalletPinsTable {
+  account_id: string;
+  user_id: string;
+  pin_hash: string;
+  failed_attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PinTokensTable {
+  token_hash: string;
+  account_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface TransfersTable {
+  id: Generated<string>;
+  account_id: string;
+  environment: Environment;
+  kind: TransferKind;
+  currency: Generated<'UGX' | 'USD'>;
+  amount: Money;
+  charge: ColumnType<string, number | string | undefined, number | string>;
+  reason: string;
+  status: TransferStatus;
+  creator_id: string;
+  recipient_account_id: string | null;
+  bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
+  payout_msisdn: string | null;
+  simulated_outcome: 'successful' | 'failed' | null;
+  settle_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  failure_reason: string | null;
+  idempotency_key: string | null;
+  completed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -232,6 +278,9 @@ export interface Database {
   collections: CollectionsTable;
   link_totals: LinkTotalsTable;
   webhook_events: WebhookEventsTable;
+  wallet_pins: WalletPinsTable;
+  pin_tokens: PinTokensTable;
+  transfers: TransfersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -239,3 +288,4 @@ export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CodeRow = Selectable<OneTimeCodesTable>;
 export type LinkRow = Selectable<LinksTable>;
+export type TransferRecord = Selectable<TransfersTable>;

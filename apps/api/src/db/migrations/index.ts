@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026_11_22_001_foundation.ts';
 import * as links from './2026_11_22_002_links.ts';
 import * as payments from './2026_11_22_003_payments.ts';
+import * as moneyOut from './2026_11_23_004_money_out.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_001_foundation': foundation,
   '2026_11_22_002_links': links,
   '2026_11_22_003_payments': payments,
+  '2026_11_23_004_money_out': moneyOut,
 };

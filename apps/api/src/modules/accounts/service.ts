@@ -18,6 +18,7 @@ export function toAccount(row: AccountRow, wallet: { live: number; test: number 
     companyBranding: { company_logo: row.company_logo },
     userWallet: { current_balance: wallet.live, current_balance_sand_box: wallet.test },
     api_keys: { active_environment: row.active_environment },
+    bank_details: row.bank_details ? [row.bank_details] : [],
   };
 }
 

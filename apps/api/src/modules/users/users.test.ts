@@ -62,6 +62,7 @@ describe('GET /api/user/profile', () => {
           created_at: new Date(account.created_at).toISOString(),
           companyBranding: { company_logo: null },
           userWallet: { current_balance: 0, current_balance_sand_box: 0 },
+          bank_details: [],
           api_keys: { active_environment: 'test' },
         },
         current_role: 'owner',

@@ -1,0 +1,175 @@
+/**
+ * Money out (spec §2 Transfers, §4 Transfer flow, §5, §7 Wallet and transfers, §8; DESIGN §6): the wallet PIN,
+ * wallet transfers, settlement requests to the bank, mobile-money payouts, and the /settlements list.
+ */
+import { z } from 'zod';
+import { PRODUCT_NAME } from './constants.ts';
+import { requiredString } from './validation.ts';
+
+export const WALLET_PIN_LENGTH = 5;
+/** DESIGN §6: five wrong PINs lock money movements for 15 minutes. */
+export const PIN_MAX_ATTEMPTS = 5;
+export const PIN_LOCK_MINUTES = 15;
+/** A verified PIN allows one money movement within this time. */
+export const PIN_TOKEN_TTL_SECONDS = 300;
+
+/** Spec §9: the receiver phone of a mobile-money payout has 10-15 digits. */
+export const PAYOUT_PHONE_MIN_DIGITS = 10;
+export const PAYOUT_PHONE_MAX_DIGITS = 15;
+
+/** The largest single movement out of a wallet, in UGX. */
+export const MAX_TRANSFER_AMOUNT = 100_000_000;
+
+export const TRANSFER_KINDS = ['wallet_transfer', 'settlement', 'payout'] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
+export const TRANSFER_STATUSES = ['pending', 'successful', 'rejected'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/** Spec §2 Transfers modal: the options of the dropdown (the payout option is kept out of it, as the spec says). */
+export const TRANSFER_OPTIONS = {
+  settlement: 'Request Transfer',
+  wallet_transfer: `${PRODUCT_NAME} Customer`,
+  payout: 'Mobile Money',
+} as const satisfies Record<TransferKind, string>;
+export const OFFERED_TRANSFER_OPTIONS = ['settlement', 'wallet_transfer'] as const satisfies readonly TransferKind[];
+
+/** The transfer environments of spec §7 ('test' or 'prod') for the account's environment. */
+export const TRANSFER_ENV = { test: 'test', production: 'prod' } as const;
+
+export const WALLET_MESSAGES = {
+  // Spec §5 and §8, exactly.
+  pinEmpty: 'Wallet PIN cannot be empty',
+  pinLength: 'Wallet PIN must be exactly 5 digits',
+  pinCheckFailed: 'Failed to check wallet PIN.',
+  pinInvalid: "The provided PIN is invalid. Please ensure it's correct and try again!",
+  pinVerifyError: 'An error occurred while verifying PIN.',
+  tryLater: 'Something went wrong. Please try again later.',
+  invalidAmount: 'Invalid Amount',
+  errorOccured: 'An error occured',
+  errorOccurred: 'An error occurred.',
+  transactionFailed: 'Transaction Failed!',
+  selectPayoutOption: 'Select an option for payout',
+  sameAccount: 'You can not transfer to the same account!',
+  noAccountFound: `No ${PRODUCT_NAME} account(s) found!`,
+  phoneEmpty: 'Phone number cannot be empty',
+  phoneInvalid: 'Invalid phone number. Must be 10-15 digits long.',
+  bankNameMissing: 'Bank name is missing',
+  bankAccountNumberMissing: 'Account number is missing',
+  bankAccountNameMissing: 'Account name is missing',
+  bankDetailsUpdated: 'Bank details updated',
+  requestSent: 'Request Sent',
+  processing: 'Processing',
+  noSettlementsYet: 'No Settlements Yet!',
+  // Ours: the spec leaves these unnamed.
+  pinCreated: 'Wallet PIN created',
+  pinExists: 'A wallet PIN already exists for you on this account',
+  pinMissing: 'Create your wallet PIN first',
+  pinLocked: `Too many wrong PINs. Transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
+  pinTokenInvalid: 'Confirm this transfer with your wallet PIN again',
+  reasonMissing: 'Reason is missing',
+  accountNumberMissing: `Enter the ${PRODUCT_NAME} account number`,
+  bankDetailsMissing: 'Add your bank details (Business Details, Bank Details tab) before requesting a transfer',
+  transferSuccessful: 'Transfer successful',
+  payoutStarted: 'Payout started: the money is on its way to the phone',
+  envMismatch: 'This transfer is for the other environment: switch mode and try again',
+  notPending: 'Only a pending settlement can be approved or rejected',
+  liveUnavailable: 'Live mobile-money payouts are not available yet',
+} as const;
+
+const M = WALLET_MESSAGES;
+
+/** Spec §5: exactly 5 digits, digits only. */
+export const pinField = z
+  .string({ error: M.pinEmpty })
+  .trim()
+  .min(1, M.pinEmpty)
+  .regex(/^\d{5}$/, M.pinLength);
+
+/** Spec §5 paste rule: the first 5 digits of whatever was pasted. */
+export function pastedPin(text: string): string {
+  return text.replace(/\D/g, '').slice(0, WALLET_PIN_LENGTH);
+}
+
+/** A whole, positive UGX amount (digits with thousands separators allowed), else 'Invalid Amount'. */
+export const transferAmount = z
+  .union([z.number(), z.string().trim()], { error: M.invalidAmount })
+  .transform((value) => (typeof value === 'number' ? value : Number(value.replace(/,/g, ''))))
+  .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_TRANSFER_AMOUNT, M.invalidAmount);
+
+const reason = requiredString(M.reasonMissing).max(500);
+const pinToken = z.string({ error: M.pinTokenInvalid }).trim().min(1, M.pinTokenInvalid).max(200);
+
+export const setPinInput = z.object({ pin: pinField });
+export const verifyPinInput = z.object({ pin: pinField });
+export const verifyAccountNumberInput = z.object({
+  sente_account_number: requiredString(M.accountNumberMissing).max(40),
+});
+export const accountIdInput = z.object({
+  sente_account_id: z.string({ error: M.noAccountFound }).trim().min(1, M.noAccountFound),
+});
+
+/** POST /api/wallet-transfers/p2p. The sender, creator and environment come from the session; given ones must match. */
+export const p2pInput = z.object({
+  senderAccountId: z.string().trim().optional(),
+  recipientAccountId: z.string({ error: M.noAccountFound }).trim().min(1, M.noAccountFound),
+  creatorId: z.string().trim().optional(),
+  amount: transferAmount,
+  reason,
+  env: z.enum(['test', 'prod'], { error: M.envMismatch }).optional(),
+  pin_token: pinToken,
+});
+
+export const settlementInput = z.object({ amount: transferAmount, reason, pin_token: pinToken });
+
+/** Spec §5: 10-15 digits once spaces, dashes and a leading + are dropped. */
+export const payoutPhone = z
+  .string({ error: M.phoneEmpty })
+  .trim()
+  .min(1, M.phoneEmpty)
+  .transform((value) => value.replace(/[\s-]/g, '').replace(/^\+/, ''))
+  .refine((value) => new RegExp(`^\\d{${PAYOUT_PHONE_MIN_DIGITS},${PAYOUT_PHONE_MAX_DIGITS}}$`).test(value), M.phoneInvalid);
+
+/** POST /api/yo/process_payout: `account` is the receiver's phone, `narrative` the reason. */
+export const payoutInput = z.object({
+  active_env: z.enum(['test', 'prod', 'production'], { error: M.envMismatch }).optional(),
+  creator_id: z.string().trim().optional(),
+  sente_account_id: z.string().trim().optional(),
+  amount: transferAmount,
+  account: payoutPhone,
+  narrative: requiredString(M.reasonMissing).max(500),
+  pin_token: pinToken,
+});
+
+export const bankDetailsInput = z.object({
+  bank_name: requiredString(M.bankNameMissing).max(120),
+  account_number: requiredString(M.bankAccountNumberMissing).max(40),
+  account_name: requiredString(M.bankAccountNameMissing).max(150),
+});
+export type BankDetails = z.output<typeof bankDetailsInput>;
+
+/** What each way out costs, from the fee schedule (DESIGN §6); the PIN step shows it before the money moves. */
+export type TransferCharges = Record<TransferKind, number>;
+
+/** GET /api/wallet/charges: the charge of each option, and the UGX balances of the caller's account. */
+export type WalletSummary = {
+  charges: TransferCharges;
+  current_balance: number;
+  current_balance_sand_box: number;
+};
+
+/** A row of GET /api/settlements (spec §3 Settlement/transfer), from the caller's side. */
+export type TransferRow = {
+  id: string;
+  created_at: string;
+  kind: TransferKind;
+  /** 'out' for money this account sent or requested; 'in' for a wallet transfer it received. */
+  direction: 'in' | 'out';
+  amount: number;
+  charge: number;
+  currency: 'UGX';
+  creator: { firstname: string; lastname: string };
+  reason: string;
+  status: TransferStatus;
+  /** The other account of a wallet transfer, the masked bank account of a settlement, the phone of a payout. */
+  counterparty: string | null;
+};
