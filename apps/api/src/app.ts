@@ -16,6 +16,7 @@ import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
 import { startPaymentWorker } from './modules/payments/worker.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -63,12 +64,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payPerMinute: config.PAY_RATE_LIMIT_PER_MINUTE,
     readPerMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE,
   });
+  await app.register(walletRoutes, { ...services, pinPerMinute: config.PIN_RATE_LIMIT_PER_MINUTE });
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
 
   if (config.PAYMENT_WORKER_INTERVAL_MS > 0) {
-    const worker = startPaymentWorker(services.payments, config.PAYMENT_WORKER_INTERVAL_MS, logger);
+    const worker = startPaymentWorker(
+      () => Promise.all([services.payments.sweep(), services.wallet.sweep()]),
+      config.PAYMENT_WORKER_INTERVAL_MS,
+      logger,
+    );
     app.addHook('onClose', () => worker.stop());
   }
   return Object.assign(app, { services });

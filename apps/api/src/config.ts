@@ -47,6 +47,12 @@ const schema = z.object({
   /** DESIGN §6 fee schedule: the collection fee, a percentage of each successful payment plus a flat UGX amount. */
   FEE_COLLECTION_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(3),
   FEE_COLLECTION_FLAT: nonNegativeInt(0),
+  /** The flat UGX charge of each way out (DESIGN §6), shown at the PIN step and taken with the amount. */
+  FEE_TRANSFER_FLAT: nonNegativeInt(500),
+  FEE_SETTLEMENT_FLAT: nonNegativeInt(2000),
+  FEE_PAYOUT_FLAT: nonNegativeInt(1000),
+  /** Wallet PIN checks per minute per member (on top of the lock after 5 wrong PINs). */
+  PIN_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   /** DESIGN §5: the test-mode simulator settles a payment this long after it starts. */
   SIMULATOR_DELAY_MS: nonNegativeInt(3000),
   /** A payment nobody approves fails after this long. */

@@ -27,6 +27,9 @@ import { createShortLinksRepository } from './modules/short-links/repository.ts'
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createPinService } from './modules/wallet/pins.ts';
+import { createWalletRepository } from './modules/wallet/repository.ts';
+import { createWalletService } from './modules/wallet/service.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 
@@ -78,7 +81,37 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
   });
   const ledger = { verify: () => verifyLedger(db) };
-  return { users, accounts, sessions, auth, links, files, shortLinks, collections, collectionsRepo, payments, ledger };
+  const walletRepo = createWalletRepository(db);
+  const pins = createPinService(db);
+  const wallet = createWalletService({
+    db,
+    repo: walletRepo,
+    pins,
+    charges: {
+      wallet_transfer: config.FEE_TRANSFER_FLAT,
+      settlement: config.FEE_SETTLEMENT_FLAT,
+      payout: config.FEE_PAYOUT_FLAT,
+    },
+    logger,
+    simulatorDelayMs: config.SIMULATOR_DELAY_MS,
+    payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
+  });
+  return {
+    users,
+    accounts,
+    sessions,
+    auth,
+    links,
+    files,
+    shortLinks,
+    collections,
+    collectionsRepo,
+    payments,
+    ledger,
+    walletRepo,
+    pins,
+    wallet,
+  };
 }
 
 function createStorage(config: Config): FileStorage {

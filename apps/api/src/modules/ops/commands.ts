@@ -16,6 +16,37 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: true, message: lines.join('\n'), data: approved };
     },
   },
+  'settlements:list': {
+    usage: 'settlements:list  the settlement requests waiting for an operator, oldest first',
+    run: async ({ wallet }) => {
+      const pending = await wallet.pendingSettlements();
+      if (pending.length === 0) return { ok: true, message: 'no pending settlements', data: [] };
+      const lines = pending.map((s) => {
+        const bank = s.bank_details
+          ? `${s.bank_details.bank_name} ${s.bank_details.account_number} (${s.bank_details.account_name})`
+          : '';
+        return `${s.id}  ${new Date(s.created_at).toISOString()}  ${s.environment}  UGX ${Number(s.amount).toLocaleString('en-US')} + ${Number(s.charge).toLocaleString('en-US')}  ${s.account_name} (${s.account_number}) -> ${bank}  "${s.reason}"`;
+      });
+      return { ok: true, message: lines.join('\n'), data: pending };
+    },
+  },
+  'settlements:approve': {
+    usage: 'settlements:approve <id>  mark a pending settlement paid to the bank',
+    run: async ({ wallet }, [id]) => {
+      if (!id) return { ok: false, message: 'Usage: settlements:approve <id>' };
+      if (!(await wallet.approveSettlement(id))) return { ok: false, message: `No pending settlement ${id}` };
+      return { ok: true, message: `settlement ${id} approved (successful)` };
+    },
+  },
+  'settlements:reject': {
+    usage: 'settlements:reject <id> [reason]  refuse a pending settlement; the amount and charge go back to the wallet',
+    run: async ({ wallet }, [id, ...reason]) => {
+      if (!id) return { ok: false, message: 'Usage: settlements:reject <id> [reason]' };
+      const text = reason.join(' ').trim();
+      if (!(await wallet.rejectSettlement(id, text || undefined))) return { ok: false, message: `No pending settlement ${id}` };
+      return { ok: true, message: `settlement ${id} rejected; the held amount is back in the wallet` };
+    },
+  },
   'ledger:verify': {
     usage: 'ledger:verify  check that every transaction balances and every cached balance equals its entries',
     run: async ({ ledger }) => {

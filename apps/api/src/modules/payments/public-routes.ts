@@ -1,13 +1,12 @@
 import { payInput } from '@sente/contracts/payments-input';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, parseInput } from '../../lib/http-error.ts';
+import { parseInput } from '../../lib/http-error.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import type { Services } from '../../services.ts';
 import { rfc5987, STORAGE_CSP } from '../files/routes.ts';
 
 type WithRef = { Params: { ref: string } };
 type WithId = { Params: { id: string } };
-
-const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
 /** The customer pages' API (DESIGN §5): no login, rate-limited per IP. */
 export async function publicPaymentRoutes(
@@ -24,12 +23,9 @@ export async function publicPaymentRoutes(
   });
 
   app.post<WithRef>('/api/public/links/:ref/pay', pay, async (request, reply) => {
-    const header = request.headers['idempotency-key'];
-    if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) {
-      throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores');
-    }
+    const key = idempotencyKeyOf(request);
     const input = parseInput(payInput, request.body);
-    const payment = await payments.pay(request.params.ref, input, header);
+    const payment = await payments.pay(request.params.ref, input, key);
     return reply.code(201).send({ status: 'success', data: { id: payment.id, status: payment.status } });
   });
 

@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { WALLET_MESSAGES as M, PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/wallet';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+
+type Member = { accountId: string; userId: string };
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 423 Locked: five wrong PINs in a row stop money movements for PIN_LOCK_MINUTES. */
+const locked = () => new HttpError(423, M.pinLocked);
+
+/**
+ * DESIGN §6 wallet PIN: one per member of an account, stored as a scrypt hash. A right PIN gives a single-use
+ * token that one money movement spends inside its own transaction, so a PIN check cannot be skipped or replayed.
+ */
+export function createPinService(db: Kysely<Database>) {
+  const find = ({ accountId, userId }: Member) =>
+    db.selectFrom('wallet_pins').selectAll().where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst();
+
+  return {
+    exists: async (member: Member) => (await find(member)) !== undefined,
+
+    /** Creates the member's PIN; one that exists is not replaced here. */
+    async set(member: Member, pin: string): Promise<void> {
+      const inserted = await db
+        .insertInto('wallet_pins')
+        .values({
+          account_id: member.accountId,
+          user_id: member.userId,
+          pin_hash: await hashPassword(pin),
+          updated_at: new Date(),
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!inserted) throw badRequest(M.pinExists);
+    },
+
+    /**
+     * Checks the PIN. A wrong one counts towards the lock (the count is raised in one statement, so parallel
+     * guesses cannot slip past it); a right one clears the count and answers a token for one movement.
+     */
+    async verify(member: Member, pin: string, now = new Date()): Promise<string> {
+      const row = await find(member);
+      if (!row) throw badRequest(M.pinMissing);
+      if (row.locked_until && row.locked_until > now) throw locked();
+      if (!(await verifyPassword(pin, row.pin_hash))) {
+        const lockUntil = new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
+        const updated = await sql<{ failed_attempts: number; locked_until: Date | null }>`
+          update wallet_pins set
+            failed_attempts = case when locked_until is not null and locked_until <= ${now} then 1 else failed_attempts + 1 end,
+            locked_until = case
+              when (case when locked_until is not null and locked_until <= ${now} then 1 else failed_attempts + 1 end) >= ${PIN_MAX_ATTEMPTS}
+                then ${lockUntil}::timestamptz
+              when locked_until is not null and locked_until <= ${now} then null
+              else locked_until end,
+            updated_at = ${now}
+          where account_id = ${member.accountId} and user_id = ${member.userId}
+          returning failed_attempts, locked_until`.execute(db);
+        const after = updated.rows[0];
+        if (after?.locked_until && new Date(after.locked_until) > now) throw locked();
+        throw badRequest(M.pinInvalid);
+      }
+      await db
+        .updateTable('wallet_pins')
+        .set({ failed_attempts: 0, locked_until: null, updated_at: now })
+        .where('account_id', '=', member.accountId)
+        .where('user_id', '=', member.userId)
+        .execute();
+      const token = randomBytes(24).toString('base64url');
+      await db
+        .insertInto('pin_tokens')
+        .values({
+          token_hash: tokenHash(token),
+          account_id: member.accountId,
+          user_id: member.userId,
+          expires_at: new Date(now.getTime() + PIN_TOKEN_TTL_SECONDS * 1000),
+        })
+        .execute();
+      return token;
+    },
+
+    /** Spends a PIN token inside a money movement's transaction; an unknown, used or expired one is refused. */
+    async spend(trx: Transaction<Database>, member: Member, token: string, now = new Date()): Promise<void> {
+      const spent = await trx
+        .updateTable('pin_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash(token))
+        .where('account_id', '=', member.accountId)
+        .where('user_id', '=', member.userId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('token_hash')
+        .executeTakeFirst();
+      if (!spent) throw badRequest(M.pinTokenInvalid);
+    },
+  };
+}
+
+export type PinService = ReturnType<typeof createPinService>;

@@ -1,0 +1,159 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import type { MoneyScope } from '../collections/repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const after = (cursor: Cursor | null) =>
+  cursor ? sql<boolean>`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql<boolean>`true`;
+
+/** A transfer as the /settlements list and the export read it: both sides' names, from the caller's side. */
+export type TransferListRecord = {
+  id: string;
+  cursor_ts: string;
+  created_at: Date;
+  kind: 'wallet_transfer' | 'settlement' | 'payout';
+  account_id: string;
+  recipient_account_id: string | null;
+  amount: string;
+  charge: string;
+  reason: string;
+  status: 'pending' | 'successful' | 'rejected';
+  bank_details: { bank_name: string; account_number: string; account_name: string } | null;
+  payout_msisdn: string | null;
+  failure_reason: string | null;
+  creator_firstname: string;
+  creator_lastname: string;
+  sender_name: string;
+  sender_number: string;
+  recipient_name: string | null;
+  recipient_number: string | null;
+};
+
+export function createWalletRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * PAGE_SIZE + 1 transfers of the account after the cursor, newest first: those it sent or requested
+     * (transfers_sent_idx) and the wallet transfers it received (transfers_received_idx), each read on its own
+     * index and merged, so the 50th page costs what the first does.
+     */
+    async transfersPage(scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1): Promise<TransferListRecord[]> {
+      const { rows } = await sql<TransferListRecord>`
+        with page as (
+          (select t.* from transfers t
+             where t.account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
+             order by t.created_at desc, t.id desc limit ${limit})
+          union all
+          (select t.* from transfers t
+             where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
+             order by t.created_at desc, t.id desc limit ${limit})
+        )
+        select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
+               t.amount::text as amount, t.charge::text as charge, t.reason, t.status, t.bank_details, t.payout_msisdn,
+               t.failure_reason, u.firstname as creator_firstname, u.lastname as creator_lastname,
+               s.account_name as sender_name, s.account_number as sender_number,
+               r.account_name as recipient_name, r.account_number as recipient_number
+        from page t
+        join users u on u.id = t.creator_id
+        join accounts s on s.id = t.account_id
+        left join accounts r on r.id = t.recipient_account_id
+        order by t.created_at desc, t.id desc
+        limit ${limit}`.execute(db);
+      return rows;
+    },
+
+    async countTransfers(scope: MoneyScope): Promise<number> {
+      const { rows } = await sql<{ total: string }>`
+        select (select count(*) from transfers where account_id = ${scope.accountId} and environment = ${scope.environment})
+             + (select count(*) from transfers where recipient_account_id = ${scope.accountId} and environment = ${scope.environment})
+          as total`.execute(db);
+      return Number(rows[0]?.total ?? 0);
+    },
+
+    findTransfer: (trx: Db, id: string) => trx.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByIdempotencyKey: (accountId: string, key: string) =>
+      db
+        .selectFrom('transfers')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst(),
+
+    /** One transfer as the list shows it (after it was made or replayed). */
+    async listRecord(id: string): Promise<TransferListRecord> {
+      const { rows } = await sql<TransferListRecord>`
+        select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
+               t.amount::text as amount, t.charge::text as charge, t.reason, t.status, t.bank_details, t.payout_msisdn,
+               t.failure_reason, u.firstname as creator_firstname, u.lastname as creator_lastname,
+               s.account_name as sender_name, s.account_number as sender_number,
+               r.account_name as recipient_name, r.account_number as recipient_number
+        from transfers t
+        join users u on u.id = t.creator_id
+        join accounts s on s.id = t.account_id
+        left join accounts r on r.id = t.recipient_account_id
+        where t.id = ${id}`.execute(db);
+      if (!rows[0]) throw new Error(`transfer ${id} vanished`);
+      return rows[0];
+    },
+
+    accountById: (id: string) =>
+      db
+        .selectFrom('accounts')
+        .select(['id', 'user_id', 'account_name', 'account_number', 'bank_details'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    accountByNumber: (accountNumber: string) =>
+      db
+        .selectFrom('accounts')
+        .select(['id', 'user_id', 'account_name', 'account_number'])
+        .where('account_number', '=', accountNumber)
+        .executeTakeFirst(),
+
+    setBankDetails: (accountId: string, details: object) =>
+      db
+        .updateTable('accounts')
+        .set({ bank_details: JSON.stringify(details), updated_at: new Date() })
+        .where('id', '=', accountId)
+        .execute(),
+
+    /** Test payouts whose simulated report is due, and pending payouts past their expiry. */
+    duePayouts: (now: Date, limit = 100) =>
+      db
+        .selectFrom('transfers')
+        .select(['id', 'simulated_outcome', 'settle_at', 'expires_at'])
+        .where('kind', '=', 'payout')
+        .where('status', '=', 'pending')
+        .where((eb) =>
+          eb.or([eb.and([eb('settle_at', '<=', now), eb('simulated_outcome', 'is not', null)]), eb('expires_at', '<=', now)]),
+        )
+        .orderBy('settle_at')
+        .limit(limit)
+        .execute(),
+
+    /** Settlements waiting for an operator, oldest first (npm run ops -- settlements:list). */
+    pendingSettlements: () =>
+      db
+        .selectFrom('transfers')
+        .innerJoin('accounts', 'accounts.id', 'transfers.account_id')
+        .select([
+          'transfers.id',
+          'transfers.created_at',
+          'transfers.environment',
+          'transfers.amount',
+          'transfers.charge',
+          'transfers.reason',
+          'transfers.bank_details',
+          'accounts.account_name',
+          'accounts.account_number',
+        ])
+        .where('transfers.kind', '=', 'settlement')
+        .where('transfers.status', '=', 'pending')
+        .orderBy('transfers.created_at')
+        .execute(),
+  };
+}
+
+export type WalletRepository = ReturnType<typeof createWalletRepository>;
