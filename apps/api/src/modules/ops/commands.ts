@@ -47,6 +47,15 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: true, message: `settlement ${id} rejected; the held amount is back in the wallet` };
     },
   },
+  'pins:reset': {
+    usage: "pins:reset <email>  forget a member's wallet PINs; they create a new one at their next transfer",
+    run: async ({ pins }, [email]) => {
+      if (!email) return { ok: false, message: 'Usage: pins:reset <email>' };
+      const removed = await pins.reset(email);
+      if (removed === 0) return { ok: false, message: `No wallet PIN found for ${email}` };
+      return { ok: true, message: `removed ${removed} wallet PIN(s) of ${email}` };
+    },
+  },
   'ledger:verify': {
     usage: 'ledger:verify  check that every transaction balances and every cached balance equals its entries',
     run: async ({ ledger }) => {

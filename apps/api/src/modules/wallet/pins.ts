@@ -83,6 +83,15 @@ export function createPinService(db: Kysely<Database>) {
       return token;
     },
 
+    /** Operator: forgets a member's PINs (by e-mail), so they create a new one on their next transfer. */
+    async reset(email: string): Promise<number> {
+      const removed = await db
+        .deleteFrom('wallet_pins')
+        .where('user_id', 'in', db.selectFrom('users').select('id').where(sql<boolean>`lower(email) = lower(${email.trim()})`))
+        .executeTakeFirst();
+      return Number(removed.numDeletedRows);
+    },
+
     /** Spends a PIN token inside a money movement's transaction; an unknown, used or expired one is refused. */
     async spend(trx: Transaction<Database>, member: Member, token: string, now = new Date()): Promise<void> {
       const spent = await trx

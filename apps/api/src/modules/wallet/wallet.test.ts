@@ -14,6 +14,7 @@ import {
   settlementsPage,
   WALLET_ENV,
 } from '../../testing/wallet.ts';
+import { runOpsCommand } from '../ops/commands.ts';
 
 let t: TestApp;
 let alice: Merchant;
@@ -87,6 +88,12 @@ describe('the money-out journey', () => {
     expect([fifth.statusCode, fifth.json().message]).toEqual([423, M.pinLocked]);
     const right = await post(t, carol, '/api/wallet/verify_pin', { pin: '24680' });
     expect([right.statusCode, right.json().message]).toEqual([423, M.pinLocked]);
+
+    // A member who forgot their PIN: the operator forgets it, and they create a new one.
+    expect((await runOpsCommand(t.app.services, 'pins:reset', [carol.email])).ok).toBe(true);
+    expect((await post(t, carol, '/api/wallet/pin_exists')).json().pin_exists).toBe(false);
+    await setPin(t, carol, '13579');
+    expect((await post(t, carol, '/api/wallet/verify_pin', { pin: '13579' })).statusCode).toBe(200);
   });
 
   it('a settlement holds the money until the operator approves or rejects it', async () => {
