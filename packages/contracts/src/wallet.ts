@@ -74,6 +74,7 @@ export const WALLET_MESSAGES = {
   envMismatch: 'This transfer is for the other environment: switch mode and try again',
   notPending: 'Only a pending settlement can be approved or rejected',
   liveUnavailable: 'Live mobile-money payouts are not available yet',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another kind of transfer',
 } as const;
 
 const M = WALLET_MESSAGES;

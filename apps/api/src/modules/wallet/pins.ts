@@ -64,12 +64,17 @@ export function createPinService(db: Kysely<Database>) {
         if (after?.locked_until && new Date(after.locked_until) > now) throw locked();
         throw badRequest(M.pinInvalid);
       }
-      await db
+      // Wrong guesses checked in parallel may have locked the PIN while this one was hashing: a right PIN
+      // clears the count only while no lock stands, else it is refused like any other try during the lock.
+      const cleared = await db
         .updateTable('wallet_pins')
         .set({ failed_attempts: 0, locked_until: null, updated_at: now })
         .where('account_id', '=', member.accountId)
         .where('user_id', '=', member.userId)
-        .execute();
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!cleared) throw locked();
       const token = randomBytes(24).toString('base64url');
       await db
         .insertInto('pin_tokens')

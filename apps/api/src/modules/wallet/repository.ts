@@ -76,7 +76,7 @@ export function createWalletRepository(db: Kysely<Database>) {
     findByIdempotencyKey: (accountId: string, key: string) =>
       db
         .selectFrom('transfers')
-        .select('id')
+        .select(['id', 'kind'])
         .where('account_id', '=', accountId)
         .where('idempotency_key', '=', key)
         .executeTakeFirst(),

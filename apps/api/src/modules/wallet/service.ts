@@ -7,6 +7,7 @@ import {
   WALLET_MESSAGES as M,
   TRANSFER_ENV,
   type TransferCharges,
+  type TransferKind,
   type TransferRow,
   type WalletSummary,
 } from '@sente/contracts/wallet';
@@ -90,19 +91,25 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
    * nothing is written.
    */
   async function moveOut(
+    kind: TransferKind,
     actor: MoneyActor,
     pinToken: string,
     idempotencyKey: string | undefined,
     work: (trx: Transaction<Database>) => Promise<string | null>,
   ): Promise<{ row: TransferRow; replayed: boolean }> {
+    /** The transfer an earlier request with this key made, if any; a key used for another kind is refused. */
+    const earlier = async () => {
+      if (!idempotencyKey) return undefined;
+      const found = await repo.findByIdempotencyKey(actor.accountId, idempotencyKey);
+      if (found && found.kind !== kind) throw badRequest(M.idempotencyKeyReused);
+      return found;
+    };
     const answer = async (id: string, replayed: boolean) => ({
       row: toTransferRow(await repo.listRecord(id), actor.accountId),
       replayed,
     });
-    if (idempotencyKey) {
-      const earlier = await repo.findByIdempotencyKey(actor.accountId, idempotencyKey);
-      if (earlier) return answer(earlier.id, true);
-    }
+    const first = await earlier();
+    if (first) return answer(first.id, true);
     try {
       const id = await db.transaction().execute(async (trx) => {
         await pins.spend(trx, actor, pinToken);
@@ -112,11 +119,11 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       });
       return answer(id, false);
     } catch (error) {
+      // A double submit: the twin request with the same key committed while this one waited on the PIN token
+      // or the key's row, so this one failed; it answers the twin's transfer, as a later retry would.
+      const twin = await earlier();
+      if (twin) return answer(twin.id, true);
       if (error instanceof InsufficientFundsError) throw badRequest(M.invalidAmount);
-      if (error instanceof Replayed && idempotencyKey) {
-        const earlier = await repo.findByIdempotencyKey(actor.accountId, idempotencyKey);
-        if (earlier) return answer(earlier.id, true);
-      }
       throw error;
     }
   }
@@ -231,7 +238,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       if (!recipient) throw notFound(M.noAccountFound);
       if (recipient.id === actor.accountId) throw badRequest(M.sameAccount);
       const charge = charges.wallet_transfer;
-      return moveOut(actor, input.pin_token, idempotencyKey, async (trx) => {
+      return moveOut('wallet_transfer', actor, input.pin_token, idempotencyKey, async (trx) => {
         const id = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
@@ -270,7 +277,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       if (!account?.bank_details) throw badRequest(M.bankDetailsMissing);
       const bank = account.bank_details;
       const charge = charges.settlement;
-      return moveOut(actor, input.pin_token, idempotencyKey, async (trx) => {
+      return moveOut('settlement', actor, input.pin_token, idempotencyKey, async (trx) => {
         const id = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
@@ -300,7 +307,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       const now = Date.now();
       const fails = input.account.endsWith(SIMULATOR.failSuffix);
       const staysPending = input.account.endsWith(SIMULATOR.stayPendingSuffix);
-      return moveOut(actor, input.pin_token, idempotencyKey, async (trx) => {
+      return moveOut('payout', actor, input.pin_token, idempotencyKey, async (trx) => {
         const id = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,

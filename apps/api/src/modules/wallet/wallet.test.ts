@@ -134,6 +134,13 @@ describe('the money-out journey', () => {
     await expectLedgerHolds(t);
   });
 
+  it('an Idempotency-Key of a wallet transfer is not taken for a settlement', async () => {
+    const key = 'key-for-one-kind-only';
+    expect((await p2p(t, alice, bob, 1000, { key })).statusCode).toBe(201);
+    const other = await requestSettlement(t, alice, 1000, { key });
+    expect([other.statusCode, other.json().message]).toEqual([400, M.idempotencyKeyReused]);
+  });
+
   it('a PIN token moves money once', async () => {
     const token = await pinToken(t, alice);
     expect((await p2p(t, alice, bob, 1000, { token })).statusCode).toBe(201);
