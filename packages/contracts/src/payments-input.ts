@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PAYMENT_MESSAGES as M, MAX_PAYMENT_AMOUNT, networkOf, normalizeUgandanPhone, PAYMENT_CHANNELS } from './payments.ts';
+import {
+  luhnValid,
+  PAYMENT_MESSAGES as M,
+  MAX_PAYMENT_AMOUNT,
+  networkOf,
+  normalizeUgandanPhone,
+  PAYMENT_CHANNELS,
+} from './payments.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -20,20 +27,6 @@ const payAmount = z
   .refine((value) => value === undefined || Number.isInteger(value), M.amountWhole)
   .refine((value) => value === undefined || value >= 1, M.amountMissing)
   .refine((value) => value === undefined || value <= MAX_PAYMENT_AMOUNT, M.amountTooLarge);
-
-/** Luhn's check digit, which every real card number passes. */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** POST /api/public/links/:ref/pay (DESIGN §5). What depends on the link (amount, extra data) is checked by the service. */
 export const payInput = z

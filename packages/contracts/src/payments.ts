@@ -35,6 +35,20 @@ const NETWORK_PREFIXES: Record<MobileMoneyChannel, readonly string[]> = {
   AIRTEL: ['70', '74', '75'],
 };
 
+/** Luhn's check digit, which every real card number passes. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
 /** `07XXXXXXXX`, `2567XXXXXXXX` or `+2567XXXXXXXX` (spaces and dashes ignored) as `2567XXXXXXXX`, or null. */
 export function normalizeUgandanPhone(input: string): string | null {
   const compact = input.replace(/[\s-]/g, '');

@@ -1,3 +1,5 @@
+import { luhnValid } from '@sente/contracts/payments';
+
 /** Card inputs as the payer types them: digits grouped in fours, expiry as MM/YY, the code as digits. */
 export function formatCardNumber(raw: string): string {
   return raw
@@ -13,20 +15,6 @@ export function formatCardExpiry(raw: string): string {
 
 export function formatCardCvc(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, 4);
-}
-
-/** Luhn's check digit, which every real card number passes (the server checks it too). */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 export const cardDigits = (value: string) => value.replace(/[\s-]/g, '');

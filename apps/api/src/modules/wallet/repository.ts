@@ -8,6 +8,18 @@ type Db = Kysely<Database> | Transaction<Database>;
 const after = (cursor: Cursor | null) =>
   cursor ? sql<boolean>`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql<boolean>`true`;
 
+/** The list's columns from `source` (aliased t), with the creator's names and both accounts' names and numbers. */
+const listColumns = (source: 'page' | 'transfers') => sql`
+  select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
+         t.amount::text as amount, t.charge::text as charge, t.reason, t.status, t.bank_details, t.payout_msisdn,
+         t.failure_reason, u.firstname as creator_firstname, u.lastname as creator_lastname,
+         s.account_name as sender_name, s.account_number as sender_number,
+         r.account_name as recipient_name, r.account_number as recipient_number
+  from ${sql.table(source)} t
+  join users u on u.id = t.creator_id
+  join accounts s on s.id = t.account_id
+  left join accounts r on r.id = t.recipient_account_id`;
+
 /** A transfer as the /settlements list and the export read it: both sides' names, from the caller's side. */
 export type TransferListRecord = {
   id: string;
@@ -49,15 +61,7 @@ export function createWalletRepository(db: Kysely<Database>) {
              where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
              order by t.created_at desc, t.id desc limit ${limit})
         )
-        select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
-               t.amount::text as amount, t.charge::text as charge, t.reason, t.status, t.bank_details, t.payout_msisdn,
-               t.failure_reason, u.firstname as creator_firstname, u.lastname as creator_lastname,
-               s.account_name as sender_name, s.account_number as sender_number,
-               r.account_name as recipient_name, r.account_number as recipient_number
-        from page t
-        join users u on u.id = t.creator_id
-        join accounts s on s.id = t.account_id
-        left join accounts r on r.id = t.recipient_account_id
+        ${listColumns('page')}
         order by t.created_at desc, t.id desc
         limit ${limit}`.execute(db);
       return rows;
@@ -84,15 +88,7 @@ export function createWalletRepository(db: Kysely<Database>) {
     /** One transfer as the list shows it (after it was made or replayed). */
     async listRecord(id: string): Promise<TransferListRecord> {
       const { rows } = await sql<TransferListRecord>`
-        select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
-               t.amount::text as amount, t.charge::text as charge, t.reason, t.status, t.bank_details, t.payout_msisdn,
-               t.failure_reason, u.firstname as creator_firstname, u.lastname as creator_lastname,
-               s.account_name as sender_name, s.account_number as sender_number,
-               r.account_name as recipient_name, r.account_number as recipient_number
-        from transfers t
-        join users u on u.id = t.creator_id
-        join accounts s on s.id = t.account_id
-        left join accounts r on r.id = t.recipient_account_id
+        ${listColumns('transfers')}
         where t.id = ${id}`.execute(db);
       if (!rows[0]) throw new Error(`transfer ${id} vanished`);
       return rows[0];
