@@ -9,7 +9,6 @@ const placeholder = (path: string, title: string, description: string): RouteObj
 });
 
 const REPORTS_RELEASE = 'This screen arrives with the reports release: collection charts by period and channel.';
-const MONEY_OUT_RELEASE = 'This screen arrives with the money-out release: wallet PIN, transfers and settlements.';
 const ACCOUNT_RELEASE = 'This screen arrives with the business settings release.';
 const DEVELOPERS_RELEASE = 'This screen arrives with the developers release: API keys and webhooks.';
 
@@ -106,7 +105,10 @@ const router = createBrowserRouter([
             path: '/customers',
             lazy: () => import('../features/customers/routes/customers.tsx').then((m) => ({ Component: m.CustomersRoute })),
           },
-          placeholder('/settlements', 'Transfers', MONEY_OUT_RELEASE),
+          {
+            path: '/settlements',
+            lazy: () => import('../features/settlements/routes/settlements.tsx').then((m) => ({ Component: m.SettlementsRoute })),
+          },
           placeholder('/business-details', 'Business Details', ACCOUNT_RELEASE),
           placeholder('/team', 'Team', ACCOUNT_RELEASE),
           placeholder('/reports', 'Reports', REPORTS_RELEASE),

@@ -20,7 +20,7 @@ export function CompanyLogoModal({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Company Logo" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title="Company Logo" centered>
       <Stack gap="md">
         <Text size="sm">
           Your logo appears on the page your customers pay on. The new logo applies to all your payment links, existing and

@@ -61,7 +61,7 @@ export function ExtraInputsModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Extra Inputs" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title="Extra Inputs" centered>
       <Stack gap="md">
         <Text size="sm">
           Ask your customers for more details when they pay, such as a size, a delivery address or a student number.

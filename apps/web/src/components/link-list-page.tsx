@@ -17,6 +17,8 @@ type Props<T> = {
   /** More header buttons (a Download), shown beside the create button while the list is not empty. */
   actions?: ReactNode;
   emptyMessage: string;
+  /** What the empty state offers instead of the create button (the Transfers button). */
+  emptyAction?: ReactNode;
   list: CursorList<T>;
   /** Wide screens get a table, phones get cards; only one is ever in the page. */
   table: (items: T[]) => ReactNode;
@@ -34,6 +36,7 @@ export function LinkListPage<T>({
   create,
   actions,
   emptyMessage,
+  emptyAction,
   list,
   table,
   cards,
@@ -75,7 +78,7 @@ export function LinkListPage<T>({
         <ErrorState error={list.error} onRetry={list.refetch} />
       ) : empty ? (
         <Paper withBorder radius="md" p="lg">
-          <EmptyState message={emptyMessage} action={createButton || undefined} />
+          <EmptyState message={emptyMessage} action={createButton || emptyAction} />
         </Paper>
       ) : (
         <>

@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal };
+type Options = { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 
 const sessionExpiredListeners = new Set<() => void>();
 /** Called once a 401 could not be cured by a refresh: the app shows the toast and goes to /. */
@@ -23,8 +23,12 @@ export function onSessionExpired(listener: () => void): () => void {
   return () => sessionExpiredListeners.delete(listener);
 }
 
-async function send(path: string, { method = 'GET', body, signal }: Options, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send(
+  path: string,
+  { method = 'GET', body, signal, headers: extra }: Options,
+  token: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
   // A FormData body (file uploads) goes as multipart: the browser sets the content type with its boundary.
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';

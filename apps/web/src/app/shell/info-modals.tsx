@@ -5,7 +5,7 @@ type InfoModalProps = { opened: boolean; onClose: () => void };
 /** What the dashboard keeps and why; the full policy is not published yet, and this says so. */
 export function PrivacyModal({ opened, onClose }: InfoModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Privacy" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title="Privacy" size="lg">
       <Stack gap="sm">
         <Text size="sm">Sente keeps what you enter and what your customers send when they pay you:</Text>
         <List size="sm" spacing={4}>
@@ -28,7 +28,7 @@ export function PrivacyModal({ opened, onClose }: InfoModalProps) {
 /** Answers to the questions a new merchant asks first. */
 export function HelpModal({ opened, onClose }: InfoModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Help and Support" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title="Help and Support" size="lg">
       <Stack gap="md">
         <div>
           <Title order={3} size="h5">

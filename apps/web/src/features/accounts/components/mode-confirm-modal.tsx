@@ -8,14 +8,7 @@ import { modeName } from './mode-toggle.tsx';
 export function ModeConfirmModal({ opened, target, onClose }: { opened: boolean; target: Environment; onClose: () => void }) {
   const setEnvironment = useSetEnvironment();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={MESSAGES.confirmTitle}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={onClose} title={MESSAGES.confirmTitle} centered size="sm">
       <Text>{MESSAGES.changeModeTo(modeName(target))}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={setEnvironment.isPending}>

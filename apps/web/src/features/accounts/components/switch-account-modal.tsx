@@ -30,7 +30,6 @@ export function SwitchAccountModal({ user, opened, onClose }: { user: User; open
       closeOnClickOutside={!required}
       closeOnEscape={!required}
       withCloseButton={!required}
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
         {required && (

@@ -15,14 +15,7 @@ export function DeleteItemModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={item !== null}
-      onClose={onClose}
-      title={MESSAGES.confirmTitle}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={item !== null} onClose={onClose} title={MESSAGES.confirmTitle} centered size="sm">
       {item && (
         <>
           <Text style={{ overflowWrap: 'anywhere' }}>{LINK_MESSAGES.deleteDigitalItem(item.title)}</Text>

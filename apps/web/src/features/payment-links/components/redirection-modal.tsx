@@ -29,7 +29,7 @@ export function RedirectionModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Redirection" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title="Redirection" centered>
       <Stack gap="md">
         <Text size="sm">
           A redirect URL sends your customers to your own website after they pay, for example to a page that confirms their order.

@@ -15,14 +15,7 @@ export function StatusConfirmModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={change !== null}
-      onClose={onClose}
-      title={MESSAGES.confirmTitle}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={change !== null} onClose={onClose} title={MESSAGES.confirmTitle} centered size="sm">
       {change && (
         <>
           <Text style={{ overflowWrap: 'anywhere' }}>

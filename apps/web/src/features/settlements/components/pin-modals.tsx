@@ -1,0 +1,99 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { pinField } from '@sente/contracts/wallet';
+import { useState } from 'react';
+import { CardDetail } from '../../../components/card-detail.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { PinField } from './pin-field.tsx';
+
+/** Spec §5: the PIN's own message, or none when it is 5 digits. */
+export function pinError(pin: string): string | undefined {
+  const result = pinField.safeParse(pin);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+type CreateProps = { opened: boolean; busy: boolean; onClose: () => void; onCreate: (pin: string) => void };
+
+/** Spec §2 'Create wallet PIN': 5 boxes, Reset, and create. */
+export function CreatePinModal({ opened, busy, onClose, onCreate }: CreateProps) {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = () => {
+    const found = pinError(pin);
+    setError(found);
+    if (!found) onCreate(pin);
+  };
+  const reset = () => {
+    setPin('');
+    setError(undefined);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create wallet PIN" centered>
+      <Stack>
+        <Text size="sm" c="gray.7">
+          Choose a 5-digit PIN. You will enter it to confirm every transfer.
+        </Text>
+        <PinField label="New wallet PIN" value={pin} onChange={setPin} error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={reset}>
+            Reset
+          </Button>
+          <Button onClick={submit} loading={busy}>
+            Create PIN
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export type PinSummary = {
+  receiver: { name: string; accountNumber: string } | null;
+  phone: string | null;
+  amount: number;
+  charge: number;
+  reason: string;
+};
+
+type AuthProps = { summary: PinSummary | null; busy: boolean; onClose: () => void; onVerify: (pin: string) => void };
+
+/** Spec §2 'Authenticate with PIN': who gets what, the charge and the reason, then the PIN and Verify. */
+export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthProps) {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = () => {
+    const found = pinError(pin);
+    setError(found);
+    if (!found) onVerify(pin);
+  };
+  return (
+    <Modal opened={summary !== null} onClose={onClose} title="Authenticate with PIN" centered>
+      {summary && (
+        <Stack>
+          <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
+            {summary.receiver && (
+              <>
+                <CardDetail term="Receiver">{summary.receiver.name}</CardDetail>
+                <CardDetail term="Account number">{summary.receiver.accountNumber}</CardDetail>
+              </>
+            )}
+            {summary.phone && <CardDetail term="Receiver phone">{summary.phone}</CardDetail>}
+            <CardDetail term="Amount">{formatMoney(summary.amount)}</CardDetail>
+            <CardDetail term="Transfer charge">{formatMoney(summary.charge)}</CardDetail>
+            <CardDetail term="Reason" wide>
+              {summary.reason}
+            </CardDetail>
+          </SimpleGrid>
+          <PinField label="Wallet PIN" value={pin} onChange={setPin} error={error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button onClick={submit} loading={busy}>
+              Verify
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

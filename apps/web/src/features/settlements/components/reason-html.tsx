@@ -1,0 +1,13 @@
+import { Text } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+/** Inline formatting only: no attributes, so no links, handlers, styles or sources can run anything. */
+const ALLOWED = { ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'small'], ALLOWED_ATTR: [] };
+
+/** Spec §2: the Reason is rendered as HTML, after DOMPurify has removed everything that could run. */
+export function ReasonHtml({ html }: { html: string }) {
+  const clean = useMemo(() => DOMPurify.sanitize(html, ALLOWED), [html]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above with an allow-list of inline tags
+  return <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

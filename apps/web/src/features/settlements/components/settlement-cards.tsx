@@ -1,0 +1,40 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { TransferRow } from '@sente/contracts/wallet';
+import { CardDetail } from '../../../components/card-detail.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { ReasonHtml } from './reason-html.tsx';
+import { creatorName, movementLabel } from './transfer-labels.ts';
+
+/** The transfers on a phone: one card each, the same fields as the table. */
+export function SettlementCards({ rows }: { rows: TransferRow[] }) {
+  return (
+    <Stack gap="sm" component="ul" aria-label="Transfers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {rows.map((row) => (
+        <Paper component="li" key={row.id} withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <div style={{ minWidth: 0 }}>
+                <Text size="lg" fw={700}>
+                  {row.direction === 'in' ? '+ ' : '− '}
+                  {formatMoney(row.amount, row.currency)}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {movementLabel(row)}
+                </Text>
+              </div>
+              <StatusBadge status={row.status} />
+            </Group>
+            <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
+              <CardDetail term="Date">{formatDate(row.created_at)}</CardDetail>
+              <CardDetail term="Created">{creatorName(row)}</CardDetail>
+              <CardDetail term="Reason" wide>
+                <ReasonHtml html={row.reason} />
+              </CardDetail>
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

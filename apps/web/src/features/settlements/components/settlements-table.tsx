@@ -1,0 +1,56 @@
+import { Table, Text } from '@mantine/core';
+import type { TransferRow } from '@sente/contracts/wallet';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { ReasonHtml } from './reason-html.tsx';
+import { creatorName, movementLabel } from './transfer-labels.ts';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** Spec §2 Transfers table: Date, Amount, Created, Reason, Status (wide screens; phones get cards). */
+export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
+  return (
+    <ScrollTable minWidth={860} label="Transfers table">
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Transfers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Reason</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td style={nowrap}>{formatDate(row.created_at)}</Table.Td>
+              <Table.Td style={nowrap}>
+                <Text size="sm" fw={600}>
+                  {row.direction === 'in' ? '+ ' : '− '}
+                  {formatMoney(row.amount, row.currency)}
+                </Text>
+                {row.charge > 0 && (
+                  <Text size="xs" c="gray.7">
+                    charge {formatMoney(row.charge, row.currency)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td style={nowrap}>{creatorName(row)}</Table.Td>
+              <Table.Td maw={320}>
+                <ReasonHtml html={row.reason} />
+                <Text size="xs" c="gray.7">
+                  {movementLabel(row)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={row.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}

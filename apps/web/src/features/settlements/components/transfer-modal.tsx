@@ -1,0 +1,256 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  WALLET_MESSAGES as M,
+  OFFERED_TRANSFER_OPTIONS,
+  payoutPhone,
+  TRANSFER_ENV,
+  TRANSFER_OPTIONS,
+  type TransferKind,
+  type TransferRow,
+} from '@sente/contracts/wallet';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { ApiError, api, errorMessage } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { notify } from '../../../lib/notify.ts';
+import { profileKeys, useProfile } from '../../../lib/profile.ts';
+import { settlementKeys, useWalletSummary } from '../api/settlements.ts';
+import { AuthenticatePinModal, CreatePinModal, type PinSummary } from './pin-modals.tsx';
+
+type Props = { opened: boolean; onClose: () => void; withPayout: boolean };
+type Errors = Partial<Record<'option' | 'account' | 'amount' | 'reason' | 'phone', string>>;
+
+/**
+ * Spec §2 Transfers modal and §4 transfer flow: choose how, amount and reason, Continue; a PIN is created first
+ * if there is none; a wallet transfer looks up the receiver; the PIN step shows the charge, then Verify moves
+ * the money with the single-use PIN token and one Idempotency-Key per attempt.
+ */
+export function TransferModal({ opened, onClose, withPayout }: Props) {
+  const queryClient = useQueryClient();
+  const { data: user } = useProfile();
+  const account = user?.current_account;
+  const environment = account?.api_keys.active_environment ?? 'test';
+  const balance =
+    environment === 'test' ? (account?.userWallet.current_balance_sand_box ?? 0) : (account?.userWallet.current_balance ?? 0);
+  const summary = useWalletSummary(opened);
+
+  const [option, setOption] = useState<TransferKind | null>(withPayout ? 'payout' : null);
+  const [accountNumber, setAccountNumber] = useState('');
+  const [phone, setPhone] = useState('');
+  const [amount, setAmount] = useState(0);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [needsPin, setNeedsPin] = useState(false);
+  const [confirm, setConfirm] = useState<(PinSummary & { recipientId: string | null }) | null>(null);
+  const attemptKey = useRef<string | null>(null);
+
+  const options = [...OFFERED_TRANSFER_OPTIONS, ...(withPayout ? (['payout'] as const) : [])].map((kind) => ({
+    value: kind,
+    label: TRANSFER_OPTIONS[kind],
+  }));
+
+  useEffect(() => {
+    if (!opened || !account) return;
+    api<{ pin_exists: boolean }>('/api/wallet/pin_exists', { method: 'POST', body: { sente_account_id: account.id } })
+      .then((answer) => setNeedsPin(!answer.data.pin_exists))
+      .catch(() => notify.error(M.pinCheckFailed));
+  }, [opened, account]);
+
+  const close = () => {
+    setConfirm(null);
+    setErrors({});
+    onClose();
+  };
+
+  const createPin = async (pin: string) => {
+    setBusy(true);
+    try {
+      const answer = await api('/api/wallet/set_pin', {
+        method: 'POST',
+        body: { user_id: user?.user_id, sente_account_id: account?.id, active_environment: environment, pin },
+      });
+      notify.success(answer.message ?? M.pinCreated);
+      setNeedsPin(false);
+    } catch (error) {
+      notify.error(errorMessage(error, M.pinCheckFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    if (!option) found.option = M.selectPayoutOption;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > balance) found.amount = M.invalidAmount;
+    if (!reason.trim()) found.reason = M.reasonMissing;
+    if (option === 'wallet_transfer' && !accountNumber.trim()) found.account = M.accountNumberMissing;
+    if (option === 'payout') {
+      const checked = payoutPhone.safeParse(phone);
+      if (!checked.success) found.phone = checked.error.issues[0]?.message;
+    }
+    return found;
+  };
+
+  const proceed = async () => {
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !option) return;
+    const charge = summary.data?.charges[option] ?? 0;
+    attemptKey.current = crypto.randomUUID();
+    if (option !== 'wallet_transfer') {
+      setConfirm({ receiver: null, phone: option === 'payout' ? phone : null, amount, charge, reason, recipientId: null });
+      return;
+    }
+    setBusy(true);
+    try {
+      const found = await api<{ sente_account_id: string }>('/api/wallet/verify_sente_acc_number', {
+        method: 'POST',
+        body: { sente_account_number: accountNumber.trim() },
+      });
+      const recipientId = found.data.sente_account_id;
+      const holder = await api<{ account_name: string; sente_account_number: string }>('/api/wallet/user_with_sente', {
+        method: 'POST',
+        body: { sente_account_id: recipientId },
+      });
+      setConfirm({
+        receiver: { name: holder.data.account_name, accountNumber: holder.data.sente_account_number },
+        phone: null,
+        amount,
+        charge,
+        reason,
+        recipientId,
+      });
+    } catch (error) {
+      notify.error(errorMessage(error, M.errorOccurred));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (pin: string) => {
+    if (!confirm || !option || !account || !user) return;
+    setBusy(true);
+    try {
+      const verified = await api<{ pin_token: string }>('/api/wallet/verify_pin', {
+        method: 'POST',
+        body: { sente_account_id: account.id, pin },
+      });
+      const headers = { 'idempotency-key': attemptKey.current ?? crypto.randomUUID() };
+      const token = verified.data.pin_token;
+      const env = TRANSFER_ENV[environment];
+      const answer =
+        option === 'wallet_transfer'
+          ? await api<TransferRow>('/api/wallet-transfers/p2p', {
+              method: 'POST',
+              headers,
+              body: {
+                senderAccountId: account.id,
+                recipientAccountId: confirm.recipientId,
+                creatorId: user.user_id,
+                amount,
+                reason,
+                env,
+                pin_token: token,
+              },
+            })
+          : option === 'settlement'
+            ? await api<TransferRow>('/api/settlements/create', {
+                method: 'POST',
+                headers,
+                body: { amount, reason, pin_token: token },
+              })
+            : await api<TransferRow>('/api/yo/process_payout', {
+                method: 'POST',
+                headers,
+                body: {
+                  active_env: env,
+                  creator_id: user.user_id,
+                  sente_account_id: account.id,
+                  amount,
+                  account: phone,
+                  narrative: reason,
+                  pin_token: token,
+                },
+              });
+      notify.success(answer.message ?? M.transferSuccessful);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+      ]);
+      setAmount(0);
+      setReason('');
+      setAccountNumber('');
+      setPhone('');
+      close();
+    } catch (error) {
+      const fallback = error instanceof ApiError && error.status === 400 ? M.pinInvalid : M.transactionFailed;
+      notify.error(errorMessage(error, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const aboveBalance = amount > balance;
+  return (
+    <>
+      <Modal opened={opened && !needsPin && confirm === null} onClose={close} title="Transfers" centered>
+        <Stack>
+          <Select
+            label="Option"
+            placeholder="Choose how to send"
+            data={options}
+            value={option}
+            onChange={(value) => setOption(value as TransferKind | null)}
+            error={errors.option}
+            allowDeselect={false}
+          />
+          {aboveBalance && (
+            <Alert color="red" p="xs" role="alert">
+              {M.invalidAmount}
+            </Alert>
+          )}
+          <Text size="sm" data-testid="transfer-balance">
+            Wallet balance{environment === 'test' ? ' (test)' : ''}: <strong>{formatMoney(balance)}</strong>
+          </Text>
+          {option === 'wallet_transfer' && (
+            <TextInput
+              label="Account number"
+              value={accountNumber}
+              onChange={(event) => setAccountNumber(event.currentTarget.value)}
+              error={errors.account}
+              inputMode="numeric"
+            />
+          )}
+          {option === 'payout' && (
+            <TextInput
+              label="Receiver phone"
+              type="tel"
+              value={phone}
+              onChange={(event) => setPhone(event.currentTarget.value)}
+              error={errors.phone}
+            />
+          )}
+          <MoneyInput label="Amount" value={amount} onChange={setAmount} error={errors.amount} />
+          <Textarea
+            label="Reason"
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            error={errors.reason}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+            <Button onClick={proceed} loading={busy}>
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <CreatePinModal opened={opened && needsPin} busy={busy} onClose={close} onCreate={createPin} />
+      <AuthenticatePinModal summary={opened ? confirm : null} busy={busy} onClose={() => setConfirm(null)} onVerify={verify} />
+    </>
+  );
+}
