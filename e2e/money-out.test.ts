@@ -1,0 +1,235 @@
+import { WALLET_MESSAGES as M, TRANSFER_OPTIONS } from '@sente/contracts/wallet';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant } from './support/accounts.ts';
+import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { enterDashboard, expectToast } from './support/ui.ts';
+
+type Tokens = { accessToken: string; refreshToken: string };
+
+const SENDER = 'Nakasero Hardware';
+const RECEIVER = 'Jinja Fresh Produce';
+const PIN = '48213';
+
+/**
+ * Issue 5 journey: a merchant funded by a customer's payment creates a wallet PIN, sends money to another
+ * merchant's account number and requests a transfer to the bank that an operator approves; both merchants see
+ * the movements and balances, and the wrong-PIN and above-balance messages show where the merchant looks.
+ */
+describe('money out: wallet PIN, a transfer to another merchant, a settlement the operator approves', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let sender: Tokens;
+  let receiver: Tokens;
+  let receiverNumber: string;
+
+  async function call(tokens: Tokens | null, pathname: string, body?: unknown) {
+    const response = await fetch(`${server.url}${pathname}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { data: any; message?: string };
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${json.message}`);
+    return json.data;
+  }
+
+  /** A customer pays the sender's link through the public API, so its test wallet holds real ledger money. */
+  async function fundSender(amount: number) {
+    const link = await call(sender, '/api/payment-link/create', { title: 'Cement', fixed_amount: true, amount });
+    const payment = await call(null, `/api/public/links/${link.ref}/pay`, {
+      names: 'Moses Kato',
+      phone: '0772 123 456',
+      channel: 'MTN_UG',
+      extra_data: [],
+    });
+    // expect.poll belongs to tests; this runs in beforeAll, so it waits by itself (the simulator takes 300 ms).
+    for (let tries = 0; tries < 100; tries += 1) {
+      if ((await call(null, `/api/public/payments/${payment.id}`)).status === 'successful') return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the funding payment did not succeed within 10 s');
+  }
+
+  const profileOf = async (tokens: Tokens) => (await call(tokens, '/api/user/profile')).current_account;
+
+  async function openTransfers(page: Page) {
+    await page.getByRole('button', { name: 'Transfers', exact: true }).first().click();
+  }
+
+  async function typePin(page: Page, label: string, pin: string) {
+    await page.getByLabel(`${label} digit 1`).click();
+    await page.keyboard.type(pin);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
+      launchBrowser(),
+    ]);
+    const stamp = Date.now();
+    [sender, receiver] = await Promise.all([
+      createMerchant(server, `sender.${stamp}@example.com`, 'Sente#2026', SENDER),
+      createMerchant(server, `receiver.${stamp}@example.com`, 'Sente#2026', RECEIVER),
+    ]);
+    receiverNumber = (await profileOf(receiver)).account_number;
+    // 200,000 paid, less the 3 % collection fee: 194,000 in the sender's test wallet.
+    await fundSender(200_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a PIN, is refused above the balance and with a wrong PIN, then sends to another merchant', async () => {
+    const page = await newPage(browser, server.url);
+    await enterDashboard(page, sender, '/settlements');
+    await expect.poll(() => page.getByText(M.noSettlementsYet).count()).toBe(1);
+    await expectAccessible(page, 'transfers: empty');
+    await screenshot(page, 'money-out-01-empty');
+
+    // No PIN yet: the create-PIN modal comes first, and its own checks speak before the server is asked.
+    await openTransfers(page);
+    const createPin = page.getByRole('dialog', { name: 'Create wallet PIN' });
+    await expect.poll(() => createPin.count()).toBe(1);
+    await createPin.getByRole('button', { name: 'Create PIN' }).click();
+    expect(await createPin.getByText(M.pinEmpty).count()).toBe(1);
+    await typePin(page, 'New wallet PIN', '123');
+    await createPin.getByRole('button', { name: 'Create PIN' }).click();
+    expect(await createPin.getByText(M.pinLength).count()).toBe(1);
+    await createPin.getByRole('button', { name: 'Reset' }).click();
+    await typePin(page, 'New wallet PIN', PIN);
+    await expectAccessible(page, 'transfers: create PIN');
+    await screenshot(page, 'money-out-02-create-pin');
+    await createPin.getByRole('button', { name: 'Create PIN' }).click();
+    await expectToast(page, M.pinCreated);
+
+    const modal = page.getByRole('dialog', { name: 'Transfers' });
+    await expect.poll(() => modal.count()).toBe(1);
+    await expect.poll(() => modal.getByTestId('transfer-balance').textContent()).toContain('UGX 194,000');
+    await modal.getByRole('textbox', { name: 'Option' }).click();
+    await page.getByRole('option', { name: TRANSFER_OPTIONS.wallet_transfer }).click();
+    await modal.getByLabel('Account number').fill(receiverNumber);
+    await modal.getByLabel('Amount').fill('500,000');
+    // Above the balance: the inline notice at once, and 'Invalid Amount' under the field on Continue.
+    await expect.poll(() => modal.getByRole('alert').filter({ hasText: M.invalidAmount }).count()).toBe(1);
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modal.getByText(M.invalidAmount).count()).toBe(2);
+    await expectAccessible(page, 'transfers: above balance');
+    await screenshot(page, 'money-out-03-above-balance');
+
+    await modal.getByLabel('Amount').fill('50000');
+    // The reason is shown as HTML once sanitised: bold stays, the image and its handler never reach the page.
+    await modal.getByLabel('Reason').fill('<b>Stock</b> for May <img src=x onerror="window.pwned=1">');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+
+    const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
+    await expect.poll(() => confirm.count()).toBe(1);
+    expect(await confirm.getByText(RECEIVER).count()).toBe(1);
+    expect(await confirm.getByText(receiverNumber).count()).toBe(1);
+    expect(await confirm.getByText('UGX 50,000').count()).toBe(1);
+    expect(await confirm.getByText('UGX 500', { exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'transfers: authenticate with PIN');
+    await screenshot(page, 'money-out-04-authenticate');
+
+    await typePin(page, 'Wallet PIN', '11111');
+    await confirm.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, M.pinInvalid);
+    // A wrong PIN moves nothing.
+    expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(194_000);
+
+    await confirm.getByLabel('Wallet PIN digit 1').click();
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Backspace');
+    await confirm.getByLabel('Wallet PIN digit 1').click();
+    await page.keyboard.type(PIN);
+    await confirm.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, M.transferSuccessful);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    const row = page.getByRole('row').filter({ hasText: 'UGX 50,000' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByText('Grace Auma').count()).toBe(1);
+    expect(await row.locator('b').textContent()).toBe('Stock');
+    expect(await row.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await row.getByText('Successful').count()).toBe(1);
+    expect(await row.getByText('charge UGX 500').count()).toBe(1);
+    await expectAccessible(page, 'transfers: list');
+    await screenshot(page, 'money-out-05-sent');
+
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('UGX 143,500');
+    await page.context().close();
+  });
+
+  it('the receiving merchant sees the transfer and the money in their own wallet', async () => {
+    const page = await newPage(browser, server.url, 'phone');
+    await enterDashboard(page, receiver, '/dashboard');
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('UGX 50,000');
+    await page.goto('/settlements');
+    const card = page.getByRole('listitem').filter({ hasText: '+ UGX 50,000' });
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.getByText(`From ${SENDER}`, { exact: false }).count()).toBe(1);
+    await expectAccessible(page, 'transfers: received, phone');
+    await screenshot(page, 'money-out-06-received-phone');
+    await page.context().close();
+  });
+
+  it('requests a transfer to the bank, which the operator approves; the spreadsheet holds both movements', async () => {
+    await call(sender, '/api/sente-account/update-bank-details', {
+      bank_name: 'Stanbic Bank Uganda',
+      account_number: '9030012345678',
+      account_name: SENDER,
+    });
+    const page = await newPage(browser, server.url);
+    await enterDashboard(page, sender, '/settlements');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'UGX 50,000' }).count()).toBe(1);
+    await openTransfers(page);
+    const modal = page.getByRole('dialog', { name: 'Transfers' });
+    await expect.poll(() => modal.count()).toBe(1);
+    await expect.poll(() => modal.getByTestId('transfer-balance').textContent()).toContain('UGX 143,500');
+    await modal.getByRole('textbox', { name: 'Option' }).click();
+    await page.getByRole('option', { name: TRANSFER_OPTIONS.settlement }).click();
+    await modal.getByLabel('Amount').fill('100,000');
+    await modal.getByLabel('Reason').fill('Weekly takings');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+
+    const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
+    await expect.poll(() => confirm.count()).toBe(1);
+    expect(await confirm.getByText('UGX 2,000', { exact: true }).count()).toBe(1);
+    await typePin(page, 'Wallet PIN', PIN);
+    await confirm.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, M.requestSent);
+
+    const row = page.getByRole('row').filter({ hasText: 'Weekly takings' });
+    await expect.poll(() => row.getByText('Pending').count()).toBe(1);
+    // The amount and its charge are held at once.
+    expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(41_500);
+
+    const pending = await server.ops('settlements:list');
+    const id = pending.output.match(/[0-9a-f]{8}-[0-9a-f-]{27}/)?.[0];
+    expect(id).toBeDefined();
+    const approved = await server.ops('settlements:approve', id as string);
+    expect(approved.code).toBe(0);
+    await page.reload();
+    await expect.poll(() => row.getByText('Successful').count()).toBe(1);
+    await screenshot(page, 'money-out-07-settlement-approved');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('Settlements.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0];
+    const cells = (sheet?.getSheetValues() ?? []).flat().map(String);
+    expect(cells).toContain('Weekly takings');
+    expect(cells.some((cell) => cell.includes('Stock'))).toBe(true);
+    expect((await server.ops('ledger:verify')).code).toBe(0);
+    await page.context().close();
+  });
+});
