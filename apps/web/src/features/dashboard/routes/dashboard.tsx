@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { useProfile } from '../../../lib/profile.ts';
+import { useUsdWallet } from '../api/get-usd-wallet.ts';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';
 import { RecentCollections } from '../components/recent-collections.tsx';
 
@@ -20,14 +21,19 @@ function SummaryCard({ id, title, children }: { id: string; title: string; child
   );
 }
 
-/** Spec §2 dashboard: the wallet balance of the active environment, transfers, profile completion, recent collections. */
+/**
+ * Spec §2 dashboard: the wallet balance of the active environment, the USD wallet only when it holds money,
+ * transfers, profile completion, recent collections.
+ */
 export function DashboardRoute() {
   const { data: user } = useProfile();
+  const account = user?.current_account ?? null;
+  const usd = useUsdWallet(account?.id ?? null).data;
   if (!user) return null;
-  const account = user.current_account;
   const environment: Environment | undefined = account?.api_keys.active_environment;
   const wallet = account?.userWallet;
   const balance = environment === 'test' ? wallet?.current_balance_sand_box : wallet?.current_balance;
+  const usdBalance = (environment === 'test' ? usd?.current_balance_sand_box : usd?.current_balance) ?? 0;
 
   return (
     <Stack gap="lg">
@@ -48,6 +54,13 @@ export function DashboardRoute() {
               : 'Collections less fees, ready to transfer.'}
           </Text>
         </SummaryCard>
+        {usdBalance > 0 && (
+          <SummaryCard id="usd-wallet" title={environment === 'test' ? 'USD wallet (test)' : 'USD wallet'}>
+            <Text fz={28} fw={700} lh={1.2} data-testid="usd-balance">
+              {formatMoney(usdBalance, 'USD')}
+            </Text>
+          </SummaryCard>
+        )}
         <SummaryCard id="transfers" title="Transfers">
           <Text size="sm" c="gray.7">
             Move money from your wallet to your bank or to another Sente account.
