@@ -1,14 +1,4 @@
-import { DEFAULT_ENVIRONMENT, type Environment } from '@sente/contracts/constants';
-import { useProfile } from '../../../lib/profile.ts';
-
-/** DESIGN §4: collections, customers and balances belong to one account and one environment. */
-export type MoneyScope = { accountId: string | null; environment: Environment };
-
-export function useMoneyScope(): MoneyScope {
-  const { data: user } = useProfile();
-  const account = user?.current_account ?? null;
-  return { accountId: account?.id ?? null, environment: account?.api_keys.active_environment ?? DEFAULT_ENVIRONMENT };
-}
+import type { MoneyScope } from '../../../lib/money-scope.ts';
 
 /** Keys from generic to specific, so switching account or mode gives every list a fresh cache entry. */
 export const collectionKeys = {

@@ -1,6 +1,6 @@
 import type { CustomerRow } from '@sente/contracts/payments';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { useCursorList } from '../../../lib/use-cursor-list.ts';
-import { type MoneyScope, useMoneyScope } from '../../collections/api/collection-keys.ts';
 
 /** Customers are kept per account and environment, like the collections they made. */
 export const customerKeys = {

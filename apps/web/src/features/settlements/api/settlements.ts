@@ -1,10 +1,10 @@
 import type { TransferRow, WalletSummary } from '@sente/contracts/wallet';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiBlob, errorMessage } from '../../../lib/api-client.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useCursorList } from '../../../lib/use-cursor-list.ts';
-import { type MoneyScope, useMoneyScope } from '../../collections/api/collection-keys.ts';
 
 /** Transfers belong to one account and environment, like the balances they move. */
 export const settlementKeys = {
