@@ -165,6 +165,8 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
 
     await page.goto('/dashboard');
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('UGX 143,500');
+    // Spec §2: the USD wallet card shows only when that wallet holds money; this one is empty.
+    expect(await page.getByTestId('usd-balance').count()).toBe(0);
     await page.context().close();
   });
 
@@ -230,6 +232,49 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     expect(cells).toContain('Weekly takings');
     expect(cells.some((cell) => cell.includes('Stock'))).toBe(true);
     expect((await server.ops('ledger:verify')).code).toBe(0);
+    await page.context().close();
+  });
+
+  it('pays out to a mobile-money number through the payout option the dropdown keeps hidden', async () => {
+    const page = await newPage(browser, server.url, 'phone');
+    await enterDashboard(page, sender, '/settlements?option=payout');
+    const modal = page.getByRole('dialog', { name: 'Transfers' });
+    await expect.poll(() => modal.count()).toBe(1);
+    expect(await modal.getByRole('textbox', { name: 'Option' }).inputValue()).toBe(TRANSFER_OPTIONS.payout);
+    await modal.getByLabel('Amount').fill('10,000');
+    await modal.getByLabel('Reason').fill('Transport refund');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modal.getByText(M.phoneEmpty).count()).toBe(1);
+    await modal.getByLabel('Receiver phone').fill('0772 55');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    expect(await modal.getByText(M.phoneInvalid).count()).toBe(1);
+    await modal.getByLabel('Receiver phone').fill('0772 555 123');
+    await screenshot(page, 'money-out-08-payout-phone');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+
+    const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
+    await expect.poll(() => confirm.count()).toBe(1);
+    expect(await confirm.getByText('0772 555 123').count()).toBe(1);
+    expect(await confirm.getByText('UGX 1,000', { exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'transfers: payout PIN, phone');
+    await typePin(page, 'Wallet PIN', PIN);
+    await confirm.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, M.payoutStarted);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+
+    // The simulator pays the number after its delay; the row then reads Successful and the wallet is down by
+    // the amount and the 1,000 charge.
+    const payoutStatus = async () =>
+      ((await call(sender, '/api/settlements')).items as { reason: string; status: string }[]).find(
+        (item) => item.reason === 'Transport refund',
+      )?.status;
+    await expect.poll(payoutStatus).toBe('successful');
+    await page.reload();
+    const card = page.getByRole('listitem').filter({ hasText: 'Transport refund' });
+    await expect.poll(() => card.getByText('Successful').count()).toBe(1);
+    await screenshot(page, 'money-out-09-payout-paid');
+    expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(41_500 - 11_000);
     await page.context().close();
   });
 });
