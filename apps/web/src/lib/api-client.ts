@@ -104,6 +104,8 @@ export async function publicApi<T>(path: string, body: unknown): Promise<ApiSucc
   return (await response.json()) as ApiSuccess<T>;
 }
 
+/** Spec §8: the server's message when it answered; the caller's fallback when no answer came (status 0). */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.somethingWentWrong): string {
-  return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
+  if (error instanceof ApiError && error.status === 0) return fallback;
+  return error instanceof Error ? error.message || fallback : fallback;
 }
