@@ -3,18 +3,17 @@ import {
   WALLET_MESSAGES as M,
   OFFERED_TRANSFER_OPTIONS,
   payoutPhone,
-  TRANSFER_ENV,
   TRANSFER_OPTIONS,
   type TransferKind,
-  type TransferRow,
 } from '@sente/contracts/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MoneyInput } from '../../../components/money-input.tsx';
-import { ApiError, api, errorMessage } from '../../../lib/api-client.ts';
+import { api, errorMessage } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys, useProfile } from '../../../lib/profile.ts';
+import { moveMoney, verifyPin } from '../api/move-money.ts';
 import { settlementKeys, useWalletSummary } from '../api/settlements.ts';
 import { AuthenticatePinModal, CreatePinModal, type PinSummary } from './pin-modals.tsx';
 
@@ -133,47 +132,19 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
     if (!confirm || !option || !account || !user) return;
     setBusy(true);
     try {
-      const verified = await api<{ pin_token: string }>('/api/wallet/verify_pin', {
-        method: 'POST',
-        body: { sente_account_id: account.id, pin },
-      });
-      const headers = { 'idempotency-key': attemptKey.current ?? crypto.randomUUID() };
-      const token = verified.data.pin_token;
-      const env = TRANSFER_ENV[environment];
-      const answer =
-        option === 'wallet_transfer'
-          ? await api<TransferRow>('/api/wallet-transfers/p2p', {
-              method: 'POST',
-              headers,
-              body: {
-                senderAccountId: account.id,
-                recipientAccountId: confirm.recipientId,
-                creatorId: user.user_id,
-                amount,
-                reason,
-                env,
-                pin_token: token,
-              },
-            })
-          : option === 'settlement'
-            ? await api<TransferRow>('/api/settlements/create', {
-                method: 'POST',
-                headers,
-                body: { amount, reason, pin_token: token },
-              })
-            : await api<TransferRow>('/api/yo/process_payout', {
-                method: 'POST',
-                headers,
-                body: {
-                  active_env: env,
-                  creator_id: user.user_id,
-                  sente_account_id: account.id,
-                  amount,
-                  account: phone,
-                  narrative: reason,
-                  pin_token: token,
-                },
-              });
+      let pinToken: string;
+      try {
+        pinToken = await verifyPin(account.id, pin);
+      } catch (error) {
+        notify.error(errorMessage(error, M.pinVerifyError));
+        return;
+      }
+      const movement = { kind: option, accountId: account.id, userId: user.user_id, environment, amount, reason, phone };
+      const answer = await moveMoney(
+        { ...movement, recipientId: confirm.recipientId },
+        pinToken,
+        attemptKey.current ?? crypto.randomUUID(),
+      );
       notify.success(answer.message ?? M.transferSuccessful);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
@@ -185,8 +156,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
       setPhone('');
       close();
     } catch (error) {
-      const fallback = error instanceof ApiError && error.status === 400 ? M.pinInvalid : M.transactionFailed;
-      notify.error(errorMessage(error, fallback));
+      notify.error(errorMessage(error, M.transactionFailed));
     } finally {
       setBusy(false);
     }

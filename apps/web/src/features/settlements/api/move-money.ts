@@ -1,0 +1,59 @@
+import type { Environment } from '@sente/contracts/constants';
+import { TRANSFER_ENV, type TransferKind, type TransferRow } from '@sente/contracts/wallet';
+import { api } from '../../../lib/api-client.ts';
+
+/** Spec §7 verify_pin: a right PIN answers a single-use token that one money call spends (decision 009). */
+export async function verifyPin(accountId: string, pin: string): Promise<string> {
+  const answer = await api<{ pin_token: string }>('/api/wallet/verify_pin', {
+    method: 'POST',
+    body: { sente_account_id: accountId, pin },
+  });
+  return answer.data.pin_token;
+}
+
+export type Movement = {
+  kind: TransferKind;
+  accountId: string;
+  userId: string;
+  environment: Environment;
+  amount: number;
+  reason: string;
+  /** The receiving account of a wallet transfer. */
+  recipientId: string | null;
+  /** The receiving phone of a payout. */
+  phone: string;
+};
+
+/**
+ * Spec §7: the one call of each way out, with the payload the spec names. The same Idempotency-Key for every
+ * retry of one attempt makes a double submit answer the first transfer instead of moving money twice.
+ */
+export function moveMoney(movement: Movement, pinToken: string, idempotencyKey: string) {
+  const { kind, accountId, userId, amount, reason } = movement;
+  const env = TRANSFER_ENV[movement.environment];
+  const send = (path: string, body: Record<string, unknown>) =>
+    api<TransferRow>(path, {
+      method: 'POST',
+      headers: { 'idempotency-key': idempotencyKey },
+      body: { ...body, pin_token: pinToken },
+    });
+  if (kind === 'wallet_transfer') {
+    return send('/api/wallet-transfers/p2p', {
+      senderAccountId: accountId,
+      recipientAccountId: movement.recipientId,
+      creatorId: userId,
+      amount,
+      reason,
+      env,
+    });
+  }
+  if (kind === 'settlement') return send('/api/settlements/create', { amount, reason });
+  return send('/api/yo/process_payout', {
+    active_env: env,
+    creator_id: userId,
+    sente_account_id: accountId,
+    amount,
+    account: movement.phone,
+    narrative: reason,
+  });
+}
