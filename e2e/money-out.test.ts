@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { enterDashboard, expectToast } from './support/ui.ts';
+import { enterDashboard, expectToast, pasteInto } from './support/ui.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
 
@@ -205,7 +205,8 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
     await expect.poll(() => confirm.count()).toBe(1);
     expect(await confirm.getByText('UGX 2,000', { exact: true }).count()).toBe(1);
-    await typePin(page, 'Wallet PIN', PIN);
+    // Spec §5: a paste keeps its first 5 digits, whatever else came with them.
+    await pasteInto(page, 'Wallet PIN digit 1', ` ${PIN.slice(0, 2)}-${PIN.slice(2)}999`);
     await confirm.getByRole('button', { name: 'Verify' }).click();
     await expectToast(page, M.requestSent);
 

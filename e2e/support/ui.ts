@@ -7,14 +7,17 @@ export async function enterCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
-/** Pastes a code into the first box, as a merchant copying it from the e-mail would. */
-export async function pasteCode(page: Page, code: string) {
-  await page.getByLabel('Code digit 1').evaluate((input, text) => {
+/** Pastes text into the field with this label, as a person copying it from elsewhere would. */
+export async function pasteInto(page: Page, label: string, text: string) {
+  await page.getByLabel(label).evaluate((input, pasted) => {
     const data = new DataTransfer();
-    data.setData('text/plain', text);
+    data.setData('text/plain', pasted);
     input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
+  }, text);
 }
+
+/** Pastes a code into the first box, as a merchant copying it from the e-mail would. */
+export const pasteCode = (page: Page, code: string) => pasteInto(page, 'Code digit 1', code);
 
 /** Waits for a toast with this message (surrounding spaces aside: the spec has one with a trailing space). */
 export async function expectToast(page: Page, message: string) {
