@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'sente',
@@ -10,8 +10,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
-    // The close button is an icon: every modal's gets a name a screen reader can say.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // The close button is an icon: every modal's gets a name a screen reader can say. A plain object, not
+    // Modal.extend, so the sign-in page's bundle does not carry the Modal component.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 
