@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { StaffRole } from '@sente/contracts/constants';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
@@ -51,6 +52,9 @@ async function openList(page: Page, path: string, title: string) {
   await page.goto(path);
   await expect.poll(() => page.getByRole('row', { name: new RegExp(title) }).count()).toBe(1);
 }
+
+/** The button that opens the Transfers modal (the navigation's 'Transfers' is a link). */
+const transfersButton = (page: Page) => page.getByRole('button', { name: 'Transfers', exact: true });
 
 const createButton = (page: Page, label: string) =>
   page.getByRole('link', { name: label }).or(page.getByRole('button', { name: label }));
@@ -162,6 +166,15 @@ describe('a member whose role may only view, and one who may manage links', () =
     await expectAccessible(page, 'digital items for a developer');
   });
 
+  it('the developer sees the transfers without the Transfers button, even by the address that opens it', async () => {
+    await page.goto('/settlements?transfer=1');
+    await expect.poll(() => page.getByText(WALLET_MESSAGES.noSettlementsYet).count()).toBe(1);
+    expect(await transfersButton(page).count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await screenshot(page, 'roles-08-developer-transfers');
+    await expectAccessible(page, 'transfers for a developer');
+  });
+
   it('the developer who opens a form by its address gets the refusal instead of the form', async () => {
     const forms = [
       { path: '/new-payment-link', heading: 'Payment Links / Create', save: 'Save Payment Link' },
@@ -225,6 +238,10 @@ describe('a member whose role may only view, and one who may manage links', () =
     await openList(page, '/sente-digital-items', 'Holiday workbook');
     expect(await page.getByRole('link', { name: 'New Item/Product' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Delete Holiday workbook' }).isVisible()).toBe(true);
+
+    // DESIGN §7: operations moves money.
+    await page.goto('/settlements');
+    await expect.poll(() => transfersButton(page).count()).toBe(1);
   });
 
   it('operations creates a payment link through the form, without the company logo button', async () => {
