@@ -1,9 +1,7 @@
 import type { TransferRow, WalletSummary } from '@sente/contracts/wallet';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, apiBlob, errorMessage } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
-import { notify } from '../../../lib/notify.ts';
-import { saveFile } from '../../../lib/save-file.ts';
 import { useCursorList } from '../../../lib/use-cursor-list.ts';
 
 /** Transfers belong to one account and environment, like the balances they move. */
@@ -24,16 +22,5 @@ export function useWalletSummary(enabled: boolean) {
     queryKey: settlementKeys.summary(useMoneyScope()),
     queryFn: async ({ signal }) => (await api<WalletSummary>('/api/wallet/charges', { signal })).data,
     enabled,
-  });
-}
-
-export const SETTLEMENTS_FILE_NAME = 'Settlements.xlsx';
-
-/** GET /api/collections/smt_download: the transfers spreadsheet (spec §7). */
-export function useDownloadSettlements() {
-  return useMutation({
-    mutationFn: () => apiBlob('/api/collections/smt_download'),
-    onSuccess: (file) => saveFile(file, SETTLEMENTS_FILE_NAME),
-    onError: (error) => notify.error(errorMessage(error)),
   });
 }

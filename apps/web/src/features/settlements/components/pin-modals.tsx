@@ -5,27 +5,27 @@ import { CardDetail } from '../../../components/card-detail.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { PinField } from './pin-field.tsx';
 
-/** Spec §5: the PIN's own message, or none when it is 5 digits. */
-export function pinError(pin: string): string | undefined {
-  const result = pinField.safeParse(pin);
-  return result.success ? undefined : result.error.issues[0]?.message;
+/** The PIN being typed; submit checks it against spec §5 and hands on only a 5-digit PIN. */
+function usePinEntry(onPin: (pin: string) => void) {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = () => {
+    const result = pinField.safeParse(pin);
+    setError(result.success ? undefined : result.error.issues[0]?.message);
+    if (result.success) onPin(result.data);
+  };
+  const reset = () => {
+    setPin('');
+    setError(undefined);
+  };
+  return { pin, setPin, error, submit, reset };
 }
 
 type CreateProps = { opened: boolean; busy: boolean; onClose: () => void; onCreate: (pin: string) => void };
 
 /** Spec §2 'Create wallet PIN': 5 boxes, Reset, and create. */
 export function CreatePinModal({ opened, busy, onClose, onCreate }: CreateProps) {
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = () => {
-    const found = pinError(pin);
-    setError(found);
-    if (!found) onCreate(pin);
-  };
-  const reset = () => {
-    setPin('');
-    setError(undefined);
-  };
+  const { pin, setPin, error, submit, reset } = usePinEntry(onCreate);
   return (
     <Modal opened={opened} onClose={onClose} title="Create wallet PIN" centered>
       <Stack>
@@ -58,13 +58,7 @@ type AuthProps = { summary: PinSummary | null; busy: boolean; onClose: () => voi
 
 /** Spec §2 'Authenticate with PIN': who gets what, the charge and the reason, then the PIN and Verify. */
 export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthProps) {
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = () => {
-    const found = pinError(pin);
-    setError(found);
-    if (!found) onVerify(pin);
-  };
+  const { pin, setPin, error, submit } = usePinEntry(onVerify);
   return (
     <Modal opened={summary !== null} onClose={onClose} title="Authenticate with PIN" centered>
       {summary && (

@@ -1,10 +1,11 @@
 import { Button } from '@mantine/core';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
-import { IconArrowsExchange, IconDownload } from '@tabler/icons-react';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
 import { useCan } from '../../../lib/profile.ts';
-import { useDownloadSettlements, useSettlements } from '../api/settlements.ts';
+import { useSettlements } from '../api/settlements.ts';
 import { SettlementCards } from '../components/settlement-cards.tsx';
 import { SettlementsTable } from '../components/settlements-table.tsx';
 import { TransferModal } from '../components/transfer-modal.tsx';
@@ -15,7 +16,6 @@ import { TransferModal } from '../components/transfer-modal.tsx';
  * mobile-money payout the spec keeps out of the dropdown.
  */
 export function SettlementsRoute() {
-  const download = useDownloadSettlements();
   const canMove = useCan('moveMoney');
   const [params, setParams] = useSearchParams();
   const withPayout = params.get('option') === 'payout';
@@ -43,14 +43,7 @@ export function SettlementsRoute() {
       create={null}
       actions={
         <>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={download.isPending}
-            onClick={() => download.mutate()}
-          >
-            Download
-          </Button>
+          <DownloadButton path="/api/collections/smt_download" fileName="Settlements.xlsx" />
           {transfersButton}
         </>
       }
