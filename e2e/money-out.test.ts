@@ -141,13 +141,10 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await typePin(page, 'Wallet PIN', '11111');
     await confirm.getByRole('button', { name: 'Verify' }).click();
     await expectToast(page, M.pinInvalid);
-    // A wrong PIN moves nothing.
+    // A wrong PIN moves nothing, and the boxes empty for the next try.
     expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(194_000);
-
-    await confirm.getByLabel('Wallet PIN digit 1').click();
-    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Backspace');
-    await confirm.getByLabel('Wallet PIN digit 1').click();
-    await page.keyboard.type(PIN);
+    await expect.poll(() => confirm.getByLabel('Wallet PIN digit 1').inputValue()).toBe('');
+    await typePin(page, 'Wallet PIN', PIN);
     await confirm.getByRole('button', { name: 'Verify' }).click();
     await expectToast(page, M.transferSuccessful);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

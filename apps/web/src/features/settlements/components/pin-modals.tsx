@@ -5,23 +5,26 @@ import { CardDetail } from '../../../components/card-detail.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { PinField } from './pin-field.tsx';
 
+/** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */
+type PinHandler = (pin: string) => Promise<boolean>;
+
 /** The PIN being typed; submit checks it against spec §5 and hands on only a 5-digit PIN. */
-function usePinEntry(onPin: (pin: string) => void) {
+function usePinEntry(onPin: PinHandler) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
-  const submit = () => {
-    const result = pinField.safeParse(pin);
-    setError(result.success ? undefined : result.error.issues[0]?.message);
-    if (result.success) onPin(result.data);
-  };
   const reset = () => {
     setPin('');
     setError(undefined);
   };
+  const submit = async () => {
+    const result = pinField.safeParse(pin);
+    setError(result.success ? undefined : result.error.issues[0]?.message);
+    if (result.success && !(await onPin(result.data))) setPin('');
+  };
   return { pin, setPin, error, submit, reset };
 }
 
-type CreateProps = { opened: boolean; busy: boolean; onClose: () => void; onCreate: (pin: string) => void };
+type CreateProps = { opened: boolean; busy: boolean; onClose: () => void; onCreate: PinHandler };
 
 /** Spec §2 'Create wallet PIN': 5 boxes, Reset, and create. */
 export function CreatePinModal({ opened, busy, onClose, onCreate }: CreateProps) {
@@ -54,7 +57,7 @@ export type PinSummary = {
   reason: string;
 };
 
-type AuthProps = { summary: PinSummary | null; busy: boolean; onClose: () => void; onVerify: (pin: string) => void };
+type AuthProps = { summary: PinSummary | null; busy: boolean; onClose: () => void; onVerify: PinHandler };
 
 /** Spec §2 'Authenticate with PIN': who gets what, the charge and the reason, then the PIN and Verify. */
 export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthProps) {

@@ -63,7 +63,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
     onClose();
   };
 
-  const createPin = async (pin: string) => {
+  const createPin = async (pin: string): Promise<boolean> => {
     setBusy(true);
     try {
       const answer = await api('/api/wallet/set_pin', {
@@ -72,8 +72,10 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
       });
       notify.success(answer.message ?? M.pinCreated);
       setNeedsPin(false);
+      return true;
     } catch (error) {
       notify.error(errorMessage(error, M.pinCheckFailed));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -128,8 +130,8 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
     }
   };
 
-  const verify = async (pin: string) => {
-    if (!confirm || !option || !account || !user) return;
+  const verify = async (pin: string): Promise<boolean> => {
+    if (!confirm || !option || !account || !user) return false;
     setBusy(true);
     try {
       let pinToken: string;
@@ -137,7 +139,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
         pinToken = await verifyPin(account.id, pin);
       } catch (error) {
         notify.error(errorMessage(error, M.pinVerifyError));
-        return;
+        return false;
       }
       const movement = { kind: option, accountId: account.id, userId: user.user_id, environment, amount, reason, phone };
       const answer = await moveMoney(
@@ -155,8 +157,10 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
       setAccountNumber('');
       setPhone('');
       close();
+      return true;
     } catch (error) {
       notify.error(errorMessage(error, M.transactionFailed));
+      return false;
     } finally {
       setBusy(false);
     }
