@@ -13,6 +13,8 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createCollectionsRepository } from './modules/collections/repository.ts';
 import { createCollectionsService } from './modules/collections/service.ts';
+import { createDemoRepository } from './modules/demo/repository.ts';
+import { createDemoSeeder } from './modules/demo/seed.ts';
 import { createFilesRepository } from './modules/files/repository.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
@@ -96,6 +98,17 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     simulatorDelayMs: config.SIMULATOR_DELAY_MS,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
   });
+  const demo = createDemoSeeder({
+    repo: createDemoRepository(db),
+    authRepo,
+    accounts,
+    links,
+    files,
+    payments,
+    pins,
+    wallet,
+    simulatorDelayMs: config.SIMULATOR_DELAY_MS,
+  });
   return {
     users,
     accounts,
@@ -111,6 +124,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     walletRepo,
     pins,
     wallet,
+    demo,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Services } from '../../services.ts';
+import { DEMO_ACCOUNTS, DEMO_PIN, DEMO_USER } from '../demo/demo-data.ts';
 
 export type OpsResult = { ok: boolean; message: string; data?: unknown };
 
@@ -56,6 +57,10 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: true, message: `removed ${removed} wallet PIN(s) of ${email}` };
     },
   },
+  'seed:demo': {
+    usage: 'seed:demo [collections]  a demo merchant with two accounts, links, collections over six months and transfers',
+    run: (services, args) => seedDemo(services, args),
+  },
   'ledger:verify': {
     usage: 'ledger:verify  check that every transaction balances and every cached balance equals its entries',
     run: async ({ ledger }) => {
@@ -66,6 +71,24 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: false, message: `ledger has ${problems.length} problem(s):\n${lines.join('\n')}`, data: problems };
     },
   },
+};
+
+const MAX_DEMO_COLLECTIONS = 50_000;
+
+/** DESIGN §8 seed:demo, also `npm run seed:demo`: a living dashboard for a newcomer, in test mode. */
+const seedDemo: Command = async ({ demo }, [count]) => {
+  const collections = count === undefined ? undefined : Number(count);
+  if (collections !== undefined && !(Number.isInteger(collections) && collections >= 0 && collections <= MAX_DEMO_COLLECTIONS)) {
+    return { ok: false, message: `Usage: seed:demo [collections, 0 to ${MAX_DEMO_COLLECTIONS.toLocaleString('en-US')}]` };
+  }
+  const summary = await demo.seed(collections === undefined ? {} : { collections });
+  if (!summary) return { ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` };
+  const lines = [
+    `Demo merchant ready: ${DEMO_ACCOUNTS.school} and ${DEMO_ACCOUNTS.bakery}, ${summary.links} links,`,
+    `${summary.collections.toLocaleString('en-US')} test collections over six months (${summary.successful.toLocaleString('en-US')} successful), ${summary.transfers} transfers.`,
+    `Sign in as ${DEMO_USER.email} with ${DEMO_USER.password}; the sign-in code is in the server log and DATA_DIR/outbox. Wallet PIN ${DEMO_PIN}.`,
+  ];
+  return { ok: true, message: lines.join('\n'), data: summary };
 };
 
 export async function runOpsCommand(services: Services, command: string, args: string[]): Promise<OpsResult> {

@@ -1,0 +1,68 @@
+import { crc32, deflateSync } from 'node:zlib';
+
+/** The demo merchant a newcomer signs in as (README: Demo data). */
+export const DEMO_USER = { firstname: 'Ruth', lastname: 'Nankya', email: 'demo@sente.local', password: 'Sente#Demo2026' };
+export const DEMO_PIN = '12345';
+export const DEMO_ACCOUNTS = { school: 'Kampala Parents School', bakery: "Mama Ruth's Bakery" } as const;
+
+export const PAYER_NAMES = [
+  'Sarah Namubiru',
+  'Moses Kato',
+  'Grace Mukasa',
+  'Peter Ochieng',
+  'Joan Atim',
+  'Brian Okello',
+  'Esther Nalwoga',
+  'David Ssempala',
+  'Florence Akello',
+  'Isaac Mugisha',
+  'Harriet Nakato',
+  'Samuel Opio',
+  'Agnes Namutebi',
+  'Ronald Kiggundu',
+  'Winnie Achieng',
+  'Joseph Lubega',
+  'Patience Auma',
+  'Denis Tumusiime',
+  'Irene Nansubuga',
+  'Emmanuel Wasswa',
+  'Rebecca Amony',
+  'Collins Byaruhanga',
+  'Lydia Nabirye',
+  'Henry Mutebi',
+];
+
+/** A deterministic random source, so every demo database looks the same. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** A square PNG of one colour: enough for a logo and a product image that the upload check reads as PNG. */
+export function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A one-page PDF, the demo digital item's product file. */
+export const DEMO_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENTS_ENV } from '../../testing/payments.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bearer, signIn } from '../../testing/users.ts';
+import { DEMO_ACCOUNTS, DEMO_USER } from './demo-data.ts';
+import type { DemoSummary } from './seed.ts';
+
+const NOW = new Date();
+const COLLECTIONS = 150;
+const DAY = 86_400_000;
+
+let t: TestApp;
+let summary: DemoSummary | null;
+
+beforeAll(async () => {
+  // No worker: the payout stays pending, as it is for the seconds after a real seed.
+  t = await createTestApp(PAYMENTS_ENV);
+  summary = await t.app.services.demo.seed({ collections: COLLECTIONS, now: NOW });
+}, 120_000);
+afterAll(() => t.close());
+
+const accountIdOf = async (name: string) =>
+  (await t.database.db.selectFrom('accounts').select('id').where('account_name', '=', name).executeTakeFirstOrThrow()).id;
+
+/** The demo merchant's view through the API, signed in with the documented password. */
+async function asDemoMerchant(path: string) {
+  const { accessToken } = await signIn(t, DEMO_USER.email, DEMO_USER.password);
+  const res = await t.app.inject({ method: 'GET', url: path, headers: bearer(accessToken) });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+describe('seed:demo', () => {
+  it('makes a verified demo merchant with two accounts whose collections span the last six months', async () => {
+    expect(summary).toMatchObject({ accounts: 2, links: 7, collections: COLLECTIONS, transfers: 4 });
+    const rows = await t.database.db
+      .selectFrom('collections')
+      .select(['status', 'created_at', 'environment'])
+      .where('account_id', 'in', [await accountIdOf(DEMO_ACCOUNTS.school), await accountIdOf(DEMO_ACCOUNTS.bakery)])
+      .execute();
+    expect(rows).toHaveLength(COLLECTIONS);
+    expect(rows.filter((row) => row.status === 'successful')).toHaveLength(summary?.successful ?? -1);
+    // The simulator fails about one payer in twelve; none stays pending.
+    expect(summary?.successful).toBeGreaterThan(COLLECTIONS * 0.8);
+    expect(rows.some((row) => row.status === 'pending')).toBe(false);
+    expect(new Set(rows.map((row) => row.environment))).toEqual(new Set(['test']));
+    const ages = rows.map((row) => (NOW.getTime() - new Date(row.created_at).getTime()) / DAY);
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...ages)).toBeLessThanOrEqual(181);
+    const months = new Set(rows.map((row) => new Date(row.created_at).toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('leaves a ledger that balances, with wallets that are what the collections and transfers make them', async () => {
+    expect(await t.app.services.ledger.verify()).toEqual([]);
+    const school = await accountIdOf(DEMO_ACCOUNTS.school);
+    const bakery = await accountIdOf(DEMO_ACCOUNTS.bakery);
+    const netCollected = async (accountId: string) => {
+      const { rows } = await sql<{ net: string }>`select coalesce(sum(amount - fee), 0) as net from collections
+        where account_id = ${accountId} and status = 'successful'`.execute(t.database.db);
+      return Number(rows[0]?.net);
+    };
+    // Out of the school: 150,000 + 500 to the bakery, 2,000,000 + 2,000 settled, 1,000,000 + 2,000 held for the
+    // pending settlement, 80,000 + 1,000 for the payout.
+    const moved = 150_500 + 2_002_000 + 1_002_000 + 81_000;
+    const { userWallet } = await asDemoMerchant('/api/user/profile').then((user) => user.current_account);
+    expect(userWallet.current_balance_sand_box).toBe((await netCollected(school)) - moved);
+    expect(userWallet.current_balance).toBe(0);
+    const balances = await t.app.services.wallet.summary({ accountId: bakery, environment: 'test' });
+    expect(balances.current_balance_sand_box).toBe((await netCollected(bakery)) + 150_000);
+  });
+
+  it('shows the merchant their links, backdated collections, customers and every kind of transfer', async () => {
+    const links = await asDemoMerchant('/api/payment-link');
+    expect(links.items.map((link: { title: string }) => link.title).sort()).toEqual([
+      'School uniform',
+      'Term 1 fees',
+      'Zoo trip 2026',
+    ]);
+    expect(links.items.find((link: { title: string }) => link.title === 'Zoo trip 2026').is_disabled).toBe(true);
+    const collections = await asDemoMerchant('/api/collections');
+    expect(collections.items.length).toBeGreaterThan(0);
+    expect(new Date(collections.items[0].created_at).getTime()).toBeLessThanOrEqual(NOW.getTime());
+    const customers = await asDemoMerchant('/api/customers');
+    expect(customers.totalItems).toBeGreaterThan(5);
+    const transfers = await asDemoMerchant('/api/settlements');
+    expect(transfers.items.map((row: { kind: string; status: string }) => `${row.kind}:${row.status}`).sort()).toEqual([
+      'payout:pending',
+      'settlement:pending',
+      'settlement:successful',
+      'wallet_transfer:successful',
+    ]);
+  });
+
+  it('runs once: a second seed finds the demo merchant and adds nothing', async () => {
+    const count = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from collections`.execute(t.database.db)).rows[0]?.n);
+    const before = await count();
+    expect(await t.app.services.demo.seed({ collections: 10 })).toBeNull();
+    expect(await count()).toBe(before);
+  });
+
+  it('is the ops command seed:demo, which refuses a count it cannot take', async () => {
+    const { runOpsCommand } = await import('../ops/commands.ts');
+    expect(await runOpsCommand(t.app.services, 'seed:demo', ['lots'])).toMatchObject({ ok: false });
+    expect(await runOpsCommand(t.app.services, 'seed:demo', ['-5'])).toMatchObject({ ok: false });
+    const again = await runOpsCommand(t.app.services, 'seed:demo', ['10']);
+    expect(again).toEqual({ ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` });
+  });
+});

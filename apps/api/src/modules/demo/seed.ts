@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { donationLinkInput, newDigitalItemInput, paymentLinkInput } from '@sente/contracts/links';
+import { payInput } from '@sente/contracts/payments-input';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import type { AuthRepository } from '../auth/repository.ts';
+import type { FilesService } from '../files/service.ts';
+import type { LinksService } from '../links/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
+import type { PinService } from '../wallet/pins.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { DEMO_ACCOUNTS, DEMO_PDF, DEMO_PIN, DEMO_USER, PAYER_NAMES, seededRandom, solidPng } from './demo-data.ts';
+import type { DemoRepository } from './repository.ts';
+
+type Deps = {
+  repo: DemoRepository;
+  authRepo: AuthRepository;
+  accounts: AccountsService;
+  links: LinksService;
+  files: FilesService;
+  payments: PaymentsService;
+  pins: PinService;
+  wallet: WalletService;
+  simulatorDelayMs: number;
+};
+
+export type DemoSummary = { accounts: number; links: number; collections: number; successful: number; transfers: number };
+
+/** A link customers pay in the demo, and how much each payer gives. */
+type Sale = {
+  accountId: string;
+  ref: string;
+  weight: number;
+  amount: (random: () => number) => number | undefined;
+  extra?: (random: () => number) => { label: string; value: string }[];
+};
+
+const DAY = 86_400_000;
+const HISTORY_DAYS = 180;
+const TEST = 'test' as const;
+const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+
+/**
+ * DESIGN §8 `npm run seed:demo`: a demo merchant with two accounts, links of every kind, thousands of test-mode
+ * collections over the last six months and transfers of every kind, all made through the same services the API
+ * uses, so the ledger, customers and link totals are what real use would leave. Runs once: a second call finds
+ * the demo user and adds nothing.
+ */
+export function createDemoSeeder({ repo, authRepo, accounts, links, files, payments, pins, wallet, simulatorDelayMs }: Deps) {
+  async function createLinks(userId: string, schoolId: string, bakeryId: string): Promise<{ sales: Sale[]; count: number }> {
+    const school = { accountId: schoolId, environment: TEST };
+    const bakery = { accountId: bakeryId, environment: TEST };
+    const upload = (accountId: string, folder: 'companylogos' | 'uploads' | 'products', bytes: Buffer, originalName: string) =>
+      files.upload({ accountId, userId, folder, bytes, originalName });
+    await accounts.updateLogo(schoolId, await upload(schoolId, 'companylogos', solidPng(96, [11, 122, 83]), 'logo.png'));
+    await accounts.updateLogo(bakeryId, await upload(bakeryId, 'companylogos', solidPng(96, [201, 111, 39]), 'logo.png'));
+
+    const fees = await links.createPaymentLink(
+      school,
+      userId,
+      paymentLinkInput.parse({
+        title: 'Term 1 fees',
+        description: 'School fees for the first term of 2027',
+        fixed_amount: true,
+        amount: 450_000,
+      }),
+    );
+    const uniform = await links.createPaymentLink(
+      school,
+      userId,
+      paymentLinkInput.parse({
+        title: 'School uniform',
+        description: 'Shirts, shorts and sweaters; pay what your order costs',
+        fixed_amount: false,
+        extra_fields: [
+          { type: 'text', label: 'Student name' },
+          { type: 'select', label: 'Class', options: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7'] },
+        ],
+      }),
+    );
+    const trip = await links.createPaymentLink(
+      school,
+      userId,
+      paymentLinkInput.parse({ title: 'Zoo trip 2026', fixed_amount: true, amount: 40_000 }),
+    );
+    await links.setPaymentLinkDisabled(school, trip.id, true);
+    const library = await links.createDonationLink(
+      school,
+      userId,
+      donationLinkInput.parse({
+        title: 'New library',
+        description: 'Books and shelves for the P7 library',
+        beneficiary: 'P7 pupils',
+        target: 25_000_000,
+      }),
+    );
+    const workbook = await links.createDigitalItem(
+      school,
+      userId,
+      newDigitalItemInput.parse({
+        title: 'Holiday workbook',
+        description: 'Forty pages of exercises for the long holiday',
+        price: 15_000,
+        original_price: 20_000,
+        image: await upload(schoolId, 'uploads', solidPng(240, [42, 96, 170]), 'cover.png'),
+        file: await upload(schoolId, 'products', DEMO_PDF, 'workbook.pdf'),
+        buyer_note: 'Print pages 1 to 12 first.',
+      }),
+    );
+    const cake = await links.createPaymentLink(
+      bakery,
+      userId,
+      paymentLinkInput.parse({
+        title: 'Birthday cake order',
+        fixed_amount: false,
+        extra_fields: [{ type: 'text', label: 'Message on the cake' }],
+      }),
+    );
+    const bread = await links.createPaymentLink(
+      bakery,
+      userId,
+      paymentLinkInput.parse({
+        title: 'Weekly bread basket',
+        fixed_amount: true,
+        amount: 60_000,
+      }),
+    );
+
+    const choose = (amounts: number[]) => (random: () => number) => pick(random, amounts);
+    const sales: Sale[] = [
+      { accountId: schoolId, ref: fees.ref, weight: 3, amount: () => undefined },
+      {
+        accountId: schoolId,
+        ref: uniform.ref,
+        weight: 3,
+        amount: choose([35_000, 48_000, 62_000, 75_000]),
+        extra: (random) => [
+          { label: 'Student name', value: pick(random, PAYER_NAMES).split(' ')[0] ?? 'Student' },
+          { label: 'Class', value: pick(random, ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7']) },
+        ],
+      },
+      { accountId: schoolId, ref: library.ref, weight: 2, amount: choose([5_000, 10_000, 20_000, 50_000, 100_000]) },
+      { accountId: schoolId, ref: workbook.ref, weight: 2, amount: () => undefined },
+      {
+        accountId: bakeryId,
+        ref: cake.ref,
+        weight: 1,
+        amount: choose([45_000, 80_000, 120_000]),
+        extra: (random) => [
+          { label: 'Message on the cake', value: pick(random, ['Happy birthday!', 'Congratulations', 'Well done']) },
+        ],
+      },
+      { accountId: bakeryId, ref: bread.ref, weight: 1, amount: () => undefined },
+    ];
+    return { sales, count: 7 };
+  }
+
+  /** Customers pay through the public payment service; the simulator settles them as the worker would. */
+  async function collect(sales: Sale[], count: number, now: Date) {
+    const random = seededRandom(2026);
+    const weighted = sales.flatMap((sale) => Array.from({ length: sale.weight }, () => sale));
+    const paidAt = new Map<string, { id: string; at: Date }[]>();
+    for (let i = 0; i < count; i += 1) {
+      const sale = pick(random, weighted);
+      const airtel = random() < 0.35;
+      // One payer in twelve has too little on their mobile money account: the simulator fails numbers ending 0001.
+      const tail = random() < 1 / 12 ? '0001' : String(1000 + Math.floor(random() * 8998)).padStart(4, '0');
+      const phone = `${airtel ? pick(random, ['070', '075']) : pick(random, ['077', '078'])}${String(Math.floor(random() * 1000)).padStart(3, '0')}${tail}`;
+      const payment = await payments.pay(
+        sale.ref,
+        payInput.parse({
+          names: pick(random, PAYER_NAMES),
+          phone,
+          channel: airtel ? 'AIRTEL' : 'MTN_UG',
+          amount: sale.amount(random),
+          extra_data: sale.extra?.(random) ?? [],
+        }),
+        undefined,
+      );
+      // Busier lately: the square root leans the days towards today, and the hours fall between 7:00 and 21:00 EAT.
+      const daysAgo = Math.floor(HISTORY_DAYS * (1 - Math.sqrt(random())));
+      const at = new Date(now.getTime() - daysAgo * DAY);
+      at.setUTCHours(4 + Math.floor(random() * 14), Math.floor(random() * 60), Math.floor(random() * 60), 0);
+      if (at > now) at.setTime(now.getTime() - Math.floor(random() * 3_600_000));
+      paidAt.set(sale.accountId, [...(paidAt.get(sale.accountId) ?? []), { id: payment.id, at }]);
+      if ((i + 1) % 100 === 0 || i + 1 === count) await settleDue();
+    }
+    for (const [accountId, rows] of paidAt) await repo.backdateCollections(accountId, rows);
+  }
+
+  /** The worker's pass, run as if the simulator's delay had passed (payments expire much later than that). */
+  async function settleDue() {
+    const due = new Date(Date.now() + simulatorDelayMs + 1_000);
+    while ((await payments.sweep(due, 200)).settled > 0);
+  }
+
+  /** Money out of the school's test wallet, each way once, behind the demo PIN as a merchant would. */
+  async function moveMoney(userId: string, schoolId: string, bakeryId: string): Promise<number> {
+    const actor = { accountId: schoolId, environment: TEST, userId };
+    await pins.set(actor, DEMO_PIN);
+    const token = () => pins.verify(actor, DEMO_PIN);
+    await wallet.p2p(
+      actor,
+      {
+        recipientAccountId: bakeryId,
+        amount: 150_000,
+        reason: 'Bread for the <b>school feeding</b> programme',
+        pin_token: await token(),
+      },
+      randomUUID(),
+    );
+    await wallet.setBankDetails(schoolId, {
+      bank_name: 'Stanbic Bank Uganda',
+      account_number: '9030012345678',
+      account_name: DEMO_ACCOUNTS.school,
+    });
+    const paid = await wallet.requestSettlement(
+      actor,
+      { amount: 2_000_000, reason: 'Monthly settlement', pin_token: await token() },
+      randomUUID(),
+    );
+    await wallet.approveSettlement(paid.row.id);
+    await wallet.requestSettlement(
+      actor,
+      { amount: 1_000_000, reason: 'Staff salaries', pin_token: await token() },
+      randomUUID(),
+    );
+    await wallet.payout(
+      actor,
+      { amount: 80_000, account: '256772555123', narrative: 'Transport refund for the choir', pin_token: await token() },
+      randomUUID(),
+    );
+    return 4;
+  }
+
+  return {
+    async seed({ collections = 2_400, now = new Date() } = {}): Promise<DemoSummary | null> {
+      if (await authRepo.findUserByEmailOrPhone(DEMO_USER.email)) return null;
+      const { password, ...names } = DEMO_USER;
+      const user = await authRepo.insertUser({ ...names, password_hash: await hashPassword(password) });
+      if (!user) return null;
+      await authRepo.markVerified(user.id);
+      const owner = { id: user.id, email: user.email };
+      const schoolId = await accounts.create(owner, DEMO_ACCOUNTS.school);
+      const bakeryId = await accounts.create(owner, DEMO_ACCOUNTS.bakery);
+      const { sales, count } = await createLinks(user.id, schoolId, bakeryId);
+      await collect(sales, collections, now);
+      const transfers = await moveMoney(user.id, schoolId, bakeryId);
+      const successful = await repo.countSuccessful([schoolId, bakeryId]);
+      return { accounts: 2, links: count, collections, successful, transfers };
+    },
+  };
+}
+
+export type DemoSeeder = ReturnType<typeof createDemoSeeder>;
