@@ -1,32 +1,53 @@
 import { defineConfig } from 'vitest/config';
+import { JourneysFirstSequencer } from './scripts/test/sequencer.ts';
+
+/**
+ * One run, one pool: the end-to-end journeys (mostly waiting on a browser, a server and the payment
+ * simulator) run beside the API files (mostly CPU), so both cores stay busy. VITEST_MAX_WORKERS overrides
+ * the count, e.g. on a larger machine.
+ */
+const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 3);
 
 const apiProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `api:${db}`,
     include: ['apps/api/src/**/*.test.ts'],
     env: { TEST_DB: db },
+    // One migrated template database per run; each file gets its own copy (apps/api/src/testing/test-database.ts).
+    globalSetup: ['apps/api/src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });
 
 /**
- * API tests run on embedded PGlite, and again on real PostgreSQL when TEST_DATABASE_URL is set
- * (as .ci/run sets it). End-to-end journeys drive Debian's Chromium against the built app.
+ * Unit tests (node), component tests of the web app (jsdom), API integration tests on embedded PGlite and
+ * again on real PostgreSQL when TEST_DATABASE_URL is set (as .ci/run sets it), and end-to-end journeys in
+ * Debian's Chromium against the built app.
  */
 export default defineConfig({
   test: {
+    maxWorkers: MAX_WORKERS,
+    sequence: { sequencer: JourneysFirstSequencer },
     projects: [
       { test: { name: 'unit', include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+        },
+      },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
       {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           // A payment settles after the simulator's delay and the page's next status check: seconds, not one.
           expect: { poll: { timeout: 15_000 } },
         },

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { lastCode } from '../../apps/api/src/testing/outbox.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -20,7 +21,7 @@ export type RunningServer = {
 
 /** Starts the real server (`apps/api/src/server.ts`) on the embedded database in a fresh DATA_DIR. */
 export async function startServer(env: Record<string, string> = {}, existingDataDir?: string): Promise<RunningServer> {
-  const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sente-e2e-'));
+  const dataDir = existingDataDir ?? freshDataDir();
   // The port is chosen first so PUBLIC_URL ({site} of the spec) is the address the browser uses.
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
@@ -71,6 +72,21 @@ export async function startServer(env: Record<string, string> = {}, existingData
       return child.exitCode;
     },
   };
+}
+
+/**
+ * A new DATA_DIR whose embedded database is a copy of the run's migrated template (global setup), so the
+ * server's own migration finds nothing to do. apps/api/src/server.ts keeps that database in DATA_DIR/db.
+ */
+function freshDataDir(): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-e2e-'));
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    fs.mkdirSync(path.join(dataDir, 'db'));
+    // The tarball is PGlite's dump of its data directory, which is PostgreSQL's own layout.
+    execFileSync('tar', ['-xf', template.tarball, '-C', path.join(dataDir, 'db')]);
+  }
+  return dataDir;
 }
 
 function freePort(): Promise<number> {

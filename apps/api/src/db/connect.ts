@@ -10,7 +10,10 @@ import { migrations } from './migrations/index.ts';
 // NOTE: count(*) and bigint columns arrive as strings from pg; money columns are read with Number()
 // or BigInt() where they are used, so the default parser stays.
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `loadDataDir`: start from a dumped data directory (the tests' migrated template) instead of an empty one. */
+  | { kind: 'pglite'; dir: string | null; loadDataDir?: Blob };
 
 export type DatabaseHandle = {
   db: Kysely<Database>;
@@ -37,7 +40,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     if (target.dir) fs.mkdirSync(path.dirname(target.dir), { recursive: true });
-    const client = target.dir ? await PGlite.create(target.dir) : await PGlite.create();
+    const client = await PGlite.create({
+      ...(target.dir ? { dataDir: target.dir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
     db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   }
   return { db, target, description: describeTarget(target), close: () => db.destroy() };
