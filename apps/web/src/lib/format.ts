@@ -1,3 +1,4 @@
+import { formatLocalPhone } from '@sente/contracts/payments';
 import dayjs from 'dayjs';
 
 /** Spec §9: dates as 'MMM DD, YYYY H:mm'. */
@@ -30,3 +31,6 @@ export function formatMoneyInput(raw: string): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
+
+/** Spec §2 'Phone/Card': the payer's number as they read it, or 'Card' for a card payment (no msisdn). */
+export const phoneOrCard = (msisdn: string | null): string => (msisdn ? formatLocalPhone(msisdn) : 'Card');

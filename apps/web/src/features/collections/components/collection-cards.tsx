@@ -2,8 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { phoneOrCard } from './collection-labels.ts';
+import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
 
 /** The collections on a phone: one card per payment, same fields as the table. */
 export function CollectionCards({ collections }: { collections: CollectionRow[] }) {

@@ -2,8 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { phoneOrCard } from './collection-labels.ts';
+import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 

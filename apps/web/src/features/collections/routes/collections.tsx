@@ -1,7 +1,7 @@
 import { MESSAGES } from '@sente/contracts/messages';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { useCollections } from '../api/get-collections.ts';
+import { useCollections } from '../../../lib/collections-query.ts';
 import { CollectionCards } from '../components/collection-cards.tsx';
 import { CollectionsTable } from '../components/collections-table.tsx';
 

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useCollections } from '../../../lib/collections-query.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useCollections } from '../../collections/api/get-collections.ts';
 
 /**
  * Spec §2 dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads

@@ -2,8 +2,8 @@ import { LIVE_PAGE_POLL_MS } from '@sente/contracts/constants';
 import type { LivePage } from '@sente/contracts/payments';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { collectionKeys } from '../../../lib/collections-query.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
-import { collectionKeys } from '../../collections/api/collection-keys.ts';
 
 /**
  * Spec §7: GET /api/payment-link/collections/{ref}, the link's newest collections and its successful

@@ -2,8 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { phoneOrCard } from '../../collections/components/collection-labels.ts';
+import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
 import { extraValue } from './live-labels.ts';
 
 /** The live page on a phone: one card per collection, with the payer's extra answers below. */

@@ -2,8 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { phoneOrCard } from '../../collections/components/collection-labels.ts';
+import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
 import { extraValue } from './live-labels.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;

@@ -1,0 +1,20 @@
+import type { CollectionRow } from '@sente/contracts/payments';
+import type { MoneyScope } from './money-scope.ts';
+import { useMoneyScope } from './money-scope.ts';
+import { useCursorList } from './use-cursor-list.ts';
+
+/**
+ * The collections the dashboard, the Collections page and a link's live page all read, on one cache: keys from
+ * generic to specific, so switching account or mode gives every list a fresh cache entry.
+ */
+export const collectionKeys = {
+  all: ['collections'] as const,
+  scope: ({ accountId, environment }: MoneyScope) => [...collectionKeys.all, accountId, environment] as const,
+  list: (scope: MoneyScope) => [...collectionKeys.scope(scope), 'list'] as const,
+  live: (scope: MoneyScope, ref: string) => [...collectionKeys.scope(scope), 'live', ref] as const,
+};
+
+/** Spec §7 Lists: GET /api/collections?cursor=, newest first, in the account's active environment. */
+export function useCollections() {
+  return useCursorList<CollectionRow>(collectionKeys.list(useMoneyScope()), '/api/collections');
+}
