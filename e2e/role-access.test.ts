@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { StaffRole } from '@sente/contracts/constants';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
@@ -6,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { createUser, setMembership } from './support/members.ts';
+import { createUser } from './support/members.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
 
@@ -63,7 +62,6 @@ describe('a member whose role may only view, and one who may manage links', () =
   const stamp = Date.now();
   const ownerEmail = `owner.${stamp}@example.com`;
   const memberEmail = `member.${stamp}@example.com`;
-  let dataDir = '';
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -72,18 +70,16 @@ describe('a member whose role may only view, and one who may manage links', () =
   let paymentLink: { id: string; ref: string };
   let item: { id: string; ref: string };
 
-  /** Stops the server, gives the member the role straight in its database, and starts it again on the same data. */
-  async function restartAs(role: StaffRole) {
+  /** An operator gives the member the role on the owner's account (`npm run ops -- members:set-role`); a new page loads it. */
+  async function giveRole(role: StaffRole) {
     await page?.context().close();
-    await server.stop({ keepData: true });
-    await setMembership(dataDir, { ownerEmail, memberEmail, role });
-    server = await startServer({}, dataDir);
+    const { code, output } = await server.ops('members:set-role', ownerEmail, memberEmail, role);
+    expect(code, output).toBe(0);
     page = await newPage(browser, server.url);
   }
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    dataDir = server.dataDir;
     owner = await createMerchant(server, ownerEmail, PASSWORD, 'Kampala Parents School');
     member = await createUser(server, memberEmail, PASSWORD);
     paymentLink = await created(server, owner, '/api/payment-link/create', {
@@ -103,13 +99,12 @@ describe('a member whose role may only view, and one who may manage links', () =
       image: await upload(server, owner, 'uploads', 'cover.png', TINY_PNG),
       file: await upload(server, owner, 'products', 'workbook.pdf', PDF),
     });
-    await restartAs('developer');
+    await giveRole('developer');
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop({ keepData: true });
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('the developer is on the owner account, with the developer role', async () => {
@@ -220,7 +215,7 @@ describe('a member whose role may only view, and one who may manage links', () =
   });
 
   it('the same member made operations sees create, disable, edit and delete, but not the logo or the mode', async () => {
-    await restartAs('operations');
+    await giveRole('operations');
     expect((await call(server, member, '/api/user/profile')).body.data.current_role).toBe('operations');
 
     await enterDashboard(page, member, '/payment-links');

@@ -113,6 +113,45 @@ export function createAccountsRepository(db: Kysely<Database>) {
       return updated !== undefined;
     },
 
+    /**
+     * Gives the user with this e-mail the role on the account, adding them as a member when they are not one,
+     * and makes it their current account when they have none. The account's creator keeps the owner role.
+     */
+    setMemberRole(accountId: string, email: string, role: StaffRole) {
+      return db.transaction().execute(async (trx): Promise<'set' | 'no-user' | 'creator'> => {
+        const account = await trx.selectFrom('accounts').select('user_id').where('id', '=', accountId).executeTakeFirstOrThrow();
+        const user = await trx.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+        if (!user) return 'no-user';
+        if (user.id === account.user_id) return 'creator';
+        const changed = await trx
+          .updateTable('account_members')
+          .set({ staff_role: role })
+          .where('account_id', '=', accountId)
+          .where('user_id', '=', user.id)
+          .where('removed_at', 'is', null)
+          .executeTakeFirst();
+        if (changed.numUpdatedRows === 0n) {
+          await trx
+            .insertInto('account_members')
+            .values({
+              account_id: accountId,
+              user_id: user.id,
+              email: email.toLowerCase(),
+              staff_role: role,
+              creator_id: account.user_id,
+            })
+            .execute();
+        }
+        await trx
+          .updateTable('users')
+          .set({ current_account_id: accountId })
+          .where('id', '=', user.id)
+          .where('current_account_id', 'is', null)
+          .execute();
+        return 'set';
+      });
+    },
+
     approve(accountId: string) {
       return db
         .updateTable('accounts')

@@ -56,6 +56,21 @@ export function createAccountsService({ repo }: { repo: AccountsRepository }) {
       for (const account of accounts) await repo.approve(account.id);
       return accounts.map(({ id, account_name, email }) => ({ id, account_name, email }));
     },
+
+    /** Operator support (`members:set-role`): the account must be named exactly, by its id or its only owner's e-mail. */
+    async setMemberRole(idOrEmail: string, memberEmail: string, role: StaffRole): Promise<string> {
+      const accounts = await repo.findAccountsForOperator(idOrEmail.trim());
+      if (accounts.length !== 1) {
+        return accounts.length === 0
+          ? `No account found for ${idOrEmail}`
+          : `${idOrEmail} owns several accounts: name one by its id`;
+      }
+      const [account] = accounts as [(typeof accounts)[number]];
+      const outcome = await repo.setMemberRole(account.id, memberEmail.trim(), role);
+      if (outcome === 'no-user') return `No user signed up as ${memberEmail}`;
+      if (outcome === 'creator') return `${memberEmail} created ${account.account_name} and stays its owner`;
+      return '';
+    },
   };
 }
 

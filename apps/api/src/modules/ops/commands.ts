@@ -1,3 +1,4 @@
+import { STAFF_ROLES, type StaffRole } from '@sente/contracts/constants';
 import type { Services } from '../../services.ts';
 import { DEMO_ACCOUNTS, DEMO_PIN, DEMO_USER } from '../demo/demo-data.ts';
 
@@ -15,6 +16,15 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       if (approved.length === 0) return { ok: false, message: `No account found for ${idOrEmail}` };
       const lines = approved.map((a) => `approved ${a.account_name} (${a.id}) owned by ${a.email}`);
       return { ok: true, message: lines.join('\n'), data: approved };
+    },
+  },
+  'members:set-role': {
+    usage: 'members:set-role <account id|owner email> <member email> <role>  give a signed-up user a role on an account',
+    run: async ({ accounts }, [account, member, role]) => {
+      const usage = `Usage: members:set-role <account id|owner email> <member email> <${STAFF_ROLES.join('|')}>`;
+      if (!account || !member || !STAFF_ROLES.includes(role as StaffRole)) return { ok: false, message: usage };
+      const refused = await accounts.setMemberRole(account, member, role as StaffRole);
+      return refused ? { ok: false, message: refused } : { ok: true, message: `${member} is now ${role} on ${account}` };
     },
   },
   'settlements:list': {

@@ -106,4 +106,41 @@ describe('POST /ops/run', () => {
     const rows = await t.database.db.selectFrom('accounts').select(['id', 'is_approved']).where('id', 'in', ids).execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.is_approved]))).toEqual({ [ids[0]!]: false, [ids[1]!]: true });
   });
+
+  it('gives a signed-up user a role on an account, changes it, and leaves the creator its owner', async () => {
+    const member = await signUpAndVerify(t);
+    const role = async () =>
+      (
+        await t.database.db
+          .selectFrom('account_members')
+          .select('staff_role')
+          .where('account_id', '=', accountIds[0]!)
+          .where('user_id', '=', member.userId)
+          .where('removed_at', 'is', null)
+          .execute()
+      ).map((row) => row.staff_role);
+
+    const added = await run({ command: 'members:set-role', args: [accountIds[0]!, member.email, 'developer'] });
+    expect(added.json().data).toEqual({ ok: true, message: `${member.email} is now developer on ${accountIds[0]}` });
+    expect(await role()).toEqual(['developer']);
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('current_account_id')
+      .where('id', '=', member.userId)
+      .executeTakeFirst();
+    expect(user?.current_account_id).toBe(accountIds[0]);
+
+    await run({ command: 'members:set-role', args: [accountIds[0]!, member.email.toUpperCase(), 'operations'] });
+    expect(await role()).toEqual(['operations']);
+
+    const creator = await run({ command: 'members:set-role', args: [accountIds[0]!, merchant.email, 'user'] });
+    expect(creator.json().data).toEqual({ ok: false, message: `${merchant.email} created Ops Shop and stays its owner` });
+    const several = await run({ command: 'members:set-role', args: [merchant.email, member.email, 'user'] });
+    expect(several.json().data.message).toBe(`${merchant.email} owns several accounts: name one by its id`);
+    const nobody = await run({ command: 'members:set-role', args: [accountIds[0]!, 'nobody@example.com', 'user'] });
+    expect(nobody.json().data).toEqual({ ok: false, message: 'No user signed up as nobody@example.com' });
+    const badRole = await run({ command: 'members:set-role', args: [accountIds[0]!, member.email, 'king'] });
+    expect(badRole.json().data.message).toMatch(/^Usage: members:set-role/);
+    expect(await role()).toEqual(['operations']);
+  });
 });
