@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, runOps, startServer } from './support/server.ts';
 
 async function profile(server: RunningServer, accessToken: string) {
   const response = await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -28,9 +28,7 @@ describe('the server process and the operator command', () => {
   });
 
   it('approves an account with no server running, straight on the embedded database', async () => {
-    const server = await startServer({}, dataDir);
-    await server.stop({ keepData: true });
-    const result = await server.ops('accounts:approve', email);
+    const result = await runOps(dataDir, 'accounts:approve', email);
     expect(result.output).toContain('approved Owner Shop');
     expect(result.code).toBe(0);
   });

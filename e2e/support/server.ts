@@ -51,17 +51,7 @@ export async function startServer(env: Record<string, string> = {}, existingData
     url,
     dataDir,
     codeFor: (email, subject) => lastCode(path.join(dataDir, 'outbox'), email, subject),
-    ops: (...args) =>
-      new Promise((resolve) => {
-        const ops = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
-          cwd: root,
-          env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
-        });
-        let output = '';
-        ops.stdout.on('data', (chunk) => (output += chunk));
-        ops.stderr.on('data', (chunk) => (output += chunk));
-        ops.on('exit', (code) => resolve({ code: code ?? 1, output }));
-      }),
+    ops: (...args) => runOps(dataDir, ...args),
     stop: async (options) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -72,6 +62,20 @@ export async function startServer(env: Record<string, string> = {}, existingData
       return child.exitCode;
     },
   };
+}
+
+/** Runs `npm run ops -- ...` on this DATA_DIR as an operator would: through its running server, or straight on its database. */
+export function runOps(dataDir: string, ...args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const ops = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+    });
+    let output = '';
+    ops.stdout.on('data', (chunk) => (output += chunk));
+    ops.stderr.on('data', (chunk) => (output += chunk));
+    ops.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
 }
 
 /**
