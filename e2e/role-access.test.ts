@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { createUser } from './support/members.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
 
 const PASSWORD = 'Sente#2026';
@@ -79,7 +79,8 @@ describe('a member whose role may only view, and one who may manage links', () =
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    server = sharedServer();
+    browser = await launchBrowser();
     owner = await createMerchant(server, ownerEmail, PASSWORD, 'Kampala Parents School');
     member = await createUser(server, memberEmail, PASSWORD);
     paymentLink = await created(server, owner, '/api/payment-link/create', {

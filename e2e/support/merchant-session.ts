@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { createMerchant } from './accounts.ts';
 import { launchBrowser, VIEWPORTS } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, sharedServer } from './server.ts';
 
 export type MerchantSession = {
   server: RunningServer;
@@ -14,9 +14,10 @@ export type MerchantSession = {
   close: () => Promise<void>;
 };
 
-/** A fresh server, a merchant with one account made through the API, and a browser page for them. */
+/** A merchant with one account made through the API on the shared server, and a browser page for them. */
 export async function startMerchantSession(label: string, accountName: string): Promise<MerchantSession> {
-  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const server = sharedServer();
+  const browser = await launchBrowser();
   const tokens = await createMerchant(server, `${label}.${Date.now()}@example.com`, 'Sente#2026', accountName);
   const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

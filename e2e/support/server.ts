@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import type { DatabaseTemplate } from '../../apps/api/src/testing/database-template.ts';
 import { lastCode } from '../../apps/api/src/testing/outbox.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,9 +20,19 @@ export type RunningServer = {
   stop: (options?: { keepData?: boolean }) => Promise<number | null>;
 };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sharedServer: { url: string; dataDir: string };
+  }
+}
+
 /** Starts the real server (`apps/api/src/server.ts`) on the embedded database in a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}, existingDataDir?: string): Promise<RunningServer> {
-  const dataDir = existingDataDir ?? freshDataDir();
+export async function startServer(
+  env: Record<string, string> = {},
+  existingDataDir?: string,
+  template: DatabaseTemplate = inject('databaseTemplate'),
+): Promise<RunningServer> {
+  const dataDir = existingDataDir ?? freshDataDir(template);
   // The port is chosen first so PUBLIC_URL ({site} of the spec) is the address the browser uses.
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
@@ -64,6 +75,22 @@ export async function startServer(env: Record<string, string> = {}, existingData
   };
 }
 
+/**
+ * The server the run's global setup started for the journeys that need no settings of their own: each makes
+ * its own merchant on it, so they share one server instead of each starting one. Stopping it is the global
+ * setup's job, so its `stop` does nothing.
+ */
+export function sharedServer(): RunningServer {
+  const { url, dataDir } = inject('sharedServer');
+  return {
+    url,
+    dataDir,
+    codeFor: (email, subject) => lastCode(path.join(dataDir, 'outbox'), email, subject),
+    ops: (...args) => runOps(dataDir, ...args),
+    stop: async () => null,
+  };
+}
+
 /** Runs `npm run ops -- ...` on this DATA_DIR as an operator would: through its running server, or straight on its database. */
 export function runOps(dataDir: string, ...args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -82,9 +109,8 @@ export function runOps(dataDir: string, ...args: string[]): Promise<{ code: numb
  * A new DATA_DIR whose embedded database is a copy of the run's migrated template (global setup), so the
  * server's own migration finds nothing to do. apps/api/src/server.ts keeps that database in DATA_DIR/db.
  */
-function freshDataDir(): string {
+function freshDataDir(template: DatabaseTemplate): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-e2e-'));
-  const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
     fs.mkdirSync(path.join(dataDir, 'db'));
     // The tarball is PGlite's dump of its data directory, which is PostgreSQL's own layout.
