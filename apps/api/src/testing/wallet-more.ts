@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
 import { addMember, bearer, createAccount, createSignedInUser } from './users.ts';
+import { accountNumber, fundWallet, setPin } from './wallet.ts';
 
 /** A merchant whose owner has names of their own, so a transfer's creator can be told apart. */
 export async function createNamedMerchant(
@@ -15,6 +16,29 @@ export async function createNamedMerchant(
 ): Promise<Merchant> {
   const user = await createSignedInUser(t, names);
   return { ...user, accountId: await createAccount(t, user.accessToken, accountName) };
+}
+
+/**
+ * Alice Crafts, owned by Grace Namutebi: the sender of the wallet API tests, with 500,000 UGX (less the collection
+ * fee) in her test wallet and her PIN set. The tests assert these names as creator and counterparty.
+ */
+export async function createAlice(t: TestApp): Promise<Merchant> {
+  const alice = await createNamedMerchant(t, 'Alice Crafts', { firstname: 'Grace', lastname: 'Namutebi' });
+  await fundWallet(t, alice, 500_000);
+  await setPin(t, alice);
+  return alice;
+}
+
+/** Bob Hardware, owned by Hassan Mugisha: the recipient of the wallet API tests, with an empty wallet and no PIN. */
+export function createBob(t: TestApp): Promise<Merchant> {
+  return createNamedMerchant(t, 'Bob Hardware', { firstname: 'Hassan', lastname: 'Mugisha' });
+}
+
+/** Alice ready to send and Bob to receive, with their account numbers: the usual pair of the wallet API tests. */
+export async function createAliceAndBob(t: TestApp) {
+  const [alice, bob] = await Promise.all([createAlice(t), createBob(t)]);
+  const [aliceNumber, bobNumber] = await Promise.all([accountNumber(t, alice), accountNumber(t, bob)]);
+  return { alice, bob, aliceNumber, bobNumber };
 }
 
 /** A new user who joins the owner's account with a role, the account being their current one. */
@@ -27,10 +51,6 @@ export async function createMember(
   const user = await createSignedInUser(t, names);
   await addMember(t, owner.accountId, user, role, owner.userId, { makeCurrent: true });
   return { ...user, accountId: owner.accountId };
-}
-
-export function get(t: TestApp, who: { accessToken: string }, url: string) {
-  return t.app.inject({ method: 'GET', url, headers: bearer(who.accessToken) });
 }
 
 /** POST /api/sente-account/switch-account, failing loudly. */

@@ -1,16 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { TransferRow } from '@sente/contracts/wallet';
+import { post } from './http.ts';
 import { createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from './payments.ts';
 import type { TestApp } from './test-app.ts';
 import { bearer } from './users.ts';
+
+// NOTE: post lives in http.ts now, for the links tests too; the wallet tests import it from here as well.
+export { post };
 
 /** A test app for money out: payments and payouts settle only when the test says so, PIN checks unthrottled. */
 export const WALLET_ENV = { ...PAYMENTS_ENV, PIN_RATE_LIMIT_PER_MINUTE: '100000' };
 
 export const PIN = '24680';
+export const WRONG_PIN = '11111';
+/** A well-formed id that names no account. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-export function post(t: TestApp, merchant: Merchant, url: string, payload: object = {}, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, headers: { ...bearer(merchant.accessToken), ...headers }, payload });
+/** The caller's own ten-digit Sente account number. */
+export async function accountNumber(t: TestApp, merchant: Merchant): Promise<string> {
+  const res = await post(t, merchant, '/api/wallet/get_account_number_if_exists');
+  if (res.statusCode !== 200) throw new Error(`get_account_number_if_exists answered ${res.statusCode}: ${res.body}`);
+  return res.json().sente_account_number;
 }
 
 /**
@@ -124,4 +134,9 @@ export async function settlementsPage(t: TestApp, merchant: Merchant, cursor?: s
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(merchant.accessToken) });
   if (res.statusCode !== 200) throw new Error(`settlements answered ${res.statusCode}: ${res.body}`);
   return res.json().data as { items: TransferRow[]; nextCursor: string | null; totalItems: number; totalPages: number };
+}
+
+/** A transfer as the merchant's first page of /api/settlements shows it, or undefined when it is not there. */
+export async function transferRow(t: TestApp, merchant: Merchant, id: string): Promise<TransferRow | undefined> {
+  return (await settlementsPage(t, merchant)).items.find((item) => item.id === id);
 }
