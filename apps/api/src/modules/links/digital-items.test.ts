@@ -1,0 +1,180 @@
+/** Digital items through HTTP: create, details, update, hide (the spec's delete), and what each refuses. */
+import { DIGITAL_ITEM_CATEGORIES } from '@sente/contracts/links';
+import { LINK_MESSAGES as M } from '@sente/contracts/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { error, get, post } from '../../testing/http.ts';
+import {
+  DIGITAL_ITEM,
+  expectRefused,
+  ISO,
+  linkRow,
+  REF,
+  submitDigitalItem,
+  submitPaymentLink,
+  UNKNOWN_ID,
+  UUID,
+} from '../../testing/links.ts';
+import { createMerchant, type Merchant } from '../../testing/payments.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+/** Owns "Alpha Traders", which sells the digital items. */
+let owner: Merchant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createMerchant(t, 'Alpha Traders');
+});
+afterAll(() => t.close());
+
+describe('digital items', () => {
+  it('creates an item, stores it, and answers the same from details_degital_item', async () => {
+    const res = await post(t, owner, '/api/donation-link/create_digital_item', DIGITAL_ITEM);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      status: 'success',
+      message: M.itemAdded,
+      data: {
+        id: expect.stringMatching(UUID),
+        ref: expect.stringMatching(REF),
+        title: 'Budget planner',
+        description: 'A 12-month household planner',
+        type: 'public',
+        category: DIGITAL_ITEM_CATEGORIES[4],
+        price: 15000,
+        original_price: 20000,
+        image: 'uploads/planner.png',
+        file: 'uploads/planner.pdf',
+        extra_fields: [{ type: 'multi-text', label: 'Dedication', options: [] }],
+        seller_note: 'Thank you!',
+        buyer_note: 'Print on A4',
+        created_at: expect.stringMatching(ISO),
+        collections_total: 0,
+      },
+    });
+    const row = await linkRow(t, body.data.id);
+    expect(row).toMatchObject({
+      account_id: owner.accountId,
+      kind: 'digital_item',
+      category: DIGITAL_ITEM_CATEGORIES[4],
+      image: 'uploads/planner.png',
+      file: 'uploads/planner.pdf',
+      is_hidden: false,
+      created_by: owner.userId,
+    });
+    expect([Number(row.amount), Number(row.original_price)]).toEqual([15000, 20000]);
+
+    const details = await get(t, owner, `/api/donation-link/details_degital_item/${body.data.ref}`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toEqual({ status: 'success', data: body.data });
+  });
+
+  it('sells for free at price 0, with the first category by default and no original price', async () => {
+    const item = await submitDigitalItem(t, owner, { ...DIGITAL_ITEM, price: 0, category: undefined, original_price: '' });
+    expect(item).toMatchObject({ price: 0, category: DIGITAL_ITEM_CATEGORIES[0], original_price: null });
+  });
+
+  it('answers every missing field of an empty form, in the form order', async () => {
+    const res = await post(t, owner, '/api/donation-link/create_digital_item', {});
+    expect(res.statusCode).toBe(400);
+    const missing = [
+      M.productTitleMissing,
+      M.productDescriptionMissing,
+      M.productPriceMissing,
+      M.productImageMissing,
+      M.productFileMissing,
+    ];
+    expect(res.json()).toEqual({ status: 'error', message: M.productTitleMissing, errors: missing });
+  });
+
+  it.each([
+    ['a blank title', { title: '  ' }, M.productTitleMissing],
+    ['no description', { description: '' }, M.productDescriptionMissing],
+    ['no price', { price: undefined }, M.productPriceMissing],
+    ['an empty price', { price: '' }, M.productPriceMissing],
+    ['a price that is not a number', { price: 'free' }, M.productPriceMissing],
+    ['a price with decimals', { price: '999.99' }, M.amountWhole],
+    ['no image', { image: undefined }, M.productImageMissing],
+    ['an empty image', { image: '' }, M.productImageMissing],
+    ['an image that is a PDF', { image: 'uploads/planner.pdf' }, M.invalidImageType],
+    ['an SVG image (not allowed at save)', { image: 'uploads/logo.svg' }, M.invalidImageType],
+    ['no file', { file: undefined }, M.productFileMissing],
+    ['an empty file', { file: ' ' }, M.productFileMissing],
+    ['a file that is a URL', { file: 'https://files.example.com/planner.pdf' }, M.invalidFilePath],
+    ['an unknown category', { category: 'Music' }, M.categoryInvalid],
+    ['an unknown type', { type: 'hidden' }, M.visibilityInvalid],
+  ])('refuses a new item with %s', async (_, change, message) => {
+    await expectRefused(t, owner, '/api/donation-link/create_digital_item', { ...DIGITAL_ITEM, ...change }, message);
+  });
+
+  it('updates an item: without an image it keeps the stored one, with one it replaces it', async () => {
+    const item = await submitDigitalItem(t, owner);
+    const url = `/api/donation-link/update_digital_item/${item.id}`;
+
+    const kept = await post(t, owner, url, { ...DIGITAL_ITEM, title: 'Budget planner 2027', image: undefined, price: 12000 });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual({
+      status: 'success',
+      message: M.itemUpdated,
+      data: { ...item, title: 'Budget planner 2027', price: 12000 },
+    });
+    expect((await post(t, owner, url, { ...DIGITAL_ITEM, image: '' })).json().data.image).toBe('uploads/planner.png');
+    expect((await linkRow(t, item.id)).image).toBe('uploads/planner.png');
+
+    const replaced = await post(t, owner, url, { ...DIGITAL_ITEM, image: 'uploads/cover.webp', file: 'uploads/planner.zip' });
+    expect(replaced.json().data).toMatchObject({ image: 'uploads/cover.webp', file: 'uploads/planner.zip' });
+    expect(await linkRow(t, item.id)).toMatchObject({ image: 'uploads/cover.webp', file: 'uploads/planner.zip' });
+
+    const before = await linkRow(t, item.id);
+    for (const [change, message] of [
+      [{ image: 'uploads/cover.txt' }, M.invalidImageType],
+      [{ file: undefined }, M.productFileMissing],
+      [{ description: '   ' }, M.productDescriptionMissing],
+    ] as const) {
+      const refused = await post(t, owner, url, { ...DIGITAL_ITEM, ...change });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    expect(await linkRow(t, item.id)).toEqual(before);
+
+    for (const id of ['x', UNKNOWN_ID]) {
+      const missing = await post(t, owner, `/api/donation-link/update_digital_item/${id}`, DIGITAL_ITEM);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual(error(M.itemNotFound));
+    }
+  });
+
+  it('hides an item (the spec delete): it leaves the list and its details; shouldHide false brings it back', async () => {
+    const item = await submitDigitalItem(t, owner);
+    const hide = (shouldHide: unknown) =>
+      post(t, owner, `/api/donation-link/hide_digital_item/${item.id}`, { senteDigitalItemId: item.id, shouldHide, env: 'test' });
+    const listIds = async () =>
+      (await get(t, owner, '/api/donation-link/get_digital_items')).json().data.items.map((i: { id: string }) => i.id);
+    expect(await listIds()).toContain(item.id);
+
+    const res = await hide(true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: M.productDeleted, data: { id: item.id, hidden: true } });
+    expect(await linkRow(t, item.id)).toMatchObject({ is_hidden: true, title: 'Budget planner' });
+    expect(await listIds()).not.toContain(item.id);
+    const details = await get(t, owner, `/api/donation-link/details_degital_item/${item.ref}`);
+    expect(details.statusCode).toBe(404);
+    expect(details.json()).toEqual(error(M.itemNotFound));
+    const update = await post(t, owner, `/api/donation-link/update_digital_item/${item.id}`, DIGITAL_ITEM);
+    expect(update.statusCode).toBe(404);
+
+    expect((await hide('yes')).statusCode).toBe(400);
+    const shown = await hide(false);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().message).toBe(M.itemUpdated);
+    expect((await get(t, owner, `/api/donation-link/details_degital_item/${item.ref}`)).statusCode).toBe(200);
+    expect(await listIds()).toContain(item.id);
+
+    for (const id of ['not-a-uuid', UNKNOWN_ID, (await submitPaymentLink(t, owner)).id]) {
+      const missing = await post(t, owner, `/api/donation-link/hide_digital_item/${id}`, { shouldHide: true });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual(error(M.itemNotFound));
+    }
+  });
+});
