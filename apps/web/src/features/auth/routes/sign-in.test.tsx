@@ -1,0 +1,121 @@
+import { ERROR_CODES } from '@sente/contracts/api';
+import { loginInput, loginOtpInput } from '@sente/contracts/auth';
+import { MESSAGES } from '@sente/contracts/messages';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { render } from '../../../testing/render.tsx';
+import { testUser } from '../../../testing/test-user.ts';
+import { expectToast } from '../../../testing/toasts.ts';
+import { SignInRoute } from './sign-in.tsx';
+
+const EMAIL = 'ada@example.com';
+const PASSWORD = 'Sente#2026';
+/** The code was sent `secondsAgo` before the server answers. */
+const codeSent =
+  (secondsAgo = 0) =>
+  () =>
+    ok({ email: EMAIL, last_code_sent_at: new Date(Date.now() - secondsAgo * 1000).toISOString() });
+const signedIn = ok({ user: testUser(), accessToken: 'access-1', refreshToken: 'refresh-1' });
+
+function renderSignIn({ login = codeSent(), loginOtp = signedIn }: { login?: Answer | (() => Answer); loginOtp?: Answer } = {}) {
+  const api = stubApi({
+    'POST /api/login': parsedWith(loginInput, login),
+    'POST /api/login-otp': parsedWith(loginOtpInput, loginOtp),
+  });
+  const view = render(<SignInRoute />);
+  const signIn = async () => {
+    await view.user.type(screen.getByLabelText('Email'), EMAIL);
+    await view.user.type(screen.getByLabelText('Password'), PASSWORD);
+    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Enter your code' });
+  };
+  return { ...view, api, signIn };
+}
+
+describe('sign in (spec §2, §4, §5)', () => {
+  it("says 'Email is Required' and 'Password is Required' under the empty fields, sending nothing", async () => {
+    const { api, user } = renderSignIn();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(MESSAGES.emailRequired)).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(MESSAGES.emailRequired);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MESSAGES.passwordRequired);
+    expect(api.requests).toEqual([]);
+  });
+
+  it('sends the credentials, then asks for the code with a 50-second countdown and no Resend yet', async () => {
+    const { api, signIn } = renderSignIn();
+    await signIn();
+    expect(screen.getByText(`We sent a 6-digit code to ${EMAIL}.`)).toBeVisible();
+    expect(screen.getByRole('timer')).toHaveTextContent(/You can ask for a new code in (4\d|50) s/);
+    expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+    expect(api.sent('POST /api/login').map((request) => request.body)).toEqual([{ emailOrPhone: EMAIL, password: PASSWORD }]);
+  });
+
+  it("shows the server's message for wrong credentials and stays on the first step", async () => {
+    const { user } = renderSignIn({ login: fail(401, MESSAGES.invalidCredentials) });
+    await user.type(screen.getByLabelText('Email'), EMAIL);
+    await user.type(screen.getByLabelText('Password'), 'Wrong#2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectToast(MESSAGES.invalidCredentials);
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  it('sends an unverified account to verify its e-mail', async () => {
+    const notVerified: Answer = {
+      status: 403,
+      body: { status: 'error', message: MESSAGES.accountNotVerified, code: ERROR_CODES.accountNotVerified },
+    };
+    const { user, location } = renderSignIn({ login: notVerified });
+    await user.type(screen.getByLabelText('Email'), EMAIL);
+    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectToast(MESSAGES.accountNotVerified);
+    await waitFor(() => expect(location().pathname).toBe('/verify-account'));
+    expect(location().search).toBe(`?email=${encodeURIComponent(EMAIL)}`);
+  });
+
+  it("says 'OTP is Required' when Verify is pressed without a code", async () => {
+    const { api, user, signIn } = renderSignIn();
+    await signIn();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(MESSAGES.otpRequired)).toBeVisible();
+    expect(api.sent('POST /api/login-otp')).toEqual([]);
+  });
+
+  it('refuses a code shorter than 6 digits', async () => {
+    const { api, user, signIn } = renderSignIn();
+    await signIn();
+    await user.type(screen.getByLabelText('Code digit 1'), '123');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(MESSAGES.codeFormat)).toBeVisible();
+    expect(api.sent('POST /api/login-otp')).toEqual([]);
+  });
+
+  it('signs in once the sixth digit is typed, keeps both tokens and goes to the dashboard', async () => {
+    const { api, user, signIn, location } = renderSignIn();
+    await signIn();
+    await user.type(screen.getByLabelText('Code digit 1'), '482913');
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(api.sent('POST /api/login-otp').map((request) => request.body)).toEqual([{ emailOrPhone: EMAIL, code: '482913' }]);
+    expect(localStorage.getItem('sente.accessToken')).toBe('access-1');
+    expect(localStorage.getItem('sente.refreshToken')).toBe('refresh-1');
+  });
+
+  it("shows the server's message for a wrong code", async () => {
+    const { user, signIn, location } = renderSignIn({ loginOtp: fail(400, MESSAGES.codeWrong) });
+    await signIn();
+    await user.type(screen.getByLabelText('Code digit 1'), '000000');
+    await expectToast(MESSAGES.codeWrong);
+    expect(location().pathname).toBe('/');
+    expect(localStorage.getItem('sente.accessToken')).toBeNull();
+  });
+
+  it("offers Resend once the countdown is over, and says 'OTP Sent' after sending a new code", async () => {
+    const { api, user, signIn } = renderSignIn({ login: codeSent(60) });
+    await signIn();
+    await user.click(await screen.findByRole('button', { name: 'Resend' }));
+    await expectToast(MESSAGES.otpSent);
+    expect(api.sent('POST /api/login')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,99 @@
+import { emailOrPhoneInput, verifyAccountInput } from '@sente/contracts/auth';
+import { MESSAGES } from '@sente/contracts/messages';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { render } from '../../../testing/render.tsx';
+import { expectToast } from '../../../testing/toasts.ts';
+import { VerifyAccountRoute } from './verify-account.tsx';
+
+const EMAIL = 'ada@example.com';
+
+function renderVerify({
+  path = `/verify-account?email=${encodeURIComponent(EMAIL)}`,
+  verify = ok(),
+}: {
+  path?: string;
+  verify?: Answer;
+} = {}) {
+  const api = stubApi({
+    'POST /api/verify-account': parsedWith(verifyAccountInput, verify),
+    'POST /api/resend-account-verification-code': parsedWith(
+      emailOrPhoneInput,
+      ok({ last_code_sent_at: new Date().toISOString() }),
+    ),
+  });
+  const view = render(<VerifyAccountRoute />, { path });
+  const pressVerify = () => view.user.click(screen.getByRole('button', { name: 'Verify account' }));
+  return { ...view, api, pressVerify };
+}
+
+describe('verify account (spec §2, §5)', () => {
+  it("says 'OTP is Required' without a code, sending nothing", async () => {
+    const { api, pressVerify } = renderVerify();
+    expect(screen.getByText(`Enter the 6-digit code we sent to ${EMAIL}.`)).toBeVisible();
+    await pressVerify();
+    expect(await screen.findByText(MESSAGES.otpRequired)).toBeVisible();
+    expect(api.requests).toEqual([]);
+  });
+
+  it('refuses a code shorter than 6 digits', async () => {
+    const { api, user, pressVerify } = renderVerify();
+    await user.type(screen.getByLabelText('Code digit 1'), '12345');
+    await pressVerify();
+    expect(await screen.findByText(MESSAGES.codeFormat)).toBeVisible();
+    expect(api.requests).toEqual([]);
+  });
+
+  it('takes at most 6 digits', async () => {
+    const { user } = renderVerify();
+    expect(screen.getAllByLabelText(/^Code digit \d$/)).toHaveLength(6);
+    await user.type(screen.getByLabelText('Code digit 1'), '12345678');
+    const boxes = screen.getAllByLabelText(/^Code digit \d$/) as HTMLInputElement[];
+    expect(boxes.map((box) => box.value).join('')).toMatch(/^12345\d$/);
+  });
+
+  it("fills every box from a pasted code, verifies it, says 'Account Verified' and goes to sign in", async () => {
+    const { api, user, pressVerify, location } = renderVerify();
+    await user.click(screen.getByLabelText('Code digit 1'));
+    await user.paste('482913');
+    expect(screen.getByLabelText('Code digit 6')).toHaveValue('3');
+    await pressVerify();
+    await expectToast(MESSAGES.accountVerified);
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(api.sent('POST /api/verify-account').map((request) => request.body)).toEqual([
+      { email_or_phone: EMAIL, code: '482913' },
+    ]);
+  });
+
+  it("shows the server's message for an expired code and stays", async () => {
+    const { user, pressVerify, location } = renderVerify({ verify: fail(400, MESSAGES.codeExpired) });
+    await user.type(screen.getByLabelText('Code digit 1'), '482913');
+    await pressVerify();
+    await expectToast(MESSAGES.codeExpired);
+    expect(location().pathname).toBe('/verify-account');
+  });
+
+  it("asks for the e-mail when the link did not carry it: 'Email is Required'", async () => {
+    const { api, user, pressVerify } = renderVerify({ path: '/verify-account' });
+    expect(screen.getByText('Enter your email and the code we sent you.')).toBeVisible();
+    await user.type(screen.getByLabelText('Code digit 1'), '482913');
+    await pressVerify();
+    await expectToast(MESSAGES.emailRequired);
+    expect(api.requests).toEqual([]);
+
+    await user.type(screen.getByLabelText('Email'), EMAIL);
+    await pressVerify();
+    await waitFor(() => expect(api.sent('POST /api/verify-account')).toHaveLength(1));
+  });
+
+  it("resends the code when the countdown is over, says 'OTP Sent' and starts the countdown again", async () => {
+    const { api, user } = renderVerify();
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    await expectToast(MESSAGES.otpSent);
+    expect(await screen.findByRole('timer')).toHaveTextContent(/You can ask for a new code in (4\d|50) s/);
+    expect(api.sent('POST /api/resend-account-verification-code').map((request) => request.body)).toEqual([
+      { email_or_phone: EMAIL },
+    ]);
+  });
+});
