@@ -1,0 +1,80 @@
+import { updateProfileInput } from '@sente/contracts/accounts';
+import { MESSAGES } from '@sente/contracts/messages';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { render } from '../../../testing/render.tsx';
+import { testUser } from '../../../testing/test-user.ts';
+import { expectToast } from '../../../testing/toasts.ts';
+import { ProfileRoute } from './profile.tsx';
+
+const user0 = testUser({ firstname: 'Ada', lastname: 'Nakato', phone: null });
+
+async function renderProfile(update: Answer = ok(testUser({ firstname: 'Ada B.', phone: '+256772123456' }))) {
+  const api = stubApi({
+    'GET /api/user/profile': ok(user0),
+    'POST /api/user/update-profile': parsedWith(updateProfileInput, update),
+  });
+  const view = render(<ProfileRoute />, { path: '/profile' });
+  await screen.findByRole('heading', { name: 'Personal Information' });
+  const save = () => view.user.click(screen.getByRole('button', { name: 'Save Changes' }));
+  const updates = () => api.sent('POST /api/user/update-profile');
+  return { ...view, api, save, updates };
+}
+
+describe('profile form (spec §2, §5)', () => {
+  it('shows the profile, the e-mail read-only and the +256 hint', async () => {
+    await renderProfile();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Nakato');
+    expect(screen.getByLabelText('Email')).toHaveValue(user0.email);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('placeholder', '+256');
+  });
+
+  it("says 'First name is missing' under an emptied first name, sending nothing", async () => {
+    const { user, save, updates } = await renderProfile();
+    await user.clear(screen.getByLabelText('First name'));
+    await save();
+    expect(await screen.findByText(MESSAGES.firstNameMissing)).toBeVisible();
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(MESSAGES.firstNameMissing);
+    expect(updates()).toEqual([]);
+  });
+
+  it("says 'Last name is missing' under an emptied last name", async () => {
+    const { user, save, updates } = await renderProfile();
+    await user.clear(screen.getByLabelText('Last name'));
+    await save();
+    expect(await screen.findByText(MESSAGES.lastNameMissing)).toBeVisible();
+    expect(updates()).toEqual([]);
+  });
+
+  it('refuses a phone that is not 10-15 digits with the spec words', async () => {
+    const { user, save, updates } = await renderProfile();
+    await user.type(screen.getByLabelText('Phone'), '+256 77');
+    await save();
+    expect(await screen.findByText(MESSAGES.invalidPhone)).toBeVisible();
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(MESSAGES.invalidPhone);
+    expect(updates()).toEqual([]);
+  });
+
+  it("sends the names and phone, then says 'Profile Updated'", async () => {
+    const { user, save, updates } = await renderProfile();
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Ada B.');
+    await user.type(screen.getByLabelText('Phone'), '+256 772 123 456');
+    await save();
+    await expectToast(MESSAGES.profileUpdated);
+    expect(updates().map((request) => request.body)).toEqual([
+      { firstname: 'Ada B.', lastname: 'Nakato', phone: '+256 772 123 456' },
+    ]);
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Ada B.'));
+  });
+
+  it("shows the server's message when it refuses the change", async () => {
+    const { user, save } = await renderProfile(fail(403, MESSAGES.forbiddenForRole));
+    await user.type(screen.getByLabelText('Last name'), 'x');
+    await save();
+    await expectToast(MESSAGES.forbiddenForRole);
+  });
+});
