@@ -9,6 +9,8 @@ import type { TestApp } from './test-app.ts';
 
 /** A password that satisfies the sign-up rule. */
 export const PASSWORD = 'Sente#2026pass';
+/** Another one, for a password change. */
+export const NEW_PASSWORD = 'Another#Pass9';
 
 export const SUBJECTS = {
   verify: 'Verify your Sente account',
@@ -119,3 +121,29 @@ export async function addMember(
   }
   return id;
 }
+
+/** GET /api/user/profile with an access token: 200 while its session lasts, 401 once it has ended. */
+export function getProfile(t: TestApp, accessToken: string) {
+  return t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(accessToken) });
+}
+
+export function findUser(t: TestApp, email: string) {
+  return t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** The user's sessions, oldest first. */
+export function sessionsOf(t: TestApp, userId: string) {
+  return t.database.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+}
+
+/** Moves the expiry of every code of the user into the past. */
+export async function expireCodes(t: TestApp, userId: string): Promise<void> {
+  await t.database.db
+    .updateTable('one_time_codes')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A six-digit code that is not `code`. */
+export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
