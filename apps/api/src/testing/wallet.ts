@@ -5,9 +5,6 @@ import { createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from './payment
 import type { TestApp } from './test-app.ts';
 import { bearer } from './users.ts';
 
-// NOTE: post lives in http.ts now, for the links tests too; the wallet tests import it from here as well.
-export { post };
-
 /** A test app for money out: payments and payouts settle only when the test says so, PIN checks unthrottled. */
 export const WALLET_ENV = { ...PAYMENTS_ENV, PIN_RATE_LIMIT_PER_MINUTE: '100000' };
 

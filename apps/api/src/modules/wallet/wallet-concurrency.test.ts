@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post } from '../../testing/http.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
-import { fundWallet, post, saveBankDetails, WALLET_ENV } from '../../testing/wallet.ts';
+import { fundWallet, saveBankDetails, WALLET_ENV } from '../../testing/wallet.ts';
 import { mintPinToken } from '../../testing/wallet-more.ts';
 import { verifyLedger } from '../ledger/ledger.ts';
 

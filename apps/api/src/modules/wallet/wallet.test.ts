@@ -1,5 +1,6 @@
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post } from '../../testing/http.ts';
 import { createMerchant, expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
@@ -7,7 +8,6 @@ import {
   p2p,
   payout,
   pinToken,
-  post,
   requestSettlement,
   saveBankDetails,
   setPin,
