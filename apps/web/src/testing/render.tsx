@@ -24,7 +24,9 @@ type ProvidersProps = Options & { children: ReactNode; queryClient: QueryClient;
 
 function Providers({ children, queryClient, path = '/', route, location }: ProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    // env="test" (Mantine's testing guide): no transitions and no portals. NOTE: it also keeps dropdowns
+    // shown, which floating-ui would otherwise hide as 'detached', every element measuring 0x0 in jsdom.
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} env="test">
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[path]}>
