@@ -1,0 +1,98 @@
+import { screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render } from '../testing/render.tsx';
+import { MoneyInput, MoneyTextInput } from './money-input.tsx';
+
+/** A form holding the number, so typing goes through MoneyInput's own text as it does in the app. */
+function Harness({ initial = 0, onValue }: { initial?: number; onValue: (value: number) => void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <MoneyInput
+        label="Price"
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onValue(next);
+        }}
+      />
+      <button type="button" onClick={() => setValue(75_000)}>
+        Load a saved price
+      </button>
+    </>
+  );
+}
+
+function renderMoney(initial = 0) {
+  const onValue = vi.fn();
+  const view = render(<Harness initial={initial} onValue={onValue} />);
+  const input = screen.getByLabelText('Price') as HTMLInputElement;
+  return { ...view, onValue, input };
+}
+
+describe('money input (spec §2, §5)', () => {
+  it('removes everything but digits, dot, comma and minus, and groups thousands as you type', async () => {
+    const { user, input, onValue } = renderMoney();
+    await user.type(input, 'UGX 1250000abc');
+    expect(input).toHaveValue('1,250,000');
+    expect(onValue).toHaveBeenLastCalledWith(1_250_000);
+  });
+
+  it('reads as 0 when nothing parseable is left', async () => {
+    const { user, input, onValue } = renderMoney();
+    await user.type(input, '12');
+    await user.clear(input);
+    await user.type(input, 'abc');
+    expect(input).toHaveValue('');
+    expect(onValue).toHaveBeenLastCalledWith(0);
+  });
+
+  it('keeps decimals and a minus as typed, for the server to judge', async () => {
+    const { user, input, onValue } = renderMoney();
+    await user.type(input, '-1500.5');
+    expect(input).toHaveValue('-1,500.5');
+    expect(onValue).toHaveBeenLastCalledWith(-1500.5);
+  });
+
+  it("keeps the user's own text while it reads as the same number (a trailing dot)", async () => {
+    const { user, input, onValue } = renderMoney();
+    await user.type(input, '1500.');
+    expect(input).toHaveValue('1,500.');
+    expect(onValue).toHaveBeenLastCalledWith(1500);
+  });
+
+  it('keeps the caret among the digits when a digit is typed in the middle', async () => {
+    const { user, input } = renderMoney();
+    await user.type(input, '1234567');
+    expect(input).toHaveValue('1,234,567');
+    await user.type(input, '9', { initialSelectionStart: 3, initialSelectionEnd: 3 });
+    expect(input).toHaveValue('12,934,567');
+    expect(input.selectionStart).toBe(4);
+    await user.keyboard('8');
+    expect(input).toHaveValue('129,834,567');
+  });
+
+  it('shows a value set from outside, formatted', async () => {
+    const { user, input } = renderMoney(250_000);
+    expect(input).toHaveValue('250,000');
+    await user.click(screen.getByRole('button', { name: 'Load a saved price' }));
+    expect(input).toHaveValue('75,000');
+  });
+
+  it('shows 0 as an empty field', () => {
+    const { input } = renderMoney(0);
+    expect(input).toHaveValue('');
+  });
+});
+
+describe('money text input: the text itself, where empty differs from 0', () => {
+  it("hands on '' for an empty field and '0' for a free price", async () => {
+    const onChange = vi.fn();
+    const { user } = render(<MoneyTextInput label="Sale price" value="" onChange={onChange} />);
+    await user.type(screen.getByLabelText('Sale price'), '0');
+    expect(onChange).toHaveBeenLastCalledWith('0');
+    await user.type(screen.getByLabelText('Sale price'), 'x');
+    expect(onChange).toHaveBeenLastCalledWith('');
+  });
+});

@@ -1,0 +1,117 @@
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render } from '../../../testing/render.tsx';
+import { AuthenticatePinModal, CreatePinModal, type PinSummary } from './pin-modals.tsx';
+
+const boxesOf = (label: string) => screen.getAllByLabelText(new RegExp(`^${label} digit \\d$`)) as HTMLInputElement[];
+const valuesOf = (label: string) => boxesOf(label).map((box) => box.value);
+
+function renderCreate(onCreate = vi.fn(async () => true)) {
+  const view = render(<CreatePinModal opened busy={false} onClose={vi.fn()} onCreate={onCreate} />);
+  const dialog = screen.getByRole('dialog', { name: 'Create wallet PIN' });
+  const create = () => view.user.click(within(dialog).getByRole('button', { name: 'Create PIN' }));
+  const type = (digits: string) => view.user.type(boxesOf('New wallet PIN')[0]!, digits);
+  return { ...view, dialog, onCreate, create, type };
+}
+
+describe('Create wallet PIN modal (spec §2, §5)', () => {
+  it("says 'Wallet PIN cannot be empty' under the empty boxes, creating nothing", async () => {
+    const { onCreate, create } = renderCreate();
+    await create();
+    expect(await screen.findByText(WALLET_MESSAGES.pinEmpty)).toBeVisible();
+    expect(onCreate).not.toHaveBeenCalled();
+  });
+
+  it("says 'Wallet PIN must be exactly 5 digits' for a short PIN", async () => {
+    const { onCreate, create, type } = renderCreate();
+    await type('123');
+    await create();
+    expect(await screen.findByText(WALLET_MESSAGES.pinLength)).toBeVisible();
+    expect(onCreate).not.toHaveBeenCalled();
+  });
+
+  it('hands on a 5-digit PIN and clears the message', async () => {
+    const { onCreate, create, type } = renderCreate();
+    await create();
+    await screen.findByText(WALLET_MESSAGES.pinEmpty);
+    await type('24680');
+    await create();
+    expect(onCreate).toHaveBeenCalledWith('24680');
+    expect(screen.queryByText(WALLET_MESSAGES.pinEmpty)).not.toBeInTheDocument();
+  });
+
+  it('empties the boxes and the message with Reset', async () => {
+    const { user, dialog, create, type } = renderCreate();
+    await type('123');
+    await create();
+    await screen.findByText(WALLET_MESSAGES.pinLength);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(valuesOf('New wallet PIN')).toEqual(['', '', '', '', '']);
+    expect(screen.queryByText(WALLET_MESSAGES.pinLength)).not.toBeInTheDocument();
+  });
+
+  it('empties the boxes when the PIN was not created', async () => {
+    const { create, type } = renderCreate(vi.fn(async () => false));
+    await type('24680');
+    await create();
+    await waitFor(() => expect(valuesOf('New wallet PIN')).toEqual(['', '', '', '', '']));
+  });
+});
+
+const TO_WALLET: PinSummary = {
+  receiver: { name: 'Nakato Events', accountNumber: '7700654321' },
+  phone: null,
+  amount: 50_000,
+  charge: 500,
+  reason: 'Stock for December',
+};
+
+function renderAuthenticate(summary: PinSummary = TO_WALLET, onVerify = vi.fn(async () => true)) {
+  const view = render(<AuthenticatePinModal summary={summary} busy={false} onClose={vi.fn()} onVerify={onVerify} />);
+  const dialog = screen.getByRole('dialog', { name: 'Authenticate with PIN' });
+  const verify = () => view.user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  const type = (digits: string) => view.user.type(boxesOf('Wallet PIN')[0]!, digits);
+  return { ...view, dialog, onVerify, verify, type };
+}
+
+/** The value shown for a term of the summary (a <dl>). */
+const detail = (dialog: HTMLElement, term: string) => within(dialog).getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('Authenticate with PIN modal (spec §2, §5)', () => {
+  it('shows the receiver, amount, transfer charge and reason before the PIN', () => {
+    const { dialog } = renderAuthenticate();
+    expect(detail(dialog, 'Receiver')).toHaveTextContent('Nakato Events');
+    expect(detail(dialog, 'Account number')).toHaveTextContent('7700654321');
+    expect(detail(dialog, 'Amount')).toHaveTextContent('UGX 50,000');
+    expect(detail(dialog, 'Transfer charge')).toHaveTextContent('UGX 500');
+    expect(detail(dialog, 'Reason')).toHaveTextContent('Stock for December');
+  });
+
+  it('shows the receiver phone of a payout instead of an account', () => {
+    const { dialog } = renderAuthenticate({ ...TO_WALLET, receiver: null, phone: '0772123456' });
+    expect(detail(dialog, 'Receiver phone')).toHaveTextContent('0772123456');
+    expect(within(dialog).queryByText('Receiver', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Wallet PIN cannot be empty' and 'Wallet PIN must be exactly 5 digits', verifying nothing", async () => {
+    const { onVerify, verify, type } = renderAuthenticate();
+    await verify();
+    expect(await screen.findByText(WALLET_MESSAGES.pinEmpty)).toBeVisible();
+    await type('1234');
+    await verify();
+    expect(await screen.findByText(WALLET_MESSAGES.pinLength)).toBeVisible();
+    expect(onVerify).not.toHaveBeenCalled();
+  });
+
+  it('hands on the PIN and empties the boxes when it was refused, for a clean next try', async () => {
+    const { onVerify, verify, type } = renderAuthenticate(
+      TO_WALLET,
+      vi.fn(async () => false),
+    );
+    await type('13579');
+    await verify();
+    expect(onVerify).toHaveBeenCalledWith('13579');
+    await waitFor(() => expect(valuesOf('Wallet PIN')).toEqual(['', '', '', '', '']));
+  });
+});
