@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { UPLOAD_MAX_BYTES } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +24,6 @@ const fileInput = (page: Page, label: string) =>
 
 describe('digital items, as a merchant sells a file', () => {
   let files: string;
-  const uploads: string[] = [];
 
   let session: MerchantSession;
   let server: RunningServer;
@@ -40,18 +38,15 @@ describe('digital items, as a merchant sells a file', () => {
     files = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-items-'));
     fs.writeFileSync(path.join(files, 'cover.png'), TINY_PNG);
     fs.writeFileSync(path.join(files, 'recipes.pdf'), SMALL_PDF);
-    fs.writeFileSync(path.join(files, 'too-big.zip'), Buffer.alloc(UPLOAD_MAX_BYTES.products + 1, 1));
-    fs.writeFileSync(path.join(files, 'notes.txt'), 'not an image');
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/files/upload')) uploads.push(request.url());
-    });
   });
   afterAll(async () => {
     await session?.close();
     if (files) fs.rmSync(files, { recursive: true, force: true });
   });
 
-  it('starts empty and names every missing field on an empty save', async () => {
+  // Every missing field on an empty save, files refused before sending, the original price above the sale
+  // price: apps/web/src/features/digital-items/components/digital-item-form.test.tsx.
+  it('starts empty and opens the new product form', async () => {
     await enterDashboard(page, tokens, '/sente-digital-items');
     await expect.poll(() => page.getByText(LINK_MESSAGES.noDigitalItems).isVisible()).toBe(true);
     await screenshot(page, 'items-01-empty');
@@ -60,26 +55,6 @@ describe('digital items, as a merchant sells a file', () => {
     await page.getByRole('link', { name: 'New Item/Product' }).click();
     await page.waitForURL('**/new-sente-digital-item');
     expect(await page.getByRole('textbox', { name: 'Category' }).inputValue()).toBe('Ebooks (PDF)');
-    await page.getByRole('button', { name: 'Create Product' }).click();
-    for (const message of [
-      LINK_MESSAGES.productTitleMissing,
-      LINK_MESSAGES.productDescriptionMissing,
-      LINK_MESSAGES.productPriceMissing,
-      LINK_MESSAGES.productImageMissing,
-      LINK_MESSAGES.productFileMissing,
-    ]) {
-      await expect.poll(() => page.getByText(message, { exact: true }).isVisible()).toBe(true);
-    }
-    await screenshot(page, 'items-02-form-errors');
-    await expectAccessible(page, 'digital item form errors');
-  });
-
-  it('refuses a product file over 5MB and a file that is not an image before sending them', async () => {
-    await fileInput(page, 'Product file').setInputFiles(path.join(files, 'too-big.zip'));
-    await expectToast(page, LINK_MESSAGES.productFileTooLarge('5.00'));
-    await fileInput(page, 'Product image').setInputFiles(path.join(files, 'notes.txt'));
-    await expectToast(page, LINK_MESSAGES.imageUploadTypes);
-    expect(uploads).toEqual([]);
   });
 
   it('creates a product with an image, a PDF, a struck-out original price and an extra input', async () => {
@@ -158,10 +133,6 @@ describe('digital items, as a merchant sells a file', () => {
     expect(await page.getByLabel('Sale price').inputValue()).toBe('25,000');
     expect(await page.getByRole('textbox', { name: 'Original price' }).inputValue()).toBe('40,000');
     expect(await page.getByText('WhatsApp number').isVisible()).toBe(true);
-
-    await page.getByLabel('Sale price').fill('45000');
-    await page.getByRole('button', { name: 'Update Product' }).click();
-    await expect.poll(() => page.getByText(LINK_MESSAGES.originalPriceNotHigher).isVisible()).toBe(true);
 
     await page.getByLabel('Title').fill('Rolex Recipes, 2nd edition');
     await page.getByLabel('Sale price').fill('20000');

@@ -26,7 +26,8 @@ describe('donation links, as a merchant clicks them', () => {
 
   const firstLink = async () => (await api('/api/donation-link')).data.items[0];
 
-  it('starts empty and refuses a link without a title', async () => {
+  // A link without a title, a refused target beside its field: apps/web/src/features/donation-links/components/*.test.tsx.
+  it('starts empty and opens the new link form', async () => {
     await enterDashboard(page, tokens, '/donation-links');
     await expect.poll(() => page.getByText(LINK_MESSAGES.noDonationLinks).isVisible()).toBe(true);
     await screenshot(page, 'donations-01-empty');
@@ -34,8 +35,6 @@ describe('donation links, as a merchant clicks them', () => {
     await page.getByRole('link', { name: 'New Donation Link' }).first().click();
     await page.waitForURL('**/new-donation-link');
     await expect.poll(() => page.getByRole('heading', { name: 'Donation Links / Create' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Save Donation Link' }).click();
-    await expect.poll(() => page.getByText(LINK_MESSAGES.titleMissing).first().isVisible()).toBe(true);
   });
 
   it('creates a public link with a target, an image and a select extra input', async () => {
@@ -118,16 +117,6 @@ describe('donation links, as a merchant clicks them', () => {
     await expect.poll(() => row.textContent()).toContain('UGX 7,500,000');
     expect(await row.textContent()).toContain('Private');
     expect(await firstLink()).toMatchObject({ type: 'private', target: 7_500_000, image: expect.stringMatching(/^uploads\//) });
-  });
-
-  it('puts a server message beside its field', async () => {
-    await page.goto('/new-donation-link');
-    await page.getByLabel('Title').fill('Decimal target');
-    await page.getByLabel('Target amount').fill('1500.5');
-    await page.getByRole('button', { name: 'Save Donation Link' }).click();
-    await expect.poll(() => page.getByLabel('Target amount').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByText(LINK_MESSAGES.amountWhole).count()).toBeGreaterThan(0);
-    expect(page.url()).toMatch(/\/new-donation-link$/);
   });
 
   it('removes the image, on a phone', async () => {
