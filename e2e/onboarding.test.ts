@@ -2,7 +2,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 import { enterCode, expectToast, pasteCode } from './support/ui.ts';
 
 const PASSWORD = 'Sente#2026';
@@ -14,12 +14,12 @@ describe('a merchant from sign-up to live mode', () => {
   const email = `ada.${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    server = sharedServer();
+    browser = await launchBrowser();
     page = await newPage(browser, server.url);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   // Each sign-up message as a bottom-left toast: apps/web/src/features/auth/routes/sign-up.test.tsx.

@@ -105,7 +105,6 @@ describe('a member whose role may only view, and one who may manage links', () =
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('the developer is on the owner account, with the developer role', async () => {

@@ -32,9 +32,6 @@ export async function startMerchantSession(label: string, accountName: string): 
       (await (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as {
         data: any;
       },
-    close: async () => {
-      await browser.close();
-      await server.stop();
-    },
+    close: () => browser.close(),
   };
 }
