@@ -21,7 +21,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
 });
 
 /**
- * Unit tests (node), component tests of the web app (jsdom), API integration tests on embedded PGlite and
+ * Unit tests (node), component tests of the web app (happy-dom), API integration tests on embedded PGlite and
  * again on real PostgreSQL when TEST_DATABASE_URL is set (as .ci/run sets it), and end-to-end journeys in
  * Debian's Chromium against the built app.
  */
@@ -35,8 +35,11 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.tsx'],
-          environment: 'jsdom',
+          // happy-dom, and one DOM per worker rather than per file (setup.ts cleans up after each test): a third
+          // of jsdom's CPU with an isolated DOM per file, for the same 129 tests.
+          environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          isolate: false,
         },
       },
       apiProject('pglite'),

@@ -1,12 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { TOAST_AUTO_CLOSE_MS } from '@sente/contracts/constants';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render as renderInDom } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { type Location, MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { cssVariablesResolver, theme } from '../app/theme.ts';
+import { AppProvider } from '../app/provider.tsx';
 
 type Options = {
   /** The URL the router starts at (path and query). */
@@ -25,27 +22,24 @@ type ProvidersProps = Options & { children: ReactNode; queryClient: QueryClient;
 function Providers({ children, queryClient, path = '/', route, location }: ProvidersProps) {
   return (
     // env="test" (Mantine's testing guide): no transitions and no portals. NOTE: it also keeps dropdowns
-    // shown, which floating-ui would otherwise hide as 'detached', every element measuring 0x0 in jsdom.
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} env="test">
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <LocationProbe into={location} />
-          {route ? (
-            <Routes>
-              <Route path={route} element={children} />
-            </Routes>
-          ) : (
-            children
-          )}
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>
+    // shown, which floating-ui would otherwise hide as 'detached', every element measuring 0x0 without layout.
+    <AppProvider queryClient={queryClient} env="test">
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe into={location} />
+        {route ? (
+          <Routes>
+            <Route path={route} element={children} />
+          </Routes>
+        ) : (
+          children
+        )}
+      </MemoryRouter>
+    </AppProvider>
   );
 }
 
 /**
- * Renders `ui` inside the providers of app/provider.tsx (theme, toasts, queries) and a memory router.
+ * Renders `ui` inside the app's own providers (theme, toasts, queries) and a memory router.
  * Each call gets its own QueryClient, without retries, so no answer leaks from one test into the next.
  * Returns a user-event instance and `location()`, the router's current location.
  */
