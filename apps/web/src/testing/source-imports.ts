@@ -17,7 +17,7 @@ export function importsOf(file: string): SourceImport[] {
   const text = fs.readFileSync(file, 'utf8');
   const found: SourceImport[] = [];
   for (const match of text.matchAll(
-    /^(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm,
+    /^(?:import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm,
   )) {
     found.push({ source: (match[2] ?? match[3] ?? match[4])!, typeOnly: Boolean(match[1]) });
   }
