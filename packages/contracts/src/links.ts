@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LINK_MESSAGES as M, MESSAGES } from './messages.ts';
-import { requiredString } from './validation.ts';
+import { amountFrom, requiredString } from './validation.ts';
 
 /** Spec §3/§9: the input types of an extra field, with the labels the Extra Inputs modal shows. */
 export const EXTRA_FIELD_TYPES = ['text', 'multi-text', 'select', 'checkbox', 'radio'] as const;
@@ -67,11 +67,9 @@ const wholeUgx = z
   .refine((value) => value >= 0, M.amountInvalid)
   .refine((value) => value <= MAX_LINK_AMOUNT, M.amountTooLarge);
 
-const toNumber = (value: string | number) => Number(String(value).replace(/,/g, ''));
-
 export const ugxAmount = z
   .union([z.number(), z.string().trim(), z.null()], { error: M.amountInvalid })
-  .transform((value) => (value === null || value === '' ? 0 : toNumber(value)))
+  .transform((value) => (value === null || value === '' ? 0 : amountFrom(value)))
   .pipe(wholeUgx);
 
 const optionalText = (max: number) =>
@@ -144,8 +142,8 @@ export const digitalItemInput = z.object({
   category: z.enum(DIGITAL_ITEM_CATEGORIES, { error: M.categoryInvalid }).optional().default(DIGITAL_ITEM_CATEGORIES[0]),
   price: z
     .union([z.number(), z.string().trim()], { error: M.productPriceMissing })
-    .refine((value) => value !== '' && Number.isFinite(toNumber(value)), M.productPriceMissing)
-    .transform(toNumber)
+    .refine((value) => value !== '' && !Number.isNaN(amountFrom(value)), M.productPriceMissing)
+    .transform(amountFrom)
     .pipe(wholeUgx),
   original_price: ugxAmount.nullish().transform((value) => value || null),
   // Optional on an update, which keeps the stored image; newDigitalItemInput requires it.

@@ -7,6 +7,7 @@ import {
   normalizeUgandanPhone,
   PAYMENT_CHANNELS,
 } from './payments.ts';
+import { amountFrom } from './validation.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -21,7 +22,7 @@ const payAmount = z
   .union([z.number(), z.string().trim(), z.null()], { error: M.amountMissing })
   .optional()
   .transform((value) =>
-    value === undefined || value === null || value === '' ? undefined : Number(String(value).replace(/,/g, '')),
+    value === undefined || value === null || value === '' ? undefined : amountFrom(value),
   )
   .refine((value) => value === undefined || Number.isFinite(value), M.amountMissing)
   .refine((value) => value === undefined || Number.isInteger(value), M.amountWhole)

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PRODUCT_NAME } from './constants.ts';
-import { requiredString } from './validation.ts';
+import { amountFrom, requiredString } from './validation.ts';
 
 export const WALLET_PIN_LENGTH = 5;
 /** DESIGN §6: five wrong PINs lock money movements for 15 minutes. */
@@ -94,7 +94,7 @@ export function pastedPin(text: string): string {
 /** A whole, positive UGX amount (digits with thousands separators allowed), else 'Invalid Amount'. */
 export const transferAmount = z
   .union([z.number(), z.string().trim()], { error: M.invalidAmount })
-  .transform((value) => (typeof value === 'number' ? value : Number(value.replace(/,/g, ''))))
+  .transform(amountFrom)
   .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_TRANSFER_AMOUNT, M.invalidAmount);
 
 const reason = requiredString(M.reasonMissing).max(500);

@@ -32,7 +32,10 @@ describe('POST /api/wallet-transfers/p2p', () => {
     const balance = (await ugxBalances(t, alice.accountId)).test;
     const token = await pinToken(t, alice);
     const before = await snapshot();
-    const amounts: unknown[] = [0, -5, 10.5, 'abc', '', null, '12abc', 100_000_001, balance + 1, balance - 499, balance - 1];
+    const amounts: unknown[] = [
+      ...[0, -5, 10.5, 'abc', '', null, '12abc', 100_000_001, balance + 1, balance - 499, balance - 1],
+      ...['0x10', '1e5', ' 1,0,0,0 ', '12-3', '1.5e3'],
+    ];
     for (const amount of amounts) {
       const res = await p2p(t, alice, bob, amount as number, { token });
       expect(answer(res), `amount ${JSON.stringify(amount)}`).toEqual([400, M.invalidAmount]);
