@@ -15,21 +15,50 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.scope, cursor.createdAt, cursor.id])).toString('base64url');
 }
 
-/** Reads a cursor from ?cursor=; anything malformed is a 400, never a 500 or a silent first page. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** PostgreSQL's text of a timestamptz: '2026-11-23 18:13:10.123456+00', '...+05:30'. */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;
+
+/** A date that exists, a time of day, and a zone PostgreSQL accepts (up to 15:59 either way). */
+export function isCursorTimestamp(text: string): boolean {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, zoneHours, zoneMinutes] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    year! >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    zoneHours! <= 15 &&
+    zoneMinutes! <= 59
+  );
+}
+
+/** Reads a cursor from ?cursor=; anything malformed or impossible is a 400, never a 500 or a silent first page. */
 export function decodeCursor(value: string): Cursor {
-  try {
-    const [scope, createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof scope === 'string' &&
-      typeof createdAt === 'string' &&
-      /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/.test(createdAt) &&
-      typeof id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(id)
-    ) {
-      return { scope, createdAt, id };
+  if (value.length <= 300) {
+    try {
+      const parts = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
+      if (Array.isArray(parts) && parts.length === 3) {
+        const [scope, createdAt, id] = parts as unknown[];
+        if (
+          typeof scope === 'string' &&
+          scope.length <= 40 &&
+          typeof createdAt === 'string' &&
+          isCursorTimestamp(createdAt) &&
+          typeof id === 'string' &&
+          UUID.test(id)
+        ) {
+          return { scope, createdAt, id };
+        }
+      }
+    } catch {
+      // falls through to the 400 below
     }
-  } catch {
-    // falls through to the 400 below
   }
   throw badRequest(LINK_MESSAGES.invalidCursor);
 }
