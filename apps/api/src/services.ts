@@ -57,12 +57,12 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   const codes = createCodeService({ repo: authRepo, mailer, pepper: secrets.codePepper, logger });
   const auth = createAuthService({ repo: authRepo, codes, sessions, loadProfile: users.loadProfile });
-  const links = createLinksService({ repo: createLinksRepository(db) });
   const files = createFilesService({
     repo: createFilesRepository(db),
     storage: createStorage(config),
     signer: createUrlSigner(secrets.codePepper),
   });
+  const links = createLinksService({ repo: createLinksRepository(db), files });
   const shortLinks = createShortLinksService({
     repo: createShortLinksRepository(db),
     publicUrl: config.PUBLIC_URL,

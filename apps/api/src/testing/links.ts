@@ -1,5 +1,6 @@
 import { DIGITAL_ITEM_CATEGORIES } from '@sente/contracts/links';
 import { expect } from 'vitest';
+import { SAMPLES, uploadPath } from '../modules/files/upload-fixtures.ts';
 import { post } from './http.ts';
 import type { Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
@@ -28,7 +29,6 @@ export const DONATION_LINK = {
   beneficiary: 'Gulu villages',
   type: 'private',
   target: '5,000,000',
-  image: 'certificates/borehole.jpg',
   extra_fields: [{ type: 'radio', label: 'Show my name', options: ['Yes', 'No', ''] }],
 };
 export const DIGITAL_ITEM = {
@@ -38,8 +38,6 @@ export const DIGITAL_ITEM = {
   category: DIGITAL_ITEM_CATEGORIES[4],
   price: '15,000',
   original_price: 20000,
-  image: 'uploads/planner.png',
-  file: 'uploads/planner.pdf',
   extra_fields: [{ type: 'multi-text', label: 'Dedication' }],
   seller_note: 'Thank you!',
   buyer_note: 'Print on A4',
@@ -59,6 +57,22 @@ export const linkCount = async (t: TestApp, accountId: string) =>
     ).n,
   );
 
+/** Files a merchant uploaded, as a link may only point at the account's own: two images and two product files. */
+export type OwnFiles = { image: string; cover: string; file: string; otherFile: string };
+
+export async function uploadOwnFiles(t: TestApp, user: { accessToken: string }): Promise<OwnFiles> {
+  const [image, cover, file, otherFile] = await Promise.all([
+    uploadPath(t, user.accessToken, { bytes: SAMPLES.png, name: 'planner.png' }, 'uploads'),
+    uploadPath(t, user.accessToken, { bytes: SAMPLES.jpg, name: 'cover.jpg' }, 'uploads'),
+    uploadPath(t, user.accessToken, { bytes: SAMPLES.pdf, name: 'planner.pdf' }, 'products'),
+    uploadPath(t, user.accessToken, { bytes: SAMPLES.text, name: 'planner.txt' }, 'products'),
+  ]);
+  return { image, cover, file, otherFile };
+}
+
+/** The digital item form with the merchant's own image and product file. */
+export const digitalItemWith = (files: OwnFiles) => ({ ...DIGITAL_ITEM, image: files.image, file: files.file });
+
 /** Posts a create that must succeed and answers its data. */
 async function submit(t: TestApp, user: { accessToken: string }, url: string, payload: object) {
   const res = await post(t, user, url, payload);
@@ -72,8 +86,9 @@ export const submitPaymentLink = (t: TestApp, user: { accessToken: string }, pay
   submit(t, user, '/api/payment-link/create', payload);
 export const submitDonationLink = (t: TestApp, user: { accessToken: string }, payload: object = DONATION_LINK) =>
   submit(t, user, '/api/donation-link/create', payload);
-export const submitDigitalItem = (t: TestApp, user: { accessToken: string }, payload: object = DIGITAL_ITEM) =>
-  submit(t, user, '/api/donation-link/create_digital_item', payload);
+/** Without a payload, the default form with files the user uploads first. */
+export const submitDigitalItem = async (t: TestApp, user: { accessToken: string }, payload?: object) =>
+  submit(t, user, '/api/donation-link/create_digital_item', payload ?? digitalItemWith(await uploadOwnFiles(t, user)));
 
 /** A refused write: 400 with the message first, and no row added to the owner's account. */
 export async function expectRefused(t: TestApp, owner: Merchant, url: string, payload: object, message: string) {

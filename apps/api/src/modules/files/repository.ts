@@ -7,6 +7,17 @@ export function createFilesRepository(db: Kysely<Database>) {
       return db.insertInto('files').values(file).execute();
     },
 
+    /** The folder of `path` when this account uploaded it; undefined for another account's file or none at all. */
+    async folderOfOwnFile(accountId: string, path: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('files')
+        .select('folder')
+        .where('path', '=', path)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row?.folder;
+    },
+
     findByPath(path: string) {
       return db
         .selectFrom('files')

@@ -71,9 +71,17 @@ export function createFilesService({
     },
 
     /** A product file for a buyer's download; the caller has checked the buyer's signed link first. */
-    async openProduct(path: string): Promise<StoredFile> {
+    /** Whether `path` is a file this account uploaded into one of `folders`: the only files a record may point at. */
+    async isOwnFile(accountId: string, path: string, folders: readonly UploadFolder[]): Promise<boolean> {
+      const folder = path.length <= 300 ? await repo.folderOfOwnFile(accountId, path) : undefined;
+      return folder !== undefined && (folders as readonly string[]).includes(folder);
+    },
+
+    /** A digital item's product file for its buyer's download: only a product file of the account selling the item. */
+    async openProduct(path: string, sellerAccountId: string): Promise<StoredFile> {
       const file = await repo.findByPath(path);
-      const stream = file ? await storage.get(path) : null;
+      const isSellers = file?.account_id === sellerAccountId && file.folder === 'products';
+      const stream = isSellers ? await storage.get(path) : null;
       if (!file || !stream) throw notFound(FILE_MESSAGES.fileNotFound);
       return {
         stream,

@@ -3,14 +3,15 @@ import { LINK_MESSAGES as M, MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, get, post } from '../../testing/http.ts';
 import {
-  DIGITAL_ITEM,
   DONATION_LINK,
+  digitalItemWith,
   linkCount,
   linkRow,
   PAYMENT_LINK,
   submitDigitalItem,
   submitDonationLink,
   submitPaymentLink,
+  uploadOwnFiles,
 } from '../../testing/links.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -24,6 +25,8 @@ let owner: Merchant;
 let other: Merchant;
 /** A 'developer' member of Alpha Traders: may look, may not change. */
 let developer: SignedInUser;
+/** The digital item form with Alpha's own files, so that only the link's owner decides the answer. */
+let alphaItem: ReturnType<typeof digitalItemWith>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,6 +37,7 @@ beforeAll(async () => {
   ]);
   await addMember(t, owner.accountId, developer, 'developer', owner.userId);
   await switchAccount(t, developer, owner.accountId);
+  alphaItem = digitalItemWith(await uploadOwnFiles(t, owner));
   // Alpha's own lists are not empty, so that leaving Beta's links out of them means something.
   await Promise.all([submitPaymentLink(t, owner), submitDonationLink(t, owner), submitDigitalItem(t, owner)]);
 });
@@ -62,7 +66,7 @@ describe('isolation between accounts', () => {
       [`/api/payment-link/update/${payment.id}`, PAYMENT_LINK, M.linkNotFound],
       [`/api/payment-link/enable_or_disable/${payment.id}`, { is_disabled: true, env: 'test' }, M.linkNotFound],
       [`/api/donation-link/update/${donation.id}`, DONATION_LINK, M.linkNotFound],
-      [`/api/donation-link/update_digital_item/${item.id}`, DIGITAL_ITEM, M.itemNotFound],
+      [`/api/donation-link/update_digital_item/${item.id}`, alphaItem, M.itemNotFound],
       [`/api/donation-link/hide_digital_item/${item.id}`, { senteDigitalItemId: item.id, shouldHide: true }, M.itemNotFound],
     ];
     for (const [url, payload, message] of writes) {
@@ -101,8 +105,8 @@ describe('rights', () => {
       [`/api/payment-link/update/${link.id}`, PAYMENT_LINK],
       [`/api/payment-link/enable_or_disable/${link.id}`, { is_disabled: true }],
       ['/api/donation-link/create', DONATION_LINK],
-      ['/api/donation-link/create_digital_item', DIGITAL_ITEM],
-      [`/api/donation-link/update_digital_item/${item.id}`, DIGITAL_ITEM],
+      ['/api/donation-link/create_digital_item', alphaItem],
+      [`/api/donation-link/update_digital_item/${item.id}`, alphaItem],
       [`/api/donation-link/hide_digital_item/${item.id}`, { shouldHide: true }],
     ];
     for (const [url, payload] of writes) {

@@ -4,15 +4,17 @@ import { LINK_MESSAGES as M } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, get, post } from '../../testing/http.ts';
 import {
-  DIGITAL_ITEM,
+  digitalItemWith,
   expectRefused,
   ISO,
   linkRow,
+  type OwnFiles,
   REF,
   submitDigitalItem,
   submitPaymentLink,
   UNKNOWN_ID,
   UUID,
+  uploadOwnFiles,
 } from '../../testing/links.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -20,16 +22,22 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 let t: TestApp;
 /** Owns "Alpha Traders", which sells the digital items. */
 let owner: Merchant;
+/** Alpha's uploads, which its items point at. */
+let files: OwnFiles;
+/** The default form with Alpha's files. */
+let form: ReturnType<typeof digitalItemWith>;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createMerchant(t, 'Alpha Traders');
+  files = await uploadOwnFiles(t, owner);
+  form = digitalItemWith(files);
 });
 afterAll(() => t.close());
 
 describe('digital items', () => {
   it('creates an item, stores it, and answers the same from details_degital_item', async () => {
-    const res = await post(t, owner, '/api/donation-link/create_digital_item', DIGITAL_ITEM);
+    const res = await post(t, owner, '/api/donation-link/create_digital_item', form);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({
@@ -44,8 +52,8 @@ describe('digital items', () => {
         category: DIGITAL_ITEM_CATEGORIES[4],
         price: 15000,
         original_price: 20000,
-        image: 'uploads/planner.png',
-        file: 'uploads/planner.pdf',
+        image: files.image,
+        file: files.file,
         extra_fields: [{ type: 'multi-text', label: 'Dedication', options: [] }],
         seller_note: 'Thank you!',
         buyer_note: 'Print on A4',
@@ -58,8 +66,8 @@ describe('digital items', () => {
       account_id: owner.accountId,
       kind: 'digital_item',
       category: DIGITAL_ITEM_CATEGORIES[4],
-      image: 'uploads/planner.png',
-      file: 'uploads/planner.pdf',
+      image: files.image,
+      file: files.file,
       is_hidden: false,
       created_by: owner.userId,
     });
@@ -71,7 +79,7 @@ describe('digital items', () => {
   });
 
   it('sells for free at price 0, with the first category by default and no original price', async () => {
-    const item = await submitDigitalItem(t, owner, { ...DIGITAL_ITEM, price: 0, category: undefined, original_price: '' });
+    const item = await submitDigitalItem(t, owner, { ...form, price: 0, category: undefined, original_price: '' });
     expect(item).toMatchObject({ price: 0, category: DIGITAL_ITEM_CATEGORIES[0], original_price: null });
   });
 
@@ -105,26 +113,26 @@ describe('digital items', () => {
     ['an unknown category', { category: 'Music' }, M.categoryInvalid],
     ['an unknown type', { type: 'hidden' }, M.visibilityInvalid],
   ])('refuses a new item with %s', async (_, change, message) => {
-    await expectRefused(t, owner, '/api/donation-link/create_digital_item', { ...DIGITAL_ITEM, ...change }, message);
+    await expectRefused(t, owner, '/api/donation-link/create_digital_item', { ...form, ...change }, message);
   });
 
   it('updates an item: without an image it keeps the stored one, with one it replaces it', async () => {
-    const item = await submitDigitalItem(t, owner);
+    const item = await submitDigitalItem(t, owner, form);
     const url = `/api/donation-link/update_digital_item/${item.id}`;
 
-    const kept = await post(t, owner, url, { ...DIGITAL_ITEM, title: 'Budget planner 2027', image: undefined, price: 12000 });
+    const kept = await post(t, owner, url, { ...form, title: 'Budget planner 2027', image: undefined, price: 12000 });
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toEqual({
       status: 'success',
       message: M.itemUpdated,
       data: { ...item, title: 'Budget planner 2027', price: 12000 },
     });
-    expect((await post(t, owner, url, { ...DIGITAL_ITEM, image: '' })).json().data.image).toBe('uploads/planner.png');
-    expect((await linkRow(t, item.id)).image).toBe('uploads/planner.png');
+    expect((await post(t, owner, url, { ...form, image: '' })).json().data.image).toBe(files.image);
+    expect((await linkRow(t, item.id)).image).toBe(files.image);
 
-    const replaced = await post(t, owner, url, { ...DIGITAL_ITEM, image: 'uploads/cover.webp', file: 'uploads/planner.zip' });
-    expect(replaced.json().data).toMatchObject({ image: 'uploads/cover.webp', file: 'uploads/planner.zip' });
-    expect(await linkRow(t, item.id)).toMatchObject({ image: 'uploads/cover.webp', file: 'uploads/planner.zip' });
+    const replaced = await post(t, owner, url, { ...form, image: files.cover, file: files.otherFile });
+    expect(replaced.json().data).toMatchObject({ image: files.cover, file: files.otherFile });
+    expect(await linkRow(t, item.id)).toMatchObject({ image: files.cover, file: files.otherFile });
 
     const before = await linkRow(t, item.id);
     for (const [change, message] of [
@@ -132,21 +140,21 @@ describe('digital items', () => {
       [{ file: undefined }, M.productFileMissing],
       [{ description: '   ' }, M.productDescriptionMissing],
     ] as const) {
-      const refused = await post(t, owner, url, { ...DIGITAL_ITEM, ...change });
+      const refused = await post(t, owner, url, { ...form, ...change });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(message);
     }
     expect(await linkRow(t, item.id)).toEqual(before);
 
     for (const id of ['x', UNKNOWN_ID]) {
-      const missing = await post(t, owner, `/api/donation-link/update_digital_item/${id}`, DIGITAL_ITEM);
+      const missing = await post(t, owner, `/api/donation-link/update_digital_item/${id}`, form);
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual(error(M.itemNotFound));
     }
   });
 
   it('hides an item (the spec delete): it leaves the list and its details; shouldHide false brings it back', async () => {
-    const item = await submitDigitalItem(t, owner);
+    const item = await submitDigitalItem(t, owner, form);
     const hide = (shouldHide: unknown) =>
       post(t, owner, `/api/donation-link/hide_digital_item/${item.id}`, { senteDigitalItemId: item.id, shouldHide, env: 'test' });
     const listIds = async () =>
@@ -161,7 +169,7 @@ describe('digital items', () => {
     const details = await get(t, owner, `/api/donation-link/details_degital_item/${item.ref}`);
     expect(details.statusCode).toBe(404);
     expect(details.json()).toEqual(error(M.itemNotFound));
-    const update = await post(t, owner, `/api/donation-link/update_digital_item/${item.id}`, DIGITAL_ITEM);
+    const update = await post(t, owner, `/api/donation-link/update_digital_item/${item.id}`, form);
     expect(update.statusCode).toBe(404);
 
     expect((await hide('yes')).statusCode).toBe(400);
@@ -176,5 +184,25 @@ describe('digital items', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual(error(M.itemNotFound));
     }
+  });
+
+  it("refuses an image or product file that is not the account's own upload, on create and on update", async () => {
+    const stranger = await createMerchant(t, 'Gamma Books');
+    const theirs = await uploadOwnFiles(t, stranger);
+    const item = await submitDigitalItem(t, owner, form);
+    const before = await linkRow(t, item.id);
+    const changes: [string, object][] = [
+      ["another account's product file", { file: theirs.file }],
+      ["another account's image", { image: theirs.image }],
+      ['a path nobody uploaded', { file: 'products/2026/11/00000000-0000-4000-8000-000000000000.pdf' }],
+      ['an image given as the product file', { file: files.image }],
+      ['a product file given as the image', { image: files.file.replace(/\.pdf$/, '.png') }],
+    ];
+    for (const [what, change] of changes) {
+      await expectRefused(t, owner, '/api/donation-link/create_digital_item', { ...form, ...change }, M.invalidFilePath);
+      const update = await post(t, owner, `/api/donation-link/update_digital_item/${item.id}`, { ...form, ...change });
+      expect([update.statusCode, update.json().message], what).toEqual([400, M.invalidFilePath]);
+    }
+    expect(await linkRow(t, item.id)).toEqual(before);
   });
 });

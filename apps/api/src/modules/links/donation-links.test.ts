@@ -10,6 +10,8 @@ import {
   REF,
   submitDonationLink,
   submitPaymentLink,
+  type OwnFiles,
+  uploadOwnFiles,
   UNKNOWN_ID,
   UUID,
 } from '../../testing/links.ts';
@@ -19,16 +21,19 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 let t: TestApp;
 /** Owns "Alpha Traders", which raises money with the donation links. */
 let owner: Merchant;
+/** Alpha's uploads: its donation links show its own images only. */
+let files: OwnFiles;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createMerchant(t, 'Alpha Traders');
+  files = await uploadOwnFiles(t, owner);
 });
 afterAll(() => t.close());
 
 describe('donation links', () => {
   it('creates a donation link, stores it, and answers the same from details', async () => {
-    const res = await post(t, owner, '/api/donation-link/create', DONATION_LINK);
+    const res = await post(t, owner, '/api/donation-link/create', { ...DONATION_LINK, image: files.image });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({
@@ -42,7 +47,7 @@ describe('donation links', () => {
         beneficiary: 'Gulu villages',
         type: 'private',
         target: 5000000,
-        image: 'certificates/borehole.jpg',
+        image: files.image,
         extra_fields: [{ type: 'radio', label: 'Show my name', options: ['Yes', 'No'] }],
         created_at: expect.stringMatching(ISO),
         collections_total: 0,
@@ -54,7 +59,7 @@ describe('donation links', () => {
       kind: 'donation_link',
       type: 'private',
       beneficiary: 'Gulu villages',
-      image: 'certificates/borehole.jpg',
+      image: files.image,
       created_by: owner.userId,
     });
     expect(Number(row.amount)).toBe(5000000);
@@ -105,5 +110,18 @@ describe('donation links', () => {
       expect(missing.json()).toEqual(error(M.linkNotFound));
     }
     expect((await linkRow(t, payment.id)).title).toBe('School fees');
+  });
+
+  it("refuses an image that is not the account's own upload, on create and on update", async () => {
+    const stranger = await createMerchant(t, 'Gamma Books');
+    const theirs = await uploadOwnFiles(t, stranger);
+    const link = await submitDonationLink(t, owner, { ...DONATION_LINK, image: files.image });
+    const before = await linkRow(t, link.id);
+    for (const image of [theirs.image, files.file, 'uploads/2026/11/00000000-0000-4000-8000-000000000000.png']) {
+      await expectRefused(t, owner, '/api/donation-link/create', { ...DONATION_LINK, image }, M.invalidFilePath);
+      const update = await post(t, owner, `/api/donation-link/update/${link.id}`, { ...DONATION_LINK, image });
+      expect([update.statusCode, update.json().message], image).toEqual([400, M.invalidFilePath]);
+    }
+    expect(await linkRow(t, link.id)).toEqual(before);
   });
 });

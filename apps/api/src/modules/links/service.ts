@@ -10,6 +10,7 @@ import {
   type PaymentLink,
   type paymentLinkInput,
 } from '@sente/contracts/links';
+import type { UploadFolder } from '@sente/contracts/files';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
@@ -101,7 +102,20 @@ const digitalItemValues = ({ price, extra_fields, ...input }: DigitalItemValues)
   extra_fields: JSON.stringify(extra_fields),
 });
 
-export function createLinksService({ repo }: { repo: LinksRepository }) {
+/** Files a link may point at: the account's own uploads, in the folder the link's field takes. */
+type OwnFiles = { isOwnFile(accountId: string, path: string, folders: readonly UploadFolder[]): Promise<boolean> };
+
+export function createLinksService({ repo, files }: { repo: LinksRepository; files: OwnFiles }) {
+  /**
+   * Every storage path a link stores must be a file this account uploaded to that field's folder (issue 12): another
+   * account's product file, or a path nobody uploaded, is refused like a malformed reference.
+   */
+  async function requireOwnFiles(scope: LinkScope, paths: [string | null | undefined, UploadFolder][]): Promise<void> {
+    for (const [path, folder] of paths) {
+      if (path && !(await files.isOwnFile(scope.accountId, path, [folder]))) throw badRequest(LINK_MESSAGES.invalidFilePath, [LINK_MESSAGES.invalidFilePath]);
+    }
+  }
+
   async function requireByRef(scope: LinkScope, kind: LinkKind, ref: string): Promise<LinkRecord> {
     const row = await repo.findByRef(scope, kind, ref);
     if (!row) throw notFound(NOT_FOUND_MESSAGE[kind]);
@@ -141,10 +155,14 @@ export function createLinksService({ repo }: { repo: LinksRepository }) {
     setPaymentLinkDisabled: async (scope: LinkScope, id: string, isDisabled: boolean) =>
       toPaymentLink(await update(scope, 'payment_link', id, { is_disabled: isDisabled })),
 
-    createDonationLink: async (scope: LinkScope, userId: string, input: DonationLinkValues) =>
-      toDonationLink(await repo.insert(scope, 'donation_link', userId, donationLinkValues(input))),
-    updateDonationLink: async (scope: LinkScope, id: string, input: DonationLinkValues) =>
-      toDonationLink(await update(scope, 'donation_link', id, donationLinkValues(input))),
+    async createDonationLink(scope: LinkScope, userId: string, input: DonationLinkValues) {
+      await requireOwnFiles(scope, [[input.image, 'uploads']]);
+      return toDonationLink(await repo.insert(scope, 'donation_link', userId, donationLinkValues(input)));
+    },
+    async updateDonationLink(scope: LinkScope, id: string, input: DonationLinkValues) {
+      await requireOwnFiles(scope, [[input.image, 'uploads']]);
+      return toDonationLink(await update(scope, 'donation_link', id, donationLinkValues(input)));
+    },
     donationLinkByRef: async (scope: LinkScope, ref: string) => toDonationLink(await requireByRef(scope, 'donation_link', ref)),
 
     /**
@@ -160,10 +178,13 @@ export function createLinksService({ repo }: { repo: LinksRepository }) {
     listDigitalItems: (scope: LinkScope, cursor?: string): Promise<Page<DigitalItem>> =>
       page(scope, 'digital_item', readCursor(cursor, ['digital_item']), toDigitalItem),
 
-    createDigitalItem: async (scope: LinkScope, userId: string, input: NewDigitalItemValues) =>
-      toDigitalItem(await repo.insert(scope, 'digital_item', userId, digitalItemValues(input))),
+    async createDigitalItem(scope: LinkScope, userId: string, input: NewDigitalItemValues) {
+      await requireOwnFiles(scope, [[input.image, 'uploads'], [input.file, 'products']]);
+      return toDigitalItem(await repo.insert(scope, 'digital_item', userId, digitalItemValues(input)));
+    },
     /** Without an image the stored one stays (the form sends none when the merchant keeps it). */
     async updateDigitalItem(scope: LinkScope, id: string, input: DigitalItemValues): Promise<DigitalItem> {
+      await requireOwnFiles(scope, [[input.image, 'uploads'], [input.file, 'products']]);
       const { image, ...values } = digitalItemValues(input);
       return toDigitalItem(await update(scope, 'digital_item', id, image ? { ...values, image } : values));
     },

@@ -402,6 +402,19 @@ describe('donations and digital items', () => {
     ).rejects.toThrow(M.downloadExpired);
   });
 
+  it("never serves another account's product file through a buyer's download, even if an item came to point at one", async () => {
+    const stranger = await createMerchant(t, 'Gamma Books');
+    const theirs = await createDigitalItem(t, stranger);
+    const item = await createDigitalItem(t, merchant);
+    // The API refuses such a file at save (links tests); a row written before that check, or by hand, is caught here.
+    await t.database.db.updateTable('links').set({ file: theirs.file }).where('id', '=', item.id).execute();
+    const id = await payId(t, item.ref);
+    await sweep();
+    const download = await t.app.inject({ method: 'GET', url: (await paymentStatus(t, id)).download_url! });
+    expect(download.statusCode).toBe(404);
+    expect(download.rawPayload.equals(SAMPLES.pdf)).toBe(false);
+  });
+
   it('never gives a download for an unpaid item', async () => {
     const item = await createDigitalItem(t, merchant);
     const id = await payId(t, item.ref, { phone: '0772000001' });

@@ -341,11 +341,11 @@ export function createPaymentsService(options: Options) {
       const row = await db
         .selectFrom('collections')
         .innerJoin('links', 'links.id', 'collections.link_id')
-        .select(['collections.status', 'links.file', 'links.kind'])
+        .select(['collections.status', 'links.file', 'links.kind', 'links.account_id'])
         .where('collections.id', '=', id)
         .executeTakeFirst();
       if (row?.status !== 'successful' || row.kind !== 'digital_item' || !row.file) throw notFound(M.paymentNotFound);
-      return files.openProduct(row.file);
+      return files.openProduct(row.file, row.account_id);
     },
 
     /** One pass of the payment worker: applies due simulator outcomes, then fails what has expired. */
