@@ -51,6 +51,8 @@ export const MESSAGES = {
   codeFormat: 'The code must be 6 digits',
   resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code`,
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  tooManyFailedAttempts: (minutes: number) =>
+    `Too many failed attempts for this account. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   passwordChanged: 'Your password has been reset',
   refreshTokenInvalid: 'Your session has ended. Sign in again.',
   unauthenticated: 'Sign in to continue',

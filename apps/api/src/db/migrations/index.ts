@@ -3,6 +3,7 @@ import * as foundation from './2026_11_22_001_foundation.ts';
 import * as links from './2026_11_22_002_links.ts';
 import * as payments from './2026_11_22_003_payments.ts';
 import * as moneyOut from './2026_11_23_004_money_out.ts';
+import * as signInHardening from './2026_11_24_005_sign_in_hardening.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_002_links': links,
   '2026_11_22_003_payments': payments,
   '2026_11_23_004_money_out': moneyOut,
+  '2026_11_24_005_sign_in_hardening': signInHardening,
 };

@@ -7,6 +7,7 @@ import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthRepository } from './repository.ts';
+import { WrongSecretError } from './throttle.ts';
 
 const SUBJECTS: Record<CodePurpose, string> = {
   verify_account: 'Verify your Sente account',
@@ -59,9 +60,12 @@ export function createCodeService(deps: { repo: AuthRepository; mailer: Mailer; 
       return new Date(row.created_at);
     },
 
-    /** Checks a code and uses it up; a wrong one counts towards the five tries. */
+    /**
+     * Checks a code and uses it up; a wrong one counts towards the five tries. A wrong code (or any code for an
+     * unknown address, which answers the same) is a WrongSecretError, counted by the account throttle.
+     */
     async consume(user: UserRow | undefined, purpose: CodePurpose, code: string): Promise<void> {
-      if (!user) throw badRequest(MESSAGES.codeWrong);
+      if (!user) throw new WrongSecretError(MESSAGES.codeWrong);
       const last = await repo.latestCode(user.id, purpose);
       if (!last || last.consumed_at || new Date(last.expires_at).getTime() <= Date.now()) {
         throw badRequest(MESSAGES.codeExpired);
@@ -69,7 +73,7 @@ export function createCodeService(deps: { repo: AuthRepository; mailer: Mailer; 
       if (last.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.codeTooManyAttempts);
       if (!safeEqual(hashCode(user.id, purpose, code), last.code_hash)) {
         const attempts = await repo.countFailedAttempt(last.id);
-        throw badRequest(attempts >= OTP_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.codeWrong);
+        throw new WrongSecretError(attempts >= OTP_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.codeWrong);
       }
       if (!(await repo.consumeCode(last.id))) throw badRequest(MESSAGES.codeExpired);
     },

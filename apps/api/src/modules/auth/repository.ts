@@ -1,5 +1,26 @@
-import { type Kysely, sql } from 'kysely';
+import { type Generated, type Kysely, sql } from 'kysely';
 import type { CodePurpose, Database } from '../../db/database.ts';
+
+// Migration 2026_11_24_005 (issue 12): the sessions' refresh generation and the per-account failure counts.
+declare module '../../db/database.ts' {
+  interface SessionsTable {
+    /** How many times the refresh token has rotated; bounds how far back a presented secret is followed. */
+    refresh_generation: Generated<number>;
+  }
+  interface Database {
+    auth_failures: AuthFailuresTable;
+  }
+}
+
+export type FailureKind = 'password' | 'code';
+
+export interface AuthFailuresTable {
+  /** A hash of `id:<identifier as typed, normalised>` or `user:<user id>`. */
+  key: string;
+  kind: FailureKind;
+  failures: number;
+  window_ends_at: Date;
+}
 
 export function createAuthRepository(db: Kysely<Database>) {
   return {
@@ -111,7 +132,12 @@ export function createAuthRepository(db: Kysely<Database>) {
     async rotateSession(id: string, fromHash: string, toHash: string, expiresAt: Date): Promise<boolean> {
       const result = await db
         .updateTable('sessions')
-        .set({ refresh_hash: toHash, rotated_at: new Date(), expires_at: expiresAt })
+        .set({
+          refresh_hash: toHash,
+          refresh_generation: sql`refresh_generation + 1`,
+          rotated_at: new Date(),
+          expires_at: expiresAt,
+        })
         .where('id', '=', id)
         .where('refresh_hash', '=', fromHash)
         .where('revoked_at', 'is', null)
@@ -135,6 +161,43 @@ export function createAuthRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
+    },
+
+    /**
+     * Counts one attempt against each key, in one statement, so parallel attempts are counted one after another.
+     * A window starts at a key's first attempt and lasts `windowMs`; an attempt after it starts a new one.
+     * Answers each key's count and the seconds left in its window.
+     */
+    async countAttempt(kind: FailureKind, keys: string[], windowMs: number) {
+      const rows = keys.map((key) => sql`(${key}, ${kind}, 1, now() + ${windowMs} * interval '1 millisecond')`);
+      const { rows: counts } = await sql<{ failures: number; seconds_left: number }>`
+        insert into auth_failures as f (key, kind, failures, window_ends_at) values ${sql.join(rows)}
+        on conflict (key, kind) do update set
+          failures = case when f.window_ends_at <= now() then 1 else f.failures + 1 end,
+          window_ends_at = case when f.window_ends_at <= now() then excluded.window_ends_at else f.window_ends_at end
+        returning f.failures, ceil(extract(epoch from f.window_ends_at - now()))::integer as seconds_left`.execute(db);
+      return counts;
+    },
+
+    /** Takes back one counted attempt from each key (one that turned out not to be a failure). */
+    async uncountAttempt(kind: FailureKind, keys: string[]): Promise<void> {
+      await db
+        .updateTable('auth_failures')
+        .set({ failures: sql`failures - 1` })
+        .where('kind', '=', kind)
+        .where('key', 'in', keys)
+        .where('failures', '>', 0)
+        .execute();
+      await db.deleteFrom('auth_failures').where('kind', '=', kind).where('key', 'in', keys).where('failures', '<=', 0).execute();
+    },
+
+    clearFailures(kind: FailureKind, keys: string[]) {
+      return db.deleteFrom('auth_failures').where('kind', '=', kind).where('key', 'in', keys).execute();
+    },
+
+    /** Drops the counts whose window is over (they would restart at 1 anyway). */
+    deleteEndedFailureWindows() {
+      return db.deleteFrom('auth_failures').where('window_ends_at', '<=', sql<Date>`now()`).execute();
     },
   };
 }

@@ -12,10 +12,16 @@ import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/http-error.ts';
 import type { AuthService } from './service.ts';
 import type { SessionService } from './sessions.ts';
+import { AccountThrottledError } from './throttle.ts';
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; sessions: SessionService }) {
   const { auth, sessions } = opts;
   const limited = { config: { rateLimit: app.authRateLimit } };
+
+  // An account throttled for wrong passwords or codes says when to come back, as the per-IP limit does.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof AccountThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
 
   app.post('/api/sign-up', limited, async (request, reply) => {
     const data = await auth.signUp(parseInput(signUpInput, request.body));

@@ -11,11 +11,13 @@ import type {
   VerifyAccountInput,
 } from '@sente/contracts/auth';
 import { MESSAGES } from '@sente/contracts/messages';
+import type { CodePurpose, UserRow } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { CodeService } from './codes.ts';
 import type { AuthRepository } from './repository.ts';
 import type { SessionService } from './sessions.ts';
+import { createFailureThrottle, failureKeys, userFailureKeys, WrongSecretError } from './throttle.ts';
 
 type Deps = {
   repo: AuthRepository;
@@ -25,6 +27,11 @@ type Deps = {
 };
 
 export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) {
+  const throttle = createFailureThrottle({ repo });
+  /** A code check, counted towards the account's wrong codes (throttle.ts). */
+  const consumeCode = (emailOrPhone: string, user: UserRow | undefined, purpose: CodePurpose, code: string) =>
+    throttle.attempt('code', failureKeys(emailOrPhone, user?.id), () => codes.consume(user, purpose, code));
+
   return {
     async signUp(input: SignUpInput): Promise<SignUpResult> {
       const user = await repo.insertUser({
@@ -55,14 +62,19 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
     async verifyAccount({ email_or_phone, code }: VerifyAccountInput): Promise<void> {
       const user = await repo.findUserByEmailOrPhone(email_or_phone);
       if (user?.verified_at) throw badRequest(MESSAGES.accountAlreadyVerified);
-      await codes.consume(user, 'verify_account', code);
+      await consumeCode(email_or_phone, user, 'verify_account', code);
       await repo.markVerified(user!.id);
     },
 
     async login({ emailOrPhone, password }: LoginInput): Promise<LoginCodeSent> {
-      const user = await repo.findUserByEmailOrPhone(emailOrPhone);
-      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !valid) throw badRequest(MESSAGES.invalidCredentials);
+      const found = await repo.findUserByEmailOrPhone(emailOrPhone);
+      // An unknown address is hashed against a dummy and counted like a known one, so neither the time taken nor
+      // the throttle tells them apart.
+      const user = await throttle.attempt('password', failureKeys(emailOrPhone, found?.id), async () => {
+        const valid = await verifyPassword(password, found?.password_hash ?? DUMMY_PASSWORD_HASH);
+        if (!found || !valid) throw new WrongSecretError(MESSAGES.invalidCredentials);
+        return found;
+      });
       if (!user.verified_at) {
         const { waitMs } = await codes.cooldownLeft(user.id, 'verify_account');
         if (waitMs === 0) await codes.send(user, 'verify_account');
@@ -77,7 +89,7 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
 
     async loginWithCode({ emailOrPhone, code }: LoginOtpInput, userAgent: string | null): Promise<LoginResult> {
       const user = await repo.findUserByEmailOrPhone(emailOrPhone);
-      await codes.consume(user, 'login', code);
+      await consumeCode(emailOrPhone, user, 'login', code);
       const tokens = await sessions.start(user!.id, userAgent);
       return { user: await loadProfile(user!.id), ...tokens };
     },
@@ -93,10 +105,12 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
 
     async changePassword({ email_or_phone, code, password }: ChangePasswordInput): Promise<void> {
       const user = await repo.findUserByEmailOrPhone(email_or_phone);
-      await codes.consume(user, 'password_reset', code);
+      await consumeCode(email_or_phone, user, 'password_reset', code);
       await repo.setPassword(user!.id, await hashPassword(password));
-      // A reset proves control of the mailbox: whoever held the old password is signed out.
+      // A reset proves control of the mailbox: whoever held the old password is signed out, and the wrong
+      // passwords tried before no longer hold the owner back (throttle.ts).
       await sessions.revokeAll(user!.id);
+      await throttle.clear('password', userFailureKeys(user!));
       // Receiving the code also proves the address, so an unverified account becomes verified.
       await repo.markVerified(user!.id);
     },

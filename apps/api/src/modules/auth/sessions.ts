@@ -1,9 +1,17 @@
 import type { Tokens } from '@sente/contracts/auth';
 import { MESSAGES } from '@sente/contracts/messages';
 import { jwtVerify, SignJWT } from 'jose';
+import type { SessionRow } from '../../db/database.ts';
 import { unauthorized } from '../../lib/http-error.ts';
-import { hmac, randomToken } from '../../lib/secrets.ts';
+import { hmac, randomToken, safeEqual } from '../../lib/secrets.ts';
 import type { AuthRepository } from './repository.ts';
+
+/** How many generations back a presented refresh secret is followed (about ten days of refreshing every 15 minutes). */
+export const REFRESH_LOOKBACK = 1000;
+
+/** Every refresh secret is 32 bytes in base64url: the first is random, each next one an HMAC. */
+const SECRET_SHAPE = /^[\w-]{43}$/;
+const SESSION_ID_SHAPE = /^[0-9a-f-]{36}$/;
 
 type SessionOptions = {
   repo: AuthRepository;
@@ -15,12 +23,40 @@ type SessionOptions = {
 
 /**
  * Access tokens are short-lived JWTs naming the session; refresh tokens are `sessionId.secret`, stored
- * as a keyed hash and rotated on every use. Presenting an old refresh token revokes the whole session.
+ * as a keyed hash and rotated on every use. The session id is no secret (every access token names it), so
+ * only a secret the session really issued may end it: each refresh derives the next secret from the one
+ * presented (an HMAC with the server's pepper), and a presented secret that leads forward to the stored one
+ * is an old generation, reused: that revokes the whole session. A secret that leads nowhere is a plain 401.
  */
 export function createSessionService(options: SessionOptions) {
   const { repo, pepper, accessTtlSeconds, refreshTtlDays } = options;
   const key = new TextEncoder().encode(options.jwtSecret);
   const refreshExpiry = () => new Date(Date.now() + refreshTtlDays * 86_400_000);
+  const hashOf = (secret: string) => hmac(pepper, secret);
+  const nextSecret = (sessionId: string, secret: string) => hmac(pepper, `refresh-next:${sessionId}:${secret}`);
+
+  /** The session a refresh token names and its secret, when the token has the shape of one. */
+  function parse(refreshToken: string): { sessionId: string; secret: string } | null {
+    const [sessionId, secret, ...rest] = refreshToken.split('.');
+    if (!sessionId || !secret || rest.length > 0 || !SESSION_ID_SHAPE.test(sessionId) || !SECRET_SHAPE.test(secret)) {
+      return null;
+    }
+    return { sessionId, secret };
+  }
+
+  /**
+   * How many rotations ago the session issued this secret: 0 for the current one, n > 0 for a rotated one, null
+   * for a secret it never issued (or older than REFRESH_LOOKBACK generations).
+   */
+  function generationsBehind(session: SessionRow, secret: string): number | null {
+    if (safeEqual(hashOf(secret), session.refresh_hash)) return 0;
+    let candidate = secret;
+    for (let behind = 1; behind <= Math.min(session.refresh_generation, REFRESH_LOOKBACK); behind++) {
+      candidate = nextSecret(session.id, candidate);
+      if (safeEqual(hashOf(candidate), session.refresh_hash)) return behind;
+    }
+    return null;
+  }
 
   async function accessToken(userId: string, sessionId: string): Promise<string> {
     return new SignJWT({ sid: sessionId })
@@ -44,19 +80,19 @@ export function createSessionService(options: SessionOptions) {
     },
 
     async refresh(refreshToken: string): Promise<Tokens> {
-      const [sessionId, secret] = refreshToken.split('.');
-      if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw unauthorized(MESSAGES.refreshTokenInvalid);
-      const session = await repo.findSession(sessionId);
+      const parsed = parse(refreshToken);
+      if (!parsed) throw unauthorized(MESSAGES.refreshTokenInvalid);
+      const session = await repo.findSession(parsed.sessionId);
       if (!session || session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) {
         throw unauthorized(MESSAGES.refreshTokenInvalid);
       }
-      const presented = hmac(pepper, secret);
-      const next = randomToken(32);
-      if (
-        presented !== session.refresh_hash ||
-        !(await repo.rotateSession(session.id, presented, hmac(pepper, next), refreshExpiry()))
-      ) {
-        // A refresh token used twice means it leaked: end the session for everyone holding it.
+      const behind = generationsBehind(session, parsed.secret);
+      // A secret this session never issued proves nothing about it: refuse it and leave the session alone.
+      if (behind === null) throw unauthorized(MESSAGES.refreshTokenInvalid);
+      const next = nextSecret(session.id, parsed.secret);
+      if (behind > 0 || !(await repo.rotateSession(session.id, session.refresh_hash, hashOf(next), refreshExpiry()))) {
+        // A refresh token used twice (an older generation, or the current one rotated by another request in the
+        // meantime) means it leaked: end the session for everyone holding it.
         await repo.revokeSession(session.id);
         throw unauthorized(MESSAGES.refreshTokenInvalid);
       }
@@ -76,11 +112,12 @@ export function createSessionService(options: SessionOptions) {
       }
     },
 
+    /** Logout: any secret the session issued ends it (an old one would end it at a refresh anyway); others end nothing. */
     async revokeByRefreshToken(refreshToken: string): Promise<void> {
-      const [sessionId, secret] = refreshToken.split('.');
-      if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) return;
-      const session = await repo.findSession(sessionId);
-      if (session && session.refresh_hash === hmac(pepper, secret)) await repo.revokeSession(session.id);
+      const parsed = parse(refreshToken);
+      if (!parsed) return;
+      const session = await repo.findSession(parsed.sessionId);
+      if (session && generationsBehind(session, parsed.secret) !== null) await repo.revokeSession(session.id);
     },
 
     revoke: (sessionId: string) => repo.revokeSession(sessionId),

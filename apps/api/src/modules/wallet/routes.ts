@@ -70,7 +70,7 @@ export async function walletRoutes(
     return { status: 'SUCCESS', message: 'PIN verified', pin_token, data: { pin_token } };
   });
 
-  app.post('/api/wallet/verify_sente_acc_number', move, async (request) => {
+  app.post('/api/wallet/verify_sente_acc_number', { ...move, config: app.accountLookupLimits }, async (request) => {
     const input = parseInput(verifyAccountNumberInput, request.body);
     const account = await wallet.accountByNumber(actorOf(request), input.sente_account_number);
     return {
@@ -81,7 +81,7 @@ export async function walletRoutes(
     };
   });
 
-  app.post('/api/wallet/user_with_sente', move, async (request) => {
+  app.post('/api/wallet/user_with_sente', { ...move, config: app.accountLookupLimits }, async (request) => {
     const input = parseInput(accountIdInput, request.body);
     const account = await wallet.holder(input.sente_account_id);
     return {
