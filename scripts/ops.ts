@@ -1,7 +1,8 @@
 // `npm run ops -- <command> [args]`: operator commands (DESIGN §8). With DATABASE_URL they run straight
 // on PostgreSQL. On the embedded database, a running server owns it, so the command goes to that server's
-// loopback-only operator endpoint with the secret from DATA_DIR; with no server running, it opens the
-// embedded database itself.
+// loopback-only operator endpoint with the operator secret (OPS_SECRET, derived from APP_SECRET, or else
+// DATA_DIR/secrets.json: the same rule as the server's); with no server running, it opens the embedded
+// database itself.
 import fs from 'node:fs';
 import pino from 'pino';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -14,7 +15,7 @@ import { createServices } from '../apps/api/src/services.ts';
 
 const [command = '', ...args] = process.argv.slice(2);
 const config = loadConfig();
-const secrets = loadSecrets(config.dataDir, config.JWT_SECRET);
+const secrets = loadSecrets(config.dataDir, config);
 
 async function viaRunningServer(): Promise<OpsResult | null> {
   const infoFile = serverInfoFile(config);
@@ -27,6 +28,11 @@ async function viaRunningServer(): Promise<OpsResult | null> {
       body: JSON.stringify({ command, args }),
     });
     const body = (await response.json()) as { data?: OpsResult; message?: string };
+    if (response.status === 403) {
+      const message =
+        'The running server refused the operator secret: run this with the same APP_SECRET (or OPS_SECRET) as the server.';
+      return { ok: false, message };
+    }
     return body.data ?? { ok: false, message: body.message ?? `server answered ${response.status}` };
   } catch {
     return null; // the server is not running any more: its info file is stale

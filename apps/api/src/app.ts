@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -39,10 +39,15 @@ export type App = FastifyInstance & { services: Services };
 /** Builds the one HTTP app: external plugins, then app plugins, then feature routes, then the SPA. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, mailer, secrets, logger } = deps;
-  const app: FastifyInstance = Fastify({ loggerInstance: logger as FastifyBaseLogger, return503OnClosing: true });
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    return503OnClosing: true,
+    // request.ip (rate-limit buckets) and request.protocol come from the proxies TRUST_PROXY names, and only from them.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+  });
   const services = createServices({ db, mailer, secrets, config, logger });
 
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(errorHandlerPlugin);
   await app.register(rateLimitPlugin, {
     perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,

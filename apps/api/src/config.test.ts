@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, trustProxyOption } from './config.ts';
 
 describe('settings', () => {
   it('has defaults that need nothing installed', () => {
@@ -24,5 +24,94 @@ describe('settings', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ APP_SECRET: '', JWT_SECRET: '', OPS_SECRET: '', TRUST_PROXY: '' })).toMatchObject({ TRUST_PROXY: false });
+    expect(loadConfig({ APP_SECRET: '' }).APP_SECRET).toBeUndefined();
+  });
+
+  it('has no secret and trusts no proxy by default', () => {
+    const config = loadConfig({});
+    expect(config.APP_SECRET).toBeUndefined();
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+});
+
+/** The message loadConfig stops with, or '' when it accepts the settings. */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+}
+
+describe('TRUST_PROXY', () => {
+  it('reads off, a hop count, or proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true, and names the entries that are not addresses', () => {
+    expect(refusal({ TRUST_PROXY: 'true' })).toMatch(/^ {2}TRUST_PROXY: true would believe any caller's X-Forwarded-For/m);
+    const message = refusal({ TRUST_PROXY: '10.0.0.1, 10.0.0.300, 10.0.0.0/33, lb.internal' });
+    expect(message).toContain(
+      'TRUST_PROXY: must be false, a number of proxies, or a comma-separated list of IP addresses or CIDR ranges',
+    );
+    expect(message).toContain('(not: 10.0.0.300, 10.0.0.0/33, lb.internal)');
+    expect(refusal({ TRUST_PROXY: '10.0.0.1,' })).toContain('(not: (empty))');
+  });
+
+  it('gives Fastify a hop count as a rule on the hop, since Fastify trusts nobody for a bare number', () => {
+    expect(trustProxyOption(false)).toBe(false);
+    expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    const twoHops = trustProxyOption(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('203.0.113.9', hop))).toEqual([true, true, false]);
+  });
+});
+
+describe('secrets and production', () => {
+  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://sente@db/sente' };
+  const secret = 'a-long-random-secret-of-40-characters-xx';
+
+  it('stops a production start on PostgreSQL without APP_SECRET and TRUST_PROXY, one line for each', () => {
+    const message = refusal(production);
+    expect(message.split('\n')).toEqual([
+      'Invalid settings:',
+      "  APP_SECRET: required in production with DATABASE_URL: the same value (32+ random characters) on every replica, so they accept each other's sessions, codes and links",
+      '  TRUST_PROXY: required in production with DATABASE_URL: the number of proxies in front (1), their addresses, or false when clients connect directly',
+    ]);
+    expect(refusal({ ...production, TRUST_PROXY: '1' })).toMatch(/APP_SECRET: required/);
+    expect(refusal({ ...production, TRUST_PROXY: '1' })).not.toMatch(/TRUST_PROXY/);
+    expect(refusal({ ...production, APP_SECRET: secret })).not.toMatch(/APP_SECRET/);
+    expect(refusal({ ...production, APP_SECRET: '', TRUST_PROXY: ' ' })).toMatch(
+      /APP_SECRET: required.*\n.*TRUST_PROXY: required/,
+    );
+    // JWT_SECRET alone leaves the code pepper and the operator secret to each replica's DATA_DIR.
+    expect(refusal({ ...production, JWT_SECRET: secret, TRUST_PROXY: '1' })).toMatch(/APP_SECRET: required/);
+  });
+
+  it('starts in production with both, with an explicit false for no proxy, and without PostgreSQL with neither', () => {
+    expect(loadConfig({ ...production, APP_SECRET: secret, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...production, APP_SECRET: secret, TRUST_PROXY: '10.1.0.0/16' }).APP_SECRET).toBe(secret);
+    expect(loadConfig({ NODE_ENV: 'production' }).APP_SECRET).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: production.DATABASE_URL }).APP_SECRET).toBeUndefined();
+  });
+
+  it('lists a wrong value together with what production misses, and never prints a secret', () => {
+    const short = 'tooshort-secret-value';
+    const message = refusal({ ...production, APP_SECRET: short, OPS_SECRET: `${short}2`, PORT: 'eighty' });
+    expect(message).toMatch(/^ {2}PORT: /m);
+    expect(message).toMatch(/^ {2}APP_SECRET: must be at least 32 characters$/m);
+    expect(message).toMatch(/^ {2}OPS_SECRET: must be at least 32 characters$/m);
+    expect(message).toMatch(/^ {2}TRUST_PROXY: required in production/m);
+    expect(message).not.toContain(short);
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,65 @@ const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a wh
 
 const nonNegativeInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(fallback);
 
+/** A secret (never trimmed: its spaces count); empty is unset, as for every other setting. */
+const optionalSecret = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.string().min(32, 'must be at least 32 characters').optional(),
+);
+
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Who may tell us the client's address (X-Forwarded-For) and protocol: nobody (`false`, the default), the
+ * last N hops (a whole number), or the proxies at these addresses (`10.0.0.0/8, 127.0.0.1`). `true` is
+ * refused: it would let any caller choose its own address, and with it its rate-limit bucket.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: "true would believe any caller's X-Forwarded-For; give the number of proxies in front (1) or their addresses",
+      });
+      return false;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxies, or a comma-separated list of IP addresses or CIDR ranges (not: ${wrong.map((entry) => entry || '(empty)').join(', ')})`,
+      });
+    }
+    return entries;
+  });
+
+/** TRUST_PROXY parsed: off, a hop count, or the trusted proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Fastify's trustProxy option. A bare number there trusts nobody since Fastify 5.12 (it cannot tell a proxy
+ * from a direct caller), so a hop count becomes what it means: the last N hops are proxies, whoever they are.
+ */
+export function trustProxyOption(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return value === 0 ? false : (_address, hop) => hop < value;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -35,7 +95,11 @@ const schema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Sente <no-reply@sente.local>'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** One secret from which the token key, the code and link pepper and the operator secret are derived (HKDF). */
+  APP_SECRET: optionalSecret,
+  JWT_SECRET: optionalSecret,
+  OPS_SECRET: optionalSecret,
+  TRUST_PROXY: trustProxy,
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
@@ -83,13 +147,35 @@ export type Config = z.infer<typeof schema> & { dataDir: string; PUBLIC_URL: str
 
 export class ConfigError extends Error {}
 
+const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+/**
+ * In production on PostgreSQL several replicas may serve the same customers, so what each would otherwise
+ * generate for itself or guess must be given: the same APP_SECRET everywhere, and who the proxies are.
+ */
+function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV !== 'production' || !isSet(env.DATABASE_URL)) return [];
+  const lines: string[] = [];
+  if (!isSet(env.APP_SECRET)) {
+    lines.push(
+      "  APP_SECRET: required in production with DATABASE_URL: the same value (32+ random characters) on every replica, so they accept each other's sessions, codes and links",
+    );
+  }
+  if (!isSet(env.TRUST_PROXY)) {
+    lines.push(
+      '  TRUST_PROXY: required in production with DATABASE_URL: the number of proxies in front (1), their addresses, or false when clients connect directly',
+    );
+  }
+  return lines;
+}
+
 /** Parses the environment once at start; a wrong value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
-  }
+  // NOTE: messages name the setting and the rule, never a secret's value, so a mistyped secret is not printed.
+  const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  lines.push(...missingProductionSettings(env));
+  if (!result.success || lines.length > 0) throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   const { data } = result;
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid settings:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');

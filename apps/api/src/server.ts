@@ -29,7 +29,7 @@ async function main() {
   }
   const logger = pino({ level: config.LOG_LEVEL });
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const secrets = loadSecrets(config.dataDir, config.JWT_SECRET);
+  const secrets = loadSecrets(config.dataDir, config);
   const database = await openDatabase(databaseTarget(config));
   await migrateToLatest(database.db);
   const mailer = createMailerFromConfig(config, logger);

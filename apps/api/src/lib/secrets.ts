@@ -1,14 +1,44 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export type Secrets = { jwtSecret: string; codePepper: string; opsSecret: string };
 
+/** The settings that decide the secrets (config.ts checks their length). */
+export type SecretSettings = {
+  APP_SECRET?: string | undefined;
+  JWT_SECRET?: string | undefined;
+  OPS_SECRET?: string | undefined;
+};
+
+/** HKDF labels: each secret is its own key, so knowing one (say the operator secret) gives none of the others. */
+const LABELS = {
+  jwtSecret: 'sente:jwt-signing-key:v1',
+  codePepper: 'sente:code-pepper:v1',
+  opsSecret: 'sente:ops-secret:v1',
+} as const;
+
+export function deriveSecrets(appSecret: string): Secrets {
+  const derive = (label: string) => Buffer.from(hkdfSync('sha256', appSecret, 'sente', label, 32)).toString('base64url');
+  return { jwtSecret: derive(LABELS.jwtSecret), codePepper: derive(LABELS.codePepper), opsSecret: derive(LABELS.opsSecret) };
+}
+
 /**
- * Secrets the platform needs but a newcomer should not have to configure: generated once and kept in
- * DATA_DIR/secrets.json (mode 600). JWT_SECRET from the environment wins for the token key.
+ * The token key, the pepper of code and refresh-token hashes and of signed links, and the operator secret.
+ * With APP_SECRET all three are derived from it, so every replica given the same value agrees; without it
+ * (a newcomer's machine) they are generated once and kept in DATA_DIR/secrets.json (mode 600). JWT_SECRET and
+ * OPS_SECRET override their own in both cases.
  */
-export function loadSecrets(dataDir: string, jwtSecretFromEnv?: string): Secrets {
+export function loadSecrets(dataDir: string, settings: SecretSettings = {}): Secrets {
+  const base = settings.APP_SECRET ? deriveSecrets(settings.APP_SECRET) : generatedSecrets(dataDir);
+  return {
+    ...base,
+    ...(settings.JWT_SECRET ? { jwtSecret: settings.JWT_SECRET } : {}),
+    ...(settings.OPS_SECRET ? { opsSecret: settings.OPS_SECRET } : {}),
+  };
+}
+
+function generatedSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Secrets> = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Secrets>;
@@ -21,7 +51,7 @@ export function loadSecrets(dataDir: string, jwtSecretFromEnv?: string): Secrets
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
-  return jwtSecretFromEnv ? { ...secrets, jwtSecret: jwtSecretFromEnv } : secrets;
+  return secrets;
 }
 
 export function randomToken(bytes: number): string {

@@ -1,9 +1,32 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Security headers. Mantine writes inline styles, so styles allow 'unsafe-inline'; scripts do not. */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+/** Six months, subdomains included: what browsers remember once they have seen the site over https. */
+export const HSTS = 'max-age=15552000; includeSubDomains';
+
+type Options = { publicUrl: string };
+
+/**
+ * The answer must not be kept by a browser or a shared cache: whatever a caller with a token sees (balances,
+ * payers' phone numbers), and every API answer that did not choose its own caching. Routes that did choose
+ * (a public file, `public, max-age=...`) keep theirs unless the request carried a token.
+ */
+function mustNotBeStored(request: FastifyRequest, reply: FastifyReply): boolean {
+  const current = reply.getHeader('cache-control');
+  if (typeof current === 'string' && /\bno-store\b/.test(current)) return false;
+  if (request.headers.authorization !== undefined) return true;
+  if (current !== undefined) return false;
+  const path = request.url.split('?', 1)[0] ?? '';
+  return path.startsWith('/api/') || path.startsWith('/ops/');
+}
+
+/**
+ * Security headers. Mantine writes inline styles, so styles allow 'unsafe-inline'; scripts do not.
+ * HSTS when the site is https (PUBLIC_URL), or the request came over https (directly, or through a proxy
+ * TRUST_PROXY trusts with X-Forwarded-Proto).
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, { publicUrl }: Options) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -20,5 +43,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     },
     crossOriginEmbedderPolicy: false,
     hsts: false,
+  });
+
+  const siteIsHttps = publicUrl.startsWith('https://');
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (mustNotBeStored(request, reply)) reply.header('cache-control', 'no-store');
+    if (siteIsHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    return payload;
   });
 });

@@ -41,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     db: database.db,
     mailer,
-    secrets: loadSecrets(dataDir),
+    secrets: loadSecrets(dataDir, config),
     logger,
     rateLimitNamespace: `sente-test-${randomBytes(6).toString('hex')}`,
   });

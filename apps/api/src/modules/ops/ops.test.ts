@@ -54,6 +54,19 @@ describe('POST /ops/run', () => {
     expect((await approvals()).every((a) => !a.is_approved)).toBe(true);
   });
 
+  it.each([
+    ['X-Forwarded-For', { 'x-forwarded-for': '203.0.113.7' }],
+    ['X-Forwarded-For naming loopback', { 'x-forwarded-for': '127.0.0.1' }],
+    ['Forwarded', { forwarded: 'for=203.0.113.7;proto=https' }],
+    ['X-Real-IP', { 'x-real-ip': '203.0.113.7' }],
+    ['X-Forwarded-Proto', { 'x-forwarded-proto': 'https' }],
+  ])('answers 403 to a loopback caller relaying for someone else (%s), even with the secret', async (_, forwarding) => {
+    const res = await run({ command: 'accounts:approve', args: [merchant.email] }, { 'x-ops-secret': secret, ...forwarding });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 'error', message: 'Forbidden' });
+    expect((await approvals()).every((a) => !a.is_approved && !a.approved)).toBe(true);
+  });
+
   it('answers the usage list for an unknown command', async () => {
     const res = await run({ command: 'accounts:delete', args: [] });
     expect(res.statusCode).toBe(200);
@@ -142,5 +155,31 @@ describe('POST /ops/run', () => {
     const badRole = await run({ command: 'members:set-role', args: [accountIds[0]!, member.email, 'king'] });
     expect(badRole.json().data.message).toMatch(/^Usage: members:set-role/);
     expect(await role()).toEqual(['operations']);
+  });
+});
+
+describe('POST /ops/run behind a trusted proxy', () => {
+  let proxied: TestApp;
+  let proxiedSecret: string;
+  const OPS_SECRET = 'operator-secret-from-the-environment-0123';
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: '203.0.113.0/24', OPS_SECRET });
+    proxiedSecret = JSON.parse(fs.readFileSync(path.join(proxied.dataDir, 'secrets.json'), 'utf8')).opsSecret;
+  });
+  afterAll(() => proxied.close());
+
+  const unknownCommand = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    proxied.app.inject({ method: 'POST', url: '/ops/run', payload: { command: 'nothing', args: [] }, headers, remoteAddress });
+
+  it('goes by the TCP peer, not the client address a trusted proxy reports', async () => {
+    const res = await unknownCommand({ 'x-ops-secret': OPS_SECRET, 'x-forwarded-for': '127.0.0.1' }, '203.0.113.7');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('takes OPS_SECRET from the environment instead of the generated one', async () => {
+    expect((await unknownCommand({ 'x-ops-secret': proxiedSecret })).statusCode).toBe(403);
+    const res = await unknownCommand({ 'x-ops-secret': OPS_SECRET });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toMatch(/^Unknown command nothing\./);
   });
 });
