@@ -19,6 +19,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -34,7 +35,10 @@ export type AppDeps = {
   rateLimitNamespace?: string;
 };
 
-export type App = FastifyInstance & { services: Services };
+/** One registered route: what the rights matrix and the route walker tests read. */
+export type RouteEntry = { method: string; url: string };
+
+export type App = FastifyInstance & { services: Services; routeTable: readonly RouteEntry[] };
 
 /** Builds the one HTTP app: external plugins, then app plugins, then feature routes, then the SPA. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -46,9 +50,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
   const services = createServices({ db, mailer, secrets, config, logger });
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) if (one !== 'HEAD') routeTable.push({ method: one, url });
+  });
 
   await app.register(securityPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(rateLimitPlugin, {
     perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
     namespace: deps.rateLimitNamespace ?? 'sente-rl',
@@ -82,5 +91,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
     app.addHook('onClose', () => worker.stop());
   }
-  return Object.assign(app, { services });
+  return Object.assign(app, { services, routeTable });
 }

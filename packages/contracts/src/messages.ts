@@ -72,6 +72,10 @@ export const MESSAGES = {
   // ours: generic
   notFound: 'Not found',
   invalidRequest: 'The request is not valid',
+  /** A NUL byte or half of a UTF-16 surrogate pair: no text field may hold one. */
+  invalidCharacter: (field: string) => `${field} contains a character that is not allowed`,
+  invalidPathValue: 'The address holds a value that is not valid',
+  idempotencyKeyMismatch: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
 
   // spec §2: shell and dashboard
   changeModeTo: (mode: string) => `Change mode to ${mode}`,

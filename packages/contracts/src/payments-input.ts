@@ -21,9 +21,7 @@ const optionalText = z
 const payAmount = z
   .union([z.number(), z.string().trim(), z.null()], { error: M.amountMissing })
   .optional()
-  .transform((value) =>
-    value === undefined || value === null || value === '' ? undefined : amountFrom(value),
-  )
+  .transform((value) => (value === undefined || value === null || value === '' ? undefined : amountFrom(value)))
   .refine((value) => value === undefined || Number.isFinite(value), M.amountMissing)
   .refine((value) => value === undefined || Number.isInteger(value), M.amountWhole)
   .refine((value) => value === undefined || value >= 1, M.amountMissing)

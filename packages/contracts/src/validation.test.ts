@@ -13,12 +13,26 @@ describe('amounts are plain whole numbers', () => {
     expect(amountFrom('1,500.50')).toBe(1500.5);
   });
 
-  it.each(['0x10', '1e5', ' 1,0,0,0 ', '12-3', '-5', '+5', '.5', '1.', '1,00', '1,0000', ',100', '100,', '١٢٣', 'Infinity', '0b11', '1 000'])(
-    'reads %j as no amount',
-    (text) => {
-      expect(amountFrom(text)).toBeNaN();
-    },
-  );
+  it.each([
+    '0x10',
+    '1e5',
+    ' 1,0,0,0 ',
+    '12-3',
+    '-5',
+    '+5',
+    '.5',
+    '1.',
+    '1,00',
+    '1,0000',
+    ',100',
+    '100,',
+    '١٢٣',
+    'Infinity',
+    '0b11',
+    '1 000',
+  ])('reads %j as no amount', (text) => {
+    expect(amountFrom(text)).toBeNaN();
+  });
 
   it('refuses loose text in every amount field: links, transfers and payments', () => {
     for (const loose of ['0x10', '1e5', ' 1,0,0,0 ']) {

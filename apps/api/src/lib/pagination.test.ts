@@ -20,7 +20,12 @@ describe('cursor pages', () => {
   });
 
   it('takes only timestamps PostgreSQL can read back: a real date, a time of day and a zone up to 15:59', () => {
-    for (const good of ['2026-11-22 03:46:17.123456+00', '2024-02-29 23:59:59+03', '2026-01-01 00:00:00-05:30', '2026-01-01T00:00:00Z']) {
+    for (const good of [
+      '2026-11-22 03:46:17.123456+00',
+      '2024-02-29 23:59:59+03',
+      '2026-01-01 00:00:00-05:30',
+      '2026-01-01T00:00:00Z',
+    ]) {
       expect(isCursorTimestamp(good), good).toBe(true);
     }
     for (const bad of [

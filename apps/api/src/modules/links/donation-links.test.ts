@@ -7,13 +7,13 @@ import {
   expectRefused,
   ISO,
   linkRow,
+  type OwnFiles,
   REF,
   submitDonationLink,
   submitPaymentLink,
-  type OwnFiles,
-  uploadOwnFiles,
   UNKNOWN_ID,
   UUID,
+  uploadOwnFiles,
 } from '../../testing/links.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

@@ -1,4 +1,5 @@
 import type { Page } from '@sente/contracts/api';
+import type { UploadFolder } from '@sente/contracts/files';
 import {
   DIGITAL_ITEM_CATEGORIES,
   type DigitalItem,
@@ -10,7 +11,6 @@ import {
   type PaymentLink,
   type paymentLinkInput,
 } from '@sente/contracts/links';
-import type { UploadFolder } from '@sente/contracts/files';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
@@ -112,7 +112,8 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
    */
   async function requireOwnFiles(scope: LinkScope, paths: [string | null | undefined, UploadFolder][]): Promise<void> {
     for (const [path, folder] of paths) {
-      if (path && !(await files.isOwnFile(scope.accountId, path, [folder]))) throw badRequest(LINK_MESSAGES.invalidFilePath, [LINK_MESSAGES.invalidFilePath]);
+      if (path && !(await files.isOwnFile(scope.accountId, path, [folder])))
+        throw badRequest(LINK_MESSAGES.invalidFilePath, [LINK_MESSAGES.invalidFilePath]);
     }
   }
 
@@ -179,12 +180,18 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
       page(scope, 'digital_item', readCursor(cursor, ['digital_item']), toDigitalItem),
 
     async createDigitalItem(scope: LinkScope, userId: string, input: NewDigitalItemValues) {
-      await requireOwnFiles(scope, [[input.image, 'uploads'], [input.file, 'products']]);
+      await requireOwnFiles(scope, [
+        [input.image, 'uploads'],
+        [input.file, 'products'],
+      ]);
       return toDigitalItem(await repo.insert(scope, 'digital_item', userId, digitalItemValues(input)));
     },
     /** Without an image the stored one stays (the form sends none when the merchant keeps it). */
     async updateDigitalItem(scope: LinkScope, id: string, input: DigitalItemValues): Promise<DigitalItem> {
-      await requireOwnFiles(scope, [[input.image, 'uploads'], [input.file, 'products']]);
+      await requireOwnFiles(scope, [
+        [input.image, 'uploads'],
+        [input.file, 'products'],
+      ]);
       const { image, ...values } = digitalItemValues(input);
       return toDigitalItem(await update(scope, 'digital_item', id, image ? { ...values, image } : values));
     },

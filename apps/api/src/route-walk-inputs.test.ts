@@ -1,0 +1,340 @@
+/**
+ * Every registered route (read from the app's own route table, so a new route is walked without editing this file),
+ * called as a signed-in owner with what a careless client or an attacker sends: NUL bytes, lone surrogates, huge
+ * strings, wrong types, prototype keys, invalid JSON, bad path parameters and bad cursors. No answer may be a 5xx,
+ * and every 4xx carries a message.
+ */
+import { randomUUID } from 'node:crypto';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from './app.ts';
+import { DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
+import { createDigitalItem, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { bearer, signIn } from './testing/users.ts';
+import { fundWallet, PIN, pinToken, saveBankDetails, WALLET_ENV } from './testing/wallet.ts';
+import { createAliceAndBob } from './testing/wallet-more.ts';
+
+/** No limit may hide an answer behind a 429 here. */
+const UNLIMITED = {
+  ...WALLET_ENV,
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+  SHORTEN_RATE_LIMIT_PER_MINUTE: '1000000',
+};
+
+let t: TestApp;
+let owner: Merchant;
+let other: Merchant;
+/** Real values of the owner's records, so that a request gets past "not found" to where its input is used. */
+let real: { linkId: string; linkRef: string; itemId: string; itemRef: string; paymentId: string; file: string };
+/** The owner's own uploads, which link forms may point at. */
+let files: OwnFiles;
+
+beforeAll(async () => {
+  t = await createTestApp(UNLIMITED);
+  ({ alice: owner, bob: other } = await createAliceAndBob(t));
+  const link = await createPaymentLink(t, owner, { fixed_amount: false });
+  const item = await createDigitalItem(t, owner);
+  await fundWallet(t, owner, 500_000);
+  await saveBankDetails(t, owner);
+  files = await uploadOwnFiles(t, owner);
+  real = {
+    linkId: link.id,
+    linkRef: link.ref,
+    itemId: item.id,
+    itemRef: item.ref,
+    paymentId: await payId(t, link.ref, { amount: 5000 }),
+    file: item.file,
+  };
+}, 60_000);
+afterAll(() => t?.close());
+
+type Body = Record<string, unknown>;
+
+/** One PIN token serves the money routes until a call spends it (minting one per call would take most of the walk). */
+let pinTokenInHand: string | undefined;
+
+/** A valid body for each route that takes one, so that one spoiled field is the only thing wrong. */
+async function sampleBody(route: RouteEntry): Promise<Body> {
+  await stayedSignedIn();
+  const token = async () => {
+    pinTokenInHand ??= await pinToken(t, owner, PIN);
+    return { pin_token: pinTokenInHand };
+  };
+  const samples: Record<string, () => Body | Promise<Body>> = {
+    'POST /api/sign-up': () => ({
+      firstname: 'Ada',
+      lastname: 'Okello',
+      email: `walk-${randomUUID()}@example.com`,
+      password: 'Sente#2026pass',
+    }),
+    'POST /api/resend-account-verification-code': () => ({ email_or_phone: owner.email }),
+    'POST /api/verify-account': () => ({ email_or_phone: owner.email, code: '123456' }),
+    'POST /api/login': () => ({ emailOrPhone: owner.email, password: 'Wrong#pass1' }),
+    'POST /api/login-otp': () => ({ emailOrPhone: owner.email, code: '123456' }),
+    'POST /api/password-reset-code': () => ({ email_or_phone: `nobody-${randomUUID()}@example.com` }),
+    'POST /api/change-password': () => ({ email_or_phone: owner.email, code: '123456', password: 'Another#Pass9' }),
+    'POST /api/refresh-token': () => ({ refreshToken: 'not-a-token' }),
+    'POST /api/user/update-profile': () => ({ firstname: 'Grace', lastname: 'Namutebi', phone: '0772123456' }),
+    'POST /api/sente-account/create-account': () => ({ account_name: 'Walk shop' }),
+    'POST /api/sente-account/switch-account': () => ({ sente_account_id: owner.accountId }),
+    'POST /api/sente-account/update-logo': () => ({ logo: real.file }),
+    'POST /api/keys/set-environment': () => ({ environment: 'test' }),
+    'POST /api/payment-link/create': () => ({ ...PAYMENT_LINK }),
+    'POST /api/payment-link/update/:id': () => ({ ...PAYMENT_LINK }),
+    'POST /api/payment-link/enable_or_disable/:id': () => ({ is_active: true }),
+    'POST /api/donation-link/create': () => ({ ...DONATION_LINK, image: files.image }),
+    'POST /api/donation-link/update/:id': () => ({ ...DONATION_LINK, image: files.image }),
+    'POST /api/donation-link/create_digital_item': () => digitalItemWith(files),
+    'POST /api/donation-link/update_digital_item/:id': () => digitalItemWith(files),
+    'POST /api/donation-link/hide_digital_item/:id': () => ({ is_hidden: true }),
+    'POST /api/payment-link/shorten_url': () => ({ long_url: 'https://example.com/a' }),
+    'POST /api/shorten_url': () => ({ long_url: 'https://example.com/a' }),
+    'POST /api/public/links/:ref/pay': () => ({
+      names: 'Okello John',
+      channel: 'MTN_UG',
+      phone: '0772123456',
+      email: 'okello@example.com',
+      amount: 1000,
+      extra_data: [{ label: 'Class', value: 'P1' }],
+    }),
+    'POST /api/wallet/pin_exists': () => ({ sente_account_id: owner.accountId }),
+    'POST /api/wallet/set_pin': () => ({ sente_account_id: owner.accountId, pin: '13579' }),
+    'POST /api/wallet/verify_pin': () => ({ sente_account_id: owner.accountId, pin: PIN }),
+    'POST /api/wallet/verify_sente_acc_number': () => ({ sente_account_number: '1234567890' }),
+    'POST /api/wallet/user_with_sente': () => ({ sente_account_id: other.accountId }),
+    'POST /api/wallet/get_account_number_if_exists': () => ({ sente_account_id: owner.accountId }),
+    'POST /api/wallet-transfers/p2p': async () => ({
+      recipientAccountId: other.accountId,
+      amount: 1000,
+      reason: 'Stock',
+      ...(await token()),
+    }),
+    'POST /api/settlements/create': async () => ({ amount: 1000, reason: 'Rent', ...(await token()) }),
+    'POST /api/yo/process_payout': async () => ({
+      amount: 1000,
+      account: '0772123456',
+      narrative: 'Supplier',
+      ...(await token()),
+    }),
+    'POST /api/sente-account/update-bank-details': () => ({
+      bank_name: 'Stanbic Bank Uganda',
+      account_number: '9030012345678',
+      account_name: 'Kampala Books Ltd',
+    }),
+    'POST /ops/run': () => ({ secret: 'not-the-secret', args: ['ledger:verify'] }),
+  };
+  return (await samples[`${route.method} ${route.url}`]?.()) ?? { name: 'value' };
+}
+
+/** Values that replace one field at a time. */
+const SPOILED_VALUES: [string, unknown][] = [
+  ['a NUL byte', 'ab\u0000cd'],
+  ['a lone surrogate', 'ab\ud800cd'],
+  ['a trailing lone surrogate', 'abc\udfff'],
+  ['a huge string', 'x'.repeat(200_000)],
+  ['a huge number', 1e308],
+  ['a negative number', -1],
+  ['a fraction', 0.5],
+  ['a boolean', true],
+  ['null', null],
+  ['an object', { nested: 'value' }],
+  ['an array', ['a', 'b']],
+  ['a hex string', '0x10'],
+];
+
+/** Whole bodies sent as raw text. */
+const RAW_BODIES: [string, string][] = [
+  ['invalid JSON', '{"title": "a",'],
+  ['a prototype key', '{"__proto__": {"isAdmin": true}, "title": "a"}'],
+  ['a constructor.prototype key', '{"constructor": {"prototype": {"isAdmin": true}}}'],
+  ['an array', '[1, 2, 3]'],
+  ['a string', '"hello"'],
+  ['a NUL inside a key', '{"ti\\u0000tle": "a"}'],
+];
+
+/** Path parameter values, already URL-encoded. */
+const BAD_PARAMS: [string, string][] = [
+  ['a NUL byte', 'ab%00cd'],
+  ['an invalid UTF-8 sequence', '%ED%A0%80'],
+  ['a broken escape', '%E0%A4%A'],
+  ['a huge value', 'x'.repeat(5000)],
+  ['a path climb', '..%2F..%2Fsecrets.json'],
+  ['quotes', '%27%20OR%201%3D1--'],
+  ['an unknown uuid', '00000000-0000-4000-8000-000000000000'],
+];
+
+const cursorOf = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+/** Query strings for a GET route whose cursors carry `scope`: bad cursors above all, then spoiled search and paging values. */
+const badQueries = (scope: string): [string, string][] => [
+  ['an impossible date in the cursor', `cursor=${cursorOf([scope, '2026-02-31 25:61:00+00', randomUUID()])}`],
+  ['a +99 h zone in the cursor', `cursor=${cursorOf([scope, '2026-01-01 10:00:00+99', randomUUID()])}`],
+  [
+    'a non-UUID id in the cursor',
+    `cursor=${cursorOf([scope, '2026-01-01 10:00:00+00', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz'])}`,
+  ],
+  ['a year 0 cursor', `cursor=${cursorOf([scope, '0000-01-01 00:00:00+00', randomUUID()])}`],
+  ['a cursor far beyond any date', `cursor=${cursorOf([scope, '99999-01-01 00:00:00+00', randomUUID()])}`],
+  ['a cursor of the wrong shape', `cursor=${cursorOf({ a: 1 })}`],
+  ['a cursor that is not base64', 'cursor=%%%'],
+  ['two cursors', 'cursor=a&cursor=b'],
+  ['a huge cursor', `cursor=${'A'.repeat(10_000)}`],
+  ['a NUL cursor', 'cursor=%00'],
+  ['a NUL in the search', 'search=ab%00cd&q=ab%00cd'],
+  ['a lone surrogate in the search', 'search=%ED%A0%80&q=%ED%A0%80'],
+  ['wrong paging values', 'page=-1&limit=abc&per_page=1e9&status=%00'],
+  ['a prototype key', '__proto__[x]=1&constructor[prototype][x]=1'],
+  ['a NUL in the path query', 'path=ab%00cd'],
+];
+/** The cursor scope of each list, so that a spoiled cursor is otherwise one the list would take. */
+const LIST_SCOPES: Record<string, string> = {
+  '/api/payment-link': 'payment_link',
+  '/api/donation-link': 'donation_link',
+  '/api/donation-link/get_digital_items': 'digital_item',
+  '/api/collections': 'collections',
+  '/api/customers': 'customers',
+  '/api/settlements': 'transfers',
+};
+
+/** Routes served from the built web app's files, which read nothing from the request. */
+const isStaticFile = (route: RouteEntry) => route.url.startsWith('/assets/') || /\.\w+$/.test(route.url);
+
+function fillParams(url: string, value: (name: string) => string): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => value(name)).replace('*', value('*'));
+}
+
+/** A real value for each path parameter, so a spoiled body reaches the handler. */
+function realParam(route: RouteEntry, name: string): string {
+  if (name === '*') return real.file;
+  if (route.url.includes('digital_item') || route.url.includes('degital')) return name === 'ref' ? real.itemRef : real.itemId;
+  if (route.url.startsWith('/api/public/payments/')) return real.paymentId;
+  return name === 'ref' ? real.linkRef : name === 'code' ? 'abcdef' : real.linkId;
+}
+
+type Outcome = { request: string; status: number; body: string };
+
+/** Some walked routes end the session they are called with (logout, a refresh with a spoiled token): sign in again. */
+async function stayedSignedIn(): Promise<void> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(owner.accessToken) });
+  if (res.statusCode === 401) owner = { ...owner, ...(await signIn(t, owner.email)) };
+}
+
+async function send(method: string, url: string, payload?: string | Body): Promise<Outcome> {
+  await stayedSignedIn();
+  const headers: Record<string, string> = { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() };
+  if (typeof payload === 'string') headers['content-type'] = 'application/json';
+  const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+  if (res.statusCode < 300 || res.body.includes(WALLET_MESSAGES.pinTokenInvalid)) pinTokenInHand = undefined;
+  return { request: `${method} ${url.slice(0, 120)}`, status: res.statusCode, body: res.body };
+}
+
+/** What is wrong with an answer: a 5xx, or a 4xx without a message. Undefined when it is fine. */
+function problemWith(outcome: Outcome, what: string): string | undefined {
+  const { status, body } = outcome;
+  if (status >= 500) return `${outcome.request} with ${what}: ${status} ${body.slice(0, 200)}`;
+  if (status >= 400) {
+    let message: unknown;
+    try {
+      message = (JSON.parse(body) as { message?: unknown }).message;
+    } catch {
+      message = body;
+    }
+    if (typeof message !== 'string' || message.trim() === '')
+      return `${outcome.request} with ${what}: ${status} without a message`;
+  }
+  return undefined;
+}
+
+const walked = () => t.app.routeTable.filter((route) => !isStaticFile(route));
+
+describe('every route, with what a careless client or an attacker sends', () => {
+  it('reads the routes from the app itself', () => {
+    expect(walked().length).toBeGreaterThan(50);
+    expect(walked()).toContainEqual({ method: 'POST', url: '/api/wallet-transfers/p2p' });
+  });
+
+  it('answers every spoiled body field with a 4xx message, never a 5xx', async () => {
+    const problems: string[] = [];
+    for (const route of walked().filter((r) => r.method !== 'GET')) {
+      const url = fillParams(route.url, (name) => realParam(route, name));
+      const fields = Object.keys(await sampleBody(route));
+      for (const field of fields) {
+        for (const [what, value] of SPOILED_VALUES) {
+          const body = { ...(await sampleBody(route)), [field]: value };
+          const problem = problemWith(await send(route.method, url, body), `${field} as ${what}`);
+          if (problem) problems.push(problem);
+        }
+      }
+      for (const [what, payload] of RAW_BODIES) {
+        const problem = problemWith(await send(route.method, url, payload), what);
+        if (problem) problems.push(problem);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('answers spoiled nested fields (extra fields, extra data) with a 4xx message', async () => {
+    const cases: [string, string, Body][] = [
+      ['POST', '/api/payment-link/create', { ...PAYMENT_LINK, extra_fields: [{ type: 'text', label: 'ab\ud800', options: [] }] }],
+      [
+        'POST',
+        '/api/payment-link/create',
+        { ...PAYMENT_LINK, extra_fields: [{ type: 'select', label: 'a', options: ['x\u0000'] }] },
+      ],
+      [
+        'POST',
+        `/api/public/links/${real.linkRef}/pay`,
+        { names: 'A', channel: 'MTN_UG', phone: '0772123456', amount: 1000, extra_data: [{ label: 'a', value: 'b\u0000' }] },
+      ],
+      ['POST', '/api/sente-account/update-bank-details', { bank_name: 'A\ud800', account_number: '1', account_name: 'B' }],
+    ];
+    const problems: string[] = [];
+    for (const [method, url, body] of cases) {
+      const outcome = await send(method, url, body);
+      const problem = problemWith(outcome, 'a spoiled nested value');
+      if (problem) problems.push(problem);
+      else if (outcome.status < 400) problems.push(`${outcome.request}: accepted a spoiled nested value (${outcome.status})`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers bad path parameters with a 4xx message, never a 5xx', async () => {
+    const problems: string[] = [];
+    for (const route of walked().filter((r) => /[:*]/.test(r.url))) {
+      for (const [what, value] of BAD_PARAMS) {
+        const url = fillParams(route.url, () => value);
+        const body = route.method === 'GET' ? undefined : await sampleBody(route);
+        const problem = problemWith(await send(route.method, url, body), `a path parameter with ${what}`);
+        if (problem) problems.push(problem);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('answers bad cursors and query values with a 4xx message, never a 5xx', async () => {
+    const problems: string[] = [];
+    for (const route of walked().filter((r) => r.method === 'GET')) {
+      const url = fillParams(route.url, (name) => realParam(route, name));
+      for (const [what, query] of badQueries(LIST_SCOPES[route.url] ?? 'collections')) {
+        const problem = problemWith(await send('GET', `${url}?${query}`), what);
+        if (problem) problems.push(problem);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('says the cursor is not valid for every impossible cursor on every list', async () => {
+    const problems: string[] = [];
+    for (const [list, scope] of Object.entries(LIST_SCOPES)) {
+      for (const [what, query] of badQueries(scope).slice(0, 9)) {
+        const outcome = await send('GET', `${list}?${query}`);
+        if (outcome.status !== 400 || JSON.parse(outcome.body).message !== LINK_MESSAGES.invalidCursor) {
+          problems.push(`${list} with ${what}: ${outcome.status} ${outcome.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
