@@ -194,6 +194,8 @@ export interface CollectionsTable {
   settle_at: Timestamp | null;
   expires_at: Timestamp;
   idempotency_key: string | null;
+  /** What the request with the Idempotency-Key asked (issue 12): a replay must ask the same. */
+  request_hash: string | null;
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -257,6 +259,8 @@ export interface TransfersTable {
   expires_at: Timestamp | null;
   failure_reason: string | null;
   idempotency_key: string | null;
+  /** What the request with the Idempotency-Key asked (issue 12): a replay must ask the same. */
+  request_hash: string | null;
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './http-error.ts';
+import { badRequest, HttpError } from './http-error.ts';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
@@ -11,4 +13,27 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
     throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores');
   }
   return header;
+}
+
+/** JSON with object keys sorted, so that the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** A hash of what a request asks, kept with the row its Idempotency-Key made (leave out tokens and card numbers). */
+export function requestHash(asked: Record<string, unknown>): string {
+  return createHash('sha256').update(canonical(asked)).digest('base64url');
+}
+
+/** Stripe's rule: a key replays only the request it came with; the same key with another request is a 409. */
+export function requireSameRequest(storedHash: string | null, hash: string): void {
+  if (storedHash !== null && storedHash !== hash) throw new HttpError(409, MESSAGES.idempotencyKeyMismatch);
 }

@@ -4,6 +4,7 @@ import * as links from './2026_11_22_002_links.ts';
 import * as payments from './2026_11_22_003_payments.ts';
 import * as moneyOut from './2026_11_23_004_money_out.ts';
 import * as signInHardening from './2026_11_24_005_sign_in_hardening.ts';
+import * as requestHashes from './2026_11_24_006_request_hashes.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_003_payments': payments,
   '2026_11_23_004_money_out': moneyOut,
   '2026_11_24_005_sign_in_hardening': signInHardening,
+  '2026_11_24_006_request_hashes': requestHashes,
 };

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@sente/contracts/messages';
 import { PAYMENT_MESSAGES as M, SIMULATOR } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessage } from '../../testing/outbox.ts';
@@ -227,6 +228,18 @@ describe('exactly once', () => {
     expect(rows).toHaveLength(1);
     const bad = await pay(t, fixed.ref, {}, 'bad key!');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses the same Idempotency-Key with another payer, phone or amount (409), starting nothing', async () => {
+    const key = `pay-${Date.now()}-bound`;
+    const first = await pay(t, fixed.ref, {}, key);
+    expect(first.statusCode).toBe(201);
+    for (const change of [{ phone: '0772999999' }, { names: 'Someone Else' }, { amount: 26_000 }]) {
+      const res = await pay(t, fixed.ref, change, key);
+      expect([res.statusCode, res.json().message], JSON.stringify(change)).toEqual([409, MESSAGES.idempotencyKeyMismatch]);
+    }
+    const rows = await t.database.db.selectFrom('collections').select('id').where('idempotency_key', '=', key).execute();
+    expect(rows).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { FilesService } from '../files/service.ts';
@@ -248,9 +249,22 @@ export function createPaymentsService(options: Options) {
       idempotencyKey: string | undefined,
     ): Promise<{ id: string; status: 'pending' | 'successful' | 'failed'; replayed: boolean }> {
       const link = await publicLinkOrThrow(ref);
+      // What the payer asked, without the card number: the same key asking otherwise is a 409.
+      const hash = requestHash({
+        amount: input.amount,
+        channel: input.channel,
+        msisdn: input.msisdn,
+        card_last4: input.card?.number.slice(-4),
+        names: input.names,
+        email: input.email,
+        extra_data: input.extra_data,
+      });
       if (idempotencyKey) {
         const earlier = await findByIdempotencyKey(db, link.id, idempotencyKey);
-        if (earlier) return { id: earlier.id, status: earlier.status, replayed: true };
+        if (earlier) {
+          requireSameRequest(earlier.request_hash, hash);
+          return { id: earlier.id, status: earlier.status, replayed: true };
+        }
       }
       if (isUnavailable(link)) throw badRequest(M.linkUnavailable);
       const amount = amountFor(link, input);
@@ -282,11 +296,13 @@ export function createPaymentsService(options: Options) {
         provider: provider.name,
         expires_at: new Date(Date.now() + options.expirySeconds * 1000),
         idempotency_key: idempotencyKey ?? null,
+        request_hash: hash,
       });
       if (!collection) {
         // A concurrent request with the same key won the insert.
         const earlier = idempotencyKey ? await findByIdempotencyKey(db, link.id, idempotencyKey) : undefined;
         if (!earlier) throw new Error('idempotent insert found no earlier payment');
+        requireSameRequest(earlier.request_hash, hash);
         return { id: earlier.id, status: earlier.status, replayed: true };
       }
 

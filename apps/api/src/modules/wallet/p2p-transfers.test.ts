@@ -129,6 +129,27 @@ describe('POST /api/wallet-transfers/p2p', () => {
     });
   });
 
+  it('the same Idempotency-Key with another amount, reason or recipient is a 409 and moves nothing', async () => {
+    const key = `p2p-${randomUUID()}`;
+    const first = await p2p(t, alice, bob, 2000, { key, reason: 'Rent' });
+    expect(first.statusCode).toBe(201);
+    const before = await snapshot();
+    for (const [what, send] of [
+      ['another amount', () => p2p(t, alice, bob, 2001, { key, reason: 'Rent' })],
+      ['another reason', () => p2p(t, alice, bob, 2000, { key, reason: 'Rent, again' })],
+      ['another recipient', () => p2p(t, alice, { accountId: UNKNOWN_ID }, 2000, { key, reason: 'Rent' })],
+    ] as const) {
+      const res = await send();
+      expect(answer(res), what).toEqual(
+        what === 'another recipient' ? [404, M.noAccountFound] : [409, MESSAGES.idempotencyKeyMismatch],
+      );
+    }
+    expect(await snapshot()).toEqual(before);
+    // The same request with the same key (and a fresh PIN token) is still the first transfer's answer.
+    const replay = await p2p(t, alice, bob, '2,000', { key, reason: 'Rent' });
+    expect([replay.statusCode, replay.json().data.id]).toEqual([200, first.json().data.id]);
+  });
+
   it('a malformed Idempotency-Key is a 400 and moves nothing', async () => {
     const before = await snapshot();
     const token = await pinToken(t, alice);

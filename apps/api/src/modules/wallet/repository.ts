@@ -80,7 +80,7 @@ export function createWalletRepository(db: Kysely<Database>) {
     findByIdempotencyKey: (accountId: string, key: string) =>
       db
         .selectFrom('transfers')
-        .select(['id', 'kind'])
+        .select(['id', 'kind', 'request_hash'])
         .where('account_id', '=', accountId)
         .where('idempotency_key', '=', key)
         .executeTakeFirst(),

@@ -15,6 +15,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, TransfersTable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { MoneyScope } from '../collections/repository.ts';
 import { InsufficientFundsError, merchantBalances, postMovement, walletId } from '../ledger/ledger.ts';
@@ -88,20 +89,21 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
    * The frame of every money movement out of a wallet (DESIGN §3, §6): a retry with the same Idempotency-Key
    * answers the first transfer and moves nothing; otherwise, in one transaction, the PIN token is spent, the
    * transfer row written and the ledger moved. A wallet that would go below zero is 'Invalid Amount' and
-   * nothing is written.
+   * nothing is written. `asked` is what the request asks (no PIN token): the same key asking otherwise is a 409.
    */
   async function moveOut(
     kind: TransferKind,
     actor: MoneyActor,
     pinToken: string,
-    idempotencyKey: string | undefined,
+    idempotency: { key: string | undefined; hash: string },
     work: (trx: Transaction<Database>) => Promise<string | null>,
   ): Promise<{ row: TransferRow; replayed: boolean }> {
-    /** The transfer an earlier request with this key made, if any; a key used for another kind is refused. */
+    /** The transfer an earlier request with this key made, if any; a key used for another kind or request is refused. */
     const earlier = async () => {
-      if (!idempotencyKey) return undefined;
-      const found = await repo.findByIdempotencyKey(actor.accountId, idempotencyKey);
+      if (!idempotency.key) return undefined;
+      const found = await repo.findByIdempotencyKey(actor.accountId, idempotency.key);
       if (found && found.kind !== kind) throw badRequest(M.idempotencyKeyReused);
+      if (found) requireSameRequest(found.request_hash, idempotency.hash);
       return found;
     };
     const answer = async (id: string, replayed: boolean) => ({
@@ -238,7 +240,8 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       if (!recipient) throw notFound(M.noAccountFound);
       if (recipient.id === actor.accountId) throw badRequest(M.sameAccount);
       const charge = charges.wallet_transfer;
-      return moveOut('wallet_transfer', actor, input.pin_token, idempotencyKey, async (trx) => {
+      const hash = requestHash({ kind: 'wallet_transfer', to: recipient.id, amount: input.amount, reason: input.reason });
+      return moveOut('wallet_transfer', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
         const id = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
@@ -250,6 +253,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           creator_id: actor.userId,
           recipient_account_id: recipient.id,
           idempotency_key: idempotencyKey ?? null,
+          request_hash: hash,
           completed_at: new Date(),
         });
         if (!id) return null;
@@ -277,7 +281,8 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       if (!account?.bank_details) throw badRequest(M.bankDetailsMissing);
       const bank = account.bank_details;
       const charge = charges.settlement;
-      return moveOut('settlement', actor, input.pin_token, idempotencyKey, async (trx) => {
+      const hash = requestHash({ kind: 'settlement', amount: input.amount, reason: input.reason });
+      return moveOut('settlement', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
         const id = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
@@ -289,6 +294,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           creator_id: actor.userId,
           bank_details: JSON.stringify(bank),
           idempotency_key: idempotencyKey ?? null,
+          request_hash: hash,
         });
         if (!id) return null;
         await hold(trx, actor, id, 'settlement', input.amount + charge);
@@ -307,7 +313,8 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       const now = Date.now();
       const fails = input.account.endsWith(SIMULATOR.failSuffix);
       const staysPending = input.account.endsWith(SIMULATOR.stayPendingSuffix);
-      return moveOut('payout', actor, input.pin_token, idempotencyKey, async (trx) => {
+      const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
+      return moveOut('payout', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
         const id = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
@@ -322,6 +329,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           settle_at: staysPending ? null : new Date(now + simulatorDelayMs),
           expires_at: new Date(now + payoutExpirySeconds * 1000),
           idempotency_key: idempotencyKey ?? null,
+          request_hash: hash,
         });
         if (!id) return null;
         await hold(trx, actor, id, 'payout', input.amount + charge);

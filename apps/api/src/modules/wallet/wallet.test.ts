@@ -39,7 +39,7 @@ describe('the money-out journey', () => {
     const first = await p2p(t, alice, bob, 100_000, { key, reason: '<b>Stock</b> for March' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ success: true, message: M.transferSuccessful });
-    const retried = await p2p(t, alice, bob, 100_000, { key });
+    const retried = await p2p(t, alice, bob, 100_000, { key, reason: '<b>Stock</b> for March' });
     expect(retried.statusCode).toBe(200);
     expect(retried.json().data.id).toBe(first.json().data.id);
 
