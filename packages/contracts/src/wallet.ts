@@ -97,6 +97,12 @@ export const transferAmount = z
   .transform(amountFrom)
   .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_TRANSFER_AMOUNT, M.invalidAmount);
 
+/**
+ * Spec §2 renders a transfer's Reason as HTML: only these inline tags, with no attributes, survive. The server keeps
+ * the reason sanitised to this list when it is written; the dashboard sanitises to it again when it renders.
+ */
+export const REASON_HTML_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'small'] as const;
+
 const reason = requiredString(M.reasonMissing).max(500);
 const pinToken = z.string({ error: M.pinTokenInvalid }).trim().min(1, M.pinTokenInvalid).max(200);
 

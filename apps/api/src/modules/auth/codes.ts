@@ -4,6 +4,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import type { Logger } from 'pino';
 import type { CodePurpose, UserRow } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { escapeHtml } from '../../lib/rich-text.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthRepository } from './repository.ts';
@@ -81,7 +82,3 @@ export function createCodeService(deps: { repo: AuthRepository; mailer: Mailer; 
 }
 
 export type CodeService = ReturnType<typeof createCodeService>;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -1,4 +1,5 @@
 import { STAFF_ROLES, type StaffRole } from '@sente/contracts/constants';
+import { reasonText } from '../../lib/rich-text.ts';
 import type { Services } from '../../services.ts';
 import { DEMO_ACCOUNTS, DEMO_PIN, DEMO_USER } from '../demo/demo-data.ts';
 
@@ -36,7 +37,7 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
         const bank = s.bank_details
           ? `${s.bank_details.bank_name} ${s.bank_details.account_number} (${s.bank_details.account_name})`
           : '';
-        return `${s.id}  ${new Date(s.created_at).toISOString()}  ${s.environment}  UGX ${Number(s.amount).toLocaleString('en-US')} + ${Number(s.charge).toLocaleString('en-US')}  ${s.account_name} (${s.account_number}) -> ${bank}  "${s.reason}"`;
+        return `${s.id}  ${new Date(s.created_at).toISOString()}  ${s.environment}  UGX ${Number(s.amount).toLocaleString('en-US')} + ${Number(s.charge).toLocaleString('en-US')}  ${s.account_name} (${s.account_number}) -> ${bank}  "${reasonText(s.reason)}"`;
       });
       return { ok: true, message: lines.join('\n'), data: pending };
     },

@@ -1,10 +1,9 @@
 import { CHANNEL_LABELS, formatLocalPhone } from '@sente/contracts/payments';
+import { escapeHtml } from '../../lib/rich-text.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { CollectionRecord } from './repository.ts';
 
 const ugx = (amount: number) => `UGX ${amount.toLocaleString('en-US')}`;
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 /** The payer's receipt: what was paid, to whom, how, and for a digital item the download link and the seller's note. */
 export function receiptMail(input: {

@@ -4,6 +4,7 @@ import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cursor } from '../../lib/pagination.ts';
+import { reasonText } from '../../lib/rich-text.ts';
 import { EXPORT_BATCH } from '../collections/export.ts';
 import type { MoneyScope } from '../collections/repository.ts';
 import type { WalletRepository } from './repository.ts';
@@ -47,7 +48,7 @@ export function streamTransfersWorkbook(repo: WalletRepository, scope: MoneyScop
             charge: row.charge,
             counterparty: row.counterparty ?? '',
             creator: `${row.creator.firstname} ${row.creator.lastname}`,
-            reason: row.reason,
+            reason: reasonText(row.reason),
             status: row.status,
           })
           .commit();

@@ -150,6 +150,23 @@ describe('POST /api/wallet-transfers/p2p', () => {
     expect([replay.statusCode, replay.json().data.id]).toEqual([200, first.json().data.id]);
   });
 
+  it('stores the reason sanitised to the inline tags the dashboard allows, for the sender and the receiver alike', async () => {
+    const sent = await p2p(t, alice, bob, 1000, {
+      reason: 'Stock <b onclick="x()">April</b><img src=x onerror="alert(1)"><script>alert(2)</script>',
+    });
+    expect(sent.statusCode).toBe(201);
+    const id = sent.json().data.id;
+    expect(sent.json().data.reason).toBe('Stock <b>April</b>');
+    expect((await transferRow(t, bob, id))?.reason).toBe('Stock <b>April</b>');
+    const stored = await t.database.db.selectFrom('transfers').select('reason').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.reason).toBe('Stock <b>April</b>');
+
+    const before = await snapshot();
+    const onlyMarkup = await p2p(t, alice, bob, 1000, { reason: '<script>alert(1)</script><img src=x>' });
+    expect(answer(onlyMarkup)).toEqual([400, M.reasonMissing]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('a malformed Idempotency-Key is a 400 and moves nothing', async () => {
     const before = await snapshot();
     const token = await pinToken(t, alice);

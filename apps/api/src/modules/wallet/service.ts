@@ -17,6 +17,7 @@ import type { Database, TransfersTable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import { sanitizeReason } from '../../lib/rich-text.ts';
 import type { MoneyScope } from '../collections/repository.ts';
 import { InsufficientFundsError, merchantBalances, postMovement, walletId } from '../ledger/ledger.ts';
 import type { PinService } from './pins.ts';
@@ -73,6 +74,13 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
     status: row.status,
     counterparty,
   };
+}
+
+/** The reason as stored: sanitised to the allow-list; one that was nothing but markup is missing. */
+function storedReason(text: string): string {
+  const reason = sanitizeReason(text);
+  if (!reason) throw badRequest(M.reasonMissing);
+  return reason;
 }
 
 export function createWalletService({ db, repo, pins, charges, logger, simulatorDelayMs, payoutExpirySeconds }: Options) {
@@ -240,6 +248,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       if (!recipient) throw notFound(M.noAccountFound);
       if (recipient.id === actor.accountId) throw badRequest(M.sameAccount);
       const charge = charges.wallet_transfer;
+      const reason = storedReason(input.reason);
       const hash = requestHash({ kind: 'wallet_transfer', to: recipient.id, amount: input.amount, reason: input.reason });
       return moveOut('wallet_transfer', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
         const id = await insertTransfer(trx, {
@@ -248,7 +257,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           kind: 'wallet_transfer',
           amount: input.amount,
           charge,
-          reason: input.reason,
+          reason,
           status: 'successful',
           creator_id: actor.userId,
           recipient_account_id: recipient.id,
@@ -281,6 +290,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       if (!account?.bank_details) throw badRequest(M.bankDetailsMissing);
       const bank = account.bank_details;
       const charge = charges.settlement;
+      const reason = storedReason(input.reason);
       const hash = requestHash({ kind: 'settlement', amount: input.amount, reason: input.reason });
       return moveOut('settlement', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
         const id = await insertTransfer(trx, {
@@ -289,7 +299,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           kind: 'settlement',
           amount: input.amount,
           charge,
-          reason: input.reason,
+          reason,
           status: 'pending',
           creator_id: actor.userId,
           bank_details: JSON.stringify(bank),
@@ -313,6 +323,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       const now = Date.now();
       const fails = input.account.endsWith(SIMULATOR.failSuffix);
       const staysPending = input.account.endsWith(SIMULATOR.stayPendingSuffix);
+      const reason = storedReason(input.narrative);
       const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
       return moveOut('payout', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
         const id = await insertTransfer(trx, {
@@ -321,7 +332,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           kind: 'payout',
           amount: input.amount,
           charge,
-          reason: input.narrative,
+          reason,
           status: 'pending',
           creator_id: actor.userId,
           payout_msisdn: input.account,

@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
+import { REASON_HTML_TAGS } from '@sente/contracts/wallet';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
-/** Inline formatting only: no attributes, so no links, handlers, styles or sources can run anything. */
-const ALLOWED = { ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'small'], ALLOWED_ATTR: [] };
+/** Inline formatting only (the server's own allow-list): no attributes, so no links, handlers, styles or sources. */
+const ALLOWED = { ALLOWED_TAGS: [...REASON_HTML_TAGS], ALLOWED_ATTR: [] };
 
 /** Spec §2: the Reason is rendered as HTML, after DOMPurify has removed everything that could run. */
 export function ReasonHtml({ html }: { html: string }) {
