@@ -1,0 +1,1014 @@
+/**
+ * Issue 12: every route that takes an id, a ref, a code, a storage path, an account id or number or a sign-in
+ * identifier (in its path, query or body), called by a signed-in owner with another account's values. The routes come
+ * from the app's own route table, and each must be classified below (CASES, or NO_REFERENCE with why): a new route
+ * fails the first test until it is, so none is silently skipped. No answer may carry the victim's identifying values
+ * (unless the route is public by design, listed with why), no victim value may get a 2xx that acts on it, nothing of
+ * the victim may change, and nothing of the owner may end up pointing at the victim.
+ */
+import { randomUUID } from 'node:crypto';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from './app.ts';
+import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
+import { get, post } from './testing/http.ts';
+import { DIGITAL_ITEM, DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
+import { readOutbox } from './testing/outbox.ts';
+import { createDonationLink, createPaymentLink, type Merchant, payId, paymentStatus } from './testing/payments.ts';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { bearer, createAccount, PASSWORD, signIn } from './testing/users.ts';
+import { fundWallet, PIN, p2p, pinToken, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from './testing/wallet.ts';
+import { createNamedMerchant, moneySnapshot, readWorkbook } from './testing/wallet-more.ts';
+
+const SITE = 'https://pay.sente.test';
+/** No limit may hide an answer behind a 429 here. */
+const UNLIMITED = {
+  ...WALLET_ENV,
+  PUBLIC_URL: SITE,
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+  SHORTEN_RATE_LIMIT_PER_MINUTE: '1000000',
+};
+
+/** What identifies the victim: none of it may reach the owner, except where a route is public by design. */
+const VICTIM_KEYS = [
+  'userId',
+  'email',
+  'firstname',
+  'lastname',
+  'phone',
+  'accountId',
+  'accountName',
+  'accountNumber',
+  'annexId',
+  'annexName',
+  'annexNumber',
+  'bankAccountNumber',
+  'bankAccountName',
+  'paymentLinkId',
+  'paymentLinkRef',
+  'paymentLinkTitle',
+  'donationId',
+  'donationRef',
+  'donationTitle',
+  'itemId',
+  'itemRef',
+  'itemTitle',
+  'imagePath',
+  'itemImagePath',
+  'logoPath',
+  'certificatePath',
+  'certificateName',
+  'productPath',
+  'productName',
+  'paymentId',
+  'itemPaymentId',
+  'payerNames',
+  'payerPhone',
+  'payerEmail',
+  'customerId',
+  'transferId',
+  'settlementId',
+] as const;
+type VictimKey = (typeof VICTIM_KEYS)[number];
+
+const VICTIM_PIN = '97531';
+const VICTIM_PHONE = '0700111999';
+const VICTIM_PAYER = { names: 'Nakimuli Birungi', phone: '0782555111', email: 'nakimuli.birungi@example.com' };
+const VICTIM_BANK = { bank_name: 'Centenary Bank', account_number: '3100777555333', account_name: 'Kigezi Fabrics Ltd' };
+
+let t: TestApp;
+/** The caller: Mukono Hardware, with a second account of its own (Mukono Annex) to send money to. */
+let owner: Merchant;
+/** Kigezi Fabrics: everything the walk aims at. Its owner signed up after the owner's. */
+let victim: Merchant;
+/** The victim's identifying values. */
+let v: Record<VictimKey, string>;
+/** The victim's other values a request can carry: a PIN token, the cursors of its lists, a short code. */
+let vx: { pinToken: string; cursors: Record<string, string>; shortCode: string };
+/** The owner's own values, for the controls and for the requests that point the owner's records at a file. */
+let o: {
+  annexId: string;
+  files: OwnFiles;
+  logo: string;
+  certificate: string;
+  /** `expires=…&signature=…` of a signed link to the owner's own certificate. */
+  certificateQuery: string;
+  paymentLink: { id: string; ref: string };
+  donation: { id: string; ref: string };
+  item: { id: string; ref: string };
+  itemPaymentId: string;
+  /** `expires=…&signature=…` of the download of the owner's own paid digital item. */
+  downloadQuery: string;
+};
+
+type Body = Record<string, unknown>;
+
+function must(res: { statusCode: number; body: string }, step: string, status = 200) {
+  if (res.statusCode !== status) throw new Error(`${step} answered ${res.statusCode}: ${res.body}`);
+  return JSON.parse(res.body);
+}
+
+/** The digital item form's extra field, as a buyer fills it in. */
+const DEDICATION = [{ label: 'Dedication', value: 'For Mum' }];
+
+const queryOf = (url: string) => url.slice(url.indexOf('?') + 1);
+
+async function setUpOwner() {
+  const annexId = await createAccount(t, owner.accessToken, 'Mukono Annex');
+  await fundWallet(t, owner, 500_000);
+  await setPin(t, owner);
+  await saveBankDetails(t, owner);
+  const files = await uploadOwnFiles(t, owner);
+  const [logo, certificate] = await Promise.all([
+    uploadPath(t, owner.accessToken, { bytes: SAMPLES.png, name: 'mukono-logo.png' }, 'companylogos'),
+    uploadPath(t, owner.accessToken, { bytes: SAMPLES.pdf, name: 'mukono-certificate.pdf' }, 'certificates'),
+  ]);
+  must(await post(t, owner, '/api/sente-account/update-logo', { company_logo: logo }), 'update-logo');
+  const signed = must(await get(t, owner, `/api/files/signed-url?path=${certificate}`), 'signed-url').data.url;
+  const paymentLink = await createPaymentLink(t, owner);
+  const donation = await createDonationLink(t, owner, { image: files.image });
+  const item = must(await post(t, owner, '/api/donation-link/create_digital_item', digitalItemWith(files)), 'item', 201).data;
+  const itemPaymentId = await payId(t, item.ref, { extra_data: DEDICATION });
+  await t.app.services.payments.settle(itemPaymentId, { status: 'successful', message: null });
+  const download = (await paymentStatus(t, itemPaymentId)).download_url;
+  if (!download) throw new Error("the owner's paid item has no download");
+  o = {
+    annexId,
+    files,
+    logo,
+    certificate,
+    certificateQuery: queryOf(signed),
+    paymentLink,
+    donation,
+    item,
+    itemPaymentId,
+    downloadQuery: queryOf(download),
+  };
+}
+
+async function setUpVictim() {
+  const annexId = await createAccount(t, victim.accessToken, 'Kigezi Annex');
+  must(
+    await post(t, victim, '/api/user/update-profile', { firstname: 'Victoria', lastname: 'Ssewankambo', phone: VICTIM_PHONE }),
+    'update-profile',
+  );
+  must(await post(t, victim, '/api/sente-account/update-bank-details', VICTIM_BANK), 'update-bank-details');
+  await setPin(t, victim, VICTIM_PIN);
+  const upload = (bytes: Buffer, name: string, folder: string) => uploadPath(t, victim.accessToken, { bytes, name }, folder);
+  const [imagePath, itemImagePath, logoPath, certificatePath, productPath] = await Promise.all([
+    upload(SAMPLES.png, 'kigezi-banner.png', 'uploads'),
+    upload(SAMPLES.png, 'kigezi-cover.png', 'uploads'),
+    upload(SAMPLES.png, 'kigezi-logo.png', 'companylogos'),
+    upload(SAMPLES.pdf, 'kigezi-certificate.pdf', 'certificates'),
+    upload(SAMPLES.pdf, 'kigezi-weaving-guide.pdf', 'products'),
+  ]);
+  must(await post(t, victim, '/api/sente-account/update-logo', { company_logo: logoPath }), 'update-logo');
+  const paymentLink = await createPaymentLink(t, victim, { title: 'Kigezi tuition', fixed_amount: false });
+  const donation = await createDonationLink(t, victim, { title: 'Kigezi borehole', image: imagePath });
+  const item = must(
+    await post(t, victim, '/api/donation-link/create_digital_item', {
+      ...DIGITAL_ITEM,
+      title: 'Kigezi weaving guide',
+      image: itemImagePath,
+      file: productPath,
+    }),
+    'item',
+    201,
+  ).data;
+
+  // Money in, from a payer of the victim's own, on the payment link and the digital item.
+  const paymentId = await payId(t, paymentLink.ref, { ...VICTIM_PAYER, amount: 300_000 });
+  const itemPaymentId = await payId(t, item.ref, { ...VICTIM_PAYER, extra_data: DEDICATION });
+  for (const id of [paymentId, itemPaymentId]) {
+    await t.app.services.payments.settle(id, { status: 'successful', message: null });
+  }
+  // Money out: a wallet transfer to the victim's own annex (never to the owner, whose lists must stay free of the
+  // victim) and a settlement to the bank.
+  const transfer = must(
+    await p2p(t, victim, { accountId: annexId }, 5000, { token: await pinToken(t, victim, VICTIM_PIN) }),
+    'p2p',
+    201,
+  ).data;
+  const settlement = must(
+    await requestSettlement(t, victim, 10_000, { token: await pinToken(t, victim, VICTIM_PIN) }),
+    'settlement',
+    201,
+  ).data;
+  const short = must(await post(t, victim, '/api/shorten_url', { long_url: `${SITE}/pay/${paymentLink.ref}` }), 'shorten');
+
+  const db = t.database.db;
+  const [accounts, payment, customer] = await Promise.all([
+    db.selectFrom('accounts').select(['id', 'account_number']).where('user_id', '=', victim.userId).execute(),
+    db.selectFrom('collections').select(['msisdn']).where('id', '=', paymentId).executeTakeFirstOrThrow(),
+    db.selectFrom('customers').select(['id']).where('account_id', '=', victim.accountId).executeTakeFirstOrThrow(),
+  ]);
+  const numberOf = (id: string) => accounts.find((a) => a.id === id)!.account_number;
+  v = {
+    userId: victim.userId,
+    email: victim.email,
+    firstname: 'Victoria',
+    lastname: 'Ssewankambo',
+    phone: VICTIM_PHONE,
+    accountId: victim.accountId,
+    accountName: 'Kigezi Fabrics',
+    accountNumber: numberOf(victim.accountId),
+    annexId,
+    annexName: 'Kigezi Annex',
+    annexNumber: numberOf(annexId),
+    bankAccountNumber: VICTIM_BANK.account_number,
+    bankAccountName: VICTIM_BANK.account_name,
+    paymentLinkId: paymentLink.id,
+    paymentLinkRef: paymentLink.ref,
+    paymentLinkTitle: 'Kigezi tuition',
+    donationId: donation.id,
+    donationRef: donation.ref,
+    donationTitle: 'Kigezi borehole',
+    itemId: item.id,
+    itemRef: item.ref,
+    itemTitle: 'Kigezi weaving guide',
+    imagePath,
+    itemImagePath,
+    logoPath,
+    certificatePath,
+    certificateName: 'kigezi-certificate.pdf',
+    productPath,
+    productName: 'kigezi-weaving-guide.pdf',
+    paymentId,
+    itemPaymentId,
+    payerNames: VICTIM_PAYER.names,
+    payerPhone: payment.msisdn ?? VICTIM_PAYER.phone,
+    payerEmail: VICTIM_PAYER.email,
+    customerId: customer.id,
+    transferId: transfer.id,
+    settlementId: settlement.id,
+  };
+
+  // The victim's own cursors: the last row of each of its lists, as its dashboard would page on.
+  const lists: [string, string][] = [
+    ['payment_link', '/api/payment-link'],
+    ['donation_link', '/api/donation-link'],
+    ['digital_item', '/api/donation-link/get_digital_items'],
+    ['collections', '/api/collections'],
+    ['customers', '/api/customers'],
+    ['transfers', '/api/settlements'],
+  ];
+  const cursors: Record<string, string> = {};
+  for (const [scope, url] of lists) {
+    const cursor = must(await get(t, victim, url), url).data.lastCursor;
+    if (typeof cursor !== 'string') throw new Error(`the victim's ${url} has no cursor`);
+    cursors[scope] = cursor;
+  }
+  vx = { pinToken: await pinToken(t, victim, VICTIM_PIN), cursors, shortCode: short.short_url.split('/s/')[1] };
+}
+
+beforeAll(async () => {
+  t = await createTestApp(UNLIMITED);
+  // The owner signs up first: where two users share an identifier, the older one is found by it.
+  owner = await createNamedMerchant(t, 'Mukono Hardware', { firstname: 'Grace', lastname: 'Namutebi' });
+  await Promise.all([
+    setUpOwner(),
+    (async () => {
+      victim = await createNamedMerchant(t, 'Kigezi Fabrics', { firstname: 'Victoria', lastname: 'Ssewankambo' });
+      await setUpVictim();
+    })(),
+  ]);
+}, 60_000);
+afterAll(() => t?.close());
+
+/** One request of the walk, sent as the owner. By default it must be refused with a 4xx. */
+type Probe = {
+  /** Which of the victim's values it carries, for the failure message. */
+  what: string;
+  url: string;
+  body?: Body;
+  headers?: Record<string, string>;
+  /** Adds the owner's own PIN token, so that only the victim's value can be why a money movement is refused. */
+  ownPinToken?: boolean;
+  /** The same request with the owner's own values instead, which must succeed, or the refusal would prove nothing. */
+  control?: { url?: string; body?: Body; ownPinToken?: boolean };
+  /** Why a 2xx is right: the victim's value is ignored and only the caller's own records are touched. */
+  ok?: string;
+  /** Public by design: why, and which of the victim's values the answer may carry. */
+  public?: { why: string; reveals: VictimKey[] };
+  /** Sees the answer's JSON, e.g. to note a payment the walk itself opened on the victim's link. */
+  seen?: (json: { data?: { id?: string } }) => void;
+};
+
+/** Payments the walk opened on the victim's public pay page: the only victim rows it may add. */
+const openedOnVictim: string[] = [];
+
+const cursorProbes = (url: string, scopes: string[]): Probe[] =>
+  scopes.map((scope) => ({
+    what: `a cursor at the victim's last ${scope} row`,
+    url: `${url}?cursor=${vx.cursors[scope]}`,
+    ok: "a cursor is only a position: the page lists the caller's own rows",
+  }));
+
+const PAY = { names: 'Okello John', channel: 'MTN_UG', phone: '0772123456', extra_data: [] };
+/** A six-digit code the victim was never sent, so that a wrong code cannot be right by chance. */
+function wrongCode(): string {
+  const sent = new Set(readOutbox(t.outboxDir, v.email).flatMap((message) => message.match(/^\d{6}$/gm) ?? []));
+  let code = 0;
+  while (sent.has(String(code).padStart(6, '0'))) code++;
+  return String(code).padStart(6, '0');
+}
+const PUBLIC_LINK = "a link's pay page is meant for anyone (customers pay there without an account)";
+
+/**
+ * How each route that takes a reference is called with the victim's values. Routes with a path parameter must be here.
+ * Not walked on purpose: p2p with the victim as recipient (sending the victim money is what the route is for; the
+ * recipient lookup's answers are walked at user_with_sente and verify_sente_acc_number).
+ */
+const CASES: Record<string, () => Probe[]> = {
+  // Sign-in flows take an e-mail or phone: the victim's, with wrong secrets.
+  'POST /api/sign-up': () => [
+    {
+      what: "the victim's e-mail",
+      url: '/api/sign-up',
+      body: { firstname: 'Ada', lastname: 'Okello', email: v.email, password: PASSWORD },
+    },
+  ],
+  'POST /api/resend-account-verification-code': () =>
+    [v.email, v.phone].map((id) => ({
+      what: `the victim's ${id.includes('@') ? 'e-mail' : 'phone'}`,
+      url: '/api/resend-account-verification-code',
+      body: { email_or_phone: id },
+    })),
+  'POST /api/verify-account': () => [
+    { what: "the victim's e-mail", url: '/api/verify-account', body: { email_or_phone: v.email, code: wrongCode() } },
+  ],
+  'POST /api/login': () =>
+    [v.email, v.phone].map((id) => ({
+      what: `the victim's ${id.includes('@') ? 'e-mail' : 'phone'} and a wrong password`,
+      url: '/api/login',
+      body: { emailOrPhone: id, password: 'Wrong#pass1' },
+    })),
+  'POST /api/login-otp': () =>
+    [v.email, v.phone].map((id) => ({
+      what: `the victim's ${id.includes('@') ? 'e-mail' : 'phone'} and a wrong code`,
+      url: '/api/login-otp',
+      body: { emailOrPhone: id, code: wrongCode() },
+    })),
+  'POST /api/password-reset-code': () =>
+    [v.email, v.phone].map((id) => ({
+      what: `the victim's ${id.includes('@') ? 'e-mail' : 'phone'}`,
+      url: '/api/password-reset-code',
+      body: { email_or_phone: id },
+      ok: "answers the same for every address; the code goes to the victim's own mailbox",
+    })),
+  'POST /api/change-password': () => [
+    {
+      what: "the victim's e-mail and a wrong code",
+      url: '/api/change-password',
+      body: { email_or_phone: v.email, code: wrongCode(), password: 'Another#Pass9' },
+    },
+  ],
+  'POST /api/user/update-profile': () => [
+    {
+      what: "the victim's phone, which signs the victim in",
+      url: '/api/user/update-profile',
+      body: { firstname: 'Grace', lastname: 'Namutebi', phone: v.phone },
+      control: { body: { firstname: 'Grace', lastname: 'Namutebi', phone: '0772000111' } },
+    },
+  ],
+
+  // Accounts
+  'POST /api/sente-account/switch-account': () =>
+    [v.accountId, v.annexId].map((id) => ({
+      what: id === v.annexId ? "the victim's second account's id" : "the victim's account id",
+      url: '/api/sente-account/switch-account',
+      body: { sente_account_id: id },
+      control: { body: { sente_account_id: owner.accountId } },
+    })),
+  'POST /api/sente-account/update-logo': () =>
+    [v.logoPath, v.imagePath].map((path) => ({
+      what: `the victim's ${path === v.logoPath ? 'company logo' : 'uploaded image'}`,
+      url: '/api/sente-account/update-logo',
+      body: { company_logo: path },
+      control: { body: { company_logo: o.logo } },
+    })),
+
+  // Payment links
+  'POST /api/payment-link/update/:id': () =>
+    [v.paymentLinkId, v.paymentLinkRef].map((id) => ({
+      what: `the victim's payment link ${id === v.paymentLinkId ? 'id' : 'ref'}`,
+      url: `/api/payment-link/update/${id}`,
+      body: { ...PAYMENT_LINK },
+      control: { url: `/api/payment-link/update/${o.paymentLink.id}` },
+    })),
+  'POST /api/payment-link/enable_or_disable/:id': () =>
+    [v.paymentLinkId, v.paymentLinkRef].map((id) => ({
+      what: `the victim's payment link ${id === v.paymentLinkId ? 'id' : 'ref'}`,
+      url: `/api/payment-link/enable_or_disable/${id}`,
+      body: { is_disabled: true },
+      control: { url: `/api/payment-link/enable_or_disable/${o.paymentLink.id}`, body: { is_disabled: false } },
+    })),
+  'GET /api/payment-link/details/:ref': () =>
+    [v.paymentLinkRef, v.paymentLinkId].map((id) => ({
+      what: `the victim's payment link ${id === v.paymentLinkId ? 'id' : 'ref'}`,
+      url: `/api/payment-link/details/${id}`,
+      control: { url: `/api/payment-link/details/${o.paymentLink.ref}` },
+    })),
+  'GET /api/payment-link': () => cursorProbes('/api/payment-link', ['payment_link']),
+
+  // Donation links
+  'POST /api/donation-link/create': () => [
+    {
+      what: "the victim's uploaded image",
+      url: '/api/donation-link/create',
+      body: { ...DONATION_LINK, image: v.imagePath },
+      control: { body: { ...DONATION_LINK, image: o.files.image } },
+    },
+  ],
+  'POST /api/donation-link/update/:id': () => [
+    ...[v.donationId, v.donationRef].map((id) => ({
+      what: `the victim's donation link ${id === v.donationId ? 'id' : 'ref'}`,
+      url: `/api/donation-link/update/${id}`,
+      body: { ...DONATION_LINK, image: o.files.image },
+      control: { url: `/api/donation-link/update/${o.donation.id}` },
+    })),
+    {
+      what: "the victim's uploaded image on the owner's donation link",
+      url: `/api/donation-link/update/${o.donation.id}`,
+      body: { ...DONATION_LINK, image: v.imagePath },
+      control: { body: { ...DONATION_LINK, image: o.files.image } },
+    },
+  ],
+  'GET /api/donation-link/details/:ref': () =>
+    [v.donationRef, v.donationId].map((id) => ({
+      what: `the victim's donation link ${id === v.donationId ? 'id' : 'ref'}`,
+      url: `/api/donation-link/details/${id}`,
+      control: { url: `/api/donation-link/details/${o.donation.ref}` },
+    })),
+  'GET /api/donation-link': () => cursorProbes('/api/donation-link', ['donation_link', 'digital_item']),
+
+  // Digital items
+  'POST /api/donation-link/create_digital_item': () => [
+    {
+      what: "the victim's product file",
+      url: '/api/donation-link/create_digital_item',
+      body: { ...digitalItemWith(o.files), file: v.productPath },
+      control: { body: digitalItemWith(o.files) },
+    },
+    {
+      what: "the victim's uploaded image",
+      url: '/api/donation-link/create_digital_item',
+      body: { ...digitalItemWith(o.files), image: v.itemImagePath },
+      control: { body: digitalItemWith(o.files) },
+    },
+  ],
+  'POST /api/donation-link/update_digital_item/:id': () => [
+    ...[v.itemId, v.itemRef].map((id) => ({
+      what: `the victim's digital item ${id === v.itemId ? 'id' : 'ref'}`,
+      url: `/api/donation-link/update_digital_item/${id}`,
+      body: digitalItemWith(o.files),
+      control: { url: `/api/donation-link/update_digital_item/${o.item.id}` },
+    })),
+    ...[
+      ['product file', { file: v.productPath }],
+      ['uploaded image', { image: v.itemImagePath }],
+    ].map(([what, field]) => ({
+      what: `the victim's ${what} on the owner's digital item`,
+      url: `/api/donation-link/update_digital_item/${o.item.id}`,
+      body: { ...digitalItemWith(o.files), ...(field as Body) },
+      control: { body: digitalItemWith(o.files) },
+    })),
+  ],
+  'GET /api/donation-link/details_degital_item/:ref': () =>
+    [v.itemRef, v.itemId].map((id) => ({
+      what: `the victim's digital item ${id === v.itemId ? 'id' : 'ref'}`,
+      url: `/api/donation-link/details_degital_item/${id}`,
+      control: { url: `/api/donation-link/details_degital_item/${o.item.ref}` },
+    })),
+  'GET /api/donation-link/get_digital_items': () => cursorProbes('/api/donation-link/get_digital_items', ['digital_item']),
+  'POST /api/donation-link/hide_digital_item/:id': () =>
+    [v.itemId, v.itemRef].map((id) => ({
+      what: `the victim's digital item ${id === v.itemId ? 'id' : 'ref'}`,
+      url: `/api/donation-link/hide_digital_item/${id}`,
+      body: { shouldHide: true },
+      control: { url: `/api/donation-link/hide_digital_item/${o.item.id}`, body: { shouldHide: false } },
+    })),
+
+  // Files
+  'GET /api/files/signed-url': () =>
+    (['imagePath', 'logoPath', 'certificatePath', 'productPath'] as const).map((key) => ({
+      what: `the victim's ${key}`,
+      url: `/api/files/signed-url?path=${encodeURIComponent(v[key])}`,
+      control: { url: `/api/files/signed-url?path=${encodeURIComponent(o.certificate)}` },
+    })),
+  'GET /storage/*': () => [
+    {
+      what: "the victim's members-only certificate, unsigned",
+      url: `/storage/${v.certificatePath}`,
+    },
+    {
+      what: "the victim's members-only certificate with the signature of the owner's own",
+      url: `/storage/${v.certificatePath}?${o.certificateQuery}`,
+      control: { url: `/storage/${o.certificate}?${o.certificateQuery}` },
+    },
+    { what: "the victim's private product file", url: `/storage/${v.productPath}` },
+    {
+      what: "the victim's private product file with the owner's certificate signature",
+      url: `/storage/${v.productPath}?${o.certificateQuery}`,
+    },
+    ...[v.imagePath, v.logoPath].map((path) => ({
+      what: `the victim's public ${path === v.logoPath ? 'company logo' : 'link image'}`,
+      url: `/storage/${path}`,
+      public: { why: 'link images and logos are shown on the public pay pages', reveals: [] },
+    })),
+  ],
+
+  // Short links belong to no account; the victim's code leads to the victim's public pay page.
+  'GET /s/:code': () => [
+    {
+      what: "the victim's short code",
+      url: `/s/${vx.shortCode}`,
+      public: { why: `short links are shared with customers; ${PUBLIC_LINK}`, reveals: ['paymentLinkRef'] },
+    },
+  ],
+
+  // Collections and customers
+  'GET /api/collections': () => cursorProbes('/api/collections', ['collections']),
+  'GET /api/payment-link/collections/:ref': () =>
+    [v.paymentLinkRef, v.donationRef, v.itemRef, v.paymentLinkId].map((id) => ({
+      what: `the victim's link ${id === v.paymentLinkId ? 'id' : 'ref'} ${id}`,
+      url: `/api/payment-link/collections/${id}`,
+      control: { url: `/api/payment-link/collections/${o.paymentLink.ref}` },
+    })),
+  'GET /api/customers': () => cursorProbes('/api/customers', ['customers']),
+
+  // The customer pages
+  'GET /api/public/links/:ref': () => [
+    {
+      what: "the victim's payment link ref",
+      url: `/api/public/links/${v.paymentLinkRef}`,
+      public: { why: PUBLIC_LINK, reveals: ['paymentLinkRef', 'paymentLinkTitle', 'accountName', 'logoPath'] },
+    },
+    {
+      what: "the victim's donation link ref",
+      url: `/api/public/links/${v.donationRef}`,
+      public: { why: PUBLIC_LINK, reveals: ['donationRef', 'donationTitle', 'imagePath', 'accountName', 'logoPath'] },
+    },
+    {
+      what: "the victim's digital item ref",
+      url: `/api/public/links/${v.itemRef}`,
+      public: { why: PUBLIC_LINK, reveals: ['itemRef', 'itemTitle', 'itemImagePath', 'accountName', 'logoPath'] },
+    },
+    { what: "the victim's payment link id (pages are found by ref only)", url: `/api/public/links/${v.paymentLinkId}` },
+  ],
+  'POST /api/public/links/:ref/pay': () => [
+    {
+      what: "the victim's payment link ref",
+      url: `/api/public/links/${v.paymentLinkRef}/pay`,
+      body: { ...PAY, amount: 1000 },
+      public: { why: `${PUBLIC_LINK}; it opens a pending payment to the victim, the one change allowed`, reveals: [] },
+      seen: (json) => {
+        if (json.data?.id) openedOnVictim.push(json.data.id);
+      },
+    },
+  ],
+  'GET /api/public/payments/:id': () =>
+    (['paymentId', 'itemPaymentId'] as const).map((key) => ({
+      what: `the victim's ${key}`,
+      url: `/api/public/payments/${v[key]}`,
+      public: {
+        why: "a payment's id is its payer's receipt (the status page polls it); it shows no names or phone",
+        reveals: [key],
+      },
+    })),
+  'GET /api/public/payments/:id/download': () => [
+    { what: "the victim's paid digital item, unsigned", url: `/api/public/payments/${v.itemPaymentId}/download` },
+    {
+      what: "the victim's paid digital item with the signature of the owner's own download",
+      url: `/api/public/payments/${v.itemPaymentId}/download?${o.downloadQuery}`,
+      control: { url: `/api/public/payments/${o.itemPaymentId}/download?${o.downloadQuery}` },
+    },
+  ],
+
+  // Wallet: the body's account id must be the caller's current account
+  'POST /api/wallet/pin_exists': () =>
+    [v.accountId, v.annexId].map((id) => ({
+      what: "the victim's account id",
+      url: '/api/wallet/pin_exists',
+      body: { sente_account_id: id },
+      control: { body: { sente_account_id: owner.accountId } },
+    })),
+  'POST /api/wallet/set_pin': () =>
+    [v.accountId, v.annexId].map((id) => ({
+      what: "the victim's account id",
+      url: '/api/wallet/set_pin',
+      body: { sente_account_id: id, user_id: v.userId, pin: '13579' },
+    })),
+  'POST /api/wallet/verify_pin': () => [
+    {
+      what: "the victim's account id and PIN",
+      url: '/api/wallet/verify_pin',
+      body: { sente_account_id: v.accountId, pin: VICTIM_PIN },
+      control: { body: { sente_account_id: owner.accountId, pin: PIN } },
+    },
+  ],
+  'POST /api/wallet/verify_sente_acc_number': () =>
+    (
+      [
+        ['accountNumber', 'accountId'],
+        ['annexNumber', 'annexId'],
+      ] as const
+    ).map(([number, id]) => ({
+      what: `the victim's ${number}`,
+      url: '/api/wallet/verify_sente_acc_number',
+      body: { sente_account_number: v[number] },
+      public: { why: 'finding a wallet transfer recipient by account number is what it is for', reveals: [id] },
+    })),
+  'POST /api/wallet/user_with_sente': () => [
+    {
+      what: "the victim's account id",
+      url: '/api/wallet/user_with_sente',
+      body: { sente_account_id: v.accountId },
+      public: {
+        why: "the PIN step shows the recipient's holder before money is sent (spec §7 answers these four)",
+        reveals: ['accountId', 'accountName', 'accountNumber', 'userId'],
+      },
+    },
+  ],
+  'POST /api/wallet/get_account_number_if_exists': () =>
+    [v.accountId, v.annexId].map((id) => ({
+      what: "the victim's account id",
+      url: '/api/wallet/get_account_number_if_exists',
+      body: { sente_account_id: id },
+      control: { body: { sente_account_id: owner.accountId } },
+    })),
+  'POST /api/wallet-transfers/p2p': () => {
+    const transfer = { amount: 1000, reason: 'Stock', env: 'test' };
+    return [
+      {
+        what: "the victim's account as sender",
+        url: '/api/wallet-transfers/p2p',
+        body: { ...transfer, senderAccountId: v.accountId, recipientAccountId: o.annexId },
+        ownPinToken: true,
+        control: { body: { ...transfer, senderAccountId: owner.accountId, recipientAccountId: o.annexId } },
+      },
+      {
+        what: "the victim's account as sender, to the victim's other account",
+        url: '/api/wallet-transfers/p2p',
+        body: { ...transfer, senderAccountId: v.accountId, recipientAccountId: v.annexId },
+        ownPinToken: true,
+      },
+      {
+        what: "the victim's PIN token",
+        url: '/api/wallet-transfers/p2p',
+        body: { ...transfer, recipientAccountId: o.annexId, pin_token: vx.pinToken },
+        control: { body: { ...transfer, recipientAccountId: o.annexId }, ownPinToken: true },
+      },
+      {
+        what: "the victim's user id as creator",
+        url: '/api/wallet-transfers/p2p',
+        body: { ...transfer, creatorId: v.userId, recipientAccountId: o.annexId },
+        ownPinToken: true,
+        ok: "the creator is always the signed-in member (checked after the walk); it moves the owner's own money",
+      },
+    ];
+  },
+  'POST /api/settlements/create': () => [
+    {
+      what: "the victim's PIN token",
+      url: '/api/settlements/create',
+      body: { amount: 1000, reason: 'Rent', pin_token: vx.pinToken },
+      control: { body: { amount: 1000, reason: 'Rent' }, ownPinToken: true },
+    },
+  ],
+  'POST /api/yo/process_payout': () => {
+    const payout = { amount: 1000, account: '0772123456', narrative: 'Supplier', active_env: 'test' };
+    return [
+      {
+        what: "the victim's account id",
+        url: '/api/yo/process_payout',
+        body: { ...payout, sente_account_id: v.accountId },
+        ownPinToken: true,
+        control: { body: { ...payout, sente_account_id: owner.accountId } },
+      },
+      {
+        what: "the victim's PIN token",
+        url: '/api/yo/process_payout',
+        body: { ...payout, pin_token: vx.pinToken },
+        control: { body: payout, ownPinToken: true },
+      },
+      {
+        what: "the victim's user id as creator",
+        url: '/api/yo/process_payout',
+        body: { ...payout, creator_id: v.userId },
+        ownPinToken: true,
+        ok: "the creator is always the signed-in member (checked after the walk); it moves the owner's own money",
+      },
+    ];
+  },
+  'GET /api/settlements': () => cursorProbes('/api/settlements', ['transfers']),
+
+  // Operator commands naming the victim, from a signed-in merchant without the operator secret
+  'POST /ops/run': () =>
+    [
+      ['accounts:approve', v.accountId],
+      ['members:set-role', v.accountId, owner.email, 'owner'],
+      ['settlements:reject', v.settlementId, 'walk'],
+      ['pins:reset', v.email],
+    ].flatMap(([command, ...args]) => [
+      { what: `${command} on the victim, no secret`, url: '/ops/run', body: { command, args } },
+      {
+        what: `${command} on the victim, a wrong secret`,
+        url: '/ops/run',
+        body: { command, args },
+        headers: { 'x-ops-secret': 'not-the-secret' },
+      },
+    ]),
+};
+
+/** Routes that take no reference to another record, with why. The GET ones are still read after the walk. */
+const NO_REFERENCE: Record<string, string> = {
+  'GET /health': 'reads nothing from the request',
+  'POST /api/refresh-token': "takes a session's own secret, not a reference to a record",
+  'POST /api/logout': "takes a session's own secret (or none), not a reference to a record",
+  'GET /api/user/profile': "the session's own user",
+  'POST /api/sente-account/create-account': "takes a name; the new account is the caller's",
+  'POST /api/keys/set-environment': "takes an environment name; the account is the session's",
+  'POST /api/payment-link/create': 'a payment link stores no file and names no other record',
+  'POST /api/files/upload': 'the server makes the storage path; the folder is one of four names',
+  'POST /api/payment-link/shorten_url': "takes a URL of this site's; short links belong to no account",
+  'POST /api/shorten_url': "takes a URL of this site's; short links belong to no account",
+  'GET /api/collections/download': "the session's account's export; no cursor or id",
+  'GET /api/collections/smt_download': "the session's account's export; no cursor or id",
+  'GET /api/wallet/charges': "the session's account",
+  'GET /api/wallet/usd': "the session's account",
+  'POST /api/sente-account/update-bank-details': "the caller's own bank account, not a Sente record",
+};
+
+/** Routes served from the built web app's files, which read nothing from the request. */
+const isStaticFile = (route: RouteEntry) => route.url.startsWith('/assets/') || /\.\w+$/.test(route.url);
+const walked = () => t.app.routeTable.filter((route) => !isStaticFile(route));
+const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
+const hasParameter = (route: RouteEntry) => /[:*]/.test(route.url);
+/** The route's path as a pattern, so that a probe with a typo cannot pass as "refused" on a route that does not exist. */
+const patternOf = (url: string) => new RegExp(`^${url.replace(/[.]/g, '\\.').replace(/:\w+/g, '[^/]+').replace('*', '.+')}$`);
+
+/**
+ * Some walked routes may end the session they are called with: on a 401, sign in again if the session is gone (a 401
+ * that is the route's own answer leaves it as it is). Answers whether it signed in again.
+ */
+async function signedInAgain(): Promise<boolean> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(owner.accessToken) });
+  if (res.statusCode !== 401) return false;
+  owner = { ...owner, ...(await signIn(t, owner.email)) };
+  return true;
+}
+
+/** One PIN token serves the money routes until a call spends it (minting one per call would take most of the walk). */
+let pinTokenInHand: string | undefined;
+
+async function send(method: string, url: string, body: Body | undefined, headers: Record<string, string> = {}, pin = false) {
+  if (pin && pinTokenInHand === undefined) {
+    // Not pinToken(): a failure here is reported by the request that needed it, not thrown out of the walk.
+    const minted = await post(t, owner, '/api/wallet/verify_pin', { pin: PIN });
+    pinTokenInHand = minted.statusCode === 200 ? minted.json().pin_token : 'no-pin-token';
+  }
+  const payload = body && pin ? { ...body, pin_token: pinTokenInHand } : body;
+  const request = () =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': randomUUID(), ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  let res = await request();
+  if (res.statusCode === 401 && (await signedInAgain())) res = await request();
+  if (pin && (res.statusCode < 300 || res.body.includes(WALLET_MESSAGES.pinTokenInvalid))) pinTokenInHand = undefined;
+  return { res, sent: `${decodeURIComponent(url)} ${JSON.stringify(payload ?? {})} ${JSON.stringify(headers)}` };
+}
+
+/** Everything an answer says: its headers and body, and the cells of a spreadsheet. */
+async function answerText(res: { headers: Record<string, unknown>; body: string; rawPayload: Buffer }) {
+  let text = `${JSON.stringify(res.headers)}\n${res.body}`;
+  if (String(res.headers['content-type']).includes('spreadsheetml') && res.rawPayload.length > 0) {
+    const workbook = await readWorkbook(res.rawPayload);
+    workbook.eachSheet((sheet) =>
+      sheet.eachRow((row) => {
+        text += `\n${JSON.stringify(row.values)}`;
+      }),
+    );
+  }
+  return text;
+}
+
+/**
+ * The victim's values in an answer that it may not carry. A value the request itself carried is left out: echoing
+ * what the caller sent tells them nothing new.
+ */
+function leaked(text: string, sent: string, reveals: readonly VictimKey[] = []): string[] {
+  return VICTIM_KEYS.filter((key) => !reveals.includes(key) && !sent.includes(v[key]) && text.includes(v[key])).map(
+    (key) => `${key} (${v[key]})`,
+  );
+}
+
+/** What is wrong with the answers to one probe (and its control). */
+async function problemsOf(method: string, probe: Probe): Promise<string[]> {
+  const request = `${method} ${probe.url.slice(0, 160)} (${probe.what})`;
+  const problems: string[] = [];
+  // The control first: the request with the owner's own values must succeed, or the refusal below would prove nothing.
+  if (probe.control) {
+    const control = await send(
+      method,
+      probe.control.url ?? probe.url,
+      probe.control.body ?? probe.body,
+      probe.headers,
+      probe.control.ownPinToken ?? probe.ownPinToken,
+    );
+    if (control.res.statusCode >= 300) {
+      problems.push(
+        `${request}: its control with the owner's own values answered ${control.res.statusCode} ${control.res.body.slice(0, 200)}, so a refusal would prove nothing`,
+      );
+    }
+  }
+  const { res, sent } = await send(method, probe.url, probe.body, probe.headers, probe.ownPinToken);
+  const allows2xx = probe.ok !== undefined || probe.public !== undefined;
+  if (res.statusCode >= 500) problems.push(`${request}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  else if (!allows2xx && res.statusCode < 400)
+    problems.push(`${request}: accepted (${res.statusCode}) ${res.body.slice(0, 300)}`);
+  else if (probe.ok !== undefined && res.statusCode >= 400) {
+    problems.push(`${request}: answered ${res.statusCode} ${res.body.slice(0, 200)} where it should act on the caller's own`);
+  }
+  const found = leaked(await answerText(res), sent, probe.public?.reveals);
+  if (found.length > 0) problems.push(`${request}: the answer (${res.statusCode}) carries the victim's ${found.join(', ')}`);
+  if (probe.seen && res.headers['content-type']?.toString().includes('json')) probe.seen(res.json());
+  // A request that moved the owner into another account would spoil every request after it: report it, and put back.
+  const { current_account_id } = await t.database.db
+    .selectFrom('users')
+    .select('current_account_id')
+    .where('id', '=', owner.userId)
+    .executeTakeFirstOrThrow();
+  if (current_account_id !== owner.accountId) {
+    problems.push(`${request}: made ${current_account_id} the owner's current account`);
+    await t.database.db
+      .updateTable('users')
+      .set({ current_account_id: owner.accountId })
+      .where('id', '=', owner.userId)
+      .execute();
+  }
+  return problems;
+}
+
+/**
+ * The victim's rows, everything a route could change: equal snapshots mean nothing of the victim changed. Left out on
+ * purpose: the one-time codes and the wrong-secret counts that the public sign-in flows keep per address (anyone may
+ * ask for a reset code for an address, or try a password on it; that is what they are for, and throttle.ts bounds it).
+ */
+async function victimSnapshot() {
+  const db = t.database.db;
+  const accounts = [v.accountId, v.annexId];
+  const links = await db.selectFrom('links').selectAll().where('account_id', 'in', accounts).orderBy('id').execute();
+  const walletIds = db.selectFrom('wallets').select('id').where('account_id', 'in', accounts);
+  const [user, sessions, accountRows, members, linkTotals, collections, customers, transfers, files, wallets, pins, entries] =
+    await Promise.all([
+      db.selectFrom('users').selectAll().where('id', '=', v.userId).executeTakeFirstOrThrow(),
+      db.selectFrom('sessions').selectAll().where('user_id', '=', v.userId).orderBy('id').execute(),
+      db.selectFrom('accounts').selectAll().where('id', 'in', accounts).orderBy('id').execute(),
+      db
+        .selectFrom('account_members')
+        .selectAll()
+        .where((eb) => eb.or([eb('account_id', 'in', accounts), eb('user_id', '=', v.userId)]))
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('link_totals')
+        .selectAll()
+        .where(
+          'link_id',
+          'in',
+          links.map((link) => link.id),
+        )
+        .orderBy('link_id')
+        .orderBy('environment')
+        .execute(),
+      db
+        .selectFrom('collections')
+        .selectAll()
+        .where('account_id', 'in', accounts)
+        .where('id', 'not in', [randomUUID(), ...openedOnVictim]) // (an unknown id keeps the list from being empty)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('customers').selectAll().where('account_id', 'in', accounts).orderBy('id').execute(),
+      db
+        .selectFrom('transfers')
+        .selectAll()
+        .where((eb) => eb.or([eb('account_id', 'in', accounts), eb('recipient_account_id', 'in', accounts)]))
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('files').selectAll().where('account_id', 'in', accounts).orderBy('id').execute(),
+      db.selectFrom('wallets').selectAll().where('account_id', 'in', accounts).orderBy('id').execute(),
+      db
+        .selectFrom('wallet_pins')
+        .selectAll()
+        .where((eb) => eb.or([eb('account_id', 'in', accounts), eb('user_id', '=', v.userId)]))
+        .orderBy('account_id')
+        .execute(),
+      db.selectFrom('ledger_entries').select(['id', 'amount']).where('wallet_id', 'in', walletIds).orderBy('id').execute(),
+    ]);
+  return {
+    user,
+    sessions,
+    accounts: accountRows,
+    members,
+    links,
+    linkTotals,
+    collections,
+    customers,
+    transfers,
+    files,
+    wallets,
+    balances: (await moneySnapshot(t, ...accounts)).balances,
+    pins,
+    entries,
+  };
+}
+
+describe("every route, called with another account's values", () => {
+  it('classifies every route of the app: a new route must be added to CASES or NO_REFERENCE', () => {
+    const routes = walked();
+    expect(routes.length).toBeGreaterThan(50);
+    const keys = new Set(routes.map(keyOf));
+    const problems = [
+      ...routes
+        .filter((route) => !(keyOf(route) in CASES) && !(keyOf(route) in NO_REFERENCE))
+        .map(
+          (route) =>
+            `${keyOf(route)} is not walked: add it to CASES in route-walk-accounts.test.ts with another account's ` +
+            'values for each id, ref, code, path or account it takes, or to NO_REFERENCE saying why it takes none',
+        ),
+      ...routes
+        .filter((route) => hasParameter(route) && keyOf(route) in NO_REFERENCE)
+        .map((route) => `${keyOf(route)} has a path parameter: it belongs in CASES, not NO_REFERENCE`),
+      ...[...Object.keys(CASES), ...Object.keys(NO_REFERENCE)]
+        .filter((key) => !keys.has(key))
+        .map((key) => `${key} is listed but the app has no such route: remove or rename it`),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it("gives the owner none of the victim's data and acts on none of its records", async () => {
+    const before = await victimSnapshot();
+    const problems: string[] = [];
+    for (const route of walked()) {
+      const probes = CASES[keyOf(route)]?.() ?? [];
+      for (const probe of probes) {
+        if (!patternOf(route.url).test(probe.url.split('?')[0]!)) {
+          problems.push(`${keyOf(route)}: the probe "${probe.what}" calls ${probe.url}, another route`);
+          continue;
+        }
+        problems.push(...(await problemsOf(route.method, probe)));
+      }
+    }
+    // After the walk, every page the owner reads without a reference still carries nothing of the victim.
+    for (const route of walked().filter((r) => r.method === 'GET' && !hasParameter(r))) {
+      const probe = { what: 'after the walk', url: route.url, public: { why: "the caller's own pages", reveals: [] } };
+      problems.push(...(await problemsOf('GET', probe)));
+    }
+    expect.soft(problems).toEqual([]);
+    expect(openedOnVictim).toHaveLength(1);
+
+    expect(await victimSnapshot(), 'nothing of the victim changed').toEqual(before);
+  }, 60_000);
+
+  it('leaves nothing of the owner pointing at the victim', async () => {
+    const db = t.database.db;
+    const ownerAccounts = [owner.accountId, o.annexId];
+    const victimFiles = [v.imagePath, v.itemImagePath, v.logoPath, v.certificatePath, v.productPath];
+    const [user, accounts, links, members, transfers, files] = await Promise.all([
+      db.selectFrom('users').selectAll().where('id', '=', owner.userId).executeTakeFirstOrThrow(),
+      db.selectFrom('accounts').selectAll().where('id', 'in', ownerAccounts).execute(),
+      db.selectFrom('links').select(['id', 'image', 'file']).where('account_id', 'in', ownerAccounts).execute(),
+      db.selectFrom('account_members').select(['account_id']).where('user_id', '=', owner.userId).execute(),
+      db
+        .selectFrom('transfers')
+        .select(['id', 'creator_id', 'recipient_account_id'])
+        .where('account_id', 'in', ownerAccounts)
+        .execute(),
+      db.selectFrom('files').select(['account_id', 'path']).where('path', 'in', victimFiles).execute(),
+    ]);
+    expect.soft(user.current_account_id, "the owner's current account").toBe(owner.accountId);
+    expect.soft(user.phone, "the owner's phone is the victim's sign-in").not.toBe(v.phone.replace(/\D/g, ''));
+    expect.soft(accounts.map((a) => a.company_logo).filter((logo) => victimFiles.includes(logo ?? ''))).toEqual([]);
+    expect
+      .soft(links.filter((link) => victimFiles.includes(link.image ?? '') || victimFiles.includes(link.file ?? '')))
+      .toEqual([]);
+    expect.soft(members.map((m) => m.account_id).sort()).toEqual([...ownerAccounts].sort());
+    expect.soft(transfers.length).toBeGreaterThan(0);
+    expect.soft(transfers.filter((row) => row.creator_id !== owner.userId)).toEqual([]);
+    expect.soft(transfers.filter((row) => [v.accountId, v.annexId].includes(row.recipient_account_id ?? ''))).toEqual([]);
+    expect.soft(files.every((file) => file.account_id === victim.accountId)).toBe(true);
+
+    // The victim's phone still signs the victim in (the older user is found first where two share an identifier).
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { emailOrPhone: v.phone, password: PASSWORD },
+    });
+    expect.soft([login.statusCode, login.json().data?.email], "the victim's phone signs in someone else").toEqual([200, v.email]);
+  });
+});
