@@ -20,6 +20,7 @@ export const MESSAGES = {
   // spec §5: accounts and profile
   accountNameMissing: 'Account name is missing',
   invalidPhone: 'Invalid phone number. Must be 10-15 digits long.',
+  phoneInUse: 'This phone number is already used by another user',
   // spec §2 and §8 toasts
   otpSent: 'OTP Sent',
   accountVerified: 'Account Verified',

@@ -5,6 +5,7 @@ import * as payments from './2026_11_22_003_payments.ts';
 import * as moneyOut from './2026_11_23_004_money_out.ts';
 import * as signInHardening from './2026_11_24_005_sign_in_hardening.ts';
 import * as requestHashes from './2026_11_24_006_request_hashes.ts';
+import * as uniquePhone from './2026_11_24_007_unique_phone.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_004_money_out': moneyOut,
   '2026_11_24_005_sign_in_hardening': signInHardening,
   '2026_11_24_006_request_hashes': requestHashes,
+  '2026_11_24_007_unique_phone': uniquePhone,
 };

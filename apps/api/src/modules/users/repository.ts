@@ -5,12 +5,19 @@ export function createUsersRepository(db: Kysely<Database>) {
   return {
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    updateProfile(id: string, profile: { firstname: string; lastname: string; phone: string | null }) {
-      return db
-        .updateTable('users')
-        .set({ ...profile, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
+    /** Saves the profile; false when the phone is another user's (the unique index decides, races included). */
+    async updateProfile(id: string, profile: { firstname: string; lastname: string; phone: string | null }): Promise<boolean> {
+      try {
+        await db
+          .updateTable('users')
+          .set({ ...profile, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') return false;
+        throw error;
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { UpdateProfileInput, User } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { UserRow } from '../../db/database.ts';
-import { unauthorized } from '../../lib/http-error.ts';
+import { badRequest, unauthorized } from '../../lib/http-error.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { toAccount } from '../accounts/service.ts';
 import type { UsersRepository } from './repository.ts';
@@ -48,11 +48,13 @@ export function createUsersService({ repo, accountsRepo, walletOf }: Deps) {
     },
 
     async updateProfile(userId: string, input: UpdateProfileInput): Promise<void> {
-      await repo.updateProfile(userId, {
+      const saved = await repo.updateProfile(userId, {
         firstname: input.firstname,
         lastname: input.lastname,
         phone: input.phone.replace(/\D/g, '') || null,
       });
+      // A phone signs in, so it may belong to one user only; which user holds it is not said.
+      if (!saved) throw badRequest(MESSAGES.phoneInUse);
     },
   };
 }

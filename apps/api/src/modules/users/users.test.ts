@@ -121,6 +121,19 @@ describe('GET /api/user/profile', () => {
 });
 
 describe('POST /api/user/update-profile', () => {
+  it("refuses another user's phone, which would take over their sign-in by phone", async () => {
+    const holder = await createSignedInUser(t, { firstname: 'Harriet' });
+    expect(
+      (await updateProfile(holder.accessToken, { firstname: 'Harriet', lastname: 'Achieng', phone: '0700111999' })).statusCode,
+    ).toBe(200);
+    const before = await userRow(owner.userId);
+    const res = await updateProfile(owner.accessToken, { firstname: 'Grace', lastname: 'Namutebi', phone: '0700 111 999' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(error(MESSAGES.phoneInUse));
+    expect(await userRow(owner.userId)).toEqual(before);
+    expect((await signIn(t, '0700111999')).user.email).toBe(holder.email);
+  });
+
   it('updates the names and phone and answers the new profile', async () => {
     const res = await updateProfile(editor.accessToken, { firstname: '  Edwin ', lastname: 'Okello', phone: '+256 712-345-678' });
     expect(res.statusCode).toBe(200);
