@@ -1,4 +1,4 @@
-import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { SHORT_LINK_MESSAGES } from '@sente/contracts/short-links';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -71,9 +71,15 @@ describe('GET /s/:code', () => {
     expect(res.headers.location).toBe(longUrl);
   });
 
-  it.each(['/s/Zz9Zz9Z', '/s/short', '/s/too-long-code', '/s/%00'])('answers 404 for %s', async (url) => {
+  it.each(['/s/Zz9Zz9Z', '/s/short', '/s/too-long-code'])('answers 404 for %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('answers 400 for a code holding a NUL byte, as every path does', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/s/%00' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(error(MESSAGES.invalidPathValue));
   });
 
   it('answers the not-found message for an unknown code', async () => {
