@@ -5,7 +5,7 @@
  * and every 4xx carries a message.
  */
 import { randomUUID } from 'node:crypto';
-import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
@@ -58,9 +58,11 @@ let pinTokenInHand: string | undefined;
 
 /** A valid body for each route that takes one, so that one spoiled field is the only thing wrong. */
 async function sampleBody(route: RouteEntry): Promise<Body> {
-  await stayedSignedIn();
   const token = async () => {
-    pinTokenInHand ??= await pinToken(t, owner, PIN);
+    if (!pinTokenInHand) {
+      await stayedSignedIn();
+      pinTokenInHand = await pinToken(t, owner, PIN);
+    }
     return { pin_token: pinTokenInHand };
   };
   const samples: Record<string, () => Body | Promise<Body>> = {
@@ -222,10 +224,17 @@ async function stayedSignedIn(): Promise<void> {
 }
 
 async function send(method: string, url: string, payload?: string | Body): Promise<Outcome> {
-  await stayedSignedIn();
-  const headers: Record<string, string> = { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() };
-  if (typeof payload === 'string') headers['content-type'] = 'application/json';
-  const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+  const once = () => {
+    const headers: Record<string, string> = { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() };
+    if (typeof payload === 'string') headers['content-type'] = 'application/json';
+    return t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+  };
+  let res = await once();
+  // The session was ended by a walked route (logout, reuse of a refresh token): sign in again and send it once more.
+  if (res.statusCode === 401 && res.body.includes(MESSAGES.unauthenticated)) {
+    await stayedSignedIn();
+    res = await once();
+  }
   if (res.statusCode < 300 || res.body.includes(WALLET_MESSAGES.pinTokenInvalid)) pinTokenInHand = undefined;
   return { request: `${method} ${url.slice(0, 120)}`, status: res.statusCode, body: res.body };
 }
