@@ -22,6 +22,15 @@ describe('settings', () => {
     }
   });
 
+  it('hashes passwords at 2^15 by default, lower only outside production', () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).PASSWORD_HASH_COST).toBe(10);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow('PASSWORD_HASH_COST: must be 10 to 20');
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '12' })).toThrow(
+      'PASSWORD_HASH_COST: at least 15 in production',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(loadConfig({ APP_SECRET: '', JWT_SECRET: '', OPS_SECRET: '', TRUST_PROXY: '' })).toMatchObject({ TRUST_PROXY: false });

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PASSWORD_HASH_COST } from './lib/passwords.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -84,6 +85,13 @@ export function trustProxyOption(value: TrustProxy): boolean | string[] | ((addr
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** log2 of scrypt's N for passwords and wallet PINs; the test suite lowers it, production keeps at least 15. */
+  PASSWORD_HASH_COST: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(10, 'must be 10 to 20')
+    .max(20, 'must be 10 to 20')
+    .default(DEFAULT_PASSWORD_HASH_COST),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   PUBLIC_URL: z
@@ -175,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // NOTE: messages name the setting and the rule, never a secret's value, so a mistyped secret is not printed.
   const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   lines.push(...missingProductionSettings(env));
+  if (result.success && result.data.NODE_ENV === 'production' && result.data.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST) {
+    lines.push(`  PASSWORD_HASH_COST: at least ${DEFAULT_PASSWORD_HASH_COST} in production`);
+  }
   if (!result.success || lines.length > 0) throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   const { data } = result;
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createPasswordHasher } from './lib/passwords.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createAccountsRepository } from './modules/accounts/repository.ts';
@@ -38,6 +39,7 @@ export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secre
 /** Wires repositories into services; the HTTP app and the operator CLI share this one graph. */
 export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
   const authRepo = createAuthRepository(db);
+  const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
   const accountsRepo = createAccountsRepository(db);
   const users = createUsersService({
     repo: createUsersRepository(db),
@@ -56,7 +58,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
   const codes = createCodeService({ repo: authRepo, mailer, pepper: secrets.codePepper, logger });
-  const auth = createAuthService({ repo: authRepo, codes, sessions, loadProfile: users.loadProfile });
+  const auth = createAuthService({ repo: authRepo, codes, sessions, loadProfile: users.loadProfile, passwords });
   const files = createFilesService({
     repo: createFilesRepository(db),
     storage: createStorage(config),
@@ -84,7 +86,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   const ledger = { verify: () => verifyLedger(db) };
   const walletRepo = createWalletRepository(db);
-  const pins = createPinService(db);
+  const pins = createPinService(db, passwords);
   const wallet = createWalletService({
     db,
     repo: walletRepo,
@@ -108,6 +110,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pins,
     wallet,
     simulatorDelayMs: config.SIMULATOR_DELAY_MS,
+    passwords,
   });
   return {
     users,

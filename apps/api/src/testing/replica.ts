@@ -21,6 +21,7 @@ export async function createReplica(primary: TestApp, env: Record<string, string
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    PASSWORD_HASH_COST: '10',
     PAYMENT_WORKER_INTERVAL_MS: '0',
     ...env,
   });

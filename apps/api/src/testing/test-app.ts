@@ -30,6 +30,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Hashes at 2^10 instead of 2^15: a sign-up, sign-in or PIN check costs 3 ms instead of 135 ms here.
+    PASSWORD_HASH_COST: '10',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });

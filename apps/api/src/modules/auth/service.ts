@@ -13,7 +13,7 @@ import type {
 import { MESSAGES } from '@sente/contracts/messages';
 import type { CodePurpose, UserRow } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { CodeService } from './codes.ts';
 import type { AuthRepository } from './repository.ts';
 import type { SessionService } from './sessions.ts';
@@ -24,9 +24,10 @@ type Deps = {
   codes: CodeService;
   sessions: SessionService;
   loadProfile: (userId: string) => Promise<User>;
+  passwords: PasswordHasher;
 };
 
-export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) {
+export function createAuthService({ repo, codes, sessions, loadProfile, passwords }: Deps) {
   const throttle = createFailureThrottle({ repo });
   /** A code check, counted towards the account's wrong codes (throttle.ts). */
   const consumeCode = (emailOrPhone: string, user: UserRow | undefined, purpose: CodePurpose, code: string) =>
@@ -38,7 +39,7 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
         firstname: input.firstname,
         lastname: input.lastname,
         email: input.email,
-        password_hash: await hashPassword(input.password),
+        password_hash: await passwords.hash(input.password),
       });
       if (!user) throw badRequest(MESSAGES.emailTaken, [MESSAGES.emailTaken]);
       const sentAt = await codes.send(user, 'verify_account');
@@ -71,7 +72,7 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
       // An unknown address is hashed against a dummy and counted like a known one, so neither the time taken nor
       // the throttle tells them apart.
       const user = await throttle.attempt('password', failureKeys(emailOrPhone, found?.id), async () => {
-        const valid = await verifyPassword(password, found?.password_hash ?? DUMMY_PASSWORD_HASH);
+        const valid = found ? await passwords.verify(password, found.password_hash) : await passwords.verifyDummy(password);
         if (!found || !valid) throw new WrongSecretError(MESSAGES.invalidCredentials);
         return found;
       });
@@ -106,7 +107,7 @@ export function createAuthService({ repo, codes, sessions, loadProfile }: Deps) 
     async changePassword({ email_or_phone, code, password }: ChangePasswordInput): Promise<void> {
       const user = await repo.findUserByEmailOrPhone(email_or_phone);
       await consumeCode(email_or_phone, user, 'password_reset', code);
-      await repo.setPassword(user!.id, await hashPassword(password));
+      await repo.setPassword(user!.id, await passwords.hash(password));
       // A reset proves control of the mailbox: whoever held the old password is signed out, and the wrong
       // passwords tried before no longer hold the owner back (throttle.ts).
       await sessions.revokeAll(user!.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { donationLinkInput, newDigitalItemInput, paymentLinkInput } from '@sente/contracts/links';
 import { payInput } from '@sente/contracts/payments-input';
-import { hashPassword } from '../../lib/passwords.ts';
+import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { AuthRepository } from '../auth/repository.ts';
 import type { FilesService } from '../files/service.ts';
@@ -22,6 +22,7 @@ type Deps = {
   pins: PinService;
   wallet: WalletService;
   simulatorDelayMs: number;
+  passwords: PasswordHasher;
 };
 
 export type DemoSummary = { accounts: number; links: number; collections: number; successful: number; transfers: number };
@@ -46,7 +47,18 @@ const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor
  * uses, so the ledger, customers and link totals are what real use would leave. Runs once: a second call finds
  * the demo user and adds nothing.
  */
-export function createDemoSeeder({ repo, authRepo, accounts, links, files, payments, pins, wallet, simulatorDelayMs }: Deps) {
+export function createDemoSeeder({
+  repo,
+  authRepo,
+  accounts,
+  links,
+  files,
+  payments,
+  pins,
+  wallet,
+  simulatorDelayMs,
+  passwords,
+}: Deps) {
   async function createLinks(userId: string, schoolId: string, bakeryId: string): Promise<{ sales: Sale[]; count: number }> {
     const school = { accountId: schoolId, environment: TEST };
     const bakery = { accountId: bakeryId, environment: TEST };
@@ -237,7 +249,7 @@ export function createDemoSeeder({ repo, authRepo, accounts, links, files, payme
     async seed({ collections = 2_400, now = new Date() } = {}): Promise<DemoSummary | null> {
       if (await authRepo.findUserByEmailOrPhone(DEMO_USER.email)) return null;
       const { password, ...names } = DEMO_USER;
-      const user = await authRepo.insertUser({ ...names, password_hash: await hashPassword(password) });
+      const user = await authRepo.insertUser({ ...names, password_hash: await passwords.hash(password) });
       if (!user) return null;
       await authRepo.markVerified(user.id);
       const owner = { id: user.id, email: user.email };

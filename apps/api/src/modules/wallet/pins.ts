@@ -3,7 +3,7 @@ import { WALLET_MESSAGES as M, PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PIN_TOKEN_TTL
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { PasswordHasher } from '../../lib/passwords.ts';
 
 type Member = { accountId: string; userId: string };
 
@@ -16,7 +16,7 @@ const locked = () => new HttpError(423, M.pinLocked);
  * DESIGN §6 wallet PIN: one per member of an account, stored as a scrypt hash. A right PIN gives a single-use
  * token that one money movement spends inside its own transaction, so a PIN check cannot be skipped or replayed.
  */
-export function createPinService(db: Kysely<Database>) {
+export function createPinService(db: Kysely<Database>, passwords: PasswordHasher) {
   const find = ({ accountId, userId }: Member) =>
     db.selectFrom('wallet_pins').selectAll().where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst();
 
@@ -30,7 +30,7 @@ export function createPinService(db: Kysely<Database>) {
         .values({
           account_id: member.accountId,
           user_id: member.userId,
-          pin_hash: await hashPassword(pin),
+          pin_hash: await passwords.hash(pin),
           updated_at: new Date(),
         })
         .onConflict((oc) => oc.columns(['account_id', 'user_id']).doNothing())
@@ -47,7 +47,7 @@ export function createPinService(db: Kysely<Database>) {
       const row = await find(member);
       if (!row) throw badRequest(M.pinMissing);
       if (row.locked_until && row.locked_until > now) throw locked();
-      if (!(await verifyPassword(pin, row.pin_hash))) {
+      if (!(await passwords.verify(pin, row.pin_hash))) {
         const lockUntil = new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
         const updated = await sql<{ failed_attempts: number; locked_until: Date | null }>`
           update wallet_pins set
