@@ -41,7 +41,10 @@ export function createPasswordHasher(cost = DEFAULT_PASSWORD_HASH_COST) {
     hash,
     verify: verifyPassword,
     /** Compared against when the user does not exist, at the same cost, so timing does not reveal it. */
-    verifyDummy: async (password: string) => verifyPassword(password, await (dummy ??= hash(randomBytes(12).toString('hex')))),
+    async verifyDummy(password: string): Promise<boolean> {
+      dummy ??= hash(randomBytes(12).toString('hex'));
+      return verifyPassword(password, await dummy);
+    },
   };
 }
 
