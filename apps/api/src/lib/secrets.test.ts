@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES, uploadPath } from '../modules/files/upload-fixtures.ts';
 import { lastCode } from '../testing/outbox.ts';
-import { createReplica } from '../testing/replica.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createReplica, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer, createAccount, createSignedInUser, getProfile, type SignedInUser, SUBJECTS } from '../testing/users.ts';
 import { deriveSecrets, loadSecrets } from './secrets.ts';
 

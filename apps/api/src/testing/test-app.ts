@@ -24,7 +24,26 @@ export type TestApp = {
  * this run's own.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-test-'));
+  const database = await createTestDatabase();
+  return startApp('sente-test-', database, env, () => database.close());
+}
+
+/**
+ * A second API process on the same database as `primary`, as another replica behind a load balancer
+ * would be: its own DATA_DIR (so its own generated secrets.json unless APP_SECRET is given), its own
+ * outbox and no payment worker. Closing it leaves the shared database to `primary`.
+ */
+export function createReplica(primary: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  return startApp('sente-replica-', primary.database, { PAYMENT_WORKER_INTERVAL_MS: '0', ...env }, async () => {});
+}
+
+async function startApp(
+  prefix: string,
+  database: DatabaseHandle,
+  env: Record<string, string>,
+  closeDatabase: () => Promise<void>,
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -36,8 +55,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const logger = pino({ level: config.LOG_LEVEL });
-  const database = await createTestDatabase();
-  const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailerFromConfig(config, logger);
   const app = await buildApp({
     config,
@@ -52,10 +69,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     database,
     dataDir,
-    outboxDir,
+    outboxDir: path.join(dataDir, 'outbox'),
     close: async () => {
       await app.close();
-      await database.close();
+      await closeDatabase();
       mailer.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
