@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/**
+ * The periods of GET /api/reports/dashboard-stats?period=: the last 7 or 30 days by day, or the last 12 months by
+ * month, in Africa/Kampala time, ending today (this month) inclusive. Without ?period= the answer is 7d.
+ */
+export const REPORT_PERIODS = ['7d', '30d', '12m'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export const DEFAULT_REPORT_PERIOD: ReportPeriod = '7d';
+
+export const REPORT_PERIOD_LABELS: Record<ReportPeriod, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '12m': 'Last 12 months',
+};
+
+export const dashboardStatsQuery = z.object({
+  period: z.enum(REPORT_PERIODS, { error: MESSAGES.invalidRequest }).optional().default(DEFAULT_REPORT_PERIOD),
+});
+
+/**
+ * Spec §3 dashboard stats, for the active environment, successful collections only: `keys` are the chart's
+ * categories ('2026-11-23' by day, '2026-11' by month, oldest first), `data` and `data_usd` the amounts received in
+ * UGX and USD for each key (same length as `keys`, 0 where nothing came in), `groupSumByChannel` the period's UGX
+ * total by mobile-money network. `total` and `total_usd` are the period's sums.
+ */
+export type DashboardStats = {
+  period: ReportPeriod;
+  keys: string[];
+  data: number[];
+  data_usd: number[];
+  groupSumByChannel: { MTN_UG: number; AIRTEL: number };
+  total: number;
+  total_usd: number;
+};
