@@ -14,6 +14,7 @@ import { linksRoutes } from './modules/links/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
 import { startPaymentWorker } from './modules/payments/worker.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(filesRoutes, services);
   await app.register(shortLinksRoutes, services);
   await app.register(collectionsRoutes, services);
+  await app.register(reportsRoutes, { db });
   await app.register(publicPaymentRoutes, {
     services,
     payPerMinute: config.PAY_RATE_LIMIT_PER_MINUTE,

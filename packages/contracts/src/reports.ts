@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
 
 /**
  * The periods of GET /api/reports/dashboard-stats?period=: the last 7 or 30 days by day, or the last 12 months by
@@ -15,15 +14,20 @@ export const REPORT_PERIOD_LABELS: Record<ReportPeriod, string> = {
   '12m': 'Last 12 months',
 };
 
+export const REPORT_MESSAGES = {
+  invalidPeriod: 'The period must be 7d, 30d or 12m',
+} as const;
+
 export const dashboardStatsQuery = z.object({
-  period: z.enum(REPORT_PERIODS, { error: MESSAGES.invalidRequest }).optional().default(DEFAULT_REPORT_PERIOD),
+  period: z.enum(REPORT_PERIODS, { error: REPORT_MESSAGES.invalidPeriod }).optional().default(DEFAULT_REPORT_PERIOD),
 });
 
 /**
- * Spec §3 dashboard stats, for the active environment, successful collections only: `keys` are the chart's
- * categories ('2026-11-23' by day, '2026-11' by month, oldest first), `data` and `data_usd` the amounts received in
- * UGX and USD for each key (same length as `keys`, 0 where nothing came in), `groupSumByChannel` the period's UGX
- * total by mobile-money network. `total` and `total_usd` are the period's sums.
+ * Spec §3 dashboard stats, for the active environment, successful collections only, each counted on the Kampala day
+ * it completed: `keys` are the chart's categories ('2026-11-23' by day, '2026-11' by month, oldest first), `data` and
+ * `data_usd` the amounts received in UGX and USD for each key (same length as `keys`, 0 where nothing came in),
+ * `groupSumByChannel` the period's UGX total by mobile-money network (cards count in `data` and `total`, not here).
+ * `total` and `total_usd` are the period's sums of `data` and `data_usd`.
  */
 export type DashboardStats = {
   period: ReportPeriod;

@@ -70,7 +70,7 @@ export type CollectionRecord = NonNullable<Awaited<ReturnType<typeof findCollect
 export function completePending(
   trx: Transaction<Database>,
   id: string,
-  outcome: { status: 'successful' | 'failed'; message: string | null; providerReference?: string },
+  outcome: { status: 'successful' | 'failed'; message: string | null; providerReference?: string; completedAt?: Date },
 ) {
   return trx
     .updateTable('collections')
@@ -78,7 +78,7 @@ export function completePending(
       status: outcome.status,
       status_message: outcome.message,
       ...(outcome.providerReference ? { provider_reference: outcome.providerReference } : {}),
-      completed_at: new Date(),
+      completed_at: outcome.completedAt ?? new Date(),
       updated_at: new Date(),
     })
     .where('id', '=', id)

@@ -18,6 +18,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { FilesService } from '../files/service.ts';
 import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
 import { postMovement, walletId } from '../ledger/ledger.ts';
+import { addToDailyTotals } from '../reports/repository.ts';
 import type { ProviderRegistry } from './providers.ts';
 import { receiptMail } from './receipt.ts';
 import {
@@ -44,7 +45,8 @@ export function newTransactionId(): string {
   return id;
 }
 
-export type Outcome = { status: 'successful' | 'failed'; message: string | null; providerReference?: string };
+/** A provider's report; `completedAt` is when the payment completed (now unless the report says), its reports day. */
+export type Outcome = { status: 'successful' | 'failed'; message: string | null; providerReference?: string; completedAt?: Date };
 
 type Options = {
   db: Kysely<Database>;
@@ -194,8 +196,8 @@ export function createPaymentsService(options: Options) {
   /**
    * Applies a provider's report, exactly once however often and however concurrently it arrives: the status
    * moves from pending only once (the row lock makes a second report wait, then find it no longer pending), and
-   * in the same transaction the wallet is credited less the fee, the customer recorded, the link total raised
-   * and the webhook event queued. Answers the collection when this call applied it, undefined otherwise.
+   * in the same transaction the wallet is credited less the fee, the customer recorded, the link total and the
+   * reports' daily roll-up raised and the webhook event queued. Answers the collection when this call applied it, undefined otherwise.
    */
   async function settle(collectionId: string, outcome: Outcome): Promise<CollectionRecord | undefined> {
     const applied = await db.transaction().execute(async (trx) => {
@@ -222,6 +224,7 @@ export function createPaymentsService(options: Options) {
         });
         collection.customer_id = await recordCustomer(trx, collection);
         if (collection.link_id) await addToLinkTotal(trx, collection.link_id, collection.environment, amount);
+        await addToDailyTotals(trx, collection);
       }
       await queueWebhookEvent(trx, {
         accountId: collection.account_id,
