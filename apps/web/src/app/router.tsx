@@ -8,7 +8,6 @@ const placeholder = (path: string, title: string, description: string): RouteObj
   element: <PlaceholderPage title={title} description={description} />,
 });
 
-const REPORTS_RELEASE = 'This screen arrives with the reports release: collection charts by period and channel.';
 const ACCOUNT_RELEASE = 'This screen arrives with the business settings release.';
 const DEVELOPERS_RELEASE = 'This screen arrives with the developers release: API keys and webhooks.';
 
@@ -111,7 +110,10 @@ const router = createBrowserRouter([
           },
           placeholder('/business-details', 'Business Details', ACCOUNT_RELEASE),
           placeholder('/team', 'Team', ACCOUNT_RELEASE),
-          placeholder('/reports', 'Reports', REPORTS_RELEASE),
+          {
+            path: '/reports',
+            lazy: () => import('../features/reports/routes/reports.tsx').then((m) => ({ Component: m.ReportsRoute })),
+          },
           placeholder('/api-keys', 'Api Keys', DEVELOPERS_RELEASE),
           placeholder('/webhooks', 'Web Hooks', DEVELOPERS_RELEASE),
         ],

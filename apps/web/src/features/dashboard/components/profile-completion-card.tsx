@@ -1,15 +1,17 @@
 import { Anchor, Card, Group, RingProgress, Stack, Text, Title } from '@mantine/core';
 import type { Account } from '@sente/contracts/accounts';
-import { PROFILE_COMPLETION } from '@sente/contracts/constants';
 import { Link } from 'react-router';
+import { businessDetailsOf, profileCompletion } from './profile-completion.ts';
 
-/**
- * Spec §2/§4 profile-completion ring. The 0.9 step (business details saved) arrives with the
- * business settings release; until then an account is at 0.6, or 1 once approved.
- */
+function hint(account: Account | null): string {
+  if (account?.is_approved) return 'Your account is approved for live payments.';
+  if (account && businessDetailsOf(account)) return 'Business details saved. Live payments open once we approve your account.';
+  return 'Add your business details and documents so we can approve live payments.';
+}
+
+/** Spec §2/§4 profile-completion ring, linking to /business-details. */
 export function ProfileCompletionCard({ account }: { account: Account | null }) {
-  const completion = account?.is_approved ? PROFILE_COMPLETION.approved : PROFILE_COMPLETION.base;
-  const percent = Math.round(completion * 100);
+  const percent = Math.round(profileCompletion(account) * 100);
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="profile-completion">
       <Group wrap="nowrap" gap="md">
@@ -29,9 +31,7 @@ export function ProfileCompletionCard({ account }: { account: Account | null }) 
             Profile completion
           </Title>
           <Text size="sm" c="gray.7">
-            {account?.is_approved
-              ? 'Your account is approved for live payments.'
-              : 'Add your business details and documents so we can approve live payments.'}
+            {hint(account)}
           </Text>
           <Anchor component={Link} to="/business-details" size="sm" fw={600} c="sente.8">
             Business details

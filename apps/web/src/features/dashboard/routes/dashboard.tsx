@@ -7,6 +7,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import { useUsdWallet } from '../api/get-usd-wallet.ts';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';
 import { RecentCollections } from '../components/recent-collections.tsx';
+import { TransactionsCard } from '../components/transactions-card.tsx';
 
 function SummaryCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -23,7 +24,7 @@ function SummaryCard({ id, title, children }: { id: string; title: string; child
 
 /**
  * Spec §2 dashboard: the wallet balance of the active environment, the USD wallet only when it holds money,
- * transfers, profile completion, recent collections.
+ * transfers, profile completion, the transactions chart, recent collections.
  */
 export function DashboardRoute() {
   const { data: user } = useProfile();
@@ -71,6 +72,7 @@ export function DashboardRoute() {
         </SummaryCard>
         <ProfileCompletionCard account={user.current_account} />
       </SimpleGrid>
+      <TransactionsCard withUsd={usdBalance > 0} />
       <SummaryCard id="recent-collections" title="Recent collections">
         <RecentCollections count={RECENT_COLLECTIONS_COUNT} />
       </SummaryCard>

@@ -1,0 +1,34 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+
+export type TransactionsPoint = { day: string; ugx: number; usd: number };
+
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * Spec §2 dashboard: the transactions line chart. USD (in dollars here) gets its own axis on the right, since a
+ * few dollars beside millions of shillings would lie flat on the floor. Loaded lazily: the charting library stays
+ * out of the Overview's first download.
+ */
+export function TransactionsChart({ points, withUsd }: { points: TransactionsPoint[]; withUsd: boolean }) {
+  return (
+    <LineChart
+      h={240}
+      data={points}
+      dataKey="day"
+      series={[
+        { name: 'ugx', label: 'Received UGX', color: 'sente.7' },
+        ...(withUsd ? [{ name: 'usd', label: 'Received USD', color: 'blue.7', yAxisId: 'right' }] : []),
+      ]}
+      curveType="monotone"
+      withDots={points.length <= 12}
+      withLegend
+      withRightYAxis={withUsd}
+      valueFormatter={(value) => grouping.format(value)}
+      yAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
+      rightYAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
+      xAxisProps={{ minTickGap: 16 }}
+    />
+  );
+}

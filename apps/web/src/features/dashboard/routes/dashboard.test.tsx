@@ -1,0 +1,127 @@
+import { MESSAGES } from '@sente/contracts/messages';
+import type { DashboardStats } from '@sente/contracts/reports';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, stubApi } from '../../../testing/api-stub.ts';
+import { render } from '../../../testing/render.tsx';
+import { testUser } from '../../../testing/test-user.ts';
+import { DashboardRoute } from './dashboard.tsx';
+
+const week: DashboardStats = {
+  period: '7d',
+  keys: ['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23'],
+  data: [0, 250_000, 0, 1_200_000, 0, 0, 50_000],
+  data_usd: [0, 0, 1_500, 0, 0, 0, 0],
+  groupSumByChannel: { MTN_UG: 1_250_000, AIRTEL: 250_000 },
+  total: 1_500_000,
+  total_usd: 1_500,
+};
+
+const emptyPage = { items: [], lastCursor: null, nextCursor: null, totalItems: 0, totalPages: 0 };
+
+/** recharts measures its container through ResizeObserver, which happy-dom never calls back: give it a size. */
+function stubChartSize() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        this.callback([{ target, contentRect: { width: 800, height: 240 } } as unknown as ResizeObserverEntry], this as never);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
+function renderDashboard({ usdSandBox = 0, profile = testUser() as unknown }: { usdSandBox?: number; profile?: unknown } = {}) {
+  const api = stubApi({
+    'GET /api/user/profile': ok(profile),
+    'GET /api/wallet/usd': ok({ current_balance: 0, current_balance_sand_box: usdSandBox }),
+    'GET /api/collections': ok(emptyPage),
+    'GET /api/reports/dashboard-stats': (request) =>
+      ok({ ...week, period: new URL(request.path, 'http://sente.test').searchParams.get('period') }),
+  });
+  return { ...render(<DashboardRoute />, { path: '/dashboard' }), api };
+}
+
+beforeEach(stubChartSize);
+
+describe('Overview transactions chart (spec §2 dashboard)', () => {
+  it("draws 'Received UGX' and leaves 'Received USD' out while the USD wallet is empty", async () => {
+    const { api } = renderDashboard({ usdSandBox: 0 });
+    const table = await screen.findByRole('table', { name: 'Transactions, last 7 days' });
+    expect(within(table).getByRole('columnheader', { name: 'Received UGX' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Received USD' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Nov 20 UGX 1,200,000' })).toBeInTheDocument();
+    expect(await screen.findByText('Received UGX', { selector: '.recharts-legend-wrapper *' })).toBeInTheDocument();
+    expect(screen.queryByText('Received USD')).not.toBeInTheDocument();
+    expect(api.sent('GET /api/reports/dashboard-stats').map((request) => request.path)).toEqual([
+      '/api/reports/dashboard-stats?period=7d',
+    ]);
+  });
+
+  it("adds 'Received USD' beside 'Received UGX' once the USD wallet holds money", async () => {
+    renderDashboard({ usdSandBox: 2_500 });
+    const table = await screen.findByRole('table', { name: 'Transactions, last 7 days' });
+    expect(within(table).getByRole('columnheader', { name: 'Received USD' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Nov 19 UGX 0 USD 15' })).toBeInTheDocument();
+    expect(await screen.findByText('Received USD', { selector: '.recharts-legend-wrapper *' })).toBeInTheDocument();
+    expect(screen.getByText('Received UGX', { selector: '.recharts-legend-wrapper *' })).toBeInTheDocument();
+    expect(screen.getByTestId('usd-balance')).toHaveTextContent('USD 25');
+  });
+
+  it('switching the period asks for that period', async () => {
+    const { api, user } = renderDashboard();
+    await screen.findByRole('table', { name: 'Transactions, last 7 days' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 30 days');
+    await screen.findByRole('table', { name: 'Transactions, last 30 days' });
+    expect(api.sent('GET /api/reports/dashboard-stats').map((request) => request.path)).toEqual([
+      '/api/reports/dashboard-stats?period=7d',
+      '/api/reports/dashboard-stats?period=30d',
+    ]);
+  });
+
+  it('keeps the wallet balance, transfers and recent collections beside the chart', async () => {
+    renderDashboard();
+    await screen.findByRole('table', { name: 'Transactions, last 7 days' });
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('UGX 0');
+    expect(screen.getByRole('link', { name: 'Go to transfers' })).toHaveAttribute('href', '/settlements');
+    expect(await screen.findByText(MESSAGES.noCollectionsYet)).toBeInTheDocument();
+  });
+});
+
+describe('profile-completion ring (spec §4)', () => {
+  const ring = async () => within(await screen.findByRole('region', { name: 'Profile completion' }));
+  const base = testUser();
+  const withBusinessDetails = (approved: boolean) => ({
+    ...base,
+    current_account: {
+      ...base.current_account,
+      is_approved: approved,
+      business_details: { business_name: 'Kampala Crafts Ltd', business_email: 'hello@kampalacrafts.ug' },
+    },
+  });
+
+  it('is at 60% without business details, also when the profile does not carry the field', async () => {
+    const { business_details: _omitted, ...accountWithout } = { business_details: null, ...base.current_account };
+    renderDashboard({ profile: { ...base, current_account: accountWithout } });
+    expect((await ring()).getByText('60%')).toBeInTheDocument();
+    expect((await ring()).getByRole('link', { name: 'Business details' })).toHaveAttribute('href', '/business-details');
+  });
+
+  it('is at 60% when business_details is null', async () => {
+    renderDashboard({ profile: { ...base, current_account: { ...base.current_account, business_details: null } } });
+    expect((await ring()).getByText('60%')).toBeInTheDocument();
+  });
+
+  it('is at 90% once business details exist', async () => {
+    renderDashboard({ profile: withBusinessDetails(false) });
+    expect((await ring()).getByText('90%')).toBeInTheDocument();
+  });
+
+  it('is at 100% once the account is approved', async () => {
+    renderDashboard({ profile: withBusinessDetails(true) });
+    expect((await ring()).getByText('100%')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Box, Center, Stack, Text } from '@mantine/core';
+
+export type PeriodPoint = { label: string; ugx: number };
+export type ChannelSlice = { name: string; value: number; color: string };
+
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Spec §2 reports: the amounts received in UGX for each day (or month) of the period. */
+export function PeriodBarChart({ points }: { points: PeriodPoint[] }) {
+  return (
+    <BarChart
+      h={260}
+      data={points}
+      dataKey="label"
+      series={[{ name: 'ugx', label: 'Received UGX', color: 'sente.7' }]}
+      valueFormatter={(value) => grouping.format(value)}
+      yAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
+      xAxisProps={{ minTickGap: 12 }}
+      maxBarWidth={32}
+    />
+  );
+}
+
+const DONUT_SIZE = 200;
+
+/**
+ * Spec §2 reports: the doughnut by mobile-money network with the total in its centre. The total is HTML laid over
+ * the ring rather than SVG text, so it wraps and scales with the user's font size.
+ */
+export function ChannelDonut({ slices, total }: { slices: ChannelSlice[]; total: string }) {
+  return (
+    <Box pos="relative" w={DONUT_SIZE} h={DONUT_SIZE} mx="auto">
+      <DonutChart
+        data={slices}
+        size={DONUT_SIZE}
+        thickness={24}
+        withTooltip={false}
+        withLabels={false}
+        valueFormatter={(value) => grouping.format(value)}
+      />
+      <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
+        <Stack gap={0} align="center" maw={DONUT_SIZE - 60}>
+          <Text size="xs" c="gray.7">
+            Total
+          </Text>
+          <Text fw={700} size="sm" ta="center" data-testid="doughnut-total">
+            {total}
+          </Text>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+import { Box, Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { type DashboardStats, DEFAULT_REPORT_PERIOD, REPORT_PERIOD_LABELS, type ReportPeriod } from '@sente/contracts/reports';
+import { type ReactNode, useState } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { FiguresTable } from '../../../components/figures-table.tsx';
+import { PeriodPicker } from '../../../components/period-picker.tsx';
+import { NOTHING_RECEIVED, statsKeyLabel, useDashboardStats } from '../../../lib/dashboard-stats.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { ChannelDonut, PeriodBarChart } from './collections-charts.tsx';
+
+/** Spec §2 reports: the networks of the doughnut, by their names in the spec. */
+const CHANNELS = [
+  { key: 'MTN_UG', name: 'MTN', color: 'yellow.5' },
+  { key: 'AIRTEL', name: 'AIRTEL', color: 'red.7' },
+] as const;
+
+function CollectionsFigures({ stats }: { stats: DashboardStats }) {
+  const { period } = stats;
+  const periodLabel = REPORT_PERIOD_LABELS[period].toLowerCase();
+  const channels = CHANNELS.map(({ key, name, color }) => ({ name, color, value: stats.groupSumByChannel[key] }));
+  const mobileMoney = channels.reduce((sum, channel) => sum + channel.value, 0);
+  const channelTotal = formatMoney(mobileMoney);
+  // NOTE: card payments count in the period's total but belong to no network, so they stay out of the doughnut.
+  const cards = stats.total - mobileMoney;
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Text size="sm" c="gray.7">
+          Received, {periodLabel}
+        </Text>
+        <Text fz={28} fw={700} lh={1.2} data-testid="collections-total">
+          {formatMoney(stats.total)}
+        </Text>
+      </div>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
+          <Stack gap="xs">
+            <Title order={3} size="h6">
+              By {period === '12m' ? 'month' : 'day'}
+            </Title>
+            <Box aria-hidden>
+              <PeriodBarChart
+                points={stats.keys.map((key, index) => ({ label: statsKeyLabel(key), ugx: stats.data[index] ?? 0 }))}
+              />
+            </Box>
+            <FiguresTable
+              hidden
+              caption={`Collections by ${period === '12m' ? 'month' : 'day'}, ${periodLabel}`}
+              columns={[period === '12m' ? 'Month' : 'Date', 'Received UGX']}
+              rows={stats.keys.map((key, index) => ({
+                label: statsKeyLabel(key),
+                values: [formatMoney(stats.data[index] ?? 0)],
+              }))}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
+          <Stack gap="xs">
+            <Title order={3} size="h6">
+              By channel
+            </Title>
+            <Box aria-hidden>
+              <ChannelDonut slices={channels} total={channelTotal} />
+            </Box>
+            <FiguresTable
+              caption={`Collections by channel, ${periodLabel}`}
+              columns={['Channel', 'Amount']}
+              rows={[
+                ...channels.map((channel) => ({ label: channel.name, values: [formatMoney(channel.value)] })),
+                { label: 'Total', values: [channelTotal] },
+              ]}
+            />
+            {cards > 0 && (
+              <Text size="xs" c="gray.7">
+                Card payments ({formatMoney(cards)}) count in the total received, not in the doughnut.
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** Spec §2 reports: the Collections card, by period and by channel, for one of the three periods. */
+export function CollectionsReportCard() {
+  const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_REPORT_PERIOD);
+  const stats = useDashboardStats(period);
+
+  let body: ReactNode;
+  if (stats.isPending)
+    body = (
+      <Center h={260}>
+        <Loader aria-label="Loading collections report" />
+      </Center>
+    );
+  else if (stats.error) body = <ErrorState error={stats.error} onRetry={stats.refetch} />;
+  else if (stats.data.total === 0) body = <EmptyState message={NOTHING_RECEIVED} />;
+  else body = <CollectionsFigures stats={stats.data} />;
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="collections-report">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Title order={2} size="h4" id="collections-report">
+            Collections
+          </Title>
+          <PeriodPicker value={period} onChange={setPeriod} />
+        </Group>
+        {/* The last period's figures stay, dimmed, while the chosen one loads: their labels come with them. */}
+        <Box aria-busy={stats.isPlaceholderData} opacity={stats.isPlaceholderData ? 0.6 : 1}>
+          {body}
+        </Box>
+      </Stack>
+    </Card>
+  );
+}

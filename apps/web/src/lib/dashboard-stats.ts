@@ -1,0 +1,37 @@
+import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { api } from './api-client.ts';
+import { type MoneyScope, useMoneyScope } from './money-scope.ts';
+
+/** The Overview chart and the Reports card read one cache: per account, environment and period. */
+export const dashboardStatsKeys = {
+  all: ['dashboard-stats'] as const,
+  scope: ({ accountId, environment }: MoneyScope) => [...dashboardStatsKeys.all, accountId, environment] as const,
+  period: (scope: MoneyScope, period: ReportPeriod) => [...dashboardStatsKeys.scope(scope), period] as const,
+};
+
+export const dashboardStatsQueryOptions = (scope: MoneyScope, period: ReportPeriod) =>
+  queryOptions({
+    queryKey: dashboardStatsKeys.period(scope, period),
+    queryFn: async ({ signal }) => (await api<DashboardStats>(`/api/reports/dashboard-stats?period=${period}`, { signal })).data,
+    enabled: scope.accountId !== null,
+    // The last period's figures stay on screen while the next period loads, so the card does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+/** Spec §3 dashboard stats: successful collections of the active account and environment over one period. */
+export function useDashboardStats(period: ReportPeriod) {
+  return useQuery(dashboardStatsQueryOptions(useMoneyScope(), period));
+}
+
+/** A chart category as people read it: '2026-11-23' as 'Nov 23', '2026-11' as 'Nov 2026'. */
+export function statsKeyLabel(key: string): string {
+  return /^\d{4}-\d{2}$/.test(key) ? dayjs(`${key}-01`).format('MMM YYYY') : dayjs(key).format('MMM D');
+}
+
+/** The empty state of a period without a successful collection. */
+export const NOTHING_RECEIVED = 'No collections in this period yet';
+
+/** Whether anything came in over the period, in either currency. */
+export const hasReceived = (stats: DashboardStats): boolean => stats.total > 0 || stats.total_usd > 0;
