@@ -9,6 +9,7 @@ import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
+import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
 import { createDigitalItem, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
@@ -55,6 +56,8 @@ type Body = Record<string, unknown>;
 
 /** One PIN token serves the money routes until a call spends it (minting one per call would take most of the walk). */
 let pinTokenInHand: string | undefined;
+/** The owner's own certificate upload, made on first use, for the business details and compliance samples. */
+let certificateInHand: string | undefined;
 
 /** A valid body for each route that takes one, so that one spoiled field is the only thing wrong. */
 async function sampleBody(route: RouteEntry): Promise<Body> {
@@ -64,6 +67,10 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
       pinTokenInHand = await pinToken(t, owner, PIN);
     }
     return { pin_token: pinTokenInHand };
+  };
+  const certificate = async () => {
+    certificateInHand ??= await uploadPath(t, owner.accessToken, { bytes: SAMPLES.pdf, name: 'walk.pdf' }, 'certificates');
+    return certificateInHand;
   };
   const samples: Record<string, () => Body | Promise<Body>> = {
     'POST /api/sign-up': () => ({
@@ -125,6 +132,21 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
       bank_name: 'Stanbic Bank Uganda',
       account_number: '9030012345678',
       account_name: 'Kampala Books Ltd',
+    }),
+    'POST /api/user/update-business-details': async () => ({
+      business_name: 'Kampala Books Ltd',
+      business_industry: 'Retail',
+      business_email: 'info@kampalabooks.example',
+      business_phone: '0772123456',
+      reg_date: '2020-01-10',
+      country: 'Uganda',
+      city: 'Kampala',
+      address_1: 'Plot 1, Kampala Road',
+      address_2: 'Suite 2',
+      certificate_url: await certificate(),
+    }),
+    'POST /api/sente-account/save-sente-files': async () => ({
+      files: [{ file_name: 'Other', other_name: 'Board resolution', file_path: await certificate() }],
     }),
     'POST /ops/run': () => ({ secret: 'not-the-secret', args: ['ledger:verify'] }),
   };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, type Environment, type StaffRole } from './constants.ts';
-import { MESSAGES } from './messages.ts';
-import { requiredString } from './validation.ts';
+import { storagePath } from './links.ts';
+import { BUSINESS_MESSAGES as B, MESSAGES } from './messages.ts';
+import { emailField, requiredString } from './validation.ts';
 import type { BankDetails } from './wallet.ts';
 
 export const createAccountInput = z.object({
@@ -33,6 +34,133 @@ export const updateProfileInput = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
+/** Spec §9 industry options, without the source list's duplicates. */
+export const BUSINESS_INDUSTRIES = [
+  'Ecommerce',
+  'Education',
+  'Utilities',
+  'Real Estate',
+  'Financial Services',
+  'Agriculture',
+  'Manufacturing',
+  'Construction',
+  'Mining',
+  'Energy',
+  'Transportation',
+  'Information Technology',
+  'Healthcare',
+  'Retail',
+  'Service',
+  'Hospitality',
+  'Non-Profit Organisation',
+  'Food and Beverage',
+  'Logistics',
+  'Media',
+  'Entertainment',
+  'Technology',
+  'Telecommunications',
+  'Food service',
+  'Production',
+  'Consulting',
+  'Marketing',
+] as const;
+
+/** Spec §9: Uganda only. */
+export const BUSINESS_COUNTRIES = ['Uganda'] as const;
+
+/** Spec §9 compliance document names; 'Other' comes with a specified name. */
+export const COMPLIANCE_DOCUMENT_NAMES = [
+  'TIN certificate',
+  'Bank Statements',
+  'Memorandum & Articles of Association',
+  'Particulars of Directors - Form 7/20 or Form 8',
+  'Proof of address - Form A9 or 18',
+  'Trading license',
+  'Company profile',
+  'Other',
+] as const;
+export type ComplianceDocumentName = (typeof COMPLIANCE_DOCUMENT_NAMES)[number];
+
+/** An optional storage path: absent, null and blank all mean none (a form's empty upload sends ''). */
+const optionalStoragePath = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => value?.trim() || null)
+  .pipe(z.union([storagePath, z.null()]));
+
+/** A day as YYYY-MM-DD that exists and is not after today (a day of slack for time zones). */
+function isPastDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(day.getTime()) &&
+    day.toISOString().startsWith(value) &&
+    value >= '1900-01-01' &&
+    day.getTime() <= Date.now() + 86_400_000
+  );
+}
+
+/**
+ * POST /api/user/update-business-details (spec §7). The keys are in the order of spec §5's messages, so that a
+ * form with every field empty lists them in that order.
+ */
+export const businessDetailsInput = z.object({
+  business_name: requiredString(B.nameMissing).max(150),
+  business_industry: requiredString(B.industryMissing).pipe(z.enum(BUSINESS_INDUSTRIES, { error: B.industryInvalid })),
+  business_phone: requiredString(B.phoneMissing).pipe(profilePhone),
+  business_email: emailField(B.emailMissing, MESSAGES.invalidEmail),
+  country: requiredString(B.countryMissing).pipe(z.enum(BUSINESS_COUNTRIES, { error: B.countryInvalid })),
+  city: requiredString(B.cityMissing).max(100),
+  address_1: requiredString(B.address1Missing).max(200),
+  reg_date: requiredString(B.regDateMissing).pipe(z.string().refine(isPastDay, B.regDateInvalid)),
+  address_2: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((value) => value || null),
+  /** A storage path of this account's own upload to the certificates folder (checked by the server). */
+  certificate_url: optionalStoragePath,
+});
+export type BusinessDetailsInput = z.input<typeof businessDetailsInput>;
+/** Spec §3 account business_details, as stored and as the profile carries them. */
+export type BusinessDetails = z.output<typeof businessDetailsInput>;
+
+/** One row of POST /api/sente-account/save-sente-files: a named document; 'Other' needs `other_name`. */
+export const complianceFileInput = z
+  .object({
+    file_name: z.enum(COMPLIANCE_DOCUMENT_NAMES, { error: B.documentNameMissing }),
+    other_name: z.string().trim().max(120).nullish(),
+    file_path: z.string({ error: B.documentFileMissing }).trim().min(1, B.documentFileMissing).pipe(storagePath),
+  })
+  .refine((file) => file.file_name !== 'Other' || (typeof file.other_name === 'string' && file.other_name.trim() !== ''), {
+    message: B.otherNameMissing,
+    path: ['other_name'],
+    // Also when another field of the row is wrong, so that a form shows every message at once.
+    when: (payload) => (payload.value as { file_name?: unknown } | undefined)?.file_name === 'Other',
+  });
+
+/** POST /api/sente-account/save-sente-files: documents to add to the account's compliance files. */
+export const saveComplianceFilesInput = z.object({
+  files: z.array(complianceFileInput, { error: B.documentsMissing }).min(1, B.documentsMissing).max(20, B.tooManyDocuments),
+});
+export type SaveComplianceFilesInput = z.input<typeof saveComplianceFilesInput>;
+export type ComplianceFileValues = z.output<typeof complianceFileInput>;
+
+/**
+ * A compliance document of the account (spec §3 account files): `file_name` is the name shown (the specified name for
+ * 'Other'), `document` the list's choice. `url` is a members-only signed link that expires at `expires_at`.
+ */
+export type ComplianceFile = {
+  id: string;
+  document: ComplianceDocumentName;
+  file_name: string;
+  file_path: string;
+  created_at: string;
+  url: string;
+  expires_at: string | null;
+};
+
 export type Account = {
   id: string;
   user_id: string;
@@ -46,6 +174,8 @@ export type Account = {
   api_keys: { active_environment: Environment };
   /** Spec §3: a list of which the first is shown; settlements go to the first. Empty until they are saved. */
   bank_details: BankDetails[];
+  /** Spec §3: null until they are saved (profile completion 0.9 once they exist, spec §4). */
+  business_details: BusinessDetails | null;
 };
 
 export type StaffProfile = {

@@ -133,3 +133,30 @@ export const LINK_MESSAGES = {
   deleteDigitalItem: (title: string) => `Delete product: "${title}"?`,
   originalPriceNotHigher: 'Enter an original price higher than the sale price',
 } as const;
+
+/** Messages of the business details screen (spec §5 'Business details required' reproduced exactly, in its order). */
+export const BUSINESS_MESSAGES = {
+  nameMissing: 'Name is missing',
+  industryMissing: 'Industry is missing',
+  phoneMissing: 'Phone is missing',
+  emailMissing: 'Email is missing',
+  countryMissing: 'Country is missing',
+  cityMissing: 'City is missing',
+  address1Missing: 'Address 1 is missing',
+  regDateMissing: 'Registration date is missing',
+  detailsUpdated: 'Details Updated',
+  filesUpdated: 'Files updated',
+  complianceHint: 'PNG, JPG, PDF up to 10MB',
+  // ours
+  industryInvalid: 'Choose an industry from the list',
+  countryInvalid: 'Sente is available in Uganda only',
+  regDateInvalid: 'Enter the registration date as a day that has passed (YYYY-MM-DD)',
+  certificateNotUploaded: 'Upload the certificate again: that file is not a certificate upload of this account',
+  documentNameMissing: 'Choose a document name',
+  otherNameMissing: "Specify the document's name",
+  documentFileMissing: 'Upload the file of each document',
+  documentNotUploaded: 'Upload the document again: that file is not a certificate upload of this account',
+  documentsMissing: 'Add at least one document',
+  tooManyDocuments: 'Save at most 20 documents at a time',
+  readOnly: 'Only the owner or an administrator of this account can change its business details, bank details and documents.',
+} as const;

@@ -16,6 +16,7 @@ export function testUser({
     userWallet: { current_balance: 0, current_balance_sand_box: 0 },
     api_keys: { active_environment: 'test' },
     bank_details: [],
+    business_details: null,
     ...account,
   };
   const user: User = {

@@ -2,9 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { Environment, StaffRole } from '@sente/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { createBusinessRepository } from './business-repository.ts';
 
 export function createAccountsRepository(db: Kysely<Database>) {
   return {
+    ...createBusinessRepository(db),
+
     /** The accounts a user belongs to, oldest membership first. */
     listMemberships(userId: string) {
       return db

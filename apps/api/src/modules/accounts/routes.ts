@@ -3,11 +3,17 @@ import { updateLogoInput } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/http-error.ts';
+import type { FilesService } from '../files/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { businessRoutes } from './business-routes.ts';
 import type { AccountsService } from './service.ts';
 
-export async function accountsRoutes(app: FastifyInstance, opts: { accounts: AccountsService; users: UsersService }) {
+export async function accountsRoutes(
+  app: FastifyInstance,
+  opts: { accounts: AccountsService; users: UsersService; files: FilesService },
+) {
   const { accounts, users } = opts;
+  await businessRoutes(app, opts);
 
   app.post('/api/sente-account/create-account', { preHandler: app.authenticate }, async (request, reply) => {
     const { account_name } = parseInput(createAccountInput, request.body);

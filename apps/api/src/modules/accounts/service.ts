@@ -4,6 +4,7 @@ import { FILE_MESSAGES } from '@sente/contracts/files';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { AccountRow } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { createBusinessService } from './business-service.ts';
 import type { AccountsRepository } from './repository.ts';
 
 /** The account of the profile; `wallet` is its UGX balances, live and test. */
@@ -19,11 +20,14 @@ export function toAccount(row: AccountRow, wallet: { live: number; test: number 
     userWallet: { current_balance: wallet.live, current_balance_sand_box: wallet.test },
     api_keys: { active_environment: row.active_environment },
     bank_details: row.bank_details ? [row.bank_details] : [],
+    business_details: row.business_details ?? null,
   };
 }
 
 export function createAccountsService({ repo }: { repo: AccountsRepository }) {
   return {
+    ...createBusinessService({ repo }),
+
     create: (owner: { id: string; email: string }, accountName: string) => repo.createAccount(owner, accountName),
 
     /** Makes another of the user's accounts current; an account they do not belong to is not found. */

@@ -63,6 +63,7 @@ describe('GET /api/user/profile', () => {
           companyBranding: { company_logo: null },
           userWallet: { current_balance: 0, current_balance_sand_box: 0 },
           bank_details: [],
+          business_details: null,
           api_keys: { active_environment: 'test' },
         },
         current_role: 'owner',

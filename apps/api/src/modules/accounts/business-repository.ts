@@ -1,0 +1,58 @@
+import type { BusinessDetails, ComplianceDocumentName } from '@sente/contracts/accounts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** A compliance document to record: the list's choice, the name shown, and the account's own certificate upload. */
+export type NewComplianceFile = { document: ComplianceDocumentName; file_name: string; file_path: string };
+
+/** Business details and compliance documents of an account (spread into the accounts repository). */
+export function createBusinessRepository(db: Kysely<Database>) {
+  return {
+    /** The paths among `paths` that this account uploaded to its members-only certificates folder. */
+    async ownCertificatePaths(accountId: string, paths: string[]): Promise<Set<string>> {
+      if (paths.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('files')
+        .select('path')
+        .where('account_id', '=', accountId)
+        .where('folder', '=', 'certificates')
+        .where('visibility', '=', 'members')
+        .where('path', 'in', paths)
+        .execute();
+      return new Set(rows.map((row) => row.path));
+    },
+
+    setBusinessDetails(accountId: string, details: BusinessDetails) {
+      return db
+        .updateTable('accounts')
+        .set({ business_details: JSON.stringify(details), updated_at: new Date() })
+        .where('id', '=', accountId)
+        .execute();
+    },
+
+    /** Adds the documents; a file saved again keeps one row, under its latest name. */
+    saveComplianceFiles(accountId: string, userId: string, files: NewComplianceFile[]) {
+      return db
+        .insertInto('compliance_files')
+        .values(files.map((file) => ({ ...file, account_id: accountId, created_by: userId })))
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'file_path']).doUpdateSet((eb) => ({
+            document: eb.ref('excluded.document'),
+            file_name: eb.ref('excluded.file_name'),
+            updated_at: new Date(),
+          })),
+        )
+        .execute();
+    },
+
+    /** The account's compliance documents, oldest first. */
+    listComplianceFiles(accountId: string) {
+      return db
+        .selectFrom('compliance_files')
+        .select(['id', 'document', 'file_name', 'file_path', 'created_at'])
+        .where('account_id', '=', accountId)
+        .orderBy('position')
+        .execute();
+    },
+  };
+}

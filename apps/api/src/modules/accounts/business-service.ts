@@ -1,0 +1,40 @@
+import type { BusinessDetails, ComplianceFile, ComplianceFileValues } from '@sente/contracts/accounts';
+import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
+import { badRequest } from '../../lib/http-error.ts';
+import type { AccountsRepository } from './repository.ts';
+
+type ComplianceRow = Omit<ComplianceFile, 'url' | 'expires_at' | 'created_at'> & { created_at: Date | string };
+
+/**
+ * Spec §2 Business details: the details and the compliance documents of an account (spread into the accounts
+ * service). Like links (decision 016), they may point only at the account's own uploads to `certificates`.
+ */
+export function createBusinessService({ repo }: { repo: AccountsRepository }) {
+  return {
+    async updateBusinessDetails(accountId: string, details: BusinessDetails): Promise<void> {
+      const path = details.certificate_url;
+      if (path && !(await repo.ownCertificatePaths(accountId, [path])).has(path)) {
+        throw badRequest(B.certificateNotUploaded, [B.certificateNotUploaded]);
+      }
+      await repo.setBusinessDetails(accountId, details);
+    },
+
+    /** Adds the documents; every file must be the account's own certificate upload, else none is saved. */
+    async saveComplianceFiles(accountId: string, userId: string, files: ComplianceFileValues[]): Promise<void> {
+      const paths = files.map((file) => file.file_path);
+      const own = await repo.ownCertificatePaths(accountId, paths);
+      if (paths.some((path) => !own.has(path))) throw badRequest(B.documentNotUploaded, [B.documentNotUploaded]);
+      await repo.saveComplianceFiles(
+        accountId,
+        userId,
+        files.map((file) => ({
+          document: file.file_name,
+          file_name: file.file_name === 'Other' ? (file.other_name ?? '') : file.file_name,
+          file_path: file.file_path,
+        })),
+      );
+    },
+
+    complianceFiles: (accountId: string): Promise<ComplianceRow[]> => repo.listComplianceFiles(accountId),
+  };
+}

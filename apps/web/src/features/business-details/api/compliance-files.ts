@@ -1,0 +1,31 @@
+import type { ComplianceFile, SaveComplianceFilesInput } from '@sente/contracts/accounts';
+import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { accountErrorMessage } from './account-error.ts';
+import { businessKeys, LINK_REFRESH_MS } from './business-keys.ts';
+
+/** GET /api/sente-account/sente-files: the account's documents, each with a members-only link. */
+export const complianceFilesQuery = () =>
+  queryOptions({
+    queryKey: businessKeys.files(),
+    queryFn: async ({ signal }) => (await api<ComplianceFile[]>('/api/sente-account/sente-files', { signal })).data,
+    refetchInterval: LINK_REFRESH_MS,
+  });
+
+export const useComplianceFiles = () => useQuery(complianceFilesQuery());
+
+export function useSaveComplianceFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveComplianceFilesInput) =>
+      api<ComplianceFile[]>('/api/sente-account/save-sente-files', { method: 'POST', body: input }),
+    onSuccess: (response) => {
+      // The answer is the whole list with fresh links.
+      queryClient.setQueryData(businessKeys.files(), response.data);
+      notify.success(BUSINESS_MESSAGES.filesUpdated);
+    },
+    onError: (error) => notify.error(accountErrorMessage(error)),
+  });
+}

@@ -1,0 +1,23 @@
+import type { BusinessDetails, BusinessDetailsInput } from '@sente/contracts/accounts';
+import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { profileKeys } from '../../../lib/profile.ts';
+import { accountErrorMessage } from './account-error.ts';
+
+export function updateBusinessDetails(input: BusinessDetailsInput) {
+  return api<BusinessDetails>('/api/user/update-business-details', { method: 'POST', body: input });
+}
+
+export function useUpdateBusinessDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBusinessDetails,
+    onSuccess: async () => {
+      notify.success(BUSINESS_MESSAGES.detailsUpdated);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    },
+    onError: (error) => notify.error(accountErrorMessage(error)),
+  });
+}

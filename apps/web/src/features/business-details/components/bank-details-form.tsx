@@ -1,0 +1,36 @@
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type BankDetails, bankDetailsInput } from '@sente/contracts/wallet';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useUpdateBankDetails } from '../api/update-bank-details.ts';
+
+/** Spec §2 Bank Details tab: the first of the account's bank details (settlements go there). */
+export function BankDetailsForm({ bank, readOnly }: { bank: BankDetails | undefined; readOnly: boolean }) {
+  const save = useUpdateBankDetails();
+  const form = useForm({
+    initialValues: { bank_name: '', account_number: '', account_name: '', ...bank },
+    validate: zod4Resolver(bankDetailsInput),
+  });
+  const field = (name: keyof BankDetails) => ({ key: form.key(name), ...form.getInputProps(name) });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values, { onSuccess: () => form.resetDirty() }))}>
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Bank name" {...field('bank_name')} />
+            <TextInput label="Account number" inputMode="numeric" {...field('account_number')} />
+            <TextInput label="Account name" {...field('account_name')} />
+          </SimpleGrid>
+          {!readOnly && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Save Bank Details
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { BUSINESS_INDUSTRIES, type BusinessDetails, businessDetailsInput } from '@sente/contracts/accounts';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { FileUpload } from '../../../components/file-upload.tsx';
+import { useFileLink } from '../api/file-link.ts';
+import { useUpdateBusinessDetails } from '../api/update-business-details.ts';
+
+/** Spec §2 compliance uploads: PNG, JPG or PDF (the server checks the bytes). */
+export const CERTIFICATE_ACCEPT = 'image/png,image/jpeg,application/pdf';
+
+const EMPTY = {
+  business_name: '',
+  business_industry: '',
+  business_email: '',
+  business_phone: '',
+  reg_date: '',
+  country: 'Uganda',
+  city: '',
+  address_1: '',
+  address_2: '',
+  certificate_url: null as string | null,
+};
+
+const valuesOf = (details: BusinessDetails | null) =>
+  details ? { ...EMPTY, ...details, address_2: details.address_2 ?? '' } : EMPTY;
+
+/** Spec §2 Business Details tab; `readOnly` shows the details without a way to save them. */
+export function BusinessDetailsForm({ details, readOnly }: { details: BusinessDetails | null; readOnly: boolean }) {
+  const save = useUpdateBusinessDetails();
+  const form = useForm({ initialValues: valuesOf(details), validate: zod4Resolver(businessDetailsInput) });
+  const field = (name: keyof typeof EMPTY) => ({ key: form.key(name), ...form.getInputProps(name) });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values, { onSuccess: () => form.resetDirty() }))}>
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Business name" autoComplete="organization" {...field('business_name')} />
+            <Select
+              label="Industry"
+              placeholder="Choose an industry"
+              data={BUSINESS_INDUSTRIES}
+              searchable
+              allowDeselect={false}
+              {...field('business_industry')}
+            />
+            <TextInput label="Business email" type="email" autoComplete="email" {...field('business_email')} />
+            <TextInput label="Business phone" type="tel" placeholder="+256" autoComplete="tel" {...field('business_phone')} />
+            <TextInput label="Registration date" type="date" {...field('reg_date')} />
+            <TextInput label="Country" readOnly variant="filled" {...field('country')} />
+            <TextInput label="City" autoComplete="address-level2" {...field('city')} />
+            <TextInput label="Address 1" autoComplete="address-line1" {...field('address_1')} />
+            <TextInput label="Address 2" autoComplete="address-line2" {...field('address_2')} />
+          </SimpleGrid>
+          <CertificateField
+            value={form.values.certificate_url}
+            onChange={(path) => form.setFieldValue('certificate_url', path)}
+            error={form.errors.certificate_url as string | undefined}
+            readOnly={readOnly}
+          />
+          {!readOnly && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Save Details
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}
+
+type CertificateProps = { value: string | null; onChange: (path: string | null) => void; error?: string; readOnly: boolean };
+
+/** Spec §2: the saved certificate as a link with '(change)', else an upload to the certificates folder. */
+function CertificateField({ value, onChange, error, readOnly }: CertificateProps) {
+  // The saved certificate shows as a link until '(change)'; a new upload shows in the upload field.
+  const [changing, setChanging] = useState(!value);
+  const link = useFileLink(changing ? null : value);
+  if (value && !changing) {
+    return (
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Certificate of incorporation
+        </Text>
+        <Group gap="xs">
+          {link.data ? (
+            <Anchor href={link.data.url} target="_blank" rel="noopener noreferrer" size="sm">
+              View certificate
+            </Anchor>
+          ) : (
+            <Text size="sm" c="gray.7">
+              View certificate
+            </Text>
+          )}
+          {!readOnly && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setChanging(true);
+                onChange(null);
+              }}
+            >
+              (change)
+            </Anchor>
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+  if (readOnly) return null;
+  return (
+    <FileUpload
+      label="Certificate of incorporation"
+      folder="certificates"
+      accept={CERTIFICATE_ACCEPT}
+      description="PNG, JPG, PDF up to 10MB"
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,173 @@
+import { businessDetailsInput, type ComplianceFile, saveComplianceFilesInput } from '@sente/contracts/accounts';
+import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
+import { bankDetailsInput, WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { errorOf } from '../../../testing/field-error.ts';
+import { fileInputOf, fileOf } from '../../../testing/files.ts';
+import { render } from '../../../testing/render.tsx';
+import { testUser } from '../../../testing/test-user.ts';
+import { expectToast } from '../../../testing/toasts.ts';
+import { BusinessDetailsRoute } from './business-details.tsx';
+
+const SAVED = {
+  business_name: 'Kampala Crafts Ltd',
+  business_industry: 'Retail' as const,
+  business_email: 'info@kampalacrafts.example',
+  business_phone: '+256772123456',
+  reg_date: '2021-03-15',
+  country: 'Uganda' as const,
+  city: 'Kampala',
+  address_1: 'Plot 12, Kampala Road',
+  address_2: null,
+  certificate_url: 'certificates/2026/11/cert.pdf',
+};
+const TIN: ComplianceFile = {
+  id: 'f1',
+  document: 'TIN certificate',
+  file_name: 'TIN certificate',
+  file_path: 'certificates/2026/11/tin.pdf',
+  created_at: '2026-11-24T08:00:00.000Z',
+  url: '/storage/certificates/2026/11/tin.pdf?expires=1&signature=abc',
+  expires_at: '2026-11-24T08:10:00.000Z',
+};
+
+function renderPage(user = testUser(), files: ComplianceFile[] = [TIN]) {
+  const api = stubApi({
+    'GET /api/user/profile': ok(user),
+    'GET /api/sente-account/sente-files': ok(files),
+    'GET /api/files/signed-url': ok({ url: '/storage/certificates/2026/11/cert.pdf?expires=1&signature=s', expires_at: null }),
+    'POST /api/user/update-business-details': parsedWith(businessDetailsInput, ok(SAVED, B.detailsUpdated)),
+    'POST /api/sente-account/update-bank-details': parsedWith(bankDetailsInput, ok(null, WALLET_MESSAGES.bankDetailsUpdated)),
+    'POST /api/sente-account/save-sente-files': parsedWith(saveComplianceFilesInput, ok([TIN], B.filesUpdated)),
+    'POST /api/files/upload': ok('certificates/2026/11/new.pdf'),
+  });
+  const view = render(<BusinessDetailsRoute />, { path: '/business-details' });
+  const field = (label: string) => screen.getByRole('textbox', { name: label });
+  return { ...view, api, field };
+}
+
+describe('business details tab (spec §2, §5)', () => {
+  it('shows every §5 message under its field and sends nothing when the form is empty', async () => {
+    const { user, api, field } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Save Details' }));
+    const expected: [string, string][] = [
+      ['Business name', B.nameMissing],
+      ['Industry', B.industryMissing],
+      ['Business phone', B.phoneMissing],
+      ['Business email', B.emailMissing],
+      ['City', B.cityMissing],
+      ['Address 1', B.address1Missing],
+      ['Registration date', B.regDateMissing],
+    ];
+    for (const [label, message] of expected) {
+      const input = label === 'Industry' ? field(label) : screen.getByLabelText(label);
+      await waitFor(() => expect(errorOf(input), label).toBe(message));
+    }
+    expect(screen.getByLabelText('Country')).toHaveValue('Uganda');
+    expect(screen.getByLabelText('Address 2')).not.toHaveAccessibleDescription();
+    expect(api.sent('POST /api/user/update-business-details')).toEqual([]);
+  });
+
+  it("sends every field with an uploaded certificate and says 'Details Updated'", async () => {
+    const { user, api, field } = renderPage();
+    await user.type(await screen.findByLabelText('Business name'), 'Kampala Crafts Ltd');
+    await user.click(field('Industry'));
+    await user.click(await screen.findByRole('option', { name: 'Retail' }));
+    await user.type(screen.getByLabelText('Business email'), 'info@kampalacrafts.example');
+    await user.type(screen.getByLabelText('Business phone'), '0772123456');
+    await user.type(screen.getByLabelText('Registration date'), '2021-03-15');
+    await user.type(screen.getByLabelText('City'), 'Kampala');
+    await user.type(screen.getByLabelText('Address 1'), 'Plot 12');
+    await user.upload(fileInputOf('Certificate of incorporation'), fileOf('cert.pdf', 'application/pdf'));
+    await screen.findByText('cert.pdf');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await expectToast(B.detailsUpdated);
+    expect(api.sent('POST /api/user/update-business-details').map((request) => request.body)).toEqual([
+      {
+        business_name: 'Kampala Crafts Ltd',
+        business_industry: 'Retail',
+        business_email: 'info@kampalacrafts.example',
+        business_phone: '0772123456',
+        reg_date: '2021-03-15',
+        country: 'Uganda',
+        city: 'Kampala',
+        address_1: 'Plot 12',
+        address_2: '',
+        certificate_url: 'certificates/2026/11/new.pdf',
+      },
+    ]);
+  });
+
+  it("shows the saved details and the certificate as a signed link with '(change)'", async () => {
+    const { user } = renderPage(testUser({ account: { business_details: SAVED } }));
+    expect(await screen.findByLabelText('Business name')).toHaveValue('Kampala Crafts Ltd');
+    const link = await screen.findByRole('link', { name: 'View certificate' });
+    expect(link).toHaveAttribute('href', '/storage/certificates/2026/11/cert.pdf?expires=1&signature=s');
+    await user.click(screen.getByRole('button', { name: '(change)' }));
+    expect(screen.getByRole('button', { name: 'Certificate of incorporation Choose file' })).toBeVisible();
+  });
+});
+
+describe('bank details tab', () => {
+  it("names each missing field, then saves and says 'Bank details updated'", async () => {
+    const { user, api } = renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Bank Details' }));
+    await user.click(screen.getByRole('button', { name: 'Save Bank Details' }));
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Bank name'))).toBe(WALLET_MESSAGES.bankNameMissing));
+    expect(errorOf(screen.getByLabelText('Account number'))).toBe(WALLET_MESSAGES.bankAccountNumberMissing);
+    expect(errorOf(screen.getByLabelText('Account name'))).toBe(WALLET_MESSAGES.bankAccountNameMissing);
+    expect(api.sent('POST /api/sente-account/update-bank-details')).toEqual([]);
+    await user.type(screen.getByLabelText('Bank name'), 'Stanbic Bank');
+    await user.type(screen.getByLabelText('Account number'), '9030012345678');
+    await user.type(screen.getByLabelText('Account name'), 'Kampala Crafts Ltd');
+    await user.click(screen.getByRole('button', { name: 'Save Bank Details' }));
+    await expectToast(WALLET_MESSAGES.bankDetailsUpdated);
+    expect(api.sent('POST /api/sente-account/update-bank-details').map((request) => request.body)).toEqual([
+      { bank_name: 'Stanbic Bank', account_number: '9030012345678', account_name: 'Kampala Crafts Ltd' },
+    ]);
+  });
+});
+
+describe('compliance documents', () => {
+  it('lists the saved files as signed links and shows the hint', async () => {
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Saved documents' });
+    expect(within(list).getByRole('link', { name: 'TIN certificate' })).toHaveAttribute('href', TIN.url);
+    const card = screen.getByRole('region', { name: 'Compliance Documents' });
+    expect(within(card).getByText(B.complianceHint)).toBeVisible();
+  });
+
+  it("asks for the name of an 'Other' document and its file, then saves: 'Files updated'", async () => {
+    const { user, api, field } = renderPage();
+    await screen.findByRole('list', { name: 'Saved documents' });
+    await user.click(field('Document 1'));
+    await user.click(await screen.findByRole('option', { name: 'Other' }));
+    await user.click(screen.getByRole('button', { name: 'Save Files' }));
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Specify document 1'))).toBe(B.otherNameMissing));
+    expect(screen.getByText(B.documentFileMissing)).toBeVisible();
+    expect(api.sent('POST /api/sente-account/save-sente-files')).toEqual([]);
+
+    await user.type(screen.getByLabelText('Specify document 1'), 'Tax clearance');
+    await user.upload(fileInputOf('File of document 1'), fileOf('clearance.pdf', 'application/pdf'));
+    await screen.findByText('clearance.pdf');
+    await user.click(screen.getByRole('button', { name: 'Save Files' }));
+    await expectToast(B.filesUpdated);
+    expect(api.sent('POST /api/sente-account/save-sente-files').map((request) => request.body)).toEqual([
+      { files: [{ file_name: 'Other', other_name: 'Tax clearance', file_path: 'certificates/2026/11/new.pdf' }] },
+    ]);
+  });
+});
+
+describe('members without the right (DESIGN §7)', () => {
+  it('see the details read-only, the documents as links, and why they cannot change them', async () => {
+    renderPage(testUser({ current_role: 'operations', account: { business_details: SAVED } }));
+    expect(await screen.findByText(B.readOnly)).toBeVisible();
+    expect(screen.getByLabelText('Business name')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save Details' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '(change)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save Files' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'TIN certificate' })).toBeVisible();
+  });
+});

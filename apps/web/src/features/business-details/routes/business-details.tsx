@@ -1,0 +1,48 @@
+import { Alert, Card, Stack, Tabs, Title } from '@mantine/core';
+import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
+import { IconLock } from '@tabler/icons-react';
+import { useCan, useProfile } from '../../../lib/profile.ts';
+import { BankDetailsForm } from '../components/bank-details-form.tsx';
+import { BusinessDetailsForm } from '../components/business-details-form.tsx';
+import { ComplianceDocuments } from '../components/compliance-documents.tsx';
+
+/**
+ * Spec §2 Business details: two tabs and the Compliance Documents card. Every member sees them; only owners and
+ * administrators may change them (DESIGN §7), so the others get them read-only with a note saying why.
+ */
+export function BusinessDetailsRoute() {
+  const { data: user } = useProfile();
+  const canManage = useCan('manageAccount');
+  const account = user?.current_account;
+  // NOTE: the AuthGuard renders nothing below it until the profile has loaded.
+  if (!account) return null;
+  const readOnly = !canManage;
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Title order={1} size="h2">
+        Business Details
+      </Title>
+      {readOnly && (
+        <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>
+          {BUSINESS_MESSAGES.readOnly}
+        </Alert>
+      )}
+      <Card withBorder padding="lg" radius="md">
+        <Tabs defaultValue="business" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="business">Business Details</Tabs.Tab>
+            <Tabs.Tab value="bank">Bank Details</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="business">
+            <BusinessDetailsForm key={account.id} details={account.business_details} readOnly={readOnly} />
+          </Tabs.Panel>
+          <Tabs.Panel value="bank">
+            <BankDetailsForm key={account.id} bank={account.bank_details[0]} readOnly={readOnly} />
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+      <ComplianceDocuments key={account.id} readOnly={readOnly} />
+    </Stack>
+  );
+}
