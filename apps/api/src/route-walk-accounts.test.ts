@@ -314,6 +314,17 @@ function wrongCode(): string {
   return String(code).padStart(6, '0');
 }
 const PUBLIC_LINK = "a link's pay page is meant for anyone (customers pay there without an account)";
+/** The owner's own business details form (spec §2), with a certificate chosen per probe. */
+const BUSINESS_DETAILS = {
+  business_name: 'Mukono Hardware Ltd',
+  business_industry: 'Retail',
+  business_email: 'info@mukono.example',
+  business_phone: '0772000222',
+  reg_date: '2020-01-10',
+  country: 'Uganda',
+  city: 'Mukono',
+  address_1: 'Plot 3, Main Street',
+};
 
 /**
  * How each route that takes a reference is called with the victim's values. Routes with a path parameter must be here.
@@ -387,6 +398,21 @@ const CASES: Record<string, () => Probe[]> = {
       url: '/api/sente-account/update-logo',
       body: { company_logo: path },
       control: { body: { company_logo: o.logo } },
+    })),
+
+  'POST /api/user/update-business-details': () =>
+    [v.certificatePath, v.imagePath].map((path) => ({
+      what: `the victim's ${path === v.certificatePath ? 'certificate' : 'uploaded image'} as the certificate`,
+      url: '/api/user/update-business-details',
+      body: { ...BUSINESS_DETAILS, certificate_url: path },
+      control: { body: { ...BUSINESS_DETAILS, certificate_url: o.certificate } },
+    })),
+  'POST /api/sente-account/save-sente-files': () =>
+    [v.certificatePath, v.productPath, v.imagePath].map((path) => ({
+      what: `the victim's ${path === v.certificatePath ? 'certificate' : path === v.productPath ? 'product file' : 'image'} as a compliance document`,
+      url: '/api/sente-account/save-sente-files',
+      body: { files: [{ file_name: 'Other', other_name: 'Walk', file_path: path }] },
+      control: { body: { files: [{ file_name: 'TIN certificate', file_path: o.certificate }] } },
     })),
 
   // Payment links
@@ -738,7 +764,9 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/collections/smt_download': "the session's account's export; no cursor or id",
   'GET /api/wallet/charges': "the session's account",
   'GET /api/wallet/usd': "the session's account",
+  'GET /api/reports/dashboard-stats': "the session's account's figures; takes only a period name",
   'POST /api/sente-account/update-bank-details': "the caller's own bank account, not a Sente record",
+  'GET /api/sente-account/sente-files': "the session's account's compliance documents; takes nothing",
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */
@@ -910,7 +938,18 @@ async function victimSnapshot() {
         .execute(),
       db.selectFrom('ledger_entries').select(['id', 'amount']).where('wallet_id', 'in', walletIds).orderBy('id').execute(),
     ]);
+  const [compliance, dailyTotals] = await Promise.all([
+    db.selectFrom('compliance_files').selectAll().where('account_id', 'in', accounts).orderBy('id').execute(),
+    db
+      .selectFrom('collection_daily_totals')
+      .selectAll()
+      .where('account_id', 'in', accounts)
+      .orderBy(['account_id', 'environment', 'day', 'channel', 'currency'])
+      .execute(),
+  ]);
   return {
+    compliance,
+    dailyTotals,
     user,
     sessions,
     accounts: accountRows,

@@ -27,7 +27,7 @@ export const dashboardStatsQuery = z.object({
  * it completed: `keys` are the chart's categories ('2026-11-23' by day, '2026-11' by month, oldest first), `data` and
  * `data_usd` the amounts received in UGX and USD for each key (same length as `keys`, 0 where nothing came in),
  * `groupSumByChannel` the period's UGX total by mobile-money network (cards count in `data` and `total`, not here).
- * `total` and `total_usd` are the period's sums of `data` and `data_usd`.
+ * `total` and `total_usd` are the period's sums of `data` and `data_usd`. Amounts are whole minor units: UGX, and USD in cents.
  */
 export type DashboardStats = {
   period: ReportPeriod;

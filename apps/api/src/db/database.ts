@@ -1,3 +1,4 @@
+import type { BusinessDetails, ComplianceDocumentName } from '@sente/contracts/accounts';
 import type { Environment, StaffRole } from '@sente/contracts/constants';
 import type { BankDetails, TransferKind, TransferStatus } from '@sente/contracts/wallet';
 import type { ColumnType, Generated, Selectable } from 'kysely';
@@ -53,6 +54,21 @@ export interface AccountsTable {
   company_logo: string | null;
   /** `{ bank_name, account_number, account_name }` (contracts BankDetails), or null until saved. */
   bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
+  /** Spec §3 business details (contracts BusinessDetails), or null until saved. */
+  business_details: ColumnType<BusinessDetails | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** An account's compliance document (spec §3 account files): one of its own certificate uploads. */
+export interface ComplianceFilesTable {
+  id: Generated<string>;
+  position: ColumnType<number, never, never>;
+  account_id: string;
+  document: ComplianceDocumentName;
+  file_name: string;
+  file_path: string;
+  created_by: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -208,6 +224,18 @@ export interface LinkTotalsTable {
   successful_count: Generated<number>;
 }
 
+/** Successful collections per account, environment, Kampala day, channel and currency (decision 017). */
+export interface CollectionDailyTotalsTable {
+  account_id: string;
+  environment: Environment;
+  /** 'YYYY-MM-DD' in Africa/Kampala; select it as text (a pg date would be read as a local midnight). */
+  day: string;
+  channel: PaymentChannel;
+  currency: Currency;
+  amount: ColumnType<string, number | string | undefined, number | string>;
+  count: Generated<number>;
+}
+
 export interface WebhookEventsTable {
   id: Generated<string>;
   account_id: string;
@@ -275,12 +303,14 @@ export interface Database {
   links: LinksTable;
   short_links: ShortLinksTable;
   files: FilesTable;
+  compliance_files: ComplianceFilesTable;
   wallets: WalletsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   customers: CustomersTable;
   collections: CollectionsTable;
   link_totals: LinkTotalsTable;
+  collection_daily_totals: CollectionDailyTotalsTable;
   webhook_events: WebhookEventsTable;
   wallet_pins: WalletPinsTable;
   pin_tokens: PinTokensTable;

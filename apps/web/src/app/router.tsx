@@ -108,7 +108,13 @@ const router = createBrowserRouter([
             path: '/settlements',
             lazy: () => import('../features/settlements/routes/settlements.tsx').then((m) => ({ Component: m.SettlementsRoute })),
           },
-          placeholder('/business-details', 'Business Details', ACCOUNT_RELEASE),
+          {
+            path: '/business-details',
+            lazy: () =>
+              import('../features/business-details/routes/business-details.tsx').then((m) => ({
+                Component: m.BusinessDetailsRoute,
+              })),
+          },
           placeholder('/team', 'Team', ACCOUNT_RELEASE),
           {
             path: '/reports',

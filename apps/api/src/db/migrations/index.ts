@@ -6,6 +6,8 @@ import * as moneyOut from './2026_11_23_004_money_out.ts';
 import * as signInHardening from './2026_11_24_005_sign_in_hardening.ts';
 import * as requestHashes from './2026_11_24_006_request_hashes.ts';
 import * as uniquePhone from './2026_11_24_007_unique_phone.ts';
+import * as collectionDailyTotals from './2026_11_24_008_collection_daily_totals.ts';
+import * as businessDetails from './2026_11_24_009_business_details.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_005_sign_in_hardening': signInHardening,
   '2026_11_24_006_request_hashes': requestHashes,
   '2026_11_24_007_unique_phone': uniquePhone,
+  '2026_11_24_008_collection_daily_totals': collectionDailyTotals,
+  '2026_11_24_009_business_details': businessDetails,
 };
