@@ -310,6 +310,16 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     // 290,000 paid in four successful payments, less the 3% collection fee of each: 281,300.
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('UGX 281,300');
     await expect.poll(() => page.getByRole('list', { name: 'Recent collections' }).getByRole('listitem').count()).toBe(5);
+    // The chart's figures, from the daily roll-up: the four successful payments, 290,000 in all (summed over the
+    // week's rows, so a run across Kampala's midnight still adds up).
+    const figures = page.getByRole('table', { name: 'Transactions, last 7 days' });
+    const received = async () =>
+      (await figures.locator('tbody tr td:nth-child(2)').allTextContents()).reduce(
+        (sum, cell) => sum + Number(cell.replace(/[^\d]/g, '')),
+        0,
+      );
+    await expect.poll(received).toBe(290_000);
+    await page.getByText('Received UGX').first().waitFor();
     await expectAccessible(page, 'dashboard');
     await screenshot(page, 'checkout-15-dashboard');
     await page.context().close();

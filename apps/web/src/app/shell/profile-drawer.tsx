@@ -61,7 +61,7 @@ export function ProfileDrawer({ user, opened, onClose, onPrivacy, onHelp, onSwit
             label="Logout"
             c="red.9"
             leftSection={<IconLogout size={18} />}
-            rightSection={logout.isPending ? <Loader size="xs" color="red" aria-label="Logging out" /> : undefined}
+            rightSection={logout.isPending ? <Loader size="xs" color="red" role="status" aria-label="Logging out" /> : undefined}
             disabled={logout.isPending}
             onClick={() => logout.mutate()}
           />

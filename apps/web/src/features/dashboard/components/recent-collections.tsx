@@ -13,7 +13,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
  */
 export function RecentCollections({ count }: { count: number }) {
   const list = useCollections();
-  if (list.isPending) return <Loader size="sm" aria-label="Loading recent collections" />;
+  if (list.isPending) return <Loader size="sm" role="status" aria-label="Loading recent collections" />;
   if (list.error) return <ErrorState error={list.error} onRetry={list.refetch} />;
   if (list.items.length === 0) return <EmptyState message={MESSAGES.noCollectionsYet} />;
 

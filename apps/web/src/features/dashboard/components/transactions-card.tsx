@@ -15,7 +15,7 @@ const CHART_HEIGHT = 240;
 function ChartLoader() {
   return (
     <Center h={CHART_HEIGHT}>
-      <Loader size="sm" aria-label="Loading transactions" />
+      <Loader size="sm" role="status" aria-label="Loading transactions" />
     </Center>
   );
 }

@@ -93,7 +93,7 @@ export function CollectionsReportCard() {
   if (stats.isPending)
     body = (
       <Center h={260}>
-        <Loader aria-label="Loading collections report" />
+        <Loader role="status" aria-label="Loading collections report" />
       </Center>
     );
   else if (stats.error) body = <ErrorState error={stats.error} onRetry={stats.refetch} />;
