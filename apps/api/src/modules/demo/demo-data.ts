@@ -3,6 +3,19 @@ import { crc32, deflateSync } from 'node:zlib';
 /** The demo merchant a newcomer signs in as (README: Demo data). */
 export const DEMO_USER = { firstname: 'Ruth', lastname: 'Nankya', email: 'demo@sente.local', password: 'Sente#Demo2026' };
 export const DEMO_PIN = '12345';
+
+/** Issue 13: the school's paperwork, so Business Details and the 90% ring are alive on first sight. */
+export const DEMO_BUSINESS = {
+  business_name: 'Kampala Parents School Ltd',
+  business_industry: 'Education',
+  business_email: 'accounts@kampalaparents.sente.local',
+  business_phone: '256414123456',
+  reg_date: '2012-02-06',
+  country: 'Uganda',
+  city: 'Kampala',
+  address_1: 'Plot 12, Kira Road',
+  address_2: 'Kamwokya',
+} as const;
 export const DEMO_ACCOUNTS = { school: 'Kampala Parents School', bakery: "Mama Ruth's Bakery" } as const;
 
 export const PAYER_NAMES = [

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { backfillDailyTotals } from '../../db/migrations/2026_11_24_008_collection_daily_totals.ts';
 
 /** What the demo needs that no feature does: spreading its collections over past months, and counting them. */
 export function createDemoRepository(db: Kysely<Database>) {
@@ -35,6 +36,8 @@ export function createDemoRepository(db: Kysely<Database>) {
           from (select customer_id, min(created_at) as first_at, max(completed_at) as last_at
                 from collections where account_id = ${accountId} and customer_id is not null group by customer_id) s
           where cu.id = s.customer_id`.execute(trx);
+        // The reports' daily roll-up counted each payment on the day it was settled: count them on their paid days.
+        await backfillDailyTotals(trx, accountId);
       });
     },
   };

@@ -93,6 +93,31 @@ describe('seed:demo', () => {
     ]);
   });
 
+  it("fills the school's business details, certificate and compliance documents, and reports its collections by paid day", async () => {
+    const profile = await asDemoMerchant('/api/user/profile');
+    expect(profile.current_account.business_details).toMatchObject({
+      business_name: 'Kampala Parents School Ltd',
+      business_industry: 'Education',
+      country: 'Uganda',
+      certificate_url: expect.stringMatching(/^certificates\//),
+    });
+    const documents = await asDemoMerchant('/api/sente-account/sente-files');
+    expect(documents.map((file: { file_name: string }) => file.file_name)).toEqual(['TIN certificate', 'Trading license']);
+
+    const stats = await asDemoMerchant('/api/reports/dashboard-stats?period=12m');
+    const schoolId = await accountIdOf(DEMO_ACCOUNTS.school);
+    const paid = await t.database.db
+      .selectFrom('collections')
+      .select((eb) => eb.fn.sum<string>('amount').as('total'))
+      .where('account_id', '=', schoolId)
+      .where('environment', '=', 'test')
+      .where('status', '=', 'successful')
+      .executeTakeFirstOrThrow();
+    expect(stats.total).toBe(Number(paid.total));
+    // Backdated over six months, the payments land on their own months, not all on the day of the seed.
+    expect(stats.data.filter((amount: number) => amount > 0).length).toBeGreaterThan(3);
+  });
+
   it('runs once: a second seed finds the demo merchant and adds nothing', async () => {
     const count = async () =>
       Number((await sql<{ n: string }>`select count(*) as n from collections`.execute(t.database.db)).rows[0]?.n);

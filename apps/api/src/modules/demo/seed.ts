@@ -9,7 +9,7 @@ import type { LinksService } from '../links/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { PinService } from '../wallet/pins.ts';
 import type { WalletService } from '../wallet/service.ts';
-import { DEMO_ACCOUNTS, DEMO_PDF, DEMO_PIN, DEMO_USER, PAYER_NAMES, seededRandom, solidPng } from './demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_BUSINESS, DEMO_PDF, DEMO_PIN, DEMO_USER, PAYER_NAMES, seededRandom, solidPng } from './demo-data.ts';
 import type { DemoRepository } from './repository.ts';
 
 type Deps = {
@@ -226,6 +226,7 @@ export function createDemoSeeder({
       account_number: '9030012345678',
       account_name: DEMO_ACCOUNTS.school,
     });
+    await fileThePaperwork(userId, schoolId);
     const paid = await wallet.requestSettlement(
       actor,
       { amount: 2_000_000, reason: 'Monthly settlement', pin_token: await token() },
@@ -243,6 +244,20 @@ export function createDemoSeeder({
       randomUUID(),
     );
     return 4;
+  }
+
+  /** The school's business details with its certificate, and two compliance documents. */
+  async function fileThePaperwork(userId: string, schoolId: string) {
+    const certificate = (name: string) =>
+      files.upload({ accountId: schoolId, userId, folder: 'certificates', bytes: DEMO_PDF, originalName: `${name}.pdf` });
+    await accounts.updateBusinessDetails(schoolId, {
+      ...DEMO_BUSINESS,
+      certificate_url: await certificate('Certificate of incorporation'),
+    });
+    await accounts.saveComplianceFiles(schoolId, userId, [
+      { file_name: 'TIN certificate', other_name: null, file_path: await certificate('TIN certificate') },
+      { file_name: 'Trading license', other_name: null, file_path: await certificate('Trading license 2026') },
+    ]);
   }
 
   return {
