@@ -1,8 +1,9 @@
 import { MESSAGES } from '@sente/contracts/messages';
 import type { DashboardStats } from '@sente/contracts/reports';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../testing/api-stub.ts';
+import { stubChartSize } from '../../../testing/chart-size.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { DashboardRoute } from './dashboard.tsx';
@@ -19,21 +20,6 @@ const week: DashboardStats = {
 
 const emptyPage = { items: [], lastCursor: null, nextCursor: null, totalItems: 0, totalPages: 0 };
 
-/** recharts measures its container through ResizeObserver, which happy-dom never calls back: give it a size. */
-function stubChartSize() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private readonly callback: ResizeObserverCallback) {}
-      observe(target: Element) {
-        this.callback([{ target, contentRect: { width: 800, height: 240 } } as unknown as ResizeObserverEntry], this as never);
-      }
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-}
-
 function renderDashboard({ usdSandBox = 0, profile = testUser() as unknown }: { usdSandBox?: number; profile?: unknown } = {}) {
   const api = stubApi({
     'GET /api/user/profile': ok(profile),
@@ -45,7 +31,7 @@ function renderDashboard({ usdSandBox = 0, profile = testUser() as unknown }: { 
   return { ...render(<DashboardRoute />, { path: '/dashboard' }), api };
 }
 
-beforeEach(stubChartSize);
+beforeEach(() => stubChartSize());
 
 describe('Overview transactions chart (spec §2 dashboard)', () => {
   it("draws 'Received UGX' and leaves 'Received USD' out while the USD wallet is empty", async () => {

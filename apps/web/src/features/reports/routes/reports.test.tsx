@@ -1,7 +1,8 @@
 import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
+import { stubChartSize } from '../../../testing/chart-size.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { ReportsRoute } from './reports.tsx';
@@ -59,21 +60,6 @@ const nothing: DashboardStats = {
   total: 0,
 };
 
-/** recharts measures its container through ResizeObserver, which happy-dom never calls back: give it a size. */
-function stubChartSize() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private readonly callback: ResizeObserverCallback) {}
-      observe(target: Element) {
-        this.callback([{ target, contentRect: { width: 800, height: 260 } } as unknown as ResizeObserverEntry], this as never);
-      }
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-}
-
 const periodOf = (request: SentRequest) => new URL(request.path, 'http://sente.test').searchParams.get('period') as ReportPeriod;
 
 function renderReports(stats: (request: SentRequest) => ReturnType<typeof ok> = (request) => ok(byPeriod[periodOf(request)])) {
@@ -89,7 +75,7 @@ const rowsOf = (table: HTMLElement) =>
     .slice(1)
     .map((row) => row.textContent);
 
-beforeEach(stubChartSize);
+beforeEach(() => stubChartSize());
 
 describe('Reports: the Collections card (spec §2 reports)', () => {
   it('shows the last 7 days by day, as a table of figures, and the doughnut by channel with its total', async () => {
