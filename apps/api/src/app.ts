@@ -16,6 +16,7 @@ import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
 import { startPaymentWorker } from './modules/payments/worker.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(walletRoutes, { ...services, pinPerMinute: config.PIN_RATE_LIMIT_PER_MINUTE });
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
+  await app.register(teamRoutes, { db, mailer, publicUrl: config.PUBLIC_URL, auth: services.auth });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
 

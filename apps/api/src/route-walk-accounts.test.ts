@@ -276,6 +276,24 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
+/** Team (issue 13): the victim's own member row, and an invitation of the owner's for the control to cancel. */
+let staff: { victimMemberId: string; ownInviteId: string };
+beforeAll(async () => {
+  must(await post(t, owner, '/api/staff/register', { email: 'walk-invitee@example.com', staff_role: 'user' }), 'invite', 201);
+  const row = (accountId: string, email: string) =>
+    t.database.db
+      .selectFrom('account_members')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('email', '=', email)
+      .where('removed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+  staff = {
+    victimMemberId: (await row(victim.accountId, victim.email)).id,
+    ownInviteId: (await row(owner.accountId, 'walk-invitee@example.com')).id,
+  };
+});
+
 /** One request of the walk, sent as the owner. By default it must be refused with a 4xx. */
 type Probe = {
   /** Which of the victim's values it carries, for the failure message. */
@@ -730,6 +748,15 @@ const CASES: Record<string, () => Probe[]> = {
   },
   'GET /api/settlements': () => cursorProbes('/api/settlements', ['transfers']),
 
+  // Team
+  'POST /api/staff/hide_staff/:id': () => [
+    {
+      what: "the victim's member id",
+      url: `/api/staff/hide_staff/${staff.victimMemberId}`,
+      control: { url: `/api/staff/hide_staff/${staff.ownInviteId}` },
+    },
+  ],
+
   // Operator commands naming the victim, from a signed-in merchant without the operator secret
   'POST /ops/run': () =>
     [
@@ -767,6 +794,9 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/reports/dashboard-stats': "the session's account's figures; takes only a period name",
   'POST /api/sente-account/update-bank-details': "the caller's own bank account, not a Sente record",
   'GET /api/sente-account/sente-files': "the session's account's compliance documents; takes nothing",
+  'GET /api/staff/list': "the session's account's team; its cursor is only a position in the caller's own list",
+  'POST /api/staff/register':
+    "takes an e-mail to invite to the caller's account; nothing changes for its owner until they prove that mailbox",
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */

@@ -149,6 +149,8 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
       files: [{ file_name: 'Other', other_name: 'Board resolution', file_path: await certificate() }],
     }),
     'POST /ops/run': () => ({ secret: 'not-the-secret', args: ['ledger:verify'] }),
+    'POST /api/staff/register': () => ({ email: `walk-${randomUUID()}@example.com`, staff_role: 'user' }),
+    'POST /api/staff/hide_staff/:id': () => ({}),
   };
   return (await samples[`${route.method} ${route.url}`]?.()) ?? { name: 'value' };
 }

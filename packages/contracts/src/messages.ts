@@ -160,3 +160,20 @@ export const BUSINESS_MESSAGES = {
   tooManyDocuments: 'Save at most 20 documents at a time',
   readOnly: 'Only the owner or an administrator of this account can change its business details, bank details and documents.',
 } as const;
+
+/** Messages of the team screen (spec §5 'Staff invite' and §8 'Failed to remove account' reproduced exactly). */
+export const TEAM_MESSAGES = {
+  emailMissing: 'Email is missing',
+  roleMissing: 'Role is missing',
+  inviteSent: 'Invite Sent',
+  removeFailed: 'Failed to remove account',
+  // ours
+  invalidEmail: 'Enter a valid e-mail address',
+  roleInvalid: 'Choose a role from the list',
+  alreadyMember: 'This e-mail already belongs to a member of this account',
+  alreadyInvited: 'This e-mail has already been invited to this account; remove the invite to send a new one',
+  memberRemoved: 'Member removed',
+  readOnly: 'Only the owner or an administrator of this account can see and manage its team.',
+  noMembers: 'No team members yet',
+  removeConfirm: (email: string) => `Remove ${email} from this account?`,
+} as const;

@@ -82,6 +82,10 @@ export interface AccountMembersTable {
   creator_id: string;
   removed_at: Timestamp | null;
   created_at: CreatedAt;
+  /** Team invitations (migration 010): SHA-256 of the e-mailed token, when it runs out, when the invitee joined. */
+  invite_token_hash: string | null;
+  invite_expires_at: Timestamp | null;
+  joined_at: Timestamp | null;
 }
 
 export type LinkKind = 'payment_link' | 'donation_link' | 'digital_item';

@@ -8,6 +8,7 @@ import * as requestHashes from './2026_11_24_006_request_hashes.ts';
 import * as uniquePhone from './2026_11_24_007_unique_phone.ts';
 import * as collectionDailyTotals from './2026_11_24_008_collection_daily_totals.ts';
 import * as businessDetails from './2026_11_24_009_business_details.ts';
+import * as teamInvitations from './2026_11_24_010_team_invitations.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_007_unique_phone': uniquePhone,
   '2026_11_24_008_collection_daily_totals': collectionDailyTotals,
   '2026_11_24_009_business_details': businessDetails,
+  '2026_11_24_010_team_invitations': teamInvitations,
 };

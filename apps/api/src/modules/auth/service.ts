@@ -27,13 +27,25 @@ type Deps = {
   passwords: PasswordHasher;
 };
 
+/** Runs once a user has proved their mailbox (a verify or sign-in code), e.g. to join the team invitations to it. */
+export type MailboxProvenHook = (user: { id: string; email: string }) => Promise<void>;
+
 export function createAuthService({ repo, codes, sessions, loadProfile, passwords }: Deps) {
   const throttle = createFailureThrottle({ repo });
+  const mailboxProvenHooks: MailboxProvenHook[] = [];
+  const mailboxProven = async (user: UserRow) => {
+    for (const hook of mailboxProvenHooks) await hook({ id: user.id, email: user.email });
+  };
   /** A code check, counted towards the account's wrong codes (throttle.ts). */
   const consumeCode = (emailOrPhone: string, user: UserRow | undefined, purpose: CodePurpose, code: string) =>
     throttle.attempt('code', failureKeys(emailOrPhone, user?.id), () => codes.consume(user, purpose, code));
 
   return {
+    /** Team invitations (modules/team) join here: before the sign-in's profile is read, so it already lists them. */
+    onMailboxProven(hook: MailboxProvenHook): void {
+      mailboxProvenHooks.push(hook);
+    },
+
     async signUp(input: SignUpInput): Promise<SignUpResult> {
       const user = await repo.insertUser({
         firstname: input.firstname,
@@ -65,6 +77,7 @@ export function createAuthService({ repo, codes, sessions, loadProfile, password
       if (user?.verified_at) throw badRequest(MESSAGES.accountAlreadyVerified);
       await consumeCode(email_or_phone, user, 'verify_account', code);
       await repo.markVerified(user!.id);
+      await mailboxProven(user!);
     },
 
     async login({ emailOrPhone, password }: LoginInput): Promise<LoginCodeSent> {
@@ -91,6 +104,7 @@ export function createAuthService({ repo, codes, sessions, loadProfile, password
     async loginWithCode({ emailOrPhone, code }: LoginOtpInput, userAgent: string | null): Promise<LoginResult> {
       const user = await repo.findUserByEmailOrPhone(emailOrPhone);
       await consumeCode(emailOrPhone, user, 'login', code);
+      await mailboxProven(user!);
       const tokens = await sessions.start(user!.id, userAgent);
       return { user: await loadProfile(user!.id), ...tokens };
     },

@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { STAFF_ROLE_LABELS } from '@sente/contracts/constants';
+import { LINK_MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
+import { INVITE_TTL_DAYS, type StaffInviteInput, type StaffMember, type StaffPage } from '@sente/contracts/team';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { TeamRepository } from './repository.ts';
+
+const SCOPE = 'staff';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const hashInviteToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createTeamService({ repo, mailer, publicUrl }: { repo: TeamRepository; mailer: Mailer; publicUrl: string }) {
+  return {
+    async list(accountId: string, cursorValue?: string): Promise<StaffPage> {
+      const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);
+      if (cursor && cursor.scope !== SCOPE) throw badRequest(LINK_MESSAGES.invalidCursor);
+      const [rows, total] = await Promise.all([repo.page(accountId, cursor), repo.count(accountId)]);
+      return toPage(
+        rows,
+        total,
+        SCOPE,
+        (row): StaffMember => ({
+          id: row.id,
+          email: row.email,
+          user: row.user_id && row.firstname !== null ? { firstname: row.firstname, lastname: row.lastname ?? '' } : null,
+          staff_role: row.staff_role,
+          creator_id: row.creator_id,
+          user_id: row.user_id,
+        }),
+      );
+    },
+
+    /** Spec §7 POST /api/staff/register: e-mails an invitation whose link leads to sign-up (or sign-in). */
+    async invite(account: { id: string }, creatorId: string, { email, staff_role }: StaffInviteInput): Promise<void> {
+      const existing = await repo.findByEmail(account.id, email);
+      if (existing?.user_id) throw badRequest(TEAM_MESSAGES.alreadyMember);
+      const expired = existing && (!existing.invite_expires_at || new Date(existing.invite_expires_at) <= new Date());
+      if (existing && !expired) throw badRequest(TEAM_MESSAGES.alreadyInvited);
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 24 * 3600 * 1000);
+      const stored = await repo.invite({
+        accountId: account.id,
+        email,
+        role: staff_role,
+        creatorId,
+        tokenHash: hashInviteToken(token),
+        expiresAt,
+        ...(existing ? { renewId: existing.id } : {}),
+      });
+      if (!stored) throw badRequest(TEAM_MESSAGES.alreadyInvited);
+      const { account_name } = await repo.accountName(account.id);
+      const query = `invite=${token}&email=${encodeURIComponent(email)}`;
+      await mailer.send({
+        to: email,
+        subject: `You are invited to ${account_name} on Sente`,
+        text: [
+          `You have been invited to join ${account_name} on Sente as ${STAFF_ROLE_LABELS[staff_role]}.`,
+          '',
+          'New to Sente? Sign up with this e-mail address:',
+          `${publicUrl}/signup?${query}`,
+          '',
+          'Already on Sente? Sign in with this e-mail address:',
+          `${publicUrl}/?${query}`,
+          '',
+          `You join the account once you have verified or signed in with ${email}. The invitation runs out after ${INVITE_TTL_DAYS} days.`,
+        ].join('\n'),
+      });
+    },
+
+    /** Spec §7 POST /api/staff/hide_staff/{id}: removes a member or cancels an invitation ('Failed to remove account'). */
+    async remove(accountId: string, memberId: string): Promise<void> {
+      if (!UUID.test(memberId)) throw notFound(TEAM_MESSAGES.removeFailed);
+      const outcome = await repo.remove(accountId, memberId);
+      if (outcome === 'not-found') throw notFound(TEAM_MESSAGES.removeFailed);
+      if (outcome === 'last-owner') throw forbidden(TEAM_MESSAGES.removeFailed);
+    },
+
+    joinOpenInvitations: (user: { id: string; email: string }) => repo.joinOpenInvitations(user),
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;
