@@ -8,7 +8,6 @@ const placeholder = (path: string, title: string, description: string): RouteObj
   element: <PlaceholderPage title={title} description={description} />,
 });
 
-const ACCOUNT_RELEASE = 'This screen arrives with the business settings release.';
 const DEVELOPERS_RELEASE = 'This screen arrives with the developers release: API keys and webhooks.';
 
 /** Every page loads lazily by route, so the sign-in page stays light. */
@@ -115,7 +114,10 @@ const router = createBrowserRouter([
                 Component: m.BusinessDetailsRoute,
               })),
           },
-          placeholder('/team', 'Team', ACCOUNT_RELEASE),
+          {
+            path: '/team',
+            lazy: () => import('../features/team/routes/team.tsx').then((m) => ({ Component: m.TeamRoute })),
+          },
           {
             path: '/reports',
             lazy: () => import('../features/reports/routes/reports.tsx').then((m) => ({ Component: m.ReportsRoute })),

@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
+import type { StaffMember } from '@sente/contracts/team';
+import { IconLock, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useCan } from '../../../lib/profile.ts';
+import { useRemoveMember, useTeam } from '../api/team.ts';
+import { InviteMemberModal } from '../components/invite-member-modal.tsx';
+import { TeamTable } from '../components/team-table.tsx';
+
+/** Spec §2 Team members. Only owners and administrators may see and manage the team (DESIGN §7). */
+export function TeamRoute() {
+  const canManage = useCan('manageAccount');
+  return (
+    <Stack gap="lg">
+      {canManage ? (
+        <TeamPage />
+      ) : (
+        <>
+          <Title order={1} size="h2">
+            Team
+          </Title>
+          <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>
+            {TEAM_MESSAGES.readOnly}
+          </Alert>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function TeamPage() {
+  const list = useTeam();
+  const remove = useRemoveMember();
+  const [inviting, setInviting] = useState(false);
+  const [deleting, setDeleting] = useState<StaffMember | null>(null);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Team
+          </Title>
+          <Text size="sm" c="gray.7">
+            The people who work on this account, and the invitations not yet accepted.
+          </Text>
+        </div>
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+          Invite Member
+        </Button>
+      </Group>
+      {list.isPending ? (
+        <PageLoader />
+      ) : list.error ? (
+        <ErrorState error={list.error} onRetry={list.refetch} />
+      ) : list.items.length === 0 ? (
+        <Text c="gray.7">{TEAM_MESSAGES.noMembers}</Text>
+      ) : (
+        <>
+          <TeamTable members={list.items} onDelete={setDeleting} />
+          <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoad={list.loadMore} />
+        </>
+      )}
+      <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={MESSAGES.confirmTitle} centered size="sm">
+        <Text style={{ overflowWrap: 'anywhere' }}>{deleting ? TEAM_MESSAGES.removeConfirm(deleting.email) : ''}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
