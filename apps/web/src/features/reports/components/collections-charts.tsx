@@ -20,6 +20,8 @@ export function PeriodBarChart({ points }: { points: PeriodPoint[] }) {
       yAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
       xAxisProps={{ minTickGap: 12 }}
       maxBarWidth={32}
+      // The chart sits in an aria-hidden box beside its figures table: no focusable 'application' surface inside it.
+      barChartProps={{ accessibilityLayer: false }}
     />
   );
 }
@@ -40,6 +42,9 @@ export function ChannelDonut({ slices, total }: { slices: ChannelSlice[]; total:
         withTooltip={false}
         withLabels={false}
         valueFormatter={(value) => grouping.format(value)}
+        // Inside an aria-hidden box (the figures table beside it reads out the same): nothing in it may take focus.
+        pieChartProps={{ accessibilityLayer: false }}
+        pieProps={{ rootTabIndex: -1 }}
       />
       <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
         <Stack gap={0} align="center" maw={DONUT_SIZE - 60}>
