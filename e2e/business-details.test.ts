@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot } from './support/browser.ts';
 import {
   chooseFile,
-  expectAccessibleApartFrom,
   expectNoHorizontalOverflow,
   payFixedLink,
   pickOption,
@@ -103,8 +102,7 @@ describe('business details, compliance documents and reports', () => {
   });
 
   it("shows the saved certificate as a link with '(change)'", async () => {
-    // NOTE: checked after a reload: the open form keeps the upload field until the screen is opened again.
-    await page.reload();
+    // Right after 'Details Updated', without reopening the screen.
     const certificate = page.getByRole('link', { name: 'View certificate' });
     await certificate.waitFor();
     expect(await page.getByRole('button', { name: '(change)' }).isVisible()).toBe(true);
@@ -195,14 +193,7 @@ describe('business details, compliance documents and reports', () => {
     await page.locator('.recharts-surface').first().waitFor();
     await page.locator('.recharts-legend-wrapper, .mantine-LineChart-legend').getByText('Received UGX').first().waitFor();
     await expect.poll(() => ring().getByText('90%').isVisible()).toBe(true);
-    // KNOWN, reported with issue 13: the line chart's SVG (recharts' accessibility layer) is focusable inside its
-    // aria-hidden box (axe aria-hidden-focus); the Reports charts turn that layer off. Back to expectAccessible once
-    // features/dashboard/components/transactions-chart.tsx does the same.
-    await expectAccessibleApartFrom(
-      page,
-      'overview (with collections)',
-      'section[aria-labelledby="transactions"] [aria-hidden="true"]',
-    );
+    await expectAccessible(page, 'overview (with collections)');
     await shot('business-07-overview-90-chart');
   });
 

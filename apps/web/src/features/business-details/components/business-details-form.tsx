@@ -2,7 +2,6 @@ import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } fro
 import { useForm } from '@mantine/form';
 import { BUSINESS_INDUSTRIES, type BusinessDetails, businessDetailsInput } from '@sente/contracts/accounts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { FileUpload } from '../../../components/file-upload.tsx';
 import { useFileLink } from '../api/file-link.ts';
 import { useUpdateBusinessDetails } from '../api/update-business-details.ts';
@@ -56,6 +55,7 @@ export function BusinessDetailsForm({ details, readOnly }: { details: BusinessDe
           </SimpleGrid>
           <CertificateField
             value={form.values.certificate_url}
+            saved={details?.certificate_url ?? null}
             onChange={(path) => form.setFieldValue('certificate_url', path)}
             error={form.errors.certificate_url as string | undefined}
             readOnly={readOnly}
@@ -73,14 +73,21 @@ export function BusinessDetailsForm({ details, readOnly }: { details: BusinessDe
   );
 }
 
-type CertificateProps = { value: string | null; onChange: (path: string | null) => void; error?: string; readOnly: boolean };
+type CertificateProps = {
+  value: string | null;
+  /** The certificate the account has saved, which the profile carries once a save has gone through. */
+  saved: string | null;
+  onChange: (path: string | null) => void;
+  error?: string;
+  readOnly: boolean;
+};
 
 /** Spec §2: the saved certificate as a link with '(change)', else an upload to the certificates folder. */
-function CertificateField({ value, onChange, error, readOnly }: CertificateProps) {
-  // The saved certificate shows as a link until '(change)'; a new upload shows in the upload field.
-  const [changing, setChanging] = useState(!value);
-  const link = useFileLink(changing ? null : value);
-  if (value && !changing) {
+function CertificateField({ value, saved, onChange, error, readOnly }: CertificateProps) {
+  // The saved certificate shows as a link until '(change)'; a new upload shows in the upload field until it is saved.
+  const isSaved = value !== null && value === saved;
+  const link = useFileLink(isSaved ? value : null);
+  if (isSaved) {
     return (
       <Stack gap={4}>
         <Text size="sm" fw={500}>
@@ -97,15 +104,7 @@ function CertificateField({ value, onChange, error, readOnly }: CertificateProps
             </Text>
           )}
           {!readOnly && (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => {
-                setChanging(true);
-                onChange(null);
-              }}
-            >
+            <Anchor component="button" type="button" size="sm" onClick={() => onChange(null)}>
               (change)
             </Anchor>
           )}

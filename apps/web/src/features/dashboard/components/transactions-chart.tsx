@@ -29,6 +29,8 @@ export function TransactionsChart({ points, withUsd }: { points: TransactionsPoi
       yAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
       rightYAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
       xAxisProps={{ minTickGap: 16 }}
+      // The chart is drawn aria-hidden beside its figures table; recharts' keyboard layer would focus inside it.
+      lineChartProps={{ accessibilityLayer: false }}
     />
   );
 }
