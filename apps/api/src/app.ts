@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(walletRoutes, { ...services, pinPerMinute: config.PIN_RATE_LIMIT_PER_MINUTE });
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
-  await app.register(teamRoutes, { db, mailer, publicUrl: config.PUBLIC_URL, auth: services.auth });
+  await app.register(teamRoutes, services);
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
 

@@ -28,6 +28,8 @@ import { createProviderRegistry, createSimulator } from './modules/payments/prov
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksRepository } from './modules/short-links/repository.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
+import { createTeamRepository } from './modules/team/repository.ts';
+import { createTeamService } from './modules/team/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createPinService } from './modules/wallet/pins.ts';
@@ -59,6 +61,11 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   const codes = createCodeService({ repo: authRepo, mailer, pepper: secrets.codePepper, logger });
   const auth = createAuthService({ repo: authRepo, codes, sessions, loadProfile: users.loadProfile, passwords });
+  const team = createTeamService({ repo: createTeamRepository(db), mailer, publicUrl: config.PUBLIC_URL });
+  // An invitation is joined when its invitee proves the invited mailbox (verify-account or login-otp).
+  auth.onMailboxProven(async (user) => {
+    await team.joinOpenInvitations(user);
+  });
   const files = createFilesService({
     repo: createFilesRepository(db),
     storage: createStorage(config),
@@ -111,8 +118,10 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     wallet,
     simulatorDelayMs: config.SIMULATOR_DELAY_MS,
     passwords,
+    team,
   });
   return {
+    team,
     users,
     accounts,
     sessions,

@@ -16,6 +16,19 @@ export const DEMO_BUSINESS = {
   address_1: 'Plot 12, Kira Road',
   address_2: 'Kamwokya',
 } as const;
+/**
+ * Issue 13: the school's team, one member of each role besides its owner (each signs in with DEMO_USER's password),
+ * and an invitation nobody has taken up yet.
+ */
+export const DEMO_TEAM = [
+  { firstname: 'Alice', lastname: 'Nakimuli', email: 'admin@demo.sente.local', staff_role: 'administrator' },
+  { firstname: 'Paul', lastname: 'Ssekandi', email: 'operations@demo.sente.local', staff_role: 'operations' },
+  { firstname: 'Daniel', lastname: 'Oryem', email: 'developer@demo.sente.local', staff_role: 'developer' },
+  { firstname: 'Mercy', lastname: 'Atuhaire', email: 'support@demo.sente.local', staff_role: 'customer_support' },
+  { firstname: 'Tom', lastname: 'Wandera', email: 'user@demo.sente.local', staff_role: 'user' },
+] as const;
+export const DEMO_PENDING_INVITE = { email: 'bursar@demo.sente.local', staff_role: 'operations' } as const;
+
 export const DEMO_ACCOUNTS = { school: 'Kampala Parents School', bakery: "Mama Ruth's Bakery" } as const;
 
 export const PAYER_NAMES = [

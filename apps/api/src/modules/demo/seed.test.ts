@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS_ENV } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signIn } from '../../testing/users.ts';
-import { DEMO_ACCOUNTS, DEMO_USER } from './demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PENDING_INVITE, DEMO_TEAM, DEMO_USER } from './demo-data.ts';
 import type { DemoSummary } from './seed.ts';
 
 const NOW = new Date();
@@ -116,6 +116,31 @@ describe('seed:demo', () => {
     expect(stats.total).toBe(Number(paid.total));
     // Backdated over six months, the payments land on their own months, not all on the day of the seed.
     expect(stats.data.filter((amount: number) => amount > 0).length).toBeGreaterThan(3);
+  });
+
+  it('gives the school a member of each role who joined by invitation, and one invitation still open', async () => {
+    const staff = await asDemoMerchant('/api/staff/list');
+    const rows = staff.items.map((row: { email: string; staff_role: string; user: unknown }) => [
+      row.email,
+      row.staff_role,
+      row.user !== null,
+    ]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [DEMO_USER.email, 'owner', true],
+        ...DEMO_TEAM.map((member) => [member.email, member.staff_role, true]),
+        [DEMO_PENDING_INVITE.email, DEMO_PENDING_INVITE.staff_role, false],
+      ]),
+    );
+    expect(staff.totalItems).toBe(DEMO_TEAM.length + 2);
+
+    const developer = await signIn(t, 'developer@demo.sente.local', DEMO_USER.password);
+    expect(developer.user.staff_profiles).toEqual([
+      expect.objectContaining({
+        staff_role: 'developer',
+        sente_account: expect.objectContaining({ account_name: DEMO_ACCOUNTS.school }),
+      }),
+    ]);
   });
 
   it('runs once: a second seed finds the demo merchant and adds nothing', async () => {

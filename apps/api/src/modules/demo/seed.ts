@@ -7,9 +7,21 @@ import type { AuthRepository } from '../auth/repository.ts';
 import type { FilesService } from '../files/service.ts';
 import type { LinksService } from '../links/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import type { TeamService } from '../team/service.ts';
 import type { PinService } from '../wallet/pins.ts';
 import type { WalletService } from '../wallet/service.ts';
-import { DEMO_ACCOUNTS, DEMO_BUSINESS, DEMO_PDF, DEMO_PIN, DEMO_USER, PAYER_NAMES, seededRandom, solidPng } from './demo-data.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_BUSINESS,
+  DEMO_PDF,
+  DEMO_PENDING_INVITE,
+  DEMO_PIN,
+  DEMO_TEAM,
+  DEMO_USER,
+  PAYER_NAMES,
+  seededRandom,
+  solidPng,
+} from './demo-data.ts';
 import type { DemoRepository } from './repository.ts';
 
 type Deps = {
@@ -23,6 +35,7 @@ type Deps = {
   wallet: WalletService;
   simulatorDelayMs: number;
   passwords: PasswordHasher;
+  team: TeamService;
 };
 
 export type DemoSummary = { accounts: number; links: number; collections: number; successful: number; transfers: number };
@@ -58,6 +71,7 @@ export function createDemoSeeder({
   wallet,
   simulatorDelayMs,
   passwords,
+  team,
 }: Deps) {
   async function createLinks(userId: string, schoolId: string, bakeryId: string): Promise<{ sales: Sale[]; count: number }> {
     const school = { accountId: schoolId, environment: TEST };
@@ -260,6 +274,18 @@ export function createDemoSeeder({
     ]);
   }
 
+  /** The school's team: a member of each role who joined by invitation, and one invitation still open. */
+  async function gatherTheTeam(ownerId: string, schoolId: string, password: string) {
+    for (const { staff_role, ...names } of DEMO_TEAM) {
+      await team.invite({ id: schoolId }, ownerId, { email: names.email, staff_role });
+      const member = await authRepo.insertUser({ ...names, password_hash: await passwords.hash(password) });
+      if (!member) continue;
+      await authRepo.markVerified(member.id);
+      await team.joinOpenInvitations(member);
+    }
+    await team.invite({ id: schoolId }, ownerId, DEMO_PENDING_INVITE);
+  }
+
   return {
     async seed({ collections = 2_400, now = new Date() } = {}): Promise<DemoSummary | null> {
       if (await authRepo.findUserByEmailOrPhone(DEMO_USER.email)) return null;
@@ -273,6 +299,7 @@ export function createDemoSeeder({
       const { sales, count } = await createLinks(user.id, schoolId, bakeryId);
       await collect(sales, collections, now);
       const transfers = await moveMoney(user.id, schoolId, bakeryId);
+      await gatherTheTeam(user.id, schoolId, password);
       const successful = await repo.countSuccessful([schoolId, bakeryId]);
       return { accounts: 2, links: count, collections, successful, transfers };
     },

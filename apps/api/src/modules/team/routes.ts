@@ -1,25 +1,14 @@
 import { TEAM_MESSAGES } from '@sente/contracts/messages';
 import { staffInviteInput } from '@sente/contracts/team';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../lib/http-error.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import type { AuthService } from '../auth/service.ts';
-import { createTeamRepository } from './repository.ts';
-import { createTeamService } from './service.ts';
-
-type Deps = { db: Kysely<Database>; mailer: Mailer; publicUrl: string; auth: AuthService };
+import type { TeamService } from './service.ts';
 
 /**
  * Spec §7 'Team, keys and webhooks' and /api/staff/list; DESIGN §7: owners and administrators only. An invitation is
  * joined when its invitee proves the invited mailbox (verify-account or login-otp), see README "Team".
  */
-export async function teamRoutes(app: FastifyInstance, { db, mailer, publicUrl, auth }: Deps) {
-  const team = createTeamService({ repo: createTeamRepository(db), mailer, publicUrl });
-  auth.onMailboxProven(async (user) => {
-    await team.joinOpenInvitations(user);
-  });
+export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamService }) {
   const manage = { preHandler: app.requireAccount('manageAccount') };
 
   app.get<{ Querystring: { cursor?: unknown } }>('/api/staff/list', manage, async (request) => {
