@@ -1,5 +1,6 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { badRequest } from './http-error.ts';
+import { isUuid } from './ids.ts';
 
 /** Rows per page of every cursor-paged list (the spec leaves the page size to the server). */
 export const PAGE_SIZE = 20;
@@ -15,7 +16,6 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.scope, cursor.createdAt, cursor.id])).toString('base64url');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** PostgreSQL's text of a timestamptz: '2026-11-23 18:13:10.123456+00', '...+05:30'. */
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;
 
@@ -51,7 +51,7 @@ export function decodeCursor(value: string): Cursor {
           typeof createdAt === 'string' &&
           isCursorTimestamp(createdAt) &&
           typeof id === 'string' &&
-          UUID.test(id)
+          isUuid(id)
         ) {
           return { scope, createdAt, id };
         }

@@ -3,13 +3,12 @@ import { PassThrough, type Readable } from 'node:stream';
 import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
+import { KAMPALA_OFFSET_MS } from '../../lib/kampala-time.ts';
 import type { Cursor } from '../../lib/pagination.ts';
 import type { CollectionsRepository, MoneyScope } from './repository.ts';
 
 /** Rows read per query: big enough to keep the database busy, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2000;
-/** East Africa Time has no daylight saving: UTC+3 all year. */
-const EAT_OFFSET_MS = 3 * 3600 * 1000;
 
 /**
  * 'Collections Received.xlsx' as a stream: keyset batches from the database go straight into a streaming
@@ -46,7 +45,7 @@ export function streamCollectionsWorkbook(repo: CollectionsRepository, scope: Mo
         const fee = Number(row.fee);
         sheet
           .addRow({
-            date: new Date(new Date(row.created_at).getTime() + EAT_OFFSET_MS),
+            date: new Date(new Date(row.created_at).getTime() + KAMPALA_OFFSET_MS),
             payer: row.msisdn ? formatLocalPhone(row.msisdn) : `Card •••• ${row.card_last4 ?? ''}`,
             names: row.names,
             email: row.email ?? '',

@@ -16,6 +16,7 @@ import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { LinkKind, LinksTable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { type Cursor, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { LinkRecord, LinkScope, LinksRepository, LinkValues } from './repository.ts';
 
@@ -25,8 +26,6 @@ type PaymentLinkValues = z.output<typeof paymentLinkInput>;
 type DonationLinkValues = z.output<typeof donationLinkInput>;
 type DigitalItemValues = z.output<typeof digitalItemInput>;
 type NewDigitalItemValues = z.output<typeof newDigitalItemInput>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What each kind answers when a link is not the account's (or names nothing): the same 404 either way. */
 const NOT_FOUND_MESSAGE: Record<LinkKind, string> = {
@@ -125,7 +124,7 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
 
   /** Updates the account's visible link of this kind; any other id (malformed included) is the same 404. */
   async function update(scope: LinkScope, kind: LinkKind, id: string, values: Updateable<LinksTable>): Promise<LinkRecord> {
-    const row = UUID.test(id) ? await repo.update(scope, kind, id, values) : undefined;
+    const row = isUuid(id) ? await repo.update(scope, kind, id, values) : undefined;
     if (!row) throw notFound(NOT_FOUND_MESSAGE[kind]);
     return row;
   }
@@ -199,7 +198,7 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
 
     /** The spec's delete is a hide: the item leaves the list and its page, its row and collections stay. */
     async hideDigitalItem(scope: LinkScope, id: string, shouldHide: boolean): Promise<void> {
-      const found = UUID.test(id) && (await repo.setHidden(scope, 'digital_item', id, shouldHide));
+      const found = isUuid(id) && (await repo.setHidden(scope, 'digital_item', id, shouldHide));
       if (!found) throw notFound(LINK_MESSAGES.itemNotFound);
     },
   };

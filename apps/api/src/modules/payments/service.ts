@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { FilesService } from '../files/service.ts';
@@ -35,7 +36,6 @@ import {
   recordCustomer,
 } from './repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TRANSACTION_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** `SNT` and 12 characters without look-alikes (0/O, 1/I): what a payer reads out to support. */
@@ -341,7 +341,7 @@ export function createPaymentsService(options: Options) {
     },
 
     async payment(id: string): Promise<PublicPayment> {
-      const collection = UUID.test(id) ? await findCollection(db, id) : undefined;
+      const collection = isUuid(id) ? await findCollection(db, id) : undefined;
       if (!collection) throw notFound(M.paymentNotFound);
       return toPublicPayment(collection);
     },
@@ -350,7 +350,7 @@ export function createPaymentsService(options: Options) {
     async download(id: string, query: { expires?: unknown; signature?: unknown }, now = new Date()) {
       const { expires, signature } = query;
       const valid =
-        UUID.test(id) &&
+        isUuid(id) &&
         typeof expires === 'string' &&
         /^\d{1,12}$/.test(expires) &&
         typeof signature === 'string' &&

@@ -1,17 +1,5 @@
 import type { ReportPeriod } from '@sente/contracts/reports';
-
-/** Africa/Kampala is UTC+3 all year (no daylight saving): a Kampala day starts at 21:00 UTC the day before. */
-export const KAMPALA_OFFSET_MS = 3 * 60 * 60 * 1000;
-
-/** The Kampala calendar day of an instant, as 'YYYY-MM-DD'. */
-export function kampalaDay(at: Date | string): string {
-  return new Date(new Date(at).getTime() + KAMPALA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant a Kampala day starts ('2026-11-24' -> 2026-11-23T21:00:00Z). */
-export function kampalaMidnight(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - KAMPALA_OFFSET_MS);
-}
+import { kampalaDay } from '../../lib/kampala-time.ts';
 
 const DAYS: Record<Exclude<ReportPeriod, '12m'>, number> = { '7d': 7, '30d': 30 };
 

@@ -1,8 +1,9 @@
 import type { Environment } from '@sente/contracts/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Currency, Database, PaymentChannel } from '../../db/database.ts';
+import { kampalaDay } from '../../lib/kampala-time.ts';
 import type { MoneyScope } from '../collections/repository.ts';
-import { kampalaDay, type PeriodRange } from './calendar.ts';
+import type { PeriodRange } from './calendar.ts';
 
 /**
  * Adds one successful collection to the daily roll-up (decision 017). Called by `settle` in the transaction that

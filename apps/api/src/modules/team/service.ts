@@ -3,12 +3,12 @@ import { STAFF_ROLE_LABELS } from '@sente/contracts/constants';
 import { LINK_MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import { INVITE_TTL_DAYS, type StaffInviteInput, type StaffMember, type StaffPage } from '@sente/contracts/team';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { TeamRepository } from './repository.ts';
 
 const SCOPE = 'staff';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const hashInviteToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -72,7 +72,7 @@ export function createTeamService({ repo, mailer, publicUrl }: { repo: TeamRepos
 
     /** Spec §7 POST /api/staff/hide_staff/{id}: removes a member or cancels an invitation ('Failed to remove account'). */
     async remove(accountId: string, memberId: string): Promise<void> {
-      if (!UUID.test(memberId)) throw notFound(TEAM_MESSAGES.removeFailed);
+      if (!isUuid(memberId)) throw notFound(TEAM_MESSAGES.removeFailed);
       const outcome = await repo.remove(accountId, memberId);
       if (outcome === 'not-found') throw notFound(TEAM_MESSAGES.removeFailed);
       if (outcome === 'last-owner') throw forbidden(TEAM_MESSAGES.removeFailed);

@@ -3,15 +3,13 @@ import { PassThrough, type Readable } from 'node:stream';
 import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
+import { KAMPALA_OFFSET_MS } from '../../lib/kampala-time.ts';
 import type { Cursor } from '../../lib/pagination.ts';
 import { reasonText } from '../../lib/rich-text.ts';
 import { EXPORT_BATCH } from '../collections/export.ts';
 import type { MoneyScope } from '../collections/repository.ts';
 import type { WalletRepository } from './repository.ts';
 import { toTransferRow } from './service.ts';
-
-/** East Africa Time has no daylight saving: UTC+3 all year. */
-const EAT_OFFSET_MS = 3 * 3600 * 1000;
 
 /** The settlements spreadsheet (spec §7 smt_download): every transfer of the account, streamed in keyset batches. */
 export function streamTransfersWorkbook(repo: WalletRepository, scope: MoneyScope, logger: FastifyBaseLogger): Readable {
@@ -40,7 +38,7 @@ export function streamTransfersWorkbook(repo: WalletRepository, scope: MoneyScop
         const row = toTransferRow(record, scope.accountId);
         sheet
           .addRow({
-            date: new Date(new Date(row.created_at).getTime() + EAT_OFFSET_MS),
+            date: new Date(new Date(row.created_at).getTime() + KAMPALA_OFFSET_MS),
             type: TRANSFER_OPTIONS[row.kind],
             direction: row.direction === 'out' ? 'Out' : 'In',
             currency: row.currency,

@@ -16,14 +16,13 @@ import type { Logger } from 'pino';
 import type { Database, TransfersTable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { sanitizeReason } from '../../lib/rich-text.ts';
 import type { MoneyScope } from '../collections/repository.ts';
 import { InsufficientFundsError, merchantBalances, postMovement, walletId } from '../ledger/ledger.ts';
 import type { PinService } from './pins.ts';
 import type { TransferListRecord, WalletRepository } from './repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who is moving money: the caller's current account, its active environment, and the member. */
 export type MoneyActor = MoneyScope & { userId: string };
@@ -229,7 +228,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
 
     /** spec §7 user_with_sente: the holder of an account, to show at the PIN step. */
     async holder(accountId: string) {
-      const account = UUID.test(accountId) ? await repo.accountById(accountId) : undefined;
+      const account = isUuid(accountId) ? await repo.accountById(accountId) : undefined;
       if (!account) throw notFound(M.noAccountFound);
       return account;
     },
@@ -244,7 +243,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       input: { recipientAccountId: string; amount: number; reason: string; pin_token: string },
       idempotencyKey?: string,
     ) {
-      const recipient = UUID.test(input.recipientAccountId) ? await repo.accountById(input.recipientAccountId) : undefined;
+      const recipient = isUuid(input.recipientAccountId) ? await repo.accountById(input.recipientAccountId) : undefined;
       if (!recipient) throw notFound(M.noAccountFound);
       if (recipient.id === actor.accountId) throw badRequest(M.sameAccount);
       const charge = charges.wallet_transfer;
@@ -349,11 +348,11 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
     },
 
     /** Operator: the settlement was paid to the bank. */
-    approveSettlement: (id: string) => (UUID.test(id) ? finish(id, 'settlement', { paid: true }) : Promise.resolve(false)),
+    approveSettlement: (id: string) => (isUuid(id) ? finish(id, 'settlement', { paid: true }) : Promise.resolve(false)),
 
     /** Operator: the settlement was refused; the held amount and charge go back to the wallet. */
     rejectSettlement: (id: string, reason = 'Rejected by Sente') =>
-      UUID.test(id) ? finish(id, 'settlement', { paid: false, reason }) : Promise.resolve(false),
+      isUuid(id) ? finish(id, 'settlement', { paid: false, reason }) : Promise.resolve(false),
 
     pendingSettlements: () => repo.pendingSettlements(),
 

@@ -1,11 +1,8 @@
-import { Box, Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { type DashboardStats, DEFAULT_REPORT_PERIOD, REPORT_PERIOD_LABELS, type ReportPeriod } from '@sente/contracts/reports';
-import { type ReactNode, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { Box, Grid, Stack, Text, Title } from '@mantine/core';
+import { type DashboardStats, REPORT_PERIOD_LABELS } from '@sente/contracts/reports';
 import { FiguresTable } from '../../../components/figures-table.tsx';
-import { PeriodPicker } from '../../../components/period-picker.tsx';
-import { NOTHING_RECEIVED, statsKeyLabel, useDashboardStats } from '../../../lib/dashboard-stats.ts';
+import { PeriodStatsCard } from '../../../components/period-stats-card.tsx';
+import { statsKeyLabel } from '../../../lib/dashboard-stats.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { ChannelDonut, PeriodBarChart } from './collections-charts.tsx';
 
@@ -86,34 +83,15 @@ function CollectionsFigures({ stats }: { stats: DashboardStats }) {
 
 /** Spec §2 reports: the Collections card, by period and by channel, for one of the three periods. */
 export function CollectionsReportCard() {
-  const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_REPORT_PERIOD);
-  const stats = useDashboardStats(period);
-
-  let body: ReactNode;
-  if (stats.isPending)
-    body = (
-      <Center h={260}>
-        <Loader role="status" aria-label="Loading collections report" />
-      </Center>
-    );
-  else if (stats.error) body = <ErrorState error={stats.error} onRetry={stats.refetch} />;
-  else if (stats.data.total === 0) body = <EmptyState message={NOTHING_RECEIVED} />;
-  else body = <CollectionsFigures stats={stats.data} />;
-
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="collections-report">
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Title order={2} size="h4" id="collections-report">
-            Collections
-          </Title>
-          <PeriodPicker value={period} onChange={setPeriod} />
-        </Group>
-        {/* The last period's figures stay, dimmed, while the chosen one loads: their labels come with them. */}
-        <Box aria-busy={stats.isPlaceholderData} opacity={stats.isPlaceholderData ? 0.6 : 1}>
-          {body}
-        </Box>
-      </Stack>
-    </Card>
+    <PeriodStatsCard
+      id="collections-report"
+      title="Collections"
+      titleSize="h4"
+      loading={{ label: 'Loading collections report', height: 260 }}
+      isEmpty={(stats) => stats.total === 0}
+    >
+      {(stats) => <CollectionsFigures stats={stats} />}
+    </PeriodStatsCard>
   );
 }
