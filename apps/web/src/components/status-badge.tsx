@@ -15,13 +15,16 @@ const STATUS = {
   rejected: { label: 'Rejected', color: 'red', text: '#a51d1d' },
 } as const satisfies Record<MoneyStatus, { label: string; color: string; text: string }>;
 
-/** A status as a word on its colour (successful green, failed red, pending yellow), so it never rests on colour alone. */
-export function StatusBadge({ status, size = 'md' }: { status: MoneyStatus; size?: BadgeProps['size'] }) {
-  const { label, color, text } = STATUS[status];
+/**
+ * A status as a word on its colour (successful green, failed red, pending yellow), so it never rests on colour alone;
+ * `label` words another state in the same tone (a team invitation not yet taken up is pending: 'Invite Sent').
+ */
+export function StatusBadge({ status, size = 'md', label }: { status: MoneyStatus; size?: BadgeProps['size']; label?: string }) {
+  const { color, text } = STATUS[status];
   return (
     // max-content: in a crowded table row the badge keeps its whole word instead of 'SUCCE…'.
     <Badge variant="light" color={color} c={text} size={size} radius="sm" miw="max-content">
-      {label}
+      {label ?? STATUS[status].label}
     </Badge>
   );
 }

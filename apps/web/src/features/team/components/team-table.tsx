@@ -1,9 +1,10 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { STAFF_ROLE_LABELS } from '@sente/contracts/constants';
 import { TEAM_MESSAGES } from '@sente/contracts/messages';
 import type { StaffMember } from '@sente/contracts/team';
 import { IconTrash } from '@tabler/icons-react';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 /**
  * Spec §2 Team members: Email, Names (or 'Invite Sent' while the invitee has not joined), Role, Action. Delete is
@@ -33,9 +34,7 @@ export function TeamTable({ members, onDelete }: { members: StaffMember[]; onDel
                     {`${member.user.firstname} ${member.user.lastname}`.trim()}
                   </Text>
                 ) : (
-                  <Badge variant="light" color="yellow">
-                    {TEAM_MESSAGES.inviteSent}
-                  </Badge>
+                  <StatusBadge status="pending" size="sm" label={TEAM_MESSAGES.inviteSent} />
                 )}
               </Table.Td>
               <Table.Td>{STAFF_ROLE_LABELS[member.staff_role]}</Table.Td>
@@ -45,6 +44,8 @@ export function TeamTable({ members, onDelete }: { members: StaffMember[]; onDel
                     size="compact-sm"
                     variant="subtle"
                     color="red"
+                    // The subtle variant's own red text is under 4.5:1 on white; red.9 reads at 5.4:1.
+                    c="red.9"
                     leftSection={<IconTrash size={14} aria-hidden />}
                     aria-label={`Delete ${member.email}`}
                     onClick={() => onDelete(member)}
