@@ -9,6 +9,7 @@ import * as uniquePhone from './2026_11_24_007_unique_phone.ts';
 import * as collectionDailyTotals from './2026_11_24_008_collection_daily_totals.ts';
 import * as businessDetails from './2026_11_24_009_business_details.ts';
 import * as teamInvitations from './2026_11_24_010_team_invitations.ts';
+import * as inviteTokens from './2026_11_24_011_invite_tokens.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_008_collection_daily_totals': collectionDailyTotals,
   '2026_11_24_009_business_details': businessDetails,
   '2026_11_24_010_team_invitations': teamInvitations,
+  '2026_11_24_011_invite_tokens': inviteTokens,
 };
