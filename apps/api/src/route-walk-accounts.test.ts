@@ -13,7 +13,7 @@ import type { RouteEntry } from './app.ts';
 import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
-import { readOutbox } from './testing/outbox.ts';
+import { lastMessage, readOutbox } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId, paymentStatus } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { bearer, createAccount, PASSWORD, signIn } from './testing/users.ts';
@@ -276,10 +276,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** Team (issue 13): the victim's own member row, and an invitation of the owner's for the control to cancel. */
-let staff: { victimMemberId: string; ownInviteId: string };
+/**
+ * Team (issue 13): the victim's own member row, an invitation of the owner's for the control to cancel, and the token
+ * of an invitation the victim sent to someone else.
+ */
+let staff: { victimMemberId: string; ownInviteId: string; victimInviteToken: string };
 beforeAll(async () => {
   must(await post(t, owner, '/api/staff/register', { email: 'walk-invitee@example.com', staff_role: 'user' }), 'invite', 201);
+  must(await post(t, victim, '/api/staff/register', { email: 'kigezi-hire@example.com', staff_role: 'user' }), 'invite', 201);
+  const victimInviteToken = /invite=([\w-]+)/.exec(lastMessage(t.outboxDir, 'kigezi-hire@example.com')?.text ?? '')?.[1];
+  if (!victimInviteToken) throw new Error("the victim's invitation e-mail carries no token");
   const row = (accountId: string, email: string) =>
     t.database.db
       .selectFrom('account_members')
@@ -291,6 +297,7 @@ beforeAll(async () => {
   staff = {
     victimMemberId: (await row(victim.accountId, victim.email)).id,
     ownInviteId: (await row(owner.accountId, 'walk-invitee@example.com')).id,
+    victimInviteToken,
   };
 });
 
@@ -754,6 +761,24 @@ const CASES: Record<string, () => Probe[]> = {
       what: "the victim's member id",
       url: `/api/staff/hide_staff/${staff.victimMemberId}`,
       control: { url: `/api/staff/hide_staff/${staff.ownInviteId}` },
+    },
+  ],
+
+  'GET /api/staff/invitation': () => [
+    {
+      what: "the victim's invitation token",
+      url: `/api/staff/invitation?invite=${staff.victimInviteToken}`,
+      public: {
+        why: "the invitation link's page names the inviting account to whoever holds the e-mailed link",
+        reveals: ['accountName'],
+      },
+    },
+  ],
+  'POST /api/staff/accept': () => [
+    {
+      what: "the victim's invitation token, sent to another address",
+      url: '/api/staff/accept',
+      body: { invite: staff.victimInviteToken },
     },
   ],
 

@@ -151,6 +151,7 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
     'POST /ops/run': () => ({ secret: 'not-the-secret', args: ['ledger:verify'] }),
     'POST /api/staff/register': () => ({ email: `walk-${randomUUID()}@example.com`, staff_role: 'user' }),
     'POST /api/staff/hide_staff/:id': () => ({}),
+    'POST /api/staff/accept': () => ({ invite: 'x'.repeat(43) }),
   };
   return (await samples[`${route.method} ${route.url}`]?.()) ?? { name: 'value' };
 }

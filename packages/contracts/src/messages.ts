@@ -176,4 +176,9 @@ export const TEAM_MESSAGES = {
   readOnly: 'Only the owner or an administrator of this account can see and manage its team.',
   noMembers: 'No team members yet',
   removeConfirm: (email: string) => `Remove ${email} from this account?`,
+  invitationInvalid: 'This invitation has run out or was withdrawn. Ask the account owner to invite you again.',
+  invitationOtherEmail:
+    'This invitation was sent to another e-mail address. Sign out, then sign in or sign up with the invited address to join.',
+  invitationIntro: (account: string, role: string) => `You are invited to join ${account} on Sente as ${role}.`,
+  invitationJoined: (account: string) => `You joined ${account}`,
 } as const;

@@ -36,3 +36,14 @@ export const staffInviteInput = z.object({
     .transform((role) => role as StaffRole),
 });
 export type StaffInviteInput = z.infer<typeof staffInviteInput>;
+
+/** GET /api/staff/invitation: what the invitation link's page shows before the invitee signs up or signs in. */
+export type Invitation = { account_name: string; staff_role: StaffRole; email: string };
+
+/** POST /api/staff/accept: the joined account, now the caller's current one. */
+export type AcceptedInvitation = { sente_account_id: string; account_name: string };
+
+/** The invitation link's token (43 base64url characters); anything else is an invitation that does not exist. */
+export const invitationInput = z.object({
+  invite: z.string({ error: TEAM_MESSAGES.invitationInvalid }).regex(/^[\w-]{43}$/, TEAM_MESSAGES.invitationInvalid),
+});

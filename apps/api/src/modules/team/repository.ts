@@ -93,7 +93,7 @@ export function createTeamRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         const joined = await trx
           .updateTable('account_members as m')
-          .set({ user_id: user.id, joined_at: new Date(), invite_token_hash: null })
+          .set({ user_id: user.id, joined_at: new Date() })
           .where('m.email', '=', user.email.toLowerCase())
           .where('m.user_id', 'is', null)
           .where('m.removed_at', 'is', null)
@@ -121,6 +121,51 @@ export function createTeamRepository(db: Kysely<Database>) {
             .execute();
         }
         return joined.map((row) => row.account_id);
+      });
+    },
+
+    /**
+     * The live, unexpired invitation behind a token's hash, joined or not (a user who joined it by proving their
+     * mailbox may still follow the link, to switch to the account).
+     */
+    findByToken(tokenHash: string) {
+      return db
+        .selectFrom('account_members as m')
+        .innerJoin('accounts as a', 'a.id', 'm.account_id')
+        .select(['m.id', 'm.account_id', 'm.email', 'm.staff_role', 'm.user_id', 'a.account_name'])
+        .where('m.invite_token_hash', '=', tokenHash)
+        .where('m.removed_at', 'is', null)
+        .where('m.invite_expires_at', '>', new Date())
+        .executeTakeFirst();
+    },
+
+    userEmail(userId: string) {
+      return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Joins the user to the invitation's account (unless they joined it already) and makes it their current account.
+     * Answers false when the row was removed, or joined by someone else, in the meantime.
+     */
+    accept(memberId: string, accountId: string, userId: string) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('account_members')
+          .select(['user_id'])
+          .where('id', '=', memberId)
+          .where('removed_at', 'is', null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row || (row.user_id !== null && row.user_id !== userId)) return false;
+        if (row.user_id === null) {
+          await trx
+            .updateTable('account_members')
+            .set({ user_id: userId, joined_at: new Date() })
+            .where('id', '=', memberId)
+            .execute();
+        }
+        await trx.updateTable('users').set({ current_account_id: accountId }).where('id', '=', userId).execute();
+        return true;
       });
     },
 

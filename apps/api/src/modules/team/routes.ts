@@ -1,5 +1,5 @@
 import { TEAM_MESSAGES } from '@sente/contracts/messages';
-import { staffInviteInput } from '@sente/contracts/team';
+import { invitationInput, staffInviteInput } from '@sente/contracts/team';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/http-error.ts';
 import type { TeamService } from './service.ts';
@@ -19,6 +19,20 @@ export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamSer
   app.post('/api/staff/register', manage, async (request, reply) => {
     await team.invite(request.account, request.auth.userId, parseInput(staffInviteInput, request.body));
     return reply.code(201).send({ status: 'success', message: TEAM_MESSAGES.inviteSent, data: null });
+  });
+
+  // The invitation link's page (public: the invitee may have no account yet) and its accept (any signed-in user whose
+  // address it was sent to), limited like the other endpoints that take a secret from an e-mail.
+  const limited = { config: { rateLimit: app.authRateLimit } };
+  app.get('/api/staff/invitation', limited, async (request) => {
+    const { invite } = parseInput(invitationInput, request.query);
+    return { status: 'success', data: await team.invitation(invite) };
+  });
+
+  app.post('/api/staff/accept', { ...limited, preHandler: app.authenticate }, async (request) => {
+    const { invite } = parseInput(invitationInput, request.body);
+    const accepted = await team.accept(invite, request.auth.userId);
+    return { status: 'success', message: TEAM_MESSAGES.invitationJoined(accepted.account_name), data: accepted };
   });
 
   app.post<{ Params: { id: string } }>('/api/staff/hide_staff/:id', manage, async (request) => {

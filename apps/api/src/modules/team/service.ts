@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { STAFF_ROLE_LABELS } from '@sente/contracts/constants';
 import { LINK_MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
-import { INVITE_TTL_DAYS, type StaffInviteInput, type StaffMember, type StaffPage } from '@sente/contracts/team';
+import {
+  type AcceptedInvitation,
+  INVITE_TTL_DAYS,
+  type Invitation,
+  type StaffInviteInput,
+  type StaffMember,
+  type StaffPage,
+} from '@sente/contracts/team';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
@@ -76,6 +83,26 @@ export function createTeamService({ repo, mailer, publicUrl }: { repo: TeamRepos
       const outcome = await repo.remove(accountId, memberId);
       if (outcome === 'not-found') throw notFound(TEAM_MESSAGES.removeFailed);
       if (outcome === 'last-owner') throw forbidden(TEAM_MESSAGES.removeFailed);
+    },
+
+    /** The invitation link's page: which account, which role, which address (spec §7 invite, DESIGN §7). */
+    async invitation(token: string): Promise<Invitation> {
+      const row = await repo.findByToken(hashInviteToken(token));
+      if (!row) throw notFound(TEAM_MESSAGES.invitationInvalid);
+      return { account_name: row.account_name, staff_role: row.staff_role, email: row.email };
+    },
+
+    /**
+     * A signed-in user follows the invitation link: joins the account if the invitation was sent to their address,
+     * and lands in it (it becomes their current account).
+     */
+    async accept(token: string, userId: string): Promise<AcceptedInvitation> {
+      const row = await repo.findByToken(hashInviteToken(token));
+      if (!row) throw notFound(TEAM_MESSAGES.invitationInvalid);
+      const { email } = await repo.userEmail(userId);
+      if (row.email !== email.toLowerCase()) throw forbidden(TEAM_MESSAGES.invitationOtherEmail);
+      if (!(await repo.accept(row.id, row.account_id, userId))) throw notFound(TEAM_MESSAGES.invitationInvalid);
+      return { sente_account_id: row.account_id, account_name: row.account_name };
     },
 
     joinOpenInvitations: (user: { id: string; email: string }) => repo.joinOpenInvitations(user),

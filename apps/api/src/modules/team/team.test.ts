@@ -184,6 +184,69 @@ describe('joining an invitation', () => {
   });
 });
 
+describe('the invitation link: GET /api/staff/invitation and POST /api/staff/accept', () => {
+  const tokenOf = (email: string) => /\/signup\?invite=([\w-]+)&email=/.exec(lastMessage(t.outboxDir, email)!.text)![1]!;
+  const lookUp = (invite: string) =>
+    t.app.inject({ method: 'GET', url: `/api/staff/invitation?invite=${encodeURIComponent(invite)}` });
+  const accept = (who: { accessToken: string }, body: object) => post(t, who, '/api/staff/accept', body);
+
+  it('names the account, the role and the address to anyone holding the link, and nothing for a bad or old one', async () => {
+    const email = uniqueEmail('looked-up');
+    await invite(owner, { email, staff_role: 'operations' });
+    const token = tokenOf(email);
+    const res = await lookUp(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ account_name: 'Kampala Crafts', staff_role: 'operations', email });
+    expect(answer(await lookUp('x'.repeat(43)))).toEqual([404, T.invitationInvalid]);
+    expect(answer(await lookUp('short'))).toEqual([400, T.invitationInvalid]);
+    expect(answer(await t.app.inject({ method: 'GET', url: '/api/staff/invitation' }))).toEqual([400, T.invitationInvalid]);
+    await t.database.db
+      .updateTable('account_members')
+      .set({ invite_expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', email)
+      .execute();
+    expect(answer(await lookUp(token))).toEqual([404, T.invitationInvalid]);
+  });
+
+  it('a signed-in user with the invited address joins and lands in the account; another address is refused', async () => {
+    const existing = await createNamedMerchant(t, 'Jinja Bakers', { firstname: 'Joan', lastname: 'Namata' });
+    const stranger = await createNamedMerchant(t, 'Soroti Stores', { firstname: 'Sid', lastname: 'Ekwaru' });
+    await invite(owner, { email: existing.email, staff_role: 'developer' });
+    const token = tokenOf(existing.email);
+    expect(answer(await accept(stranger, { invite: token }))).toEqual([403, T.invitationOtherEmail]);
+    expect((await get(t, stranger, '/api/user/profile')).json().data.current_account.id).toBe(stranger.accountId);
+
+    const res = await accept(existing, { invite: token });
+    expect(answer(res)).toEqual([200, T.invitationJoined('Kampala Crafts')]);
+    expect(res.json().data).toEqual({ sente_account_id: owner.accountId, account_name: 'Kampala Crafts' });
+    const profile = (await get(t, existing, '/api/user/profile')).json().data;
+    expect(profile.current_account.id).toBe(owner.accountId);
+    expect(profile.current_role).toBe('developer');
+    expect(await rowOf(owner, existing.email)).toMatchObject({ user_id: existing.userId, staff_role: 'developer' });
+    // Following the link again (or after the sign-in already joined it) only switches to the account.
+    expect(
+      (await post(t, existing, '/api/sente-account/switch-account', { sente_account_id: existing.accountId })).statusCode,
+    ).toBe(200);
+    expect((await accept(existing, { invite: token })).statusCode).toBe(200);
+    expect((await get(t, existing, '/api/user/profile')).json().data.current_account.id).toBe(owner.accountId);
+    // Another user with the same token still cannot take the row.
+    expect(answer(await accept(stranger, { invite: token }))).toEqual([403, T.invitationOtherEmail]);
+  });
+
+  it('a removed invitation or member cannot be accepted, and the route needs a session and a well-formed token', async () => {
+    const email = uniqueEmail('withdrawn');
+    await invite(owner, { email, staff_role: 'user' });
+    const token = tokenOf(email);
+    const user = await createSignedInUser(t, { email });
+    expect((await remove(owner, (await rowOf(owner, email))!.id)).statusCode).toBe(200);
+    expect(answer(await accept(user, { invite: token }))).toEqual([404, T.invitationInvalid]);
+    expect(answer(await accept(user, { invite: 42 }))).toEqual([400, T.invitationInvalid]);
+    expect(answer(await accept(user, {}))).toEqual([400, T.invitationInvalid]);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/staff/accept', payload: { invite: token } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/staff/hide_staff/:id', () => {
   it('cancels an invite and removes a member, who loses access on their very next request', async () => {
     const member = await createMember(t, owner, 'administrator', { firstname: 'Ruth', lastname: 'Nabirye' });
