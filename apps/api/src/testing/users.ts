@@ -136,6 +136,15 @@ export function sessionsOf(t: TestApp, userId: string) {
   return t.database.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 }
 
+/** Moves the last refresh of the session past the grace window, so its replaced secret counts as reused again. */
+export async function endRefreshGrace(t: TestApp, sessionId: string): Promise<void> {
+  await t.database.db
+    .updateTable('sessions')
+    .set({ rotated_at: sql`rotated_at - interval '1 minute'` })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
 /** Moves the expiry of every code of the user into the past. */
 export async function expireCodes(t: TestApp, userId: string): Promise<void> {
   await t.database.db

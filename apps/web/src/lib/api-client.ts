@@ -39,14 +39,18 @@ async function send(
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One silent refresh shared by every request that met a 401 at the same time. */
+/**
+ * One silent refresh shared by every request of this tab that met a 401 at the same time. Other tabs share the
+ * tokens (localStorage) but not this promise: a twin refresh from another tab gets the same pair from the server
+ * (decision 018), and a refresh refused after another tab stored a newer pair still counts as refreshed.
+ */
 function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     const refreshToken = session.refreshToken();
     if (!refreshToken) return false;
     try {
       const response = await send('/api/refresh-token', { method: 'POST', body: { refreshToken } }, null);
-      if (!response.ok) return false;
+      if (!response.ok) return storedByAnotherTab(refreshToken);
       session.setTokens(((await response.json()) as ApiSuccess<Tokens>).data);
       return true;
     } catch {
@@ -58,6 +62,12 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/** True when the stored refresh token is no longer `presented` but a newer one another tab saved meanwhile. */
+function storedByAnotherTab(presented: string): boolean {
+  const stored = session.refreshToken();
+  return stored !== null && stored !== presented;
+}
+
 async function toError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as ApiFailure | null;
   return new ApiError(body?.message || MESSAGES.somethingWentWrong, response.status, body?.errors ?? [], body?.code);
@@ -67,8 +77,11 @@ async function toError(response: Response): Promise<ApiError> {
 async function authorized(path: string, options: Options): Promise<Response> {
   let response: Response;
   try {
-    response = await send(path, options, session.accessToken());
-    if (response.status === 401 && session.refreshToken() && (await refreshSession())) {
+    const token = session.accessToken();
+    response = await send(path, options, token);
+    // Another tab may have refreshed while this request was out: its new access token needs no refresh of our own.
+    const refreshedElsewhere = () => session.accessToken() !== null && session.accessToken() !== token;
+    if (response.status === 401 && session.refreshToken() && (refreshedElsewhere() || (await refreshSession()))) {
       response = await send(path, options, session.accessToken());
     }
   } catch {

@@ -10,7 +10,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, postPublic } from '../../testing/http.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { getProfile, signUpAndVerify } from '../../testing/users.ts';
+import { endRefreshGrace, getProfile, signUpAndVerify } from '../../testing/users.ts';
 
 let t: TestApp;
 let userId: string;
@@ -88,6 +88,7 @@ describe('a genuinely rotated refresh token presented again', () => {
     const old = generations[0]!;
     const newest = generations.at(-1)!;
     expect((await sessionRow(sidOf(newest))).refresh_generation).toBe(age);
+    await endRefreshGrace(t, sidOf(newest));
 
     const reused = await refresh(old.refreshToken);
     expect(reused.statusCode).toBe(401);

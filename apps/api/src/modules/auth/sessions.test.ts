@@ -3,7 +3,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, postPublic } from '../../testing/http.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { bearer, createSignedInUser, getProfile, sessionsOf, signUpAndVerify } from '../../testing/users.ts';
+import { bearer, createSignedInUser, endRefreshGrace, getProfile, sessionsOf, signUpAndVerify } from '../../testing/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/refresh-token', () => {
-  it('rotates the pair; reusing the old refresh token ends the whole session', async () => {
+  it('rotates the pair; reusing the old refresh token after the grace window ends the whole session', async () => {
     const user = await createSignedInUser(t);
     const res = await postPublic(t, '/api/refresh-token', { refreshToken: user.refreshToken });
     expect(res.statusCode).toBe(200);
@@ -25,6 +25,7 @@ describe('POST /api/refresh-token', () => {
     expect((await getProfile(t, next.accessToken)).statusCode).toBe(200);
     const [session] = await sessionsOf(t, user.userId);
     expect(session!.rotated_at).toBeInstanceOf(Date);
+    await endRefreshGrace(t, session!.id);
 
     const reused = await postPublic(t, '/api/refresh-token', { refreshToken: user.refreshToken });
     expect(reused.statusCode).toBe(401);

@@ -9,6 +9,12 @@ import type { AuthRepository } from './repository.ts';
 /** How many generations back a presented refresh secret is followed (about ten days of refreshing every 15 minutes). */
 export const REFRESH_LOOKBACK = 1000;
 
+/**
+ * How long after a rotation the secret it replaced still answers (decision 018): two tabs that refresh the same
+ * session at once both present that secret, and the later one gets the pair the earlier one got.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
+
 /** Every refresh secret is 32 bytes in base64url: the first is random, each next one an HMAC. */
 const SECRET_SHAPE = /^[\w-]{43}$/;
 const SESSION_ID_SHAPE = /^[0-9a-f-]{36}$/;
@@ -27,6 +33,8 @@ type SessionOptions = {
  * only a secret the session really issued may end it: each refresh derives the next secret from the one
  * presented (an HMAC with the server's pepper), and a presented secret that leads forward to the stored one
  * is an old generation, reused: that revokes the whole session. A secret that leads nowhere is a plain 401.
+ * The one exception is a twin: the secret rotated last, presented within REFRESH_GRACE_SECONDS of its rotation,
+ * gets the current pair (the next secret in the chain is the current one) and ends nothing.
  */
 export function createSessionService(options: SessionOptions) {
   const { repo, pepper, accessTtlSeconds, refreshTtlDays } = options;
@@ -56,6 +64,13 @@ export function createSessionService(options: SessionOptions) {
       if (safeEqual(hashOf(candidate), session.refresh_hash)) return behind;
     }
     return null;
+  }
+
+  /** The secret the last rotation replaced, presented within the grace window of that rotation, to a live session. */
+  function isTwinOfLastRotation(session: SessionRow, secret: string): boolean {
+    if (session.revoked_at || !session.rotated_at) return false;
+    const sinceRotation = Date.now() - new Date(session.rotated_at).getTime();
+    return sinceRotation < REFRESH_GRACE_SECONDS * 1000 && generationsBehind(session, secret) === 1;
   }
 
   async function accessToken(userId: string, sessionId: string): Promise<string> {
@@ -90,13 +105,20 @@ export function createSessionService(options: SessionOptions) {
       // A secret this session never issued proves nothing about it: refuse it and leave the session alone.
       if (behind === null) throw unauthorized(MESSAGES.refreshTokenInvalid);
       const next = nextSecret(session.id, parsed.secret);
-      if (behind > 0 || !(await repo.rotateSession(session.id, session.refresh_hash, hashOf(next), refreshExpiry()))) {
-        // A refresh token used twice (an older generation, or the current one rotated by another request in the
-        // meantime) means it leaked: end the session for everyone holding it.
-        await repo.revokeSession(session.id);
-        throw unauthorized(MESSAGES.refreshTokenInvalid);
+      const pair = async () => ({
+        accessToken: await accessToken(session.user_id, session.id),
+        refreshToken: `${session.id}.${next}`,
+      });
+      if (behind === 0 && (await repo.rotateSession(session.id, session.refresh_hash, hashOf(next), refreshExpiry()))) {
+        return pair();
       }
-      return { accessToken: await accessToken(session.user_id, session.id), refreshToken: `${session.id}.${next}` };
+      // A twin that rotated this secret a moment ago (in this request's own race, or just before it) made `next`
+      // the current secret: hand it over too.
+      const now = behind === 0 ? await repo.findSession(session.id) : session;
+      if (now && isTwinOfLastRotation(now, parsed.secret)) return pair();
+      // Any other reuse of a rotated refresh token means it leaked: end the session for everyone holding it.
+      await repo.revokeSession(session.id);
+      throw unauthorized(MESSAGES.refreshTokenInvalid);
     },
 
     /** Answers the live session behind an access token, or throws 401. */
