@@ -5,32 +5,48 @@ import { type LoginInput, loginInput } from '@sente/contracts/auth';
 import { OTP_LENGTH } from '@sente/contracts/constants';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session, useIsSignedIn } from '../../../lib/session.ts';
+import { AcceptInvitation } from '../../team/components/accept-invitation.tsx';
+import { InvitationNotice } from '../../team/components/invitation-notice.tsx';
 import { useLogin } from '../api/login.ts';
 import { useLoginWithCode } from '../api/login-otp.ts';
 import { CodeCountdown } from '../components/code-countdown.tsx';
 import { CodeInput } from '../components/code-input.tsx';
 import { codeError, useCodeSentAt } from '../components/use-code-sent.ts';
 
+/**
+ * Spec §2 sign in. `?email=` fills the address in (after verifying an account, or from an invitation e-mail);
+ * `?invite=` names the invitation, which a signed-in user then joins (features/team).
+ */
 export function SignInRoute() {
   const signedIn = useIsSignedIn();
+  const [params] = useSearchParams();
+  const invite = params.get('invite');
   const [credentials, setCredentials] = useState<LoginInput | null>(null);
-  if (signedIn) return <Navigate to="/dashboard" replace />;
+  if (signedIn) return invite ? <AcceptInvitation invite={invite} /> : <Navigate to="/dashboard" replace />;
   return credentials ? (
-    <CodeStep credentials={credentials} onBack={() => setCredentials(null)} />
+    <CodeStep credentials={credentials} onBack={() => setCredentials(null)} joining={invite !== null} />
   ) : (
-    <CredentialsStep onCodeSent={setCredentials} />
+    <CredentialsStep onCodeSent={setCredentials} email={params.get('email') ?? ''} invite={invite} />
   );
 }
 
-function CredentialsStep({ onCodeSent }: { onCodeSent: (credentials: LoginInput) => void }) {
+function CredentialsStep({
+  onCodeSent,
+  email,
+  invite,
+}: {
+  onCodeSent: (credentials: LoginInput) => void;
+  email: string;
+  invite: string | null;
+}) {
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useForm({ initialValues: { emailOrPhone: '', password: '' }, validate: zod4Resolver(loginInput) });
+  const form = useForm({ initialValues: { emailOrPhone: email, password: '' }, validate: zod4Resolver(loginInput) });
 
   const submit = form.onSubmit((values) =>
     login.mutate(values, {
@@ -51,6 +67,7 @@ function CredentialsStep({ onCodeSent }: { onCodeSent: (credentials: LoginInput)
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to your Sente dashboard.">
       <form onSubmit={submit} noValidate>
         <Stack>
+          {invite && <InvitationNotice invite={invite} action="Sign in" />}
           <TextInput label="Email" type="email" autoComplete="username" {...form.getInputProps('emailOrPhone')} />
           <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="space-between">
@@ -64,7 +81,10 @@ function CredentialsStep({ onCodeSent }: { onCodeSent: (credentials: LoginInput)
           </Button>
           <Text size="sm" ta="center">
             New to Sente?{' '}
-            <Anchor component={RouterLink} to="/signup">
+            <Anchor
+              component={RouterLink}
+              to={invite ? `/signup?invite=${encodeURIComponent(invite)}&email=${encodeURIComponent(email)}` : '/signup'}
+            >
               Create an account
             </Anchor>
           </Text>
@@ -74,7 +94,7 @@ function CredentialsStep({ onCodeSent }: { onCodeSent: (credentials: LoginInput)
   );
 }
 
-function CodeStep({ credentials, onBack }: { credentials: LoginInput; onBack: () => void }) {
+function CodeStep({ credentials, onBack, joining }: { credentials: LoginInput; onBack: () => void; joining: boolean }) {
   const navigate = useNavigate();
   const login = useLogin();
   const loginWithCode = useLoginWithCode();
@@ -89,7 +109,10 @@ function CodeStep({ credentials, onBack }: { credentials: LoginInput; onBack: ()
     loginWithCode.mutate(
       { emailOrPhone: credentials.emailOrPhone, code: value },
       {
-        onSuccess: () => navigate('/dashboard', { replace: true }),
+        // From an invitation, the signed-in route joins it first (SignInRoute), then goes to the dashboard.
+        onSuccess: () => {
+          if (!joining) navigate('/dashboard', { replace: true });
+        },
         onError: (e) => notify.error(errorMessage(e)),
       },
     );

@@ -2,20 +2,26 @@ import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { signUpForm } from '@sente/contracts/auth';
 import { issueMessages } from '@sente/contracts/validation';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
+import { InvitationNotice } from '../../team/components/invitation-notice.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 
 const initialValues = { firstname: '', lastname: '', email: '', password: '', terms: false };
 
-/** Spec §2 sign up: errors appear as toasts at the bottom-left, each once. */
+/**
+ * Spec §2 sign up: errors appear as toasts at the bottom-left, each once. From an invitation e-mail (`?invite=&email=`)
+ * the address is filled in and the invitation named; verifying that address joins the account (modules/team).
+ */
 export function SignUpRoute() {
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const form = useForm({ initialValues });
+  const [params] = useSearchParams();
+  const invite = params.get('invite');
+  const form = useForm({ initialValues: { ...initialValues, email: params.get('email') ?? '' } });
 
   const submit = form.onSubmit((values) => {
     notify.clear();
@@ -41,6 +47,7 @@ export function SignUpRoute() {
     <AuthLayout title="Create your account" subtitle="Start collecting payments with mobile money in minutes.">
       <form onSubmit={submit} noValidate>
         <Stack>
+          {invite && <InvitationNotice invite={invite} action="Sign up" />}
           <Group grow align="flex-start">
             <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstname')} />
             <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastname')} />
@@ -58,7 +65,7 @@ export function SignUpRoute() {
           </Button>
           <Text size="sm" ta="center">
             Already have an account?{' '}
-            <Anchor component={RouterLink} to="/">
+            <Anchor component={RouterLink} to={invite ? `/?${params.toString()}` : '/'}>
               Sign in
             </Anchor>
           </Text>

@@ -53,7 +53,7 @@ describe('verify account (spec §2, §5)', () => {
     expect(boxes.map((box) => box.value).join('')).toMatch(/^12345\d$/);
   });
 
-  it("fills every box from a pasted code, verifies it, says 'Account Verified' and goes to sign in", async () => {
+  it("fills every box from a pasted code, verifies it, says 'Account Verified' and goes to sign in with the address", async () => {
     const { api, user, pressVerify, location } = renderVerify();
     await user.click(screen.getByLabelText('Code digit 1'));
     await user.paste('482913');
@@ -61,6 +61,8 @@ describe('verify account (spec §2, §5)', () => {
     await pressVerify();
     await expectToast(MESSAGES.accountVerified);
     await waitFor(() => expect(location().pathname).toBe('/'));
+    // The sign-in form opens with the verified address filled in.
+    expect(new URLSearchParams(location().search).get('email')).toBe(EMAIL);
     expect(api.sent('POST /api/verify-account').map((request) => request.body)).toEqual([
       { email_or_phone: EMAIL, code: '482913' },
     ]);

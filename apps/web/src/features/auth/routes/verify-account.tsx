@@ -32,7 +32,7 @@ export function VerifyAccountRoute() {
       {
         onSuccess: () => {
           notify.success(MESSAGES.accountVerified);
-          navigate('/', { replace: true });
+          navigate(`/?email=${encodeURIComponent(email.trim())}`, { replace: true });
         },
         onError: (e) => notify.error(errorMessage(e)),
       },
