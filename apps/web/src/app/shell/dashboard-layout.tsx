@@ -70,7 +70,7 @@ export function DashboardLayout() {
         <AppShell.Section grow component={ScrollArea} p="sm">
           <Stack gap="md">
             <SearchBox hiddenFrom="sm" />
-            <NavMenu onNavigate={nav.close} />
+            <NavMenu role={user.current_role} onNavigate={nav.close} />
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>

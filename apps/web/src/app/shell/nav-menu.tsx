@@ -1,13 +1,18 @@
 import { NavLink, Stack, Text } from '@mantine/core';
+import { roleHasRight, type StaffRole } from '@sente/contracts/constants';
 import { Link, useLocation } from 'react-router';
-import { isNavItemActive, NAV_SECTIONS } from './nav-sections.ts';
+import { isNavItemActive, navSectionsFor } from './nav-sections.ts';
 
-/** The left navigation; the current page is marked from the router's location. */
-export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
+/**
+ * The left navigation; the current page is marked from the router's location. Items the member's role has no right to
+ * (DESIGN §7: the Developers section) are not shown.
+ */
+export function NavMenu({ role, onNavigate }: { role: StaffRole | null; onNavigate: () => void }) {
   const { pathname } = useLocation();
+  const sections = navSectionsFor((right) => role !== null && roleHasRight(role, right));
   return (
     <Stack gap="md">
-      {NAV_SECTIONS.map((section, index) => (
+      {sections.map((section, index) => (
         <div key={section.label ?? index}>
           {section.label && (
             <Text size="xs" fw={700} tt="uppercase" c="gray.7" px="sm" mb={4} id={`nav-${index}`}>

@@ -1,3 +1,4 @@
+import type { Right } from '@sente/contracts/constants';
 import {
   IconBuildingStore,
   IconCoins,
@@ -21,6 +22,8 @@ export type NavItem = {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   /** Other paths that belong to this item (its create and edit screens). */
   also?: string[];
+  /** The right of DESIGN §7 a role needs to see the item; without it, every member sees it. */
+  right?: Right;
 };
 export type NavSection = { label?: string; items: NavItem[] };
 
@@ -54,8 +57,8 @@ export const NAV_SECTIONS: NavSection[] = [
   {
     label: 'Developers',
     items: [
-      { label: 'API Keys', to: '/api-keys', icon: IconKey },
-      { label: 'Web Hooks', to: '/webhooks', icon: IconWebhook },
+      { label: 'API Keys', to: '/api-keys', icon: IconKey, right: 'manageDevelopers' },
+      { label: 'Web Hooks', to: '/webhooks', icon: IconWebhook, right: 'manageDevelopers' },
     ],
   },
 ];
@@ -63,4 +66,12 @@ export const NAV_SECTIONS: NavSection[] = [
 /** True when the pathname is the item's page or one of its sub-pages. */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return [item.to, ...(item.also ?? [])].some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/** The sections as a role sees them: items it has no right to are left out, and so is a section left empty. */
+export function navSectionsFor(can: (right: Right) => boolean): NavSection[] {
+  return NAV_SECTIONS.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => !item.right || can(item.right)),
+  })).filter((section) => section.items.length > 0);
 }
