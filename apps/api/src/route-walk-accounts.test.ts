@@ -301,6 +301,20 @@ beforeAll(async () => {
   };
 });
 
+/** Compliance documents (issue 13): one saved by the victim, and one of the owner's for the control to remove. */
+let compliance: { victimFileId: string; ownFileId: string };
+beforeAll(async () => {
+  const saveAndList = async (who: Merchant, path: string) => {
+    must(
+      await post(t, who, '/api/sente-account/save-sente-files', { files: [{ file_name: 'TIN certificate', file_path: path }] }),
+      'save',
+    );
+    const files = must(await get(t, who, '/api/sente-account/sente-files'), 'files').data as { id: string; file_path: string }[];
+    return files.find((file) => file.file_path === path)!.id;
+  };
+  compliance = { victimFileId: await saveAndList(victim, v.certificatePath), ownFileId: await saveAndList(owner, o.certificate) };
+});
+
 /** One request of the walk, sent as the owner. By default it must be refused with a 4xx. */
 type Probe = {
   /** Which of the victim's values it carries, for the failure message. */
@@ -439,6 +453,14 @@ const CASES: Record<string, () => Probe[]> = {
       body: { files: [{ file_name: 'Other', other_name: 'Walk', file_path: path }] },
       control: { body: { files: [{ file_name: 'TIN certificate', file_path: o.certificate }] } },
     })),
+
+  'POST /api/sente-account/remove-sente-file/:id': () => [
+    {
+      what: "the victim's compliance document id",
+      url: `/api/sente-account/remove-sente-file/${compliance.victimFileId}`,
+      control: { url: `/api/sente-account/remove-sente-file/${compliance.ownFileId}` },
+    },
+  ],
 
   // Payment links
   'POST /api/payment-link/update/:id': () =>

@@ -152,6 +152,7 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
     'POST /api/staff/register': () => ({ email: `walk-${randomUUID()}@example.com`, staff_role: 'user' }),
     'POST /api/staff/hide_staff/:id': () => ({}),
     'POST /api/staff/accept': () => ({ invite: 'x'.repeat(43) }),
+    'POST /api/sente-account/remove-sente-file/:id': () => ({}),
   };
   return (await samples[`${route.method} ${route.url}`]?.()) ?? { name: 'value' };
 }

@@ -146,6 +146,10 @@ export const BUSINESS_MESSAGES = {
   regDateMissing: 'Registration date is missing',
   detailsUpdated: 'Details Updated',
   filesUpdated: 'Files updated',
+  // ours
+  fileRemoved: 'Document removed',
+  fileNotFound: "That document is not one of this account's documents",
+  removeFileConfirm: (name: string) => `Remove ${name} from the compliance documents?`,
   complianceHint: 'PNG, JPG, PDF up to 10MB',
   // ours
   industryInvalid: 'Choose an industry from the list',

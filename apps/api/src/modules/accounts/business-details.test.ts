@@ -37,6 +37,7 @@ const STORED = {
 
 const saveDetails = (who: Merchant, body: object) => post(t, who, '/api/user/update-business-details', body);
 const saveFiles = (who: Merchant, files: unknown) => post(t, who, '/api/sente-account/save-sente-files', { files });
+const removeFile = (who: Merchant, id: string) => post(t, who, `/api/sente-account/remove-sente-file/${id}`);
 const profileAccount = async (who: Merchant) => (await get(t, who, '/api/user/profile')).json().data.current_account;
 const certificateOf = (who: Merchant, bytes: Buffer, name: string) =>
   uploadPath(t, who.accessToken, { bytes, name }, 'certificates');
@@ -224,6 +225,35 @@ describe('compliance documents: POST /api/sente-account/save-sente-files and GET
     expect((await get(t, other, '/api/sente-account/sente-files')).json().data).toEqual([]);
   });
 
+  it("removes one document (to correct or replace it), only the account's own, and says so", async () => {
+    const [wrong, right] = await Promise.all([
+      certificateOf(owner, SAMPLES.pdf, 'old-licence.pdf'),
+      certificateOf(owner, SAMPLES.pdf, 'new-licence.pdf'),
+    ]);
+    await saveFiles(owner, [{ file_name: 'Trading license', file_path: wrong }]);
+    const listed = (await get(t, owner, '/api/sente-account/sente-files')).json().data as { id: string; file_path: string }[];
+    const id = listed.find((file) => file.file_path === wrong)!.id;
+    const otherPath = await certificateOf(other, SAMPLES.pdf, 'theirs.pdf');
+    await saveFiles(other, [{ file_name: 'TIN certificate', file_path: otherPath }]);
+    const theirs = (await get(t, other, '/api/sente-account/sente-files')).json().data;
+
+    expect(answer(await removeFile(owner, theirs[0].id))).toEqual([404, B.fileNotFound]);
+    expect(answer(await removeFile(owner, 'not-an-id'))).toEqual([404, B.fileNotFound]);
+    expect((await get(t, other, '/api/sente-account/sente-files')).json().data).toEqual(theirs);
+
+    const removed = await removeFile(owner, id);
+    expect(answer(removed)).toEqual([200, B.fileRemoved]);
+    expect(removed.json().data.map((file: { id: string }) => file.id)).toEqual(
+      listed.filter((file) => file.id !== id).map((file) => file.id),
+    );
+    expect(answer(await removeFile(owner, id))).toEqual([404, B.fileNotFound]);
+    // Replacing: the newer file under the same name.
+    expect(answer(await saveFiles(owner, [{ file_name: 'Trading license', file_path: right }]))).toEqual([200, B.filesUpdated]);
+    const after = (await get(t, owner, '/api/sente-account/sente-files')).json().data as { file_path: string }[];
+    expect(after.map((file) => file.file_path)).toContain(right);
+    expect(after.map((file) => file.file_path)).not.toContain(wrong);
+  });
+
   it('takes PNG, JPG and PDF certificates up to 10MB only (the upload refuses the rest)', async () => {
     const tooLarge = await upload(
       t,
@@ -245,7 +275,7 @@ describe('rights (DESIGN §7: business details and compliance are for owners and
   const FORBIDDEN = { status: 'error', message: MESSAGES.forbiddenForRole };
 
   it.each<StaffRole>(['operations', 'developer', 'customer_support', 'user'])(
-    'refuses both saves to %s with a 403, changing nothing; the member still reads the documents',
+    'refuses both saves and the removal to %s with a 403, changing nothing; the member still reads the documents',
     async (role) => {
       const member = await createMember(t, owner, role, { firstname: 'Sam', lastname: role });
       const ownUpload = await certificateOf(member, SAMPLES.pdf, `${role}.pdf`);
@@ -256,6 +286,9 @@ describe('rights (DESIGN §7: business details and compliance are for owners and
       expect([details.statusCode, details.json()]).toEqual([403, FORBIDDEN]);
       const files = await saveFiles(member, [{ file_name: 'TIN certificate', file_path: ownUpload }]);
       expect([files.statusCode, files.json()]).toEqual([403, FORBIDDEN]);
+      const firstFile = (await get(t, owner, '/api/sente-account/sente-files')).json().data[0];
+      const removal = await removeFile(member, firstFile.id);
+      expect([removal.statusCode, removal.json()]).toEqual([403, FORBIDDEN]);
 
       expect((await profileAccount(owner)).business_details).toEqual(before.business_details);
       expect((await profileAccount(member)).business_details).toEqual(before.business_details);
@@ -278,6 +311,7 @@ describe('rights (DESIGN §7: business details and compliance are for owners and
       ['POST', '/api/user/update-business-details'],
       ['POST', '/api/sente-account/save-sente-files'],
       ['GET', '/api/sente-account/sente-files'],
+      ['POST', '/api/sente-account/remove-sente-file/00000000-0000-4000-8000-000000000000'],
     ] as const) {
       expect((await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(401);
     }

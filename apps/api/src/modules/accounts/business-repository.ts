@@ -45,6 +45,16 @@ export function createBusinessRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Removes one of the account's documents (the upload itself stays, members-only); answers whether it was there. */
+    async removeComplianceFile(accountId: string, id: string): Promise<boolean> {
+      const removed = await db
+        .deleteFrom('compliance_files')
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return removed.numDeletedRows > 0n;
+    },
+
     /** The account's compliance documents, oldest first. */
     listComplianceFiles(accountId: string) {
       return db

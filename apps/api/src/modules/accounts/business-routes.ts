@@ -37,6 +37,15 @@ export async function businessRoutes(
     return { status: 'success', message: B.filesUpdated, data: await complianceFiles(request.account.id) };
   });
 
+  app.post<{ Params: { id: string } }>(
+    '/api/sente-account/remove-sente-file/:id',
+    { preHandler: app.requireAccount('manageAccount') },
+    async (request) => {
+      await accounts.removeComplianceFile(request.account.id, request.params.id);
+      return { status: 'success', message: B.fileRemoved, data: await complianceFiles(request.account.id) };
+    },
+  );
+
   app.get('/api/sente-account/sente-files', { preHandler: app.requireAccount('view') }, async (request) => ({
     status: 'success',
     data: await complianceFiles(request.account.id),

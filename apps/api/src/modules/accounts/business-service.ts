@@ -1,6 +1,7 @@
 import type { BusinessDetails, ComplianceFile, ComplianceFileValues } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { AccountsRepository } from './repository.ts';
 
 type ComplianceRow = Omit<ComplianceFile, 'url' | 'expires_at' | 'created_at'> & { created_at: Date | string };
@@ -33,6 +34,11 @@ export function createBusinessService({ repo }: { repo: AccountsRepository }) {
           file_path: file.file_path,
         })),
       );
+    },
+
+    /** A document saved by mistake, or one being replaced by a newer file: removed from the account's list. */
+    async removeComplianceFile(accountId: string, id: string): Promise<void> {
+      if (!isUuid(id) || !(await repo.removeComplianceFile(accountId, id))) throw notFound(B.fileNotFound);
     },
 
     complianceFiles: (accountId: string): Promise<ComplianceRow[]> => repo.listComplianceFiles(accountId),
