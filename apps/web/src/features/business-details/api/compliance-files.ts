@@ -29,3 +29,17 @@ export function useSaveComplianceFiles() {
     onError: (error) => notify.error(accountErrorMessage(error)),
   });
 }
+
+/** POST /api/sente-account/remove-sente-file/{id}: answers the list left, with fresh links. */
+export function useRemoveComplianceFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<ComplianceFile[]>(`/api/sente-account/remove-sente-file/${encodeURIComponent(id)}`, { method: 'POST', body: {} }),
+    onSuccess: (response) => {
+      queryClient.setQueryData(businessKeys.files(), response.data);
+      notify.success(BUSINESS_MESSAGES.fileRemoved);
+    },
+    onError: (error) => notify.error(accountErrorMessage(error)),
+  });
+}

@@ -1,10 +1,10 @@
-import { ActionIcon, Anchor, Button, Card, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { COMPLIANCE_DOCUMENT_NAMES, type ComplianceFile, complianceFileInput } from '@sente/contracts/accounts';
-import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
+import { BUSINESS_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { IconFileText, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileUpload } from '../../../components/file-upload.tsx';
-import { useComplianceFiles, useSaveComplianceFiles } from '../api/compliance-files.ts';
+import { useComplianceFiles, useRemoveComplianceFile, useSaveComplianceFiles } from '../api/compliance-files.ts';
 import { CERTIFICATE_ACCEPT } from './business-details-form.tsx';
 
 type Row = { key: number; file_name: string | null; other_name: string; file_path: string | null };
@@ -57,7 +57,7 @@ export function ComplianceDocuments({ readOnly }: { readOnly: boolean }) {
             {BUSINESS_MESSAGES.complianceHint}
           </Text>
         </div>
-        <SavedFiles files={files.data} loading={files.isPending} />
+        <SavedFiles files={files.data} loading={files.isPending} readOnly={readOnly} />
         {!readOnly && (
           <>
             {rows.map((row, index) => (
@@ -124,7 +124,10 @@ export function ComplianceDocuments({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-function SavedFiles({ files, loading }: { files: ComplianceFile[] | undefined; loading: boolean }) {
+/** The saved documents as members-only links; owners and administrators may remove one (to correct or replace it). */
+function SavedFiles({ files, loading, readOnly }: { files: ComplianceFile[] | undefined; loading: boolean; readOnly: boolean }) {
+  const remove = useRemoveComplianceFile();
+  const [removing, setRemoving] = useState<ComplianceFile | null>(null);
   if (loading) return <Text size="sm">Loading documents…</Text>;
   if (!files?.length) {
     return (
@@ -134,15 +137,46 @@ function SavedFiles({ files, loading }: { files: ComplianceFile[] | undefined; l
     );
   }
   return (
-    <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Saved documents">
-      {files.map((file) => (
-        <Group key={file.id} component="li" gap="xs" wrap="nowrap">
-          <IconFileText size={18} aria-hidden style={{ flexShrink: 0 }} />
-          <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
-            {file.file_name}
-          </Anchor>
+    <>
+      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Saved documents">
+        {files.map((file) => (
+          <Group key={file.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <IconFileText size={18} aria-hidden style={{ flexShrink: 0 }} />
+              <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {file.file_name}
+              </Anchor>
+            </Group>
+            {!readOnly && (
+              <ActionIcon
+                variant="subtle"
+                color="red.9"
+                aria-label={`Remove ${file.file_name}`}
+                onClick={() => setRemoving(file)}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+      </Stack>
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={MESSAGES.confirmTitle} centered size="sm">
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {removing ? BUSINESS_MESSAGES.removeFileConfirm(removing.file_name) : ''}
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            color="red.9"
+            loading={remove.isPending}
+            onClick={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+          >
+            Remove
+          </Button>
         </Group>
-      ))}
-    </Stack>
+      </Modal>
+    </>
   );
 }

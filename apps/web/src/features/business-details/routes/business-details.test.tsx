@@ -42,6 +42,7 @@ function renderPage(user = testUser(), files: ComplianceFile[] = [TIN]) {
     'POST /api/sente-account/update-bank-details': parsedWith(bankDetailsInput, ok(null, WALLET_MESSAGES.bankDetailsUpdated)),
     'POST /api/sente-account/save-sente-files': parsedWith(saveComplianceFilesInput, ok([TIN], B.filesUpdated)),
     'POST /api/files/upload': ok('certificates/2026/11/new.pdf'),
+    'POST /api/sente-account/remove-sente-file/f1': ok([], B.fileRemoved),
   });
   const view = render(<BusinessDetailsRoute />, { path: '/business-details' });
   const field = (label: string) => screen.getByRole('textbox', { name: label });
@@ -158,6 +159,17 @@ describe('compliance documents', () => {
       { files: [{ file_name: 'Other', other_name: 'Tax clearance', file_path: 'certificates/2026/11/new.pdf' }] },
     ]);
   });
+  it('removes a saved document after a confirmation, and the list shows what is left', async () => {
+    const { user, api } = renderPage();
+    const list = await screen.findByRole('list', { name: 'Saved documents' });
+    await user.click(within(list).getByRole('button', { name: 'Remove TIN certificate' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(B.removeFileConfirm('TIN certificate'))).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await expectToast(B.fileRemoved);
+    expect(api.sent('POST /api/sente-account/remove-sente-file/f1')).toHaveLength(1);
+    expect(await screen.findByText('No documents yet.')).toBeVisible();
+  });
 });
 
 describe('members without the right (DESIGN §7)', () => {
@@ -169,5 +181,6 @@ describe('members without the right (DESIGN §7)', () => {
     expect(screen.queryByRole('button', { name: '(change)' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save Files' })).toBeNull();
     expect(await screen.findByRole('link', { name: 'TIN certificate' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Remove TIN certificate' })).toBeNull();
   });
 });
