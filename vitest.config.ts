@@ -30,7 +30,12 @@ export default defineConfig({
     maxWorkers: MAX_WORKERS,
     sequence: { sequencer: JourneysFirstSequencer },
     projects: [
-      { test: { name: 'unit', include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'web',

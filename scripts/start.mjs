@@ -1,6 +1,11 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs the
-// one-process server (API + SPA) in the foreground, passing signals through so SIGTERM drains cleanly.
-import { spawn, spawnSync } from 'node:child_process';
+// one-process server (API + SPA) in the foreground. Whichever process of it a process manager signals (npm, this
+// script, the server), the server drains and stops, and nothing is left holding the port:
+// - SIGINT, SIGTERM and SIGHUP here go on to the build or the server (npm forwards SIGINT and SIGTERM to us);
+// - the server stops by itself when this script is gone, even killed outright (stop-with-parent.mjs);
+// - started by npm, this script stops the server when npm is gone.
+// WEB_DIST_DIR set means a build made elsewhere: it is served as it is, never built here.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -13,6 +18,37 @@ const webSources = [
   'apps/web/vite.config.ts',
   'packages/contracts/src',
 ];
+const PARENT_CHECK_MS = 1000;
+
+/** The build or the server, whichever is running; a signal received here goes on to it. */
+let child = null;
+let stopSignal = null;
+
+function stop(signal) {
+  stopSignal ??= signal;
+  if (child) child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  else process.exit(1);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+
+if (process.env.npm_lifecycle_event) {
+  // npm killed outright cannot forward anything: seeing our parent change is the only sign of it.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('SIGTERM');
+  }, PARENT_CHECK_MS).unref();
+}
+
+/** Runs a child in the foreground and answers its exit code (1 when a signal ended it). */
+function run(command, args, stdio = 'inherit') {
+  child = spawn(command, args, { cwd: root, stdio });
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      child = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -21,17 +57,22 @@ function newestMtime(entry) {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-const builtAt = fs.statSync(webDist, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const sourcesAt = Math.max(...webSources.map((entry) => newestMtime(path.join(root, entry))));
-if (builtAt < sourcesAt) {
-  console.log(builtAt === 0 ? 'Building the web app (first start)...' : 'Web sources changed: rebuilding the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sente/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+if (!process.env.WEB_DIST_DIR) {
+  const builtAt = fs.statSync(webDist, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sourcesAt = Math.max(...webSources.map((entry) => newestMtime(path.join(root, entry))));
+  if (builtAt < sourcesAt) {
+    console.log(builtAt === 0 ? 'Building the web app (first start)...' : 'Web sources changed: rebuilding the web app...');
+    const built = await run('npm', ['run', 'build', '-w', '@sente/web']);
+    if (built !== 0 || stopSignal) process.exit(built || 1);
+  }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const server = path.join(root, 'apps/api/src/server.ts');
+const stopWithParent = path.join(root, 'scripts/stop-with-parent.mjs');
+// The IPC channel is only there to close: the server notices this script is gone when it does.
+const code = await run(
+  process.execPath,
+  ['--import', 'tsx', '--import', stopWithParent, server],
+  ['inherit', 'inherit', 'inherit', 'ipc'],
+);
+process.exit(code);
