@@ -64,12 +64,18 @@ const wholeUgx = z
   .number({ error: M.amountInvalid })
   .refine((value) => Number.isFinite(value), M.amountInvalid)
   .refine((value) => Number.isInteger(value), M.amountWhole)
-  .refine((value) => value >= 0, M.amountInvalid)
+  .refine((value) => value >= 0, M.amountNegative)
   .refine((value) => value <= MAX_LINK_AMOUNT, M.amountTooLarge);
+
+/** An amount with a leading minus read as a sign, so that '-5' is refused as negative rather than as unreadable. */
+export function signedAmountFrom(value: number | string): number {
+  const text = typeof value === 'string' ? value.trim() : value;
+  return typeof text === 'string' && text.startsWith('-') ? -amountFrom(text.slice(1)) : amountFrom(text);
+}
 
 export const ugxAmount = z
   .union([z.number(), z.string().trim(), z.null()], { error: M.amountInvalid })
-  .transform((value) => (value === null || value === '' ? 0 : amountFrom(value)))
+  .transform((value) => (value === null || value === '' ? 0 : signedAmountFrom(value)))
   .pipe(wholeUgx);
 
 const optionalText = (max: number) =>
@@ -80,7 +86,8 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-const redirectUrl = optionalText(2000).refine(
+/** An optional redirect URL: http or https with a host (the Redirection modal checks it on Add, the server on save). */
+export const redirectUrl = optionalText(2000).refine(
   (value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
   M.redirectUrlInvalid,
 );
@@ -142,8 +149,8 @@ export const digitalItemInput = z.object({
   category: z.enum(DIGITAL_ITEM_CATEGORIES, { error: M.categoryInvalid }).optional().default(DIGITAL_ITEM_CATEGORIES[0]),
   price: z
     .union([z.number(), z.string().trim()], { error: M.productPriceMissing })
-    .refine((value) => value !== '' && !Number.isNaN(amountFrom(value)), M.productPriceMissing)
-    .transform(amountFrom)
+    .refine((value) => value !== '' && !Number.isNaN(signedAmountFrom(value)), M.productPriceMissing)
+    .transform(signedAmountFrom)
     .pipe(wholeUgx),
   original_price: ugxAmount.nullish().transform((value) => value || null),
   // Optional on an update, which keeps the stored image; newDigitalItemInput requires it.

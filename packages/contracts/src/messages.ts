@@ -116,6 +116,7 @@ export const LINK_MESSAGES = {
   priceMissing: 'Enter a price of at least UGX 1 for a fixed charge',
   amountInvalid: 'Enter an amount in UGX',
   amountWhole: 'UGX amounts are whole shillings, without decimals',
+  amountNegative: 'The amount cannot be negative',
   amountTooLarge: 'The amount is too large',
   redirectUrlInvalid: 'Enter a redirect URL starting with http:// or https://',
   extraFieldTypeInvalid: 'Choose an input type',

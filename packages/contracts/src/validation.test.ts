@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ugxAmount } from './links.ts';
+import { LINK_MESSAGES } from './messages.ts';
 import { payInput } from './payments-input.ts';
 import { amountFrom } from './validation.ts';
 import { transferAmount } from './wallet.ts';
@@ -42,5 +43,12 @@ describe('amounts are plain whole numbers', () => {
     }
     expect(transferAmount.parse('16')).toBe(16);
     expect(ugxAmount.parse('100,000')).toBe(100_000);
+  });
+
+  it('says a negative link amount is negative, as a number or as text, and reads a minus inside as no number', () => {
+    for (const negative of [-5, '-5', ' -1,500 ']) {
+      expect(ugxAmount.safeParse(negative).error?.issues.map((issue) => issue.message)).toEqual([LINK_MESSAGES.amountNegative]);
+    }
+    expect(ugxAmount.safeParse('12-3').error?.issues.map((issue) => issue.message)).toEqual([LINK_MESSAGES.amountInvalid]);
   });
 });

@@ -1,3 +1,4 @@
+import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,15 @@ import { render } from '../testing/render.tsx';
 import { MoneyInput, MoneyTextInput } from './money-input.tsx';
 
 /** A form holding the number, so typing goes through MoneyInput's own text as it does in the app. */
-function Harness({ initial = 0, onValue }: { initial?: number; onValue: (value: number) => void }) {
+function Harness({
+  initial = 0,
+  onValue,
+  onProblem,
+}: {
+  initial?: number;
+  onValue: (value: number) => void;
+  onProblem: (message: string) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -16,6 +25,7 @@ function Harness({ initial = 0, onValue }: { initial?: number; onValue: (value: 
           setValue(next);
           onValue(next);
         }}
+        onProblem={onProblem}
       />
       <button type="button" onClick={() => setValue(75_000)}>
         Load a saved price
@@ -26,9 +36,10 @@ function Harness({ initial = 0, onValue }: { initial?: number; onValue: (value: 
 
 function renderMoney(initial = 0) {
   const onValue = vi.fn();
-  const view = render(<Harness initial={initial} onValue={onValue} />);
+  const onProblem = vi.fn();
+  const view = render(<Harness initial={initial} onValue={onValue} onProblem={onProblem} />);
   const input = screen.getByLabelText('Price') as HTMLInputElement;
-  return { ...view, onValue, input };
+  return { ...view, onValue, onProblem, input };
 }
 
 describe('money input (spec §2, §5)', () => {
@@ -53,6 +64,32 @@ describe('money input (spec §2, §5)', () => {
     await user.type(input, '-1500.5');
     expect(input).toHaveValue('-1,500.5');
     expect(onValue).toHaveBeenLastCalledWith(-1500.5);
+  });
+
+  it("hands on NaN for text that is no number, never the number it starts with: '12-3' is not 12 (issue 17)", async () => {
+    const { user, input, onValue, onProblem } = renderMoney();
+    await user.type(input, '12-3');
+    expect(input).toHaveValue('12-3');
+    expect(onValue).toHaveBeenLastCalledWith(Number.NaN);
+    expect(onProblem).not.toHaveBeenCalled();
+    await user.tab();
+    expect(onProblem).toHaveBeenCalledWith(LINK_MESSAGES.amountInvalid);
+  });
+
+  it('says plainly on leaving the field that an amount cannot be negative', async () => {
+    const { user, input, onProblem } = renderMoney();
+    await user.type(input, '-500');
+    await user.tab();
+    expect(onProblem).toHaveBeenCalledWith(LINK_MESSAGES.amountNegative);
+  });
+
+  it('says nothing on leaving a field that is empty or holds an amount', async () => {
+    const { user, input, onProblem } = renderMoney();
+    await user.click(input);
+    await user.tab();
+    await user.type(input, '25,000');
+    await user.tab();
+    expect(onProblem).not.toHaveBeenCalled();
   });
 
   it("keeps the user's own text while it reads as the same number (a trailing dot)", async () => {

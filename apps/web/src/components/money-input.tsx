@@ -1,11 +1,12 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
-import { type ChangeEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FocusEvent, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoneyInput, parseMoneyInput } from '../lib/format.ts';
+import { moneyInputError } from './money-input-check.ts';
 
 type BaseProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & { currency?: string };
 
 const KEPT = /[\d.-]/;
-const textOf = (value: number) => (value === 0 ? '' : formatMoneyInput(String(value)));
+const textOf = (value: number) => (value === 0 || Number.isNaN(value) ? '' : formatMoneyInput(String(value)));
 
 /** Where the caret belongs in `formatted` so that `kept` significant characters stay before it. */
 function caretAfter(formatted: string, kept: number): number {
@@ -65,15 +66,29 @@ export function MoneyTextInput({
   );
 }
 
-/** The money input holding a number: an unparseable or empty entry reads as 0 (spec §2). */
-export function MoneyInput({ value, onChange, ...props }: BaseProps & { value: number; onChange: (value: number) => void }) {
+/**
+ * The money input holding a number: an empty entry reads as 0 (spec §2), text that is no number as NaN, which the
+ * form refuses under the field (moneyInputError) instead of saving the number the text starts with.
+ */
+export function MoneyInput({
+  value,
+  onChange,
+  onProblem,
+  ...props
+}: BaseProps & {
+  value: number;
+  onChange: (value: number) => void;
+  /** Called when the field is left holding text that is no number or a negative amount, with what to say. */
+  onProblem?: (message: string) => void;
+}) {
   const [text, setText] = useState(() => textOf(value));
   const [shown, setShown] = useState(value);
 
   // A value set from outside (a loaded link, a reset) replaces the text; the user's own typing does not.
-  if (value !== shown) {
+  // Object.is, because NaN (text that is no number) is not equal to itself.
+  if (!Object.is(value, shown)) {
     setShown(value);
-    if (parseMoneyInput(text) !== value) setText(textOf(value));
+    if (!Object.is(parseMoneyInput(text), value)) setText(textOf(value));
   }
 
   const handleChange = (formatted: string) => {
@@ -83,5 +98,11 @@ export function MoneyInput({ value, onChange, ...props }: BaseProps & { value: n
     onChange(next);
   };
 
-  return <MoneyTextInput {...props} value={text} onChange={handleChange} />;
+  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+    props.onBlur?.(event);
+    const problem = moneyInputError(value);
+    if (problem) onProblem?.(problem);
+  };
+
+  return <MoneyTextInput {...props} value={text} onChange={handleChange} onBlur={handleBlur} />;
 }

@@ -1,3 +1,4 @@
+import { signedAmountFrom } from '@sente/contracts/links';
 import { formatLocalPhone } from '@sente/contracts/payments';
 import dayjs from 'dayjs';
 
@@ -15,13 +16,15 @@ export function formatMoney(amount: number | string | bigint, currency: 'UGX' | 
 }
 
 /**
- * Spec §2 money input: strips everything but digits, dot, comma and minus, shows thousands
- * separators, and reads as 0 when nothing parseable is left.
+ * Spec §2 money input: strips everything but digits, dot, comma and minus and reads what is left as the server does
+ * (a leading minus and decimals included, so their own messages can say what is wrong). An empty field reads as 0;
+ * text that is no number ('12-3', '1.2.3', '-') reads as NaN, never as the number it starts with (issue 17: '12-3'
+ * was saved as UGX 12). A trailing dot is a decimal still being typed.
  */
 export function parseMoneyInput(raw: string): number {
   const cleaned = raw.replace(/[^\d.,-]/g, '').replace(/,/g, '');
-  const value = Number.parseFloat(cleaned);
-  return Number.isFinite(value) ? value : 0;
+  if (cleaned === '') return 0;
+  return signedAmountFrom(cleaned.replace(/(\d)\.$/, '$1'));
 }
 
 export function formatMoneyInput(raw: string): string {

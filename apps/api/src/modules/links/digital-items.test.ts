@@ -103,6 +103,7 @@ describe('digital items', () => {
     ['an empty price', { price: '' }, M.productPriceMissing],
     ['a price that is not a number', { price: 'free' }, M.productPriceMissing],
     ['a price with decimals', { price: '999.99' }, M.amountWhole],
+    ['a negative price', { price: '-15,000' }, M.amountNegative],
     ['no image', { image: undefined }, M.productImageMissing],
     ['an empty image', { image: '' }, M.productImageMissing],
     ['an image that is a PDF', { image: 'uploads/planner.pdf' }, M.invalidImageType],

@@ -89,6 +89,9 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
             maw={320}
             value={values.price}
             onChange={(price) => form.setFieldValue('price', price)}
+            onBlur={() => {
+              if (values.price !== '') form.validateField('price');
+            }}
             error={form.errors.price}
           />
           <Checkbox
@@ -103,6 +106,7 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
               maw={320}
               value={values.original_price}
               onChange={(amount) => form.setFieldValue('original_price', amount)}
+              onProblem={(problem) => form.setFieldError('original_price', problem)}
               error={form.errors.original_price}
             />
           )}

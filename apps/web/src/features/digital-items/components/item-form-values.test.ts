@@ -49,6 +49,18 @@ describe('digital item form rules (spec §5)', () => {
     expect(validateItem({ ...filled, price: 'abc' }, true)).toEqual({ price: LINK_MESSAGES.productPriceMissing });
   });
 
+  it("refuses a price that is no number with the spec's words, and a negative one plainly (issue 17)", () => {
+    expect(validateItem({ ...filled, price: '12-3' }, true)).toEqual({ price: LINK_MESSAGES.productPriceMissing });
+    expect(validateItem({ ...filled, price: '-5,000' }, true)).toEqual({ price: LINK_MESSAGES.amountNegative });
+    const original = { ...filled, show_original_price: true };
+    expect(validateItem({ ...original, original_price: -40_000 }, true)).toEqual({
+      original_price: LINK_MESSAGES.amountNegative,
+    });
+    expect(validateItem({ ...original, original_price: Number.NaN }, true)).toEqual({
+      original_price: LINK_MESSAGES.amountInvalid,
+    });
+  });
+
   it('refuses at save an image type the upload took (svg)', () => {
     expect(validateItem({ ...filled, image: 'uploads/2026/11/logo.svg' }, true)).toEqual({
       image: LINK_MESSAGES.invalidImageType,

@@ -86,7 +86,8 @@ export function validateItem(values: ItemFormValues, isNew: boolean): ItemFormEr
     const field = String(issue.path[0] ?? '');
     if (FIELDS.has(field) && !errors[field as keyof ItemFormValues]) errors[field as keyof ItemFormValues] = issue.message;
   }
-  if (values.show_original_price && !errors.price && values.original_price <= parseMoneyInput(values.price)) {
+  const comparable = !errors.price && !errors.original_price;
+  if (values.show_original_price && comparable && values.original_price <= parseMoneyInput(values.price)) {
     errors.original_price = LINK_MESSAGES.originalPriceNotHigher;
   }
   return errors;

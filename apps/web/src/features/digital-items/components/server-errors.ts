@@ -8,6 +8,7 @@ export const FIELD_OF_MESSAGE = new Map<string, keyof ItemFormValues>([
   [LINK_MESSAGES.productPriceMissing, 'price'],
   [LINK_MESSAGES.amountInvalid, 'price'],
   [LINK_MESSAGES.amountWhole, 'price'],
+  [LINK_MESSAGES.amountNegative, 'price'],
   [LINK_MESSAGES.amountTooLarge, 'price'],
   [LINK_MESSAGES.productImageMissing, 'image'],
   [LINK_MESSAGES.invalidImageType, 'image'],

@@ -47,6 +47,19 @@ describe('donation link form: the server checks, its messages land beside their 
     expect(location().pathname).toBe('/new-donation-link');
   });
 
+  it('refuses a target that is no number or is negative under the target, and sends nothing (issue 17)', async () => {
+    const { user, save, saved, target } = renderForm();
+    await user.type(screen.getByLabelText('Title'), 'Classroom');
+    await user.type(target(), '5,000-1');
+    await user.tab();
+    expect(errorOf(target())).toBe(LINK_MESSAGES.amountInvalid);
+    await user.clear(target());
+    await user.type(target(), '-5000');
+    await save();
+    await waitFor(() => expect(errorOf(target())).toBe(LINK_MESSAGES.amountNegative));
+    expect(saved()).toEqual([]);
+  });
+
   it('puts a decimal target refused by the server beside the target', async () => {
     const { user, save, saved, target, location } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'Decimal target');

@@ -7,6 +7,7 @@ import { CompanyLogoModal } from '../../../components/company-logo-modal.tsx';
 import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
+import { moneyInputError } from '../../../components/money-input-check.ts';
 import { useSaveLink } from '../../../lib/use-save-link.ts';
 import { useCreateDonationLink } from '../api/create-donation-link.ts';
 import { useUpdateDonationLink } from '../api/update-donation-link.ts';
@@ -47,11 +48,12 @@ const inputOf = (values: Values): DonationLinkInput => ({
 /**
  * Spec §2 donation link form: create when nothing was loaded, update otherwise (spec §4). There are
  * no client-side required checks (spec §5): the server answers, and its messages land beside their fields.
+ * A target that is no number or is negative is said under the field when it is left and on save.
  */
 export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink | null; canUpdateLogo: boolean }) {
   const [extraOpened, extraModal] = useDisclosure(false);
   const [logoOpened, logoModal] = useDisclosure(false);
-  const form = useForm<Values>({ initialValues: valuesOf(link) });
+  const form = useForm<Values>({ initialValues: valuesOf(link), validate: { target: moneyInputError } });
   const { values } = form;
   const { save, otherErrors, saving } = useSaveLink({
     existingId: link?.id ?? null,
@@ -104,6 +106,7 @@ export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink |
             maw={320}
             value={values.target}
             onChange={(target) => form.setFieldValue('target', target)}
+            onProblem={(problem) => form.setFieldError('target', problem)}
             error={form.errors.target}
           />
           <DonationImageField

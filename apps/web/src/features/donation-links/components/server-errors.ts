@@ -8,6 +8,7 @@ export const FIELD_OF_MESSAGE = new Map<string, DonationFormField>([
   [LINK_MESSAGES.visibilityInvalid, 'type'],
   [LINK_MESSAGES.amountInvalid, 'target'],
   [LINK_MESSAGES.amountWhole, 'target'],
+  [LINK_MESSAGES.amountNegative, 'target'],
   [LINK_MESSAGES.amountTooLarge, 'target'],
   [LINK_MESSAGES.invalidFilePath, 'image'],
   [LINK_MESSAGES.labelMissing, 'extra_fields'],

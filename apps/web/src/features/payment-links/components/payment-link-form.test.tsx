@@ -60,6 +60,42 @@ describe('payment link form: the server checks, its messages land beside their f
     expect(saved()[0]?.body).toMatchObject({ amount: 1500.5, fixed_amount: true });
   });
 
+  it("refuses '12-3' under the price instead of saving UGX 12, and sends nothing (issue 17)", async () => {
+    const { user, save, saved } = renderForm();
+    await user.type(screen.getByLabelText('Title'), 'School fees');
+    await user.type(screen.getByLabelText('Price'), '12-3');
+    await user.tab();
+    expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountInvalid);
+    await save();
+    expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountInvalid);
+    expect(saved()).toEqual([]);
+  });
+
+  it('says a negative price cannot be negative, under the price, and sends nothing', async () => {
+    const { user, save, saved } = renderForm();
+    await user.type(screen.getByLabelText('Title'), 'School fees');
+    await user.type(screen.getByLabelText('Price'), '-5000');
+    await save();
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountNegative));
+    expect(saved()).toEqual([]);
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '5000');
+    expect(errorOf(screen.getByLabelText('Price'))).toBeNull();
+    await save();
+    await expectToast(LINK_MESSAGES.paymentLinkSaved);
+    expect(saved()[0]?.body).toMatchObject({ amount: 5000 });
+  });
+
+  it('puts a negative price the server refuses beside the price, not only in a toast', async () => {
+    const negative = fail(400, LINK_MESSAGES.amountNegative, [LINK_MESSAGES.amountNegative]);
+    const { user, save } = renderForm({ answer: negative });
+    await user.type(screen.getByLabelText('Title'), 'School fees');
+    await user.type(screen.getByLabelText('Price'), '5000');
+    await save();
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountNegative));
+    expect(screen.queryByText('Please check the link')).not.toBeInTheDocument();
+  });
+
   it('lists a server message that belongs to no field above the save button', async () => {
     const { user, save } = renderForm({ answer: fail(403, MESSAGES.forbiddenForRole, [MESSAGES.forbiddenForRole]) });
     await user.type(screen.getByLabelText('Title'), 'School fees');
@@ -157,6 +193,17 @@ describe('payment link form: redirect URL and extra inputs', () => {
     expect(errorOf(screen.getByLabelText('Title'))).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Remove redirect URL' }));
     expect(screen.queryByLabelText('Redirect URL')).not.toBeInTheDocument();
+  });
+
+  it('keeps the Redirection modal open with the reason when the URL is not http or https (issue 17)', async () => {
+    const { user, saved } = renderForm({ link: STORED });
+    await user.click(screen.getByRole('button', { name: 'Redirection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redirection' });
+    await user.type(within(dialog).getByLabelText('Redirect URL'), 'school.example.com/confirm-payment');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(errorOf(within(dialog).getByLabelText('Redirect URL'))).toBe(LINK_MESSAGES.redirectUrlInvalid);
+    expect(screen.getByRole('dialog', { name: 'Redirection' })).toBeVisible();
+    expect(saved()).toEqual([]);
   });
 
   it('adds a redirect URL through the Redirection modal and sends it', async () => {

@@ -7,6 +7,7 @@ import { CompanyLogoModal } from '../../../components/company-logo-modal.tsx';
 import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
 import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
+import { moneyInputError } from '../../../components/money-input-check.ts';
 import { useSaveLink } from '../../../lib/use-save-link.ts';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
 import { useUpdatePaymentLink } from '../api/update-payment-link.ts';
@@ -47,12 +48,17 @@ const inputOf = (values: Values): PaymentLinkInput => {
 /**
  * Spec §2 payment link form: create when nothing was loaded, update otherwise (spec §4). There are
  * no client-side required checks (spec §5): the server answers, and its messages land beside their fields.
+ * A price that is no number or is negative is not a missing field: it is said under the price when the field is
+ * left and on save, before anything is sent, so '12-3' never goes out as UGX 12.
  */
 export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLink | null; canUpdateLogo: boolean }) {
   const [extraOpened, extraModal] = useDisclosure(false);
   const [logoOpened, logoModal] = useDisclosure(false);
   const [redirectOpened, redirectModal] = useDisclosure(false);
-  const form = useForm<Values>({ initialValues: valuesOf(link) });
+  const form = useForm<Values>({
+    initialValues: valuesOf(link),
+    validate: { amount: (amount, { link_type }) => (link_type === 'fixed' ? moneyInputError(amount) : null) },
+  });
   const { values } = form;
   const { save, otherErrors, saving } = useSaveLink({
     existingId: link?.id ?? null,
@@ -95,6 +101,7 @@ export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLink | n
               maw={320}
               value={values.amount}
               onChange={(amount) => form.setFieldValue('amount', amount)}
+              onProblem={(problem) => form.setFieldError('amount', problem)}
               error={form.errors.amount}
             />
           )}

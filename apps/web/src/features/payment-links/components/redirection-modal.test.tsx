@@ -1,5 +1,7 @@
+import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { errorOf } from '../../../testing/field-error.ts';
 import { render } from '../../../testing/render.tsx';
 import { RedirectionModal } from './redirection-modal.tsx';
 
@@ -42,6 +44,29 @@ describe('Redirection modal (spec §2)', () => {
     await add();
     expect(onAdd).toHaveBeenCalledWith(SHOP_URL);
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it.each(['school.example.com/confirm', 'ftp://school.example.com/confirm', 'javascript:alert(1)', 'https://localhost'])(
+    'refuses %j on Add with the reason under the field, and stays open (issue 17)',
+    async (url) => {
+      const { user, onAdd, onClose, field, add } = renderModal();
+      await user.type(field(), url);
+      await add();
+      expect(errorOf(field())).toBe(LINK_MESSAGES.redirectUrlInvalid);
+      expect(onAdd).not.toHaveBeenCalled();
+      expect(onClose).not.toHaveBeenCalled();
+    },
+  );
+
+  it('clears the message once the URL is edited, and adds the corrected one', async () => {
+    const { user, onAdd, field, add } = renderModal();
+    await user.type(field(), 'school.example.com/confirm-payment');
+    await add();
+    expect(errorOf(field())).toBe(LINK_MESSAGES.redirectUrlInvalid);
+    await user.clear(field());
+    expect(errorOf(field())).toBeNull();
+    await user.type(field(), `${SHOP_URL}{Enter}`);
+    expect(onAdd).toHaveBeenCalledWith(SHOP_URL);
   });
 
   it('adds with Enter too', async () => {

@@ -1,7 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { redirectUrl } from '@sente/contracts/links';
 import { useState } from 'react';
 
-/** Spec §2 Redirection modal: where customers land after paying. Add does nothing while the field is empty. */
+/**
+ * Spec §2 Redirection modal: where customers land after paying. Add does nothing while the field is empty, and
+ * checks the URL (http or https, as the server will on save) before the modal closes, so a wrong one is fixed here.
+ */
 export function RedirectionModal({
   opened,
   initialUrl,
@@ -14,16 +18,25 @@ export function RedirectionModal({
   onAdd: (url: string) => void;
 }) {
   const [url, setUrl] = useState(initialUrl);
+  const [error, setError] = useState<string | null>(null);
   const [wasOpened, setWasOpened] = useState(opened);
   // Each opening starts from the link's current redirect URL.
   if (opened !== wasOpened) {
     setWasOpened(opened);
-    if (opened) setUrl(initialUrl);
+    if (opened) {
+      setUrl(initialUrl);
+      setError(null);
+    }
   }
 
   const add = () => {
     const trimmed = url.trim();
     if (!trimmed) return;
+    const checked = redirectUrl.safeParse(trimmed);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? null);
+      return;
+    }
     onAdd(trimmed);
     onClose();
   };
@@ -41,7 +54,11 @@ export function RedirectionModal({
           autoComplete="url"
           placeholder="https://yourshop.com/confirm-payment"
           value={url}
-          onChange={(event) => setUrl(event.currentTarget.value)}
+          error={error}
+          onChange={(event) => {
+            setUrl(event.currentTarget.value);
+            setError(null);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();

@@ -8,6 +8,7 @@ export const FIELD_OF_MESSAGE = new Map<string, FormField>([
   [LINK_MESSAGES.priceMissing, 'amount'],
   [LINK_MESSAGES.amountInvalid, 'amount'],
   [LINK_MESSAGES.amountWhole, 'amount'],
+  [LINK_MESSAGES.amountNegative, 'amount'],
   [LINK_MESSAGES.amountTooLarge, 'amount'],
   [LINK_MESSAGES.redirectUrlInvalid, 'redirect_url'],
   [LINK_MESSAGES.labelMissing, 'extra_fields'],
