@@ -202,6 +202,9 @@ export type DigitalItem = LinkBase & {
   original_price: number | null;
   image: string | null;
   file: string;
+  /** The names the image and the product file had when they were uploaded (null for a file with no upload record). */
+  image_name: string | null;
+  file_name: string | null;
   seller_note: string | null;
   buyer_note: string | null;
 };

@@ -12,6 +12,8 @@ type FileUploadProps = {
   folder: UploadFolder;
   /** The storage path of the uploaded file, or null. */
   value: string | null;
+  /** The name `value` had when it was uploaded earlier (a saved item being edited); else its storage name shows. */
+  storedName?: string | null;
   onChange: (path: string | null) => void;
   accept?: string;
   description?: string;
@@ -24,7 +26,7 @@ const baseName = (path: string) => path.split('/').pop() ?? path;
  * Spec §2 file upload with remove: the file goes to POST /api/files/upload at once, and the widget
  * holds the storage path it answers. Upload errors toast the server's message.
  */
-export function FileUpload({ label, folder, value, onChange, accept, description, error }: FileUploadProps) {
+export function FileUpload({ label, folder, value, storedName, onChange, accept, description, error }: FileUploadProps) {
   const id = useId();
   const [fileName, setFileName] = useState<string | null>(null);
   const resetRef = useRef<() => void>(null);
@@ -37,7 +39,7 @@ export function FileUpload({ label, folder, value, onChange, accept, description
     onError: (uploadError) => notify.error(errorMessage(uploadError)),
     onSettled: () => resetRef.current?.(),
   });
-  const name = value ? (fileName ?? baseName(value)) : null;
+  const name = value ? (fileName ?? storedName ?? baseName(value)) : null;
   const describedBy = [error && `${id}-error`, description && `${id}-description`].filter(Boolean).join(' ') || undefined;
 
   const remove = () => {

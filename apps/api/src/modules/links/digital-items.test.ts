@@ -54,6 +54,8 @@ describe('digital items', () => {
         original_price: 20000,
         image: files.image,
         file: files.file,
+        image_name: 'planner.png',
+        file_name: 'planner.pdf',
         extra_fields: [{ type: 'multi-text', label: 'Dedication', options: [] }],
         seller_note: 'Thank you!',
         buyer_note: 'Print on A4',
@@ -132,7 +134,12 @@ describe('digital items', () => {
     expect((await linkRow(t, item.id)).image).toBe(files.image);
 
     const replaced = await post(t, owner, url, { ...form, image: files.cover, file: files.otherFile });
-    expect(replaced.json().data).toMatchObject({ image: files.cover, file: files.otherFile });
+    expect(replaced.json().data).toMatchObject({
+      image: files.cover,
+      file: files.otherFile,
+      image_name: 'cover.jpg',
+      file_name: 'planner.txt',
+    });
     expect(await linkRow(t, item.id)).toMatchObject({ image: files.cover, file: files.otherFile });
 
     const before = await linkRow(t, item.id);
@@ -152,6 +159,14 @@ describe('digital items', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual(error(M.itemNotFound));
     }
+  });
+
+  it('answers the names the files were uploaded under in details and in the list, for the edit form (issue 17)', async () => {
+    const item = await submitDigitalItem(t, owner, { ...form, image: files.cover, file: files.otherFile });
+    const names = { image_name: 'cover.jpg', file_name: 'planner.txt' };
+    expect((await get(t, owner, `/api/donation-link/details_degital_item/${item.ref}`)).json().data).toMatchObject(names);
+    const listed = (await get(t, owner, '/api/donation-link/get_digital_items')).json().data.items;
+    expect(listed.find((row: { id: string }) => row.id === item.id)).toMatchObject(names);
   });
 
   it('hides an item (the spec delete): it leaves the list and its details; shouldHide false brings it back', async () => {

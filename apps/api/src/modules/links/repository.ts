@@ -38,7 +38,17 @@ function collectionsTotal(environment: Environment) {
   );
 }
 
-/** Every column a link answer needs, the keyset cursor's exact timestamp text, and the collections total. */
+/** The name a stored file had on the uploader's computer (files.path is unique), or null for none. */
+function originalName<A extends string>(column: 'links.image' | 'links.file', as: A) {
+  const name = sql<string | null>`(select files.original_name from files
+    where files.path = ${sql.ref(column)} and files.account_id = links.account_id)`;
+  return name.as(as);
+}
+
+/**
+ * Every column a link answer needs, the keyset cursor's exact timestamp text, the collections total, and the original
+ * names of the image and file, which an edit form shows instead of the generated storage names.
+ */
 function linkSelection(environment: Environment) {
   return (_eb: ExpressionBuilder<Database, 'links'>) =>
     [
@@ -64,6 +74,8 @@ function linkSelection(environment: Environment) {
       // NOTE: PostgreSQL's own text keeps microseconds, which a JavaScript Date would drop (lib/pagination.ts).
       sql<string>`links.created_at::text`.as('cursor_ts'),
       collectionsTotal(environment),
+      originalName('links.image', 'image_name'),
+      originalName('links.file', 'file_name'),
     ] as const;
 }
 

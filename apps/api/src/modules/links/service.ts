@@ -71,6 +71,8 @@ export function toDigitalItem(row: LinkRecord): DigitalItem {
     original_price: row.original_price === null ? null : money(row.original_price),
     image: row.image,
     file: row.file ?? '',
+    image_name: row.image_name,
+    file_name: row.file_name,
     seller_note: row.seller_note,
     buyer_note: row.buyer_note,
   };

@@ -22,8 +22,10 @@ const STORED: DigitalItem = {
   category: 'Recipes & Meal Plans',
   price: 25_000,
   original_price: 40_000,
-  image: 'uploads/2026/11/cover.png',
-  file: 'products/2026/11/recipes.pdf',
+  image: 'uploads/2026/11/3b1f9c2e-6d4a-4f8e-9a7b-1c2d3e4f5a6b.png',
+  file: 'products/2026/11/8e7d6c5b-4a39-4281-9f0e-d1c2b3a49586.pdf',
+  image_name: 'rolex-cover.png',
+  file_name: 'Rolex Recipes 2026.pdf',
   seller_note: null,
   buyer_note: 'Enjoy',
 };
@@ -185,6 +187,24 @@ describe('digital item form: saving', () => {
         },
       ],
     ]);
+  });
+
+  it('shows the saved image and product file under the names they were uploaded with (issue 17)', async () => {
+    const { user } = renderForm(STORED);
+    expect(screen.getByText('rolex-cover.png')).toBeVisible();
+    expect(screen.getByText('Rolex Recipes 2026.pdf')).toBeVisible();
+    expect(screen.queryByText(/3b1f9c2e|8e7d6c5b/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Rolex Recipes 2026.pdf' }));
+    await user.upload(fileInputOf('Product file'), fileOf('recipes-v2.pdf', 'application/pdf'));
+    expect(await screen.findByText('recipes-v2.pdf')).toBeVisible();
+  });
+
+  it('says under the sale price, on leaving it, that a price cannot be negative (issue 17)', async () => {
+    const { user } = renderForm(STORED);
+    await user.clear(field('Sale price'));
+    await user.type(field('Sale price'), '-5000');
+    await user.tab();
+    expect(errorOf(field('Sale price'))).toBe(LINK_MESSAGES.amountNegative);
   });
 
   it("prefills a product, needs no new image, and updates it: 'Item Updated'", async () => {

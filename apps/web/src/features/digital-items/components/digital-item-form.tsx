@@ -112,7 +112,7 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
           )}
 
           <Section title="Files" />
-          <ItemUploads form={form} storedImage={item?.image ?? null} />
+          <ItemUploads form={form} stored={item} />
 
           <Section title="Notes and checkout" />
           <Textarea

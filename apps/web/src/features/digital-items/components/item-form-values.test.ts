@@ -28,6 +28,8 @@ const stored: DigitalItem = {
   original_price: 40_000,
   image: 'uploads/2026/11/cover.png',
   file: 'products/2026/11/recipes.pdf',
+  image_name: 'cover.png',
+  file_name: 'recipes.pdf',
   seller_note: null,
   buyer_note: 'Enjoy',
 };

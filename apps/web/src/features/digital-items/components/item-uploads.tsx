@@ -1,5 +1,6 @@
 import { Group, Image, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { DigitalItem } from '@sente/contracts/links';
 import { storageUrl } from '../../../lib/public-links.ts';
 import { CheckedFileUpload } from './checked-file-upload.tsx';
 import type { ItemFormValues } from './item-form-values.ts';
@@ -7,11 +8,12 @@ import { checkImage, checkProductFile, IMAGE_ACCEPT } from './upload-checks.ts';
 
 /**
  * The product image (folder uploads: public, it shows on the checkout page) and the product file
- * (folder products: never public, buyers get an expiring download link; decision 005).
+ * (folder products: never public, buyers get an expiring download link; decision 005). Editing an item shows its
+ * files under the names they were uploaded with.
  */
-export function ItemUploads({ form, storedImage }: { form: UseFormReturnType<ItemFormValues>; storedImage: string | null }) {
+export function ItemUploads({ form, stored }: { form: UseFormReturnType<ItemFormValues>; stored: DigitalItem | null }) {
   const { image, file } = form.getValues();
-  const keepsStoredImage = storedImage !== null && image === null;
+  const keepsStoredImage = Boolean(stored?.image) && image === null;
   return (
     <Stack gap="lg">
       <Group align="flex-start" gap="md" wrap="nowrap">
@@ -26,6 +28,7 @@ export function ItemUploads({ form, storedImage }: { form: UseFormReturnType<Ite
                 : 'Shown to buyers on the checkout page. JPG, PNG, GIF or WEBP, up to 5 MB.'
             }
             value={image}
+            storedName={stored && image === stored.image ? stored.image_name : null}
             onChange={(path) => form.setFieldValue('image', path)}
             error={form.errors.image ? String(form.errors.image) : undefined}
             check={checkImage}
@@ -38,6 +41,7 @@ export function ItemUploads({ form, storedImage }: { form: UseFormReturnType<Ite
         folder="products"
         description="What buyers download after paying: a PDF, a document, a ZIP, up to 5 MB. It is never public."
         value={file}
+        storedName={stored && file === stored.file ? stored.file_name : null}
         onChange={(path) => form.setFieldValue('file', path)}
         error={form.errors.file ? String(form.errors.file) : undefined}
         check={checkProductFile}
