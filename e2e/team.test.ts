@@ -1,14 +1,21 @@
-import { TEAM_MESSAGES } from '@sente/contracts/messages';
+import path from 'node:path';
+import { BUSINESS_MESSAGES, MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, screenshot } from './support/browser.ts';
+import { lastMessage } from '../apps/api/src/testing/outbox.ts';
+import { expectAccessible, newPage, screenshot } from './support/browser.ts';
 import { pickOption } from './support/business.ts';
+import { createUser } from './support/members.ts';
 import { type MerchantSession, startMerchantSession } from './support/merchant-session.ts';
-import { enterDashboard, expectToast } from './support/ui.ts';
+import { enterCode, enterDashboard, expectToast, pasteCode } from './support/ui.ts';
+
+const PASSWORD = 'Sente#2026';
 
 /**
- * Issue 13, the owner's side of the team: the Invite Member modal's messages, an invitation sent, and the table with
- * its 'Invite Sent' badge, on a desktop and a phone. (The invitee's side, joining from the e-mail, comes with the
- * rights journey.)
+ * Issue 13, the team: the owner's side (the Invite Member modal's messages, an invitation sent, the table with its
+ * 'Invite Sent' badge, on a desktop and a phone), then the invitees' side: a new person signs up from the invitation
+ * e-mail and lands in the account as operations; an existing user signs in from it as a developer. Each sees only what
+ * the role allows (DESIGN §7).
  */
 describe('the team screen', () => {
   let session: MerchantSession;
@@ -48,5 +55,119 @@ describe('the team screen', () => {
     await row.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'team-03-phone');
+  });
+
+  /** The invitation e-mail's link for this address and action, on the server the browser uses. */
+  function invitationLink(email: string, action: 'signup' | 'signin'): string {
+    const mail = lastMessage(path.join(session.server.dataDir, 'outbox'), email);
+    expect(mail?.subject).toBe('You are invited to Gulu Traders on Sente');
+    const pattern = action === 'signup' ? /https?:\/\/\S+\/signup\?invite=\S+/ : /https?:\/\/\S+\/\?invite=\S+/;
+    const link = new URL(pattern.exec(mail!.text)![0]);
+    return `${link.pathname}${link.search}`;
+  }
+
+  async function invite(email: string, role: string) {
+    const { page } = session;
+    await page.goto('/team');
+    await page.getByRole('button', { name: 'Invite Member' }).click();
+    const modal = page.getByRole('dialog', { name: 'Invite Member' });
+    await modal.getByRole('textbox', { name: 'Email' }).fill(email);
+    await pickOption(page, modal.getByRole('textbox', { name: 'Role' }), role);
+    await modal.getByRole('button', { name: 'Send Invite' }).click();
+    await expectToast(page, TEAM_MESSAGES.inviteSent);
+  }
+
+  const navLink = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
+
+  it('a new person signs up from the invitation e-mail and lands in the account as operations', async () => {
+    const email = `akello.${Date.now()}@example.com`;
+    await session.page.setViewportSize({ width: 1280, height: 800 });
+    await invite(email, 'Operations');
+
+    const page = await newPage(session.browser, session.server.url);
+    await page.goto(invitationLink(email, 'signup'));
+    await page
+      .getByText(`${TEAM_MESSAGES.invitationIntro('Gulu Traders', 'Operations')} Sign up with ${email} to join.`)
+      .waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await expectAccessible(page, 'sign up from an invitation');
+    await screenshot(page, 'team-04-invited-sign-up');
+    await page.getByLabel('First name').fill('Akello');
+    await page.getByLabel('Last name').fill('Grace');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/verify-account\?email=/);
+    await pasteCode(page, session.server.codeFor(email));
+    await page.getByRole('button', { name: 'Verify account' }).click();
+    await expectToast(page, MESSAGES.accountVerified);
+
+    // Sign-in opens with the verified address filled in.
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The code step (and its countdown) shows once the new code is sent: only then is it the newest in the outbox.
+    await page.getByRole('timer').waitFor();
+    await enterCode(page, session.server.codeFor(email, 'Your Sente sign-in code'));
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('banner').getByText('Gulu Traders').first().waitFor();
+
+    // Operations: links and money, not the team, the business details or the developers' tools.
+    await navLink(page, 'Payment Links').click();
+    await page
+      .getByRole('link', { name: 'New Payment Link' })
+      .or(page.getByRole('button', { name: 'New Payment Link' }))
+      .first()
+      .waitFor();
+    await navLink(page, 'Transfers').click();
+    await page.getByRole('button', { name: 'Transfers', exact: true }).waitFor();
+    expect(await navLink(page, 'API Keys').count()).toBe(0);
+    expect(await navLink(page, 'Web Hooks').count()).toBe(0);
+    await navLink(page, 'Team').click();
+    await page.getByText(TEAM_MESSAGES.readOnly).waitFor();
+    expect(await page.getByRole('button', { name: 'Invite Member' }).count()).toBe(0);
+    await navLink(page, 'Business Details').click();
+    await page.getByText(BUSINESS_MESSAGES.readOnly).waitFor();
+    expect(await page.getByRole('button', { name: 'Save Details' }).count()).toBe(0);
+    await expectAccessible(page, 'business details for operations');
+    await screenshot(page, 'team-05-operations-business-details');
+    await page.context().close();
+
+    // The owner's table shows the member by name now.
+    await session.page.goto('/team');
+    const row = session.page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+    await expect.poll(() => row.textContent()).toContain('Akello Grace');
+    expect(await row.textContent()).toContain('Operations');
+  });
+
+  it('an existing user signs in from the invitation as a developer: API keys, but no Transfers button', async () => {
+    const email = `okot.${Date.now()}@example.com`;
+    await createUser(session.server, email, PASSWORD, 'Okot');
+    await invite(email, 'Developer / IT');
+
+    const page = await newPage(session.browser, session.server.url);
+    await page.goto(invitationLink(email, 'signin'));
+    await page
+      .getByText(`${TEAM_MESSAGES.invitationIntro('Gulu Traders', 'Developer / IT')} Sign in with ${email} to join.`)
+      .waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The code step (and its countdown) shows once the new code is sent: only then is it the newest in the outbox.
+    await page.getByRole('timer').waitFor();
+    await enterCode(page, session.server.codeFor(email, 'Your Sente sign-in code'));
+    await expectToast(page, TEAM_MESSAGES.invitationJoined('Gulu Traders'));
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('banner').getByText('Gulu Traders').first().waitFor();
+
+    await navLink(page, 'API Keys').waitFor();
+    await navLink(page, 'Web Hooks').waitFor();
+    await navLink(page, 'Transfers').click();
+    await page.getByRole('heading', { name: 'Transfers' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Transfers', exact: true }).count()).toBe(0);
+    await expectAccessible(page, 'transfers for a developer who joined by invitation');
+    await screenshot(page, 'team-06-developer-transfers');
+    await page.context().close();
   });
 });

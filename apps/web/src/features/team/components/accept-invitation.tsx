@@ -32,7 +32,7 @@ export function AcceptInvitation({ invite }: { invite: string }) {
     <AuthLayout title="Joining the team">
       {accept.isError ? (
         <Stack>
-          <Alert color="yellow" variant="light" title="This invitation cannot be joined">
+          <Alert color="yellow" variant="light" role="alert">
             {errorMessage(accept.error)}
           </Alert>
           <Group grow>

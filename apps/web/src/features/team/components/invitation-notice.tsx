@@ -14,14 +14,14 @@ export function InvitationNotice({ invite, action }: { invite: string; action: '
   if (invitation.isPending) return null;
   if (invitation.isError) {
     return (
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Invitation">
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
         {errorMessage(invitation.error)}
       </Alert>
     );
   }
   const { account_name, staff_role, email } = invitation.data;
   return (
-    <Alert color="teal" variant="light" icon={<IconUsers size={18} />} title="Invitation">
+    <Alert color="teal" variant="light" icon={<IconUsers size={18} />}>
       {TEAM_MESSAGES.invitationIntro(account_name, STAFF_ROLE_LABELS[staff_role])} {action} with {email} to join.
     </Alert>
   );
