@@ -154,6 +154,11 @@ export const bankDetailsInput = z.object({
 });
 export type BankDetails = z.output<typeof bankDetailsInput>;
 
+/** A bank account number as the transfers list and the PIN step show it: its last 4 digits ('•••• 5678'). */
+export function maskBankAccountNumber(value: string): string {
+  return value.length <= 4 ? value : `•••• ${value.slice(-4)}`;
+}
+
 /** What each way out costs, from the fee schedule (DESIGN §6); the PIN step shows it before the money moves. */
 export type TransferCharges = Record<TransferKind, number>;
 

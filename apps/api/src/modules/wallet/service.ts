@@ -5,6 +5,7 @@ import { formatLocalPhone, SIMULATOR } from '@sente/contracts/payments';
 import {
   type BankDetails,
   WALLET_MESSAGES as M,
+  maskBankAccountNumber,
   TRANSFER_ENV,
   type TransferCharges,
   type TransferKind,
@@ -44,10 +45,6 @@ type Options = {
 /** Raised inside a transaction to roll it back when a concurrent request with the same Idempotency-Key won. */
 class Replayed extends Error {}
 
-function maskAccountNumber(value: string): string {
-  return value.length <= 4 ? value : `•••• ${value.slice(-4)}`;
-}
-
 export function toTransferRow(row: TransferListRecord, accountId: string): TransferRow {
   const direction = row.account_id === accountId ? 'out' : 'in';
   let counterparty: string | null = null;
@@ -55,7 +52,7 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
     counterparty =
       direction === 'out' ? `${row.recipient_name} (${row.recipient_number})` : `${row.sender_name} (${row.sender_number})`;
   } else if (row.kind === 'settlement' && row.bank_details) {
-    counterparty = `${row.bank_details.bank_name} ${maskAccountNumber(row.bank_details.account_number)}`;
+    counterparty = `${row.bank_details.bank_name} ${maskBankAccountNumber(row.bank_details.account_number)}`;
   } else if (row.kind === 'payout' && row.payout_msisdn) {
     counterparty = row.payout_msisdn.startsWith('256') ? formatLocalPhone(row.payout_msisdn) : row.payout_msisdn;
   }

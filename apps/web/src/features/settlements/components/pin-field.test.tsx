@@ -37,6 +37,16 @@ describe('PIN field (spec §2, §5)', () => {
     expect(screen.getByLabelText('Entered PIN')).toHaveTextContent(/^12345$/);
   });
 
+  it('moves the focus to the last box after a paste, however messy the text was (issue 17)', async () => {
+    const { user } = render(<Harness />);
+    await user.click(boxes()[0]!);
+    await user.paste('PIN: 12-34 5678');
+    expect(boxes()[4]).toHaveFocus();
+    await user.click(boxes()[1]!);
+    await user.paste('24680');
+    expect(boxes()[4]).toHaveFocus();
+  });
+
   it('keeps the digits of a paste into a later box too', async () => {
     const { user } = render(<Harness />);
     await user.click(boxes()[3]!);

@@ -4,11 +4,14 @@ import type { ClipboardEvent } from 'react';
 
 type Props = { value: string; onChange: (pin: string) => void; error?: string | undefined; label: string };
 
-/** Five masked digit boxes; a paste keeps its first 5 digits (spec §5). */
+/** Five masked digit boxes; a paste keeps its first 5 digits (spec §5) and moves the focus to the last box. */
 export function PinField({ value, onChange, error, label }: Props) {
-  const onPaste = (event: ClipboardEvent) => {
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
     event.preventDefault();
-    onChange(pastedPin(event.clipboardData.getData('text')));
+    const pin = pastedPin(event.clipboardData.getData('text'));
+    onChange(pin);
+    const boxes = event.currentTarget.querySelectorAll<HTMLInputElement>('input:not([type="hidden"])');
+    boxes[boxes.length - 1]?.focus();
   };
   return (
     <Input.Wrapper label={label} error={error} onPasteCapture={onPaste}>

@@ -61,6 +61,7 @@ describe('Create wallet PIN modal (spec §2, §5)', () => {
 
 const TO_WALLET: PinSummary = {
   receiver: { name: 'Nakato Events', accountNumber: '7700654321' },
+  bank: null,
   phone: null,
   amount: 50_000,
   charge: 500,
@@ -86,6 +87,15 @@ describe('Authenticate with PIN modal (spec §2, §5)', () => {
     expect(detail(dialog, 'Amount')).toHaveTextContent('UGX 50,000');
     expect(detail(dialog, 'Transfer charge')).toHaveTextContent('UGX 500');
     expect(detail(dialog, 'Reason')).toHaveTextContent('Stock for December');
+  });
+
+  it('shows the bank account of a Request Transfer: bank, masked account number and account name', () => {
+    const bank = { bank_name: 'Centenary Bank', account_number: '3100456789', account_name: 'Kampala Crafts Ltd' };
+    const { dialog } = renderAuthenticate({ ...TO_WALLET, receiver: null, bank });
+    expect(detail(dialog, 'Bank')).toHaveTextContent('Centenary Bank');
+    expect(detail(dialog, 'Account number')).toHaveTextContent('•••• 6789');
+    expect(detail(dialog, 'Account name')).toHaveTextContent('Kampala Crafts Ltd');
+    expect(within(dialog).queryByText('Receiver', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it('shows the receiver phone of a payout instead of an account', () => {

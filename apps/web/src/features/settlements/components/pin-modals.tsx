@@ -1,9 +1,10 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { pinField } from '@sente/contracts/wallet';
+import { type BankDetails, maskBankAccountNumber, pinField } from '@sente/contracts/wallet';
 import { useState } from 'react';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { PinField } from './pin-field.tsx';
+import { ReasonHtml } from './reason-html.tsx';
 
 /** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */
 type PinHandler = (pin: string) => Promise<boolean>;
@@ -51,6 +52,8 @@ export function CreatePinModal({ opened, busy, onClose, onCreate }: CreateProps)
 
 export type PinSummary = {
   receiver: { name: string; accountNumber: string } | null;
+  /** The bank account a Request Transfer pays into (the account's first bank details). */
+  bank: BankDetails | null;
   phone: string | null;
   amount: number;
   charge: number;
@@ -59,7 +62,10 @@ export type PinSummary = {
 
 type AuthProps = { summary: PinSummary | null; busy: boolean; onClose: () => void; onVerify: PinHandler };
 
-/** Spec §2 'Authenticate with PIN': who gets what, the charge and the reason, then the PIN and Verify. */
+/**
+ * Spec §2 'Authenticate with PIN': who gets what (another account, the bank account, or a phone), the charge and the
+ * reason as the transfers list shows it (sanitised HTML), then the PIN and Verify.
+ */
 export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthProps) {
   const { pin, setPin, error, submit } = usePinEntry(onVerify);
   return (
@@ -73,11 +79,20 @@ export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthP
                 <CardDetail term="Account number">{summary.receiver.accountNumber}</CardDetail>
               </>
             )}
+            {summary.bank && (
+              <>
+                <CardDetail term="Bank">{summary.bank.bank_name}</CardDetail>
+                <CardDetail term="Account number">{maskBankAccountNumber(summary.bank.account_number)}</CardDetail>
+                <CardDetail term="Account name" wide>
+                  {summary.bank.account_name}
+                </CardDetail>
+              </>
+            )}
             {summary.phone && <CardDetail term="Receiver phone">{summary.phone}</CardDetail>}
             <CardDetail term="Amount">{formatMoney(summary.amount)}</CardDetail>
             <CardDetail term="Transfer charge">{formatMoney(summary.charge)}</CardDetail>
             <CardDetail term="Reason" wide>
-              {summary.reason}
+              <ReasonHtml html={summary.reason} />
             </CardDetail>
           </SimpleGrid>
           <PinField label="Wallet PIN" value={pin} onChange={setPin} error={error} />

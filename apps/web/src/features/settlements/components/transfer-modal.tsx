@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   WALLET_MESSAGES as M,
   OFFERED_TRANSFER_OPTIONS,
@@ -7,7 +7,7 @@ import {
   type TransferKind,
 } from '@sente/contracts/wallet';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -15,15 +15,19 @@ import { notify } from '../../../lib/notify.ts';
 import { profileKeys, useProfile } from '../../../lib/profile.ts';
 import { moveMoney, verifyPin } from '../api/move-money.ts';
 import { settlementKeys, useWalletSummary } from '../api/settlements.ts';
+import { useWalletPin } from '../api/use-wallet-pin.ts';
+import { MissingBankDetails } from './missing-bank-details.tsx';
 import { AuthenticatePinModal, CreatePinModal, type PinSummary } from './pin-modals.tsx';
 
 type Props = { opened: boolean; onClose: () => void; withPayout: boolean };
-type Errors = Partial<Record<'option' | 'account' | 'amount' | 'reason' | 'phone', string>>;
+type Field = 'option' | 'account' | 'amount' | 'reason' | 'phone';
+type Errors = Partial<Record<Field, string>>;
 
 /**
  * Spec §2 Transfers modal and §4 transfer flow: choose how, amount and reason, Continue; a PIN is created first
  * if there is none; a wallet transfer looks up the receiver; the PIN step shows the charge, then Verify moves
- * the money with the single-use PIN token and one Idempotency-Key per attempt.
+ * the money with the single-use PIN token and one Idempotency-Key per attempt. A Request Transfer needs bank details
+ * on file: their absence is said as soon as that option is chosen, and the PIN step names the account paid into.
  */
 export function TransferModal({ opened, onClose, withPayout }: Props) {
   const queryClient = useQueryClient();
@@ -32,7 +36,9 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
   const environment = account?.api_keys.active_environment ?? 'test';
   const balance =
     environment === 'test' ? (account?.userWallet.current_balance_sand_box ?? 0) : (account?.userWallet.current_balance ?? 0);
+  const bank = account?.bank_details[0] ?? null;
   const summary = useWalletSummary(opened);
+  const pin = useWalletPin(opened, { accountId: account?.id ?? null, userId: user?.user_id ?? null, environment });
 
   const [option, setOption] = useState<TransferKind | null>(withPayout ? 'payout' : null);
   const [accountNumber, setAccountNumber] = useState('');
@@ -41,7 +47,6 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [needsPin, setNeedsPin] = useState(false);
   const [confirm, setConfirm] = useState<(PinSummary & { recipientId: string | null }) | null>(null);
   const attemptKey = useRef<string | null>(null);
 
@@ -50,36 +55,21 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
     label: TRANSFER_OPTIONS[kind],
   }));
 
-  useEffect(() => {
-    if (!opened || !account) return;
-    api<{ pin_exists: boolean }>('/api/wallet/pin_exists', { method: 'POST', body: { sente_account_id: account.id } })
-      .then((answer) => setNeedsPin(!answer.data.pin_exists))
-      .catch(() => notify.error(M.pinCheckFailed));
-  }, [opened, account]);
-
   const close = () => {
     setConfirm(null);
     setErrors({});
     onClose();
   };
 
-  const createPin = async (pin: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      const answer = await api('/api/wallet/set_pin', {
-        method: 'POST',
-        body: { user_id: user?.user_id, sente_account_id: account?.id, active_environment: environment, pin },
-      });
-      notify.success(answer.message ?? M.pinCreated);
-      setNeedsPin(false);
-      return true;
-    } catch (error) {
-      notify.error(errorMessage(error, M.pinCheckFailed));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** A field's message goes as soon as it is changed; a new Continue judges the form again. */
+  const edit =
+    <T,>(field: Field, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    };
+
+  const bankMissing = option === 'settlement' && bank === null;
 
   const validate = (): Errors => {
     const found: Errors = {};
@@ -97,11 +87,19 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
   const proceed = async () => {
     const found = validate();
     setErrors(found);
-    if (Object.keys(found).length > 0 || !option) return;
+    if (Object.values(found).some(Boolean) || !option || bankMissing) return;
     const charge = summary.data?.charges[option] ?? 0;
     attemptKey.current = crypto.randomUUID();
     if (option !== 'wallet_transfer') {
-      setConfirm({ receiver: null, phone: option === 'payout' ? phone : null, amount, charge, reason, recipientId: null });
+      setConfirm({
+        receiver: null,
+        bank: option === 'settlement' ? bank : null,
+        phone: option === 'payout' ? phone : null,
+        amount,
+        charge,
+        reason,
+        recipientId: null,
+      });
       return;
     }
     setBusy(true);
@@ -117,6 +115,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
       });
       setConfirm({
         receiver: { name: holder.data.account_name, accountNumber: holder.data.sente_account_number },
+        bank: null,
         phone: null,
         amount,
         charge,
@@ -166,25 +165,22 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
     }
   };
 
-  const aboveBalance = amount > balance;
+  // Spec §5: above the balance, 'Invalid Amount' shows under the field as soon as it is typed, and once.
+  const amountError = errors.amount ?? (amount > balance ? M.invalidAmount : undefined);
   return (
     <>
-      <Modal opened={opened && !needsPin && confirm === null} onClose={close} title="Transfers" centered>
+      <Modal opened={opened && !pin.needsPin && confirm === null} onClose={close} title="Transfers" centered>
         <Stack>
           <Select
             label="Option"
             placeholder="Choose how to send"
             data={options}
             value={option}
-            onChange={(value) => setOption(value as TransferKind | null)}
+            onChange={edit('option', (value: string | null) => setOption(value as TransferKind | null))}
             error={errors.option}
             allowDeselect={false}
           />
-          {aboveBalance && (
-            <Alert color="red" p="xs" role="alert">
-              {M.invalidAmount}
-            </Alert>
-          )}
+          {bankMissing && <MissingBankDetails />}
           <Text size="sm" data-testid="transfer-balance">
             Wallet balance{environment === 'test' ? ' (test)' : ''}: <strong>{formatMoney(balance)}</strong>
           </Text>
@@ -192,7 +188,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
             <TextInput
               label="Account number"
               value={accountNumber}
-              onChange={(event) => setAccountNumber(event.currentTarget.value)}
+              onChange={(event) => edit('account', setAccountNumber)(event.currentTarget.value)}
               error={errors.account}
               inputMode="numeric"
             />
@@ -202,28 +198,28 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
               label="Receiver phone"
               type="tel"
               value={phone}
-              onChange={(event) => setPhone(event.currentTarget.value)}
+              onChange={(event) => edit('phone', setPhone)(event.currentTarget.value)}
               error={errors.phone}
             />
           )}
-          <MoneyInput label="Amount" value={amount} onChange={setAmount} error={errors.amount} />
+          <MoneyInput label="Amount" value={amount} onChange={edit('amount', setAmount)} error={amountError} />
           <Textarea
             label="Reason"
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            onChange={(event) => edit('reason', setReason)(event.currentTarget.value)}
             error={errors.reason}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Close
             </Button>
-            <Button onClick={proceed} loading={busy}>
+            <Button onClick={proceed} loading={busy} disabled={bankMissing}>
               Continue
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <CreatePinModal opened={opened && needsPin} busy={busy} onClose={close} onCreate={createPin} />
+      <CreatePinModal opened={opened && pin.needsPin} busy={pin.creating} onClose={close} onCreate={pin.createPin} />
       <AuthenticatePinModal summary={opened ? confirm : null} busy={busy} onClose={() => setConfirm(null)} onVerify={verify} />
     </>
   );

@@ -1,0 +1,20 @@
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** A Request Transfer needs the bank account it pays into: says so before the PIN step, with the way to add one. */
+export function MissingBankDetails() {
+  return (
+    <Alert color="yellow" variant="light" p="sm" icon={<IconBuildingBank size={18} aria-hidden />}>
+      <Stack gap={4}>
+        <Text size="sm" c="dark.7">
+          {M.bankDetailsMissing}
+        </Text>
+        <Anchor component={Link} to="/business-details" size="sm" fw={600} c="sente.8">
+          Go to Business Details
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
