@@ -175,7 +175,6 @@ export interface CustomersTable {
   id: Generated<string>;
   account_id: string;
   environment: Environment;
-  identity: string;
   names: string;
   email: string | null;
   phone: string | null;

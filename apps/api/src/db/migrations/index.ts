@@ -10,6 +10,7 @@ import * as collectionDailyTotals from './2026_11_24_008_collection_daily_totals
 import * as businessDetails from './2026_11_24_009_business_details.ts';
 import * as teamInvitations from './2026_11_24_010_team_invitations.ts';
 import * as inviteTokens from './2026_11_24_011_invite_tokens.ts';
+import * as oneCustomerPerPayer from './2026_11_24_012_one_customer_per_payer.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_009_business_details': businessDetails,
   '2026_11_24_010_team_invitations': teamInvitations,
   '2026_11_24_011_invite_tokens': inviteTokens,
+  '2026_11_24_012_one_customer_per_payer': oneCustomerPerPayer,
 };

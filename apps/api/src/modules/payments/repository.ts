@@ -87,39 +87,6 @@ export function completePending(
     .executeTakeFirst();
 }
 
-/** Creates the payer's customer record for this account and environment, or adds this payment to it. */
-export async function recordCustomer(trx: Transaction<Database>, collection: CollectionRecord): Promise<string> {
-  const identity = collection.msisdn ? `phone:${collection.msisdn}` : `email:${collection.email}`;
-  const { id } = await trx
-    .insertInto('customers')
-    .values({
-      account_id: collection.account_id,
-      environment: collection.environment,
-      identity,
-      names: collection.names,
-      email: collection.email,
-      phone: collection.msisdn,
-      payments_count: 1,
-      total_paid: collection.amount,
-      last_paid_at: new Date(),
-    })
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'environment', 'identity']).doUpdateSet({
-        names: (eb) => eb.ref('excluded.names'),
-        email: sql`coalesce(excluded.email, customers.email)`,
-        phone: sql`coalesce(excluded.phone, customers.phone)`,
-        payments_count: sql`customers.payments_count + 1`,
-        total_paid: sql`customers.total_paid + excluded.total_paid`,
-        last_paid_at: new Date(),
-        updated_at: new Date(),
-      }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx.updateTable('collections').set({ customer_id: id }).where('id', '=', collection.id).execute();
-  return id;
-}
-
 export async function addToLinkTotal(trx: Transaction<Database>, linkId: string, environment: Environment, amount: number) {
   await trx
     .insertInto('link_totals')

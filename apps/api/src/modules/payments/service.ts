@@ -16,6 +16,7 @@ import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { recordCustomer } from '../customers/repository.ts';
 import type { FilesService } from '../files/service.ts';
 import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
 import { postMovement, walletId } from '../ledger/ledger.ts';
@@ -33,7 +34,6 @@ import {
   insertCollection,
   type PublicLinkRecord,
   queueWebhookEvent,
-  recordCustomer,
 } from './repository.ts';
 
 const TRANSACTION_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

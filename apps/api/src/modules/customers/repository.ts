@@ -1,0 +1,112 @@
+import type { Environment } from '@sente/contracts/constants';
+import { normalizeUgandanPhone } from '@sente/contracts/payments';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** What a successful payment tells about its payer. */
+export type PaidBy = {
+  id: string;
+  account_id: string;
+  environment: Environment;
+  names: string;
+  msisdn: string | null;
+  email: string | null;
+  amount: number | string;
+};
+
+/** A payer's contacts as customers are keyed: phones `2567XXXXXXXX`, e-mails trimmed and in lower case. */
+export function payerContacts(payment: Pick<PaidBy, 'msisdn' | 'email'>): { phone: string | null; email: string | null } {
+  const phone = payment.msisdn ? (normalizeUgandanPhone(payment.msisdn) ?? payment.msisdn) : null;
+  return { phone, email: payment.email?.trim().toLowerCase() || null };
+}
+
+function customersSharingContacts(
+  trx: Transaction<Database>,
+  scope: { account_id: string; environment: Environment },
+  contacts: { phone: string | null; email: string | null },
+) {
+  return trx
+    .selectFrom('customers')
+    .selectAll()
+    .where('account_id', '=', scope.account_id)
+    .where('environment', '=', scope.environment)
+    .where((eb) =>
+      eb.or([
+        ...(contacts.phone ? [eb('phone', '=', contacts.phone)] : []),
+        ...(contacts.email ? [eb('email', '=', contacts.email)] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Moves the other customers' payments and totals onto `keepId` and deletes them: one payment proved them one payer. */
+async function mergeInto(trx: Transaction<Database>, keepId: string, otherIds: string[]): Promise<void> {
+  await trx.updateTable('collections').set({ customer_id: keepId }).where('customer_id', 'in', otherIds).execute();
+  await sql`update customers k set payments_count = k.payments_count + s.payments_count, total_paid = k.total_paid + s.total_paid
+    from (select sum(payments_count) as payments_count, sum(total_paid) as total_paid from customers
+          where id in (${sql.join(otherIds)})) s
+    where k.id = ${keepId}`.execute(trx);
+  await trx.deleteFrom('customers').where('id', 'in', otherIds).execute();
+}
+
+/**
+ * Creates the payer's customer for the payment's account and environment, or adds the payment to it (DESIGN §5).
+ * A payer is one customer however they pay: the same phone or the same e-mail finds them. When the payment's phone
+ * and e-mail lead to two customers, they are one payer after all and are merged into the older one. The newest
+ * payment's name and contacts win.
+ *
+ * NOTE: settle credits the merchant wallet first, and that row lock makes the payments of one account and
+ * environment record their customers one at a time; the unique phone and e-mail indexes are the backstop.
+ */
+export async function recordCustomer(trx: Transaction<Database>, payment: PaidBy): Promise<string> {
+  const scope = { account_id: payment.account_id, environment: payment.environment };
+  const contacts = payerContacts(payment);
+  let matches = await customersSharingContacts(trx, scope, contacts);
+  if (matches.length === 0) {
+    const created = await trx
+      .insertInto('customers')
+      .values({
+        ...scope,
+        ...contacts,
+        names: payment.names,
+        payments_count: 1,
+        total_paid: payment.amount,
+        last_paid_at: new Date(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (created) {
+      await trx.updateTable('collections').set({ customer_id: created.id }).where('id', '=', payment.id).execute();
+      return created.id;
+    }
+    // Another payment of this payer created the customer in the meantime.
+    matches = await customersSharingContacts(trx, scope, contacts);
+  }
+  const [keep, ...others] = matches;
+  if (!keep) throw new Error('customer vanished while recording a payment');
+  if (others.length > 0)
+    await mergeInto(
+      trx,
+      keep.id,
+      others.map((other) => other.id),
+    );
+  await trx
+    .updateTable('customers')
+    .set({
+      names: payment.names,
+      phone: contacts.phone ?? keep.phone,
+      email: contacts.email ?? keep.email,
+      payments_count: sql`payments_count + 1`,
+      total_paid: sql`total_paid + ${String(payment.amount)}::bigint`,
+      last_paid_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', keep.id)
+    .execute();
+  await trx.updateTable('collections').set({ customer_id: keep.id }).where('id', '=', payment.id).execute();
+  return keep.id;
+}
