@@ -1,7 +1,8 @@
 import { VisuallyHidden } from '@mantine/core';
 import classes from './figures-table.module.css';
 
-export type FiguresRow = { label: string; values: string[] };
+/** `swatch`: the CSS colour of the row's series in the chart beside it, shown as the chart's legend. */
+export type FiguresRow = { label: string; values: string[]; swatch?: string };
 
 type Props = {
   caption: string;
@@ -31,7 +32,10 @@ export function FiguresTable({ caption, columns, rows, hidden = false }: Props) 
       <tbody>
         {rows.map((row) => (
           <tr key={row.label}>
-            <th scope="row">{row.label}</th>
+            <th scope="row">
+              {row.swatch && <span className={classes.swatch} style={{ background: row.swatch }} aria-hidden />}
+              {row.label}
+            </th>
             {row.values.map((value, index) => (
               <td key={valueColumns[index] ?? index} className={classes.amount}>
                 {value}

@@ -65,7 +65,11 @@ function CollectionsFigures({ stats }: { stats: DashboardStats }) {
               caption={`Collections by channel, ${periodLabel}`}
               columns={['Channel', 'Amount']}
               rows={[
-                ...channels.map((channel) => ({ label: channel.name, values: [formatMoney(channel.value)] })),
+                ...channels.map((channel) => ({
+                  label: channel.name,
+                  values: [formatMoney(channel.value)],
+                  swatch: `var(--mantine-color-${channel.color.replace('.', '-')})`,
+                })),
                 { label: 'Total', values: [channelTotal] },
               ]}
             />

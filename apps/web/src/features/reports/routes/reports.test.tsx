@@ -92,6 +92,11 @@ describe('Reports: the Collections card (spec §2 reports)', () => {
     ]);
     const byChannel = screen.getByRole('table', { name: 'Collections by channel, last 7 days' });
     expect(rowsOf(byChannel)).toEqual(['MTNUGX 1,250,000', 'AIRTELUGX 250,000', 'TotalUGX 1,500,000']);
+    // The table is the doughnut's legend: each channel's row carries the colour of its slice.
+    const swatches = [...byChannel.querySelectorAll('tbody th span[aria-hidden]')].map(
+      (swatch) => (swatch as HTMLElement).style.background,
+    );
+    expect(swatches).toEqual(['var(--mantine-color-yellow-5)', 'var(--mantine-color-red-7)']);
     expect(screen.getByTestId('doughnut-total')).toHaveTextContent('UGX 1,500,000');
     expect(screen.getByTestId('collections-total')).toHaveTextContent('UGX 1,500,000');
     expect(periods()).toEqual(['/api/reports/dashboard-stats?period=7d']);
