@@ -77,6 +77,19 @@ describe('Overview transactions chart (spec §2 dashboard)', () => {
   });
 });
 
+describe('Overview before the first account (issue 17)', () => {
+  it("asks for nothing and shows no 'Could not load' behind the create-account dialog", async () => {
+    const { api } = renderDashboard({
+      profile: { ...testUser(), current_account: null, current_role: null, staff_profiles: [] },
+    });
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeVisible();
+    expect(screen.getByText(/once you have a business account/)).toBeVisible();
+    expect(screen.queryByText('Could not load')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/user/profile']);
+  });
+});
+
 describe('profile-completion ring (spec §4)', () => {
   const ring = async () => within(await screen.findByRole('region', { name: 'Profile completion' }));
   const base = testUser();

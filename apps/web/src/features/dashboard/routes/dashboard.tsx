@@ -1,4 +1,5 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Account, User } from '@sente/contracts/accounts';
 import { type Environment, RECENT_COLLECTIONS_COUNT } from '@sente/contracts/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -28,26 +29,53 @@ function SummaryCard({ id, title, children }: { id: string; title: string; child
  */
 export function DashboardRoute() {
   const { data: user } = useProfile();
-  const account = user?.current_account ?? null;
-  const usd = useUsdWallet(account?.id ?? null).data;
   if (!user) return null;
-  const environment: Environment | undefined = account?.api_keys.active_environment;
-  const wallet = account?.userWallet;
-  const balance = environment === 'test' ? wallet?.current_balance_sand_box : wallet?.current_balance;
+  return user.current_account ? <AccountOverview user={user} account={user.current_account} /> : <NoAccountYet user={user} />;
+}
+
+function Greeting({ user }: { user: User }) {
+  return (
+    <div>
+      <Title order={1} size="h2">
+        Overview
+      </Title>
+      <Text c="gray.7">Hello, {user.firstname}!</Text>
+    </div>
+  );
+}
+
+/**
+ * Before the first account exists (the Switch Account dialog is open over this), every money call would answer
+ * 409 'Select or create an account first': nothing is asked, so no 'Could not load' sits behind the dialog.
+ */
+function NoAccountYet({ user }: { user: User }) {
+  return (
+    <Stack gap="lg">
+      <Greeting user={user} />
+      <Card withBorder padding="lg" radius="md">
+        <Text c="gray.7">
+          Your balance, collections and transfers show here once you have a business account. Create one, or choose one you were
+          invited to, in Switch Account.
+        </Text>
+      </Card>
+    </Stack>
+  );
+}
+
+function AccountOverview({ user, account }: { user: User; account: Account }) {
+  const usd = useUsdWallet(account.id).data;
+  const environment: Environment = account.api_keys.active_environment;
+  const wallet = account.userWallet;
+  const balance = environment === 'test' ? wallet.current_balance_sand_box : wallet.current_balance;
   const usdBalance = (environment === 'test' ? usd?.current_balance_sand_box : usd?.current_balance) ?? 0;
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Overview
-        </Title>
-        <Text c="gray.7">Hello, {user.firstname}!</Text>
-      </div>
+      <Greeting user={user} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <SummaryCard id="wallet-balance" title={environment === 'test' ? 'Wallet balance (test)' : 'Wallet balance'}>
           <Text fz={28} fw={700} lh={1.2} data-testid="wallet-balance">
-            {formatMoney(balance ?? 0)}
+            {formatMoney(balance)}
           </Text>
           <Text size="sm" c="gray.7">
             {environment === 'test'
@@ -70,7 +98,7 @@ export function DashboardRoute() {
             Go to transfers
           </Anchor>
         </SummaryCard>
-        <ProfileCompletionCard account={user.current_account} />
+        <ProfileCompletionCard account={account} />
       </SimpleGrid>
       <TransactionsCard withUsd={usdBalance > 0} />
       <SummaryCard id="recent-collections" title="Recent collections">
