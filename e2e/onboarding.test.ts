@@ -105,6 +105,10 @@ describe('a merchant from sign-up to live mode', () => {
     await confirm.getByRole('button', { name: MESSAGES.changeMode }).click();
     await expectToast(page, MESSAGES.environmentNotApproved);
     await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
+    // The refusal stays on screen, with the way to Business Details, until it is closed (issue 17).
+    await expect.poll(() => confirm.getByRole('link', { name: 'Open Business Details' }).count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Close' }).last().click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     const approval = await server.ops('accounts:approve', email);
     expect(approval.code).toBe(0);

@@ -1,4 +1,6 @@
-import { List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Modal, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 type InfoModalProps = { opened: boolean; onClose: () => void };
 
@@ -25,7 +27,16 @@ export function PrivacyModal({ opened, onClose }: InfoModalProps) {
   );
 }
 
-/** Answers to the questions a new merchant asks first. */
+/** A link to a screen of the dashboard that also closes the modal it sits in. */
+function ScreenLink({ to, onClose, children }: { to: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} onClick={onClose} inherit fw={600} c="sente.8">
+      {children}
+    </Anchor>
+  );
+}
+
+/** Answers to the questions a new merchant asks first, each with a link to the screen it sends them to. */
 export function HelpModal({ opened, onClose }: InfoModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Help and Support" size="lg">
@@ -36,7 +47,27 @@ export function HelpModal({ opened, onClose }: InfoModalProps) {
           </Title>
           <Text size="sm">
             New accounts start in test mode: payments are simulated and no real money moves. Live mode opens once your account is
-            approved, after you complete your business details and compliance documents.
+            approved, after you complete your business details and compliance documents on{' '}
+            <ScreenLink to="/business-details" onClose={onClose}>
+              Business Details
+            </ScreenLink>
+            .
+          </Text>
+        </div>
+        <div>
+          <Title order={3} size="h5">
+            Getting paid to your bank
+          </Title>
+          <Text size="sm">
+            A Request Transfer pays your wallet out to your bank account. Add the account first, on the Bank Details tab of{' '}
+            <ScreenLink to="/business-details" onClose={onClose}>
+              Business Details
+            </ScreenLink>
+            ; then choose Request Transfer under Transfers on the{' '}
+            <ScreenLink to="/settlements" onClose={onClose}>
+              Transfers
+            </ScreenLink>{' '}
+            screen.
           </Text>
         </div>
         <div>
@@ -53,8 +84,11 @@ export function HelpModal({ opened, onClose }: InfoModalProps) {
             Your team
           </Title>
           <Text size="sm">
-            An owner or administrator can invite team members and choose their role. What you can change depends on your role on
-            the current account.
+            An owner or administrator can invite team members on{' '}
+            <ScreenLink to="/team" onClose={onClose}>
+              Team
+            </ScreenLink>{' '}
+            and choose their role. What you can change depends on your role on the current account.
           </Text>
         </div>
       </Stack>
