@@ -121,11 +121,28 @@ export function createAccountsRepository(db: Kysely<Database>) {
      * and makes it their current account when they have none. The account's creator keeps the owner role.
      */
     setMemberRole(accountId: string, email: string, role: StaffRole) {
-      return db.transaction().execute(async (trx): Promise<'set' | 'no-user' | 'creator'> => {
-        const account = await trx.selectFrom('accounts').select('user_id').where('id', '=', accountId).executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx): Promise<'set' | 'no-user' | 'creator' | 'last-owner'> => {
+        // The account row is locked, as the team's remove does, so a removal and a demotion cannot both take an owner.
+        const account = await trx
+          .selectFrom('accounts')
+          .select('user_id')
+          .where('id', '=', accountId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
         const user = await trx.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
         if (!user) return 'no-user';
         if (user.id === account.user_id) return 'creator';
+        if (role !== 'owner') {
+          const owners = await trx
+            .selectFrom('account_members')
+            .select('user_id')
+            .where('account_id', '=', accountId)
+            .where('staff_role', '=', 'owner')
+            .where('user_id', 'is not', null)
+            .where('removed_at', 'is', null)
+            .execute();
+          if (owners.length === 1 && owners[0]?.user_id === user.id) return 'last-owner';
+        }
         const changed = await trx
           .updateTable('account_members')
           .set({ staff_role: role })

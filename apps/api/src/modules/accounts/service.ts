@@ -73,6 +73,7 @@ export function createAccountsService({ repo }: { repo: AccountsRepository }) {
       const outcome = await repo.setMemberRole(account.id, memberEmail.trim(), role);
       if (outcome === 'no-user') return `No user signed up as ${memberEmail}`;
       if (outcome === 'creator') return `${memberEmail} created ${account.account_name} and stays its owner`;
+      if (outcome === 'last-owner') return `${memberEmail} is the last owner of ${account.account_name} and stays its owner`;
       return '';
     },
   };

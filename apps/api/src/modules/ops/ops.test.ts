@@ -156,6 +156,31 @@ describe('POST /ops/run', () => {
     expect(badRole.json().data.message).toMatch(/^Usage: members:set-role/);
     expect(await role()).toEqual(['operations']);
   });
+
+  it('never demotes the last owner: once the creator has left, the owner they named stays one', async () => {
+    const successor = await signUpAndVerify(t);
+    const shop = await t.app.services.accounts.create({ id: merchant.userId, email: merchant.email }, 'Ops Handover');
+    const made = await run({ command: 'members:set-role', args: [shop, successor.email, 'owner'] });
+    expect(made.json().data.ok).toBe(true);
+    await t.database.db
+      .updateTable('account_members')
+      .set({ removed_at: new Date() })
+      .where('account_id', '=', shop)
+      .where('user_id', '=', merchant.userId)
+      .execute();
+    const demoted = await run({ command: 'members:set-role', args: [shop, successor.email, 'user'] });
+    expect(demoted.json().data).toEqual({
+      ok: false,
+      message: `${successor.email} is the last owner of Ops Handover and stays its owner`,
+    });
+    const roles = await t.database.db
+      .selectFrom('account_members')
+      .select('staff_role')
+      .where('account_id', '=', shop)
+      .where('removed_at', 'is', null)
+      .execute();
+    expect(roles).toEqual([{ staff_role: 'owner' }]);
+  });
 });
 
 describe('POST /ops/run behind a trusted proxy', () => {
