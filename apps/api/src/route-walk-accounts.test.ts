@@ -7,6 +7,7 @@
  * the victim may change, and nothing of the owner may end up pointing at the victim.
  */
 import { randomUUID } from 'node:crypto';
+import { internationalPhone } from '@sente/contracts/accounts';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
@@ -1108,7 +1109,7 @@ describe("every route, called with another account's values", () => {
       db.selectFrom('files').select(['account_id', 'path']).where('path', 'in', victimFiles).execute(),
     ]);
     expect.soft(user.current_account_id, "the owner's current account").toBe(owner.accountId);
-    expect.soft(user.phone, "the owner's phone is the victim's sign-in").not.toBe(v.phone.replace(/\D/g, ''));
+    expect.soft(user.phone, "the owner's phone is the victim's sign-in").not.toBe(internationalPhone(v.phone));
     expect.soft(accounts.map((a) => a.company_logo).filter((logo) => victimFiles.includes(logo ?? ''))).toEqual([]);
     expect
       .soft(links.filter((link) => victimFiles.includes(link.image ?? '') || victimFiles.includes(link.file ?? '')))

@@ -27,10 +27,30 @@ export const profilePhone = z
   .transform((value) => value.replace(/[\s-]/g, ''))
   .refine((value) => value === '' || /^\+?\d{10,15}$/.test(value), MESSAGES.invalidPhone);
 
+/**
+ * A user's phone in its one format, international with a plus (`+256772123456`), or null when it cannot be one: a
+ * Ugandan number as dialled at home (`0772 123 456`), with its country code (`256 772 123 456`, `+256772123456`), or
+ * another country's number with its code (`+254 712 345 678`); spaces, dashes, dots and brackets are ignored.
+ */
+export function internationalPhone(input: string): string | null {
+  const compact = input.trim().replace(/[\s\-.()]/g, '');
+  const local = /^0(\d{9})$/.exec(compact);
+  if (local) return `+256${local[1]}`;
+  const international = /^\+?([1-9]\d{9,14})$/.exec(compact);
+  return international ? `+${international[1]}` : null;
+}
+
+/** The profile's phone (spec §2, placeholder +256): empty, or a number `internationalPhone` reads, saved in its format. */
+const userPhone = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || internationalPhone(value) !== null, MESSAGES.invalidPhone)
+  .transform((value) => (value === '' ? '' : (internationalPhone(value) ?? value)));
+
 export const updateProfileInput = z.object({
   firstname: requiredString(MESSAGES.firstNameMissing).max(100),
   lastname: requiredString(MESSAGES.lastNameMissing).max(100),
-  phone: profilePhone.optional().default(''),
+  phone: userPhone.optional().default(''),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 

@@ -97,11 +97,12 @@ describe('wrong passwords, per account', () => {
 
   it('are counted for the user across the e-mail and the phone number it signs in with', async () => {
     const user = await signUpAndVerify(t);
-    await t.database.db.updateTable('users').set({ phone: '256772123456' }).where('id', '=', user.userId).execute();
+    await t.database.db.updateTable('users').set({ phone: '+256772123456' }).where('id', '=', user.userId).execute();
     await wrongPasswords(user.email, FAILURE_LIMIT / 2);
     await wrongPasswords('+256 772 123 456', FAILURE_LIMIT / 2);
     expect((await login(user.email, PASSWORD)).json()).toEqual(LOCKED);
     expect((await login('256772123456', PASSWORD)).json()).toEqual(LOCKED);
+    expect((await login('0772 123 456', PASSWORD)).json()).toEqual(LOCKED);
   });
 
   it('sent all at once, let no more than 10 be tried', async () => {

@@ -1,3 +1,4 @@
+import { internationalPhone } from '@sente/contracts/accounts';
 import { type Generated, type Kysely, sql } from 'kysely';
 import type { CodePurpose, Database } from '../../db/database.ts';
 
@@ -24,16 +25,15 @@ export interface AuthFailuresTable {
 
 export function createAuthRepository(db: Kysely<Database>) {
   return {
+    /** A phone is read in the one format profiles save it in (`+256...`), however it is typed. */
     findUserByEmailOrPhone(emailOrPhone: string) {
       const value = emailOrPhone.trim();
-      const digits = value.replace(/[^\d]/g, '');
+      const phone = value.includes('@') ? null : internationalPhone(value);
       return db
         .selectFrom('users')
         .selectAll()
         .where((eb) =>
-          value.includes('@') || digits.length < 10
-            ? eb('email', '=', value.toLowerCase())
-            : eb.or([eb('email', '=', value.toLowerCase()), eb('phone', '=', digits)]),
+          phone ? eb.or([eb('email', '=', value.toLowerCase()), eb('phone', '=', phone)]) : eb('email', '=', value.toLowerCase()),
         )
         .orderBy('created_at')
         .executeTakeFirst();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { internationalPhone } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AuthRepository, FailureKind } from './repository.ts';
@@ -26,11 +27,10 @@ export class AccountThrottledError extends HttpError {
   }
 }
 
-/** The identifier as the user look-up reads it: an e-mail in lower case, or the digits of a phone number. */
+/** The identifier as the user look-up reads it: an e-mail in lower case, or a phone number in its `+256...` format. */
 export function normaliseIdentifier(emailOrPhone: string): string {
   const value = emailOrPhone.trim();
-  const digits = value.replace(/[^\d]/g, '');
-  return value.includes('@') || digits.length < 10 ? value.toLowerCase() : digits;
+  return (value.includes('@') ? null : internationalPhone(value)) ?? value.toLowerCase();
 }
 
 const hashKey = (key: string) => createHash('sha256').update(`sente-auth-failures:${key}`).digest('base64url');

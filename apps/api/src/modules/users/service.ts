@@ -51,7 +51,8 @@ export function createUsersService({ repo, accountsRepo, walletOf }: Deps) {
       const saved = await repo.updateProfile(userId, {
         firstname: input.firstname,
         lastname: input.lastname,
-        phone: input.phone.replace(/\D/g, '') || null,
+        // Already in its one format (`+256...`, updateProfileInput), so a phone signs in however it is typed.
+        phone: input.phone || null,
       });
       // A phone signs in, so it may belong to one user only; which user holds it is not said.
       if (!saved) throw badRequest(MESSAGES.phoneInUse);

@@ -133,6 +133,24 @@ describe('POST /api/user/update-profile', () => {
     expect(res.json()).toEqual(error(MESSAGES.phoneInUse));
     expect(await userRow(owner.userId)).toEqual(before);
     expect((await signIn(t, '0700111999')).user.email).toBe(holder.email);
+    // The same number with its country code is the same number (issue 17: it used to slip past as other digits).
+    for (const phone of ['+256 700 111 999', '256700111999']) {
+      const again = await updateProfile(owner.accessToken, { firstname: 'Grace', lastname: 'Namutebi', phone });
+      expect(again.json()).toEqual(error(MESSAGES.phoneInUse));
+    }
+  });
+
+  it.each([
+    ['a Ugandan number as dialled at home', '0772 123 456', '+256772123456'],
+    ['a Ugandan number with its code, no plus', '256-772-123-456', '+256772123456'],
+    ['a Ugandan number with its code and plus', '+256 (772) 123.456', '+256772123456'],
+    ["another country's number", '+254 712 345 678', '+254712345678'],
+  ])('saves and answers %s in the one format: %s as %s', async (_, typed, saved) => {
+    const res = await updateProfile(editor.accessToken, { firstname: 'Edwin', lastname: 'Okello', phone: typed });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.phone).toBe(saved);
+    expect((await userRow(editor.userId)).phone).toBe(saved);
+    expect((await getProfile(bearer(editor.accessToken))).json().data.phone).toBe(saved);
   });
 
   it('updates the names and phone and answers the new profile', async () => {
@@ -141,8 +159,8 @@ describe('POST /api/user/update-profile', () => {
     const body = res.json();
     expect(body.status).toBe('success');
     expect(body.message).toBe(MESSAGES.profileUpdated);
-    expect(body.data).toMatchObject({ user_id: editor.userId, firstname: 'Edwin', lastname: 'Okello', phone: '256712345678' });
-    expect(await userRow(editor.userId)).toMatchObject({ firstname: 'Edwin', lastname: 'Okello', phone: '256712345678' });
+    expect(body.data).toMatchObject({ user_id: editor.userId, firstname: 'Edwin', lastname: 'Okello', phone: '+256712345678' });
+    expect(await userRow(editor.userId)).toMatchObject({ firstname: 'Edwin', lastname: 'Okello', phone: '+256712345678' });
 
     const cleared = await updateProfile(editor.accessToken, { firstname: 'Edwin', lastname: 'Okello', phone: '' });
     expect(cleared.statusCode).toBe(200);
@@ -158,6 +176,11 @@ describe('POST /api/user/update-profile', () => {
     ['a short phone', { firstname: 'Edwin', lastname: 'Okello', phone: '0712345' }, [MESSAGES.invalidPhone]],
     ['a long phone', { firstname: 'Edwin', lastname: 'Okello', phone: '1234567890123456' }, [MESSAGES.invalidPhone]],
     ['letters in the phone', { firstname: 'Edwin', lastname: 'Okello', phone: '07123abc678' }, [MESSAGES.invalidPhone]],
+    [
+      'a trunk 0 before too many digits',
+      { firstname: 'Edwin', lastname: 'Okello', phone: '07723456789' },
+      [MESSAGES.invalidPhone],
+    ],
     [
       'a blank name and a bad phone',
       { firstname: '', lastname: 'Okello', phone: '12' },
@@ -201,8 +224,11 @@ describe('POST /api/user/update-profile', () => {
     // That login's code was not used, so the next one waits out the cooldown.
     await skipCodeCooldown(t, user.userId, 'login');
     const session = await signIn(t, '256 772 123 456', user.password);
-    expect(session.user).toMatchObject({ user_id: user.userId, phone: '256772123456', lastname: 'Nansubuga' });
+    expect(session.user).toMatchObject({ user_id: user.userId, phone: '+256772123456', lastname: 'Nansubuga' });
     expect((await getProfile(bearer(session.accessToken))).json().data.user_id).toBe(user.userId);
+    // And as dialled at home.
+    await skipCodeCooldown(t, user.userId, 'login');
+    expect((await signIn(t, '0772 123 456', user.password)).user.user_id).toBe(user.userId);
 
     const wrong = await t.app.inject({
       method: 'POST',

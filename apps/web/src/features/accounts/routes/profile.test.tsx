@@ -58,17 +58,32 @@ describe('profile form (spec §2, §5)', () => {
     expect(updates()).toEqual([]);
   });
 
-  it("sends the names and phone, then says 'Profile Updated'", async () => {
+  it("sends the names and phone, then says 'Profile Updated' and shows the phone as saved", async () => {
     const { user, save, updates } = await renderProfile();
     await user.clear(screen.getByLabelText('First name'));
     await user.type(screen.getByLabelText('First name'), 'Ada B.');
-    await user.type(screen.getByLabelText('Phone'), '+256 772 123 456');
+    await user.type(screen.getByLabelText('Phone'), '256 772 123 456');
     await save();
     await expectToast(MESSAGES.profileUpdated);
+    // Leaving the field for Save showed it in the saved format already; the server would read it the same either way.
     expect(updates().map((request) => request.body)).toEqual([
-      { firstname: 'Ada B.', lastname: 'Nakato', phone: '+256 772 123 456' },
+      { firstname: 'Ada B.', lastname: 'Nakato', phone: '+256772123456' },
     ]);
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Ada B.'));
+    expect(screen.getByLabelText('Phone')).toHaveValue('+256772123456');
+  });
+
+  it('shows a phone typed the local way in the saved +256 format once the field is left', async () => {
+    const { user } = await renderProfile();
+    await user.type(screen.getByLabelText('Phone'), '0772 123 456');
+    await user.tab();
+    expect(screen.getByLabelText('Phone')).toHaveValue('+256772123456');
+  });
+
+  it('shows a saved phone in the +256 format it is saved in', async () => {
+    stubApi({ 'GET /api/user/profile': ok(testUser({ phone: '+256772123456' })) });
+    render(<ProfileRoute />, { path: '/profile' });
+    expect(await screen.findByLabelText('Phone')).toHaveValue('+256772123456');
   });
 
   it("shows the server's message when it refuses the change", async () => {

@@ -1,7 +1,8 @@
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type User, updateProfileInput } from '@sente/contracts/accounts';
+import { internationalPhone, type User, updateProfileInput } from '@sente/contracts/accounts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { FocusEvent } from 'react';
 import { useProfile } from '../../../lib/profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -24,15 +25,29 @@ function PersonalInformation({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { firstname: user.firstname, lastname: user.lastname, phone: user.phone ?? '' },
+    initialValues: formValues(user),
     validate: zod4Resolver(updateProfileInput),
   });
+  // The phone is shown as it is saved (+256...): once typed, and again from the server's answer after saving.
+  const phoneField = form.getInputProps('phone');
+  const showPhoneAsSaved = (event: FocusEvent<HTMLInputElement>) => {
+    const phone = internationalPhone(event.currentTarget.value);
+    if (phone) form.setFieldValue('phone', phone);
+    phoneField.onBlur?.(event);
+  };
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="personal-information">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => updateProfile.mutate(values, { onSuccess: () => form.resetDirty(values) }))}
+        onSubmit={form.onSubmit((values) =>
+          updateProfile.mutate(values, {
+            onSuccess: (response) => {
+              form.setValues(formValues(response.data));
+              form.resetDirty(formValues(response.data));
+            },
+          }),
+        )}
       >
         <Stack gap="md">
           <Title order={2} size="h4" id="personal-information">
@@ -58,7 +73,8 @@ function PersonalInformation({ user }: { user: User }) {
               placeholder="+256"
               autoComplete="tel"
               key={form.key('phone')}
-              {...form.getInputProps('phone')}
+              {...phoneField}
+              onBlur={showPhoneAsSaved}
             />
           </SimpleGrid>
           <Group justify="flex-end">
@@ -71,3 +87,5 @@ function PersonalInformation({ user }: { user: User }) {
     </Card>
   );
 }
+
+const formValues = (user: User) => ({ firstname: user.firstname, lastname: user.lastname, phone: user.phone ?? '' });
