@@ -136,7 +136,7 @@ describe('a merchant from sign-up to live mode', () => {
     await expectAccessible(page, 'profile');
     await page.reload();
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ada B.');
-    expect(await page.getByLabel('Phone').inputValue()).toBe('256772123456');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('+256772123456');
   });
 
   it('logs out and can no longer enter the dashboard', async () => {
