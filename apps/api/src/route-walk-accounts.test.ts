@@ -253,6 +253,7 @@ async function setUpVictim() {
     ['collections', '/api/collections'],
     ['customers', '/api/customers'],
     ['transfers', '/api/settlements'],
+    ['live', `/api/payment-link/collections/${paymentLink.ref}`],
   ];
   const cursors: Record<string, string> = {};
   for (const [scope, url] of lists) {
@@ -604,11 +605,19 @@ const CASES: Record<string, () => Probe[]> = {
 
   // Collections and customers
   'GET /api/collections': () => cursorProbes('/api/collections', ['collections']),
-  'GET /api/payment-link/collections/:ref': () =>
-    [v.paymentLinkRef, v.donationRef, v.itemRef, v.paymentLinkId].map((id) => ({
+  'GET /api/payment-link/collections/:ref': () => [
+    ...[v.paymentLinkRef, v.donationRef, v.itemRef, v.paymentLinkId].map((id) => ({
       what: `the victim's link ${id === v.paymentLinkId ? 'id' : 'ref'} ${id}`,
       url: `/api/payment-link/collections/${id}`,
       control: { url: `/api/payment-link/collections/${o.paymentLink.ref}` },
+    })),
+    ...cursorProbes(`/api/payment-link/collections/${o.paymentLink.ref}`, ['live']),
+  ],
+  'GET /api/payment-link/collections/:ref/download': () =>
+    [v.paymentLinkRef, v.donationRef, v.itemRef, v.paymentLinkId].map((id) => ({
+      what: `the victim's link ${id === v.paymentLinkId ? 'id' : 'ref'} ${id}`,
+      url: `/api/payment-link/collections/${id}/download`,
+      control: { url: `/api/payment-link/collections/${o.paymentLink.ref}/download` },
     })),
   'GET /api/customers': () => cursorProbes('/api/customers', ['customers']),
 

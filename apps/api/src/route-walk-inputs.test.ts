@@ -224,6 +224,7 @@ const LIST_SCOPES: Record<string, string> = {
   '/api/collections': 'collections',
   '/api/customers': 'customers',
   '/api/settlements': 'transfers',
+  '/api/payment-link/collections/:ref': 'live',
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */
@@ -363,8 +364,9 @@ describe('every route, with what a careless client or an attacker sends', () => 
   it('says the cursor is not valid for every impossible cursor on every list', async () => {
     const problems: string[] = [];
     for (const [list, scope] of Object.entries(LIST_SCOPES)) {
+      const url = fillParams(list, (name) => realParam({ method: 'GET', url: list }, name));
       for (const [what, query] of badQueries(scope).slice(0, 9)) {
-        const outcome = await send('GET', `${list}?${query}`);
+        const outcome = await send('GET', `${url}?${query}`);
         if (outcome.status !== 400 || JSON.parse(outcome.body).message !== LINK_MESSAGES.invalidCursor) {
           problems.push(`${list} with ${what}: ${outcome.status} ${outcome.body.slice(0, 120)}`);
         }

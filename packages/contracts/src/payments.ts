@@ -3,6 +3,7 @@
  * dashboard's collection and customer rows. No zod here, so the lean customer pages can import it whole;
  * the server's input schemas are in payments-input.ts.
  */
+import type { Page } from './api.ts';
 import type { Environment } from './constants.ts';
 import type { ExtraField, LinkKind, LinkVisibility } from './links.ts';
 
@@ -160,14 +161,14 @@ export type LiveCollection = {
   extra_data: ExtraDataEntry[];
 };
 
-/** GET /api/payment-link/collections/{ref}: the newest LIVE_PAGE_LIMIT collections of one link, and its total. */
-export type LivePage = {
+/**
+ * GET /api/payment-link/collections/{ref}?cursor=: the link, its successful total and one page of its collections,
+ * newest first, keyset-paged like every list (DESIGN §3).
+ */
+export type LivePage = Page<LiveCollection> & {
   link: { ref: string; title: string; kind: LinkKind; extra_fields: ExtraField[] };
   total_successful: number;
-  totalItems: number;
-  items: LiveCollection[];
 };
-export const LIVE_PAGE_LIMIT = 500;
 
 /** A row of GET /api/customers (spec §3 Customer). */
 export type CustomerRow = {

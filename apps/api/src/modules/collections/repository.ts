@@ -80,22 +80,26 @@ export function createCollectionsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    linkCollections(scope: MoneyScope, linkId: string, limit: number) {
-      return Promise.all([
-        collectionsOf(scope)
-          .select(collectionColumns)
-          .where('collections.link_id', '=', linkId)
-          .orderBy('collections.created_at', 'desc')
-          .orderBy('collections.id', 'desc')
-          .limit(limit)
-          .execute(),
-        db
-          .selectFrom('collections')
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .where('link_id', '=', linkId)
-          .where('environment', '=', scope.environment)
-          .executeTakeFirstOrThrow(),
-      ]);
+    /** One link's collections after the cursor, newest first (the live page and its export), on collections_link_idx. */
+    linkCollectionsPage(scope: MoneyScope, linkId: string, cursor: Cursor | null, limit = PAGE_SIZE + 1) {
+      return collectionsOf(scope)
+        .select(collectionColumns)
+        .where('collections.link_id', '=', linkId)
+        .where(after('collections', cursor))
+        .orderBy('collections.created_at', 'desc')
+        .orderBy('collections.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async countLinkCollections(scope: MoneyScope, linkId: string): Promise<number> {
+      const { total } = await db
+        .selectFrom('collections')
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .where('link_id', '=', linkId)
+        .where('environment', '=', scope.environment)
+        .executeTakeFirstOrThrow();
+      return Number(total);
     },
 
     customersPage(scope: MoneyScope, cursor: Cursor | null) {

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
-import { streamCollectionsWorkbook } from './export.ts';
+import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import type { MoneyScope } from './service.ts';
 
 type WithCursor = { Querystring: { cursor?: unknown } };
 type WithRef = { Params: { ref: string } };
+type WithRefAndCursor = WithRef & WithCursor;
 
 const scopeOf = (request: FastifyRequest): MoneyScope => ({
   accountId: request.account.id,
@@ -32,10 +33,21 @@ export async function collectionsRoutes(app: FastifyInstance, { collections, col
       .send(streamCollectionsWorkbook(collectionsRepo, scopeOf(request), request.log)),
   );
 
-  app.get<WithRef>('/api/payment-link/collections/:ref', view, async (request) => ({
+  app.get<WithRefAndCursor>('/api/payment-link/collections/:ref', view, async (request) => ({
     status: 'success',
-    data: await collections.live(scopeOf(request), request.params.ref),
+    data: await collections.live(scopeOf(request), request.params.ref, cursorOf(request)),
   }));
+
+  // The live page's Download: every collection of the link, however many, streamed like the collections export.
+  app.get<WithRef>('/api/payment-link/collections/:ref/download', view, async (request, reply) => {
+    const scope = scopeOf(request);
+    const link = await collections.liveLink(scope, request.params.ref);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="Collections ${link.ref}.xlsx"`)
+      .header('cache-control', 'private, no-store')
+      .send(streamLinkCollectionsWorkbook(collectionsRepo, scope, link, request.log));
+  });
 
   app.get<WithCursor>('/api/customers', view, async (request) => ({
     status: 'success',

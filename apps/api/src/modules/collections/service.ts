@@ -1,13 +1,7 @@
 import type { Page } from '@sente/contracts/api';
 import type { ExtraField } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import {
-  type CollectionRow,
-  type CustomerRow,
-  type ExtraDataEntry,
-  LIVE_PAGE_LIMIT,
-  type LivePage,
-} from '@sente/contracts/payments';
+import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { CollectionListRecord, CollectionsRepository, MoneyScope } from './repository.ts';
@@ -64,15 +58,18 @@ export function createCollectionsService({ repo }: { repo: CollectionsRepository
       }));
     },
 
-    async live(scope: MoneyScope, ref: string): Promise<LivePage> {
-      const link = ref.length <= 40 ? await repo.linkForLive(scope, ref) : undefined;
-      if (!link) throw notFound(LINK_MESSAGES.linkNotFound);
-      const [rows, count] = await repo.linkCollections(scope, link.id, LIVE_PAGE_LIMIT);
+    /** The live page: one link of the account, its successful total and a page of its collections. */
+    async live(scope: MoneyScope, ref: string, cursorValue?: string): Promise<LivePage> {
+      const cursor = cursorFor('live', cursorValue);
+      const link = await this.liveLink(scope, ref);
+      const [rows, total] = await Promise.all([
+        repo.linkCollectionsPage(scope, link.id, cursor),
+        repo.countLinkCollections(scope, link.id),
+      ]);
       return {
-        link: { ref: link.ref, title: link.title, kind: link.kind, extra_fields: link.extra_fields as ExtraField[] },
+        link: { ref: link.ref, title: link.title, kind: link.kind, extra_fields: link.extra_fields },
         total_successful: Number(link.total),
-        totalItems: Number(count.total),
-        items: rows.map((row) => ({
+        ...toPage(rows, total, 'live', (row) => ({
           id: row.id,
           created_at: iso(row.created_at),
           currency: 'UGX' as const,
@@ -87,6 +84,13 @@ export function createCollectionsService({ repo }: { repo: CollectionsRepository
           extra_data: row.extra_data as ExtraDataEntry[],
         })),
       };
+    },
+
+    /** A link of the account by its ref, any kind; another account's answers 404. */
+    async liveLink(scope: MoneyScope, ref: string) {
+      const link = ref.length <= 40 ? await repo.linkForLive(scope, ref) : undefined;
+      if (!link) throw notFound(LINK_MESSAGES.linkNotFound);
+      return { ...link, extra_fields: link.extra_fields as ExtraField[] };
     },
   };
 }
