@@ -1,23 +1,48 @@
 import { LIVE_PAGE_POLL_MS } from '@sente/contracts/constants';
 import type { LivePage } from '@sente/contracts/payments';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 
+const livePath = (ref: string) => `/api/payment-link/collections/${encodeURIComponent(ref)}`;
+
+/** The live page's Download (all of the link's collections, however many). */
+export const liveDownloadPath = (ref: string) => `${livePath(ref)}/download`;
+
 /**
- * Spec §7: GET /api/payment-link/collections/{ref}, the link's newest collections and its successful
- * total, asked again every LIVE_PAGE_POLL_MS (spec §9) while the page is open and the link exists (a failed
- * refresh keeps the last figures on screen and tries again at the next turn).
+ * Spec §7: GET /api/payment-link/collections/{ref}, the link, its successful total and its collections, newest first,
+ * cursor-paged with Load More like every list (spec §4). Asked again every LIVE_PAGE_POLL_MS (spec §9) while the page
+ * is open and the link exists: a refresh asks for every page loaded so far, from the first, so new payments appear at
+ * the top and none drops out of the loaded pages. A failed refresh keeps the last figures on screen and tries again
+ * at the next turn.
  */
 export function useLivePage(ref: string) {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: collectionKeys.live(useMoneyScope(), ref),
-    queryFn: async ({ signal }) =>
-      (await api<LivePage>(`/api/payment-link/collections/${encodeURIComponent(ref)}`, { signal })).data,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const path = pageParam ? `${livePath(ref)}?cursor=${encodeURIComponent(pageParam)}` : livePath(ref);
+      return (await api<LivePage>(path, { signal })).data;
+    },
+    getNextPageParam: (last, pages) => (pages.length < last.totalPages && last.nextCursor ? last.nextCursor : undefined),
     refetchInterval: (query) => {
       const { error } = query.state;
       return error instanceof ApiError && error.status === 404 ? false : LIVE_PAGE_POLL_MS;
     },
   });
+  const pages = query.data?.pages ?? [];
+  const first = pages[0];
+  return {
+    /** The link and its figures, from the first page (the newest answer). */
+    page: first ? { link: first.link, total_successful: first.total_successful, totalItems: first.totalItems } : undefined,
+    items: pages.flatMap((page) => page.items),
+    hasMore: query.hasNextPage,
+    loadMore: () => void query.fetchNextPage(),
+    loadingMore: query.isFetchingNextPage,
+    isPending: query.isPending,
+    error: query.error,
+    updatedAt: query.dataUpdatedAt,
+    refetch: () => void query.refetch(),
+  };
 }

@@ -3,3 +3,12 @@ import type { LiveCollection } from '@sente/contracts/payments';
 /** The answer a payer gave to the extra field with this label, or '' when they gave none. */
 export const extraValue = (item: LiveCollection, label: string): string =>
   item.extra_data.find((entry) => entry.label === label)?.value ?? '';
+
+/** Characters Windows, macOS or Linux refuse in a file name; control characters go too. */
+const UNSAFE_IN_FILE_NAMES = new Set('\\/:*?"<>|');
+
+/** The live page's download saved under the link's title, without the characters file systems refuse. */
+export function liveFileName(title: string): string {
+  const safe = Array.from(title, (char) => (char < ' ' || UNSAFE_IN_FILE_NAMES.has(char) ? ' ' : char)).join('');
+  return `${safe.replace(/\s+/g, ' ').trim() || 'Live'} collections.xlsx`;
+}

@@ -5,29 +5,33 @@ import { IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useLivePage } from '../api/get-live-page.ts';
+import { liveDownloadPath, useLivePage } from '../api/get-live-page.ts';
 import { LiveCards } from '../components/live-cards.tsx';
+import { liveFileName } from '../components/live-labels.ts';
 import { LiveTable } from '../components/live-table.tsx';
 
 /**
  * Spec §2 live payment link page, full page without the dashboard shell: the link's title with a close link
  * back to /payment-links, the total of its successful collections, and its collections with one column per
- * extra field, asked again every 120000 ms.
+ * extra field, asked again every 120000 ms. Load More goes back through the whole history; Download exports all of it.
  */
 export function LiveRoute() {
   const { ref = '' } = useParams();
   const live = useLivePage(ref);
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, true, { getInitialValueInEffect: false });
-  const page = live.data;
+  const { page, items } = live;
   const extraLabels = page?.link.extra_fields.map((field) => field.label) ?? [];
+  const title = page?.link.title;
 
   useEffect(() => {
-    document.title = page ? `Live · ${page.link.title} · Sente` : 'Live · Sente';
-  }, [page]);
+    document.title = title ? `Live · ${title} · Sente` : 'Live · Sente';
+  }, [title]);
 
   return (
     <Box bg="gray.0" mih="100dvh">
@@ -48,10 +52,10 @@ export function LiveRoute() {
           {live.isPending ? (
             <PageLoader />
           ) : !page ? (
-            <ErrorState error={live.error} onRetry={() => void live.refetch()} />
+            <ErrorState error={live.error} onRetry={live.refetch} />
           ) : (
             <>
-              {live.error && <ErrorState error={live.error} onRetry={() => void live.refetch()} />}
+              {live.error && <ErrorState error={live.error} onRetry={live.refetch} />}
               <Paper withBorder radius="md" p="lg">
                 <Text size="sm" c="gray.7" id="live-total-label">
                   Total collected
@@ -59,23 +63,29 @@ export function LiveRoute() {
                 <Text fz={32} fw={700} lh={1.2} aria-labelledby="live-total-label" data-testid="live-total">
                   {formatMoney(page.total_successful)}
                 </Text>
-                <Text size="xs" c="gray.7" mt={4}>
-                  {page.totalItems} {page.totalItems === 1 ? 'payment' : 'payments'}
-                  {page.items.length < page.totalItems && `, the latest ${page.items.length} below`} · refreshed{' '}
-                  {formatDate(new Date(live.dataUpdatedAt))}
-                </Text>
+                <Group justify="space-between" align="flex-end" gap="xs" mt={4}>
+                  <Text size="xs" c="gray.7">
+                    {page.totalItems} {page.totalItems === 1 ? 'payment' : 'payments'}
+                    {items.length < page.totalItems && `, the latest ${items.length} below`} · refreshed{' '}
+                    {formatDate(new Date(live.updatedAt))}
+                  </Text>
+                  {items.length > 0 && (
+                    <DownloadButton path={liveDownloadPath(page.link.ref)} fileName={liveFileName(page.link.title)} />
+                  )}
+                </Group>
               </Paper>
-              {page.items.length === 0 ? (
+              {items.length === 0 ? (
                 <Paper withBorder radius="md" p="lg">
                   <EmptyState message={MESSAGES.noCollectionsYet} />
                 </Paper>
               ) : wide ? (
                 <Paper withBorder radius="md">
-                  <LiveTable items={page.items} extraLabels={extraLabels} />
+                  <LiveTable items={items} extraLabels={extraLabels} />
                 </Paper>
               ) : (
-                <LiveCards items={page.items} extraLabels={extraLabels} />
+                <LiveCards items={items} extraLabels={extraLabels} />
               )}
+              <LoadMore hasMore={live.hasMore} loading={live.loadingMore} onLoad={live.loadMore} />
             </>
           )}
         </Stack>
