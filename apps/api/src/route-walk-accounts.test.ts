@@ -660,6 +660,15 @@ const CASES: Record<string, () => Probe[]> = {
         reveals: [key],
       },
     })),
+  'POST /api/public/payments/:id/cancel': () =>
+    (['paymentId', 'itemPaymentId'] as const).map((key) => ({
+      what: `the victim's ${key}`,
+      url: `/api/public/payments/${v[key]}/cancel`,
+      public: {
+        why: "a payment's id is its payer's receipt: its holder may stop waiting while it is pending; these are settled, so nothing changes and the answer is the status page's",
+        reveals: [key],
+      },
+    })),
   'GET /api/public/payments/:id/download': () => [
     { what: "the victim's paid digital item, unsigned", url: `/api/public/payments/${v.itemPaymentId}/download` },
     {

@@ -121,6 +121,11 @@ export type PublicPayment = {
   channel: PaymentChannel;
   transaction_id: string;
   environment: Environment;
+  /**
+   * While pending: seconds until the payment expires and fails (PAYMENT_EXPIRY_SECONDS after it started), counted by
+   * the server so that a payer's wrong clock cannot shorten or stretch the wait the page shows.
+   */
+  expires_in_seconds?: number;
   redirect_url?: string;
   /** Digital items, once paid: an expiring signed link to the product file. */
   download_url?: string;
@@ -209,6 +214,7 @@ export const PAYMENT_MESSAGES = {
   cardDeclined: 'Your card was declined. No money was taken.',
   insufficientBalance: 'Payment failed: not enough money on the mobile money account. No money was taken.',
   expired: 'The payment was not approved in time. No money was taken.',
+  cancelled: 'You cancelled this payment. No money was taken.',
   liveUnavailable: 'This merchant cannot take live payments yet. No money was taken; please contact the merchant.',
   providerUnavailable: 'The payment provider could not be reached. No money was taken; please try again.',
   awaitingApproval: 'Check your phone and enter your PIN to approve the payment.',

@@ -26,12 +26,24 @@ export async function publicPaymentRoutes(
     const key = idempotencyKeyOf(request);
     const input = parseInput(payInput, request.body);
     const payment = await payments.pay(request.params.ref, input, key);
-    return reply.code(201).send({ status: 'success', data: { id: payment.id, status: payment.status } });
+    const data = { id: payment.id, status: payment.status };
+    return reply
+      .code(201)
+      .send({
+        status: 'success',
+        data: payment.status === 'pending' ? { ...data, expires_in_seconds: payment.expiresInSeconds } : data,
+      });
   });
 
   app.get<WithId>('/api/public/payments/:id', read, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'success', data: await payments.payment(request.params.id) };
+  });
+
+  // The payer's way out of the wait (DESIGN §5): a pending payment fails now and can never settle later.
+  app.post<WithId>('/api/public/payments/:id/cancel', pay, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'success', data: await payments.cancel(request.params.id) };
   });
 
   app.get<WithId>('/api/public/payments/:id/download', read, async (request, reply) => {

@@ -63,6 +63,10 @@ type Options = {
 
 const storageUrl = (path: string | null) => (path ? `/storage/${path}` : null);
 
+/** Whole seconds until a pending payment expires, never below 0. */
+const secondsLeft = (expiresAt: Date | string, now = Date.now()) =>
+  Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / 1000));
+
 /** The link is paying now: a disabled payment or donation link and a hidden item are not. */
 const isUnavailable = (link: PublicLinkRecord) => link.is_disabled || link.is_hidden;
 
@@ -145,6 +149,7 @@ export function createPaymentsService(options: Options) {
     if (collection.status_message) answer.message = collection.status_message;
     if (collection.status === 'pending') {
       answer.message = collection.channel === 'CARD' ? M.cardProcessing : M.awaitingApproval;
+      answer.expires_in_seconds = secondsLeft(collection.expires_at);
     }
     if (collection.status === 'successful' && collection.link_id) {
       const link = await db
@@ -235,7 +240,23 @@ export function createPaymentsService(options: Options) {
       return collection;
     });
     if (applied) void sendReceipt(applied);
+    else if (outcome.status === 'successful') await noteLateSuccess(collectionId);
     return applied;
+  }
+
+  /**
+   * A success reported for a payment already failed here (the payer cancelled it, or it expired) is not applied: the
+   * merchant is never credited for it. A live provider that took the payer's money anyway must refund it, so it is
+   * logged for reconciliation; in test mode it is the simulator losing the race with a cancel, and nothing was taken.
+   */
+  async function noteLateSuccess(collectionId: string) {
+    const collection = await findCollection(db, collectionId);
+    if (collection?.status !== 'failed') return;
+    const log = collection.environment === 'production' ? logger.error.bind(logger) : logger.warn.bind(logger);
+    log(
+      { collectionId, environment: collection.environment, reason: collection.status_message },
+      'success reported for a payment that had already failed; not applied',
+    );
   }
 
   return {
@@ -250,7 +271,7 @@ export function createPaymentsService(options: Options) {
       ref: string,
       input: PayInput,
       idempotencyKey: string | undefined,
-    ): Promise<{ id: string; status: 'pending' | 'successful' | 'failed'; replayed: boolean }> {
+    ): Promise<{ id: string; status: 'pending' | 'successful' | 'failed'; replayed: boolean; expiresInSeconds: number }> {
       const link = await publicLinkOrThrow(ref);
       // What the payer asked, without the card number: the same key asking otherwise is a 409.
       const hash = requestHash({
@@ -266,7 +287,7 @@ export function createPaymentsService(options: Options) {
         const earlier = await findByIdempotencyKey(db, link.id, idempotencyKey);
         if (earlier) {
           requireSameRequest(earlier.request_hash, hash);
-          return { id: earlier.id, status: earlier.status, replayed: true };
+          return { id: earlier.id, status: earlier.status, replayed: true, expiresInSeconds: secondsLeft(earlier.expires_at) };
         }
       }
       if (isUnavailable(link)) throw badRequest(M.linkUnavailable);
@@ -306,7 +327,7 @@ export function createPaymentsService(options: Options) {
         const earlier = idempotencyKey ? await findByIdempotencyKey(db, link.id, idempotencyKey) : undefined;
         if (!earlier) throw new Error('idempotent insert found no earlier payment');
         requireSameRequest(earlier.request_hash, hash);
-        return { id: earlier.id, status: earlier.status, replayed: true };
+        return { id: earlier.id, status: earlier.status, replayed: true, expiresInSeconds: secondsLeft(earlier.expires_at) };
       }
 
       try {
@@ -335,15 +356,29 @@ export function createPaymentsService(options: Options) {
           message: error instanceof HttpError ? error.message : M.providerUnavailable,
         });
         const failed = await findCollection(db, collection.id);
-        return { id: collection.id, status: failed?.status ?? 'failed', replayed: false };
+        return { id: collection.id, status: failed?.status ?? 'failed', replayed: false, expiresInSeconds: 0 };
       }
-      return { id: collection.id, status: 'pending', replayed: false };
+      return { id: collection.id, status: 'pending', replayed: false, expiresInSeconds: secondsLeft(collection.expires_at) };
     },
 
     async payment(id: string): Promise<PublicPayment> {
       const collection = isUuid(id) ? await findCollection(db, id) : undefined;
       if (!collection) throw notFound(M.paymentNotFound);
       return toPublicPayment(collection);
+    },
+
+    /**
+     * The payer stops waiting (Cancel, or Use another number): a pending payment fails at once, through the same
+     * settle as every outcome. Whichever of this and the provider's (or the simulator's) report takes the row first
+     * wins and the other finds it no longer pending, so a cancelled payment never settles later and a payment that
+     * succeeded first stays successful. Answers the payment as it now stands, whoever won.
+     */
+    async cancel(id: string): Promise<PublicPayment> {
+      const collection = isUuid(id) ? await findCollection(db, id) : undefined;
+      if (!collection) throw notFound(M.paymentNotFound);
+      if (collection.status === 'pending') await settle(id, { status: 'failed', message: M.cancelled });
+      const now = await findCollection(db, id);
+      return toPublicPayment(now ?? collection);
     },
 
     /** The product file of a paid digital item, for a buyer holding an unexpired signed link. */
