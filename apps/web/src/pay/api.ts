@@ -35,8 +35,11 @@ export function fetchPublicLink(ref: string, signal?: AbortSignal): Promise<Publ
   return request(`/api/public/links/${encodeURIComponent(ref)}`, signal ? { signal } : {});
 }
 
+/** A started payment; while pending, the seconds it waits for the payer's approval before it expires. */
+export type StartAnswer = { id: string; status: string; expires_in_seconds?: number };
+
 /** Starts a payment. The same Idempotency-Key on a retry answers the first payment instead of charging again. */
-export function startPayment(ref: string, body: PayRequest, idempotencyKey: string): Promise<{ id: string; status: string }> {
+export function startPayment(ref: string, body: PayRequest, idempotencyKey: string): Promise<StartAnswer> {
   return request(`/api/public/links/${encodeURIComponent(ref)}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
@@ -46,6 +49,11 @@ export function startPayment(ref: string, body: PayRequest, idempotencyKey: stri
 
 export function fetchPayment(id: string, signal?: AbortSignal): Promise<PublicPayment> {
   return request(`/api/public/payments/${encodeURIComponent(id)}`, signal ? { signal } : {});
+}
+
+/** Stops waiting: a pending payment fails and never settles later. Answers the payment as it now stands. */
+export function cancelPayment(id: string): Promise<PublicPayment> {
+  return request(`/api/public/payments/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
 }
 
 /** A random UUID; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */

@@ -7,6 +7,13 @@ export const PAGE_TEXT = {
   unavailableTitle: 'Not taking payments',
   failedTitle: 'Payment failed',
   failedFallback: 'The payment did not go through. No money was taken.',
+  cancelledTitle: 'Payment cancelled',
+  startAgain: 'Start again',
+  cancelFailed: 'We could not cancel the payment just now. Check your connection and try again.',
+  noPrompt: 'No prompt on your phone? Try another number, or cancel.',
+  anotherNumber: 'The payment was cancelled. Enter another number.',
+  waitLimit: (minutes: number) =>
+    `We wait up to ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} for your approval; after that the payment is cancelled and no money is taken.`,
   testMode: 'TEST MODE — no real money moves',
   redirecting: 'Taking you back to the merchant in a few seconds…',
 } as const;

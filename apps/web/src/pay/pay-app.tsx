@@ -7,7 +7,7 @@ import { LoadingScreen, MessageScreen } from './components/message-screen.tsx';
 import { PageFrame } from './components/page-frame.tsx';
 import { PayForm, type StartedPayment } from './components/pay-form.tsx';
 import { FailureScreen, SuccessScreen } from './components/result-screens.tsx';
-import { WaitingScreen } from './components/waiting-screen.tsx';
+import { WaitingScreen, type WayOut } from './components/waiting-screen.tsx';
 import { emptyValues, type PayFormValues } from './form.ts';
 import { PAGE_TEXT } from './messages.ts';
 import { payPath } from './route.ts';
@@ -20,11 +20,12 @@ type Load =
   | { state: 'ready'; link: PublicLink };
 
 type Step =
-  | { name: 'form' }
+  | { name: 'form'; focusPhone?: boolean }
   | { name: 'unavailable'; afterSubmit: boolean }
   | { name: 'waiting'; started: StartedPayment }
   | { name: 'success'; payment: PublicPayment }
-  | { name: 'failed'; message: string | undefined };
+  | { name: 'failed'; message: string | undefined }
+  | { name: 'cancelled' };
 
 function loadError(error: unknown): Load {
   if (error instanceof PayApiError && error.status === 404) return { state: 'not-found' };
@@ -90,6 +91,11 @@ export function PayApp({ route }: { route: { kind: LinkKind; ref: string } | nul
       );
   };
 
+  const onCancelled = (wayOut: WayOut) => {
+    if (wayOut === 'another-number') go({ name: 'form', focusPhone: true }, PAGE_TEXT.anotherNumber);
+    else go({ name: 'cancelled' }, `${PAGE_TEXT.cancelledTitle}. ${M.cancelled}`);
+  };
+
   const link = load.state === 'ready' ? load.link : null;
   return (
     <PageFrame link={link} status={announcement}>
@@ -113,6 +119,7 @@ export function PayApp({ route }: { route: { kind: LinkKind; ref: string } | nul
                 onChange={setValues}
                 onStarted={onStarted}
                 onUnavailable={() => go({ name: 'unavailable', afterSubmit: true }, M.linkUnavailable)}
+                focusPhone={step.focusPhone ?? false}
               />
             </>
           ) : (
@@ -126,9 +133,17 @@ export function PayApp({ route }: { route: { kind: LinkKind; ref: string } | nul
               takeFocus={step.afterSubmit}
             />
           )}
-          {step.name === 'waiting' && <WaitingScreen started={step.started} onDone={onDone} />}
+          {step.name === 'waiting' && <WaitingScreen started={step.started} onDone={onDone} onCancelled={onCancelled} />}
           {step.name === 'success' && <SuccessScreen payment={step.payment} />}
           {step.name === 'failed' && <FailureScreen message={step.message} onRetry={() => go({ name: 'form' }, '')} />}
+          {step.name === 'cancelled' && (
+            <FailureScreen
+              title={PAGE_TEXT.cancelledTitle}
+              message={M.cancelled}
+              retryLabel={PAGE_TEXT.startAgain}
+              onRetry={() => go({ name: 'form' }, '')}
+            />
+          )}
         </>
       )}
     </PageFrame>

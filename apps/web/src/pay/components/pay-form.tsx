@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES as M, type PayRequest, type PublicLink, SIMULATOR } from '@sente/contracts/payments';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { NetworkError, newIdempotencyKey, PayApiError, startPayment } from '../api.ts';
+import { NetworkError, newIdempotencyKey, PayApiError, type StartAnswer, startPayment } from '../api.ts';
 import { formatCardNumber } from '../card.ts';
 import {
   asksAmount,
@@ -20,7 +20,7 @@ import { ChannelPicker } from './channel-picker.tsx';
 import { ExtraFieldInput } from './extra-field-input.tsx';
 import { TextField } from './fields.tsx';
 
-export type StartedPayment = { id: string; status: string; request: PayRequest };
+export type StartedPayment = StartAnswer & { request: PayRequest };
 
 type Props = {
   link: PublicLink;
@@ -28,10 +28,12 @@ type Props = {
   onChange: (values: PayFormValues) => void;
   onStarted: (payment: StartedPayment) => void;
   onUnavailable: () => void;
+  /** Back from a cancelled payment to try another number: the number field takes the focus, its text selected. */
+  focusPhone?: boolean;
 };
 
 /** The payer's details, the channel and the link's extra inputs; checked here first, then by the server. */
-export function PayForm({ link, values, onChange, onStarted, onUnavailable }: Props) {
+export function PayForm({ link, values, onChange, onStarted, onUnavailable, focusPhone = false }: Props) {
   const [errors, setErrors] = useState<FormErrors>({});
   const [alerts, setAlerts] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -42,6 +44,13 @@ export function PayForm({ link, values, onChange, onStarted, onUnavailable }: Pr
   const form = useRef<HTMLFormElement>(null);
   const alertBox = useRef<HTMLDivElement>(null);
   const test = link.environment === 'test';
+
+  useEffect(() => {
+    if (!focusPhone) return;
+    const phone = form.current?.querySelector<HTMLInputElement>('#phone');
+    phone?.focus();
+    phone?.select();
+  }, [focusPhone]);
 
   useEffect(() => {
     if (focusRequest === 0) return;

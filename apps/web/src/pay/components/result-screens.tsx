@@ -66,7 +66,15 @@ export function SuccessScreen({ payment }: { payment: PublicPayment }) {
   );
 }
 
-export function FailureScreen({ message, onRetry }: { message: string | undefined; onRetry: () => void }) {
+type FailureProps = {
+  message: string | undefined;
+  onRetry: () => void;
+  /** 'Payment cancelled' and 'Start again' when the payer stopped it. */
+  title?: string;
+  retryLabel?: string;
+};
+
+export function FailureScreen({ message, onRetry, title = PAGE_TEXT.failedTitle, retryLabel = 'Try again' }: FailureProps) {
   const heading = useFocusHeading<HTMLHeadingElement>();
   return (
     <section className="screen failure" aria-labelledby="screen-title">
@@ -74,11 +82,11 @@ export function FailureScreen({ message, onRetry }: { message: string | undefine
         !
       </div>
       <h2 id="screen-title" ref={heading} tabIndex={-1}>
-        {PAGE_TEXT.failedTitle}
+        {title}
       </h2>
       <p className="lead">{message || PAGE_TEXT.failedFallback}</p>
       <button type="button" className="button button-primary" onClick={onRetry}>
-        Try again
+        {retryLabel}
       </button>
     </section>
   );

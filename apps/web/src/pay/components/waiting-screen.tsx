@@ -1,19 +1,57 @@
 import { formatLocalPhone, PAYMENT_MESSAGES as M, normalizeUgandanPhone } from '@sente/contracts/payments';
+import { useState } from 'react';
+import { cancelPayment, PayApiError } from '../api.ts';
 import { PAGE_TEXT } from '../messages.ts';
 import { formatUgx } from '../money.ts';
 import { type PaymentOutcome, POLL_INTERVAL_MS, usePaymentStatus } from '../use-payment-status.ts';
 import type { StartedPayment } from './pay-form.tsx';
+import { TimeLeft } from './time-left.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
 
-type Props = { started: StartedPayment; onDone: (outcome: PaymentOutcome) => void };
+/** What the payer chose instead of waiting: stop, or go back to pay from another number. */
+export type WayOut = 'cancel' | 'another-number';
 
-/** Shown while the payer approves on their phone (or the card is confirmed); polls until the payment settles. */
-export function WaitingScreen({ started, onDone }: Props) {
+type Props = {
+  started: StartedPayment;
+  onDone: (outcome: PaymentOutcome) => void;
+  /** The payment was cancelled (it failed and will never settle): show that, or the form for another number. */
+  onCancelled: (wayOut: WayOut) => void;
+};
+
+/**
+ * Shown while the payer approves on their phone (or the card is confirmed); polls until the payment settles. A mobile
+ * money payment shows how long it still waits and offers a way out: cancel it, or cancel it and try another number.
+ * A cancel that finds the payment already paid shows the success instead, so nobody pays twice.
+ */
+export function WaitingScreen({ started, onDone, onCancelled }: Props) {
   const heading = useFocusHeading<HTMLHeadingElement>();
+  const [stopping, setStopping] = useState<WayOut | null>(null);
+  const [cancelFailed, setCancelFailed] = useState(false);
   // A payment refused at once by the provider is already failed: ask straight away instead of in 2 s.
-  const { checkFailing } = usePaymentStatus(started.id, started.status === 'pending' ? POLL_INTERVAL_MS : 0, onDone);
+  const { checkFailing, deadline } = usePaymentStatus(started.id, started.status === 'pending' ? POLL_INTERVAL_MS : 0, onDone, {
+    paused: stopping !== null,
+    expiresInSeconds: started.expires_in_seconds,
+  });
   const card = started.request.channel === 'CARD';
   const msisdn = started.request.phone ? normalizeUgandanPhone(started.request.phone) : null;
+  const waitMinutes = started.expires_in_seconds ? Math.ceil(started.expires_in_seconds / 60) : null;
+
+  const stop = async (wayOut: WayOut) => {
+    setStopping(wayOut);
+    setCancelFailed(false);
+    try {
+      const payment = await cancelPayment(started.id);
+      if (payment.status === 'successful') onDone({ status: 'successful', payment });
+      else if (payment.status === 'pending') throw new Error('the payment is still pending');
+      else if (wayOut === 'cancel' && payment.message !== M.cancelled) onDone({ status: 'failed', message: payment.message });
+      else onCancelled(wayOut);
+    } catch (error) {
+      if (error instanceof PayApiError && error.status === 404) return onDone({ status: 'failed', message: M.paymentNotFound });
+      setCancelFailed(true);
+      setStopping(null);
+    }
+  };
+
   return (
     <section className="screen waiting" aria-labelledby="screen-title">
       <div className="spinner" aria-hidden="true" />
@@ -32,8 +70,38 @@ export function WaitingScreen({ started, onDone }: Props) {
             <dd>{formatLocalPhone(msisdn)}</dd>
           </div>
         )}
+        {!card && deadline !== null && <TimeLeft deadline={deadline} />}
       </dl>
+      {!card && waitMinutes !== null && <p className="field-hint">{PAGE_TEXT.waitLimit(waitMinutes)}</p>}
       {checkFailing && <p className="notice">{PAGE_TEXT.stillChecking}</p>}
+      {cancelFailed && (
+        <p className="alert" role="alert">
+          {PAGE_TEXT.cancelFailed}
+        </p>
+      )}
+      {!card && (
+        <div className="way-out">
+          <p>{PAGE_TEXT.noPrompt}</p>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={stopping !== null}
+            aria-busy={stopping === 'another-number' || undefined}
+            onClick={() => void stop('another-number')}
+          >
+            Try another number
+          </button>
+          <button
+            type="button"
+            className="button button-quiet"
+            disabled={stopping !== null}
+            aria-busy={stopping === 'cancel' || undefined}
+            onClick={() => void stop('cancel')}
+          >
+            Cancel payment
+          </button>
+        </div>
+      )}
     </section>
   );
 }
