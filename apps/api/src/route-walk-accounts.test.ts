@@ -14,7 +14,7 @@ import type { RouteEntry } from './app.ts';
 import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
-import { lastMessage, readOutbox } from './testing/outbox.ts';
+import { lastCode, lastMessage, readOutbox } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId, paymentStatus } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { bearer, createAccount, PASSWORD, signIn } from './testing/users.ts';
@@ -86,7 +86,7 @@ let victim: Merchant;
 /** The victim's identifying values. */
 let v: Record<VictimKey, string>;
 /** The victim's other values a request can carry: a PIN token, the cursors of its lists, a short code. */
-let vx: { pinToken: string; cursors: Record<string, string>; shortCode: string };
+let vx: { pinToken: string; cursors: Record<string, string>; shortCode: string; pinResetCode: string };
 /** The owner's own values, for the controls and for the requests that point the owner's records at a file. */
 let o: {
   annexId: string;
@@ -261,7 +261,14 @@ async function setUpVictim() {
     if (typeof cursor !== 'string') throw new Error(`the victim's ${url} has no cursor`);
     cursors[scope] = cursor;
   }
-  vx = { pinToken: await pinToken(t, victim, VICTIM_PIN), cursors, shortCode: short.short_url.split('/s/')[1] };
+  // A wallet PIN reset code the victim asked for (issue 17), for the owner to try on their own PIN.
+  must(await post(t, victim, '/api/wallet/pin_reset_code', {}), 'pin_reset_code');
+  vx = {
+    pinToken: await pinToken(t, victim, VICTIM_PIN),
+    cursors,
+    shortCode: short.short_url.split('/s/')[1],
+    pinResetCode: lastCode(t.outboxDir, victim.email, 'Reset your Sente wallet PIN'),
+  };
 }
 
 beforeAll(async () => {
@@ -698,6 +705,34 @@ const CASES: Record<string, () => Probe[]> = {
       url: '/api/wallet/verify_pin',
       body: { sente_account_id: v.accountId, pin: VICTIM_PIN },
       control: { body: { sente_account_id: owner.accountId, pin: PIN } },
+    },
+  ],
+  // Issue 17: changing and resetting one's own PIN. No control changes the owner's PIN (the walk spends PIN tokens).
+  'POST /api/wallet/change_pin': () =>
+    [PIN, VICTIM_PIN].map((oldPin) => ({
+      what: `the victim's account id with ${oldPin === PIN ? "the owner's" : "the victim's"} PIN`,
+      url: '/api/wallet/change_pin',
+      body: { sente_account_id: v.accountId, old_pin: oldPin, new_pin: '13579', new_pin_confirmation: '13579' },
+    })),
+  'POST /api/wallet/pin_reset_code': () => [
+    {
+      what: "the victim's account id",
+      url: '/api/wallet/pin_reset_code',
+      body: { sente_account_id: v.accountId },
+      control: { body: { sente_account_id: owner.accountId } },
+    },
+    { what: "the victim's second account's id", url: '/api/wallet/pin_reset_code', body: { sente_account_id: v.annexId } },
+  ],
+  'POST /api/wallet/reset_pin': () => [
+    {
+      what: "the victim's account id and the victim's reset code",
+      url: '/api/wallet/reset_pin',
+      body: { sente_account_id: v.accountId, code: vx.pinResetCode, new_pin: '13579', new_pin_confirmation: '13579' },
+    },
+    {
+      what: "the victim's reset code on the owner's own PIN",
+      url: '/api/wallet/reset_pin',
+      body: { code: vx.pinResetCode, new_pin: '13579', new_pin_confirmation: '13579' },
     },
   ],
   'POST /api/wallet/verify_sente_acc_number': () =>

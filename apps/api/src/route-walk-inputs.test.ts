@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
+import { readOutbox } from './testing/outbox.ts';
 import { createDigitalItem, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { bearer, signIn } from './testing/users.ts';
@@ -53,6 +54,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Body = Record<string, unknown>;
+
+/** A six-digit code this address was never sent, so that a reset's wrong code cannot be right by chance. */
+function codeNotSentTo(email: string): string {
+  const sent = new Set(readOutbox(t.outboxDir, email).flatMap((message) => message.match(/^\d{6}$/gm) ?? []));
+  let code = 0;
+  while (sent.has(String(code).padStart(6, '0'))) code++;
+  return String(code).padStart(6, '0');
+}
 
 /** One PIN token serves the money routes until a call spends it (minting one per call would take most of the walk). */
 let pinTokenInHand: string | undefined;
@@ -112,6 +121,20 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
     'POST /api/wallet/pin_exists': () => ({ sente_account_id: owner.accountId }),
     'POST /api/wallet/set_pin': () => ({ sente_account_id: owner.accountId, pin: '13579' }),
     'POST /api/wallet/verify_pin': () => ({ sente_account_id: owner.accountId, pin: PIN }),
+    // The new PIN equals the old, so no spoiled body can change the owner's PIN (the walk spends PIN tokens).
+    'POST /api/wallet/change_pin': () => ({
+      sente_account_id: owner.accountId,
+      old_pin: PIN,
+      new_pin: PIN,
+      new_pin_confirmation: PIN,
+    }),
+    'POST /api/wallet/pin_reset_code': () => ({ sente_account_id: owner.accountId }),
+    'POST /api/wallet/reset_pin': () => ({
+      sente_account_id: owner.accountId,
+      code: codeNotSentTo(owner.email),
+      new_pin: '13579',
+      new_pin_confirmation: '13579',
+    }),
     'POST /api/wallet/verify_sente_acc_number': () => ({ sente_account_number: '1234567890' }),
     'POST /api/wallet/user_with_sente': () => ({ sente_account_id: other.accountId }),
     'POST /api/wallet/get_account_number_if_exists': () => ({ sente_account_id: owner.accountId }),

@@ -12,6 +12,7 @@ import { createCodeService } from './modules/auth/codes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
+import { createFailureThrottle } from './modules/auth/throttle.ts';
 import { createCollectionsRepository } from './modules/collections/repository.ts';
 import { createCollectionsService } from './modules/collections/service.ts';
 import { createDemoRepository } from './modules/demo/repository.ts';
@@ -32,6 +33,7 @@ import { createTeamRepository } from './modules/team/repository.ts';
 import { createTeamService } from './modules/team/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createPinChangeService } from './modules/wallet/pin-changes.ts';
 import { createPinService } from './modules/wallet/pins.ts';
 import { createWalletRepository } from './modules/wallet/repository.ts';
 import { createWalletService } from './modules/wallet/service.ts';
@@ -94,6 +96,14 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   const ledger = { verify: () => verifyLedger(db) };
   const walletRepo = createWalletRepository(db);
   const pins = createPinService(db, passwords);
+  const pinChanges = createPinChangeService({
+    pins,
+    codes,
+    throttle: createFailureThrottle({ repo: authRepo }),
+    findUser: authRepo.findUserById,
+    mailer,
+    logger,
+  });
   const wallet = createWalletService({
     db,
     repo: walletRepo,
@@ -135,6 +145,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     ledger,
     walletRepo,
     pins,
+    pinChanges,
     wallet,
     demo,
   };

@@ -3,6 +3,7 @@
  * wallet transfers, settlement requests to the bank, mobile-money payouts, and the /settlements list.
  */
 import { z } from 'zod';
+import { otpCode } from './auth.ts';
 import { PRODUCT_NAME } from './constants.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
@@ -75,6 +76,12 @@ export const WALLET_MESSAGES = {
   notPending: 'Only a pending settlement can be approved or rejected',
   liveUnavailable: 'Live mobile-money payouts are not available yet',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another kind of transfer',
+  // Ours: changing and resetting the PIN (DESIGN §7 codes).
+  pinChanged: 'Wallet PIN changed',
+  pinReset: 'Wallet PIN reset. Use the new PIN for your next transfer.',
+  pinsDoNotMatch: 'The new PINs do not match',
+  pinUnchanged: 'Choose a new PIN that differs from the current one',
+  pinResetCodeSent: 'We sent a 6-digit code to your e-mail. It expires in 10 minutes.',
 } as const;
 
 const M = WALLET_MESSAGES;
@@ -108,6 +115,22 @@ const pinToken = z.string({ error: M.pinTokenInvalid }).trim().min(1, M.pinToken
 
 export const setPinInput = z.object({ pin: pinField });
 export const verifyPinInput = z.object({ pin: pinField });
+
+/** A new PIN typed twice: the second must match the first. */
+const newPinPair = { new_pin: pinField, new_pin_confirmation: pinField };
+const pinsMatch = (input: { new_pin: string; new_pin_confirmation: string }) => input.new_pin === input.new_pin_confirmation;
+
+/** POST /api/wallet/change_pin: the current PIN, then the new one twice. */
+export const changePinInput = z
+  .object({ old_pin: pinField, ...newPinPair })
+  .refine(pinsMatch, { message: M.pinsDoNotMatch, path: ['new_pin_confirmation'] });
+export type ChangePinInput = z.output<typeof changePinInput>;
+
+/** POST /api/wallet/reset_pin: the code e-mailed by /api/wallet/pin_reset_code, then the new PIN twice. */
+export const resetPinInput = z
+  .object({ code: otpCode, ...newPinPair })
+  .refine(pinsMatch, { message: M.pinsDoNotMatch, path: ['new_pin_confirmation'] });
+export type ResetPinInput = z.output<typeof resetPinInput>;
 export const verifyAccountNumberInput = z.object({
   sente_account_number: requiredString(M.accountNumberMissing).max(40),
 });

@@ -19,7 +19,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export type CodePurpose = 'verify_account' | 'login' | 'password_reset';
+export type CodePurpose = 'verify_account' | 'login' | 'password_reset' | 'wallet_pin_reset';
 
 export interface OneTimeCodesTable {
   id: Generated<string>;

@@ -11,6 +11,7 @@ import * as businessDetails from './2026_11_24_009_business_details.ts';
 import * as teamInvitations from './2026_11_24_010_team_invitations.ts';
 import * as inviteTokens from './2026_11_24_011_invite_tokens.ts';
 import * as oneCustomerPerPayer from './2026_11_24_012_one_customer_per_payer.ts';
+import * as walletPinResetCodes from './2026_11_24_013_wallet_pin_reset_codes.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_010_team_invitations': teamInvitations,
   '2026_11_24_011_invite_tokens': inviteTokens,
   '2026_11_24_012_one_customer_per_payer': oneCustomerPerPayer,
+  '2026_11_24_013_wallet_pin_reset_codes': walletPinResetCodes,
 };

@@ -14,12 +14,14 @@ const SUBJECTS: Record<CodePurpose, string> = {
   verify_account: 'Verify your Sente account',
   login: 'Your Sente sign-in code',
   password_reset: 'Reset your Sente password',
+  wallet_pin_reset: 'Reset your Sente wallet PIN',
 };
 
 const INTROS: Record<CodePurpose, string> = {
   verify_account: 'Welcome to Sente. Use this code to verify your account:',
   login: 'Use this code to finish signing in to Sente:',
   password_reset: 'Use this code to reset your Sente password:',
+  wallet_pin_reset: 'Use this code to set a new wallet PIN for your transfers on Sente:',
 };
 
 /** One-time codes: 6 digits, stored as keyed hashes, 10 minutes, 5 tries, one per 50 seconds. */

@@ -2,9 +2,11 @@ import { MESSAGES } from '@sente/contracts/messages';
 import {
   accountIdInput,
   bankDetailsInput,
+  changePinInput,
   WALLET_MESSAGES as M,
   p2pInput,
   payoutInput,
+  resetPinInput,
   setPinInput,
   settlementInput,
   verifyAccountNumberInput,
@@ -14,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, parseInput } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import type { Services } from '../../services.ts';
+import { AccountThrottledError } from '../auth/throttle.ts';
 import { streamTransfersWorkbook } from './export.ts';
 import type { MoneyActor } from './service.ts';
 
@@ -41,7 +44,7 @@ const bodyField = (request: FastifyRequest, field: string): unknown =>
  */
 export async function walletRoutes(
   app: FastifyInstance,
-  { wallet, pins, walletRepo, pinPerMinute }: Services & { pinPerMinute: number },
+  { wallet, pins, pinChanges, walletRepo, pinPerMinute }: Services & { pinPerMinute: number },
 ) {
   const view = { preHandler: app.requireAccount('view') };
   const move = { preHandler: app.requireAccount('moveMoney') };
@@ -68,6 +71,36 @@ export async function walletRoutes(
     const input = parseInput(verifyPinInput, request.body);
     const pin_token = await pins.verify(actorOf(request), input.pin);
     return { status: 'SUCCESS', message: 'PIN verified', pin_token, data: { pin_token } };
+  });
+
+  // Issue 17: the member changes their own PIN, or resets a forgotten one with an e-mailed code (pin-changes.ts).
+  const member = (request: FastifyRequest) => ({ ...actorOf(request), accountName: request.account.row.account_name });
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof AccountThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
+
+  app.post('/api/wallet/change_pin', pin, async (request) => {
+    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
+    const input = parseInput(changePinInput, request.body);
+    await pinChanges.change(member(request), input.old_pin, input.new_pin);
+    return { status: 'SUCCESS', message: M.pinChanged, data: null };
+  });
+
+  app.post('/api/wallet/pin_reset_code', pin, async (request) => {
+    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
+    const sent = await pinChanges.sendResetCode(member(request));
+    return {
+      status: 'SUCCESS',
+      message: M.pinResetCodeSent,
+      data: { email: sent.email, last_code_sent_at: sent.sentAt.toISOString() },
+    };
+  });
+
+  app.post('/api/wallet/reset_pin', pin, async (request) => {
+    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
+    const input = parseInput(resetPinInput, request.body);
+    await pinChanges.reset(member(request), input.code, input.new_pin);
+    return { status: 'SUCCESS', message: M.pinReset, data: null };
   });
 
   app.post('/api/wallet/verify_sente_acc_number', { ...move, config: app.accountLookupLimits }, async (request) => {
