@@ -1,7 +1,15 @@
-/** Africa/Kampala is UTC+3 all year (no daylight saving): a Kampala day starts at 21:00 UTC the day before. */
-export const KAMPALA_OFFSET_MS = 3 * 60 * 60 * 1000;
+import { TIME_ZONE_LABEL } from '@sente/contracts/dates';
 
-/** The Kampala calendar day of an instant, as 'YYYY-MM-DD'. */
-export function kampalaDay(at: Date | string): string {
-  return new Date(new Date(at).getTime() + KAMPALA_OFFSET_MS).toISOString().slice(0, 10);
-}
+/** The API's side of the one time-zone rule, packages/contracts/src/dates.ts (decision 021). */
+export { KAMPALA_OFFSET_MS, kampalaDay, kampalaWallClock } from '@sente/contracts/dates';
+
+/**
+ * The spreadsheets' date column: the header names the zone, the cells hold Kampala's wall clock (kampalaWallClock),
+ * shown as the dashboard shows dates.
+ */
+export const SPREADSHEET_DATE_COLUMN = {
+  header: `Date (${TIME_ZONE_LABEL})`,
+  key: 'date',
+  width: 20,
+  style: { numFmt: 'mmm dd, yyyy h:mm' },
+} as const;

@@ -2,9 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney, formatMoneyInput, parseMoneyInput } from './format.ts';
 
 describe('formatting', () => {
-  it("shows dates as 'MMM DD, YYYY H:mm'", () => {
-    expect(formatDate(new Date(2026, 0, 5, 9, 7))).toBe('Jan 05, 2026 9:07');
-    expect(formatDate(new Date(2026, 10, 22, 17, 45))).toBe('Nov 22, 2026 17:45');
+  it("shows dates as 'MMM DD, YYYY H:mm' in Kampala time", () => {
+    expect(formatDate('2026-01-05T06:07:00Z')).toBe('Jan 05, 2026 9:07');
+    expect(formatDate(new Date('2026-11-22T14:45:00Z'))).toBe('Nov 22, 2026 17:45');
+    // 21:30 UTC is already the next day in Kampala.
+    expect(formatDate('2026-11-23T21:30:00.000Z')).toBe('Nov 24, 2026 0:30');
+  });
+
+  it('shows the same Kampala time whatever zone the browser is in', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const elsewhere of ['America/New_York', 'Asia/Tokyo', 'UTC']) {
+        process.env.TZ = elsewhere;
+        expect(formatDate('2026-11-23T21:30:00Z')).toBe('Nov 24, 2026 0:30');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it("shows money as 'UGX 1,250,000'", () => {

@@ -1,10 +1,13 @@
+import { formatDateTime } from '@sente/contracts/dates';
 import { signedAmountFrom } from '@sente/contracts/links';
 import { formatLocalPhone } from '@sente/contracts/payments';
-import dayjs from 'dayjs';
 
-/** Spec §9: dates as 'MMM DD, YYYY H:mm'. */
+/**
+ * Spec §9: dates as 'MMM DD, YYYY H:mm', in Kampala time wherever the browser is: the one rule of
+ * packages/contracts/src/dates.ts, which the spreadsheets and receipts follow too.
+ */
 export function formatDate(value: string | Date): string {
-  return dayjs(value).format('MMM DD, YYYY H:mm');
+  return formatDateTime(value);
 }
 
 const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

@@ -3,7 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
-import { KAMPALA_OFFSET_MS } from '../../lib/kampala-time.ts';
+import { kampalaWallClock, SPREADSHEET_DATE_COLUMN } from '../../lib/kampala-time.ts';
 import type { Cursor } from '../../lib/pagination.ts';
 import { reasonText } from '../../lib/rich-text.ts';
 import { EXPORT_BATCH } from '../collections/export.ts';
@@ -17,7 +17,7 @@ export function streamTransfersWorkbook(repo: WalletRepository, scope: MoneyScop
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Transfers');
   sheet.columns = [
-    { header: 'Date (EAT)', key: 'date', width: 20, style: { numFmt: 'mmm dd, yyyy h:mm' } },
+    SPREADSHEET_DATE_COLUMN,
     { header: 'Type', key: 'type', width: 18 },
     { header: 'Direction', key: 'direction', width: 10 },
     { header: 'Currency', key: 'currency', width: 9 },
@@ -38,7 +38,7 @@ export function streamTransfersWorkbook(repo: WalletRepository, scope: MoneyScop
         const row = toTransferRow(record, scope.accountId);
         sheet
           .addRow({
-            date: new Date(new Date(row.created_at).getTime() + KAMPALA_OFFSET_MS),
+            date: kampalaWallClock(row.created_at),
             type: TRANSFER_OPTIONS[row.kind],
             direction: row.direction === 'out' ? 'Out' : 'In',
             currency: row.currency,

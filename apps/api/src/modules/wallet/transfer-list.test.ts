@@ -2,6 +2,7 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kampalaWallClock } from '../../lib/kampala-time.ts';
 import { answer, get, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -112,6 +113,15 @@ describe('GET /api/settlements paging and GET /api/collections/smt_download', ()
     const luleNumber = (await post(t, lule, '/api/wallet/get_account_number_if_exists')).json().sente_account_number;
     const newest = sheet.getRow(2).values as unknown[];
     expect(newest[1]).toBeInstanceOf(Date);
+    // The cell holds Kampala's wall clock (its header says EAT), as the dashboard shows the date.
+    const newestAt = await t.database.db
+      .selectFrom('transfers')
+      .select('created_at')
+      .where((eb) => eb.or([eb('account_id', '=', kato.accountId), eb('recipient_account_id', '=', kato.accountId)]))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Math.abs((newest[1] as Date).getTime() - kampalaWallClock(newestAt.created_at).getTime())).toBeLessThan(1000);
     // Transfer 44 went from Kato to Lule, transfer 42 from Lule to Kato.
     expect(newest.slice(2)).toEqual([
       TRANSFER_OPTIONS.wallet_transfer,
