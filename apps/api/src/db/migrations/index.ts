@@ -12,6 +12,7 @@ import * as teamInvitations from './2026_11_24_010_team_invitations.ts';
 import * as inviteTokens from './2026_11_24_011_invite_tokens.ts';
 import * as oneCustomerPerPayer from './2026_11_24_012_one_customer_per_payer.ts';
 import * as walletPinResetCodes from './2026_11_24_013_wallet_pin_reset_codes.ts';
+import * as internationalUserPhones from './2026_11_24_014_international_user_phones.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_011_invite_tokens': inviteTokens,
   '2026_11_24_012_one_customer_per_payer': oneCustomerPerPayer,
   '2026_11_24_013_wallet_pin_reset_codes': walletPinResetCodes,
+  '2026_11_24_014_international_user_phones': internationalUserPhones,
 };
