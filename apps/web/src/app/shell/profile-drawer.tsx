@@ -2,7 +2,7 @@ import { Avatar, Divider, Drawer, Group, Loader, NavLink, Stack, Text } from '@m
 import type { User } from '@sente/contracts/accounts';
 import { IconArrowsExchange, IconHelp, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLogout } from '../../features/accounts/api/logout.ts';
+import { useLogout } from '../../lib/logout.ts';
 import { userInitials } from './user-initials.ts';
 
 type ProfileDrawerProps = {

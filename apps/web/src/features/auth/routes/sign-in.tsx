@@ -10,12 +10,12 @@ import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session, useIsSignedIn } from '../../../lib/session.ts';
-import { AcceptInvitation } from '../../team/components/accept-invitation.tsx';
-import { InvitationNotice } from '../../team/components/invitation-notice.tsx';
 import { useLogin } from '../api/login.ts';
 import { useLoginWithCode } from '../api/login-otp.ts';
+import { AcceptInvitation } from '../components/accept-invitation.tsx';
 import { CodeCountdown } from '../components/code-countdown.tsx';
 import { CodeInput } from '../components/code-input.tsx';
+import { InvitationNotice } from '../components/invitation-notice.tsx';
 import { codeError, useCodeSentAt } from '../components/use-code-sent.ts';
 
 /**

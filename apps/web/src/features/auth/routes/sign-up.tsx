@@ -7,8 +7,8 @@ import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { InvitationNotice } from '../../team/components/invitation-notice.tsx';
 import { useSignUp } from '../api/sign-up.ts';
+import { InvitationNotice } from '../components/invitation-notice.tsx';
 
 const initialValues = { firstname: '', lastname: '', email: '', password: '', terms: false };
 

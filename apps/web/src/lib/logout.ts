@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client.ts';
-import { session } from '../../../lib/session.ts';
+import { api } from './api-client.ts';
+import { session } from './session.ts';
 
 export function logout(refreshToken: string | null) {
   return api<null>('/api/logout', { method: 'POST', body: { refreshToken } });

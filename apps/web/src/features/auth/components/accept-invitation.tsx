@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useLogout } from '../../../lib/logout.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useLogout } from '../../accounts/api/logout.ts';
 import { useAcceptInvitation } from '../api/invitation.ts';
 
 /**

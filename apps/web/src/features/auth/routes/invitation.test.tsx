@@ -9,8 +9,8 @@ import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { expectToast } from '../../../testing/toasts.ts';
-import { SignInRoute } from '../../auth/routes/sign-in.tsx';
-import { SignUpRoute } from '../../auth/routes/sign-up.tsx';
+import { SignInRoute } from './sign-in.tsx';
+import { SignUpRoute } from './sign-up.tsx';
 
 const TOKEN = 'a'.repeat(43);
 const EMAIL = 'nora@example.com';
