@@ -120,6 +120,9 @@ export const verifyPinInput = z.object({ pin: pinField });
 const newPinPair = { new_pin: pinField, new_pin_confirmation: pinField };
 const pinsMatch = (input: { new_pin: string; new_pin_confirmation: string }) => input.new_pin === input.new_pin_confirmation;
 
+/** The first PIN typed twice (the dashboard's form; set_pin itself takes `pin`). */
+export const newPinForm = z.object(newPinPair).refine(pinsMatch, { message: M.pinsDoNotMatch, path: ['new_pin_confirmation'] });
+
 /** POST /api/wallet/change_pin: the current PIN, then the new one twice. */
 export const changePinInput = z
   .object({ old_pin: pinField, ...newPinPair })
