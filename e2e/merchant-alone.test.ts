@@ -176,11 +176,14 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
     await expectLinksToScreens(transfersDialog(), 'transfers: bank details missing');
     await expectAccessible(page, 'transfers: bank details missing');
     await shot('alone-03-bank-details-missing');
-    await follow(notice.getByRole('link', { name: 'Go to Business Details' }), '/business-details');
+    await follow(notice.getByRole('link', { name: 'Add bank details' }), '/business-details');
     expect(await page.getByRole('dialog').count()).toBe(0);
+    // The link opens the Bank Details tab.
+    expect(await page.getByRole('tab', { name: 'Bank Details' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('fills the business details, then the bank details on the Bank Details tab', async () => {
+    await page.getByRole('tab', { name: 'Business Details' }).click();
     await page.getByLabel('Business name').fill(ACCOUNT);
     await pickOption(page, page.getByRole('textbox', { name: 'Industry' }), 'Retail');
     await page.getByLabel('Business email').fill('office@kato-hardware.example.com');

@@ -19,11 +19,11 @@ describe('Help and Support (issue 17: no message sends the merchant to a screen 
     const links = within(dialog).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Business Details', '/business-details'],
-      ['Business Details', '/business-details'],
+      ['Business Details', '/business-details?tab=bank'],
       ['Transfers', '/settlements'],
       ['Team', '/team'],
     ]);
-    for (const link of links) expect(ROUTES).toContain(link.getAttribute('href'));
+    for (const link of links) expect(ROUTES).toContain(new URL(link.getAttribute('href')!, 'http://sente.test').pathname);
   });
 
   it('closes as it takes the merchant to the screen', async () => {

@@ -60,7 +60,7 @@ export function HelpModal({ opened, onClose }: InfoModalProps) {
           </Title>
           <Text size="sm">
             A Request Transfer pays your wallet out to your bank account. Add the account first, on the Bank Details tab of{' '}
-            <ScreenLink to="/business-details" onClose={onClose}>
+            <ScreenLink to="/business-details?tab=bank" onClose={onClose}>
               Business Details
             </ScreenLink>
             ; then choose Request Transfer under Transfers on the{' '}

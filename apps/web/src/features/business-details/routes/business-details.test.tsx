@@ -33,7 +33,7 @@ const TIN: ComplianceFile = {
   expires_at: '2026-11-24T08:10:00.000Z',
 };
 
-function renderPage(user = testUser(), files: ComplianceFile[] = [TIN]) {
+function renderPage(user = testUser(), files: ComplianceFile[] = [TIN], path = '/business-details') {
   const api = stubApi({
     'GET /api/user/profile': ok(user),
     'GET /api/sente-account/sente-files': ok(files),
@@ -44,7 +44,7 @@ function renderPage(user = testUser(), files: ComplianceFile[] = [TIN]) {
     'POST /api/files/upload': ok('certificates/2026/11/new.pdf'),
     'POST /api/sente-account/remove-sente-file/f1': ok([], B.fileRemoved),
   });
-  const view = render(<BusinessDetailsRoute />, { path: '/business-details' });
+  const view = render(<BusinessDetailsRoute />, { path });
   const field = (label: string) => screen.getByRole('textbox', { name: label });
   return { ...view, api, field };
 }
@@ -128,6 +128,19 @@ describe('bank details tab', () => {
     expect(api.sent('POST /api/sente-account/update-bank-details').map((request) => request.body)).toEqual([
       { bank_name: 'Stanbic Bank', account_number: '9030012345678', account_name: 'Kampala Crafts Ltd' },
     ]);
+  });
+});
+
+describe('the tabs', () => {
+  it('?tab=bank opens the Bank Details tab (the links asking for a bank account), and the choice is kept in the address', async () => {
+    const { user, location } = renderPage(testUser(), [TIN], '/business-details?tab=bank');
+    expect(await screen.findByRole('tab', { name: 'Bank Details' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Bank name')).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Business Details' }));
+    expect(screen.getByLabelText('Business name')).toBeVisible();
+    expect(location().search).toBe('');
+    await user.click(screen.getByRole('tab', { name: 'Bank Details' }));
+    expect(location().search).toBe('?tab=bank');
   });
 });
 

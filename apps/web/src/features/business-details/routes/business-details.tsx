@@ -1,6 +1,7 @@
 import { Alert, Card, Stack, Tabs, Title } from '@mantine/core';
 import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
 import { IconLock } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { useCan, useProfile } from '../../../lib/profile.ts';
 import { BankDetailsForm } from '../components/bank-details-form.tsx';
 import { BusinessDetailsForm } from '../components/business-details-form.tsx';
@@ -12,6 +13,9 @@ import { ComplianceDocuments } from '../components/compliance-documents.tsx';
  */
 export function BusinessDetailsRoute() {
   const { data: user } = useProfile();
+  // `?tab=bank` opens the Bank Details tab (the links from Transfers and Help that ask for a bank account).
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'bank' ? 'bank' : 'business';
   const canManage = useCan('manageAccount');
   const account = user?.current_account;
   // NOTE: the AuthGuard renders nothing below it until the profile has loaded.
@@ -29,7 +33,11 @@ export function BusinessDetailsRoute() {
         </Alert>
       )}
       <Card withBorder padding="lg" radius="md">
-        <Tabs defaultValue="business" keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setParams(value === 'bank' ? { tab: 'bank' } : {}, { replace: true })}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             <Tabs.Tab value="business">Business Details</Tabs.Tab>
             <Tabs.Tab value="bank">Bank Details</Tabs.Tab>

@@ -11,8 +11,8 @@ export function MissingBankDetails() {
         <Text size="sm" c="dark.7">
           {M.bankDetailsMissing}
         </Text>
-        <Anchor component={Link} to="/business-details" size="sm" fw={600} c="sente.8">
-          Go to Business Details
+        <Anchor component={Link} to="/business-details?tab=bank" size="sm" fw={600} c="sente.8">
+          Add bank details
         </Anchor>
       </Stack>
     </Alert>

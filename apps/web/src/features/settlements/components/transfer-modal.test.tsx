@@ -173,8 +173,8 @@ describe('Transfers modal: a Request Transfer needs bank details (issue 17)', ()
     const { user, api, transfers, choose, fill, location } = await renderTransfer({ bank: null });
     await choose(TRANSFER_OPTIONS.settlement);
     const notice = within(transfers()).getByText(M.bankDetailsMissing).closest<HTMLElement>('[role="alert"]')!;
-    const link = within(notice).getByRole('link', { name: 'Go to Business Details' });
-    expect(link).toHaveAttribute('href', '/business-details');
+    const link = within(notice).getByRole('link', { name: 'Add bank details' });
+    expect(link).toHaveAttribute('href', '/business-details?tab=bank');
     await fill();
     expect(within(transfers()).getByRole('button', { name: 'Continue' })).toBeDisabled();
     expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
