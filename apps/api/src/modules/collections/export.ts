@@ -2,13 +2,12 @@ import type { Readable } from 'node:stream';
 import type { ExtraField } from '@sente/contracts/links';
 import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
-import { KAMPALA_OFFSET_MS } from '../../lib/kampala-time.ts';
+import { kampalaWallClock, SPREADSHEET_DATE_COLUMN } from '../../lib/kampala-time.ts';
 import { streamWorkbook } from '../../lib/xlsx-stream.ts';
 import type { CollectionListRecord, CollectionsRepository, MoneyScope } from './repository.ts';
 
 export { EXPORT_BATCH } from '../../lib/xlsx-stream.ts';
 
-const DATE_COLUMN = { header: 'Date (EAT)', key: 'date', width: 20, style: { numFmt: 'mmm dd, yyyy h:mm' } };
 const PAYER_COLUMNS = [
   { header: 'Phone/Card', key: 'payer', width: 16 },
   { header: 'Names', key: 'names', width: 28 },
@@ -29,7 +28,7 @@ function collectionCells(row: CollectionListRecord) {
   const amount = Number(row.amount);
   const fee = row.status === 'successful' ? Number(row.fee) : 0;
   return {
-    date: new Date(new Date(row.created_at).getTime() + KAMPALA_OFFSET_MS),
+    date: kampalaWallClock(row.created_at),
     payer: row.msisdn ? formatLocalPhone(row.msisdn) : `Card •••• ${row.card_last4 ?? ''}`,
     names: row.names,
     email: row.email ?? '',
@@ -52,7 +51,7 @@ export function streamCollectionsWorkbook(repo: CollectionsRepository, scope: Mo
       name: 'Collections',
       what: 'collections',
       columns: [
-        DATE_COLUMN,
+        SPREADSHEET_DATE_COLUMN,
         ...PAYER_COLUMNS,
         ...MONEY_COLUMNS,
         { header: 'Link', key: 'link', width: 28 },
@@ -86,7 +85,7 @@ export function streamLinkCollectionsWorkbook(
       name: 'Collections',
       what: 'live page',
       columns: [
-        DATE_COLUMN,
+        SPREADSHEET_DATE_COLUMN,
         ...PAYER_COLUMNS,
         ...MONEY_COLUMNS,
         ...labels.map((label, index) => ({ header: label, key: `extra_${index}`, width: 24 })),
