@@ -27,12 +27,10 @@ export async function publicPaymentRoutes(
     const input = parseInput(payInput, request.body);
     const payment = await payments.pay(request.params.ref, input, key);
     const data = { id: payment.id, status: payment.status };
-    return reply
-      .code(201)
-      .send({
-        status: 'success',
-        data: payment.status === 'pending' ? { ...data, expires_in_seconds: payment.expiresInSeconds } : data,
-      });
+    return reply.code(201).send({
+      status: 'success',
+      data: payment.status === 'pending' ? { ...data, expires_in_seconds: payment.expiresInSeconds } : data,
+    });
   });
 
   app.get<WithId>('/api/public/payments/:id', read, async (request, reply) => {
