@@ -18,6 +18,7 @@ import type { RouteEntry } from './app.ts';
 import { multipartBody, SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { answer, get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, PAYMENT_LINK } from './testing/links.ts';
+import { lastCode } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant } from './testing/payments.ts';
 import { invite, inviteToken, joinByInvitation } from './testing/rights.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
@@ -111,6 +112,17 @@ const BUSINESS_DETAILS = {
   city: 'Kampala',
   address_1: 'Plot 7, Luwum Street',
 };
+
+const resetCodeOf = (email: string) => {
+  try {
+    return lastCode(t.outboxDir, email, 'Reset your Sente wallet PIN');
+  } catch {
+    return '123456';
+  }
+};
+
+/** The PIN each role changes to (change_pin), before resetting it back to PIN (reset_pin). */
+const NEW_PIN = '86420';
 
 const digitalItem = () => ({ ...DIGITAL_ITEM, image: s.image, file: s.product });
 const setEnvironment = (environment: string) => post(t, owner, '/api/keys/set-environment', { environment });
@@ -308,6 +320,38 @@ const MATRIX: Row[] = [
     ok: 200,
     call: () => ({ url: '/api/wallet/verify_pin', body: { sente_account_id: owner.accountId, pin: PIN } }),
   },
+  // The member's own PIN, changed and then reset with the code e-mailed to them (each role has its own PIN and mailbox).
+  {
+    route: 'POST /api/wallet/change_pin',
+    needs: 'moveMoney',
+    ok: 200,
+    call: () => ({
+      url: '/api/wallet/change_pin',
+      body: { sente_account_id: owner.accountId, old_pin: PIN, new_pin: NEW_PIN, new_pin_confirmation: NEW_PIN },
+    }),
+  },
+  {
+    route: 'POST /api/wallet/pin_reset_code',
+    needs: 'moveMoney',
+    ok: 200,
+    call: () => ({ url: '/api/wallet/pin_reset_code', body: { sente_account_id: owner.accountId } }),
+  },
+  {
+    route: 'POST /api/wallet/reset_pin',
+    needs: 'moveMoney',
+    ok: 200,
+    call: ({ role, member }) => ({
+      url: '/api/wallet/reset_pin',
+      body: {
+        sente_account_id: owner.accountId,
+        // The code pin_reset_code e-mailed the member; before that row (the 401 checks) or for a role without the
+        // right there is none, and any well-formed code shows the refusal is the session's or the role's.
+        code: mayCall('moveMoney', role) ? resetCodeOf(member.email) : '123456',
+        new_pin: PIN,
+        new_pin_confirmation: PIN,
+      },
+    }),
+  },
   {
     route: 'POST /api/wallet/verify_sente_acc_number',
     needs: 'moveMoney',
@@ -455,6 +499,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /api/public/links/:ref/pay': "public: the customer's pay page",
   'GET /api/public/payments/:id': "public: the customer's payment status",
   'GET /api/public/payments/:id/download': "public: the buyer's download, by a signed link",
+  'POST /api/public/payments/:id/cancel': 'public: the payer cancels their own pending payment on the pay page',
   'GET /storage/*': 'public files by path, members-only files by a signed link (files tests)',
   'GET /s/:code': 'public: short links are shared with customers',
   'POST /api/shorten_url': "public: takes a URL of this site's; short links belong to no account",
