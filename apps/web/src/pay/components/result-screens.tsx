@@ -1,3 +1,4 @@
+import { formatDateTimeWithZone } from '@sente/contracts/dates';
 import { PAYMENT_MESSAGES as M, type PublicPayment } from '@sente/contracts/payments';
 import { useEffect } from 'react';
 import { PAGE_TEXT } from '../messages.ts';
@@ -6,8 +7,6 @@ import { safeRedirectUrl } from '../route.ts';
 import { useFocusHeading } from './use-focus-heading.ts';
 
 export const REDIRECT_DELAY_MS = 3000;
-
-const expiryFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function SuccessScreen({ payment }: { payment: PublicPayment }) {
   const heading = useFocusHeading<HTMLHeadingElement>();
@@ -42,9 +41,7 @@ export function SuccessScreen({ payment }: { payment: PublicPayment }) {
             Download
           </a>
           {payment.download_expires_at && (
-            <p className="field-hint">
-              The download link works until {expiryFormat.format(new Date(payment.download_expires_at))}.
-            </p>
+            <p className="field-hint">The download link works until {formatDateTimeWithZone(payment.download_expires_at)}.</p>
           )}
           {payment.buyer_note && (
             <div className="buyer-note">
