@@ -2,8 +2,8 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type BankDetails, maskBankAccountNumber, pinField } from '@sente/contracts/wallet';
 import { useState } from 'react';
 import { CardDetail } from '../../../components/card-detail.tsx';
+import { PinField } from '../../../components/pin-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { PinField } from './pin-field.tsx';
 import { ReasonHtml } from './reason-html.tsx';
 
 /** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */
