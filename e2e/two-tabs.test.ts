@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { type MerchantSession, startMerchantSession } from './support/merchant-session.ts';
+import { enterDashboard } from './support/ui.ts';
+
+/**
+ * Issue 17: two tabs of one browser share the session. When the access token has run out, both refresh with the same
+ * refresh token at once; the second must not end the session (decision 018), and both stay signed in.
+ */
+describe('two tabs refreshing at once', () => {
+  let session: MerchantSession;
+
+  beforeAll(async () => {
+    session = await startMerchantSession('tabs', 'Masaka Grocers');
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('both stay signed in, and the session goes on', async () => {
+    const first = session.page;
+    await enterDashboard(first, session.tokens, '/dashboard');
+    await first.getByRole('heading', { name: 'Overview' }).waitFor();
+    const second = await first.context().newPage();
+
+    // An access token the server refuses, as an expired one is: the next request of each tab answers 401 and refreshes.
+    await first.evaluate(() => localStorage.setItem('sente.accessToken', 'expired'));
+    // Both refreshes are held until both are sent, so that each tab sends the token it read before either was answered.
+    const refreshedWith: string[] = [];
+    const held: (() => Promise<void>)[] = [];
+    await first.context().route('**/api/refresh-token', async (route) => {
+      refreshedWith.push(JSON.parse(route.request().postData() ?? '{}').refreshToken);
+      held.push(() => route.continue());
+      if (held.length === 2) await Promise.all(held.map((release) => release()));
+      else setTimeout(() => held.length < 2 && void held[0]?.(), 5000);
+    });
+    await Promise.all([first.goto('/collections'), second.goto('/customers')]);
+    await Promise.all([
+      first.getByRole('heading', { name: 'Collections', level: 1 }).waitFor(),
+      second.getByRole('heading', { name: 'Customers', level: 1 }).waitFor(),
+    ]);
+    // The race this is about: both tabs refreshed with the same token.
+    expect(refreshedWith).toHaveLength(2);
+    expect(refreshedWith[0]).toBe(refreshedWith[1]);
+    for (const page of [first, second]) {
+      expect(await page.getByText('Session Expired. Login to continue').count()).toBe(0);
+      expect(new URL(page.url()).pathname).not.toBe('/');
+    }
+
+    // The tokens both tabs now hold still work: a later request of either is answered, not sent to sign in.
+    await second.getByRole('link', { name: 'Payment Links' }).click();
+    await second.getByRole('heading', { name: 'Payment Links', level: 1 }).waitFor();
+    await first.reload();
+    await first.getByRole('heading', { name: 'Collections', level: 1 }).waitFor();
+    const refreshToken = await first.evaluate(() => localStorage.getItem('sente.refreshToken'));
+    const answer = await fetch(`${session.server.url}/api/refresh-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    expect(answer.status).toBe(200);
+    await screenshot(second, 'tabs-01-second-tab-signed-in');
+  });
+});
