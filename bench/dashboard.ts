@@ -1,7 +1,8 @@
 // Seeds 1,000,000 collections on one account over the last 400 days (with their daily roll-up, made by the
 // migration's backfill), then times the dashboard's two calls through the whole HTTP stack (app.inject), one request
 // at a time: GET /api/reports/dashboard-stats for each period, and GET /api/collections (the first page, with its
-// totalItems count). Prints the median and p99 of each, and the plans PostgreSQL chose. Target: p99 under 50 ms.
+// totalItems read from collection_counts, which triggers keep). Prints the median and p99 of each, and the plans
+// PostgreSQL chose. Target: p99 under 50 ms.
 // Runs on PostgreSQL only, in a database of its own created next to BENCH_DATABASE_URL (default: the test server,
 // postgres://postgres@127.0.0.1:5432/test) and dropped at the end:
 //   npx tsx bench/dashboard.ts            (BENCH_ROWS=100000 for a quicker run)
@@ -104,12 +105,12 @@ try {
     console.log(`${url.padEnd(40)} ${line}  (${SAMPLES} requests)`);
   }
 
-  // The list's two queries on their own (they run side by side in the request): the page, and its totalItems count.
+  // The list's two queries on their own (they run side by side in the request): the page, and its totalItems.
   const scope = { accountId, environment: 'test' as const };
   const repo = t.app.services.collectionsRepo;
   for (const [name, query] of [
     ['  list page query alone', () => repo.collectionsPage(scope, null)],
-    ['  list count query alone', () => repo.countCollections(scope)],
+    ['  list totalItems query alone', () => repo.countCollections(scope)],
   ] as const) {
     const samples: number[] = [];
     for (let i = 0; i < 100; i++) {
@@ -133,8 +134,8 @@ try {
         order by collections.created_at desc, collections.id desc limit 21`,
   );
   await explain(
-    'list count (totalItems)',
-    sql`select count(*) from collections where account_id = ${accountId} and environment = 'test'`,
+    'list totalItems (collection_counts)',
+    sql`select total from collection_counts where account_id = ${accountId} and environment = 'test'`,
   );
   await explain(
     'dashboard-stats 12m',

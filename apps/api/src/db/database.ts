@@ -239,6 +239,13 @@ export interface CollectionDailyTotalsTable {
   count: Generated<number>;
 }
 
+/** How many collections an account has in an environment, kept by the `collections_counted_*` triggers (migration 015). */
+export interface CollectionCountsTable {
+  account_id: string;
+  environment: Environment;
+  total: ColumnType<string, never, never>;
+}
+
 export interface WebhookEventsTable {
   id: Generated<string>;
   account_id: string;
@@ -314,6 +321,7 @@ export interface Database {
   collections: CollectionsTable;
   link_totals: LinkTotalsTable;
   collection_daily_totals: CollectionDailyTotalsTable;
+  collection_counts: CollectionCountsTable;
   webhook_events: WebhookEventsTable;
   wallet_pins: WalletPinsTable;
   pin_tokens: PinTokensTable;
