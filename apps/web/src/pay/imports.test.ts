@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { importsOf, sourceFiles } from '../testing/source-imports.ts';
 
 /** The contract modules that import nothing at run time (links.ts and the *-input modules carry zod). */
-const LEAN_CONTRACTS = ['@sente/contracts/payments', '@sente/contracts/messages', '@sente/contracts/api'];
+const LEAN_CONTRACTS = [
+  '@sente/contracts/payments',
+  '@sente/contracts/messages',
+  '@sente/contracts/api',
+  '@sente/contracts/dates',
+];
 
 describe('the customer pages bundle', () => {
   it('imports only React, its own files and the lean contract modules at run time', () => {
