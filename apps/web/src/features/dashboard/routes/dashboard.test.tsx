@@ -8,6 +8,9 @@ import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { DashboardRoute } from './dashboard.tsx';
 
+/** How long the lazily loaded chart may take to appear the first time. */
+const CHART_LOAD_MS = 15_000;
+
 const week: DashboardStats = {
   period: '7d',
   keys: ['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23'],
@@ -40,7 +43,10 @@ describe('Overview transactions chart (spec §2 dashboard)', () => {
     expect(within(table).getByRole('columnheader', { name: 'Received UGX' })).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Received USD' })).not.toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Nov 20 UGX 1,200,000' })).toBeInTheDocument();
-    expect(await screen.findByText('Received UGX', { selector: '.recharts-legend-wrapper *' })).toBeInTheDocument();
+    // The chart is a lazy chunk (recharts): its first import can take seconds on a loaded machine.
+    expect(
+      await screen.findByText('Received UGX', { selector: '.recharts-legend-wrapper *' }, { timeout: CHART_LOAD_MS }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Received USD')).not.toBeInTheDocument();
     expect(api.sent('GET /api/reports/dashboard-stats').map((request) => request.path)).toEqual([
       '/api/reports/dashboard-stats?period=7d',
@@ -52,7 +58,9 @@ describe('Overview transactions chart (spec §2 dashboard)', () => {
     const table = await screen.findByRole('table', { name: 'Transactions, last 7 days' });
     expect(within(table).getByRole('columnheader', { name: 'Received USD' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Nov 19 UGX 0 USD 15' })).toBeInTheDocument();
-    expect(await screen.findByText('Received USD', { selector: '.recharts-legend-wrapper *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Received USD', { selector: '.recharts-legend-wrapper *' }, { timeout: CHART_LOAD_MS }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Received UGX', { selector: '.recharts-legend-wrapper *' })).toBeInTheDocument();
     expect(screen.getByTestId('usd-balance')).toHaveTextContent('USD 25');
   });
