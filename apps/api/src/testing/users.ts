@@ -136,6 +136,17 @@ export function sessionsOf(t: TestApp, userId: string) {
   return t.database.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 }
 
+/** POST /api/refresh-token with this refresh token, answered as it comes. */
+export const refreshWith = (t: TestApp, refreshToken: string) =>
+  t.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken } });
+
+/** Refreshes the session, failing loudly unless the server answers the next pair. */
+export async function rotateTokens(t: TestApp, tokens: Tokens): Promise<Tokens> {
+  const res = await refreshWith(t, tokens.refreshToken);
+  if (res.statusCode !== 200) throw new Error(`refresh-token answered ${res.statusCode}: ${res.body}`);
+  return res.json().data;
+}
+
 /** Moves the last refresh of the session past the grace window, so its replaced secret counts as reused again. */
 export async function endRefreshGrace(t: TestApp, sessionId: string): Promise<void> {
   await t.database.db

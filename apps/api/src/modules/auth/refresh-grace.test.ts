@@ -9,7 +9,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, postPublic } from '../../testing/http.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { endRefreshGrace, getProfile, signUpAndVerify } from '../../testing/users.ts';
+import { endRefreshGrace, getProfile, refreshWith, rotateTokens, signUpAndVerify } from '../../testing/users.ts';
 import { createAuthRepository } from './repository.ts';
 import { createSessionService } from './sessions.ts';
 
@@ -21,13 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refresh = (refreshToken: string) => postPublic(t, '/api/refresh-token', { refreshToken });
-
-async function rotate(tokens: Tokens): Promise<Tokens> {
-  const res = await refresh(tokens.refreshToken);
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
+const refresh = (refreshToken: string) => refreshWith(t, refreshToken);
+const rotate = (tokens: Tokens) => rotateTokens(t, tokens);
 
 const sidOf = (tokens: Tokens) => decodeJwt(tokens.accessToken).sid as string;
 

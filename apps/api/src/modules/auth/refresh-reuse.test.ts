@@ -10,7 +10,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, postPublic } from '../../testing/http.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { endRefreshGrace, getProfile, signUpAndVerify } from '../../testing/users.ts';
+import { endRefreshGrace, getProfile, refreshWith, rotateTokens, signUpAndVerify } from '../../testing/users.ts';
 
 let t: TestApp;
 let userId: string;
@@ -20,13 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refresh = (refreshToken: string) => postPublic(t, '/api/refresh-token', { refreshToken });
-
-async function rotate(tokens: Tokens): Promise<Tokens> {
-  const res = await refresh(tokens.refreshToken);
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
+const refresh = (refreshToken: string) => refreshWith(t, refreshToken);
+const rotate = (tokens: Tokens) => rotateTokens(t, tokens);
 
 const sessionRow = (sessionId: string) =>
   t.database.db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
