@@ -21,11 +21,11 @@ describe('loadSecrets', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('derives the same three secrets from APP_SECRET in any DATA_DIR, each different, and writes no file', () => {
+  it('derives the same five secrets from APP_SECRET in any DATA_DIR, each different, and writes no file', () => {
     const [a, b] = [tempDir(), tempDir()];
     const first = loadSecrets(a, { APP_SECRET });
     expect(loadSecrets(b, { APP_SECRET })).toEqual(first);
-    expect(new Set(Object.values(first)).size).toBe(3);
+    expect(new Set(Object.values(first)).size).toBe(5);
     for (const value of Object.values(first)) {
       expect(value).toMatch(/^[\w-]{43}$/);
       expect(value).not.toContain(APP_SECRET);
@@ -39,8 +39,8 @@ describe('loadSecrets', () => {
     const ops = 'o'.repeat(40);
     const derived = deriveSecrets(APP_SECRET);
     expect(loadSecrets(tempDir(), { APP_SECRET, JWT_SECRET: jwt, OPS_SECRET: ops })).toEqual({
+      ...derived,
       jwtSecret: jwt,
-      codePepper: derived.codePepper,
       opsSecret: ops,
     });
     const dir = tempDir();
@@ -54,6 +54,20 @@ describe('loadSecrets', () => {
     expect(loadSecrets(a)).toEqual(first);
     expect(loadSecrets(b).codePepper).not.toBe(first.codePepper);
     expect(fs.statSync(path.join(a, 'secrets.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the secrets of a secrets.json written before the API-key secrets existed, and adds those', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'secrets.json');
+    const old = { jwtSecret: 'j'.repeat(64), codePepper: 'c'.repeat(43), opsSecret: 'o'.repeat(43) };
+    fs.writeFileSync(file, JSON.stringify(old), { mode: 0o600 });
+    const loaded = loadSecrets(dir);
+    expect(loaded).toMatchObject(old);
+    expect(loaded.keysSecret).toMatch(/^[\w-]{43}$/);
+    expect(loaded.keyLookupSecret).toMatch(/^[\w-]{43}$/);
+    expect(loaded.keysSecret).not.toBe(loaded.keyLookupSecret);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(loaded);
+    expect(loadSecrets(dir)).toEqual(loaded);
   });
 });
 
