@@ -42,6 +42,14 @@ describe('settings', () => {
     expect(config.APP_SECRET).toBeUndefined();
     expect(config.TRUST_PROXY).toBe(false);
   });
+
+  it('refuses private webhook addresses unless ALLOW_PRIVATE_WEBHOOKS is true', () => {
+    expect(loadConfig({}).ALLOW_PRIVATE_WEBHOOKS).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: '' }).ALLOW_PRIVATE_WEBHOOKS).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: 'true' }).ALLOW_PRIVATE_WEBHOOKS).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: '0' }).ALLOW_PRIVATE_WEBHOOKS).toBe(false);
+    expect(() => loadConfig({ ALLOW_PRIVATE_WEBHOOKS: 'yes' })).toThrow('ALLOW_PRIVATE_WEBHOOKS: must be true or false');
+  });
 });
 
 /** The message loadConfig stops with, or '' when it accepts the settings. */

@@ -22,6 +22,13 @@ const optionalText = z
 
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().positive().default(fallback);
 
+/** A yes-or-no setting: true or 1, false or 0; unset or empty is `fallback`. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+
 const nonNegativeInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(fallback);
 
 /** A secret (never trimmed: its spaces count); empty is unset, as for every other setting. */
@@ -131,6 +138,11 @@ const schema = z.object({
   PAYMENT_EXPIRY_SECONDS: positiveInt(300),
   /** How often the payment worker settles due test payments and expires stale ones; 0 turns it off. */
   PAYMENT_WORKER_INTERVAL_MS: nonNegativeInt(1000),
+  /**
+   * Webhook URLs that resolve to loopback, private, link-local or other non-public addresses are refused at save and
+   * at delivery (they would let a merchant make the server call its own network); true allows them, for development.
+   */
+  ALLOW_PRIVATE_WEBHOOKS: flag(false),
   /** Lifetime of a digital item's download link. */
   DOWNLOAD_LINK_TTL_HOURS: positiveInt(24),
   /** Payment attempts per minute per IP on the public pay endpoint. */
