@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { collectionsRoutes } from './modules/collections/routes.ts';
+import { developersRoutes } from './modules/developers/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { linksRoutes } from './modules/links/routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(walletRoutes, { ...services, pinPerMinute: config.PIN_RATE_LIMIT_PER_MINUTE });
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
   await app.register(teamRoutes, services);
+  await app.register(developersRoutes, services);
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
 

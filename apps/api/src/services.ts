@@ -17,6 +17,7 @@ import { createCollectionsRepository } from './modules/collections/repository.ts
 import { createCollectionsService } from './modules/collections/service.ts';
 import { createDemoRepository } from './modules/demo/repository.ts';
 import { createDemoSeeder } from './modules/demo/seed.ts';
+import { createDevelopersService } from './modules/developers/service.ts';
 import { createFilesRepository } from './modules/files/repository.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
@@ -45,6 +46,12 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   const authRepo = createAuthRepository(db);
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
   const accountsRepo = createAccountsRepository(db);
+  const developers = createDevelopersService({
+    db,
+    secrets,
+    logger,
+    allowPrivateWebhooks: config.ALLOW_PRIVATE_WEBHOOKS,
+  });
   const users = createUsersService({
     repo: createUsersRepository(db),
     accountsRepo,
@@ -52,6 +59,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
       const { UGX } = await merchantBalances(db, accountId);
       return { live: UGX.production, test: UGX.test };
     },
+    keysOf: developers.profileKeys,
   });
   const accounts = createAccountsService({ repo: accountsRepo });
   const sessions = createSessionService({
@@ -132,6 +140,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   return {
     team,
+    developers,
     users,
     accounts,
     sessions,

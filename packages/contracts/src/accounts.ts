@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ENVIRONMENTS, type Environment, type StaffRole } from './constants.ts';
+import { ENVIRONMENTS, type StaffRole } from './constants.ts';
+import type { AccountApiKeys } from './developers.ts';
 import { storagePath } from './links.ts';
 import { BUSINESS_MESSAGES as B, MESSAGES } from './messages.ts';
 import { emailField, requiredString } from './validation.ts';
@@ -191,7 +192,8 @@ export type Account = {
   companyBranding: { company_logo: string | null };
   /** UGX wallet balances (spec §3): live and test. */
   userWallet: { current_balance: number; current_balance_sand_box: number };
-  api_keys: { active_environment: Environment };
+  /** The active environment, and the keys for the roles with the API keys right (null for the others). */
+  api_keys: AccountApiKeys;
   /** Spec §3: a list of which the first is shown; settlements go to the first. Empty until they are saved. */
   bank_details: BankDetails[];
   /** Spec §3: null until they are saved (profile completion 0.9 once they exist, spec §4). */

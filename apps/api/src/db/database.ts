@@ -259,6 +259,28 @@ export interface WebhookEventsTable {
   created_at: CreatedAt;
 }
 
+/**
+ * An account's API keys and webhook signing secret (spec §3 API keys), each encrypted (lib/encryption.ts); the keys
+ * also as their HMAC under the lookup secret, by which a presented key finds its account.
+ */
+export interface ApiKeysTable {
+  account_id: string;
+  test_key_encrypted: string;
+  test_key_hash: string;
+  production_key_encrypted: string;
+  production_key_hash: string;
+  encryption_key_encrypted: string;
+  generated_at: Timestamp;
+}
+
+/** An account's webhook URLs (spec §3 Webhooks), null when unset; shared by both environments (DESIGN §4). */
+export interface WebhooksTable {
+  account_id: string;
+  collection_url: string | null;
+  payment_url: string | null;
+  updated_at: Timestamp;
+}
+
 export interface WalletPinsTable {
   account_id: string;
   user_id: string;
@@ -323,6 +345,8 @@ export interface Database {
   collection_daily_totals: CollectionDailyTotalsTable;
   collection_counts: CollectionCountsTable;
   webhook_events: WebhookEventsTable;
+  api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
   wallet_pins: WalletPinsTable;
   pin_tokens: PinTokensTable;
   transfers: TransfersTable;

@@ -1,5 +1,12 @@
 import type { Account, User } from '@sente/contracts/accounts';
 
+/** The keys an owner sees on the profile (spec §3 API keys). */
+export const TEST_API_KEYS = {
+  test_key: 'sk_test_4eC39HqLyjWDarjtT1zdp7dcTestKey0000000',
+  production_key: 'sk_live_9fB27KpQwZxLmNvRtYuIoPaSdLiveKey0000000',
+  encryption_key: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw4Bv6/u5nFW4=',
+} as const;
+
 /** A signed-in owner with one account in test mode; override what a test is about. */
 export function testUser({
   account,
@@ -14,7 +21,7 @@ export function testUser({
     created_at: '2026-11-22T08:00:00.000Z',
     companyBranding: { company_logo: null },
     userWallet: { current_balance: 0, current_balance_sand_box: 0 },
-    api_keys: { active_environment: 'test' },
+    api_keys: { active_environment: 'test', ...TEST_API_KEYS },
     bank_details: [],
     business_details: null,
     ...account,

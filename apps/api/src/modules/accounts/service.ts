@@ -1,5 +1,6 @@
 import type { Account } from '@sente/contracts/accounts';
 import type { Environment, StaffRole } from '@sente/contracts/constants';
+import type { AccountApiKeys } from '@sente/contracts/developers';
 import { FILE_MESSAGES } from '@sente/contracts/files';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { AccountRow } from '../../db/database.ts';
@@ -7,8 +8,12 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import { createBusinessService } from './business-service.ts';
 import type { AccountsRepository } from './repository.ts';
 
-/** The account of the profile; `wallet` is its UGX balances, live and test. */
-export function toAccount(row: AccountRow, wallet: { live: number; test: number }): Account {
+/** The account of the profile; `wallet` is its UGX balances, live and test, `keys` its API keys as the caller may see them. */
+export function toAccount(
+  row: AccountRow,
+  wallet: { live: number; test: number },
+  keys: Omit<AccountApiKeys, 'active_environment'>,
+): Account {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -18,7 +23,7 @@ export function toAccount(row: AccountRow, wallet: { live: number; test: number 
     created_at: new Date(row.created_at).toISOString(),
     companyBranding: { company_logo: row.company_logo },
     userWallet: { current_balance: wallet.live, current_balance_sand_box: wallet.test },
-    api_keys: { active_environment: row.active_environment },
+    api_keys: { active_environment: row.active_environment, ...keys },
     bank_details: row.bank_details ? [row.bank_details] : [],
     business_details: row.business_details ?? null,
   };

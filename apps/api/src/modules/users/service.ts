@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../lib/http-error.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { toAccount } from '../accounts/service.ts';
+import type { DevelopersService } from '../developers/service.ts';
 import type { UsersRepository } from './repository.ts';
 
 type Deps = {
@@ -11,9 +12,11 @@ type Deps = {
   accountsRepo: AccountsRepository;
   /** The account's UGX merchant balances (the ledger's cached wallet balances). */
   walletOf: (accountId: string) => Promise<{ live: number; test: number }>;
+  /** The account's API keys as the profile shows them to a role (null for a role without the right). */
+  keysOf: DevelopersService['profileKeys'];
 };
 
-export function createUsersService({ repo, accountsRepo, walletOf }: Deps) {
+export function createUsersService({ repo, accountsRepo, walletOf, keysOf }: Deps) {
   async function requireUser(userId: string): Promise<UserRow> {
     const user = await repo.findById(userId);
     if (!user) throw unauthorized(MESSAGES.unauthenticated);
@@ -30,14 +33,16 @@ export function createUsersService({ repo, accountsRepo, walletOf }: Deps) {
         accountsRepo.listMemberships(userId),
         user.current_account_id ? accountsRepo.findMembership(userId, user.current_account_id) : undefined,
       ]);
-      const wallet = current ? await walletOf(current.id) : null;
+      const [wallet, keys] = current
+        ? await Promise.all([walletOf(current.id), keysOf(current.id, current.staff_role)])
+        : [null, null];
       return {
         user_id: user.id,
         firstname: user.firstname,
         lastname: user.lastname,
         email: user.email,
         phone: user.phone,
-        current_account: current && wallet ? toAccount(current, wallet) : null,
+        current_account: current && wallet && keys ? toAccount(current, wallet, keys) : null,
         current_role: current?.staff_role ?? null,
         staff_profiles: memberships.map((m) => ({
           id: m.member_id,

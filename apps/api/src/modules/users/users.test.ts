@@ -64,7 +64,12 @@ describe('GET /api/user/profile', () => {
           userWallet: { current_balance: 0, current_balance_sand_box: 0 },
           bank_details: [],
           business_details: null,
-          api_keys: { active_environment: 'test' },
+          api_keys: {
+            active_environment: 'test',
+            test_key: expect.stringMatching(/^sk_test_/),
+            production_key: expect.stringMatching(/^sk_live_/),
+            encryption_key: expect.stringMatching(/^whsec_/),
+          },
         },
         current_role: 'owner',
         staff_profiles: [

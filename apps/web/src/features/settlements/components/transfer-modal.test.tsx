@@ -50,7 +50,7 @@ async function renderTransfer({
   const user0 = testUser({
     account: {
       userWallet: { current_balance: 2_000_000, current_balance_sand_box: 100_000 },
-      api_keys: { active_environment: environment },
+      api_keys: { ...testUser().current_account!.api_keys, active_environment: environment },
       bank_details: bank ? [bank] : [],
     },
   });

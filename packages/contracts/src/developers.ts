@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { Environment } from './constants.ts';
+
+/** The prefix of each environment's API key: the key alone says which environment it acts in. */
+export const API_KEY_PREFIXES = { test: 'sk_test_', production: 'sk_live_' } as const satisfies Record<Environment, string>;
+/** The encryption key is a Standard Webhooks signing secret: this prefix, then the base64 of its random bytes. */
+export const ENCRYPTION_KEY_PREFIX = 'whsec_';
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+
+/** Spec §3 API keys, as POST /api/keys/generate answers them. */
+export type ApiKeys = { test_key: string; production_key: string; encryption_key: string };
+
+/**
+ * The profile's `current_account.api_keys` (spec §3): the active environment for every member, the keys only for
+ * the roles with the API keys right (DESIGN §7), null for the others.
+ */
+export type AccountApiKeys = { active_environment: Environment } & { [Key in keyof ApiKeys]: string | null };
+
+/** Spec §3 Webhooks, as GET /api/webhook answers them: null where no URL is set. */
+export type WebhookUrls = { collection_url: string | null; payment_url: string | null };
+export type WebhookField = keyof WebhookUrls;
+
+/** How the page and the messages name each URL (spec §2 WebHooks). */
+export const WEBHOOK_LABELS = { collection_url: 'Collections', payment_url: 'Payments' } as const satisfies Record<
+  WebhookField,
+  string
+>;
+
+export const DEVELOPER_MESSAGES = {
+  // spec §2 and §7 toasts
+  keysGenerated: 'Keys Generated',
+  webhooksUpdated: 'Webhooks Updated',
+  // ours
+  generateConfirm:
+    'Generate new keys? The current test key, live key and encryption key stop working at once: every system that uses them needs the new ones.',
+  readOnly: 'Only the owner, an administrator or a developer of this account can see its API keys and web hooks.',
+  httpsHint: 'In live mode web hook URLs must start with https://; http:// is allowed in test mode.',
+  copyFailed: 'Your browser blocked copying. Select the key and copy it yourself.',
+  urlInvalid: (label: string) => `The ${label} web hook URL must be a full address starting with http:// or https://`,
+  urlTooLong: (label: string) => `The ${label} web hook URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
+  urlCredentials: (label: string) => `The ${label} web hook URL must not contain a user name or password`,
+  httpsRequired: (label: string) => `The ${label} web hook URL must start with https:// while the account is in live mode`,
+  hostNotFound: (label: string, host: string) => `The ${label} web hook URL's host, ${host}, could not be found`,
+  addressNotPublic: (label: string, host: string) =>
+    `The ${label} web hook URL's host, ${host}, is a private or local address: give one reachable from the internet`,
+} as const;
+
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What is wrong with a URL as a webhook address, before its host is looked up; undefined when nothing is. */
+function webhookUrlProblem(value: string, label: string): string | undefined {
+  if (value.length > WEBHOOK_URL_MAX_LENGTH) return DEVELOPER_MESSAGES.urlTooLong(label);
+  // NOTE: URL parsing silently drops tabs and line breaks inside an address, so any whitespace is refused first.
+  const url = /^https?:\/\/\S+$/i.test(value) ? parsedUrl(value) : undefined;
+  if (!url || url.hostname === '') return DEVELOPER_MESSAGES.urlInvalid(label);
+  if (url.username !== '' || url.password !== '') return DEVELOPER_MESSAGES.urlCredentials(label);
+  return undefined;
+}
+
+/** One URL field: absent, null or blank is none (null); else an absolute http(s) URL, kept as the URL parser writes it. */
+const webhookUrl = (field: WebhookField) => {
+  const label = WEBHOOK_LABELS[field];
+  return z
+    .string({ error: DEVELOPER_MESSAGES.urlInvalid(label) })
+    .nullish()
+    .transform((value) => value?.trim() || null)
+    .superRefine((value, ctx) => {
+      const problem = value === null ? undefined : webhookUrlProblem(value, label);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => (value === null ? null : new URL(value).href));
+};
+
+/**
+ * POST /api/webhook/save-url (spec §7): both URLs are saved together; one left out or empty clears it. The server
+ * then checks what needs the account and the network: https in live mode, and a host that resolves to public addresses.
+ */
+export const webhookUrlsInput = z.object({
+  collection_url: webhookUrl('collection_url'),
+  payment_url: webhookUrl('payment_url'),
+});
+export type WebhookUrlsInput = z.input<typeof webhookUrlsInput>;
