@@ -17,6 +17,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
     globalSetup: ['apps/api/src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });
 
