@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { pickOption } from './support/business.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 import { enterDashboard, expectToast, pasteInto } from './support/ui.ts';
 
 const PASSWORD = 'Sente#2026';
@@ -84,10 +84,8 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
-      launchBrowser(),
-    ]);
+    server = sharedServer();
+    browser = await launchBrowser();
     // Signed up and verified, with no account yet: the first sign-in is the journey's.
     await call('/api/sign-up', { firstname: 'Moses', lastname: 'Kato', email, password: PASSWORD }, null);
     await call('/api/verify-account', { email_or_phone: email, code: server.codeFor(email) }, null);
@@ -177,7 +175,7 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
     await expectAccessible(page, 'transfers: bank details missing');
     await shot('alone-03-bank-details-missing');
     await follow(notice.getByRole('link', { name: 'Add bank details' }), '/business-details');
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     // The link opens the Bank Details tab.
     expect(await page.getByRole('tab', { name: 'Bank Details' }).getAttribute('aria-selected')).toBe('true');
   });

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { enterDashboard, expectToast, pasteInto } from './support/ui.ts';
 
@@ -224,7 +224,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('Settlements.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
+    await workbook.xlsx.readFile(await savedDownload(download));
     const sheet = workbook.worksheets[0];
     const cells = (sheet?.getSheetValues() ?? []).flat().map(String);
     expect(cells).toContain('Weekly takings');

@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } from './support/browser.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 import { enterDashboard, expectToast } from './support/ui.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
@@ -51,10 +51,8 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ SIMULATOR_DELAY_MS: '800', PAYMENT_WORKER_INTERVAL_MS: '200' }),
-      launchBrowser(),
-    ]);
+    server = sharedServer();
+    browser = await launchBrowser();
     email = `way-out.${Date.now()}@example.com`;
     merchant = await createMerchant(server, email, 'Sente#2026', 'Kampala Parents School');
     link = await call('/api/payment-link/create', { title: 'Term fees', fixed_amount: true, amount: 20_000 });
@@ -142,7 +140,7 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('Trip fees collections.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(fs.readFileSync(await savedDownload(download)) as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Collections')!;
     expect(sheet.rowCount).toBe(24);
     expect((sheet.getRow(1).values as unknown[]).slice(12, 18)).toEqual(FIELDS.map((field) => field.label));

@@ -1,18 +1,42 @@
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildPgliteTemplate } from '../../apps/api/src/testing/database-template.ts';
+import { CHROMIUM_OPTIONS } from './browser.ts';
 import { startServer } from './server.ts';
 
 /**
- * The run's migrated embedded database, which every end-to-end server starts from a copy of, and one server
- * shared by the journeys that need no settings of their own (`sharedServer()`). Its sign-in rate limit is
- * raised because those journeys all sign in from 127.0.0.1 within the same minutes.
+ * The run's migrated embedded database, which every end-to-end server starts from a copy of; one server shared by
+ * the journeys that need no settings of their own (`sharedServer()`); and one Chromium that every journey connects
+ * to (`launchBrowser()`), each in contexts of its own. Starting a server costs about 7 s of CPU and a browser about
+ * 1 s, so the journeys share them instead of each starting its own.
+ *
+ * The shared server's limits are raised because every journey signs in and pays from 127.0.0.1 within the same
+ * minutes; its simulator settles a payment after 800 ms, long enough to see and leave the waiting screen, and its
+ * payment worker looks every 200 ms.
  */
 export default async function setup(project: TestProject) {
   const built = await buildPgliteTemplate();
   project.provide('databaseTemplate', built.template);
-  const shared = await startServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, undefined, built.template);
+  const [shared, browser] = await Promise.all([
+    startServer(
+      {
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        PAY_RATE_LIMIT_PER_MINUTE: '1000',
+        PIN_RATE_LIMIT_PER_MINUTE: '1000',
+        SHORTEN_RATE_LIMIT_PER_MINUTE: '1000',
+        PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
+        SIMULATOR_DELAY_MS: '800',
+        PAYMENT_WORKER_INTERVAL_MS: '200',
+      },
+      undefined,
+      built.template,
+    ),
+    chromium.launchServer(CHROMIUM_OPTIONS),
+  ]);
   project.provide('sharedServer', { url: shared.url, dataDir: shared.dataDir });
+  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
+    await browser.close();
     await shared.stop();
     built.remove();
   };
