@@ -478,6 +478,20 @@ const MATRIX: Row[] = [
     ok: 200,
     call: ({ throwawayInviteId }) => ({ url: `/api/staff/hide_staff/${throwawayInviteId}` }),
   },
+
+  // API keys and webhooks: owners, administrators and developers
+  { route: 'POST /api/keys/generate', needs: 'manageDevelopers', ok: 200, call: () => ({ url: '/api/keys/generate' }) },
+  { route: 'GET /api/webhook', needs: 'manageDevelopers', ok: 200, call: () => ({ url: '/api/webhook' }) },
+  {
+    route: 'POST /api/webhook/save-url',
+    needs: 'manageDevelopers',
+    ok: 200,
+    // Literal public addresses: saving checks the host, and a name would need the network.
+    call: ({ role }) => ({
+      url: '/api/webhook/save-url',
+      body: { collection_url: `https://8.8.8.8/${role}/collections`, payment_url: 'https://1.1.1.1/payments' },
+    }),
+  },
 ];
 
 /** Routes that are not rows, each with why: none of them answers to a session's role on an account. */

@@ -898,6 +898,9 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/staff/list': "the session's account's team; its cursor is only a position in the caller's own list",
   'POST /api/staff/register':
     "takes an e-mail to invite to the caller's account; nothing changes for its owner until they prove that mailbox",
+  'POST /api/keys/generate': "takes nothing; replaces the session's account's own keys",
+  'GET /api/webhook': "the session's account's webhook URLs; takes nothing",
+  'POST /api/webhook/save-url': "takes two URLs of the merchant's own servers; the account is the session's",
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */

@@ -176,6 +176,12 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
     'POST /api/staff/hide_staff/:id': () => ({}),
     'POST /api/staff/accept': () => ({ invite: 'x'.repeat(43) }),
     'POST /api/sente-account/remove-sente-file/:id': () => ({}),
+    'POST /api/keys/generate': () => ({}),
+    // Literal public addresses, so that no spoiled body waits on a name lookup.
+    'POST /api/webhook/save-url': () => ({
+      collection_url: 'https://8.8.8.8/walk/collections',
+      payment_url: 'https://1.1.1.1/walk/payments',
+    }),
   };
   return (await samples[`${route.method} ${route.url}`]?.()) ?? { name: 'value' };
 }
