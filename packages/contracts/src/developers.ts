@@ -36,6 +36,8 @@ export const DEVELOPER_MESSAGES = {
   readOnly: 'Only the owner, an administrator or a developer of this account can see its API keys and web hooks.',
   httpsHint: 'In live mode web hook URLs must start with https://; http:// is allowed in test mode.',
   copyFailed: 'Your browser blocked copying. Select the key and copy it yourself.',
+  keysUnreadable: 'These keys can no longer be read by the server. Generate new keys to use the API and sign web hooks again.',
+  saveFailed: 'The web hook URLs were not saved:',
   urlInvalid: (label: string) => `The ${label} web hook URL must be a full address starting with http:// or https://`,
   urlTooLong: (label: string) => `The ${label} web hook URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
   urlCredentials: (label: string) => `The ${label} web hook URL must not contain a user name or password`,

@@ -1,14 +1,6 @@
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { AuthGuard } from './shell/auth-guard.tsx';
-
-const placeholder = (path: string, title: string, description: string): RouteObject => ({
-  path,
-  element: <PlaceholderPage title={title} description={description} />,
-});
-
-const DEVELOPERS_RELEASE = 'This screen arrives with the developers release: API keys and webhooks.';
 
 /** Every page loads lazily by route, so the sign-in page stays light. */
 const router = createBrowserRouter([
@@ -122,8 +114,14 @@ const router = createBrowserRouter([
             path: '/reports',
             lazy: () => import('../features/reports/routes/reports.tsx').then((m) => ({ Component: m.ReportsRoute })),
           },
-          placeholder('/api-keys', 'Api Keys', DEVELOPERS_RELEASE),
-          placeholder('/webhooks', 'Web Hooks', DEVELOPERS_RELEASE),
+          {
+            path: '/api-keys',
+            lazy: () => import('../features/developers/routes/api-keys.tsx').then((m) => ({ Component: m.ApiKeysRoute })),
+          },
+          {
+            path: '/webhooks',
+            lazy: () => import('../features/developers/routes/webhooks.tsx').then((m) => ({ Component: m.WebhooksRoute })),
+          },
         ],
       },
     ],
