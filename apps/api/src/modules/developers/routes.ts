@@ -10,10 +10,12 @@ import type { DevelopersService } from './service.ts';
 export async function developersRoutes(app: FastifyInstance, { developers }: { developers: DevelopersService }) {
   const developer = { preHandler: app.requireAccount('manageDevelopers') };
 
-  app.post('/api/keys/generate', developer, async (request, reply) => {
-    const keys = await developers.generateKeys(request.account.id);
-    return reply.header('cache-control', 'no-store').send({ status: 'success', message: M.keysGenerated, data: keys });
-  });
+  // NOTE: like every API answer to a request with a token, it is sent `Cache-Control: no-store` (plugins/security.ts).
+  app.post('/api/keys/generate', developer, async (request) => ({
+    status: 'success',
+    message: M.keysGenerated,
+    data: await developers.generateKeys(request.account.id),
+  }));
 
   app.get('/api/webhook', developer, async (request) => ({
     status: 'success',

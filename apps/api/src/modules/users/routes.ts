@@ -7,12 +7,10 @@ import type { UsersService } from './service.ts';
 export async function usersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   const { users } = opts;
 
-  // NOTE: no-store, as the profile carries the account's API keys for the roles that may see them.
-  app.get('/api/user/profile', { preHandler: app.authenticate }, async (request, reply) =>
-    reply
-      .header('cache-control', 'private, no-store')
-      .send({ status: 'success', data: await users.loadProfile(request.auth.userId) }),
-  );
+  app.get('/api/user/profile', { preHandler: app.authenticate }, async (request) => ({
+    status: 'success',
+    data: await users.loadProfile(request.auth.userId),
+  }));
 
   app.post('/api/user/update-profile', { preHandler: app.authenticate }, async (request) => {
     await users.updateProfile(request.auth.userId, parseInput(updateProfileInput, request.body));
