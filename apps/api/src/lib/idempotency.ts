@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
+import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './http-error.ts';
 
-const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+export const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores';
 
 /** DESIGN §3: the optional Idempotency-Key of a money-moving POST; a malformed one is a 400. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
-    throw badRequest('Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores');
-  }
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest(IDEMPOTENCY_KEY_INVALID);
   return header;
 }
 
@@ -35,5 +35,7 @@ export function requestHash(asked: Record<string, unknown>): string {
 
 /** Stripe's rule: a key replays only the request it came with; the same key with another request is a 409. */
 export function requireSameRequest(storedHash: string | null, hash: string): void {
-  if (storedHash !== null && storedHash !== hash) throw new HttpError(409, MESSAGES.idempotencyKeyMismatch);
+  if (storedHash !== null && storedHash !== hash) {
+    throw new HttpError(409, MESSAGES.idempotencyKeyMismatch, { code: API_ERROR_CODES.idempotencyKeyReused });
+  }
 }

@@ -1,0 +1,209 @@
+/**
+ * The merchant REST API under /v1 (issue 16): what a merchant's own server sends, the error codes it can act on and
+ * the messages. The answers' shapes are in merchant-api-objects.ts. These zod schemas are also the API's OpenAPI
+ * document: the server generates it from them.
+ */
+import { z } from 'zod';
+import { KAMPALA_OFFSET_MS } from './dates.ts';
+import { LINK_MESSAGES } from './messages.ts';
+import {
+  CHANNEL_LABELS,
+  COLLECTION_STATUSES,
+  MAX_PAYMENT_AMOUNT,
+  MOBILE_MONEY_CHANNELS,
+  type MobileMoneyChannel,
+  networkOf,
+  normalizeUgandanPhone,
+} from './payments.ts';
+import { MAX_TRANSFER_AMOUNT } from './wallet.ts';
+
+/** The machine-readable `code` of every error answer of /v1, beside its `message` for people. */
+export const API_ERROR_CODES = {
+  invalidRequest: 'invalid_request',
+  invalidApiKey: 'invalid_api_key',
+  accountNotApproved: 'account_not_approved',
+  notFound: 'not_found',
+  idempotencyKeyReused: 'idempotency_key_reused',
+  insufficientBalance: 'insufficient_balance',
+  liveUnavailable: 'live_unavailable',
+  rateLimited: 'rate_limited',
+  internalError: 'internal_error',
+} as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
+export const API_ERROR_CODE_VALUES = Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]];
+
+/** A collection's `metadata`: Stripe's rule, a flat object of text values, small enough to store with every row. */
+export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as const;
+export const REFERENCE_MAX_LENGTH = 100;
+export const CUSTOMER_NAME_MAX_LENGTH = 150;
+export const PAYOUT_REASON_MAX_LENGTH = 500;
+/** The reason of a payout asked for without one, as the transfers list shows it. */
+export const DEFAULT_PAYOUT_REASON = 'Payout';
+
+const otherChannel = (channel: MobileMoneyChannel) => MOBILE_MONEY_CHANNELS.find((other) => other !== channel)!;
+
+export const MERCHANT_API_MESSAGES = {
+  keyMissing: 'Send your secret API key in the Authorization header: Bearer sk_test_... or Bearer sk_live_...',
+  keyInvalid:
+    'This API key is not valid. Keys stop working as soon as new ones are generated: copy the current key from the Api Keys page.',
+  notApproved: 'This account is not yet approved for live payments: use the test key until Sente approves it.',
+  liveCollectionsUnavailable:
+    'Live mobile-money collections are not available yet: no live provider is configured. No collection was made.',
+  insufficientBalance: 'The balance is too low for this payout and its charge. Nothing was paid out.',
+  collectionNotFound: 'No such collection',
+  payoutNotFound: 'No such payout',
+  endpointNotFound: 'No such endpoint: the API reference is at /docs',
+  bodyNotObject: 'The request body must be a JSON object',
+  queryInvalid: 'The query string is not valid',
+  unknownFields: (fields: string[]) => `Unknown field${fields.length === 1 ? '' : 's'}: ${fields.join(', ')}`,
+  amountInvalid: (max: number) => `amount must be a whole number of UGX from 1 to ${max.toLocaleString('en-US')}`,
+  phoneInvalid: 'phone must be a Ugandan mobile number: 07XXXXXXXX, 2567XXXXXXXX or +2567XXXXXXXX',
+  phoneNotMobileMoney: 'phone must be an MTN (076-079) or Airtel (070, 074, 075) number',
+  channelInvalid: `channel must be ${MOBILE_MONEY_CHANNELS.join(' or ')}`,
+  phoneNotOnChannel: (channel: MobileMoneyChannel) =>
+    `phone is not a number of ${CHANNEL_LABELS[channel]}: use channel ${otherChannel(channel)} or a number of that network`,
+  referenceInvalid: `reference must be 1 to ${REFERENCE_MAX_LENGTH} characters, without line breaks or control characters`,
+  customerNameInvalid: `customer_name must be 1 to ${CUSTOMER_NAME_MAX_LENGTH} characters`,
+  metadataInvalid: `metadata must be an object of at most ${METADATA_LIMITS.keys} keys of 1 to ${METADATA_LIMITS.keyLength} characters, each with a text value of at most ${METADATA_LIMITS.valueLength} characters`,
+  reasonInvalid: `reason must be 1 to ${PAYOUT_REASON_MAX_LENGTH} characters`,
+  statusInvalid: `status must be ${COLLECTION_STATUSES.join(', ')}`,
+  dateInvalid: (field: string) =>
+    `${field} must be an ISO 8601 date (2026-11-24, a whole day in Kampala time) or date-time with a zone (2026-11-24T08:00:00+03:00)`,
+  datesInverted: 'from must not be later than to',
+} as const;
+const M = MERCHANT_API_MESSAGES;
+
+/** An object's own errors: a body that is not an object, and fields the API does not know (a typo is not ignored). */
+const objectError = (notObject: string) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys' ? M.unknownFields(issue.keys) : notObject;
+
+const amount = (max: number) =>
+  z
+    .int({ error: M.amountInvalid(max) })
+    .min(1, M.amountInvalid(max))
+    .max(max, M.amountInvalid(max))
+    .describe('Whole Uganda shillings (UGX has no minor unit)');
+
+/** Printable text of one line: no control characters (tabs, line breaks, NUL) anywhere. */
+const ONE_LINE = /^[^\p{Cc}]*$/u;
+const oneLine = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message).regex(ONE_LINE, message);
+
+const phone = z
+  .string({ error: M.phoneInvalid })
+  .max(20, M.phoneInvalid)
+  .refine((value) => normalizeUgandanPhone(value) !== null, M.phoneInvalid)
+  .transform((value) => normalizeUgandanPhone(value) as string)
+  .describe('Ugandan mobile number: 07XXXXXXXX, 2567XXXXXXXX or +2567XXXXXXXX; answered as 2567XXXXXXXX');
+
+const metadata = z
+  .record(
+    z
+      .string({ error: M.metadataInvalid })
+      .min(1, M.metadataInvalid)
+      .max(METADATA_LIMITS.keyLength, M.metadataInvalid)
+      .regex(ONE_LINE, M.metadataInvalid),
+    z.string({ error: M.metadataInvalid }).max(METADATA_LIMITS.valueLength, M.metadataInvalid),
+    { error: M.metadataInvalid },
+  )
+  .refine((value) => Object.keys(value).length <= METADATA_LIMITS.keys, M.metadataInvalid)
+  .meta({
+    description: `Your own key-value pairs, answered with the collection and in its webhooks: at most ${METADATA_LIMITS.keys} keys`,
+    maxProperties: METADATA_LIMITS.keys,
+  });
+
+/** POST /v1/collections: ask a payer to approve a mobile-money payment on their phone. */
+export const collectionRequest = z
+  .strictObject(
+    {
+      amount: amount(MAX_PAYMENT_AMOUNT),
+      phone,
+      channel: z.enum(MOBILE_MONEY_CHANNELS, { error: M.channelInvalid }).describe("The payer's network"),
+      reference: oneLine(REFERENCE_MAX_LENGTH, M.referenceInvalid)
+        .optional()
+        .describe('Your own reference, such as an order number; need not be unique, and lists can be filtered by it'),
+      customer_name: oneLine(CUSTOMER_NAME_MAX_LENGTH, M.customerNameInvalid)
+        .optional()
+        .describe("The payer's name, for the customers list; their number when absent"),
+      metadata: metadata.optional(),
+    },
+    { error: objectError(M.bodyNotObject) },
+  )
+  .superRefine((input, ctx) => {
+    if (networkOf(input.phone) !== input.channel) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: M.phoneNotOnChannel(input.channel) });
+    }
+  })
+  .transform(({ phone: msisdn, customer_name, ...input }) => ({
+    ...input,
+    msisdn,
+    customerName: customer_name ?? null,
+    reference: input.reference ?? null,
+    metadata: input.metadata ?? null,
+  }));
+export type CollectionRequest = z.output<typeof collectionRequest>;
+
+/** POST /v1/payouts: pay money out of the balance to a mobile-money number. */
+export const payoutRequest = z
+  .strictObject(
+    {
+      amount: amount(MAX_TRANSFER_AMOUNT),
+      phone: phone.refine((msisdn) => networkOf(msisdn) !== null, M.phoneNotMobileMoney),
+      reason: oneLine(PAYOUT_REASON_MAX_LENGTH, M.reasonInvalid)
+        .optional()
+        .describe(`What the payout is for, shown in the transfers list; "${DEFAULT_PAYOUT_REASON}" when absent`),
+    },
+    { error: objectError(M.bodyNotObject) },
+  )
+  .transform(({ phone: msisdn, reason, amount }) => ({ amount, msisdn, reason: reason ?? DEFAULT_PAYOUT_REASON }));
+export type PayoutRequest = z.output<typeof payoutRequest>;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A bound of the list's date range: a date is a whole Kampala day (decision 021), a date-time is taken with its zone.
+ * Answers the range's edge as an instant: `from` where the range starts, `to` where it ends (a day's end is exclusive).
+ */
+const rangeBound = (field: 'from' | 'to') =>
+  z
+    .string({ error: M.dateInvalid(field) })
+    .max(40, M.dateInvalid(field))
+    .transform((text, ctx) => {
+      const day = DATE.exec(text);
+      if (day) {
+        const [year, month, date] = day.slice(1).map(Number) as [number, number, number];
+        const midnight = Date.UTC(year, month - 1, date);
+        const valid = new Date(midnight).getUTCDate() === date && new Date(midnight).getUTCMonth() === month - 1;
+        if (valid) {
+          const start = midnight - KAMPALA_OFFSET_MS;
+          return { at: new Date(field === 'from' ? start : start + 86_400_000), inclusive: field === 'from' };
+        }
+      } else if (z.iso.datetime({ offset: true }).safeParse(text).success) {
+        return { at: new Date(text), inclusive: true };
+      }
+      ctx.addIssue({ code: 'custom', message: M.dateInvalid(field) });
+      return z.NEVER;
+    })
+    .describe(
+      field === 'from'
+        ? 'Collections created at or after this date (a whole Kampala day) or date-time'
+        : 'Collections created on or before this date (a whole Kampala day) or at or before this date-time',
+    );
+
+/** GET /v1/collections: newest first, keyset-paged, narrowed by status, reference and date range. */
+export const collectionsQuery = z
+  .strictObject(
+    {
+      cursor: z.string({ error: LINK_MESSAGES.invalidCursor }).optional().describe('The nextCursor of the page before'),
+      status: z.enum(COLLECTION_STATUSES, { error: M.statusInvalid }).optional(),
+      reference: oneLine(REFERENCE_MAX_LENGTH, M.referenceInvalid).optional().describe('Only collections with this reference'),
+      from: rangeBound('from').optional(),
+      to: rangeBound('to').optional(),
+    },
+    { error: objectError(M.queryInvalid) },
+  )
+  .refine(({ from, to }) => !from || !to || (to.inclusive ? from.at <= to.at : from.at < to.at), {
+    message: M.datesInverted,
+    path: ['from'],
+  });
+export type CollectionsQuery = z.output<typeof collectionsQuery>;
