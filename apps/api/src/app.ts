@@ -8,13 +8,14 @@ import type { Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { collectionsRoutes } from './modules/collections/routes.ts';
+import { webhookDeliveriesRoutes } from './modules/developers/deliveries-routes.ts';
 import { developersRoutes } from './modules/developers/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { linksRoutes } from './modules/links/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
-import { startPaymentWorker } from './modules/payments/worker.ts';
+import { startWorker } from './modules/payments/worker.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -86,13 +87,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
   await app.register(teamRoutes, services);
   await app.register(developersRoutes, services);
+  await app.register(webhookDeliveriesRoutes, services);
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
 
   if (config.PAYMENT_WORKER_INTERVAL_MS > 0) {
-    const worker = startPaymentWorker(
+    const worker = startWorker(
+      'payment worker',
       () => Promise.all([services.payments.sweep(), services.wallet.sweep()]),
       config.PAYMENT_WORKER_INTERVAL_MS,
+      logger,
+    );
+    app.addHook('onClose', () => worker.stop());
+  }
+  if (config.WEBHOOK_WORKER_INTERVAL_MS > 0) {
+    const worker = startWorker(
+      'webhook worker',
+      (signal) => services.webhookDeliveries.deliverDue(signal),
+      config.WEBHOOK_WORKER_INTERVAL_MS,
       logger,
     );
     app.addHook('onClose', () => worker.stop());

@@ -143,6 +143,12 @@ const schema = z.object({
    * at delivery (they would let a merchant make the server call its own network); true allows them, for development.
    */
   ALLOW_PRIVATE_WEBHOOKS: flag(false),
+  /** How often the webhook worker looks for due deliveries (issue 16); 0 turns it off in this process. */
+  WEBHOOK_WORKER_INTERVAL_MS: nonNegativeInt(1000),
+  /** Deliveries a webhook worker pass claims and sends at once. */
+  WEBHOOK_WORKER_BATCH_SIZE: positiveInt(50),
+  /** How long a merchant's endpoint has to answer a delivery; past it the attempt has failed and is retried. */
+  WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   /** Lifetime of a digital item's download link. */
   DOWNLOAD_LINK_TTL_HOURS: positiveInt(24),
   /** Payment attempts per minute per IP on the public pay endpoint. */

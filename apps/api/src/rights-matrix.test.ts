@@ -492,6 +492,23 @@ const MATRIX: Row[] = [
       body: { collection_url: `https://8.8.8.8/${role}/collections`, payment_url: 'https://1.1.1.1/payments' },
     }),
   },
+  { route: 'GET /api/webhook/deliveries', needs: 'manageDevelopers', ok: 200, call: () => ({ url: '/api/webhook/deliveries' }) },
+  // The URLs saved above are set; no webhook worker runs here, so nothing is sent to them.
+  { route: 'POST /api/webhook/test-event', needs: 'manageDevelopers', ok: 201, call: () => ({ url: '/api/webhook/test-event' }) },
+  {
+    route: 'POST /api/webhook/deliveries/:id/resend',
+    needs: 'manageDevelopers',
+    ok: 200,
+    call: async () => {
+      const delivery = await t.database.db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('account_id', '=', owner.accountId)
+        .where('environment', '=', 'test')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/webhook/deliveries/${delivery.id}/resend` };
+    },
+  },
 ];
 
 /** Routes that are not rows, each with why: none of them answers to a session's role on an account. */

@@ -70,6 +70,7 @@ const VICTIM_KEYS = [
   'customerId',
   'transferId',
   'settlementId',
+  'webhookEventId',
 ] as const;
 type VictimKey = (typeof VICTIM_KEYS)[number];
 
@@ -254,6 +255,7 @@ async function setUpVictim() {
     ['customers', '/api/customers'],
     ['transfers', '/api/settlements'],
     ['live', `/api/payment-link/collections/${paymentLink.ref}`],
+    ['webhook_deliveries', '/api/webhook/deliveries'],
   ];
   const cursors: Record<string, string> = {};
   for (const [scope, url] of lists) {
@@ -322,6 +324,23 @@ beforeAll(async () => {
     return files.find((file) => file.file_path === path)!.id;
   };
   compliance = { victimFileId: await saveAndList(victim, v.certificatePath), ownFileId: await saveAndList(owner, o.certificate) };
+});
+
+/**
+ * Webhook deliveries (issue 16): the first of the victim's (its collections and transfers queued them), and one of the
+ * owner's for the control to resend.
+ */
+let ownDeliveryId: string;
+beforeAll(async () => {
+  const first = (accountId: string) =>
+    t.database.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+  v.webhookEventId = (await first(victim.accountId)).id;
+  ownDeliveryId = (await first(owner.accountId)).id;
 });
 
 /** One request of the walk, sent as the owner. By default it must be refused with a 4xx. */
@@ -830,6 +849,14 @@ const CASES: Record<string, () => Probe[]> = {
     ];
   },
   'GET /api/settlements': () => cursorProbes('/api/settlements', ['transfers']),
+  'GET /api/webhook/deliveries': () => cursorProbes('/api/webhook/deliveries', ['webhook_deliveries']),
+  'POST /api/webhook/deliveries/:id/resend': () => [
+    {
+      what: "the victim's webhook delivery",
+      url: `/api/webhook/deliveries/${v.webhookEventId}/resend`,
+      control: { url: `/api/webhook/deliveries/${ownDeliveryId}/resend` },
+    },
+  ],
 
   // Team
   'POST /api/staff/hide_staff/:id': () => [
@@ -901,6 +928,7 @@ const NO_REFERENCE: Record<string, string> = {
   'POST /api/keys/generate': "takes nothing; replaces the session's account's own keys",
   'GET /api/webhook': "the session's account's webhook URLs; takes nothing",
   'POST /api/webhook/save-url': "takes two URLs of the merchant's own servers; the account is the session's",
+  'POST /api/webhook/test-event': "takes nothing; queues a test event for the session's account's own URLs",
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */
@@ -1072,7 +1100,7 @@ async function victimSnapshot() {
         .execute(),
       db.selectFrom('ledger_entries').select(['id', 'amount']).where('wallet_id', 'in', walletIds).orderBy('id').execute(),
     ]);
-  const [compliance, dailyTotals] = await Promise.all([
+  const [compliance, dailyTotals, webhookEvents] = await Promise.all([
     db.selectFrom('compliance_files').selectAll().where('account_id', 'in', accounts).orderBy('id').execute(),
     db
       .selectFrom('collection_daily_totals')
@@ -1080,10 +1108,12 @@ async function victimSnapshot() {
       .where('account_id', 'in', accounts)
       .orderBy(['account_id', 'environment', 'day', 'channel', 'currency'])
       .execute(),
+    db.selectFrom('webhook_events').selectAll().where('account_id', 'in', accounts).orderBy('id').execute(),
   ]);
   return {
     compliance,
     dailyTotals,
+    webhookEvents,
     user,
     sessions,
     accounts: accountRows,

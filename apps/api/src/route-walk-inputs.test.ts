@@ -182,6 +182,8 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
       collection_url: 'https://8.8.8.8/walk/collections',
       payment_url: 'https://1.1.1.1/walk/payments',
     }),
+    'POST /api/webhook/test-event': () => ({}),
+    'POST /api/webhook/deliveries/:id/resend': () => ({}),
   };
   return (await samples[`${route.method} ${route.url}`]?.()) ?? { name: 'value' };
 }
@@ -254,6 +256,7 @@ const LIST_SCOPES: Record<string, string> = {
   '/api/customers': 'customers',
   '/api/settlements': 'transfers',
   '/api/payment-link/collections/:ref': 'live',
+  '/api/webhook/deliveries': 'webhook_deliveries',
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */

@@ -17,6 +17,7 @@ import { createCollectionsRepository } from './modules/collections/repository.ts
 import { createCollectionsService } from './modules/collections/service.ts';
 import { createDemoRepository } from './modules/demo/repository.ts';
 import { createDemoSeeder } from './modules/demo/seed.ts';
+import { createWebhookDeliveries } from './modules/developers/deliveries-service.ts';
 import { createDevelopersService } from './modules/developers/service.ts';
 import { createFilesRepository } from './modules/files/repository.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
@@ -51,6 +52,14 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     secrets,
     logger,
     allowPrivateWebhooks: config.ALLOW_PRIVATE_WEBHOOKS,
+  });
+  const webhookDeliveries = createWebhookDeliveries({
+    db,
+    secrets,
+    logger,
+    allowPrivateWebhooks: config.ALLOW_PRIVATE_WEBHOOKS,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    batchSize: config.WEBHOOK_WORKER_BATCH_SIZE,
   });
   const users = createUsersService({
     repo: createUsersRepository(db),
@@ -141,6 +150,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   return {
     team,
     developers,
+    webhookDeliveries,
     users,
     accounts,
     sessions,

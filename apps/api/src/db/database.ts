@@ -1,6 +1,8 @@
 import type { BusinessDetails, ComplianceDocumentName } from '@sente/contracts/accounts';
 import type { Environment, StaffRole } from '@sente/contracts/constants';
+import type { WebhookField } from '@sente/contracts/developers';
 import type { BankDetails, TransferKind, TransferStatus } from '@sente/contracts/wallet';
+import type { WebhookDeliveryStatus } from '@sente/contracts/webhook-deliveries';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -246,15 +248,23 @@ export interface CollectionCountsTable {
   total: ColumnType<string, never, never>;
 }
 
+/**
+ * One event for one of the account's webhook URLs, and its delivery (migration 017): the job table the webhook worker
+ * claims from. `attempts` counts attempts started; while one is out, `next_attempt_at` is its lease.
+ */
 export interface WebhookEventsTable {
   id: Generated<string>;
   account_id: string;
   environment: Environment;
   event: string;
   payload: ColumnType<unknown, string, string>;
-  status: Generated<'queued' | 'delivered' | 'failed'>;
+  destination: WebhookField;
+  status: Generated<WebhookDeliveryStatus>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
+  last_attempt_at: Timestamp | null;
+  last_response_code: number | null;
+  last_error: string | null;
   delivered_at: Timestamp | null;
   created_at: CreatedAt;
 }

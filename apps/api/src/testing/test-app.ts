@@ -51,6 +51,8 @@ async function startApp(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // Hashes at 2^10 instead of 2^15: a sign-up, sign-in or PIN check costs 3 ms instead of 135 ms here.
     PASSWORD_HASH_COST: '10',
+    // No webhook worker unless a test asks for one: a test's URLs (public literal addresses) are never called.
+    WEBHOOK_WORKER_INTERVAL_MS: '0',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });

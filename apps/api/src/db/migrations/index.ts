@@ -15,6 +15,7 @@ import * as walletPinResetCodes from './2026_11_24_013_wallet_pin_reset_codes.ts
 import * as internationalUserPhones from './2026_11_24_014_international_user_phones.ts';
 import * as collectionCounts from './2026_11_24_015_collection_counts.ts';
 import * as apiKeysAndWebhooks from './2026_11_24_016_api_keys_and_webhooks.ts';
+import * as webhookDeliveries from './2026_11_24_017_webhook_deliveries.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_014_international_user_phones': internationalUserPhones,
   '2026_11_24_015_collection_counts': collectionCounts,
   '2026_11_24_016_api_keys_and_webhooks': apiKeysAndWebhooks,
+  '2026_11_24_017_webhook_deliveries': webhookDeliveries,
 };

@@ -2,7 +2,6 @@ import { type Environment, roleHasRight, type StaffRole } from '@sente/contracts
 import {
   type AccountApiKeys,
   type ApiKeys,
-  DEVELOPER_MESSAGES as M,
   WEBHOOK_LABELS,
   type WebhookField,
   type WebhookUrls,
@@ -15,7 +14,7 @@ import type { AddressLookup } from '../../lib/public-address.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { generateApiKeys, readApiKeys } from './api-keys.ts';
 import { findWebhookUrls, saveWebhookUrls } from './repository.ts';
-import { checkWebhookTarget, type WebhookTarget } from './webhook-target.ts';
+import { checkWebhookTarget, targetRefusal } from './webhook-target.ts';
 
 type Deps = {
   db: Kysely<Database>;
@@ -28,12 +27,6 @@ type Deps = {
 
 type ProfileKeys = Omit<AccountApiKeys, 'active_environment'>;
 const NO_KEYS: ProfileKeys = { test_key: null, production_key: null, encryption_key: null };
-
-function refusal(field: WebhookField, target: Extract<WebhookTarget, { ok: false }>): string {
-  const label = WEBHOOK_LABELS[field];
-  if (target.reason === 'https-required') return M.httpsRequired(label);
-  return target.reason === 'not-found' ? M.hostNotFound(label, target.host) : M.addressNotPublic(label, target.host);
-}
 
 /** Spec §2 Api Keys and WebHooks: an account's keys and webhook URLs, for the roles with the right (DESIGN §7). */
 export function createDevelopersService({ db, secrets, logger, allowPrivateWebhooks, lookup }: Deps) {
@@ -68,7 +61,7 @@ export function createDevelopersService({ db, secrets, logger, allowPrivateWebho
           }),
         ),
       );
-      const errors = targets.flatMap((target, i) => (target.ok ? [] : [refusal(fields[i]!, target)]));
+      const errors = targets.flatMap((target, i) => (target.ok ? [] : [targetRefusal(fields[i]!, target)]));
       if (errors.length > 0) throw badRequest(errors[0]!, errors);
       await saveWebhookUrls(db, account.id, urls);
       return urls;

@@ -1,4 +1,5 @@
 import type { Environment } from '@sente/contracts/constants';
+import { DEVELOPER_MESSAGES as M, WEBHOOK_LABELS, type WebhookField } from '@sente/contracts/developers';
 import { type AddressLookup, resolveHost } from '../../lib/public-address.ts';
 
 export type WebhookTarget =
@@ -21,4 +22,11 @@ export async function checkWebhookTarget(
   if (environment === 'production' && url.protocol !== 'https:') return { ok: false, reason: 'https-required', host: url.host };
   const host = await resolveHost(url.hostname, options);
   return host.ok ? { ok: true, url, addresses: host.addresses } : { ok: false, reason: host.reason, host: url.hostname };
+}
+
+/** What is wrong with a refused target, in the words of the Web Hooks page: saving shows it, the delivery log keeps it. */
+export function targetRefusal(field: WebhookField, target: Extract<WebhookTarget, { ok: false }>): string {
+  const label = WEBHOOK_LABELS[field];
+  if (target.reason === 'https-required') return M.httpsRequired(label);
+  return target.reason === 'not-found' ? M.hostNotFound(label, target.host) : M.addressNotPublic(label, target.host);
 }

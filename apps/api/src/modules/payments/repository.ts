@@ -100,21 +100,6 @@ export async function addToLinkTotal(trx: Transaction<Database>, linkId: string,
     .execute();
 }
 
-export async function queueWebhookEvent(
-  trx: Transaction<Database>,
-  event: { accountId: string; environment: Environment; name: string; payload: unknown },
-) {
-  await trx
-    .insertInto('webhook_events')
-    .values({
-      account_id: event.accountId,
-      environment: event.environment,
-      event: event.name,
-      payload: JSON.stringify(event.payload),
-    })
-    .execute();
-}
-
 /** Pending payments whose simulated outcome is due, and pending payments past their expiry. */
 export function duePayments(db: Kysely<Database>, now: Date, limit: number) {
   return Promise.all([

@@ -17,6 +17,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordCustomer } from '../customers/repository.ts';
+import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import type { FilesService } from '../files/service.ts';
 import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
 import { postMovement, walletId } from '../ledger/ledger.ts';
@@ -33,7 +34,6 @@ import {
   findPublicLink,
   insertCollection,
   type PublicLinkRecord,
-  queueWebhookEvent,
 } from './repository.ts';
 
 const TRANSACTION_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -234,8 +234,8 @@ export function createPaymentsService(options: Options) {
       await queueWebhookEvent(trx, {
         accountId: collection.account_id,
         environment: collection.environment,
-        name: `collection.${collection.status}`,
-        payload: webhookPayload(collection),
+        type: collection.status === 'successful' ? 'collection.successful' : 'collection.failed',
+        data: webhookPayload(collection),
       });
       return collection;
     });
@@ -419,7 +419,7 @@ export function createPaymentsService(options: Options) {
   };
 }
 
-/** The event body a merchant's webhook will receive (delivery comes with the developers area). */
+/** A collection as a merchant's webhook receives it, the `data` of collection.successful and collection.failed. */
 export function webhookPayload(collection: CollectionRecord) {
   return {
     id: collection.id,

@@ -14,7 +14,7 @@ import {
 } from '@sente/contracts/wallet';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, TransfersTable } from '../../db/database.ts';
+import type { Database, TransferRecord, TransfersTable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -24,6 +24,7 @@ import type { MoneyScope } from '../collections/repository.ts';
 import { InsufficientFundsError, merchantBalances, postMovement, walletId } from '../ledger/ledger.ts';
 import type { PinService } from './pins.ts';
 import type { TransferListRecord, WalletRepository } from './repository.ts';
+import { queueTransferEvent } from './transfer-events.ts';
 
 /** Who is moving money: the caller's current account, its active environment, and the member. */
 export type MoneyActor = MoneyScope & { userId: string };
@@ -135,14 +136,14 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
   }
 
   /** Writes the transfer row; null when a concurrent request with the same Idempotency-Key already did. */
-  async function insertTransfer(trx: Transaction<Database>, values: Insertable<TransfersTable>): Promise<string | null> {
+  async function insertTransfer(trx: Transaction<Database>, values: Insertable<TransfersTable>): Promise<TransferRecord | null> {
     const row = await trx
       .insertInto('transfers')
       .values(values)
       .onConflict((oc) => oc.columns(['account_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
-      .returning('id')
+      .returningAll()
       .executeTakeFirst();
-    return row?.id ?? null;
+    return row ?? null;
   }
 
   /** Moves the held amount and charge of a settlement or payout out (paid) or back to the wallet (refused). */
@@ -163,9 +164,10 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
         .where('id', '=', id)
         .where('kind', '=', kind)
         .where('status', '=', 'pending')
-        .returning(['id', 'account_id', 'environment', 'amount', 'charge'])
+        .returningAll()
         .executeTakeFirst();
       if (!transfer) return false;
+      await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
       const amount = Number(transfer.amount);
       const charge = Number(transfer.charge);
       const hold = await platformWallet(trx, transfer.environment, 'settlement_hold');
@@ -246,8 +248,9 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       const charge = charges.wallet_transfer;
       const reason = storedReason(input.reason);
       const hash = requestHash({ kind: 'wallet_transfer', to: recipient.id, amount: input.amount, reason: input.reason });
+      const sender = await repo.accountById(actor.accountId);
       return moveOut('wallet_transfer', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
-        const id = await insertTransfer(trx, {
+        const transfer = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
           kind: 'wallet_transfer',
@@ -261,18 +264,24 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           request_hash: hash,
           completed_at: new Date(),
         });
-        if (!id) return null;
+        if (!transfer) return null;
         await postMovement(trx, {
           kind: 'wallet_transfer',
           environment: actor.environment,
-          referenceId: id,
+          referenceId: transfer.id,
           postings: [
             { walletId: await merchantWallet(trx, actor.accountId, actor.environment), amount: -(input.amount + charge) },
             { walletId: await merchantWallet(trx, recipient.id, actor.environment), amount: input.amount },
             { walletId: await platformWallet(trx, actor.environment, 'platform_fee'), amount: charge },
           ],
         });
-        return id;
+        await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out', other: recipient });
+        await queueTransferEvent(trx, transfer, {
+          accountId: recipient.id,
+          direction: 'in',
+          ...(sender ? { other: sender } : {}),
+        });
+        return transfer.id;
       });
     },
 
@@ -289,7 +298,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       const reason = storedReason(input.reason);
       const hash = requestHash({ kind: 'settlement', amount: input.amount, reason: input.reason });
       return moveOut('settlement', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
-        const id = await insertTransfer(trx, {
+        const transfer = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
           kind: 'settlement',
@@ -302,9 +311,10 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           idempotency_key: idempotencyKey ?? null,
           request_hash: hash,
         });
-        if (!id) return null;
-        await hold(trx, actor, id, 'settlement', input.amount + charge);
-        return id;
+        if (!transfer) return null;
+        await hold(trx, actor, transfer.id, 'settlement', input.amount + charge);
+        await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
+        return transfer.id;
       });
     },
 
@@ -322,7 +332,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       const reason = storedReason(input.narrative);
       const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
       return moveOut('payout', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
-        const id = await insertTransfer(trx, {
+        const transfer = await insertTransfer(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
           kind: 'payout',
@@ -338,9 +348,10 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
           idempotency_key: idempotencyKey ?? null,
           request_hash: hash,
         });
-        if (!id) return null;
-        await hold(trx, actor, id, 'payout', input.amount + charge);
-        return id;
+        if (!transfer) return null;
+        await hold(trx, actor, transfer.id, 'payout', input.amount + charge);
+        await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
+        return transfer.id;
       });
     },
 

@@ -1,0 +1,55 @@
+import { formatLocalPhone } from '@sente/contracts/payments';
+import { maskBankAccountNumber } from '@sente/contracts/wallet';
+import type { WebhookEventType } from '@sente/contracts/webhook-deliveries';
+import type { Transaction } from 'kysely';
+import type { Database, TransferRecord } from '../../db/database.ts';
+import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
+
+/** The other side of a wallet transfer, as the transfers list names it. */
+export type Party = { account_name: string; account_number: string };
+
+/** Who or where the money went to or came from, in the words of the transfers list. */
+function counterpartyOf(transfer: TransferRecord, other: Party | undefined): string | null {
+  if (transfer.kind === 'wallet_transfer') return other ? `${other.account_name} (${other.account_number})` : null;
+  if (transfer.kind === 'settlement' && transfer.bank_details) {
+    return `${transfer.bank_details.bank_name} ${maskBankAccountNumber(transfer.bank_details.account_number)}`;
+  }
+  if (transfer.kind === 'payout' && transfer.payout_msisdn) {
+    return transfer.payout_msisdn.startsWith('256') ? formatLocalPhone(transfer.payout_msisdn) : transfer.payout_msisdn;
+  }
+  return null;
+}
+
+/**
+ * Queues the event of a transfer's status, in the transaction that set it, for the Payments webhook URL of one side:
+ * transfer.successful (a wallet transfer, to the sender and to the recipient), settlement.pending / .successful /
+ * .rejected and payout.pending / .successful / .rejected (to the account that asked for them).
+ */
+export async function queueTransferEvent(
+  trx: Transaction<Database>,
+  transfer: TransferRecord,
+  side: { accountId: string; direction: 'out' | 'in'; other?: Party },
+): Promise<void> {
+  const subject = transfer.kind === 'wallet_transfer' ? 'transfer' : transfer.kind;
+  await queueWebhookEvent(trx, {
+    accountId: side.accountId,
+    environment: transfer.environment,
+    type: `${subject}.${transfer.status}` as WebhookEventType,
+    data: {
+      id: transfer.id,
+      kind: transfer.kind,
+      direction: side.direction,
+      status: transfer.status,
+      amount: Number(transfer.amount),
+      // The charge is the sender's: a received transfer shows none.
+      charge: side.direction === 'out' ? Number(transfer.charge) : 0,
+      currency: transfer.currency,
+      reason: transfer.reason,
+      failure_reason: transfer.failure_reason,
+      counterparty: counterpartyOf(transfer, side.other),
+      environment: transfer.environment,
+      created_at: new Date(transfer.created_at).toISOString(),
+      completed_at: transfer.completed_at ? new Date(transfer.completed_at).toISOString() : null,
+    },
+  });
+}
