@@ -37,6 +37,8 @@ export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as 
 export const REFERENCE_MAX_LENGTH = 100;
 export const CUSTOMER_NAME_MAX_LENGTH = 150;
 export const PAYOUT_REASON_MAX_LENGTH = 500;
+/** Who the transfers list and its export name as the creator of a payout an API key asked for. */
+export const API_KEY_CREATOR = { firstname: 'API', lastname: 'key' } as const;
 /** The reason of a payout asked for without one, as the transfers list shows it. */
 export const DEFAULT_PAYOUT_REASON = 'Payout';
 

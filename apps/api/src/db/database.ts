@@ -217,6 +217,9 @@ export interface CollectionsTable {
   idempotency_key: string | null;
   /** What the request with the Idempotency-Key asked (issue 12): a replay must ask the same. */
   request_hash: string | null;
+  /** The merchant's own reference and metadata of a collection asked for through /v1 (migration 018), else null. */
+  reference: string | null;
+  metadata: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   completed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -320,7 +323,8 @@ export interface TransfersTable {
   charge: ColumnType<string, number | string | undefined, number | string>;
   reason: string;
   status: TransferStatus;
-  creator_id: string;
+  /** The member who moved the money; null for a payout asked for with an API key (migration 018). */
+  creator_id: string | null;
   recipient_account_id: string | null;
   bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
   payout_msisdn: string | null;

@@ -16,6 +16,7 @@ import * as internationalUserPhones from './2026_11_24_014_international_user_ph
 import * as collectionCounts from './2026_11_24_015_collection_counts.ts';
 import * as apiKeysAndWebhooks from './2026_11_24_016_api_keys_and_webhooks.ts';
 import * as webhookDeliveries from './2026_11_24_017_webhook_deliveries.ts';
+import * as merchantApi from './2026_11_24_018_merchant_api.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_015_collection_counts': collectionCounts,
   '2026_11_24_016_api_keys_and_webhooks': apiKeysAndWebhooks,
   '2026_11_24_017_webhook_deliveries': webhookDeliveries,
+  '2026_11_24_018_merchant_api': merchantApi,
 };

@@ -66,6 +66,42 @@ export function findByIdempotencyKey(db: Kysely<Database>, linkId: string, key: 
 
 export type CollectionRecord = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
 
+/** A collection a merchant's server asks for through /v1 (issue 16): no link, no card, its own reference and metadata. */
+export type NewApiCollection = Omit<NewCollection, 'link_id' | 'card_last4' | 'email' | 'extra_data' | 'metadata'> & {
+  metadata: Record<string, string> | null;
+};
+
+/** Inserts an API collection; undefined when a concurrent request with the same Idempotency-Key already did. */
+export function insertApiCollection(db: Kysely<Database>, values: NewApiCollection) {
+  return db
+    .insertInto('collections')
+    .values({ ...values, extra_data: '[]', metadata: values.metadata && JSON.stringify(values.metadata) })
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'environment', 'idempotency_key'])
+        .where((eb) => eb.and([eb('link_id', 'is', null), eb('idempotency_key', 'is not', null)]))
+        .doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The API collection an Idempotency-Key made in this account and environment. */
+export function findApiCollectionByKey(
+  db: Kysely<Database>,
+  scope: { accountId: string; environment: Environment },
+  key: string,
+) {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .where('link_id', 'is', null)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
 /** Moves a pending collection to its outcome; undefined when it is no longer pending (the report was applied before). */
 export function completePending(
   trx: Transaction<Database>,

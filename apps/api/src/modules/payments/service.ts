@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Environment } from '@sente/contracts/constants';
 import type { ExtraField } from '@sente/contracts/links';
+import { API_ERROR_CODES, type CollectionRequest, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import {
   type ExtraDataEntry,
+  formatLocalPhone,
   PAYMENT_MESSAGES as M,
   type PublicLink,
   type PublicPayment,
@@ -22,16 +25,18 @@ import type { FilesService } from '../files/service.ts';
 import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
 import { postMovement, walletId } from '../ledger/ledger.ts';
 import { addToDailyTotals } from '../reports/repository.ts';
-import type { ProviderRegistry } from './providers.ts';
+import type { ChargeRequest, PaymentProvider, ProviderRegistry } from './providers.ts';
 import { receiptMail } from './receipt.ts';
 import {
   addToLinkTotal,
   type CollectionRecord,
   completePending,
   duePayments,
+  findApiCollectionByKey,
   findByIdempotencyKey,
   findCollection,
   findPublicLink,
+  insertApiCollection,
   insertCollection,
   type PublicLinkRecord,
 } from './repository.ts';
@@ -259,6 +264,41 @@ export function createPaymentsService(options: Options) {
     );
   }
 
+  /**
+   * Asks the provider to take a new collection. A refusal fails the collection at once, through settle. Answers whether
+   * it is pending now, waiting for the payer.
+   */
+  async function startCharge(collection: CollectionRecord, provider: PaymentProvider, card: ChargeRequest['card']) {
+    try {
+      const accepted = await provider.charge({
+        collectionId: collection.id,
+        transactionId: collection.transaction_id,
+        channel: collection.channel,
+        msisdn: collection.msisdn,
+        amount: Number(collection.amount),
+        card,
+      });
+      await db
+        .updateTable('collections')
+        .set({
+          provider_reference: accepted.providerReference,
+          simulated_outcome: accepted.simulated?.outcome ?? null,
+          simulated_message: accepted.simulated?.message ?? null,
+          settle_at: accepted.simulated?.settleAt ?? null,
+        })
+        .where('id', '=', collection.id)
+        .execute();
+      return true;
+    } catch (error) {
+      logger.error({ err: error, collectionId: collection.id }, 'provider refused the charge');
+      await settle(collection.id, {
+        status: 'failed',
+        message: error instanceof HttpError ? error.message : M.providerUnavailable,
+      });
+      return false;
+    }
+  }
+
   return {
     settle,
 
@@ -330,35 +370,60 @@ export function createPaymentsService(options: Options) {
         return { id: earlier.id, status: earlier.status, replayed: true, expiresInSeconds: secondsLeft(earlier.expires_at) };
       }
 
-      try {
-        const accepted = await provider.charge({
-          collectionId: collection.id,
-          transactionId: collection.transaction_id,
-          channel: collection.channel,
-          msisdn: collection.msisdn,
-          amount,
-          card: input.card,
-        });
-        await db
-          .updateTable('collections')
-          .set({
-            provider_reference: accepted.providerReference,
-            simulated_outcome: accepted.simulated?.outcome ?? null,
-            simulated_message: accepted.simulated?.message ?? null,
-            settle_at: accepted.simulated?.settleAt ?? null,
-          })
-          .where('id', '=', collection.id)
-          .execute();
-      } catch (error) {
-        logger.error({ err: error, collectionId: collection.id }, 'provider refused the charge');
-        await settle(collection.id, {
-          status: 'failed',
-          message: error instanceof HttpError ? error.message : M.providerUnavailable,
-        });
+      if (!(await startCharge(collection, provider, input.card))) {
         const failed = await findCollection(db, collection.id);
         return { id: collection.id, status: failed?.status ?? 'failed', replayed: false, expiresInSeconds: 0 };
       }
       return { id: collection.id, status: 'pending', replayed: false, expiresInSeconds: secondsLeft(collection.expires_at) };
+    },
+
+    /**
+     * Issue 16: a mobile-money collection a merchant's server asks for through /v1, with no link, taken by the same
+     * provider and applied by the same settle as a pay page's. The same Idempotency-Key in the account and environment
+     * answers the first collection again, unless it asked for something else (409).
+     */
+    async collect(
+      scope: { accountId: string; environment: Environment },
+      input: CollectionRequest,
+      idempotencyKey: string | undefined,
+    ): Promise<{ id: string; replayed: boolean }> {
+      const { customerName, ...asked } = input;
+      const hash = requestHash({ ...asked, names: customerName });
+      const earlier = async () => {
+        const found = idempotencyKey ? await findApiCollectionByKey(db, scope, idempotencyKey) : undefined;
+        if (found) requireSameRequest(found.request_hash, hash);
+        return found;
+      };
+      const first = await earlier();
+      if (first) return { id: first.id, replayed: true };
+      const provider = providers.forPayment(scope.environment, input.channel);
+      if (!provider) {
+        throw new HttpError(400, MERCHANT_API_MESSAGES.liveCollectionsUnavailable, { code: API_ERROR_CODES.liveUnavailable });
+      }
+      const collection = await insertApiCollection(db, {
+        account_id: scope.accountId,
+        environment: scope.environment,
+        amount: input.amount,
+        fee: collectionFee(fees, input.amount),
+        channel: input.channel,
+        msisdn: input.msisdn,
+        names: customerName ?? formatLocalPhone(input.msisdn),
+        reference: input.reference,
+        metadata: input.metadata,
+        transaction_id: newTransactionId(),
+        provider: provider.name,
+        expires_at: new Date(Date.now() + options.expirySeconds * 1000),
+        idempotency_key: idempotencyKey ?? null,
+        request_hash: hash,
+      });
+      if (!collection) {
+        // A concurrent request with the same key won the insert.
+        const twin = await earlier();
+        if (!twin) throw new Error('idempotent insert found no earlier collection');
+        return { id: twin.id, replayed: true };
+      }
+      await startCharge(collection, provider, null);
+      return { id: collection.id, replayed: false };
     },
 
     async payment(id: string): Promise<PublicPayment> {
@@ -435,6 +500,8 @@ export function webhookPayload(collection: CollectionRecord) {
     email: collection.email,
     extra_data: collection.extra_data,
     link_id: collection.link_id,
+    reference: collection.reference,
+    metadata: collection.metadata,
     environment: collection.environment,
     created_at: new Date(collection.created_at).toISOString(),
     completed_at: collection.completed_at ? new Date(collection.completed_at).toISOString() : null,

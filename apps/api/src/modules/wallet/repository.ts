@@ -8,7 +8,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 const after = (cursor: Cursor | null) =>
   cursor ? sql<boolean>`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql<boolean>`true`;
 
-/** The list's columns from `source` (aliased t), with the creator's names and both accounts' names and numbers. */
+/**
+ * The list's columns from `source` (aliased t), with the creator's names (null for a payout an API key asked for) and
+ * both accounts' names and numbers.
+ */
 const listColumns = (source: 'page' | 'transfers') => sql`
   select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
          t.amount::text as amount, t.charge::text as charge, t.reason, t.status, t.bank_details, t.payout_msisdn,
@@ -16,7 +19,7 @@ const listColumns = (source: 'page' | 'transfers') => sql`
          s.account_name as sender_name, s.account_number as sender_number,
          r.account_name as recipient_name, r.account_number as recipient_number
   from ${sql.table(source)} t
-  join users u on u.id = t.creator_id
+  left join users u on u.id = t.creator_id
   join accounts s on s.id = t.account_id
   left join accounts r on r.id = t.recipient_account_id`;
 
@@ -35,8 +38,8 @@ export type TransferListRecord = {
   bank_details: { bank_name: string; account_number: string; account_name: string } | null;
   payout_msisdn: string | null;
   failure_reason: string | null;
-  creator_firstname: string;
-  creator_lastname: string;
+  creator_firstname: string | null;
+  creator_lastname: string | null;
   sender_name: string;
   sender_number: string;
   recipient_name: string | null;
@@ -77,11 +80,13 @@ export function createWalletRepository(db: Kysely<Database>) {
 
     findTransfer: (trx: Db, id: string) => trx.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    findByIdempotencyKey: (accountId: string, key: string) =>
+    /** The transfer a key made in this account and environment: the other environment's keys are its own (migration 018). */
+    findByIdempotencyKey: (scope: MoneyScope, key: string) =>
       db
         .selectFrom('transfers')
         .select(['id', 'kind', 'request_hash'])
-        .where('account_id', '=', accountId)
+        .where('account_id', '=', scope.accountId)
+        .where('environment', '=', scope.environment)
         .where('idempotency_key', '=', key)
         .executeTakeFirst(),
 

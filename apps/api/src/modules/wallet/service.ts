@@ -1,5 +1,6 @@
 import type { Page } from '@sente/contracts/api';
 import type { Environment } from '@sente/contracts/constants';
+import { API_ERROR_CODES, API_KEY_CREATOR } from '@sente/contracts/merchant-api';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { formatLocalPhone, SIMULATOR } from '@sente/contracts/payments';
 import {
@@ -15,7 +16,7 @@ import {
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, TransferRecord, TransfersTable } from '../../db/database.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
@@ -28,6 +29,12 @@ import { queueTransferEvent } from './transfer-events.ts';
 
 /** Who is moving money: the caller's current account, its active environment, and the member. */
 export type MoneyActor = MoneyScope & { userId: string };
+
+/**
+ * What allows a movement: a member's single-use PIN token (the dashboard), or the account's API key (issue 16), which
+ * is itself the authority and is checked before the service is called.
+ */
+type Authority = { member: MoneyActor; pinToken: string } | { apiKey: true };
 
 /** The reason a test payout to a number ending in the simulator's fail suffix fails. */
 const SIMULATED_PAYOUT_FAILURE = 'The receiving mobile money account could not take the payment';
@@ -66,7 +73,10 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
     // The charge is the sender's: a received transfer shows none.
     charge: direction === 'out' ? Number(row.charge) : 0,
     currency: 'UGX',
-    creator: { firstname: row.creator_firstname, lastname: row.creator_lastname },
+    creator:
+      row.creator_firstname === null
+        ? API_KEY_CREATOR
+        : { firstname: row.creator_firstname, lastname: row.creator_lastname ?? '' },
     reason: row.reason,
     status: row.status,
     counterparty,
@@ -92,22 +102,24 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
 
   /**
    * The frame of every money movement out of a wallet (DESIGN §3, §6): a retry with the same Idempotency-Key
-   * answers the first transfer and moves nothing; otherwise, in one transaction, the PIN token is spent, the
-   * transfer row written and the ledger moved. A wallet that would go below zero is 'Invalid Amount' and
-   * nothing is written. `asked` is what the request asks (no PIN token): the same key asking otherwise is a 409.
+   * answers the first transfer and moves nothing; otherwise, in one transaction, the PIN token is spent (an API
+   * key spends none), the transfer row written and the ledger moved. A wallet that would go below zero is 'Invalid
+   * Amount' and nothing is written. `asked` is what the request asks (no PIN token): the same key asking otherwise is a 409.
    */
   async function moveOut(
     kind: TransferKind,
-    actor: MoneyActor,
-    pinToken: string,
+    actor: MoneyScope,
+    authority: Authority,
     idempotency: { key: string | undefined; hash: string },
     work: (trx: Transaction<Database>) => Promise<string | null>,
   ): Promise<{ row: TransferRow; replayed: boolean }> {
     /** The transfer an earlier request with this key made, if any; a key used for another kind or request is refused. */
     const earlier = async () => {
       if (!idempotency.key) return undefined;
-      const found = await repo.findByIdempotencyKey(actor.accountId, idempotency.key);
-      if (found && found.kind !== kind) throw badRequest(M.idempotencyKeyReused);
+      const found = await repo.findByIdempotencyKey(actor, idempotency.key);
+      if (found && found.kind !== kind) {
+        throw new HttpError(400, M.idempotencyKeyReused, { code: API_ERROR_CODES.idempotencyKeyReused });
+      }
       if (found) requireSameRequest(found.request_hash, idempotency.hash);
       return found;
     };
@@ -119,7 +131,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
     if (first) return answer(first.id, true);
     try {
       const id = await db.transaction().execute(async (trx) => {
-        await pins.spend(trx, actor, pinToken);
+        if ('pinToken' in authority) await pins.spend(trx, authority.member, authority.pinToken);
         const created = await work(trx);
         if (!created) throw new Replayed();
         return created;
@@ -130,7 +142,9 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       // or the key's row, so this one failed; it answers the twin's transfer, as a later retry would.
       const twin = await earlier();
       if (twin) return answer(twin.id, true);
-      if (error instanceof InsufficientFundsError) throw badRequest(M.invalidAmount);
+      if (error instanceof InsufficientFundsError) {
+        throw new HttpError(400, M.invalidAmount, { code: API_ERROR_CODES.insufficientBalance });
+      }
       throw error;
     }
   }
@@ -140,7 +154,9 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
     const row = await trx
       .insertInto('transfers')
       .values(values)
-      .onConflict((oc) => oc.columns(['account_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'environment', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
+      )
       .returningAll()
       .executeTakeFirst();
     return row ?? null;
@@ -192,7 +208,7 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
   }
 
   /** Holds amount + charge from the merchant wallet for a settlement or payout. */
-  async function hold(trx: Transaction<Database>, actor: MoneyActor, id: string, kind: string, total: number) {
+  async function hold(trx: Transaction<Database>, actor: MoneyScope, id: string, kind: string, total: number) {
     await postMovement(trx, {
       kind: `${kind}_hold`,
       environment: actor.environment,
@@ -201,6 +217,46 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
         { walletId: await merchantWallet(trx, actor.accountId, actor.environment), amount: -total },
         { walletId: await platformWallet(trx, actor.environment, 'settlement_hold'), amount: total },
       ],
+    });
+  }
+
+  /** A mobile-money payout (DESIGN §6): debited and held now, paid out or returned when the provider reports. */
+  async function startPayout(
+    actor: MoneyScope,
+    authority: Authority,
+    input: { amount: number; account: string; narrative: string },
+    idempotencyKey: string | undefined,
+  ) {
+    if (actor.environment !== 'test') {
+      throw new HttpError(400, M.liveUnavailable, { code: API_ERROR_CODES.liveUnavailable });
+    }
+    const charge = charges.payout;
+    const now = Date.now();
+    const fails = input.account.endsWith(SIMULATOR.failSuffix);
+    const staysPending = input.account.endsWith(SIMULATOR.stayPendingSuffix);
+    const reason = storedReason(input.narrative);
+    const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
+    return moveOut('payout', actor, authority, { key: idempotencyKey, hash }, async (trx) => {
+      const transfer = await insertTransfer(trx, {
+        account_id: actor.accountId,
+        environment: actor.environment,
+        kind: 'payout',
+        amount: input.amount,
+        charge,
+        reason,
+        status: 'pending',
+        creator_id: 'member' in authority ? authority.member.userId : null,
+        payout_msisdn: input.account,
+        simulated_outcome: staysPending ? null : fails ? 'failed' : 'successful',
+        settle_at: staysPending ? null : new Date(now + simulatorDelayMs),
+        expires_at: new Date(now + payoutExpirySeconds * 1000),
+        idempotency_key: idempotencyKey ?? null,
+        request_hash: hash,
+      });
+      if (!transfer) return null;
+      await hold(trx, actor, transfer.id, 'payout', input.amount + charge);
+      await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
+      return transfer.id;
     });
   }
 
@@ -249,40 +305,46 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       const reason = storedReason(input.reason);
       const hash = requestHash({ kind: 'wallet_transfer', to: recipient.id, amount: input.amount, reason: input.reason });
       const sender = await repo.accountById(actor.accountId);
-      return moveOut('wallet_transfer', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
-        const transfer = await insertTransfer(trx, {
-          account_id: actor.accountId,
-          environment: actor.environment,
-          kind: 'wallet_transfer',
-          amount: input.amount,
-          charge,
-          reason,
-          status: 'successful',
-          creator_id: actor.userId,
-          recipient_account_id: recipient.id,
-          idempotency_key: idempotencyKey ?? null,
-          request_hash: hash,
-          completed_at: new Date(),
-        });
-        if (!transfer) return null;
-        await postMovement(trx, {
-          kind: 'wallet_transfer',
-          environment: actor.environment,
-          referenceId: transfer.id,
-          postings: [
-            { walletId: await merchantWallet(trx, actor.accountId, actor.environment), amount: -(input.amount + charge) },
-            { walletId: await merchantWallet(trx, recipient.id, actor.environment), amount: input.amount },
-            { walletId: await platformWallet(trx, actor.environment, 'platform_fee'), amount: charge },
-          ],
-        });
-        await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out', other: recipient });
-        await queueTransferEvent(trx, transfer, {
-          accountId: recipient.id,
-          direction: 'in',
-          ...(sender ? { other: sender } : {}),
-        });
-        return transfer.id;
-      });
+      return moveOut(
+        'wallet_transfer',
+        actor,
+        { member: actor, pinToken: input.pin_token },
+        { key: idempotencyKey, hash },
+        async (trx) => {
+          const transfer = await insertTransfer(trx, {
+            account_id: actor.accountId,
+            environment: actor.environment,
+            kind: 'wallet_transfer',
+            amount: input.amount,
+            charge,
+            reason,
+            status: 'successful',
+            creator_id: actor.userId,
+            recipient_account_id: recipient.id,
+            idempotency_key: idempotencyKey ?? null,
+            request_hash: hash,
+            completed_at: new Date(),
+          });
+          if (!transfer) return null;
+          await postMovement(trx, {
+            kind: 'wallet_transfer',
+            environment: actor.environment,
+            referenceId: transfer.id,
+            postings: [
+              { walletId: await merchantWallet(trx, actor.accountId, actor.environment), amount: -(input.amount + charge) },
+              { walletId: await merchantWallet(trx, recipient.id, actor.environment), amount: input.amount },
+              { walletId: await platformWallet(trx, actor.environment, 'platform_fee'), amount: charge },
+            ],
+          });
+          await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out', other: recipient });
+          await queueTransferEvent(trx, transfer, {
+            accountId: recipient.id,
+            direction: 'in',
+            ...(sender ? { other: sender } : {}),
+          });
+          return transfer.id;
+        },
+      );
     },
 
     /** Request Transfer: holds the amount and charge at once; an operator pays or rejects it later. */
@@ -297,63 +359,52 @@ export function createWalletService({ db, repo, pins, charges, logger, simulator
       const charge = charges.settlement;
       const reason = storedReason(input.reason);
       const hash = requestHash({ kind: 'settlement', amount: input.amount, reason: input.reason });
-      return moveOut('settlement', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
-        const transfer = await insertTransfer(trx, {
-          account_id: actor.accountId,
-          environment: actor.environment,
-          kind: 'settlement',
-          amount: input.amount,
-          charge,
-          reason,
-          status: 'pending',
-          creator_id: actor.userId,
-          bank_details: JSON.stringify(bank),
-          idempotency_key: idempotencyKey ?? null,
-          request_hash: hash,
-        });
-        if (!transfer) return null;
-        await hold(trx, actor, transfer.id, 'settlement', input.amount + charge);
-        await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
-        return transfer.id;
-      });
+      return moveOut(
+        'settlement',
+        actor,
+        { member: actor, pinToken: input.pin_token },
+        { key: idempotencyKey, hash },
+        async (trx) => {
+          const transfer = await insertTransfer(trx, {
+            account_id: actor.accountId,
+            environment: actor.environment,
+            kind: 'settlement',
+            amount: input.amount,
+            charge,
+            reason,
+            status: 'pending',
+            creator_id: actor.userId,
+            bank_details: JSON.stringify(bank),
+            idempotency_key: idempotencyKey ?? null,
+            request_hash: hash,
+          });
+          if (!transfer) return null;
+          await hold(trx, actor, transfer.id, 'settlement', input.amount + charge);
+          await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
+          return transfer.id;
+        },
+      );
     },
 
     /** Mobile-money payout: debited and held now, paid out or returned when the provider reports. */
-    async payout(
+    payout: (
       actor: MoneyActor,
       input: { amount: number; account: string; narrative: string; pin_token: string },
       idempotencyKey?: string,
-    ) {
-      if (actor.environment !== 'test') throw badRequest(M.liveUnavailable);
-      const charge = charges.payout;
-      const now = Date.now();
-      const fails = input.account.endsWith(SIMULATOR.failSuffix);
-      const staysPending = input.account.endsWith(SIMULATOR.stayPendingSuffix);
-      const reason = storedReason(input.narrative);
-      const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
-      return moveOut('payout', actor, input.pin_token, { key: idempotencyKey, hash }, async (trx) => {
-        const transfer = await insertTransfer(trx, {
-          account_id: actor.accountId,
-          environment: actor.environment,
-          kind: 'payout',
-          amount: input.amount,
-          charge,
-          reason,
-          status: 'pending',
-          creator_id: actor.userId,
-          payout_msisdn: input.account,
-          simulated_outcome: staysPending ? null : fails ? 'failed' : 'successful',
-          settle_at: staysPending ? null : new Date(now + simulatorDelayMs),
-          expires_at: new Date(now + payoutExpirySeconds * 1000),
-          idempotency_key: idempotencyKey ?? null,
-          request_hash: hash,
-        });
-        if (!transfer) return null;
-        await hold(trx, actor, transfer.id, 'payout', input.amount + charge);
-        await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
-        return transfer.id;
-      });
-    },
+    ) => startPayout(actor, { member: actor, pinToken: input.pin_token }, input, idempotencyKey),
+
+    /** Issue 16: a payout asked for with an API key, which stands for the PIN; no member is its creator. */
+    payoutWithApiKey: (
+      scope: MoneyScope,
+      input: { amount: number; msisdn: string; reason: string },
+      idempotencyKey: string | undefined,
+    ) =>
+      startPayout(
+        scope,
+        { apiKey: true },
+        { amount: input.amount, account: input.msisdn, narrative: input.reason },
+        idempotencyKey,
+      ),
 
     /** Operator: the settlement was paid to the bank. */
     approveSettlement: (id: string) => (isUuid(id) ? finish(id, 'settlement', { paid: true }) : Promise.resolve(false)),
