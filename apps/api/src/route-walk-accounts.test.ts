@@ -200,10 +200,12 @@ async function setUpVictim() {
   const short = must(await post(t, victim, '/api/shorten_url', { long_url: `${SITE}/pay/${paymentLink.ref}` }), 'shorten');
 
   const db = t.database.db;
-  const [accounts, payment, customer] = await Promise.all([
+  const [accounts, payment, customer, webhookEvent] = await Promise.all([
     db.selectFrom('accounts').select(['id', 'account_number']).where('user_id', '=', victim.userId).execute(),
     db.selectFrom('collections').select(['msisdn']).where('id', '=', paymentId).executeTakeFirstOrThrow(),
     db.selectFrom('customers').select(['id']).where('account_id', '=', victim.accountId).executeTakeFirstOrThrow(),
+    // Its collections and transfers queued webhook deliveries (issue 16).
+    db.selectFrom('webhook_events').select(['id']).where('account_id', '=', victim.accountId).executeTakeFirstOrThrow(),
   ]);
   const numberOf = (id: string) => accounts.find((a) => a.id === id)!.account_number;
   v = {
@@ -244,6 +246,7 @@ async function setUpVictim() {
     customerId: customer.id,
     transferId: transfer.id,
     settlementId: settlement.id,
+    webhookEventId: webhookEvent.id,
   };
 
   // The victim's own cursors: the last row of each of its lists, as its dashboard would page on.
@@ -326,21 +329,15 @@ beforeAll(async () => {
   compliance = { victimFileId: await saveAndList(victim, v.certificatePath), ownFileId: await saveAndList(owner, o.certificate) };
 });
 
-/**
- * Webhook deliveries (issue 16): the first of the victim's (its collections and transfers queued them), and one of the
- * owner's for the control to resend.
- */
+/** A webhook delivery of the owner's (issue 16), for the control to resend. */
 let ownDeliveryId: string;
 beforeAll(async () => {
-  const first = (accountId: string) =>
-    t.database.db
-      .selectFrom('webhook_events')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .orderBy('created_at')
-      .executeTakeFirstOrThrow();
-  v.webhookEventId = (await first(victim.accountId)).id;
-  ownDeliveryId = (await first(owner.accountId)).id;
+  const own = await t.database.db
+    .selectFrom('webhook_events')
+    .select('id')
+    .where('account_id', '=', owner.accountId)
+    .executeTakeFirstOrThrow();
+  ownDeliveryId = own.id;
 });
 
 /** One request of the walk, sent as the owner. By default it must be refused with a 4xx. */
