@@ -1,5 +1,6 @@
 import { DEVELOPER_MESSAGES as M, type WebhookUrls, webhookUrlsInput } from '@sente/contracts/developers';
 import { MESSAGES } from '@sente/contracts/messages';
+import { WEBHOOK_DELIVERY_MESSAGES as DELIVERY_MESSAGES } from '@sente/contracts/webhook-deliveries';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
@@ -10,6 +11,7 @@ import { expectToast } from '../../../testing/toasts.ts';
 import { WebhooksRoute } from './webhooks.tsx';
 
 const COLLECTIONS = 'Collections web hook URL';
+const NO_DELIVERIES = { items: [], lastCursor: null, nextCursor: null, totalItems: 0, totalPages: 0 };
 const PAYMENTS = 'Payments web hook URL';
 
 type Setup = { user?: ReturnType<typeof testUser>; saved?: WebhookUrls; save?: Answer };
@@ -18,6 +20,7 @@ function renderPage({ user = testUser(), saved = { collection_url: null, payment
   const api = stubApi({
     'GET /api/user/profile': ok(user),
     'GET /api/webhook': ok(saved),
+    'GET /api/webhook/deliveries': ok(NO_DELIVERIES),
     // Answers as the server does: the URLs as the contract writes them.
     'POST /api/webhook/save-url':
       save ?? parsedWith(webhookUrlsInput, (request) => ok(webhookUrlsInput.parse(request.body), M.webhooksUpdated)),
@@ -42,6 +45,15 @@ describe('Web Hooks (spec §2)', () => {
     expect(field(COLLECTIONS).value).toBe('https://hooks.example.com/c');
     expect(field(PAYMENTS).value).toBe('');
     expect(screen.getByText(M.httpsHint)).toBeInTheDocument();
+  });
+
+  it('shows the recent deliveries below the URL fields (issue 16)', async () => {
+    renderPage();
+    const heading = await screen.findByRole('heading', { name: DELIVERY_MESSAGES.title });
+    expect(await screen.findByText(DELIVERY_MESSAGES.empty)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' }).compareDocumentPosition(heading)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   it("saves both URLs with 'Webhooks Updated', an empty one as none, and shows them as saved", async () => {
@@ -111,10 +123,15 @@ describe('Web Hooks (spec §2)', () => {
     expect(await screen.findByText(M.readOnly)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(api.sent('GET /api/webhook')).toEqual([]);
+    expect(api.sent('GET /api/webhook/deliveries')).toEqual([]);
   });
 
   it('offers to try again when the URLs cannot be read', async () => {
-    stubApi({ 'GET /api/user/profile': ok(testUser()), 'GET /api/webhook': fail(500, MESSAGES.somethingWentWrong) });
+    stubApi({
+      'GET /api/user/profile': ok(testUser()),
+      'GET /api/webhook': fail(500, MESSAGES.somethingWentWrong),
+      'GET /api/webhook/deliveries': ok(NO_DELIVERIES),
+    });
     render(<WebhooksRoute />, { path: '/webhooks' });
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -5,9 +5,13 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useCan, useProfile } from '../../../lib/profile.ts';
 import { useWebhookUrls } from '../api/webhook-urls.ts';
+import { WebhookDeliveries } from '../components/webhook-deliveries.tsx';
 import { WebhookForm } from '../components/webhook-form.tsx';
 
-/** Spec §2 WebHooks. Only owners, administrators and developers may see and set them (DESIGN §7). */
+/**
+ * Spec §2 WebHooks, and below the URL fields the recent deliveries (issue 16). Only owners, administrators and
+ * developers may see and set them (DESIGN §7).
+ */
 export function WebhooksRoute() {
   const canManage = useCan('manageDevelopers');
   return (
@@ -16,7 +20,10 @@ export function WebhooksRoute() {
         Web Hooks
       </Title>
       {canManage ? (
-        <WebhooksCard />
+        <>
+          <WebhooksCard />
+          <WebhookDeliveries />
+        </>
       ) : (
         <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>
           {DEVELOPER_MESSAGES.readOnly}
