@@ -13,6 +13,7 @@ import { developersRoutes } from './modules/developers/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { linksRoutes } from './modules/links/routes.ts';
+import { merchantApiPlugin } from './modules/merchant-api/plugin.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
 import { startWorker } from './modules/payments/worker.ts';
@@ -87,6 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
   await app.register(teamRoutes, services);
   await app.register(developersRoutes, services);
+  await app.register(merchantApiPlugin, {
+    merchantApi: services.merchantApi,
+    perMinute: config.V1_RATE_LIMIT_PER_MINUTE,
+    publicUrl: config.PUBLIC_URL,
+  });
   await app.register(webhookDeliveriesRoutes, services);
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });

@@ -155,6 +155,8 @@ const schema = z.object({
   PAY_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   /** Requests per minute per IP on the public page and status endpoints (status is polled every 2 s). */
   PUBLIC_RATE_LIMIT_PER_MINUTE: positiveInt(300),
+  /** Requests per minute per API key (its account and environment) on the merchant REST API, /v1. */
+  V1_RATE_LIMIT_PER_MINUTE: positiveInt(600),
   /** Uploaded files in an S3-compatible bucket instead of STORAGE_DIR when set. */
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalUrl(['http', 'https']),

@@ -511,6 +511,9 @@ const MATRIX: Row[] = [
   },
 ];
 
+const MERCHANT_API = "the merchant API: authorised by an API key, not by a member's role (merchant-api tests)";
+const API_REFERENCE = "public: the merchant API's reference and its OpenAPI document, for anyone writing a client";
+
 /** Routes that are not rows, each with why: none of them answers to a session's role on an account. */
 const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /health': 'public: the load balancer probes it',
@@ -535,6 +538,17 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /s/:code': 'public: short links are shared with customers',
   'POST /api/shorten_url': "public: takes a URL of this site's; short links belong to no account",
   'POST /api/payment-link/shorten_url': "public: takes a URL of this site's; short links belong to no account",
+  // Issue 16: the merchant REST API answers to an API key, which names its account and environment, not to a member.
+  'POST /v1/collections': MERCHANT_API,
+  'GET /v1/collections': MERCHANT_API,
+  'GET /v1/collections/:id': MERCHANT_API,
+  'POST /v1/payouts': MERCHANT_API,
+  'GET /v1/payouts/:id': MERCHANT_API,
+  'GET /v1/balance': MERCHANT_API,
+  'GET /docs': API_REFERENCE,
+  'GET /docs/json': API_REFERENCE,
+  'GET /docs/yaml': API_REFERENCE,
+  'GET /docs/static/*': API_REFERENCE,
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */

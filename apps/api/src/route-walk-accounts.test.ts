@@ -14,11 +14,22 @@ import type { RouteEntry } from './app.ts';
 import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
+import { apiKeysOf } from './testing/merchant-api.ts';
 import { lastCode, lastMessage, readOutbox } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId, paymentStatus } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { bearer, createAccount, PASSWORD, signIn } from './testing/users.ts';
-import { fundWallet, PIN, p2p, pinToken, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from './testing/wallet.ts';
+import {
+  fundWallet,
+  PIN,
+  p2p,
+  payout,
+  pinToken,
+  requestSettlement,
+  saveBankDetails,
+  setPin,
+  WALLET_ENV,
+} from './testing/wallet.ts';
 import { createNamedMerchant, moneySnapshot, readWorkbook } from './testing/wallet-more.ts';
 
 const SITE = 'https://pay.sente.test';
@@ -29,6 +40,7 @@ const UNLIMITED = {
   AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
   PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
   SHORTEN_RATE_LIMIT_PER_MINUTE: '1000000',
+  V1_RATE_LIMIT_PER_MINUTE: '1000000',
 };
 
 /** What identifies the victim: none of it may reach the owner, except where a route is public by design. */
@@ -339,6 +351,19 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   ownDeliveryId = own.id;
 });
+
+/**
+ * The merchant API (issue 16): the owner's API keys, which the /v1 probes send, and a payout of the owner's for their
+ * control (made from the dashboard, so its creator is the owner like every other transfer of the walk).
+ */
+let ownKeys: { test: string; live: string };
+let ownPayoutId: string;
+beforeAll(async () => {
+  const keys = await apiKeysOf(t, owner);
+  ownKeys = { test: keys.test_key, live: keys.production_key };
+  ownPayoutId = must(await payout(t, owner, 1000, '0772123456'), 'payout', 201).data.id;
+});
+const withOwnKey = (key: 'test' | 'live' = 'test') => ({ authorization: `Bearer ${ownKeys[key]}` });
 
 /** One request of the walk, sent as the owner. By default it must be refused with a 4xx. */
 type Probe = {
@@ -855,6 +880,38 @@ const CASES: Record<string, () => Probe[]> = {
     },
   ],
 
+  // The merchant API, called with the owner's own API keys
+  'GET /v1/collections/:id': () =>
+    (['paymentId', 'itemPaymentId'] as const).flatMap((id) =>
+      (['test', 'live'] as const).map((key) => ({
+        what: `the victim's ${id} with the owner's ${key} key`,
+        url: `/v1/collections/${v[id]}`,
+        headers: withOwnKey(key),
+        // The owner's own test collection, read with the test key (the live key rightly finds none of it).
+        ...(key === 'test' ? { control: { url: `/v1/collections/${o.itemPaymentId}` } } : {}),
+      })),
+    ),
+  'GET /v1/payouts/:id': () =>
+    (['transferId', 'settlementId', 'paymentId'] as const).map((id) => ({
+      what: `the victim's ${id} as a payout id`,
+      url: `/v1/payouts/${v[id]}`,
+      headers: withOwnKey(),
+      control: { url: `/v1/payouts/${ownPayoutId}` },
+    })),
+  'GET /v1/collections': () => [
+    {
+      what: "a cursor at the victim's last collection",
+      url: `/v1/collections?cursor=${vx.cursors.collections}`,
+      headers: withOwnKey(),
+      ok: "a cursor is only a position: the page lists the key's account's own collections",
+    },
+  ],
+  'GET /docs/static/*': () =>
+    (['certificatePath', 'productPath'] as const).map((path) => ({
+      what: `the victim's ${path} under the API reference's files`,
+      url: `/docs/static/${v[path]}`,
+    })),
+
   // Team
   'POST /api/staff/hide_staff/:id': () => [
     {
@@ -926,6 +983,12 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/webhook': "the session's account's webhook URLs; takes nothing",
   'POST /api/webhook/save-url': "takes two URLs of the merchant's own servers; the account is the session's",
   'POST /api/webhook/test-event': "takes nothing; queues a test event for the session's account's own URLs",
+  'POST /v1/collections': "takes an amount, a phone and the merchant's own reference; the account is the API key's",
+  'POST /v1/payouts': "takes an amount and a phone; the money is the API key's account's",
+  'GET /v1/balance': "the API key's account's balance; takes nothing",
+  'GET /docs': "public: the merchant API's reference; takes nothing",
+  'GET /docs/json': "public: the merchant API's OpenAPI document; takes nothing",
+  'GET /docs/yaml': "public: the merchant API's OpenAPI document; takes nothing",
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */

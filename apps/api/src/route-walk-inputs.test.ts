@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
+import { apiKeysOf } from './testing/merchant-api.ts';
 import { readOutbox } from './testing/outbox.ts';
 import { createDigitalItem, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
@@ -24,6 +25,7 @@ const UNLIMITED = {
   AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
   PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
   SHORTEN_RATE_LIMIT_PER_MINUTE: '1000000',
+  V1_RATE_LIMIT_PER_MINUTE: '1000000',
 };
 
 let t: TestApp;
@@ -172,6 +174,15 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
       files: [{ file_name: 'Other', other_name: 'Board resolution', file_path: await certificate() }],
     }),
     'POST /ops/run': () => ({ secret: 'not-the-secret', args: ['ledger:verify'] }),
+    'POST /v1/collections': () => ({
+      amount: 1000,
+      phone: '0772123456',
+      channel: 'MTN_UG',
+      reference: 'INV-1',
+      customer_name: 'Okello John',
+      metadata: { order: '1' },
+    }),
+    'POST /v1/payouts': () => ({ amount: 1000, phone: '0772123456', reason: 'Supplier' }),
     'POST /api/staff/register': () => ({ email: `walk-${randomUUID()}@example.com`, staff_role: 'user' }),
     'POST /api/staff/hide_staff/:id': () => ({}),
     'POST /api/staff/accept': () => ({ invite: 'x'.repeat(43) }),
@@ -257,6 +268,7 @@ const LIST_SCOPES: Record<string, string> = {
   '/api/settlements': 'transfers',
   '/api/payment-link/collections/:ref': 'live',
   '/api/webhook/deliveries': 'webhook_deliveries',
+  '/v1/collections': 'collections',
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */
@@ -270,7 +282,7 @@ function fillParams(url: string, value: (name: string) => string): string {
 function realParam(route: RouteEntry, name: string): string {
   if (name === '*') return real.file;
   if (route.url.includes('digital_item') || route.url.includes('degital')) return name === 'ref' ? real.itemRef : real.itemId;
-  if (route.url.startsWith('/api/public/payments/')) return real.paymentId;
+  if (route.url.startsWith('/api/public/payments/') || route.url.startsWith('/v1/collections/')) return real.paymentId;
   return name === 'ref' ? real.linkRef : name === 'code' ? 'abcdef' : real.linkId;
 }
 
@@ -283,8 +295,11 @@ async function stayedSignedIn(): Promise<void> {
 }
 
 async function send(method: string, url: string, payload?: string | Body): Promise<Outcome> {
+  // The walk generates new keys (POST /api/keys/generate): the merchant API is called with the current one.
+  const apiKey = url.startsWith('/v1/') ? (await apiKeysOf(t, owner)).test_key : undefined;
   const once = () => {
-    const headers: Record<string, string> = { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() };
+    const auth = apiKey ? { authorization: `Bearer ${apiKey}` } : bearer(owner.accessToken);
+    const headers: Record<string, string> = { ...auth, 'idempotency-key': randomUUID() };
     if (typeof payload === 'string') headers['content-type'] = 'application/json';
     return t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
   };

@@ -27,6 +27,7 @@ import { createLocalDiskStorage, type FileStorage } from './modules/files/storag
 import { merchantBalances, verifyLedger } from './modules/ledger/ledger.ts';
 import { createLinksRepository } from './modules/links/repository.ts';
 import { createLinksService } from './modules/links/service.ts';
+import { createMerchantApiService } from './modules/merchant-api/service.ts';
 import { createProviderRegistry, createSimulator } from './modules/payments/providers.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksRepository } from './modules/short-links/repository.ts';
@@ -134,6 +135,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     simulatorDelayMs: config.SIMULATOR_DELAY_MS,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
   });
+  const merchantApi = createMerchantApiService({ db, secrets, payments, wallet, collectionsRepo });
   const demo = createDemoSeeder({
     repo: createDemoRepository(db),
     authRepo,
@@ -166,6 +168,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pins,
     pinChanges,
     wallet,
+    merchantApi,
     demo,
   };
 }

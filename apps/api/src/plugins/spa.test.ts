@@ -56,13 +56,20 @@ describe('the built web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     for (const request of [
       { method: 'GET' as const, url: '/api/no-such-thing' },
-      { method: 'GET' as const, url: '/v1/pay/abc123' },
+      { method: 'GET' as const, url: '/docs/static/no-such-file.js' },
       { method: 'POST' as const, url: '/pay/abc123' },
     ]) {
       const res = await t.app.inject(request);
       expect(res.statusCode, request.url).toBe(404);
       expect(res.json(), request.url).toEqual({ status: 'error', message: 'Not found' });
     }
+  });
+
+  it('leaves the merchant API and its reference to the API: /v1 answers its own 404s, /docs is the reference', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/v1/pay/abc123' });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
+    const reference = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect([reference.statusCode, reference.body]).toEqual([200, expect.stringContaining('Sente API reference')]);
   });
 });
 

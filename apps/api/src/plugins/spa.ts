@@ -5,7 +5,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const API_PREFIXES = ['/api/', '/v1/', '/storage/', '/s/', '/ops/', '/health'];
+const API_PREFIXES = ['/api/', '/v1/', '/docs/', '/storage/', '/s/', '/ops/', '/health'];
 /** DESIGN §5: the customer pages are their own lean entry (pay.html), without the dashboard's code. */
 const CUSTOMER_PAGE_PREFIXES = ['/pay/', '/fund/', '/checkout/'];
 

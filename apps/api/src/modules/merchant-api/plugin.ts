@@ -1,0 +1,59 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { openApiDocument } from './openapi.ts';
+import { v1Routes } from './routes.ts';
+import type { MerchantApiService } from './service.ts';
+
+type Options = { merchantApi: MerchantApiService; perMinute: number; publicUrl: string };
+
+/** The zod registry yields an input and an output schema for every named one; the document keeps those it uses. */
+function withoutUnusedSchemas<D extends object>(document: D): D {
+  const { components = {}, ...rest } = document as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = { ...components.schemas };
+  const unused = () =>
+    Object.keys(schemas).filter((name) => {
+      const { [name]: _itself, ...others } = schemas;
+      return !JSON.stringify([rest, others]).includes(`"#/components/schemas/${name}"`);
+    });
+  // An unused schema may be what kept another in use: repeat until none is left.
+  for (let names = unused(); names.length > 0; names = unused()) for (const name of names) delete schemas[name];
+  return { ...rest, components: { ...components, schemas } } as D;
+}
+
+/** Only /v1 is documented: the reference's own pages are not part of the API. */
+const isDocumented = (url: string) => url.startsWith('/v1/') && url !== '/v1/openapi.json';
+
+/**
+ * The merchant REST API (issue 16) in a context of its own: zod validates and answers its routes and @fastify/swagger
+ * documents them, while every other route of the app keeps its own validation. Serves the API under /v1, its
+ * OpenAPI 3.1 document at /v1/openapi.json and a readable reference (Swagger UI, served from this server) at /docs.
+ */
+export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, perMinute, publicUrl }: Options) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const transform = createJsonSchemaTransform({});
+  const withComponents = createJsonSchemaTransformObject({});
+  await app.register(fastifySwagger, {
+    openapi: openApiDocument(publicUrl),
+    transform: (route) => (isDocumented(route.url) ? transform(route) : { schema: { hide: true }, url: route.url }),
+    transformObject: (document) => withoutUnusedSchemas(withComponents(document)),
+  });
+
+  await app.register(v1Routes, { prefix: '/v1', merchantApi, perMinute });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
+    theme: { title: 'Sente API reference' },
+  });
+}
