@@ -76,5 +76,4 @@ export const WEBHOOK_DELIVERY_MESSAGES = {
   empty: 'No deliveries yet. Events appear here as payments and transfers happen, or send a test event.',
   sendTestEvent: 'Send test event',
   resend: 'Resend',
-  loadMore: 'Load More',
 } as const;
