@@ -1,21 +1,40 @@
 import type { ApiCollection, ApiPayout } from '@sente/contracts/merchant-api-objects';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysOf, createCollection, MERCHANT_API_ENV, pollUntil, v1 } from '../../testing/merchant-api.ts';
 import { createMerchant, expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { transferRow } from '../../testing/wallet.ts';
+import { type Receiver, saveWebhookUrls, startReceiver } from '../../testing/webhook-receiver.ts';
 
 let t: TestApp;
 let merchant: Merchant;
 let key: string;
+/** The merchant's own server on loopback, taking the webhooks. */
+let receiver: Receiver;
+let signingSecret: string;
 
 beforeAll(async () => {
-  t = await createTestApp(MERCHANT_API_ENV);
+  t = await createTestApp({ ...MERCHANT_API_ENV, ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_WORKER_INTERVAL_MS: '25' });
   merchant = await createMerchant(t, 'Jinja Motors');
-  key = (await apiKeysOf(t, merchant)).test_key;
+  const keys = await apiKeysOf(t, merchant);
+  [key, signingSecret] = [keys.test_key, keys.encryption_key];
+  receiver = await startReceiver();
+  await saveWebhookUrls(t, merchant, { collection_url: `${receiver.url}/collections`, payment_url: `${receiver.url}/payments` });
 }, 60_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+/** The webhook the merchant's server got about this object, verified as a receiver would with standardwebhooks. */
+async function webhookAbout(id: string, type: string) {
+  const about = (arrival: { body: string }) => arrival.body.includes(id) && arrival.body.includes(type);
+  await expect.poll(() => receiver.arrivals.some(about), { timeout: 10_000 }).toBe(true);
+  const arrival = receiver.arrivals.find(about)!;
+  return { path: arrival.path, event: new Webhook(signingSecret).verify(arrival.body, arrival.headers) as object };
+}
 
 const balance = async () => (await v1(t, key, 'GET', '/balance')).json().data.available as number;
 const settled = (object: { status: string }) => object.status !== 'pending';
@@ -61,12 +80,14 @@ describe('the merchant API with the simulator', () => {
       .where('account_id', '=', merchant.accountId)
       .execute();
     expect(customers).toMatchObject([{ names: 'Okello John', phone: '256772123456', payments_count: 1 }]);
-    const events = await t.database.db
-      .selectFrom('webhook_events')
-      .select(['payload'])
-      .where('account_id', '=', merchant.accountId)
-      .execute();
-    expect(JSON.stringify(events)).toContain('INV-2026-001');
+
+    // The merchant's server is told at its Collections URL, with its own reference and metadata, signed.
+    const { path, event } = await webhookAbout(created.id, 'collection.successful');
+    expect(path).toBe('/collections');
+    expect(event).toMatchObject({
+      type: 'collection.successful',
+      data: { id: created.id, amount: 50_000, fee: 1500, reference: 'INV-2026-001', metadata: { order: '1001', till: 'front' } },
+    });
     await expectLedgerHolds(t);
   });
 
@@ -104,6 +125,7 @@ describe('the merchant API with the simulator', () => {
     expect(await balance()).toBe(before - 21_000);
     expect(await pollUntil<ApiPayout>(t, key, `/payouts/${payout.id}`, settled)).toMatchObject({ status: 'successful' });
     expect(await balance()).toBe(before - 21_000);
+    expect((await webhookAbout(payout.id, 'payout.')).path).toBe('/payments');
 
     const row = await transferRow(t, merchant, payout.id);
     expect(row).toMatchObject({ kind: 'payout', amount: 20_000, charge: 1000, creator: { firstname: 'API', lastname: 'key' } });
