@@ -22,7 +22,14 @@ export default defineConfig({
   plugins: [react(), customerPages()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000', '/s/': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/storage': 'http://localhost:3000',
+      '/s/': 'http://localhost:3000',
+      // The merchant API and its reference are the server's own pages.
+      '/v1': 'http://localhost:3000',
+      '/docs': 'http://localhost:3000',
+    },
   },
   build: {
     outDir: 'dist',

@@ -17,6 +17,10 @@ import {
 } from './payments.ts';
 import { MAX_TRANSFER_AMOUNT } from './wallet.ts';
 
+/** Where the API serves its readable reference and its OpenAPI document (the API's own pages, not the app's). */
+export const API_REFERENCE_PATH = '/docs';
+export const OPENAPI_DOCUMENT_PATH = '/v1/openapi.json';
+
 /** The machine-readable `code` of every error answer of /v1, beside its `message` for people. */
 export const API_ERROR_CODES = {
   invalidRequest: 'invalid_request',

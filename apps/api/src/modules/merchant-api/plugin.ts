@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@sente/contracts/merchant-api';
 import type { FastifyInstance } from 'fastify';
 import {
   createJsonSchemaTransform,
@@ -28,7 +29,7 @@ function withoutUnusedSchemas<D extends object>(document: D): D {
 }
 
 /** Only /v1 is documented: the reference's own pages are not part of the API. */
-const isDocumented = (url: string) => url.startsWith('/v1/') && url !== '/v1/openapi.json';
+const isDocumented = (url: string) => url.startsWith('/v1/') && url !== OPENAPI_DOCUMENT_PATH;
 
 /**
  * The merchant REST API (issue 16) in a context of its own: zod validates and answers its routes and @fastify/swagger
@@ -47,12 +48,12 @@ export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, per
   });
 
   await app.register(v1Routes, { prefix: '/v1', merchantApi, perMinute });
-  app.get('/v1/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
 
   await app.register(fastifySwaggerUi, {
-    routePrefix: '/docs',
+    routePrefix: API_REFERENCE_PATH,
     uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
     theme: { title: 'Sente API reference' },
   });

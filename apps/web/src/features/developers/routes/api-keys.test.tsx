@@ -87,6 +87,14 @@ describe('Api Keys (spec §2)', () => {
     expect(screen.getByRole('button', { name: 'Generate New Keys' })).toBeEnabled();
   });
 
+  it('links the API reference and the OpenAPI document, which the API serves itself, with a call to copy', async () => {
+    renderPage();
+    const reference = await screen.findByRole('link', { name: 'API reference' });
+    expect(reference).toHaveAttribute('href', '/docs');
+    expect(screen.getByRole('link', { name: 'OpenAPI document' })).toHaveAttribute('href', '/v1/openapi.json');
+    expect(screen.getByText(/\/v1\/balance -H "Authorization: Bearer <your test key>"/)).toBeInTheDocument();
+  });
+
   it('shows members without the right a message and no keys', async () => {
     const user = testUser({
       current_role: 'operations',

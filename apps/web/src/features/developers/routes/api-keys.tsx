@@ -3,6 +3,7 @@ import { DEVELOPER_MESSAGES } from '@sente/contracts/developers';
 import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan, useProfile } from '../../../lib/profile.ts';
+import { ApiUsage } from '../components/api-usage.tsx';
 import { GenerateKeysModal } from '../components/generate-keys-modal.tsx';
 import { KeyField } from '../components/key-field.tsx';
 
@@ -21,6 +22,7 @@ export function ApiKeysRoute() {
           {DEVELOPER_MESSAGES.readOnly}
         </Alert>
       )}
+      <ApiUsage />
     </Stack>
   );
 }
