@@ -12,7 +12,7 @@ import { startServer } from './server.ts';
  *
  * The shared server's limits are raised because every journey signs in and pays from 127.0.0.1 within the same
  * minutes; its simulator settles a payment after 800 ms, long enough to see and leave the waiting screen, and its
- * payment worker looks every 200 ms.
+ * payment worker looks every 200 ms; it may deliver web hooks to loopback addresses.
  */
 export default async function setup(project: TestProject) {
   const built = await buildPgliteTemplate();
@@ -27,6 +27,8 @@ export default async function setup(project: TestProject) {
         PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
         SIMULATOR_DELAY_MS: '800',
         PAYMENT_WORKER_INTERVAL_MS: '200',
+        // The developers journey's web hook receiver listens on 127.0.0.1.
+        ALLOW_PRIVATE_WEBHOOKS: 'true',
       },
       undefined,
       built.template,

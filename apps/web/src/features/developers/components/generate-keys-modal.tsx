@@ -13,7 +13,7 @@ export function GenerateKeysModal({ opened, onClose }: { opened: boolean; onClos
         <Button variant="default" onClick={onClose} disabled={generate.isPending}>
           Cancel
         </Button>
-        <Button color="red" loading={generate.isPending} onClick={() => generate.mutate(undefined, { onSettled: onClose })}>
+        <Button color="red.9" loading={generate.isPending} onClick={() => generate.mutate(undefined, { onSettled: onClose })}>
           Generate New Keys
         </Button>
       </Group>
