@@ -8,22 +8,37 @@ import { ENVIRONMENTS } from './constants.ts';
 import { API_ERROR_CODE_VALUES } from './merchant-api.ts';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from './payments.ts';
 
-const instant = z.iso.datetime().describe('ISO 8601, in UTC');
+const instant = z.iso.datetime().meta({ description: 'ISO 8601, in UTC', examples: ['2026-11-24T08:15:00.000Z'] });
+const id = z.uuid().meta({ examples: ['3f9c2e8a-5b1d-4c7e-9a2f-6d8b1e4c7a90'] });
+/** A whole number of UGX, with an example a reader recognises (the schema's own would be the smallest integer). */
+const ugx = (example: number, description?: string) =>
+  z.int().meta({ examples: [example], ...(description ? { description } : {}) });
 const environment = z.enum(ENVIRONMENTS).describe('test for the sk_test_ key, production for the sk_live_ key');
 
 export const apiCollection = z
   .object({
-    id: z.uuid(),
+    id,
     status: z.enum(COLLECTION_STATUSES).describe('pending until the payer approves or refuses, or the request expires'),
-    amount: z.int(),
-    fee: z.int().describe('Kept by Sente when the collection succeeds; the balance grows by amount less fee'),
+    amount: ugx(25_000),
+    fee: ugx(750, 'Kept by Sente when the collection succeeds; the balance grows by amount less fee'),
     currency: z.literal('UGX'),
     channel: z.enum(PAYMENT_CHANNELS).describe('CARD only for payments taken on a payment page'),
-    phone: z.string().nullable().describe("The payer's number as 2567XXXXXXXX; null for a card"),
-    customer_name: z.string(),
-    reference: z.string().nullable(),
-    metadata: z.record(z.string(), z.string()).nullable(),
-    transaction_id: z.string().describe('The id the payer and Sente support know the payment by'),
+    phone: z
+      .string()
+      .nullable()
+      .meta({ description: "The payer's number as 2567XXXXXXXX; null for a card", examples: ['256772123456'] }),
+    customer_name: z.string().meta({ examples: ['Okello John'] }),
+    reference: z
+      .string()
+      .nullable()
+      .meta({ examples: ['INV-2026-001'] }),
+    metadata: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({ examples: [{ order: '1001' }] }),
+    transaction_id: z
+      .string()
+      .meta({ description: 'The id the payer and Sente support know the payment by', examples: ['SNTK7M2Q9X4B8D3F'] }),
     failure_reason: z.string().nullable(),
     environment,
     created_at: instant,
@@ -34,13 +49,13 @@ export type ApiCollection = z.output<typeof apiCollection>;
 
 export const apiPayout = z
   .object({
-    id: z.uuid(),
+    id,
     status: z.enum(['pending', 'successful', 'failed']).describe('pending until the mobile-money provider confirms'),
-    amount: z.int(),
-    charge: z.int().describe('Taken from the balance with the amount; returned with it when the payout fails'),
+    amount: ugx(20_000),
+    charge: ugx(1000, 'Taken from the balance with the amount; returned with it when the payout fails'),
     currency: z.literal('UGX'),
-    phone: z.string().describe('The receiving number'),
-    reason: z.string(),
+    phone: z.string().meta({ description: 'The receiving number', examples: ['256752000111'] }),
+    reason: z.string().meta({ examples: ['Supplier invoice 17'] }),
     failure_reason: z.string().nullable(),
     environment,
     created_at: instant,
@@ -53,7 +68,7 @@ export const apiBalance = z
   .object({
     environment,
     currency: z.literal('UGX'),
-    available: z.int().describe('What payouts can draw on now; pending payouts are already taken out'),
+    available: ugx(150_000, 'What payouts can draw on now; pending payouts are already taken out'),
   })
   .meta({ id: 'Balance', description: "The key's environment's balance" });
 export type ApiBalance = z.output<typeof apiBalance>;
@@ -63,8 +78,8 @@ export const apiCollectionPage = z
     items: z.array(apiCollection),
     lastCursor: z.string().nullable(),
     nextCursor: z.string().nullable().describe('Send it as ?cursor= for the next page; null on the last page'),
-    totalItems: z.int(),
-    totalPages: z.int(),
+    totalItems: z.int().meta({ examples: [42] }),
+    totalPages: z.int().meta({ examples: [3] }),
   })
   .meta({ id: 'CollectionPage', description: 'One page of collections, newest first' });
 

@@ -88,7 +88,7 @@ const amount = (max: number) =>
     .int({ error: M.amountInvalid(max) })
     .min(1, M.amountInvalid(max))
     .max(max, M.amountInvalid(max))
-    .describe('Whole Uganda shillings (UGX has no minor unit)');
+    .meta({ description: 'Whole Uganda shillings (UGX has no minor unit)', examples: [25_000] });
 
 /** Printable text of one line: no control characters (tabs, line breaks, NUL) anywhere. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
@@ -98,9 +98,12 @@ const oneLine = (max: number, message: string) =>
 const phone = z
   .string({ error: M.phoneInvalid })
   .max(20, M.phoneInvalid)
+  .meta({
+    description: 'Ugandan mobile number: 07XXXXXXXX, 2567XXXXXXXX or +2567XXXXXXXX; answered as 2567XXXXXXXX',
+    examples: ['0772123456'],
+  })
   .refine((value) => normalizeUgandanPhone(value) !== null, M.phoneInvalid)
-  .transform((value) => normalizeUgandanPhone(value) as string)
-  .describe('Ugandan mobile number: 07XXXXXXXX, 2567XXXXXXXX or +2567XXXXXXXX; answered as 2567XXXXXXXX');
+  .transform((value) => normalizeUgandanPhone(value) as string);
 
 const metadata = z
   .record(
@@ -116,6 +119,7 @@ const metadata = z
   .meta({
     description: `Your own key-value pairs, answered with the collection and in its webhooks: at most ${METADATA_LIMITS.keys} keys`,
     maxProperties: METADATA_LIMITS.keys,
+    examples: [{ order: '1001' }],
   });
 
 /** POST /v1/collections: ask a payer to approve a mobile-money payment on their phone. */
@@ -127,10 +131,13 @@ export const collectionRequest = z
       channel: z.enum(MOBILE_MONEY_CHANNELS, { error: M.channelInvalid }).describe("The payer's network"),
       reference: oneLine(REFERENCE_MAX_LENGTH, M.referenceInvalid)
         .optional()
-        .describe('Your own reference, such as an order number; need not be unique, and lists can be filtered by it'),
+        .meta({
+          description: 'Your own reference, such as an order number; need not be unique, and lists can be filtered by it',
+          examples: ['INV-2026-001'],
+        }),
       customer_name: oneLine(CUSTOMER_NAME_MAX_LENGTH, M.customerNameInvalid)
         .optional()
-        .describe("The payer's name, for the customers list; their number when absent"),
+        .meta({ description: "The payer's name, for the customers list; their number when absent", examples: ['Okello John'] }),
       metadata: metadata.optional(),
     },
     { error: objectError(M.bodyNotObject) },
@@ -157,7 +164,10 @@ export const payoutRequest = z
       phone: phone.refine((msisdn) => networkOf(msisdn) !== null, M.phoneNotMobileMoney),
       reason: oneLine(PAYOUT_REASON_MAX_LENGTH, M.reasonInvalid)
         .optional()
-        .describe(`What the payout is for, shown in the transfers list; "${DEFAULT_PAYOUT_REASON}" when absent`),
+        .meta({
+          description: `What the payout is for, shown in the transfers list; "${DEFAULT_PAYOUT_REASON}" when absent`,
+          examples: ['Supplier invoice 17'],
+        }),
     },
     { error: objectError(M.bodyNotObject) },
   )

@@ -54,7 +54,8 @@ export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, per
 
   await app.register(fastifySwaggerUi, {
     routePrefix: API_REFERENCE_PATH,
-    uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
+    // BaseLayout: the reference of this one document, without Swagger UI's bar for exploring others.
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, defaultModelsExpandDepth: 0 },
     theme: { title: 'Sente API reference' },
   });
 }
