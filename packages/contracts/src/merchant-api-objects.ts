@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ENVIRONMENTS } from './constants.ts';
 import { API_ERROR_CODE_VALUES } from './merchant-api.ts';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from './payments.ts';
+import { TRANSFER_STATUSES } from './wallet.ts';
 
 const instant = z.iso.datetime().meta({ description: 'ISO 8601, in UTC', examples: ['2026-11-24T08:15:00.000Z'] });
 const id = z.uuid().meta({ examples: ['3f9c2e8a-5b1d-4c7e-9a2f-6d8b1e4c7a90'] });
@@ -50,7 +51,9 @@ export type ApiCollection = z.output<typeof apiCollection>;
 export const apiPayout = z
   .object({
     id,
-    status: z.enum(['pending', 'successful', 'failed']).describe('pending until the mobile-money provider confirms'),
+    status: z
+      .enum(TRANSFER_STATUSES)
+      .describe('pending until the provider confirms; rejected when it failed, as the payout.rejected webhook says'),
     amount: ugx(20_000),
     charge: ugx(1000, 'Taken from the balance with the amount; returned with it when the payout fails'),
     currency: z.literal('UGX'),

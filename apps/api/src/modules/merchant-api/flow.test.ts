@@ -138,7 +138,7 @@ describe('the merchant API with the simulator', () => {
     const res = await v1(t, key, 'POST', '/payouts', { amount: 3000, phone: '0772000001' });
     expect(res.json().data).toMatchObject({ status: 'pending', reason: 'Payout' });
     const done = await pollUntil<ApiPayout>(t, key, `/payouts/${res.json().data.id}`, settled);
-    expect(done).toMatchObject({ status: 'failed', failure_reason: expect.any(String), completed_at: expect.any(String) });
+    expect(done).toMatchObject({ status: 'rejected', failure_reason: expect.any(String), completed_at: expect.any(String) });
     expect(await balance()).toBe(before);
   });
 

@@ -67,8 +67,7 @@ export function toApiCollection(row: ApiCollectionRecord): ApiCollection {
 export function toApiPayout(row: ApiPayoutRecord): ApiPayout {
   return {
     id: row.id,
-    // The transfers list says a refused payout was 'rejected'; to the API it failed.
-    status: row.status === 'rejected' ? 'failed' : row.status,
+    status: row.status,
     amount: Number(row.amount),
     charge: Number(row.charge),
     currency: 'UGX',
