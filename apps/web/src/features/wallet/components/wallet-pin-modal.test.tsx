@@ -90,7 +90,9 @@ describe('Wallet PIN dialog (issue 17)', () => {
     await events.click(within(reset).getByRole('button', { name: 'Send code' }));
     await expectToast(M.pinResetCodeSent);
     // Counting down from 50 s: a few seconds may pass before this line on a loaded machine.
-    const wait = within(reset).getByRole('timer').textContent?.match(/^You can ask for a new code in (\d+) s$/)?.[1];
+    const wait = within(reset)
+      .getByRole('timer')
+      .textContent?.match(/^You can ask for a new code in (\d+) s$/)?.[1];
     expect(Number(wait)).toBeGreaterThan(40);
     expect(Number(wait)).toBeLessThanOrEqual(50);
     expect(within(reset).queryByRole('button', { name: 'Send a new code' })).toBeNull();
