@@ -13,7 +13,10 @@ export function ApiUsage() {
           Send a key as a bearer token on every call to /v1, and an Idempotency-Key with every POST so that a retry never moves
           money twice. With the test key the simulator settles payments and no real money moves.
         </Text>
-        <Code block>{`curl ${window.location.origin}/v1/balance -H "Authorization: Bearer <your test key>"`}</Code>
+        {/* Wrapped rather than scrolled: a scrolling block would need to take keyboard focus. */}
+        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {`curl ${window.location.origin}/v1/balance -H "Authorization: Bearer <your test key>"`}
+        </Code>
         <Group gap="lg">
           <Anchor href={API_REFERENCE_PATH}>API reference</Anchor>
           <Anchor href={OPENAPI_DOCUMENT_PATH}>OpenAPI document</Anchor>
