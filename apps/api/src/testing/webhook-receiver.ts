@@ -93,3 +93,10 @@ export async function makeDue(t: TestApp): Promise<void> {
     .where('status', '=', 'pending')
     .execute();
 }
+
+/** Each test starts with nothing due: what an earlier one left pending is closed, and the receiver answers 200 again. */
+export async function startAfresh(t: TestApp, receiver: Receiver): Promise<void> {
+  await t.database.db.updateTable('webhook_events').set({ status: 'failed' }).where('status', '=', 'pending').execute();
+  receiver.arrivals.length = 0;
+  receiver.answerWith(() => 200);
+}

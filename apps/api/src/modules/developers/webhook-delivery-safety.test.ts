@@ -9,7 +9,7 @@ import { loadSecrets } from '../../lib/secrets.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createNamedMerchant } from '../../testing/wallet-more.ts';
-import { type Receiver, signingSecretOf, startReceiver, webhookEventsOf } from '../../testing/webhook-receiver.ts';
+import { type Receiver, signingSecretOf, startAfresh, startReceiver, webhookEventsOf } from '../../testing/webhook-receiver.ts';
 import { queueWebhookEvent } from './deliveries-repository.ts';
 import { createWebhookDeliveries } from './deliveries-service.ts';
 
@@ -57,11 +57,7 @@ afterAll(async () => {
   await receiver?.close();
   await t?.close();
 });
-beforeEach(async () => {
-  await t.database.db.updateTable('webhook_events').set({ status: 'failed' }).where('status', '=', 'pending').execute();
-  receiver.arrivals.length = 0;
-  receiver.answerWith(() => 200);
-});
+beforeEach(() => startAfresh(t, receiver));
 
 describe('a webhook URL that is not public is refused at delivery too (issue 16)', () => {
   const TARGETS = [

@@ -12,6 +12,7 @@ import {
   type Receiver,
   saveWebhookUrls,
   signingSecretOf,
+  startAfresh,
   startReceiver,
   webhookEventsOf,
 } from '../../testing/webhook-receiver.ts';
@@ -47,12 +48,7 @@ afterAll(async () => {
   await receiver?.close();
   await t?.close();
 });
-beforeEach(async () => {
-  // Each test starts with nothing due: what an earlier one left pending is closed, and the receiver answers 200 again.
-  await t.database.db.updateTable('webhook_events').set({ status: 'failed' }).where('status', '=', 'pending').execute();
-  receiver.arrivals.length = 0;
-  receiver.answerWith(() => 200);
-});
+beforeEach(() => startAfresh(t, receiver));
 
 describe('webhook delivery (issue 16)', () => {
   it("POSTs a successful collection to the Collections URL, signed so that standardwebhooks' verify accepts it", async () => {
