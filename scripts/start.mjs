@@ -1,5 +1,6 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs the
-// one-process server (API + SPA) in the foreground. Whichever process of it a process manager signals (npm, this
+// `npm start`: builds the web app and the API (one ES module of JavaScript, scripts/build-api.mjs) when either build
+// is missing or older than its sources, then runs the one-process server (API + SPA) from the compiled JavaScript
+// with plain `node` in the foreground (decision 028). Whichever process of it a process manager signals (npm, this
 // script, the server), the server drains and stops, and nothing is left holding the port:
 // - SIGINT, SIGTERM and SIGHUP here go on to the build or the server (npm forwards SIGINT and SIGTERM to us);
 // - the server stops by itself when this script is gone, even killed outright (stop-with-parent.mjs);
@@ -8,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiBuildIsStale, apiBundle, buildApi, newestMtime } from './build-api.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(root, 'apps/web/dist/index.html');
@@ -50,13 +52,6 @@ function run(command, args, stdio = 'inherit') {
   });
 }
 
-function newestMtime(entry) {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
-}
-
 if (!process.env.WEB_DIST_DIR) {
   const builtAt = fs.statSync(webDist, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const sourcesAt = Math.max(...webSources.map((entry) => newestMtime(path.join(root, entry))));
@@ -67,12 +62,20 @@ if (!process.env.WEB_DIST_DIR) {
   }
 }
 
-const server = path.join(root, 'apps/api/src/server.ts');
+if (apiBuildIsStale()) {
+  console.log('Building the API...');
+  await buildApi();
+}
+
 const stopWithParent = path.join(root, 'scripts/stop-with-parent.mjs');
+// Stack traces name the TypeScript sources. The old generation may grow by half its live size before a full
+// collection instead of V8's default of up to four times: the server's memory stays near what it uses (an export of
+// 200,000 rows peaks under 200 MB instead of about 230 MB) for no measurable CPU (decision 028).
+const nodeOptions = ['--enable-source-maps', '--heap-growing-percent=50'];
 // The IPC channel is only there to close: the server notices this script is gone when it does.
 const code = await run(
   process.execPath,
-  ['--import', 'tsx', '--import', stopWithParent, server],
+  [...nodeOptions, '--import', stopWithParent, apiBundle],
   ['inherit', 'inherit', 'inherit', 'ipc'],
 );
 process.exit(code);

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildPgliteTemplate } from '../../apps/api/src/testing/database-template.ts';
@@ -15,6 +17,11 @@ import { startServer } from './server.ts';
  * payment worker looks every 200 ms; it may deliver web hooks to loopback addresses.
  */
 export default async function setup(project: TestProject) {
+  // Every server of the run starts from the compiled API, as `npm start` runs it: 2.2 s of CPU per start instead of
+  // 4-5 s with tsx compiling the TypeScript at run time. Rebuilt here when a source changed since the last build.
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/build-api.mjs'), '--if-stale'], {
+    stdio: 'inherit',
+  });
   const built = await buildPgliteTemplate();
   project.provide('databaseTemplate', built.template);
   const [shared, browser] = await Promise.all([

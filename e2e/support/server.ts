@@ -26,7 +26,10 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the real server (`apps/api/src/server.ts`) on the embedded database in a fresh DATA_DIR. */
+/**
+ * Starts the real server (`apps/api/src/server.ts`, compiled to apps/api/dist/server.js by the global setup, as
+ * `npm start` runs it) on the embedded database in a fresh DATA_DIR.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   existingDataDir?: string,
@@ -35,7 +38,7 @@ export async function startServer(
   const dataDir = existingDataDir ?? freshDataDir(template);
   // The port is chosen first so PUBLIC_URL ({site} of the spec) is the address the browser uses.
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,

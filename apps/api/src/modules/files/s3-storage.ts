@@ -1,12 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeStoragePath, type FileStorage } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -22,24 +15,38 @@ export interface S3StorageOptions {
   prefix?: string;
 }
 
-const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException &&
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
+const isNotFound = (sdk: S3Sdk, error: unknown) =>
+  error instanceof sdk.S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
-/** The same storage paths as on disk, kept as object keys in an S3-compatible bucket. Objects stay private: files are served through /storage. */
-export function createS3Storage(options: S3StorageOptions): FileStorage & { client: S3Client } {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's default trailers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+/**
+ * The same storage paths as on disk, kept as object keys in an S3-compatible bucket. Objects stay private: files are
+ * served through /storage. The AWS SDK (about 24 MB of memory) is loaded by the first call, not at start.
+ */
+export function createS3Storage(options: S3StorageOptions): FileStorage & { readonly client: S3Client } {
+  let loaded: { sdk: S3Sdk; client: S3Client } | null = null;
+  let loading: Promise<{ sdk: S3Sdk; client: S3Client }> | null = null;
+  const connect = () => {
+    loading ??= import('@aws-sdk/client-s3').then((sdk) => {
+      const client = new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's default trailers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+      });
+      loaded = { sdk, client };
+      return loaded;
+    });
+    return loading;
+  };
   const Bucket = options.bucket;
   const key = (storagePath: string) => {
     assertSafeStoragePath(storagePath);
@@ -47,35 +54,47 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
   };
 
   return {
-    client,
+    /** The SDK's client, for a look at the bucket itself (the tests); there once a call has loaded the SDK. */
+    get client(): S3Client {
+      if (!loaded) throw new Error('the S3 client is made by the first storage call');
+      return loaded.client;
+    },
 
     async put(storagePath, bytes) {
+      const Key = key(storagePath);
+      const { sdk, client } = await connect();
       // One PUT: S3 makes the object visible only when the whole body has arrived.
-      await client.send(new PutObjectCommand({ Bucket, Key: key(storagePath), Body: bytes, ContentLength: bytes.byteLength }));
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body: bytes, ContentLength: bytes.byteLength }));
     },
 
     async get(storagePath) {
+      const Key = key(storagePath);
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key(storagePath) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
         return (object.Body as Readable | undefined) ?? null;
       } catch (error) {
-        if (isNotFound(error)) return null;
+        if (isNotFound(sdk, error)) return null;
         throw error;
       }
     },
 
     async exists(storagePath) {
+      const Key = key(storagePath);
+      const { sdk, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key(storagePath) }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
         return true;
       } catch (error) {
-        if (isNotFound(error)) return false;
+        if (isNotFound(sdk, error)) return false;
         throw error;
       }
     },
 
     async delete(storagePath) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key(storagePath) }));
+      const Key = key(storagePath);
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
     },
   };
 }
