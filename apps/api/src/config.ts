@@ -107,6 +107,8 @@ const schema = z.object({
     .transform((value) => value?.replace(/\/+$/, '')),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  /** Connections this process keeps open to PostgreSQL at most; several processes share the server's max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Sente <no-reply@sente.local>'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),

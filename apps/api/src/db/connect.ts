@@ -11,7 +11,7 @@ import { migrations } from './migrations/index.ts';
 // or BigInt() where they are used, so the default parser stays.
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; poolSize?: number }
   /** `loadDataDir`: start from a dumped data directory (the tests' migrated template) instead of an empty one. */
   | { kind: 'pglite'; dir: string | null; loadDataDir?: Blob };
 
@@ -32,7 +32,7 @@ export function describeTarget(target: DatabaseTarget): string {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 20 });
     // NOTE: an idle client whose server connection drops (a restart, an administrator's terminate) emits
     // 'error' on the pool; unhandled, that would crash the process. The pool drops the client and the
     // next query opens a new one, so there is nothing else to do here.

@@ -5,9 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { AccountRow } from '../db/database.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
-import type { AccountsService } from '../modules/accounts/service.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
-import type { UsersService } from '../modules/users/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,25 +20,27 @@ declare module 'fastify' {
   }
 }
 
-type Deps = { sessions: SessionService; users: UsersService; accounts: AccountsService };
+type Deps = { sessions: SessionService };
 
-async function authenticateRequest(request: FastifyRequest, sessions: SessionService) {
+function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized(MESSAGES.unauthenticated);
-  request.auth = await sessions.authenticate(match[1]);
+  return match[1];
 }
 
-export const authGuardPlugin = fp(async (app: FastifyInstance, { sessions, users, accounts }: Deps) => {
+export const authGuardPlugin = fp(async (app: FastifyInstance, { sessions }: Deps) => {
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
   app.decorateRequest('account', null as unknown as FastifyRequest['account']);
 
-  app.decorate('authenticate', async (request: FastifyRequest) => authenticateRequest(request, sessions));
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.auth = await sessions.authenticate(bearerToken(request));
+  });
 
+  // Session, user and membership in one query (issue 14): the check every dashboard request pays.
   app.decorate('requireAccount', (right: Right) => async (request: FastifyRequest) => {
-    await authenticateRequest(request, sessions);
-    const user = await users.requireUser(request.auth.userId);
-    const membership = user.current_account_id ? await accounts.membership(user.id, user.current_account_id) : null;
+    const { auth, membership } = await sessions.authorize(bearerToken(request));
+    request.auth = auth;
     if (!membership) throw new HttpError(409, MESSAGES.noCurrentAccount, { code: ERROR_CODES.noCurrentAccount });
     if (!roleHasRight(membership.role, right)) throw forbidden(MESSAGES.forbiddenForRole);
     request.account = { id: membership.account.id, role: membership.role, row: membership.account };

@@ -128,6 +128,26 @@ export function createAuthRepository(db: Kysely<Database>) {
       return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * An authenticated request's one query: the session when it is live and the user's, joined to the user's current
+     * account and role when the user is still a member of it (those columns null otherwise).
+     */
+    findLiveSessionWithMembership(sessionId: string, userId: string) {
+      return db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .leftJoin('account_members as m', (join) =>
+          join.onRef('m.user_id', '=', 'u.id').onRef('m.account_id', '=', 'u.current_account_id').on('m.removed_at', 'is', null),
+        )
+        .leftJoin('accounts as a', 'a.id', 'm.account_id')
+        .selectAll('a')
+        .select(['s.id as session_id', 'm.staff_role'])
+        .where('s.id', '=', sessionId)
+        .where('s.user_id', '=', userId)
+        .where('s.revoked_at', 'is', null)
+        .executeTakeFirst();
+    },
+
     /** Swaps the refresh hash only if it is still the one presented, so a token rotates once. */
     async rotateSession(id: string, fromHash: string, toHash: string, expiresAt: Date): Promise<boolean> {
       const result = await db
@@ -169,7 +189,8 @@ export function createAuthRepository(db: Kysely<Database>) {
      * Answers each key's count and the seconds left in its window.
      */
     async countAttempt(kind: FailureKind, keys: string[], windowMs: number) {
-      const rows = keys.map((key) => sql`(${key}, ${kind}, 1, now() + ${windowMs} * interval '1 millisecond')`);
+      // Keys in one order (byte order, as `collate "C"` below), so counting and uncounting never wait on each other in a cycle.
+      const rows = [...keys].sort().map((key) => sql`(${key}, ${kind}, 1, now() + ${windowMs} * interval '1 millisecond')`);
       const { rows: counts } = await sql<{ failures: number; seconds_left: number }>`
         insert into auth_failures as f (key, kind, failures, window_ends_at) values ${sql.join(rows)}
         on conflict (key, kind) do update set
@@ -181,14 +202,14 @@ export function createAuthRepository(db: Kysely<Database>) {
 
     /** Takes back one counted attempt from each key (one that turned out not to be a failure). */
     async uncountAttempt(kind: FailureKind, keys: string[]): Promise<void> {
-      await db
-        .updateTable('auth_failures')
-        .set({ failures: sql`failures - 1` })
-        .where('kind', '=', kind)
-        .where('key', 'in', keys)
-        .where('failures', '>', 0)
-        .execute();
-      await db.deleteFrom('auth_failures').where('kind', '=', kind).where('key', 'in', keys).where('failures', '<=', 0).execute();
+      // The rows are locked in the order countAttempt takes them: parallel attempts on one account met in a deadlock.
+      const locked = sql`select key from auth_failures
+        where kind = ${kind} and key in (${sql.join(keys)}) order by key collate "C" for update`;
+      await sql`with locked as (${locked})
+        update auth_failures f set failures = f.failures - 1
+        from locked where f.kind = ${kind} and f.key = locked.key and f.failures > 0`.execute(db);
+      await sql`with locked as (${locked})
+        delete from auth_failures f using locked where f.kind = ${kind} and f.key = locked.key and f.failures <= 0`.execute(db);
     },
 
     clearFailures(kind: FailureKind, keys: string[]) {

@@ -1,8 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '@sente/contracts/constants';
-import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type ColumnType, type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+
+// Migration 2026_11_24_020 (issue 14): the lists' totals, kept by triggers on links.
+declare module '../../db/database.ts' {
+  interface Database {
+    link_counts: LinkCountsTable;
+  }
+}
+
+/** How many visible (not hidden) links of one kind an account has: what its list pages through. */
+export interface LinkCountsTable {
+  account_id: string;
+  kind: LinkKind;
+  total: ColumnType<string, never, never>;
+}
 
 /** Whose links a query may touch: every query filters by the account; totals follow its environment. */
 export type LinkScope = { accountId: string; environment: Environment };
@@ -38,10 +52,16 @@ function collectionsTotal(environment: Environment) {
   );
 }
 
-/** The name a stored file had on the uploader's computer (files.path is unique), or null for none. */
-function originalName<A extends string>(column: 'links.image' | 'links.file', as: A) {
-  const name = sql<string | null>`(select files.original_name from files
-    where files.path = ${sql.ref(column)} and files.account_id = links.account_id)`;
+/**
+ * The name a stored file had on the uploader's computer (files.path is unique), or null for none. Only digital items
+ * answer these names, so the other kinds skip the two look-ups per row.
+ */
+function originalName<A extends string>(kind: LinkKind, column: 'links.image' | 'links.file', as: A) {
+  const name =
+    kind === 'digital_item'
+      ? sql<string | null>`(select files.original_name from files
+    where files.path = ${sql.ref(column)} and files.account_id = links.account_id)`
+      : sql<string | null>`null`;
   return name.as(as);
 }
 
@@ -49,7 +69,7 @@ function originalName<A extends string>(column: 'links.image' | 'links.file', as
  * Every column a link answer needs, the keyset cursor's exact timestamp text, the collections total, and the original
  * names of the image and file, which an edit form shows instead of the generated storage names.
  */
-function linkSelection(environment: Environment) {
+function linkSelection(environment: Environment, kind: LinkKind) {
   return (_eb: ExpressionBuilder<Database, 'links'>) =>
     [
       'links.id',
@@ -74,8 +94,8 @@ function linkSelection(environment: Environment) {
       // NOTE: PostgreSQL's own text keeps microseconds, which a JavaScript Date would drop (lib/pagination.ts).
       sql<string>`links.created_at::text`.as('cursor_ts'),
       collectionsTotal(environment),
-      originalName('links.image', 'image_name'),
-      originalName('links.file', 'file_name'),
+      originalName(kind, 'links.image', 'image_name'),
+      originalName(kind, 'links.file', 'file_name'),
     ] as const;
 }
 
@@ -97,7 +117,7 @@ export function createLinksRepository(db: Kysely<Database>) {
           .insertInto('links')
           .values({ ...values, account_id: scope.accountId, kind, ref: generateRef(), created_by: createdBy })
           .onConflict((oc) => oc.column('ref').doNothing())
-          .returning(linkSelection(scope.environment))
+          .returning(linkSelection(scope.environment, kind))
           .executeTakeFirst();
         if (row) return row;
       }
@@ -113,12 +133,12 @@ export function createLinksRepository(db: Kysely<Database>) {
         .where('links.account_id', '=', scope.accountId)
         .where('links.kind', '=', kind)
         .where('links.is_hidden', '=', false)
-        .returning(linkSelection(scope.environment))
+        .returning(linkSelection(scope.environment, kind))
         .executeTakeFirst();
     },
 
     findByRef(scope: LinkScope, kind: LinkKind, ref: string) {
-      return visible(scope, kind).select(linkSelection(scope.environment)).where('links.ref', '=', ref).executeTakeFirst();
+      return visible(scope, kind).select(linkSelection(scope.environment, kind)).where('links.ref', '=', ref).executeTakeFirst();
     },
 
     /** Hides or shows again a link of the account (hidden ones included); false when it is not the account's. */
@@ -134,9 +154,21 @@ export function createLinksRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** One page, newest first: PAGE_SIZE + 1 rows after the cursor (the extra row says another page exists). */
+    /**
+     * One page, newest first: PAGE_SIZE + 1 rows after the cursor (the extra row says another page exists). Each row
+     * also carries the list's total from `link_counts`, so a page costs one round trip to the database, not two.
+     */
     listPage(scope: LinkScope, kind: LinkKind, cursor: Cursor | null) {
-      let query = visible(scope, kind).select(linkSelection(scope.environment));
+      let query = visible(scope, kind)
+        .select(linkSelection(scope.environment, kind))
+        .select((eb) =>
+          eb
+            .selectFrom('link_counts')
+            .select('link_counts.total')
+            .where('link_counts.account_id', '=', scope.accountId)
+            .where('link_counts.kind', '=', kind)
+            .as('list_total'),
+        );
       if (cursor) {
         query = query.where(sql<boolean>`(links.created_at, links.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
       }
@@ -147,11 +179,15 @@ export function createLinksRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The list's total alone (for a page with no rows), read from `link_counts`; an account with none has no row. */
     async count(scope: LinkScope, kind: LinkKind): Promise<number> {
-      const { total } = await visible(scope, kind)
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(total);
+      const row = await db
+        .selectFrom('link_counts')
+        .select('total')
+        .where('account_id', '=', scope.accountId)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
     },
   };
 }
