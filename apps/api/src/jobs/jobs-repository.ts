@@ -1,0 +1,104 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+/**
+ * When a pending row falls due for the worker: the later of when its outcome is due (the simulator's `settle_at` when
+ * it decided one, or `expires_at`, whichever comes first) and `worker_next_attempt_at` (a claim's lease, or the
+ * backoff after a failure). Written exactly as the partial indexes of migration 021 are, so the claims scan them.
+ */
+const DUE_AT = sql`greatest(least(case when simulated_outcome is not null then settle_at end, expires_at), worker_next_attempt_at)`;
+
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+
+/** A row claimed by one worker: its id, what it needs to pick its outcome, and how often applying it failed before. */
+type Claimed = { id: string; simulated_outcome: 'successful' | 'failed' | null; settle_at: Date | null; worker_attempts: number };
+export type ClaimedPayment = Claimed & { simulated_message: string | null };
+export type ClaimedPayout = Claimed;
+
+/**
+ * The claim of up to `limit` due pending payments, in one statement that commits at once: the due rows are locked
+ * FOR UPDATE SKIP LOCKED (rows another worker is claiming at that instant are passed over, not waited for) and leased
+ * until `leaseUntil`, so no other worker finds them due while this one applies them, each in a transaction of its own.
+ */
+export function paymentClaim(now: Date, limit: number, leaseUntil: Date): RawBuilder<ClaimedPayment> {
+  return sql<ClaimedPayment>`
+    with due as (
+      select id from collections
+       where status = 'pending' and ${DUE_AT} <= ${at(now)}
+       order by ${DUE_AT}
+       limit ${limit}
+       for update skip locked
+    )
+    update collections c
+       set worker_next_attempt_at = ${at(leaseUntil)}
+      from due
+     where c.id = due.id
+    returning c.id, c.simulated_outcome, c.simulated_message, c.settle_at, c.worker_attempts`;
+}
+
+/** The claim of up to `limit` due pending payouts, as `paymentClaim`. */
+export function payoutClaim(now: Date, limit: number, leaseUntil: Date): RawBuilder<ClaimedPayout> {
+  return sql<ClaimedPayout>`
+    with due as (
+      select id from transfers
+       where kind = 'payout' and status = 'pending' and ${DUE_AT} <= ${at(now)}
+       order by ${DUE_AT}
+       limit ${limit}
+       for update skip locked
+    )
+    update transfers t
+       set worker_next_attempt_at = ${at(leaseUntil)}
+      from due
+     where t.id = due.id
+    returning t.id, t.simulated_outcome, t.settle_at, t.worker_attempts`;
+}
+
+export async function claimDuePayments(db: Kysely<Database>, now: Date, limit: number, leaseUntil: Date) {
+  return (await paymentClaim(now, limit, leaseUntil).execute(db)).rows;
+}
+
+export async function claimDuePayouts(db: Kysely<Database>, now: Date, limit: number, leaseUntil: Date) {
+  return (await payoutClaim(now, limit, leaseUntil).execute(db)).rows;
+}
+
+/**
+ * After applying a claimed row failed: one more failed attempt, and not taken again before `retryAt`. Written only while
+ * the claim still holds (still pending, still under this claim's lease), so a claim that outlived its lease does not
+ * overwrite a later one. Answers whether it was written.
+ */
+export async function deferClaimed(
+  db: Kysely<Database>,
+  table: 'collections' | 'transfers',
+  id: string,
+  leaseUntil: Date,
+  retryAt: Date,
+): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    update ${sql.table(table)}
+       set worker_attempts = worker_attempts + 1, worker_next_attempt_at = ${at(retryAt)}
+     where id = ${id} and status = 'pending' and worker_next_attempt_at = ${at(leaseUntil)}
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * The deletion of up to `limit` PIN tokens used or expired before `before` (a token stops being usable at the first of
+ * the two), passing over rows another worker is deleting; it answers how many it deleted.
+ */
+export function spentPinTokensPurge(before: Date, limit: number): RawBuilder<{ purged: number }> {
+  return sql<{ purged: number }>`
+    with spent as (
+      select token_hash from pin_tokens
+       where least(used_at, expires_at) < ${at(before)}
+       limit ${limit}
+       for update skip locked
+    ), gone as (
+      delete from pin_tokens p using spent where p.token_hash = spent.token_hash returning 1
+    )
+    select count(*)::int as purged from gone`;
+}
+
+export async function purgeSpentPinTokens(db: Kysely<Database>, before: Date, limit: number): Promise<number> {
+  const { rows } = await spentPinTokensPurge(before, limit).execute(db);
+  return rows[0]?.purged ?? 0;
+}

@@ -1,0 +1,180 @@
+import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.ts';
+import { SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
+import type { Outcome } from '../modules/payments/service.ts';
+import type { TransferOutcome } from '../modules/wallet/completion.ts';
+import {
+  type ClaimedPayment,
+  type ClaimedPayout,
+  claimDuePayments,
+  claimDuePayouts,
+  deferClaimed,
+  purgeSpentPinTokens,
+} from './jobs-repository.ts';
+
+/** The reason a payout the provider never confirmed before its expiry is returned to the wallet. */
+export const PAYOUT_EXPIRED = 'The mobile money provider did not confirm the payout in time';
+
+/** Rows a claim takes at once; a pass claims batch after batch while they come full. */
+export const CLAIM_BATCH_SIZE = 100;
+/** How long a claim keeps other workers off its rows: far longer than applying a batch takes. */
+export const CLAIM_LEASE_MS = 2 * 60_000;
+/** The wait after a row's first failed apply; each further failure doubles it, up to RETRY_CAP_MS. */
+export const RETRY_BASE_MS = 5_000;
+export const RETRY_CAP_MS = 15 * 60_000;
+/** PIN tokens are kept this long after they were used or expired, then purged, this many per pass. */
+export const PIN_TOKEN_KEPT_MS = 24 * 60 * 60_000;
+export const PIN_TOKEN_PURGE_BATCH_SIZE = 1_000;
+
+/** The wait before trying a row again after its `failures`th failed apply: 5 s, 10 s, 20 s, ... up to 15 min. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
+}
+
+export type JobsDeps = {
+  db: Kysely<Database>;
+  /** Applies a payment's outcome exactly once (payments' settle); truthy when this call applied it. */
+  settlePayment: (id: string, outcome: Outcome) => Promise<unknown>;
+  /** Applies a payout's outcome exactly once (the wallet's reportPayout); truthy when this call applied it. */
+  reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  logger: Logger;
+  batchSize?: number;
+  pinTokenBatchSize?: number;
+};
+
+/** `now`: the pass's clock (the present by default; the demo seeder and tests pass a later one). */
+export type PassOptions = { now?: Date; signal?: AbortSignal };
+
+/** What one pass did: outcomes applied (simulated ones, expiries), rows whose apply failed, PIN tokens purged. */
+export type PassResult = {
+  payments: { settled: number; expired: number; failed: number };
+  payouts: { settled: number; expired: number; failed: number };
+  pinTokens: { purged: number };
+};
+
+type Tally = { settled: number; expired: number; failed: number };
+
+/**
+ * The due work of the background worker (decision 029): test payments and payouts whose simulated outcome is due,
+ * pending ones past their expiry, and PIN tokens spent more than a day ago. Rows are claimed with FOR UPDATE SKIP
+ * LOCKED and leased, so any number of processes share them without doing a row twice or waiting on each other's
+ * locks; each row is applied on its own, and one whose apply throws is logged, retried later with backoff and never
+ * holds up the others.
+ */
+export function createJobs({ db, settlePayment, reportPayout, logger, ...sizes }: JobsDeps) {
+  const batchSize = sizes.batchSize ?? CLAIM_BATCH_SIZE;
+  const pinTokenBatchSize = sizes.pinTokenBatchSize ?? PIN_TOKEN_PURGE_BATCH_SIZE;
+  /** The simulator's outcome when it is due at `now`; null when the row was claimed for its expiry. */
+  const simulatedOutcome = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
+    row.settle_at !== null && new Date(row.settle_at).getTime() <= now.getTime() ? row.simulated_outcome : null;
+
+  /** Claims due rows batch after batch and applies each; a failure defers its row and the batch goes on. */
+  async function drain<Row extends ClaimedPayment | ClaimedPayout>(
+    job: {
+      table: 'collections' | 'transfers';
+      what: string;
+      idField: string;
+      claim: (now: Date, limit: number, leaseUntil: Date) => Promise<Row[]>;
+      apply: (row: Row, now: Date) => Promise<'settled' | 'expired' | null>;
+    },
+    options: PassOptions,
+    tally: Tally,
+  ) {
+    while (!options.signal?.aborted) {
+      const now = options.now ?? new Date();
+      const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+      const rows = await job.claim(now, batchSize, leaseUntil);
+      for (const row of rows) {
+        try {
+          const applied = await job.apply(row, now);
+          if (applied) tally[applied] += 1;
+        } catch (error) {
+          tally.failed += 1;
+          const attempts = row.worker_attempts + 1;
+          const retryAt = new Date(now.getTime() + retryDelayMs(attempts));
+          logger.error({ err: error, [job.idField]: row.id, attempts, retryAt }, `${job.what} failed; it is tried again later`);
+          await deferClaimed(db, job.table, row.id, leaseUntil, retryAt).catch((writeError: unknown) =>
+            // The lease runs out and the row is claimed again.
+            logger.error({ err: writeError, [job.idField]: row.id }, `${job.what} not deferred`),
+          );
+        }
+      }
+      if (rows.length < batchSize) break;
+    }
+  }
+
+  const settlePayments = (options: PassOptions, tally: Tally) =>
+    drain(
+      {
+        table: 'collections',
+        what: 'payment settlement',
+        idField: 'collectionId',
+        claim: (now, limit, leaseUntil) => claimDuePayments(db, now, limit, leaseUntil),
+        apply: async (row: ClaimedPayment, now) => {
+          const simulated = simulatedOutcome(row, now);
+          if (simulated) {
+            return (await settlePayment(row.id, { status: simulated, message: row.simulated_message })) ? 'settled' : null;
+          }
+          return (await settlePayment(row.id, { status: 'failed', message: PAYMENT_MESSAGES.expired })) ? 'expired' : null;
+        },
+      },
+      options,
+      tally,
+    );
+
+  const settlePayouts = (options: PassOptions, tally: Tally) =>
+    drain(
+      {
+        table: 'transfers',
+        what: 'payout report',
+        idField: 'transferId',
+        claim: (now, limit, leaseUntil) => claimDuePayouts(db, now, limit, leaseUntil),
+        apply: async (row: ClaimedPayout, now) => {
+          const simulated = simulatedOutcome(row, now);
+          if (simulated) {
+            const outcome: TransferOutcome =
+              simulated === 'successful' ? { paid: true } : { paid: false, reason: SIMULATED_PAYOUT_FAILURE };
+            return (await reportPayout(row.id, outcome)) ? 'settled' : null;
+          }
+          return (await reportPayout(row.id, { paid: false, reason: PAYOUT_EXPIRED })) ? 'expired' : null;
+        },
+      },
+      options,
+      tally,
+    );
+
+  /** Runs one kind of job; a failure of the whole step (the database unreachable) is logged and the next step runs. */
+  async function step(name: string, work: () => Promise<unknown>) {
+    try {
+      await work();
+    } catch (error) {
+      logger.error({ err: error }, `worker step ${name} failed`);
+    }
+  }
+
+  return {
+    /**
+     * One pass over every due row job: payments, then payouts, then one batch of spent PIN tokens. A pass stops
+     * claiming when `signal` says the server is stopping (the batch in hand is applied first).
+     */
+    async runDue(options: PassOptions = {}): Promise<PassResult> {
+      const result: PassResult = {
+        payments: { settled: 0, expired: 0, failed: 0 },
+        payouts: { settled: 0, expired: 0, failed: 0 },
+        pinTokens: { purged: 0 },
+      };
+      await step('payments', () => settlePayments(options, result.payments));
+      await step('payouts', () => settlePayouts(options, result.payouts));
+      await step('pin tokens', async () => {
+        if (options.signal?.aborted) return;
+        const before = new Date((options.now ?? new Date()).getTime() - PIN_TOKEN_KEPT_MS);
+        result.pinTokens.purged = await purgeSpentPinTokens(db, before, pinTokenBatchSize);
+      });
+      return result;
+    },
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
