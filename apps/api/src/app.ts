@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/database.ts';
+import { startJobsWorker } from './jobs/worker.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
@@ -16,7 +17,6 @@ import { linksRoutes } from './modules/links/routes.ts';
 import { merchantApiPlugin } from './modules/merchant-api/plugin.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
-import { startWorker } from './modules/payments/worker.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -97,23 +97,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
 
-  if (config.PAYMENT_WORKER_INTERVAL_MS > 0) {
-    const worker = startWorker(
-      'payment worker',
-      () => Promise.all([services.payments.sweep(), services.wallet.sweep()]),
-      config.PAYMENT_WORKER_INTERVAL_MS,
-      logger,
-    );
-    app.addHook('onClose', () => worker.stop());
-  }
-  if (config.WEBHOOK_WORKER_INTERVAL_MS > 0) {
-    const worker = startWorker(
-      'webhook worker',
-      (signal) => services.webhookDeliveries.deliverDue(signal),
-      config.WEBHOOK_WORKER_INTERVAL_MS,
-      logger,
-    );
-    app.addHook('onClose', () => worker.stop());
-  }
+  // One worker: due payments, payouts and spent PIN tokens, and webhook deliveries, each on its interval (0: off).
+  const worker = startJobsWorker({
+    jobs: services.jobs,
+    deliverWebhooks: (signal) => services.webhookDeliveries.deliverDue(signal),
+    dueEveryMs: config.PAYMENT_WORKER_INTERVAL_MS,
+    webhooksEveryMs: config.WEBHOOK_WORKER_INTERVAL_MS,
+    logger,
+  });
+  app.addHook('onClose', () => worker.stop());
   return Object.assign(app, { services, routeTable });
 }

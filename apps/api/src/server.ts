@@ -9,7 +9,7 @@ import { createMailerFromConfig } from './mail/mailer.ts';
 
 export function databaseTarget(config: Config): DatabaseTarget {
   return config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
+    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dir: path.join(config.dataDir, 'db') };
 }
 
@@ -36,7 +36,10 @@ async function main() {
   const app = await buildApp({ config, db: database.db, mailer, secrets, logger });
   await app.listen({ host: config.HOST, port: config.PORT });
   const port = (app.server.address() as { port: number }).port;
-  fs.writeFileSync(serverInfoFile(config), JSON.stringify({ pid: process.pid, port }));
+  // Written whole and then renamed into place, so whoever waits for the file (ops, tests) never reads half of it.
+  const infoFile = serverInfoFile(config);
+  fs.writeFileSync(`${infoFile}.${process.pid}`, JSON.stringify({ pid: process.pid, port }));
+  fs.renameSync(`${infoFile}.${process.pid}`, infoFile);
   logger.info(
     { url: config.PUBLIC_URL, port, database: database.description, mail: mailer.description },
     `Sente is running at ${config.PUBLIC_URL} (port ${port}) | database: ${database.description} | mail: ${mailer.description}`,

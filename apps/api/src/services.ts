@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createJobs } from './jobs/jobs.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -99,9 +100,10 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   const collectionsRepo = createCollectionsRepository(db);
   const collections = createCollectionsService({ repo: collectionsRepo });
+  const providers = createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live: {} });
   const payments = createPaymentsService({
     db,
-    providers: createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live: {} }),
+    providers,
     fees: { collectionPercent: config.FEE_COLLECTION_PERCENT, collectionFlat: config.FEE_COLLECTION_FLAT },
     files,
     mailer,
@@ -126,16 +128,17 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     db,
     repo: walletRepo,
     pins,
+    providers,
     charges: {
       wallet_transfer: config.FEE_TRANSFER_FLAT,
       settlement: config.FEE_SETTLEMENT_FLAT,
       payout: config.FEE_PAYOUT_FLAT,
     },
     logger,
-    simulatorDelayMs: config.SIMULATOR_DELAY_MS,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
   });
   const merchantApi = createMerchantApiService({ db, secrets, payments, wallet, collectionsRepo });
+  const jobs = createJobs({ db, settlePayment: payments.settle, reportPayout: wallet.reportPayout, logger });
   const demo = createDemoSeeder({
     repo: createDemoRepository(db),
     authRepo,
@@ -143,6 +146,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     links,
     files,
     payments,
+    jobs,
     pins,
     wallet,
     simulatorDelayMs: config.SIMULATOR_DELAY_MS,
@@ -169,6 +173,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pinChanges,
     wallet,
     merchantApi,
+    jobs,
     demo,
   };
 }

@@ -16,6 +16,10 @@ export const PROFILE_COMPLETION = { base: 0.6, withBusinessDetails: 0.9, approve
 
 export const ENVIRONMENTS = ['test', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** The currencies a wallet, collection or transfer is held in; every amount carries its own. */
+export const CURRENCIES = ['UGX', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_ENVIRONMENT: Environment = 'test';
 
 export const STAFF_ROLES = ['owner', 'administrator', 'operations', 'developer', 'customer_support', 'user'] as const;

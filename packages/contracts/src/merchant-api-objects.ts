@@ -4,7 +4,7 @@
  * schemas, and its OpenAPI document is generated from them.
  */
 import { z } from 'zod';
-import { ENVIRONMENTS } from './constants.ts';
+import { CURRENCIES, ENVIRONMENTS } from './constants.ts';
 import { API_ERROR_CODE_VALUES } from './merchant-api.ts';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from './payments.ts';
 import { TRANSFER_STATUSES } from './wallet.ts';
@@ -22,7 +22,7 @@ export const apiCollection = z
     status: z.enum(COLLECTION_STATUSES).describe('pending until the payer approves or refuses, or the request expires'),
     amount: ugx(25_000),
     fee: ugx(750, 'Kept by Sente when the collection succeeds; the balance grows by amount less fee'),
-    currency: z.literal('UGX'),
+    currency: z.enum(CURRENCIES),
     channel: z.enum(PAYMENT_CHANNELS).describe('CARD only for payments taken on a payment page'),
     phone: z
       .string()
@@ -56,7 +56,7 @@ export const apiPayout = z
       .describe('pending until the provider confirms; rejected when it failed, as the payout.rejected webhook says'),
     amount: ugx(20_000),
     charge: ugx(1000, 'Taken from the balance with the amount; returned with it when the payout fails'),
-    currency: z.literal('UGX'),
+    currency: z.enum(CURRENCIES),
     phone: z.string().meta({ description: 'The receiving number', examples: ['256752000111'] }),
     reason: z.string().meta({ examples: ['Supplier invoice 17'] }),
     failure_reason: z.string().nullable(),
@@ -70,7 +70,7 @@ export type ApiPayout = z.output<typeof apiPayout>;
 export const apiBalance = z
   .object({
     environment,
-    currency: z.literal('UGX'),
+    currency: z.enum(CURRENCIES),
     available: ugx(150_000, 'What payouts can draw on now; pending payouts are already taken out'),
   })
   .meta({ id: 'Balance', description: "The key's environment's balance" });

@@ -4,7 +4,7 @@
  * the server's input schemas are in payments-input.ts.
  */
 import type { Page } from './api.ts';
-import type { Environment } from './constants.ts';
+import type { Currency, Environment } from './constants.ts';
 import type { ExtraField, LinkKind, LinkVisibility } from './links.ts';
 
 export const PAYMENT_CHANNELS = ['MTN_UG', 'AIRTEL', 'CARD'] as const;
@@ -117,7 +117,7 @@ export type PublicPayment = {
   status: CollectionStatus;
   message?: string;
   amount: number;
-  currency: 'UGX';
+  currency: Currency;
   channel: PaymentChannel;
   transaction_id: string;
   environment: Environment;
@@ -140,7 +140,7 @@ export type CollectionRow = {
   /** null for a card payment. */
   msisdn: string | null;
   customer: { names: string };
-  currency: 'UGX';
+  currency: Currency;
   amount: number;
   fee: number;
   collection_channel: PaymentChannel;
@@ -154,7 +154,7 @@ export type CollectionRow = {
 export type LiveCollection = {
   id: string;
   created_at: string;
-  currency: 'UGX';
+  currency: Currency;
   amount: number;
   collection: {
     status: CollectionStatus;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { otpCode } from './auth.ts';
-import { PRODUCT_NAME } from './constants.ts';
+import { type Currency, PRODUCT_NAME } from './constants.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
 export const WALLET_PIN_LENGTH = 5;
@@ -204,10 +204,12 @@ export type TransferRow = {
   direction: 'in' | 'out';
   amount: number;
   charge: number;
-  currency: 'UGX';
+  currency: Currency;
   creator: { firstname: string; lastname: string };
   reason: string;
   status: TransferStatus;
   /** The other account of a wallet transfer, the masked bank account of a settlement, the phone of a payout. */
   counterparty: string | null;
+  /** Why a rejected settlement or failed payout did not go through; null otherwise. */
+  failure_reason: string | null;
 };

@@ -152,6 +152,8 @@ export interface WalletsTable {
   kind: WalletKind;
   currency: Currency;
   environment: Environment;
+  /** Which of a platform wallet's shards (migration 019); 0 for a merchant wallet. */
+  shard: Generated<number>;
   balance: ColumnType<string, number | string | undefined, number | string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -221,6 +223,10 @@ export interface CollectionsTable {
   reference: string | null;
   metadata: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   completed_at: Timestamp | null;
+  /** How many times applying the row's due outcome failed in the worker (migration 021). */
+  worker_attempts: Generated<number>;
+  /** Not before then does a worker take the row again: its claim's lease, or the backoff after a failure (migration 021). */
+  worker_next_attempt_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -246,6 +252,13 @@ export interface CollectionDailyTotalsTable {
 
 /** How many collections an account has in an environment, kept by the `collections_counted_*` triggers (migration 015). */
 export interface CollectionCountsTable {
+  account_id: string;
+  environment: Environment;
+  total: ColumnType<string, never, never>;
+}
+
+/** How many transfers an account sent and received in an environment, kept by a trigger (migration 019). */
+export interface TransferCountsTable {
   account_id: string;
   environment: Environment;
   total: ColumnType<string, never, never>;
@@ -328,6 +341,8 @@ export interface TransfersTable {
   recipient_account_id: string | null;
   bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
   payout_msisdn: string | null;
+  /** The payout's reference at its provider (migration 019). */
+  provider_reference: string | null;
   simulated_outcome: 'successful' | 'failed' | null;
   settle_at: Timestamp | null;
   expires_at: Timestamp | null;
@@ -336,6 +351,10 @@ export interface TransfersTable {
   /** What the request with the Idempotency-Key asked (issue 12): a replay must ask the same. */
   request_hash: string | null;
   completed_at: Timestamp | null;
+  /** How many times applying the row's due outcome failed in the worker (migration 021). */
+  worker_attempts: Generated<number>;
+  /** Not before then does a worker take the row again: its claim's lease, or the backoff after a failure (migration 021). */
+  worker_next_attempt_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -358,6 +377,7 @@ export interface Database {
   link_totals: LinkTotalsTable;
   collection_daily_totals: CollectionDailyTotalsTable;
   collection_counts: CollectionCountsTable;
+  transfer_counts: TransferCountsTable;
   webhook_events: WebhookEventsTable;
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;

@@ -19,7 +19,7 @@ describe('Cache-Control', () => {
     merchant = await createMerchant(t, 'Cache Shop');
     const link = await createPaymentLink(t, merchant);
     paymentId = await payId(t, link.ref, { phone: PHONE });
-    await t.app.services.payments.sweep();
+    await t.app.services.jobs.runDue();
     logoPath = await uploadPath(t, merchant.accessToken, { bytes: SAMPLES.png, name: 'logo.png' }, 'companylogos');
   });
   afterAll(() => t.close());

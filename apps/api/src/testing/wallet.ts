@@ -137,3 +137,9 @@ export async function settlementsPage(t: TestApp, merchant: Merchant, cursor?: s
 export async function transferRow(t: TestApp, merchant: Merchant, id: string): Promise<TransferRow | undefined> {
   return (await settlementsPage(t, merchant)).items.find((item) => item.id === id);
 }
+
+/** One pass of the worker at `now` (jobs/jobs.ts): how many payouts it paid, returned or expired. */
+export async function payoutsDone(t: TestApp, now: Date): Promise<number> {
+  const { payouts } = await t.app.services.jobs.runDue({ now });
+  return payouts.settled + payouts.expired;
+}

@@ -17,6 +17,9 @@ import * as collectionCounts from './2026_11_24_015_collection_counts.ts';
 import * as apiKeysAndWebhooks from './2026_11_24_016_api_keys_and_webhooks.ts';
 import * as webhookDeliveries from './2026_11_24_017_webhook_deliveries.ts';
 import * as merchantApi from './2026_11_24_018_merchant_api.ts';
+import * as ledgerAtScale from './2026_11_24_019_ledger_at_scale.ts';
+import * as listCounters from './2026_11_24_020_list_counters.ts';
+import * as workerClaims from './2026_11_24_021_worker_claims.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_016_api_keys_and_webhooks': apiKeysAndWebhooks,
   '2026_11_24_017_webhook_deliveries': webhookDeliveries,
   '2026_11_24_018_merchant_api': merchantApi,
+  '2026_11_24_019_ledger_at_scale': ledgerAtScale,
+  '2026_11_24_020_list_counters': listCounters,
+  '2026_11_24_021_worker_claims': workerClaims,
 };

@@ -39,11 +39,11 @@ beforeAll(async () => {
       }),
     );
   }
-  await t.app.services.payments.sweep();
+  await t.app.services.jobs.runDue();
   // The other account has a collection of its own.
   const otherLink = await createPaymentLink(t, other, { title: 'Other' });
   await payId(t, otherLink.ref);
-  await t.app.services.payments.sweep();
+  await t.app.services.jobs.runDue();
 });
 afterAll(() => t.close());
 
@@ -97,7 +97,7 @@ describe('GET /api/collections', () => {
     const shop = await createMerchant(t, 'Env Shop');
     const shopLink = await createPaymentLink(t, shop, { amount: 5000 });
     await payId(t, shopLink.ref);
-    await t.app.services.payments.sweep();
+    await t.app.services.jobs.runDue();
     expect((await getData(t, shop, '/api/collections')).totalItems).toBe(1);
     await t.app.services.accounts.approve(shop.accountId);
     const switched = await t.app.inject({

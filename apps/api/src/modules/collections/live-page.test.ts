@@ -53,7 +53,7 @@ beforeAll(async () => {
       { label: 'Term', value: 'Term 2' },
     ],
   });
-  await t.app.services.payments.sweep();
+  await t.app.services.jobs.runDue();
   await insertBulk(link.id, BULK);
   trip = await createPaymentLink(t, merchant, { title: 'Trip', fixed_amount: false, amount: 0 });
   await insertBulk(trip.id, 45);

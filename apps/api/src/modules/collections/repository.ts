@@ -1,7 +1,20 @@
 import type { Environment } from '@sente/contracts/constants';
-import { type Kysely, sql } from 'kysely';
+import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+
+// Migration 2026_11_24_020 (issue 14): the customers list's total, kept by triggers on customers.
+declare module '../../db/database.ts' {
+  interface Database {
+    customer_counts: CustomerCountsTable;
+  }
+}
+
+export interface CustomerCountsTable {
+  account_id: string;
+  environment: Environment;
+  total: ColumnType<string, never, never>;
+}
 
 /** Money data is scoped to the account and its active environment (DESIGN §4). */
 export type MoneyScope = { accountId: string; environment: Environment };
@@ -125,14 +138,15 @@ export function createCollectionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Read from `customer_counts` (kept by triggers, migration 020), not counted. */
     async countCustomers(scope: MoneyScope): Promise<number> {
-      const { total } = await db
-        .selectFrom('customers')
-        .select((eb) => eb.fn.countAll<string>().as('total'))
+      const row = await db
+        .selectFrom('customer_counts')
+        .select('total')
         .where('account_id', '=', scope.accountId)
         .where('environment', '=', scope.environment)
-        .executeTakeFirstOrThrow();
-      return Number(total);
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
     },
   };
 }

@@ -16,7 +16,7 @@ export function toCollectionRow(row: CollectionListRecord): CollectionRow {
     created_at: iso(row.created_at),
     msisdn: row.msisdn,
     customer: { names: row.names },
-    currency: 'UGX',
+    currency: row.currency,
     amount: Number(row.amount),
     fee: Number(row.fee),
     collection_channel: row.channel,
@@ -72,7 +72,7 @@ export function createCollectionsService({ repo }: { repo: CollectionsRepository
         ...toPage(rows, total, 'live', (row) => ({
           id: row.id,
           created_at: iso(row.created_at),
-          currency: 'UGX' as const,
+          currency: row.currency,
           amount: Number(row.amount),
           collection: {
             status: row.status,

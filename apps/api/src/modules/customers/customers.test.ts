@@ -39,7 +39,7 @@ async function shopWithLink(name: string): Promise<{ merchant: Merchant; ref: st
 /** Pays and settles at once (the simulator answers without delay here). */
 async function paid(ref: string, body: Parameters<typeof payId>[2]): Promise<string> {
   const id = await payId(t, ref, body);
-  await t.app.services.payments.sweep();
+  await t.app.services.jobs.runDue();
   return id;
 }
 

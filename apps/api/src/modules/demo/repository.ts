@@ -16,8 +16,9 @@ export function createDemoRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Gives each collection the time it was paid, and its ledger movement and customer the same times, in one
-     * transaction. The amounts and entries are untouched, so every balance stays what the ledger says.
+     * Gives each collection the time it was paid, and its customer the same times, in one transaction. The ledger is
+     * left as written: its rows are immutable (migration 019) and say when the money moved, which for demo data is
+     * when the seeder ran; the paid day a merchant sees is the collection's.
      */
     async backdateCollections(accountId: string, paidAt: { id: string; at: Date }[]): Promise<void> {
       if (paidAt.length === 0) return;
@@ -27,11 +28,6 @@ export function createDemoRepository(db: Kysely<Database>) {
         const dated = sql`(select unnest(${ids}::uuid[]) as id, unnest(${times}::timestamptz[]) as at)`;
         await sql`update collections c set created_at = d.at, completed_at = d.at + interval '20 seconds'
           from ${dated} d where c.id = d.id and c.account_id = ${accountId}`.execute(trx);
-        await sql`update ledger_transactions t set created_at = d.at + interval '20 seconds'
-          from ${dated} d where t.kind = 'collection' and t.reference_id = d.id`.execute(trx);
-        await sql`update ledger_entries e set created_at = t.created_at
-          from ledger_transactions t, ${dated} d
-          where e.transaction_id = t.id and t.kind = 'collection' and t.reference_id = d.id`.execute(trx);
         await sql`update customers cu set created_at = s.first_at, last_paid_at = s.last_at
           from (select customer_id, min(created_at) as first_at, max(completed_at) as last_at
                 from collections where account_id = ${accountId} and customer_id is not null group by customer_id) s

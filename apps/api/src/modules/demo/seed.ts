@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { donationLinkInput, newDigitalItemInput, paymentLinkInput } from '@sente/contracts/links';
 import { payInput } from '@sente/contracts/payments-input';
+import type { Jobs } from '../../jobs/jobs.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { AuthRepository } from '../auth/repository.ts';
@@ -31,6 +32,7 @@ type Deps = {
   links: LinksService;
   files: FilesService;
   payments: PaymentsService;
+  jobs: Pick<Jobs, 'runDue'>;
   pins: PinService;
   wallet: WalletService;
   simulatorDelayMs: number;
@@ -67,6 +69,7 @@ export function createDemoSeeder({
   links,
   files,
   payments,
+  jobs,
   pins,
   wallet,
   simulatorDelayMs,
@@ -216,8 +219,7 @@ export function createDemoSeeder({
 
   /** The worker's pass, run as if the simulator's delay had passed (payments expire much later than that). */
   async function settleDue() {
-    const due = new Date(Date.now() + simulatorDelayMs + 1_000);
-    while ((await payments.sweep(due, 200)).settled > 0);
+    await jobs.runDue({ now: new Date(Date.now() + simulatorDelayMs + 1_000) });
   }
 
   /** Money out of the school's test wallet, each way once, behind the demo PIN as a merchant would. */

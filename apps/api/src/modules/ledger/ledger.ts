@@ -5,82 +5,84 @@ import type { Currency, Database, WalletKind } from '../../db/database.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
-export type Posting = { walletId: string; amount: number };
+export type Posting = { wallet: WalletKey; amount: number };
+export type Movement = { kind: string; environment: Environment; referenceId: string; postings: Posting[] };
 
 /** A movement that would take a wallet below zero. */
 export class InsufficientFundsError extends Error {}
 
-/** The id of a wallet, created empty the first time it is needed. */
-export async function walletId(db: Db, key: WalletKey): Promise<string> {
-  const find = () =>
-    db
-      .selectFrom('wallets')
-      .select('id')
-      .where(key.accountId === null ? sql<boolean>`account_id is null` : sql<boolean>`account_id = ${key.accountId}`)
-      .where('kind', '=', key.kind)
-      .where('currency', '=', key.currency)
-      .where('environment', '=', key.environment)
-      .executeTakeFirst();
-  const existing = await find();
-  if (existing) return existing.id;
-  const inserted = await db
-    .insertInto('wallets')
-    .values({ account_id: key.accountId, kind: key.kind, currency: key.currency, environment: key.environment })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return inserted.id;
-  // Another transaction created it between our read and our insert.
-  const raced = await find();
-  if (!raced) throw new Error('wallet vanished after a conflicting insert');
-  return raced.id;
+/**
+ * How many wallets each platform wallet (fee, provider clearing, settlement hold) is split into. A movement books
+ * into the shard its reference picks, so concurrent movements rarely wait on the same platform row; the platform's
+ * balance of a kind is the sum of its shards.
+ */
+export const PLATFORM_SHARDS = 16;
+
+/** The shard of the platform wallets a movement for `referenceId` books into (FNV-1a of the id): the same every time. */
+export function shardOf(referenceId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < referenceId.length; i++) {
+    hash ^= referenceId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % PLATFORM_SHARDS;
 }
 
 /**
- * Writes one balanced movement (DESIGN §6) inside the caller's transaction: the transaction row, its entries,
- * and each wallet's cached balance. The database refuses an unbalanced set at commit and a negative merchant,
- * fee or hold balance at once; the latter surfaces as InsufficientFundsError.
+ * The postings as post_movement takes them (migration 019), after the checks that need no database: whole amounts
+ * summing to zero, one currency, and every wallet in the movement's environment. Throws on a wrong movement.
  */
-export async function postMovement(
-  trx: Transaction<Database>,
-  movement: { kind: string; environment: Environment; referenceId: string; postings: Posting[] },
-): Promise<string> {
+export function movementPostings(movement: Movement): string {
   const postings = movement.postings.filter((posting) => posting.amount !== 0);
   const total = postings.reduce((sum, posting) => sum + posting.amount, 0);
   if (total !== 0) throw new Error(`unbalanced movement ${movement.kind}: entries sum to ${total}`);
   for (const posting of postings) {
     if (!Number.isSafeInteger(posting.amount)) throw new Error(`amount ${posting.amount} is not a whole number`);
-  }
-
-  const { id } = await trx
-    .insertInto('ledger_transactions')
-    .values({ kind: movement.kind, environment: movement.environment, reference_id: movement.referenceId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (postings.length === 0) return id;
-  await trx
-    .insertInto('ledger_entries')
-    .values(postings.map((posting) => ({ transaction_id: id, wallet_id: posting.walletId, amount: posting.amount })))
-    .execute();
-  // Wallets are updated in id order, so two movements over the same wallets never wait on each other in a cycle.
-  for (const posting of [...postings].sort((a, b) => a.walletId.localeCompare(b.walletId))) {
-    try {
-      await trx
-        .updateTable('wallets')
-        .set({ balance: sql`balance + ${posting.amount}`, updated_at: new Date() })
-        .where('id', '=', posting.walletId)
-        .execute();
-    } catch (error) {
-      if (
-        (error as { constraint?: string }).constraint === 'wallets_balance_not_negative' ||
-        String(error).includes('wallets_balance_not_negative')
-      ) {
-        throw new InsufficientFundsError('insufficient funds');
-      }
-      throw error;
+    if (posting.wallet.environment !== movement.environment) {
+      throw new Error(`movement ${movement.kind} in ${movement.environment} names a ${posting.wallet.environment} wallet`);
     }
   }
-  return id;
+  if (new Set(postings.map((posting) => posting.wallet.currency)).size > 1) {
+    throw new Error(`movement ${movement.kind} mixes currencies`);
+  }
+  const shard = shardOf(movement.referenceId);
+  return JSON.stringify(
+    postings.map(({ wallet, amount }) => ({
+      account_id: wallet.accountId,
+      kind: wallet.kind,
+      currency: wallet.currency,
+      shard: wallet.accountId === null ? shard : 0,
+      amount,
+    })),
+  );
+}
+
+/** True for the database's refusal of a debit beyond a wallet's balance (post_movement, or the balance check). */
+export function isInsufficientFunds(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return (
+    code === 'SE001' || constraint === 'wallets_balance_not_negative' || String(error).includes('wallets_balance_not_negative')
+  );
+}
+
+/**
+ * Writes one balanced movement (DESIGN §6) in one statement inside the caller's transaction: each wallet's balance
+ * (created empty the first time it is credited), then the transaction row and its entries. The database refuses an
+ * unbalanced or mixed-currency set and a debit beyond a merchant, fee or hold balance; the latter surfaces as
+ * InsufficientFundsError.
+ */
+export async function postMovement(trx: Transaction<Database>, movement: Movement): Promise<string> {
+  const postings = movementPostings(movement);
+  try {
+    const { rows } = await sql<{ id: string }>`
+      select post_movement(${movement.kind}, ${movement.environment}, ${movement.referenceId}::uuid, ${postings}::jsonb) as id`.execute(
+      trx,
+    );
+    return rows[0]!.id;
+  } catch (error) {
+    if (isInsufficientFunds(error)) throw new InsufficientFundsError('insufficient funds');
+    throw error;
+  }
 }
 
 export type Balances = Record<Currency, Record<Environment, number>>;

@@ -68,7 +68,7 @@ describe('how long a pending payment waits', () => {
       .where('id', '=', status.id)
       .execute();
     expect((await paymentStatus(t, status.id)).expires_in_seconds).toBe(0);
-    await t.app.services.payments.sweep();
+    await t.app.services.jobs.runDue();
     const expired = await paymentStatus(t, status.id);
     expect(expired).toMatchObject({ status: 'failed', message: M.expired });
     expect(expired).not.toHaveProperty('expires_in_seconds');
@@ -89,7 +89,7 @@ describe('POST /api/public/payments/:id/cancel', () => {
 
     // The simulator had decided 'successful', due now: the worker's pass changes nothing.
     expect((await row(id)).simulated_outcome).toBe('successful');
-    expect(await t.app.services.payments.sweep()).toMatchObject({ settled: 0 });
+    expect((await t.app.services.jobs.runDue()).payments).toMatchObject({ settled: 0 });
     expect(await t.app.services.payments.settle(id, { status: 'successful', message: null })).toBeUndefined();
     expect(await paymentStatus(t, id)).toMatchObject({ status: 'failed', message: M.cancelled });
     expect(await ugxBalances(t, merchant.accountId)).toEqual(before);
@@ -102,7 +102,7 @@ describe('POST /api/public/payments/:id/cancel', () => {
   it('answers a payment that already succeeded as successful and changes nothing, however often it is asked', async () => {
     const before = await ugxBalances(t, merchant.accountId);
     const id = await payId(t, link.ref);
-    await t.app.services.payments.sweep();
+    await t.app.services.jobs.runDue();
     for (let i = 0; i < 3; i++) {
       const res = await cancel(id);
       expect(res.statusCode).toBe(200);
@@ -114,7 +114,7 @@ describe('POST /api/public/payments/:id/cancel', () => {
 
   it('leaves a failed payment with its own reason, and a second cancel answers the first', async () => {
     const failed = await payId(t, link.ref, { phone: `077200${SIMULATOR.failSuffix}` });
-    await t.app.services.payments.sweep();
+    await t.app.services.jobs.runDue();
     expect((await cancel(failed)).json().data).toMatchObject({ status: 'failed', message: M.insufficientBalance });
 
     const pending = await payId(t, link.ref, { phone: `077200${SIMULATOR.stayPendingSuffix}` });
@@ -144,7 +144,7 @@ describe('a cancel at the same moment as the outcome', () => {
     const ids = await Promise.all(Array.from({ length: 24 }, () => payId(t, link.ref)));
     const report = (id: string, index: number) =>
       index % 3 === 0
-        ? t.app.services.payments.sweep()
+        ? t.app.services.jobs.runDue()
         : t.app.services.payments.settle(id, { status: 'successful', message: null });
     const answers = await Promise.all(
       ids.map(async (id, index) => {
@@ -158,7 +158,7 @@ describe('a cancel at the same moment as the outcome', () => {
       }),
     );
     // Whatever the worker's passes left pending settles now, as the next pass would.
-    await t.app.services.payments.sweep();
+    await t.app.services.jobs.runDue();
 
     let credited = 0;
     for (const answer of answers) {

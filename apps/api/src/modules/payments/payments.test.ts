@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => expectLedgerHolds(t));
 
-const sweep = (now?: Date) => t.app.services.payments.sweep(now);
+const sweep = async (now?: Date) => (await t.app.services.jobs.runDue(now ? { now } : {})).payments;
 const collectionRow = (id: string) =>
   t.database.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const webhookEvents = (accountId: string) =>
@@ -94,7 +94,7 @@ describe('a successful mobile money payment', () => {
       channel: 'MTN_UG',
     });
 
-    expect(await sweep()).toEqual({ settled: 1, expired: 0 });
+    expect(await sweep()).toMatchObject({ settled: 1, expired: 0 });
     const paid = await paymentStatus(t, id);
     expect(paid).toMatchObject({
       status: 'successful',

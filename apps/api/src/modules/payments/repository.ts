@@ -2,6 +2,7 @@ import type { Environment } from '@sente/contracts/constants';
 import type { ExtraDataEntry } from '@sente/contracts/payments';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { CollectionsTable, Database } from '../../db/database.ts';
+import type { ChargeAccepted } from './providers.ts';
 
 /** A link as its public page needs it, with its merchant and the environment a payment would be taken in. */
 export function findPublicLink(db: Kysely<Database>, ref: string) {
@@ -136,24 +137,46 @@ export async function addToLinkTotal(trx: Transaction<Database>, linkId: string,
     .execute();
 }
 
-/** Pending payments whose simulated outcome is due, and pending payments past their expiry. */
-export function duePayments(db: Kysely<Database>, now: Date, limit: number) {
-  return Promise.all([
-    db
-      .selectFrom('collections')
-      .select(['id', 'simulated_outcome', 'simulated_message'])
-      .where('status', '=', sql.lit('pending'))
-      .where('settle_at', '<=', now)
-      .orderBy('settle_at')
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('collections')
-      .select('id')
-      .where('status', '=', sql.lit('pending'))
-      .where('expires_at', '<=', now)
-      .orderBy('expires_at')
-      .limit(limit)
-      .execute(),
-  ]);
+/** Records what the provider said when it accepted a charge: its reference and, from the simulator, its decision. */
+export function recordChargeAccepted(db: Kysely<Database>, id: string, accepted: ChargeAccepted) {
+  return db
+    .updateTable('collections')
+    .set({
+      provider_reference: accepted.providerReference,
+      simulated_outcome: accepted.simulated?.outcome ?? null,
+      simulated_message: accepted.simulated?.message ?? null,
+      settle_at: accepted.simulated?.settleAt ?? null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** What a paid payment's page needs of its link: where to go next, and the product to download. */
+export function findPaidLink(db: Kysely<Database>, linkId: string) {
+  return db
+    .selectFrom('links')
+    .select(['kind', 'redirect_url', 'buyer_note', 'file'])
+    .where('id', '=', linkId)
+    .executeTakeFirst();
+}
+
+/** What a receipt names: the link, its merchant, and the product to download. */
+export function findReceiptLink(db: Kysely<Database>, linkId: string) {
+  return db
+    .selectFrom('links')
+    .innerJoin('accounts', 'accounts.id', 'links.account_id')
+    .select(['links.title', 'links.kind', 'links.file', 'links.buyer_note', 'accounts.account_name'])
+    .where('links.id', '=', linkId)
+    .executeTakeFirst();
+}
+
+/** A payment with the product file of its link, for a signed download. */
+export function findDownload(db: Kysely<Database>, collectionId: string) {
+  return db
+    .selectFrom('collections')
+    .innerJoin('links', 'links.id', 'collections.link_id')
+    .select(['collections.status', 'links.file', 'links.kind', 'links.account_id'])
+    .where('collections.id', '=', collectionId)
+    .executeTakeFirst();
 }

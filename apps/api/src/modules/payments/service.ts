@@ -23,7 +23,7 @@ import { recordCustomer } from '../customers/repository.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import type { FilesService } from '../files/service.ts';
 import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
-import { postMovement, walletId } from '../ledger/ledger.ts';
+import { postMovement } from '../ledger/ledger.ts';
 import { addToDailyTotals } from '../reports/repository.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from './providers.ts';
 import { receiptMail } from './receipt.ts';
@@ -31,14 +31,17 @@ import {
   addToLinkTotal,
   type CollectionRecord,
   completePending,
-  duePayments,
   findApiCollectionByKey,
   findByIdempotencyKey,
   findCollection,
+  findDownload,
+  findPaidLink,
   findPublicLink,
+  findReceiptLink,
   insertApiCollection,
   insertCollection,
   type PublicLinkRecord,
+  recordChargeAccepted,
 } from './repository.ts';
 
 const TRANSACTION_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -146,7 +149,7 @@ export function createPaymentsService(options: Options) {
       id: collection.id,
       status: collection.status,
       amount: Number(collection.amount),
-      currency: 'UGX',
+      currency: collection.currency,
       channel: collection.channel,
       transaction_id: collection.transaction_id,
       environment: collection.environment,
@@ -157,11 +160,7 @@ export function createPaymentsService(options: Options) {
       answer.expires_in_seconds = secondsLeft(collection.expires_at);
     }
     if (collection.status === 'successful' && collection.link_id) {
-      const link = await db
-        .selectFrom('links')
-        .select(['kind', 'redirect_url', 'buyer_note', 'file'])
-        .where('id', '=', collection.link_id)
-        .executeTakeFirst();
+      const link = await findPaidLink(db, collection.link_id);
       answer.message = M.paymentSuccessful;
       if (link?.redirect_url) answer.redirect_url = link.redirect_url;
       if (link?.kind === 'digital_item' && link.file) {
@@ -178,14 +177,7 @@ export function createPaymentsService(options: Options) {
   async function sendReceipt(collection: CollectionRecord) {
     if (!collection.email || collection.status !== 'successful') return;
     try {
-      const link = collection.link_id
-        ? await db
-            .selectFrom('links')
-            .innerJoin('accounts', 'accounts.id', 'links.account_id')
-            .select(['links.title', 'links.kind', 'links.file', 'links.buyer_note', 'accounts.account_name'])
-            .where('links.id', '=', collection.link_id)
-            .executeTakeFirst()
-        : undefined;
+      const link = collection.link_id ? await findReceiptLink(db, collection.link_id) : undefined;
       const download = link?.kind === 'digital_item' && link.file ? downloadLink(collection.id) : null;
       await mailer.send(
         receiptMail({
@@ -216,20 +208,15 @@ export function createPaymentsService(options: Options) {
       const amount = Number(collection.amount);
       if (collection.status === 'successful') {
         const fee = Number(collection.fee);
-        const key = { currency: 'UGX' as const, environment: collection.environment };
-        const [clearing, merchant, platformFee] = await Promise.all([
-          walletId(trx, { ...key, accountId: null, kind: 'provider_clearing' }),
-          walletId(trx, { ...key, accountId: collection.account_id, kind: 'merchant' }),
-          walletId(trx, { ...key, accountId: null, kind: 'platform_fee' }),
-        ]);
+        const key = { currency: collection.currency, environment: collection.environment };
         await postMovement(trx, {
           kind: 'collection',
           environment: collection.environment,
           referenceId: collection.id,
           postings: [
-            { walletId: clearing, amount: -amount },
-            { walletId: merchant, amount: amount - fee },
-            { walletId: platformFee, amount: fee },
+            { wallet: { ...key, accountId: null, kind: 'provider_clearing' }, amount: -amount },
+            { wallet: { ...key, accountId: collection.account_id, kind: 'merchant' }, amount: amount - fee },
+            { wallet: { ...key, accountId: null, kind: 'platform_fee' }, amount: fee },
           ],
         });
         collection.customer_id = await recordCustomer(trx, collection);
@@ -265,12 +252,15 @@ export function createPaymentsService(options: Options) {
   }
 
   /**
-   * Asks the provider to take a new collection. A refusal fails the collection at once, through settle. Answers whether
-   * it is pending now, waiting for the payer.
+   * Asks the provider to take a new collection. A refusal fails the collection at once, through settle. Once the
+   * provider accepted, the payment stays pending whatever happens next here: if recording the provider's answer fails,
+   * the provider's report (matched by our transaction id) or the expiry settles it, never a failure that would leave
+   * a payer charged and the merchant not credited. Answers whether it is pending now, waiting for the payer.
    */
   async function startCharge(collection: CollectionRecord, provider: PaymentProvider, card: ChargeRequest['card']) {
+    let accepted: Awaited<ReturnType<PaymentProvider['charge']>>;
     try {
-      const accepted = await provider.charge({
+      accepted = await provider.charge({
         collectionId: collection.id,
         transactionId: collection.transaction_id,
         channel: collection.channel,
@@ -278,17 +268,6 @@ export function createPaymentsService(options: Options) {
         amount: Number(collection.amount),
         card,
       });
-      await db
-        .updateTable('collections')
-        .set({
-          provider_reference: accepted.providerReference,
-          simulated_outcome: accepted.simulated?.outcome ?? null,
-          simulated_message: accepted.simulated?.message ?? null,
-          settle_at: accepted.simulated?.settleAt ?? null,
-        })
-        .where('id', '=', collection.id)
-        .execute();
-      return true;
     } catch (error) {
       logger.error({ err: error, collectionId: collection.id }, 'provider refused the charge');
       await settle(collection.id, {
@@ -297,6 +276,12 @@ export function createPaymentsService(options: Options) {
       });
       return false;
     }
+    try {
+      await recordChargeAccepted(db, collection.id, accepted);
+    } catch (error) {
+      logger.error({ err: error, collectionId: collection.id }, 'recording an accepted charge failed; it stays pending');
+    }
+    return true;
   }
 
   return {
@@ -457,29 +442,9 @@ export function createPaymentsService(options: Options) {
         safeEqual(signature, downloadSignature(id, Number(expires)));
       if (!valid) throw notFound(M.paymentNotFound);
       if (Number(expires) * 1000 <= now.getTime()) throw new HttpError(403, M.downloadExpired);
-      const row = await db
-        .selectFrom('collections')
-        .innerJoin('links', 'links.id', 'collections.link_id')
-        .select(['collections.status', 'links.file', 'links.kind', 'links.account_id'])
-        .where('collections.id', '=', id)
-        .executeTakeFirst();
+      const row = await findDownload(db, id);
       if (row?.status !== 'successful' || row.kind !== 'digital_item' || !row.file) throw notFound(M.paymentNotFound);
       return files.openProduct(row.file, row.account_id);
-    },
-
-    /** One pass of the payment worker: applies due simulator outcomes, then fails what has expired. */
-    async sweep(now = new Date(), limit = 100): Promise<{ settled: number; expired: number }> {
-      const [due, expired] = await duePayments(db, now, limit);
-      let settled = 0;
-      let expiredCount = 0;
-      for (const payment of due) {
-        if (!payment.simulated_outcome) continue;
-        if (await settle(payment.id, { status: payment.simulated_outcome, message: payment.simulated_message })) settled++;
-      }
-      for (const payment of expired) {
-        if (await settle(payment.id, { status: 'failed', message: M.expired })) expiredCount++;
-      }
-      return { settled, expired: expiredCount };
     },
   };
 }

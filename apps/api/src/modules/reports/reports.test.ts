@@ -222,10 +222,10 @@ beforeAll(async () => {
   settledRollUp = await readRollUp(merchant.accountId);
   await insertCollection(merchant.accountId, USD, { status: 'successful', currency: 'USD', completed_at: at(USD) });
   await backfillDailyTotals(t.database.db, merchant.accountId);
-  // The other account: one payment the ordinary way (public page, then the worker's sweep) and one seeded today.
+  // The other account: one payment the ordinary way (public page, then the worker's pass) and one seeded today.
   const link = await createPaymentLink(t, other, { amount: 25_000 });
   await payId(t, link.ref);
-  expect(await t.app.services.payments.sweep()).toMatchObject({ settled: 1 });
+  expect(await t.app.services.jobs.runDue()).toMatchObject({ payments: { settled: 1 } });
   await seed(other.accountId, { ...SEEDS[0]!, amount: 999_000 });
 }, 60_000);
 afterAll(() => t?.close());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { payout, pinToken, transferRow, WALLET_ENV } from '../../testing/wallet.ts';
+import { payout, payoutsDone, pinToken, transferRow, WALLET_ENV } from '../../testing/wallet.ts';
 import { createAliceAndBob, moneySnapshot } from '../../testing/wallet-more.ts';
 import { runOpsCommand } from '../ops/commands.ts';
 
@@ -83,17 +83,17 @@ describe('POST /api/yo/process_payout (mobile money)', () => {
     expect(held.transfers).toBe(before.transfers + 3);
     expect(held.balances[alice.accountId]!.test).toBe(balance - 31_000 - 41_000 - 26_000);
 
-    expect(await t.app.services.wallet.sweep(new Date(Date.now() + 1000))).toBe(2);
+    expect(await payoutsDone(t, new Date(Date.now() + 1000))).toBe(2);
     expect((await ugxBalances(t, alice.accountId)).test).toBe(balance - 31_000 - 26_000);
     expect(await transferRow(t, alice, ids.paid)).toMatchObject({ status: 'successful' });
     expect(await transferRow(t, alice, ids.failed)).toMatchObject({ status: 'rejected' });
     expect(await transferRow(t, alice, ids.pending)).toMatchObject({ status: 'pending' });
     // A report is applied once however often the worker runs.
-    expect(await t.app.services.wallet.sweep(new Date(Date.now() + 2000))).toBe(0);
+    expect(await payoutsDone(t, new Date(Date.now() + 2000))).toBe(0);
     expect(await t.app.services.wallet.reportPayout(ids.paid, { paid: false, reason: 'late' })).toBe(false);
 
     // The number ending 0002 never confirms: after the expiry it is returned.
-    expect(await t.app.services.wallet.sweep(new Date(Date.now() + PAYOUT_EXPIRY_MS + 1000))).toBe(1);
+    expect(await payoutsDone(t, new Date(Date.now() + PAYOUT_EXPIRY_MS + 1000))).toBe(1);
     expect((await ugxBalances(t, alice.accountId)).test).toBe(balance - 31_000);
     expect(await transferRow(t, alice, ids.pending)).toMatchObject({ status: 'rejected' });
     // A payout is not a settlement.

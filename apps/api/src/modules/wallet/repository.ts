@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { Currency, Database, TransferRecord, TransfersTable } from '../../db/database.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import type { MoneyScope } from '../collections/repository.ts';
+import type { PayoutAccepted } from '../payments/providers.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,7 +15,7 @@ const after = (cursor: Cursor | null) =>
  */
 const listColumns = (source: 'page' | 'transfers') => sql`
   select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
-         t.amount::text as amount, t.charge::text as charge, t.reason, t.status, t.bank_details, t.payout_msisdn,
+         t.amount::text as amount, t.charge::text as charge, t.currency, t.reason, t.status, t.bank_details, t.payout_msisdn,
          t.failure_reason, u.firstname as creator_firstname, u.lastname as creator_lastname,
          s.account_name as sender_name, s.account_number as sender_number,
          r.account_name as recipient_name, r.account_number as recipient_number
@@ -33,6 +34,7 @@ export type TransferListRecord = {
   recipient_account_id: string | null;
   amount: string;
   charge: string;
+  currency: Currency;
   reason: string;
   status: 'pending' | 'successful' | 'rejected';
   bank_details: { bank_name: string; account_number: string; account_name: string } | null;
@@ -70,15 +72,16 @@ export function createWalletRepository(db: Kysely<Database>) {
       return rows;
     },
 
+    /** Transfers sent and received in the account's environment: one counter row (migration 019), not a count(*). */
     async countTransfers(scope: MoneyScope): Promise<number> {
-      const { rows } = await sql<{ total: string }>`
-        select (select count(*) from transfers where account_id = ${scope.accountId} and environment = ${scope.environment})
-             + (select count(*) from transfers where recipient_account_id = ${scope.accountId} and environment = ${scope.environment})
-          as total`.execute(db);
-      return Number(rows[0]?.total ?? 0);
+      const row = await db
+        .selectFrom('transfer_counts')
+        .select('total')
+        .where('account_id', '=', scope.accountId)
+        .where('environment', '=', scope.environment)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
     },
-
-    findTransfer: (trx: Db, id: string) => trx.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The transfer a key made in this account and environment: the other environment's keys are its own (migration 018). */
     findByIdempotencyKey: (scope: MoneyScope, key: string) =>
@@ -120,20 +123,6 @@ export function createWalletRepository(db: Kysely<Database>) {
         .where('id', '=', accountId)
         .execute(),
 
-    /** Test payouts whose simulated report is due, and pending payouts past their expiry. */
-    duePayouts: (now: Date, limit = 100) =>
-      db
-        .selectFrom('transfers')
-        .select(['id', 'simulated_outcome', 'settle_at', 'expires_at'])
-        .where('kind', '=', 'payout')
-        .where('status', '=', 'pending')
-        .where((eb) =>
-          eb.or([eb.and([eb('settle_at', '<=', now), eb('simulated_outcome', 'is not', null)]), eb('expires_at', '<=', now)]),
-        )
-        .orderBy('settle_at')
-        .limit(limit)
-        .execute(),
-
     /** Settlements waiting for an operator, oldest first (npm run ops -- settlements:list). */
     pendingSettlements: () =>
       db
@@ -158,3 +147,55 @@ export function createWalletRepository(db: Kysely<Database>) {
 }
 
 export type WalletRepository = ReturnType<typeof createWalletRepository>;
+
+/**
+ * Moves a pending settlement or payout to its outcome (rejected with `failureReason`, or successful when it is null)
+ * and answers it; undefined when it is not pending, so the outcome is applied once.
+ */
+export function completePendingTransfer(trx: Db, id: string, kind: 'settlement' | 'payout', failureReason: string | null) {
+  const now = new Date();
+  return trx
+    .updateTable('transfers')
+    .set({
+      status: failureReason === null ? 'successful' : 'rejected',
+      failure_reason: failureReason,
+      completed_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Records what the provider said when it accepted a payout: its reference and, from the simulator, its decision. */
+export function recordPayoutAccepted(db: Db, id: string, accepted: PayoutAccepted) {
+  return db
+    .updateTable('transfers')
+    .set({
+      provider_reference: accepted.providerReference,
+      simulated_outcome: accepted.simulated?.outcome ?? null,
+      settle_at: accepted.simulated?.settleAt ?? null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Writes the transfer row; null when a concurrent request with the same Idempotency-Key already did. */
+export async function insertTransfer(
+  trx: Transaction<Database>,
+  values: Insertable<TransfersTable>,
+): Promise<TransferRecord | null> {
+  const row = await trx
+    .insertInto('transfers')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'environment', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -147,7 +147,8 @@ export async function walletRoutes(
     assertOwnAccount(request, input.senderAccountId);
     const actor = actorOf(request);
     wallet.assertEnvironment(actor, input.env);
-    const { row, replayed } = await wallet.p2p(actor, input, key);
+    const party = { account_name: request.account.row.account_name, account_number: request.account.row.account_number };
+    const { row, replayed } = await wallet.p2p({ ...actor, party }, input, key);
     return reply.code(replayed ? 200 : 201).send({ status: 'success', success: true, message: M.transferSuccessful, data: row });
   });
 

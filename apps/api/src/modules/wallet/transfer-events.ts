@@ -3,13 +3,13 @@ import { maskBankAccountNumber } from '@sente/contracts/wallet';
 import type { WebhookEventType } from '@sente/contracts/webhook-deliveries';
 import type { Transaction } from 'kysely';
 import type { Database, TransferRecord } from '../../db/database.ts';
-import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
+import { queueWebhookEvent, type WebhookEventInput } from '../developers/deliveries-repository.ts';
 
 /** The other side of a wallet transfer, as the transfers list names it. */
 export type Party = { account_name: string; account_number: string };
 
 /** Who or where the money went to or came from, in the words of the transfers list. */
-function counterpartyOf(transfer: TransferRecord, other: Party | undefined): string | null {
+function counterpartyOf(transfer: EventTransfer, other: Party | undefined): string | null {
   if (transfer.kind === 'wallet_transfer') return other ? `${other.account_name} (${other.account_number})` : null;
   if (transfer.kind === 'settlement' && transfer.bank_details) {
     return `${transfer.bank_details.bank_name} ${maskBankAccountNumber(transfer.bank_details.account_number)}`;
@@ -20,18 +20,35 @@ function counterpartyOf(transfer: TransferRecord, other: Party | undefined): str
   return null;
 }
 
+/** The fields of a transfer its events report. */
+export type EventTransfer = Pick<
+  TransferRecord,
+  | 'id'
+  | 'kind'
+  | 'status'
+  | 'amount'
+  | 'charge'
+  | 'currency'
+  | 'reason'
+  | 'failure_reason'
+  | 'environment'
+  | 'created_at'
+  | 'completed_at'
+  | 'bank_details'
+  | 'payout_msisdn'
+>;
+
 /**
- * Queues the event of a transfer's status, in the transaction that set it, for the Payments webhook URL of one side:
- * transfer.successful (a wallet transfer, to the sender and to the recipient), settlement.pending / .successful /
- * .rejected and payout.pending / .successful / .rejected (to the account that asked for them).
+ * The event of a transfer's status for the Payments webhook URL of one side: transfer.successful (a wallet transfer,
+ * to the sender and to the recipient), settlement.pending / .successful / .rejected and payout.pending / .successful /
+ * .rejected (to the account that asked for them).
  */
-export async function queueTransferEvent(
-  trx: Transaction<Database>,
-  transfer: TransferRecord,
+export function transferEvent(
+  transfer: EventTransfer,
   side: { accountId: string; direction: 'out' | 'in'; other?: Party },
-): Promise<void> {
+): WebhookEventInput {
   const subject = transfer.kind === 'wallet_transfer' ? 'transfer' : transfer.kind;
-  await queueWebhookEvent(trx, {
+  return {
     accountId: side.accountId,
     environment: transfer.environment,
     type: `${subject}.${transfer.status}` as WebhookEventType,
@@ -51,5 +68,14 @@ export async function queueTransferEvent(
       created_at: new Date(transfer.created_at).toISOString(),
       completed_at: transfer.completed_at ? new Date(transfer.completed_at).toISOString() : null,
     },
-  });
+  };
+}
+
+/** Queues the event of a transfer's status (transferEvent) in the transaction that set it. */
+export async function queueTransferEvent(
+  trx: Transaction<Database>,
+  transfer: EventTransfer,
+  side: { accountId: string; direction: 'out' | 'in'; other?: Party },
+): Promise<void> {
+  await queueWebhookEvent(trx, transferEvent(transfer, side));
 }

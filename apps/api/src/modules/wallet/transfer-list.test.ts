@@ -108,6 +108,7 @@ describe('GET /api/settlements paging and GET /api/collections/smt_download', ()
       'Created by',
       'Reason',
       'Status',
+      'Failure reason',
     ]);
     const katoNumber = (await post(t, kato, '/api/wallet/get_account_number_if_exists')).json().sente_account_number;
     const luleNumber = (await post(t, lule, '/api/wallet/get_account_number_if_exists')).json().sente_account_number;

@@ -1,168 +1,34 @@
-import { randomUUID } from 'node:crypto';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { post } from '../../testing/http.ts';
-import { createMerchant, type Merchant } from '../../testing/payments.ts';
+import { decidePendingSettlements, runMoneyRace, seedRaceMerchants } from '../../testing/money-race.ts';
+import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
-import { fundWallet, saveBankDetails, WALLET_ENV } from '../../testing/wallet.ts';
-import { mintPinToken } from '../../testing/wallet-more.ts';
-import { verifyLedger } from '../ledger/ledger.ts';
-
-const ACCOUNTS = 20;
-const OPERATIONS = 2000;
-const IN_FLIGHT = 50;
-
-/** mulberry32: the same "random" workload on every run, so a failure can be replayed. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { payoutsDone, WALLET_ENV } from '../../testing/wallet.ts';
 
 // PGlite is one connection: nothing would run at the same time there, so this proves nothing on it.
 describe.skipIf(testDatabaseKind !== 'postgres')('money out under concurrency on PostgreSQL', () => {
   let t: TestApp;
   let merchants: Merchant[];
-  let lowestSeen = Number.POSITIVE_INFINITY;
 
   beforeAll(async () => {
     t = await createTestApp(WALLET_ENV);
-    merchants = [];
-    for (let i = 0; i < ACCOUNTS; i++) merchants.push(await createMerchant(t, `Shop ${i + 1}`));
-    const random = seeded(7);
-    for (const merchant of merchants) {
-      await fundWallet(t, merchant, 20_000 + Math.floor(random() * 480_000));
-      await saveBankDetails(t, merchant);
-    }
+    merchants = await seedRaceMerchants(t);
   }, 180_000);
   afterAll(() => t?.close());
 
   it('2,000 random transfers, settlements and payouts, 50 at a time: never negative, nothing lost or made', async () => {
-    const db = t.database.db;
-    const random = seeded(2026);
-    const pick = () => merchants[Math.floor(random() * merchants.length)]!;
-    // A PIN token straight into the table: the scrypt PIN check has its own tests and would only slow the race.
-    const token = (merchant: Merchant) => mintPinToken(t, merchant);
-
-    const operation = async (): Promise<{ status: number; message: string }> => {
-      const from = pick();
-      const roll = random();
-      // Amounts up to 120,000 against wallets of 20,000-500,000: many are refused, so the check really runs.
-      const amount = 1 + Math.floor(random() * 120_000);
-      const key = { 'idempotency-key': randomUUID() };
-      let res: Awaited<ReturnType<typeof post>>;
-      if (roll < 0.8) {
-        let to = pick();
-        while (to === from) to = pick();
-        res = await post(
-          t,
-          from,
-          '/api/wallet-transfers/p2p',
-          { recipientAccountId: to.accountId, amount, reason: 'Stock', pin_token: await token(from) },
-          key,
-        );
-      } else if (roll < 0.9) {
-        res = await post(t, from, '/api/settlements/create', { amount, reason: 'Payout', pin_token: await token(from) }, key);
-      } else {
-        const phone = random() < 0.3 ? '0772120001' : '0772123456';
-        res = await post(
-          t,
-          from,
-          '/api/yo/process_payout',
-          { amount, account: phone, narrative: 'Supplier', pin_token: await token(from) },
-          key,
-        );
-      }
-      return { status: res.statusCode, message: res.json().message };
-    };
-
-    // The operator and the provider act while transfers run: approve or reject pending settlements, report payouts.
-    const finishSome = async () => {
-      const pending = await db
-        .selectFrom('transfers')
-        .select('id')
-        .where('kind', '=', 'settlement')
-        .where('status', '=', 'pending')
-        .execute();
-      await Promise.all(
-        pending.map((row, i) =>
-          i % 2 === 0 ? t.app.services.wallet.approveSettlement(row.id) : t.app.services.wallet.rejectSettlement(row.id),
-        ),
-      );
-      await t.app.services.wallet.sweep(new Date(Date.now() + 60_000));
-    };
-
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        const { rows } = await sql<{ lowest: string | null }>`
-          select min(balance)::text as lowest from wallets where kind <> 'provider_clearing'`.execute(db);
-        lowestSeen = Math.min(lowestSeen, Number(rows[0]?.lowest ?? 0));
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    })();
-
-    const answers: { status: number; message: string }[] = [];
-    for (let done = 0; done < OPERATIONS; done += IN_FLIGHT) {
-      const batch = Array.from({ length: IN_FLIGHT }, () => operation());
-      answers.push(...(await Promise.all([...batch, finishSome().then(() => null)])).filter((a) => a !== null));
-    }
-    await finishSome();
-    sampling = false;
-    await sampler;
-
-    // Every answer is a movement made or an 'Invalid Amount' refusal; never a 500.
-    const made = answers.filter((a) => a.status === 201).length;
-    const refused = answers.filter((a) => a.status === 400);
-    expect(answers).toHaveLength(OPERATIONS);
-    expect(made + refused.length).toBe(OPERATIONS);
-    expect(new Set(refused.map((a) => a.message))).toEqual(new Set([M.invalidAmount]));
-    expect(made).toBeGreaterThan(OPERATIONS / 5);
-    expect(refused.length).toBeGreaterThan(OPERATIONS / 10);
-
-    // No wallet but provider clearing was ever below zero, during the run or after it.
-    expect(lowestSeen).toBeGreaterThanOrEqual(0);
-    const { rows: negative } = await sql`select id from wallets where kind <> 'provider_clearing' and balance < 0`.execute(db);
-    expect(negative).toEqual([]);
-
-    // A refused request left nothing behind: one transfer row per 201.
-    const transfers = await db.selectFrom('transfers').select(['id', 'kind', 'status', 'amount', 'charge']).execute();
-    expect(transfers).toHaveLength(made);
-    expect(transfers.filter((row) => row.status === 'pending')).toEqual([]);
-
-    // Money is conserved: what customers paid in is in the wallets, the fees and the holds, less what left.
-    const { rows: sums } = await sql<{ kind: string; total: string }>`
-      select kind, sum(balance)::text as total from wallets where environment = 'test' group by kind`.execute(db);
-    const total = (kind: string) => Number(sums.find((row) => row.kind === kind)?.total ?? 0);
-    const { rows: collected } = await sql<{ total: string }>`
-      select coalesce(sum(amount), 0)::text as total from collections where status = 'successful'`.execute(db);
-    const paidOut = transfers
-      .filter((row) => row.kind !== 'wallet_transfer' && row.status === 'successful')
-      .reduce((sum, row) => sum + Number(row.amount), 0);
-    expect(total('merchant') + total('platform_fee') + total('settlement_hold')).toBe(Number(collected[0]!.total) - paidOut);
-    expect(total('settlement_hold')).toBe(0);
-    expect(total('merchant') + total('platform_fee') + total('settlement_hold') + total('provider_clearing')).toBe(0);
-
-    // Each transfer moved money exactly as often as it should: once, or twice with a hold.
-    const { rows: movements } = await sql<{ reference_id: string; kinds: string }>`
-      select reference_id, string_agg(kind, ',' order by kind) as kinds from ledger_transactions
-      where kind <> 'collection' group by reference_id`.execute(db);
-    const byTransfer = new Map(movements.map((row) => [row.reference_id, row.kinds]));
-    for (const row of transfers) {
-      const expected =
-        row.kind === 'wallet_transfer'
-          ? 'wallet_transfer'
-          : `${row.kind}_hold,${row.kind}_${row.status === 'successful' ? 'paid' : 'returned'}`;
-      expect(byTransfer.get(row.id)).toBe(expected);
-    }
-
-    // Every cached balance equals its entries and every ledger transaction balances (ledger:verify).
-    expect(await verifyLedger(db)).toEqual([]);
+    await runMoneyRace(t, merchants, {
+      // In process, through app.inject.
+      send: async (from, path, body, headers) => {
+        const res = await post(t, from, path, body, headers);
+        return { status: res.statusCode, message: res.json().message };
+      },
+      // The operator and the provider act while transfers run: settlements decided, one worker pass reports payouts.
+      finishSome: async () => {
+        await decidePendingSettlements(t);
+        await payoutsDone(t, new Date(Date.now() + 60_000));
+      },
+    });
   }, 300_000);
 });

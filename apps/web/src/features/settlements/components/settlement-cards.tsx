@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ReasonHtml } from './reason-html.tsx';
 import { creatorName, movementLabel } from './transfer-labels.ts';
 
-/** The transfers on a phone: one card each, the same fields as the table. */
+/** The transfers on a phone: one card each, the same fields as the table, and why a rejected one did not go through. */
 export function SettlementCards({ rows }: { rows: TransferRow[] }) {
   return (
     <Stack gap="sm" component="ul" aria-label="Transfers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -31,6 +31,11 @@ export function SettlementCards({ rows }: { rows: TransferRow[] }) {
               <CardDetail term="Reason" wide>
                 <ReasonHtml html={row.reason} />
               </CardDetail>
+              {row.failure_reason && (
+                <CardDetail term="Why rejected" wide>
+                  {row.failure_reason}
+                </CardDetail>
+              )}
             </SimpleGrid>
           </Stack>
         </Paper>

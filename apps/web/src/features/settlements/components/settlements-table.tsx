@@ -8,7 +8,10 @@ import { creatorName, movementLabel } from './transfer-labels.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/** Spec §2 Transfers table: Date, Amount, Created, Reason, Status (wide screens; phones get cards). */
+/**
+ * Spec §2 Transfers table: Date, Amount, Created, Reason, Status (wide screens; phones get cards). Under a rejected
+ * transfer's badge, why it did not go through, as text: no hover or colour needed to read it.
+ */
 export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
   return (
     <ScrollTable minWidth={860} label="Transfers table">
@@ -44,8 +47,13 @@ export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
                   {movementLabel(row)}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td maw={240}>
                 <StatusBadge status={row.status} />
+                {row.failure_reason && (
+                  <Text size="xs" c="gray.7" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                    {row.failure_reason}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}

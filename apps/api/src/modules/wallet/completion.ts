@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { postMovement } from '../ledger/ledger.ts';
+import { completePendingTransfer } from './repository.ts';
+import { queueTransferEvent } from './transfer-events.ts';
+
+export type TransferOutcome = { paid: true } | { paid: false; reason: string };
+
+/**
+ * Completes a pending settlement or payout, once however often and however concurrently its outcome arrives: the
+ * status leaves pending only once, and in the same transaction the held amount and charge move out (paid: the amount
+ * to the provider's clearing, the charge to the platform) or back to the wallet (refused), and the event is queued.
+ * Answers whether this call completed it.
+ */
+export function createCompletion(db: Kysely<Database>) {
+  return async function complete(id: string, kind: 'settlement' | 'payout', outcome: TransferOutcome): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const transfer = await completePendingTransfer(trx, id, kind, outcome.paid ? null : outcome.reason);
+      if (!transfer) return false;
+      await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
+      const amount = Number(transfer.amount);
+      const charge = Number(transfer.charge);
+      const key = { currency: transfer.currency, environment: transfer.environment };
+      const held = { wallet: { ...key, accountId: null, kind: 'settlement_hold' as const }, amount: -(amount + charge) };
+      await postMovement(trx, {
+        kind: `${kind}_${outcome.paid ? 'paid' : 'returned'}`,
+        environment: transfer.environment,
+        referenceId: transfer.id,
+        postings: outcome.paid
+          ? [
+              held,
+              { wallet: { ...key, accountId: null, kind: 'provider_clearing' }, amount },
+              { wallet: { ...key, accountId: null, kind: 'platform_fee' }, amount: charge },
+            ]
+          : [held, { wallet: { ...key, accountId: transfer.account_id, kind: 'merchant' }, amount: amount + charge }],
+      });
+      return true;
+    });
+  };
+}

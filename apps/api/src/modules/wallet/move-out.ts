@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { Environment } from '@sente/contracts/constants';
+import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
+import { WALLET_MESSAGES as M, type TransferKind, type TransferRow } from '@sente/contracts/wallet';
+import type { Kysely, Transaction } from 'kysely';
+import type { Currency, Database } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { requireSameRequest } from '../../lib/idempotency.ts';
+import type { MoneyScope } from '../collections/repository.ts';
+import { InsufficientFundsError, postMovement } from '../ledger/ledger.ts';
+import type { PinService } from './pins.ts';
+import type { WalletRepository } from './repository.ts';
+import { toTransferRow } from './transfer-row.ts';
+
+/** Who is moving money: the caller's current account, its active environment, and the member. */
+export type MoneyActor = MoneyScope & { userId: string };
+
+/**
+ * What allows a movement: a member's single-use PIN token (the dashboard), or the account's API key (issue 16), which
+ * is itself the authority and is checked before the service is called.
+ */
+export type Authority = { member: MoneyActor; pinToken: string } | { apiKey: true };
+
+/** Raised inside a transaction to roll it back when a concurrent request with the same Idempotency-Key won. */
+class Replayed extends Error {}
+
+/** The answer of a movement out: the transfer as the list shows it, and whether it was an earlier request's. */
+export type MovedOut = { row: TransferRow; replayed: boolean };
+
+/**
+ * The frame of a settlement or payout (DESIGN §3, §6): a retry with the same Idempotency-Key answers the first
+ * transfer and moves nothing; otherwise, in one transaction, the PIN token is spent (an API key spends none), the
+ * transfer row written and its amount and charge held. A wallet that would go below zero is 'Invalid Amount' and
+ * nothing is written. (A wallet transfer takes its own one-statement path: p2p.ts.)
+ */
+export function createMoveOut({ db, repo, pins }: { db: Kysely<Database>; repo: WalletRepository; pins: PinService }) {
+  /** The transfer an earlier request with this key made, if any; a key used for another kind or request is refused. */
+  async function earlier(kind: TransferKind, scope: MoneyScope, idempotency: { key: string | undefined; hash: string }) {
+    if (!idempotency.key) return undefined;
+    const found = await repo.findByIdempotencyKey(scope, idempotency.key);
+    if (found && found.kind !== kind) {
+      throw new HttpError(400, M.idempotencyKeyReused, { code: API_ERROR_CODES.idempotencyKeyReused });
+    }
+    if (found) requireSameRequest(found.request_hash, idempotency.hash);
+    return found;
+  }
+
+  const answer = async (id: string, accountId: string, replayed: boolean): Promise<MovedOut> => ({
+    row: toTransferRow(await repo.listRecord(id), accountId),
+    replayed,
+  });
+
+  /**
+   * `asked` is what the request asks (no PIN token): the same key asking otherwise is a 409. `work` writes the
+   * transfer and its movement and answers its id, or null when a concurrent request with the same key already did.
+   */
+  async function moveOut(
+    kind: TransferKind,
+    scope: MoneyScope,
+    authority: Authority,
+    idempotency: { key: string | undefined; hash: string },
+    work: (trx: Transaction<Database>) => Promise<string | null>,
+  ): Promise<MovedOut & { id: string }> {
+    const first = await earlier(kind, scope, idempotency);
+    if (first) return { id: first.id, ...(await answer(first.id, scope.accountId, true)) };
+    try {
+      const id = await db.transaction().execute(async (trx) => {
+        if ('pinToken' in authority) await pins.spend(trx, authority.member, authority.pinToken);
+        const created = await work(trx);
+        if (!created) throw new Replayed();
+        return created;
+      });
+      return { id, ...(await answer(id, scope.accountId, false)) };
+    } catch (error) {
+      // A double submit: the twin request with the same key committed while this one waited on the PIN token
+      // or the key's row, so this one failed; it answers the twin's transfer, as a later retry would.
+      const twin = await earlier(kind, scope, idempotency);
+      if (twin) return { id: twin.id, ...(await answer(twin.id, scope.accountId, true)) };
+      if (error instanceof InsufficientFundsError) {
+        throw new HttpError(400, M.invalidAmount, { code: API_ERROR_CODES.insufficientBalance });
+      }
+      throw error;
+    }
+  }
+
+  return { moveOut, earlier, answer };
+}
+
+export type MoveOut = ReturnType<typeof createMoveOut>;
+
+/** A settlement or payout about to be written, with the id it will have. */
+export type HeldTransfer = {
+  id: string;
+  kind: 'settlement' | 'payout';
+  account_id: string;
+  environment: Environment;
+  currency: Currency;
+  amount: number;
+  charge: number;
+};
+
+/**
+ * Holds amount + charge of a new settlement or payout of the account from its merchant wallet (UGX: the only currency
+ * money leaves a wallet in today), under an id made here, and answers the transfer's fields so far. Called before the
+ * transfer row is inserted, so every transaction takes its wallet rows before the transfer counters (migration 019).
+ */
+export async function holdNew(
+  trx: Transaction<Database>,
+  kind: HeldTransfer['kind'],
+  scope: MoneyScope,
+  amounts: { amount: number; charge: number },
+): Promise<HeldTransfer> {
+  const held: HeldTransfer = {
+    id: randomUUID(),
+    kind,
+    account_id: scope.accountId,
+    environment: scope.environment,
+    currency: 'UGX',
+    ...amounts,
+  };
+  await hold(trx, held);
+  return held;
+}
+
+async function hold(trx: Transaction<Database>, transfer: HeldTransfer) {
+  const key = { currency: transfer.currency, environment: transfer.environment };
+  const total = transfer.amount + transfer.charge;
+  await postMovement(trx, {
+    kind: `${transfer.kind}_hold`,
+    environment: transfer.environment,
+    referenceId: transfer.id,
+    postings: [
+      { wallet: { ...key, accountId: transfer.account_id, kind: 'merchant' }, amount: -total },
+      { wallet: { ...key, accountId: null, kind: 'settlement_hold' }, amount: total },
+    ],
+  });
+}

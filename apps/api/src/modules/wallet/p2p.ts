@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
+import { WALLET_MESSAGES as M, type TransferCharges } from '@sente/contracts/wallet';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { requestHash } from '../../lib/idempotency.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { InsufficientFundsError } from '../ledger/ledger.ts';
+import type { MoneyActor, MovedOut, MoveOut } from './move-out.ts';
+import { walletTransfer } from './movements-repository.ts';
+import type { WalletRepository } from './repository.ts';
+import { storedReason } from './stored-reason.ts';
+import { type EventTransfer, type Party, transferEvent } from './transfer-events.ts';
+import { toTransferRow } from './transfer-row.ts';
+
+type Options = { db: Kysely<Database>; repo: WalletRepository; frame: MoveOut; charges: TransferCharges };
+
+/**
+ * Spec §7 wallet transfer: the amount to the recipient and the charge to the platform, both from the sender, at once,
+ * in one statement (movements-repository.ts, decision 030). Only when that statement wrote nothing are the recipient
+ * and the Idempotency-Key looked up, to answer the earlier transfer or say why (a missing recipient spends no token).
+ */
+export function createWalletTransfers({ db, repo, frame, charges }: Options) {
+  return async function p2p(
+    actor: MoneyActor & { party?: Party },
+    input: { recipientAccountId: string; amount: number; reason: string; pin_token: string },
+    idempotencyKey?: string,
+  ): Promise<MovedOut> {
+    if (!isUuid(input.recipientAccountId)) throw notFound(M.noAccountFound);
+    // As PostgreSQL reads a uuid: an upper-case spelling of one's own id is still one's own account.
+    const recipientId = input.recipientAccountId.toLowerCase();
+    if (recipientId === actor.accountId) throw badRequest(M.sameAccount);
+    // The sender's name for the recipient's event: the route passes the signed-in account's; other callers are looked up.
+    const sender = actor.party ?? (await repo.accountById(actor.accountId));
+    const charge = charges.wallet_transfer;
+    const reason = storedReason(input.reason);
+    const hash = requestHash({ kind: 'wallet_transfer', to: recipientId, amount: input.amount, reason: input.reason });
+    const idempotency = { key: idempotencyKey, hash };
+    const currency = 'UGX' as const;
+    const at = new Date();
+    const transfer: EventTransfer = {
+      id: randomUUID(),
+      kind: 'wallet_transfer',
+      status: 'successful',
+      amount: String(input.amount),
+      charge: String(charge),
+      currency,
+      reason,
+      failure_reason: null,
+      environment: actor.environment,
+      created_at: at,
+      completed_at: at,
+      bank_details: null,
+      payout_msisdn: null,
+    };
+    const key = { currency, environment: actor.environment };
+    let record: Awaited<ReturnType<typeof walletTransfer>>;
+    try {
+      record = await walletTransfer(db, {
+        id: transfer.id,
+        at,
+        accountId: actor.accountId,
+        environment: actor.environment,
+        currency,
+        userId: actor.userId,
+        pinToken: input.pin_token,
+        recipientAccountId: recipientId,
+        amount: input.amount,
+        charge,
+        reason,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: hash,
+        movement: {
+          kind: 'wallet_transfer',
+          environment: actor.environment,
+          referenceId: transfer.id,
+          postings: [
+            { wallet: { ...key, accountId: actor.accountId, kind: 'merchant' }, amount: -(input.amount + charge) },
+            { wallet: { ...key, accountId: recipientId, kind: 'merchant' }, amount: input.amount },
+            { wallet: { ...key, accountId: null, kind: 'platform_fee' }, amount: charge },
+          ],
+        },
+        events: [
+          // The recipient's name goes into the sender's event in the statement, which finds the recipient.
+          transferEvent(transfer, { accountId: actor.accountId, direction: 'out' }),
+          transferEvent(transfer, { accountId: recipientId, direction: 'in', ...(sender ? { other: sender } : {}) }),
+        ],
+      });
+    } catch (error) {
+      if (!(error instanceof InsufficientFundsError)) throw error;
+      const twin = await frame.earlier('wallet_transfer', actor, idempotency);
+      if (twin) return frame.answer(twin.id, actor.accountId, true);
+      throw new HttpError(400, M.invalidAmount, { code: API_ERROR_CODES.insufficientBalance });
+    }
+    if (record) return { row: toTransferRow(record, actor.accountId), replayed: false };
+    // Nothing written: no such recipient (404), an earlier request holds the key (a replay, or a 409 for another
+    // request), else the token was unusable.
+    if (!(await repo.accountById(recipientId))) throw notFound(M.noAccountFound);
+    const earlier = await frame.earlier('wallet_transfer', actor, idempotency);
+    if (earlier) return frame.answer(earlier.id, actor.accountId, true);
+    throw badRequest(M.pinTokenInvalid);
+  };
+}

@@ -1,0 +1,36 @@
+import { API_KEY_CREATOR } from '@sente/contracts/merchant-api';
+import { formatLocalPhone } from '@sente/contracts/payments';
+import { maskBankAccountNumber, type TransferRow } from '@sente/contracts/wallet';
+import type { TransferListRecord } from './repository.ts';
+
+/** A transfer as the list, its cards and the export show it, from the side of `accountId`. */
+export function toTransferRow(row: TransferListRecord, accountId: string): TransferRow {
+  const direction = row.account_id === accountId ? 'out' : 'in';
+  let counterparty: string | null = null;
+  if (row.kind === 'wallet_transfer') {
+    counterparty =
+      direction === 'out' ? `${row.recipient_name} (${row.recipient_number})` : `${row.sender_name} (${row.sender_number})`;
+  } else if (row.kind === 'settlement' && row.bank_details) {
+    counterparty = `${row.bank_details.bank_name} ${maskBankAccountNumber(row.bank_details.account_number)}`;
+  } else if (row.kind === 'payout' && row.payout_msisdn) {
+    counterparty = row.payout_msisdn.startsWith('256') ? formatLocalPhone(row.payout_msisdn) : row.payout_msisdn;
+  }
+  return {
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    kind: row.kind,
+    direction,
+    amount: Number(row.amount),
+    // The charge is the sender's: a received transfer shows none.
+    charge: direction === 'out' ? Number(row.charge) : 0,
+    currency: row.currency,
+    creator:
+      row.creator_firstname === null
+        ? API_KEY_CREATOR
+        : { firstname: row.creator_firstname, lastname: row.creator_lastname ?? '' },
+    reason: row.reason,
+    status: row.status,
+    counterparty,
+    failure_reason: row.status === 'rejected' ? row.failure_reason : null,
+  };
+}

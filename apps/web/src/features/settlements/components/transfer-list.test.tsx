@@ -1,0 +1,74 @@
+import type { TransferRow } from '@sente/contracts/wallet';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render } from '../../../testing/render.tsx';
+import { SettlementCards } from './settlement-cards.tsx';
+import { SettlementsTable } from './settlements-table.tsx';
+
+const BANK_CLOSED = 'The bank account is closed';
+
+const settlement = (overrides: Partial<TransferRow>): TransferRow => ({
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  created_at: '2026-03-02T09:30:00.000Z',
+  kind: 'settlement',
+  direction: 'out',
+  amount: 50_000,
+  charge: 2000,
+  currency: 'UGX',
+  creator: { firstname: 'Grace', lastname: 'Namutebi' },
+  reason: 'March takings',
+  status: 'successful',
+  counterparty: 'Stanbic Bank Uganda •••• 5678',
+  failure_reason: null,
+  ...overrides,
+});
+
+const rejected = settlement({
+  id: 'c0ffee00-0000-4000-8000-000000000002',
+  reason: 'April takings',
+  status: 'rejected',
+  failure_reason: BANK_CLOSED,
+});
+const paid = settlement({});
+
+/** The table row or the card that shows a transfer's own reason. */
+const itemWith = (role: 'row' | 'listitem', reason: string) =>
+  screen.getAllByRole(role).find((item) => within(item).queryByText(reason) !== null)!;
+
+describe('Transfers table: why a transfer did not go through', () => {
+  it("shows a rejected transfer's reason as text under its Rejected badge, in the Status cell", () => {
+    render(<SettlementsTable rows={[rejected, paid]} />);
+    const row = itemWith('row', 'April takings');
+    const status = within(row).getAllByRole('cell').at(-1)!;
+    expect(within(status).getByText('Rejected')).toBeVisible();
+    expect(within(status).getByText(BANK_CLOSED)).toBeVisible();
+  });
+
+  it('shows no failure reason for a successful transfer', () => {
+    render(<SettlementsTable rows={[rejected, paid]} />);
+    const row = itemWith('row', 'March takings');
+    expect(within(row).getByText('Successful')).toBeVisible();
+    expect(within(row).queryByText(BANK_CLOSED)).not.toBeInTheDocument();
+    expect(screen.getAllByText(BANK_CLOSED)).toHaveLength(1);
+  });
+});
+
+describe('Transfer cards (phones): why a transfer did not go through', () => {
+  it("shows a rejected transfer's reason under 'Why rejected' beside its Rejected badge", () => {
+    render(<SettlementCards rows={[rejected, paid]} />);
+    const card = itemWith('listitem', 'April takings');
+    expect(within(card).getByText('Rejected')).toBeVisible();
+    const term = within(card).getByText('Why rejected', { selector: 'dt' });
+    expect(term).toBeVisible();
+    expect(term.nextElementSibling).toHaveTextContent(BANK_CLOSED);
+    expect(within(card).getByText(BANK_CLOSED, { selector: 'dd' })).toBeVisible();
+  });
+
+  it("shows no 'Why rejected' for a successful transfer", () => {
+    render(<SettlementCards rows={[rejected, paid]} />);
+    const card = itemWith('listitem', 'March takings');
+    expect(within(card).getByText('Successful')).toBeVisible();
+    expect(within(card).queryByText('Why rejected')).not.toBeInTheDocument();
+    expect(within(card).queryByText(BANK_CLOSED)).not.toBeInTheDocument();
+  });
+});
