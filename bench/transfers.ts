@@ -1,19 +1,25 @@
 // Wallet transfers per second through the HTTP API at 32 concurrent clients, beside pgbench's tpcb-like
-// transactions per second at 32 clients on the same PostgreSQL in the same run, printed as a ratio. PIN tokens
-// and Idempotency-Keys are made before the clock starts (the PIN's scrypt check is a separate, deliberate
-// cost). Needs PostgreSQL: TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test.
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+// transactions per second at 32 clients on the same PostgreSQL in the same run, printed as a ratio, with the server's
+// and PostgreSQL's CPU per transfer. 20,000 accounts with wallets are seeded first, so a wallet look-up that cannot
+// use an index shows. PIN tokens and Idempotency-Keys are made before the clock starts (the PIN's scrypt check is a
+// separate, deliberate cost). The load client runs in a process of its own (bench/clients/transfers.mjs).
+// Needs PostgreSQL: TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test.
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { pinTokenHash } from '../apps/api/src/modules/wallet/pins.ts';
 import { createMerchant, type Merchant } from '../apps/api/src/testing/payments.ts';
 import { createTestApp } from '../apps/api/src/testing/test-app.ts';
-import { bearer } from '../apps/api/src/testing/users.ts';
 import { fundWallet, WALLET_ENV } from '../apps/api/src/testing/wallet.ts';
-import { mintPinToken } from '../apps/api/src/testing/wallet-more.ts';
 
 const CLIENTS = 32;
 const ACCOUNTS = 64;
+const IDLE_ACCOUNTS = 20_000;
 const SECONDS = 15;
-const PER_CLIENT = 400;
+const PER_CLIENT = 1_500;
 
 if (process.env.TEST_DB !== 'postgres') {
   console.error('Run against PostgreSQL: TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test');
@@ -22,8 +28,39 @@ if (process.env.TEST_DB !== 'postgres') {
 const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const pgArgs = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres'];
 
+/** CPU seconds (user + system) of every PostgreSQL process now alive: the backends serving this run among them. */
+function postgresCpuSeconds(): number {
+  const ticks = 100;
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
 const t = await createTestApp(WALLET_ENV);
 try {
+  const seeded = Date.now();
+  await sql`
+    with owner as (
+      insert into users (firstname, lastname, email, password_hash)
+      values ('Idle', 'Owner', 'idle-owner@bench.test', 'x') returning id
+    ), accounts_made as (
+      insert into accounts (user_id, account_name, account_number)
+      select owner.id, 'Idle shop ' || n, 'B' || lpad(n::text, 9, '0') from owner, generate_series(1, ${IDLE_ACCOUNTS}) n
+      returning id
+    )
+    insert into wallets (account_id, kind, currency, environment)
+    select id, 'merchant', 'UGX', e from accounts_made, unnest(array['test', 'production']) e`.execute(t.database.db);
+  await sql`analyze`.execute(t.database.db);
+  console.log(`seeded ${IDLE_ACCOUNTS.toLocaleString()} idle accounts in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
   const merchants: Merchant[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const merchant = await createMerchant(t, `Bench shop ${i + 1}`);
@@ -36,43 +73,59 @@ try {
     Array.from({ length: CLIENTS }, async (_, client) => {
       const from = merchants[(client * 2) % ACCOUNTS]!;
       const to = merchants[(client * 2 + 1) % ACCOUNTS]!;
-      const tokens = [];
-      for (let i = 0; i < PER_CLIENT; i++) tokens.push(await mintPinToken(t, from));
+      const tokens = Array.from({ length: PER_CLIENT }, () => randomBytes(24).toString('base64url'));
+      const expiresAt = new Date(Date.now() + 3600_000);
+      for (let i = 0; i < tokens.length; i += 500) {
+        await t.database.db
+          .insertInto('pin_tokens')
+          .values(
+            tokens.slice(i, i + 500).map((token) => ({
+              token_hash: pinTokenHash(token),
+              account_id: from.accountId,
+              user_id: from.userId,
+              expires_at: expiresAt,
+            })),
+          )
+          .execute();
+      }
       return { from, to, tokens };
     }),
   );
 
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  let done = 0;
-  let failed = 0;
-  const deadline = Date.now() + SECONDS * 1000;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    plans.map(async ({ from, to, tokens }) => {
-      for (const token of tokens) {
-        if (Date.now() >= deadline) return;
-        const response = await fetch(`${address}/api/wallet-transfers/p2p`, {
-          method: 'POST',
-          headers: { ...bearer(from.accessToken), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-          body: JSON.stringify({
-            recipientAccountId: to.accountId,
-            amount: 1000,
-            reason: 'Bench',
-            env: 'test',
-            pin_token: token,
-          }),
-        });
-        await response.arrayBuffer();
-        if (response.status === 201) done += 1;
-        else failed += 1;
-      }
+  const planFile = join(tmpdir(), `sente-bench-transfers-${process.pid}.json`);
+  writeFileSync(
+    planFile,
+    JSON.stringify({
+      address,
+      seconds: SECONDS,
+      clients: plans.map(({ from, to, tokens }) => ({ accessToken: from.accessToken, recipientAccountId: to.accountId, tokens })),
     }),
   );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const serverCpu = process.cpuUsage();
+  const databaseCpu = postgresCpuSeconds();
+  // Asynchronous, so this process keeps serving while the client runs.
+  const client = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, [join(import.meta.dirname, 'clients', 'transfers.mjs'), planFile], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  });
+  const used = process.cpuUsage(serverCpu);
+  const databaseSeconds = postgresCpuSeconds() - databaseCpu;
+  const { done, failed, seconds, statuses } = JSON.parse(client) as {
+    done: number;
+    failed: number;
+    seconds: number;
+    statuses: Record<string, number>;
+  };
   const apiRate = done / seconds;
   console.log(
     `API: ${done.toLocaleString()} wallet transfers in ${seconds.toFixed(1)} s at ${CLIENTS} clients = ${apiRate.toFixed(0)} transfers/s` +
-      (failed ? ` (${failed} refused)` : ''),
+      (failed ? ` (${failed} refused: ${JSON.stringify(statuses)})` : ''),
+  );
+  const perTransfer = (cpuSeconds: number) => `${((cpuSeconds * 1000) / Math.max(1, done + failed)).toFixed(2)} ms`;
+  console.log(
+    `CPU per transfer: server ${perTransfer((used.user + used.system) / 1e6)}, PostgreSQL ${perTransfer(databaseSeconds)}`,
   );
   const problems = await t.app.services.ledger.verify();
   console.log(problems.length === 0 ? 'ledger verified' : `ledger problems: ${problems.length}`);
