@@ -38,6 +38,8 @@ describe('recovering access, on a phone', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/reset-password');
+    // The URL changes before the lazily loaded page replaces sign-in, whose own Email field would take the text.
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expectToast(page, MESSAGES.otpSent);
