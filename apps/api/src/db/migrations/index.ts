@@ -20,6 +20,7 @@ import * as merchantApi from './2026_11_24_018_merchant_api.ts';
 import * as ledgerAtScale from './2026_11_24_019_ledger_at_scale.ts';
 import * as listCounters from './2026_11_24_020_list_counters.ts';
 import * as workerClaims from './2026_11_24_021_worker_claims.ts';
+import * as walletTransferFunction from './2026_11_24_022_wallet_transfer_function.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_019_ledger_at_scale': ledgerAtScale,
   '2026_11_24_020_list_counters': listCounters,
   '2026_11_24_021_worker_claims': workerClaims,
+  '2026_11_24_022_wallet_transfer_function': walletTransferFunction,
 };
