@@ -1,6 +1,6 @@
 import { internationalPhone } from '@sente/contracts/accounts';
-import { type Generated, type Kysely, sql } from 'kysely';
-import type { CodePurpose, Database } from '../../db/database.ts';
+import { CompiledQuery, type Generated, type Kysely, type Selectable, sql } from 'kysely';
+import type { AccountRow, CodePurpose, Database } from '../../db/database.ts';
 
 // Migration 2026_11_24_005 (issue 12): the sessions' refresh generation and the per-account failure counts.
 declare module '../../db/database.ts' {
@@ -22,6 +22,24 @@ export interface AuthFailuresTable {
   failures: number;
   window_ends_at: Date;
 }
+
+/**
+ * An authenticated request's one query: the session when it is live and the user's, joined to the user's current account
+ * and role when the user is still a member of it (those columns null otherwise). Written out once rather than built on
+ * every request: the query builder cost more CPU than PostgreSQL spent answering it (issue 14).
+ */
+const LIVE_SESSION_WITH_MEMBERSHIP = `
+  select a.*, s.id as session_id, m.staff_role
+    from sessions s
+    join users u on u.id = s.user_id
+    left join account_members m on m.user_id = u.id and m.account_id = u.current_account_id and m.removed_at is null
+    left join accounts a on a.id = m.account_id
+   where s.id = $1 and s.user_id = $2 and s.revoked_at is null`;
+
+type LiveSessionRow = { [K in keyof AccountRow]: AccountRow[K] | null } & {
+  session_id: string;
+  staff_role: Selectable<Database['account_members']>['staff_role'] | null;
+};
 
 export function createAuthRepository(db: Kysely<Database>) {
   return {
@@ -128,24 +146,12 @@ export function createAuthRepository(db: Kysely<Database>) {
       return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /**
-     * An authenticated request's one query: the session when it is live and the user's, joined to the user's current
-     * account and role when the user is still a member of it (those columns null otherwise).
-     */
-    findLiveSessionWithMembership(sessionId: string, userId: string) {
-      return db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .leftJoin('account_members as m', (join) =>
-          join.onRef('m.user_id', '=', 'u.id').onRef('m.account_id', '=', 'u.current_account_id').on('m.removed_at', 'is', null),
-        )
-        .leftJoin('accounts as a', 'a.id', 'm.account_id')
-        .selectAll('a')
-        .select(['s.id as session_id', 'm.staff_role'])
-        .where('s.id', '=', sessionId)
-        .where('s.user_id', '=', userId)
-        .where('s.revoked_at', 'is', null)
-        .executeTakeFirst();
+    /** The live session with the caller's current membership (LIVE_SESSION_WITH_MEMBERSHIP above). */
+    async findLiveSessionWithMembership(sessionId: string, userId: string) {
+      const { rows } = await db.executeQuery<LiveSessionRow>(
+        CompiledQuery.raw(LIVE_SESSION_WITH_MEMBERSHIP, [sessionId, userId]),
+      );
+      return rows[0];
     },
 
     /** Swaps the refresh hash only if it is still the one presented, so a token rotates once. */
