@@ -18,6 +18,7 @@ import { fundWallet, WALLET_ENV } from '../apps/api/src/testing/wallet.ts';
 const CLIENTS = 32;
 const ACCOUNTS = 64;
 const IDLE_ACCOUNTS = 20_000;
+const HISTORY = 100_000;
 const SECONDS = 15;
 const PER_CLIENT = 1_500;
 
@@ -59,8 +60,39 @@ try {
     )
     insert into wallets (account_id, kind, currency, environment)
     select id, 'merchant', 'UGX', e from accounts_made, unnest(array['test', 'production']) e`.execute(t.database.db);
+  // A history of earlier transfers between the idle accounts, each with its ledger movement: every idle account sends
+  // and receives the same number, so its balance stays 0 and the ledger still verifies. A platform at scale has one,
+  // and PostgreSQL plans each function's statements once per connection, by the tables' sizes then: over empty tables
+  // it would keep scanning them whole as the run fills them.
+  await sql`
+    with idle as (
+      select array_agg(id order by account_number) as ids from accounts where account_name like 'Idle shop %'
+    ), made as (
+      insert into transfers (account_id, environment, kind, currency, amount, charge, reason, status, creator_id,
+                             recipient_account_id, created_at, updated_at, completed_at)
+      select idle.ids[1 + n % ${IDLE_ACCOUNTS}], 'test', 'wallet_transfer', 'UGX', 1000, 0, 'History', 'successful',
+             (select id from users where email = 'idle-owner@bench.test'), idle.ids[1 + (n + 1) % ${IDLE_ACCOUNTS}],
+             now() - interval '30 days' + n * interval '10 ms', now(), now()
+        from idle, generate_series(1, ${HISTORY}) n
+      returning id, account_id, recipient_account_id
+    ), moved as (
+      insert into ledger_transactions (kind, environment, reference_id)
+      select 'wallet_transfer', 'test', id from made
+      returning id, reference_id
+    )
+    insert into ledger_entries (transaction_id, wallet_id, amount)
+    select moved.id, w.id, side.amount
+      from moved
+      join made on made.id = moved.reference_id
+      cross join lateral (values (made.account_id, -1000::bigint), (made.recipient_account_id, 1000::bigint)) side(account_id, amount)
+      join wallets w on w.account_id = side.account_id and w.kind = 'merchant' and w.environment = 'test'`.execute(
+    t.database.db,
+  );
   await sql`analyze`.execute(t.database.db);
-  console.log(`seeded ${IDLE_ACCOUNTS.toLocaleString()} idle accounts in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${IDLE_ACCOUNTS.toLocaleString()} idle accounts and ${HISTORY.toLocaleString()} earlier transfers between them ` +
+      `in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+  );
   const merchants: Merchant[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const merchant = await createMerchant(t, `Bench shop ${i + 1}`);
@@ -112,11 +144,12 @@ try {
   });
   const used = process.cpuUsage(serverCpu);
   const databaseSeconds = postgresCpuSeconds() - databaseCpu;
-  const { done, failed, seconds, statuses } = JSON.parse(client) as {
+  const { done, failed, seconds, statuses, cpuSeconds } = JSON.parse(client) as {
     done: number;
     failed: number;
     seconds: number;
     statuses: Record<string, number>;
+    cpuSeconds: number;
   };
   const apiRate = done / seconds;
   console.log(
@@ -125,7 +158,8 @@ try {
   );
   const perTransfer = (cpuSeconds: number) => `${((cpuSeconds * 1000) / Math.max(1, done + failed)).toFixed(2)} ms`;
   console.log(
-    `CPU per transfer: server ${perTransfer((used.user + used.system) / 1e6)}, PostgreSQL ${perTransfer(databaseSeconds)}`,
+    `CPU per transfer: server ${perTransfer((used.user + used.system) / 1e6)}, PostgreSQL ${perTransfer(databaseSeconds)}, ` +
+      `load client ${perTransfer(cpuSeconds)}`,
   );
   const problems = await t.app.services.ledger.verify();
   console.log(problems.length === 0 ? 'ledger verified' : `ledger problems: ${problems.length}`);
