@@ -14,6 +14,7 @@ process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://po
 const { createTestApp } = await import('../apps/api/src/testing/test-app.ts');
 const { bearer, createAccount, createSignedInUser } = await import('../apps/api/src/testing/users.ts');
 const { backfillDailyTotals } = await import('../apps/api/src/db/migrations/2026_11_24_008_collection_daily_totals.ts');
+const collectionsRepo = await import('../apps/api/src/modules/collections/repository.ts');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SAMPLES = 300;
@@ -107,10 +108,9 @@ try {
 
   // The list's two queries on their own (they run side by side in the request): the page, and its totalItems.
   const scope = { accountId, environment: 'test' as const };
-  const repo = t.app.services.collectionsRepo;
   for (const [name, query] of [
-    ['  list page query alone', () => repo.collectionsPage(scope, null)],
-    ['  list totalItems query alone', () => repo.countCollections(scope)],
+    ['  list page query alone', () => collectionsRepo.collectionsPage(db, scope, null)],
+    ['  list totalItems query alone', () => collectionsRepo.countCollections(db, scope)],
   ] as const) {
     const samples: number[] = [];
     for (let i = 0; i < 100; i++) {

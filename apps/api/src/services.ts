@@ -7,48 +7,37 @@ import { createJobs } from './jobs/jobs.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { createAccountsRepository } from './modules/accounts/repository.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createCodeService } from './modules/auth/codes.ts';
-import { createAuthRepository } from './modules/auth/repository.ts';
+import { findUserById } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createFailureThrottle } from './modules/auth/throttle.ts';
-import { createCollectionsRepository } from './modules/collections/repository.ts';
 import { createCollectionsService } from './modules/collections/service.ts';
-import { createDemoRepository } from './modules/demo/repository.ts';
 import { createDemoSeeder } from './modules/demo/seed.ts';
 import { createWebhookDeliveries } from './modules/developers/deliveries-service.ts';
 import { createDevelopersService } from './modules/developers/service.ts';
-import { createFilesRepository } from './modules/files/repository.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { createUrlSigner } from './modules/files/signed-urls.ts';
 import { createLocalDiskStorage, type FileStorage } from './modules/files/storage.ts';
 import { merchantBalances, verifyLedger } from './modules/ledger/ledger.ts';
-import { createLinksRepository } from './modules/links/repository.ts';
 import { createLinksService } from './modules/links/service.ts';
 import { createMerchantApiService } from './modules/merchant-api/service.ts';
 import { createProviderRegistry, createSimulator } from './modules/payments/providers.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
-import { createShortLinksRepository } from './modules/short-links/repository.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
-import { createTeamRepository } from './modules/team/repository.ts';
 import { createTeamService } from './modules/team/service.ts';
-import { createUsersRepository } from './modules/users/repository.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createPinChangeService } from './modules/wallet/pin-changes.ts';
 import { createPinService } from './modules/wallet/pins.ts';
-import { createWalletRepository } from './modules/wallet/repository.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 
 /** Wires repositories into services; the HTTP app and the operator CLI share this one graph. */
 export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
-  const authRepo = createAuthRepository(db);
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
-  const accountsRepo = createAccountsRepository(db);
   const developers = createDevelopersService({
     db,
     secrets,
@@ -64,42 +53,40 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     batchSize: config.WEBHOOK_WORKER_BATCH_SIZE,
   });
   const users = createUsersService({
-    repo: createUsersRepository(db),
-    accountsRepo,
+    db,
     walletOf: async (accountId) => {
       const { UGX } = await merchantBalances(db, accountId);
       return { live: UGX.production, test: UGX.test };
     },
     keysOf: developers.profileKeys,
   });
-  const accounts = createAccountsService({ repo: accountsRepo });
+  const accounts = createAccountsService({ db });
   const sessions = createSessionService({
-    repo: authRepo,
+    db,
     jwtSecret: secrets.jwtSecret,
     pepper: secrets.codePepper,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
-  const codes = createCodeService({ repo: authRepo, mailer, pepper: secrets.codePepper, logger });
-  const auth = createAuthService({ repo: authRepo, codes, sessions, loadProfile: users.loadProfile, passwords });
-  const team = createTeamService({ repo: createTeamRepository(db), mailer, publicUrl: config.PUBLIC_URL });
+  const codes = createCodeService({ db, mailer, pepper: secrets.codePepper, logger });
+  const auth = createAuthService({ db, codes, sessions, loadProfile: users.loadProfile, passwords });
+  const team = createTeamService({ db, mailer, publicUrl: config.PUBLIC_URL });
   // An invitation is joined when its invitee proves the invited mailbox (verify-account or login-otp).
   auth.onMailboxProven(async (user) => {
     await team.joinOpenInvitations(user);
   });
   const files = createFilesService({
-    repo: createFilesRepository(db),
+    db,
     storage: createStorage(config),
     signer: createUrlSigner(secrets.codePepper),
   });
-  const links = createLinksService({ repo: createLinksRepository(db), files });
+  const links = createLinksService({ db, files });
   const shortLinks = createShortLinksService({
-    repo: createShortLinksRepository(db),
+    db,
     publicUrl: config.PUBLIC_URL,
     perMinute: config.SHORTEN_RATE_LIMIT_PER_MINUTE,
   });
-  const collectionsRepo = createCollectionsRepository(db);
-  const collections = createCollectionsService({ repo: collectionsRepo });
+  const collections = createCollectionsService({ db });
   const providers = createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live: {} });
   const payments = createPaymentsService({
     db,
@@ -114,19 +101,17 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
   });
   const ledger = { verify: () => verifyLedger(db) };
-  const walletRepo = createWalletRepository(db);
   const pins = createPinService(db, passwords);
   const pinChanges = createPinChangeService({
     pins,
     codes,
-    throttle: createFailureThrottle({ repo: authRepo }),
-    findUser: authRepo.findUserById,
+    throttle: createFailureThrottle({ db }),
+    findUser: (id) => findUserById(db, id),
     mailer,
     logger,
   });
   const wallet = createWalletService({
     db,
-    repo: walletRepo,
     pins,
     providers,
     charges: {
@@ -137,11 +122,10 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     logger,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
   });
-  const merchantApi = createMerchantApiService({ db, secrets, payments, wallet, collectionsRepo });
+  const merchantApi = createMerchantApiService({ db, secrets, payments, wallet });
   const jobs = createJobs({ db, settlePayment: payments.settle, reportPayout: wallet.reportPayout, logger });
   const demo = createDemoSeeder({
-    repo: createDemoRepository(db),
-    authRepo,
+    db,
     accounts,
     links,
     files,
@@ -165,10 +149,8 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     files,
     shortLinks,
     collections,
-    collectionsRepo,
     payments,
     ledger,
-    walletRepo,
     pins,
     pinChanges,
     wallet,

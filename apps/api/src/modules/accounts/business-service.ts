@@ -1,8 +1,10 @@
 import type { BusinessDetails, ComplianceFile, ComplianceFileValues } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { AccountsRepository } from './repository.ts';
+import * as businessRepo from './business-repository.ts';
 
 type ComplianceRow = Omit<ComplianceFile, 'url' | 'expires_at' | 'created_at'> & { created_at: Date | string };
 
@@ -10,22 +12,23 @@ type ComplianceRow = Omit<ComplianceFile, 'url' | 'expires_at' | 'created_at'> &
  * Spec §2 Business details: the details and the compliance documents of an account (spread into the accounts
  * service). Like links (decision 016), they may point only at the account's own uploads to `certificates`.
  */
-export function createBusinessService({ repo }: { repo: AccountsRepository }) {
+export function createBusinessService({ db }: { db: Kysely<Database> }) {
   return {
     async updateBusinessDetails(accountId: string, details: BusinessDetails): Promise<void> {
       const path = details.certificate_url;
-      if (path && !(await repo.ownCertificatePaths(accountId, [path])).has(path)) {
+      if (path && !(await businessRepo.ownCertificatePaths(db, accountId, [path])).has(path)) {
         throw badRequest(B.certificateNotUploaded, [B.certificateNotUploaded]);
       }
-      await repo.setBusinessDetails(accountId, details);
+      await businessRepo.setBusinessDetails(db, accountId, details);
     },
 
     /** Adds the documents; every file must be the account's own certificate upload, else none is saved. */
     async saveComplianceFiles(accountId: string, userId: string, files: ComplianceFileValues[]): Promise<void> {
       const paths = files.map((file) => file.file_path);
-      const own = await repo.ownCertificatePaths(accountId, paths);
+      const own = await businessRepo.ownCertificatePaths(db, accountId, paths);
       if (paths.some((path) => !own.has(path))) throw badRequest(B.documentNotUploaded, [B.documentNotUploaded]);
-      await repo.saveComplianceFiles(
+      await businessRepo.saveComplianceFiles(
+        db,
         accountId,
         userId,
         files.map((file) => ({
@@ -38,9 +41,9 @@ export function createBusinessService({ repo }: { repo: AccountsRepository }) {
 
     /** A document saved by mistake, or one being replaced by a newer file: removed from the account's list. */
     async removeComplianceFile(accountId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await repo.removeComplianceFile(accountId, id))) throw notFound(B.fileNotFound);
+      if (!isUuid(id) || !(await businessRepo.removeComplianceFile(db, accountId, id))) throw notFound(B.fileNotFound);
     },
 
-    complianceFiles: (accountId: string): Promise<ComplianceRow[]> => repo.listComplianceFiles(accountId),
+    complianceFiles: (accountId: string): Promise<ComplianceRow[]> => businessRepo.listComplianceFiles(db, accountId),
   };
 }

@@ -3,10 +3,11 @@ import type { Environment, StaffRole } from '@sente/contracts/constants';
 import type { AccountApiKeys } from '@sente/contracts/developers';
 import { FILE_MESSAGES } from '@sente/contracts/files';
 import { MESSAGES } from '@sente/contracts/messages';
-import type { AccountRow } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { AccountRow, Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { createBusinessService } from './business-service.ts';
-import type { AccountsRepository } from './repository.ts';
+import * as accountsRepo from './repository.ts';
 
 /** The account of the profile; `wallet` is its UGX balances, live and test, `keys` its API keys as the caller may see them. */
 export function toAccount(
@@ -29,26 +30,26 @@ export function toAccount(
   };
 }
 
-export function createAccountsService({ repo }: { repo: AccountsRepository }) {
+export function createAccountsService({ db }: { db: Kysely<Database> }) {
   return {
-    ...createBusinessService({ repo }),
+    ...createBusinessService({ db }),
 
-    create: (owner: { id: string; email: string }, accountName: string) => repo.createAccount(owner, accountName),
+    create: (owner: { id: string; email: string }, accountName: string) => accountsRepo.createAccount(db, owner, accountName),
 
     /** Makes another of the user's accounts current; an account they do not belong to is not found. */
     async switchTo(userId: string, accountId: string): Promise<void> {
-      const membership = await repo.findMembership(userId, accountId);
+      const membership = await accountsRepo.findMembership(db, userId, accountId);
       if (!membership) throw notFound(MESSAGES.accountNotFound);
-      await repo.setCurrentAccount(userId, accountId);
+      await accountsRepo.setCurrentAccount(db, userId, accountId);
     },
 
     async setEnvironment(account: AccountRow, environment: Environment): Promise<void> {
       if (environment === 'production' && !account.is_approved) throw badRequest(MESSAGES.environmentNotApproved);
-      await repo.setEnvironment(account.id, environment);
+      await accountsRepo.setEnvironment(db, account.id, environment);
     },
 
     async membership(userId: string, accountId: string): Promise<{ account: AccountRow; role: StaffRole } | null> {
-      const row = await repo.findMembership(userId, accountId);
+      const row = await accountsRepo.findMembership(db, userId, accountId);
       if (!row) return null;
       const { staff_role, ...account } = row;
       return { account, role: staff_role };
@@ -56,26 +57,26 @@ export function createAccountsService({ repo }: { repo: AccountsRepository }) {
 
     /** Spec §2 Company Logo: the logo of every payment link, existing and future, is the account's. */
     async updateLogo(accountId: string, path: string): Promise<void> {
-      if (!(await repo.setCompanyLogo(accountId, path))) throw badRequest(FILE_MESSAGES.logoNotUploaded);
+      if (!(await accountsRepo.setCompanyLogo(db, accountId, path))) throw badRequest(FILE_MESSAGES.logoNotUploaded);
     },
 
     /** Operator command: approves every account matched by id or owner e-mail. */
     async approve(idOrEmail: string): Promise<{ id: string; account_name: string; email: string }[]> {
-      const accounts = await repo.findAccountsForOperator(idOrEmail.trim());
-      for (const account of accounts) await repo.approve(account.id);
+      const accounts = await accountsRepo.findAccountsForOperator(db, idOrEmail.trim());
+      for (const account of accounts) await accountsRepo.approve(db, account.id);
       return accounts.map(({ id, account_name, email }) => ({ id, account_name, email }));
     },
 
     /** Operator support (`members:set-role`): the account must be named exactly, by its id or its only owner's e-mail. */
     async setMemberRole(idOrEmail: string, memberEmail: string, role: StaffRole): Promise<string> {
-      const accounts = await repo.findAccountsForOperator(idOrEmail.trim());
+      const accounts = await accountsRepo.findAccountsForOperator(db, idOrEmail.trim());
       if (accounts.length !== 1) {
         return accounts.length === 0
           ? `No account found for ${idOrEmail}`
           : `${idOrEmail} owns several accounts: name one by its id`;
       }
       const [account] = accounts as [(typeof accounts)[number]];
-      const outcome = await repo.setMemberRole(account.id, memberEmail.trim(), role);
+      const outcome = await accountsRepo.setMemberRole(db, account.id, memberEmail.trim(), role);
       if (outcome === 'no-user') return `No user signed up as ${memberEmail}`;
       if (outcome === 'creator') return `${memberEmail} created ${account.account_name} and stays its owner`;
       if (outcome === 'last-owner') return `${memberEmail} is the last owner of ${account.account_name} and stays its owner`;

@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { CodePurpose, UserRow } from '../../db/database.ts';
+import type { CodePurpose, Database, UserRow } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { AuthRepository } from './repository.ts';
+import { consumeCode, countFailedAttempt, latestCode, replaceCode } from './repository.ts';
 import { WrongSecretError } from './throttle.ts';
 
 const SUBJECTS: Record<CodePurpose, string> = {
@@ -25,8 +26,8 @@ const INTROS: Record<CodePurpose, string> = {
 };
 
 /** One-time codes: 6 digits, stored as keyed hashes, 10 minutes, 5 tries, one per 50 seconds. */
-export function createCodeService(deps: { repo: AuthRepository; mailer: Mailer; pepper: string; logger: Logger }) {
-  const { repo, mailer, pepper, logger } = deps;
+export function createCodeService(deps: { db: Kysely<Database>; mailer: Mailer; pepper: string; logger: Logger }) {
+  const { db, mailer, pepper, logger } = deps;
   const hashCode = (userId: string, purpose: CodePurpose, code: string) => hmac(pepper, `${userId}:${purpose}:${code}`);
 
   return {
@@ -38,7 +39,7 @@ export function createCodeService(deps: { repo: AuthRepository; mailer: Mailer; 
       userId: string,
       purpose: CodePurpose,
     ): Promise<{ waitMs: number; lastSentAt: Date | null; usable: boolean }> {
-      const last = await repo.latestCode(userId, purpose);
+      const last = await latestCode(db, userId, purpose);
       if (!last || last.consumed_at) return { waitMs: 0, lastSentAt: null, usable: false };
       const waitMs = Math.max(0, new Date(last.created_at).getTime() + OTP_RESEND_COOLDOWN_MS - Date.now());
       const usable = last.attempts < OTP_MAX_ATTEMPTS && new Date(last.expires_at).getTime() > Date.now();
@@ -50,7 +51,7 @@ export function createCodeService(deps: { repo: AuthRepository; mailer: Mailer; 
       const { waitMs } = await this.cooldownLeft(user.id, purpose);
       if (waitMs > 0) throw new HttpError(429, MESSAGES.resendTooSoon(Math.ceil(waitMs / 1000)));
       const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-      const row = await repo.replaceCode(user.id, purpose, hashCode(user.id, purpose, code), new Date(Date.now() + OTP_TTL_MS));
+      const row = await replaceCode(db, user.id, purpose, hashCode(user.id, purpose, code), new Date(Date.now() + OTP_TTL_MS));
       await mailer.send({
         to: user.email,
         subject: SUBJECTS[purpose],
@@ -69,16 +70,16 @@ export function createCodeService(deps: { repo: AuthRepository; mailer: Mailer; 
      */
     async consume(user: UserRow | undefined, purpose: CodePurpose, code: string): Promise<void> {
       if (!user) throw new WrongSecretError(MESSAGES.codeWrong);
-      const last = await repo.latestCode(user.id, purpose);
+      const last = await latestCode(db, user.id, purpose);
       if (!last || last.consumed_at || new Date(last.expires_at).getTime() <= Date.now()) {
         throw badRequest(MESSAGES.codeExpired);
       }
       if (last.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.codeTooManyAttempts);
       if (!safeEqual(hashCode(user.id, purpose, code), last.code_hash)) {
-        const attempts = await repo.countFailedAttempt(last.id);
+        const attempts = await countFailedAttempt(db, last.id);
         throw new WrongSecretError(attempts >= OTP_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.codeWrong);
       }
-      if (!(await repo.consumeCode(last.id))) throw badRequest(MESSAGES.codeExpired);
+      if (!(await consumeCode(db, last.id))) throw badRequest(MESSAGES.codeExpired);
     },
   };
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, postPublic } from '../../testing/http.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { endRefreshGrace, getProfile, refreshWith, rotateTokens, signUpAndVerify } from '../../testing/users.ts';
-import { createAuthRepository } from './repository.ts';
+import { findSession } from './repository.ts';
 import { createSessionService } from './sessions.ts';
 
 let t: TestApp;
@@ -49,22 +49,19 @@ describe('refreshes that race their twin', () => {
   });
 
   it('both succeed when both read the session before either rotates it (the loser of the rotation looks again)', async () => {
-    const repo = createAuthRepository(t.database.db);
     let reads = 0;
     let bothRead: () => void = () => {};
     const barrier = new Promise<void>((resolve) => {
       bothRead = resolve;
     });
     const sessions = createSessionService({
-      repo: {
-        ...repo,
-        async findSession(id: string) {
-          const row = await repo.findSession(id);
-          reads += 1;
-          if (reads === 2) bothRead();
-          if (reads <= 2) await barrier;
-          return row;
-        },
+      db: t.database.db,
+      async readSession(db, id) {
+        const row = await findSession(db, id);
+        reads += 1;
+        if (reads === 2) bothRead();
+        if (reads <= 2) await barrier;
+        return row;
       },
       jwtSecret: 'a-jwt-secret-of-at-least-thirty-two-characters',
       pepper: 'a-pepper-for-this-test-only',

@@ -41,192 +41,192 @@ type LiveSessionRow = { [K in keyof AccountRow]: AccountRow[K] | null } & {
   staff_role: Selectable<Database['account_members']>['staff_role'] | null;
 };
 
-export function createAuthRepository(db: Kysely<Database>) {
-  return {
-    /** A phone is read in the one format profiles save it in (`+256...`), however it is typed. */
-    findUserByEmailOrPhone(emailOrPhone: string) {
-      const value = emailOrPhone.trim();
-      const phone = value.includes('@') ? null : internationalPhone(value);
-      return db
-        .selectFrom('users')
-        .selectAll()
-        .where((eb) =>
-          phone ? eb.or([eb('email', '=', value.toLowerCase()), eb('phone', '=', phone)]) : eb('email', '=', value.toLowerCase()),
-        )
-        .orderBy('created_at')
-        .executeTakeFirst();
-    },
+/** A phone is read in the one format profiles save it in (`+256...`), however it is typed. */
+export function findUserByEmailOrPhone(db: Kysely<Database>, emailOrPhone: string) {
+  const value = emailOrPhone.trim();
+  const phone = value.includes('@') ? null : internationalPhone(value);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      phone ? eb.or([eb('email', '=', value.toLowerCase()), eb('phone', '=', phone)]) : eb('email', '=', value.toLowerCase()),
+    )
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
 
-    findUserById(id: string) {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+export function findUserById(db: Kysely<Database>, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
 
-    /** Inserts a user unless the email is taken; answers undefined when it is. */
-    insertUser(user: { firstname: string; lastname: string; email: string; password_hash: string }) {
-      return db
-        .insertInto('users')
-        .values(user)
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returningAll()
-        .executeTakeFirst();
-    },
+/** Inserts a user unless the email is taken; answers undefined when it is. */
+export function insertUser(
+  db: Kysely<Database>,
+  user: { firstname: string; lastname: string; email: string; password_hash: string },
+) {
+  return db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
 
-    markVerified(userId: string) {
-      return db
-        .updateTable('users')
-        .set({ verified_at: new Date(), updated_at: new Date() })
-        .where('id', '=', userId)
-        .where('verified_at', 'is', null)
-        .execute();
-    },
+export function markVerified(db: Kysely<Database>, userId: string) {
+  return db
+    .updateTable('users')
+    .set({ verified_at: new Date(), updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('verified_at', 'is', null)
+    .execute();
+}
 
-    setPassword(userId: string, passwordHash: string) {
-      return db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
-    },
+export function setPassword(db: Kysely<Database>, userId: string, passwordHash: string) {
+  return db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+}
 
-    latestCode(userId: string, purpose: CodePurpose) {
-      return db
-        .selectFrom('one_time_codes')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-    },
+export function latestCode(db: Kysely<Database>, userId: string, purpose: CodePurpose) {
+  return db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
 
-    /** Voids every open code of this purpose and stores the new one, in one transaction. */
-    replaceCode(userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date) {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('one_time_codes')
-          .set({ consumed_at: new Date() })
-          .where('user_id', '=', userId)
-          .where('purpose', '=', purpose)
-          .where('consumed_at', 'is', null)
-          .execute();
-        return trx
-          .insertInto('one_time_codes')
-          .values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
-    },
+/** Voids every open code of this purpose and stores the new one, in one transaction. */
+export function replaceCode(db: Kysely<Database>, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date) {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('one_time_codes')
+      .set({ consumed_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    return trx
+      .insertInto('one_time_codes')
+      .values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
 
-    async countFailedAttempt(codeId: string): Promise<number> {
-      const row = await db
-        .updateTable('one_time_codes')
-        .set({ attempts: sql`attempts + 1` })
-        .where('id', '=', codeId)
-        .returning('attempts')
-        .executeTakeFirstOrThrow();
-      return row.attempts;
-    },
+export async function countFailedAttempt(db: Kysely<Database>, codeId: string): Promise<number> {
+  const row = await db
+    .updateTable('one_time_codes')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', codeId)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
 
-    /** Marks a code used; answers false when another request used it first. */
-    async consumeCode(codeId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('one_time_codes')
-        .set({ consumed_at: new Date() })
-        .where('id', '=', codeId)
-        .where('consumed_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
-    },
+/** Marks a code used; answers false when another request used it first. */
+export async function consumeCode(db: Kysely<Database>, codeId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: new Date() })
+    .where('id', '=', codeId)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
 
-    insertSession(session: { user_id: string; refresh_hash: string; expires_at: Date; user_agent: string | null }) {
-      return db.insertInto('sessions').values(session).returning('id').executeTakeFirstOrThrow();
-    },
+export function insertSession(
+  db: Kysely<Database>,
+  session: { user_id: string; refresh_hash: string; expires_at: Date; user_agent: string | null },
+) {
+  return db.insertInto('sessions').values(session).returning('id').executeTakeFirstOrThrow();
+}
 
-    findSession(id: string) {
-      return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+export function findSession(db: Kysely<Database>, id: string) {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
 
-    /** The live session with the caller's current membership (LIVE_SESSION_WITH_MEMBERSHIP above). */
-    async findLiveSessionWithMembership(sessionId: string, userId: string) {
-      const { rows } = await db.executeQuery<LiveSessionRow>(
-        CompiledQuery.raw(LIVE_SESSION_WITH_MEMBERSHIP, [sessionId, userId]),
-      );
-      return rows[0];
-    },
+/** The live session with the caller's current membership (LIVE_SESSION_WITH_MEMBERSHIP above). */
+export async function findLiveSessionWithMembership(db: Kysely<Database>, sessionId: string, userId: string) {
+  const { rows } = await db.executeQuery<LiveSessionRow>(CompiledQuery.raw(LIVE_SESSION_WITH_MEMBERSHIP, [sessionId, userId]));
+  return rows[0];
+}
 
-    /** Swaps the refresh hash only if it is still the one presented, so a token rotates once. */
-    async rotateSession(id: string, fromHash: string, toHash: string, expiresAt: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('sessions')
-        .set({
-          refresh_hash: toHash,
-          refresh_generation: sql`refresh_generation + 1`,
-          rotated_at: new Date(),
-          expires_at: expiresAt,
-        })
-        .where('id', '=', id)
-        .where('refresh_hash', '=', fromHash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
-    },
+/** Swaps the refresh hash only if it is still the one presented, so a token rotates once. */
+export async function rotateSession(
+  db: Kysely<Database>,
+  id: string,
+  fromHash: string,
+  toHash: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({
+      refresh_hash: toHash,
+      refresh_generation: sql`refresh_generation + 1`,
+      rotated_at: new Date(),
+      expires_at: expiresAt,
+    })
+    .where('id', '=', id)
+    .where('refresh_hash', '=', fromHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
 
-    revokeSession(id: string) {
-      return db
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    },
+export function revokeSession(db: Kysely<Database>, id: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
 
-    revokeAllSessions(userId: string) {
-      return db
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
-    },
+export function revokeAllSessions(db: Kysely<Database>, userId: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
 
-    /**
-     * Counts one attempt against each key, in one statement, so parallel attempts are counted one after another.
-     * A window starts at a key's first attempt and lasts `windowMs`; an attempt after it starts a new one.
-     * Answers each key's count and the seconds left in its window.
-     */
-    async countAttempt(kind: FailureKind, keys: string[], windowMs: number) {
-      // Keys in one order (byte order, as `collate "C"` below), so counting and uncounting never wait on each other in a cycle.
-      const rows = [...keys].sort().map((key) => sql`(${key}, ${kind}, 1, now() + ${windowMs} * interval '1 millisecond')`);
-      const { rows: counts } = await sql<{ failures: number; seconds_left: number }>`
+/**
+ * Counts one attempt against each key, in one statement, so parallel attempts are counted one after another.
+ * A window starts at a key's first attempt and lasts `windowMs`; an attempt after it starts a new one.
+ * Answers each key's count and the seconds left in its window.
+ */
+export async function countAttempt(db: Kysely<Database>, kind: FailureKind, keys: string[], windowMs: number) {
+  // Keys in one order (byte order, as `collate "C"` below), so counting and uncounting never wait on each other in a cycle.
+  const rows = [...keys].sort().map((key) => sql`(${key}, ${kind}, 1, now() + ${windowMs} * interval '1 millisecond')`);
+  const { rows: counts } = await sql<{ failures: number; seconds_left: number }>`
         insert into auth_failures as f (key, kind, failures, window_ends_at) values ${sql.join(rows)}
         on conflict (key, kind) do update set
           failures = case when f.window_ends_at <= now() then 1 else f.failures + 1 end,
           window_ends_at = case when f.window_ends_at <= now() then excluded.window_ends_at else f.window_ends_at end
         returning f.failures, ceil(extract(epoch from f.window_ends_at - now()))::integer as seconds_left`.execute(db);
-      return counts;
-    },
-
-    /** Takes back one counted attempt from each key (one that turned out not to be a failure). */
-    async uncountAttempt(kind: FailureKind, keys: string[]): Promise<void> {
-      // The rows are locked in the order countAttempt takes them: parallel attempts on one account met in a deadlock.
-      const locked = sql`select key from auth_failures
-        where kind = ${kind} and key in (${sql.join(keys)}) order by key collate "C" for update`;
-      await sql`with locked as (${locked})
-        update auth_failures f set failures = f.failures - 1
-        from locked where f.kind = ${kind} and f.key = locked.key and f.failures > 0`.execute(db);
-      await sql`with locked as (${locked})
-        delete from auth_failures f using locked where f.kind = ${kind} and f.key = locked.key and f.failures <= 0`.execute(db);
-    },
-
-    clearFailures(kind: FailureKind, keys: string[]) {
-      return db.deleteFrom('auth_failures').where('kind', '=', kind).where('key', 'in', keys).execute();
-    },
-
-    /** Drops the counts whose window is over (they would restart at 1 anyway). */
-    deleteEndedFailureWindows() {
-      return db.deleteFrom('auth_failures').where('window_ends_at', '<=', sql<Date>`now()`).execute();
-    },
-  };
+  return counts;
 }
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
+/** Takes back one counted attempt from each key (one that turned out not to be a failure). */
+export async function uncountAttempt(db: Kysely<Database>, kind: FailureKind, keys: string[]): Promise<void> {
+  // The rows are locked in the order countAttempt takes them: parallel attempts on one account met in a deadlock.
+  const locked = sql`select key from auth_failures
+        where kind = ${kind} and key in (${sql.join(keys)}) order by key collate "C" for update`;
+  await sql`with locked as (${locked})
+        update auth_failures f set failures = f.failures - 1
+        from locked where f.kind = ${kind} and f.key = locked.key and f.failures > 0`.execute(db);
+  await sql`with locked as (${locked})
+        delete from auth_failures f using locked where f.kind = ${kind} and f.key = locked.key and f.failures <= 0`.execute(db);
+}
+
+export function clearFailures(db: Kysely<Database>, kind: FailureKind, keys: string[]) {
+  return db.deleteFrom('auth_failures').where('kind', '=', kind).where('key', 'in', keys).execute();
+}
+
+/** Drops the counts whose window is over (they would restart at 1 anyway). */
+export function deleteEndedFailureWindows(db: Kysely<Database>) {
+  return db.deleteFrom('auth_failures').where('window_ends_at', '<=', sql<Date>`now()`).execute();
+}

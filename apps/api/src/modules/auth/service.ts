@@ -11,16 +11,17 @@ import type {
   VerifyAccountInput,
 } from '@sente/contracts/auth';
 import { MESSAGES } from '@sente/contracts/messages';
-import type { CodePurpose, UserRow } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { CodePurpose, Database, UserRow } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { CodeService } from './codes.ts';
-import type { AuthRepository } from './repository.ts';
+import { findUserByEmailOrPhone, insertUser, markVerified, setPassword } from './repository.ts';
 import type { SessionService } from './sessions.ts';
 import { createFailureThrottle, failureKeys, userFailureKeys, WrongSecretError } from './throttle.ts';
 
 type Deps = {
-  repo: AuthRepository;
+  db: Kysely<Database>;
   codes: CodeService;
   sessions: SessionService;
   loadProfile: (userId: string) => Promise<User>;
@@ -30,8 +31,8 @@ type Deps = {
 /** Runs once a user has proved their mailbox (a verify or sign-in code), e.g. to join the team invitations to it. */
 export type MailboxProvenHook = (user: { id: string; email: string }) => Promise<void>;
 
-export function createAuthService({ repo, codes, sessions, loadProfile, passwords }: Deps) {
-  const throttle = createFailureThrottle({ repo });
+export function createAuthService({ db, codes, sessions, loadProfile, passwords }: Deps) {
+  const throttle = createFailureThrottle({ db });
   const mailboxProvenHooks: MailboxProvenHook[] = [];
   const mailboxProven = async (user: UserRow) => {
     for (const hook of mailboxProvenHooks) await hook({ id: user.id, email: user.email });
@@ -47,7 +48,7 @@ export function createAuthService({ repo, codes, sessions, loadProfile, password
     },
 
     async signUp(input: SignUpInput): Promise<SignUpResult> {
-      const user = await repo.insertUser({
+      const user = await insertUser(db, {
         firstname: input.firstname,
         lastname: input.lastname,
         email: input.email,
@@ -66,22 +67,22 @@ export function createAuthService({ repo, codes, sessions, loadProfile, password
 
     /** Unknown addresses answer like known ones, so the endpoint cannot be used to find accounts. */
     async resendVerificationCode({ email_or_phone }: EmailOrPhoneInput): Promise<{ last_code_sent_at: string }> {
-      const user = await repo.findUserByEmailOrPhone(email_or_phone);
+      const user = await findUserByEmailOrPhone(db, email_or_phone);
       if (!user) return { last_code_sent_at: new Date().toISOString() };
       if (user.verified_at) throw badRequest(MESSAGES.accountAlreadyVerified);
       return { last_code_sent_at: (await codes.send(user, 'verify_account')).toISOString() };
     },
 
     async verifyAccount({ email_or_phone, code }: VerifyAccountInput): Promise<void> {
-      const user = await repo.findUserByEmailOrPhone(email_or_phone);
+      const user = await findUserByEmailOrPhone(db, email_or_phone);
       if (user?.verified_at) throw badRequest(MESSAGES.accountAlreadyVerified);
       await consumeCode(email_or_phone, user, 'verify_account', code);
-      await repo.markVerified(user!.id);
+      await markVerified(db, user!.id);
       await mailboxProven(user!);
     },
 
     async login({ emailOrPhone, password }: LoginInput): Promise<LoginCodeSent> {
-      const found = await repo.findUserByEmailOrPhone(emailOrPhone);
+      const found = await findUserByEmailOrPhone(db, emailOrPhone);
       // An unknown address is hashed against a dummy and counted like a known one, so neither the time taken nor
       // the throttle tells them apart.
       const user = await throttle.attempt('password', failureKeys(emailOrPhone, found?.id), async () => {
@@ -102,7 +103,7 @@ export function createAuthService({ repo, codes, sessions, loadProfile, password
     },
 
     async loginWithCode({ emailOrPhone, code }: LoginOtpInput, userAgent: string | null): Promise<LoginResult> {
-      const user = await repo.findUserByEmailOrPhone(emailOrPhone);
+      const user = await findUserByEmailOrPhone(db, emailOrPhone);
       await consumeCode(emailOrPhone, user, 'login', code);
       await mailboxProven(user!);
       const tokens = await sessions.start(user!.id, userAgent);
@@ -114,20 +115,20 @@ export function createAuthService({ repo, codes, sessions, loadProfile, password
      * than a 429 that would tell a known address from an unknown one.
      */
     async requestPasswordReset({ email_or_phone }: EmailOrPhoneInput): Promise<void> {
-      const user = await repo.findUserByEmailOrPhone(email_or_phone);
+      const user = await findUserByEmailOrPhone(db, email_or_phone);
       if (user && (await codes.cooldownLeft(user.id, 'password_reset')).waitMs === 0) await codes.send(user, 'password_reset');
     },
 
     async changePassword({ email_or_phone, code, password }: ChangePasswordInput): Promise<void> {
-      const user = await repo.findUserByEmailOrPhone(email_or_phone);
+      const user = await findUserByEmailOrPhone(db, email_or_phone);
       await consumeCode(email_or_phone, user, 'password_reset', code);
-      await repo.setPassword(user!.id, await passwords.hash(password));
+      await setPassword(db, user!.id, await passwords.hash(password));
       // A reset proves control of the mailbox: whoever held the old password is signed out, and the wrong
       // passwords tried before no longer hold the owner back (throttle.ts).
       await sessions.revokeAll(user!.id);
       await throttle.clear('password', userFailureKeys(user!));
       // Receiving the code also proves the address, so an unverified account becomes verified.
-      await repo.markVerified(user!.id);
+      await markVerified(db, user!.id);
     },
   };
 }

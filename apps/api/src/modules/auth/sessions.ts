@@ -2,10 +2,18 @@ import type { Tokens } from '@sente/contracts/auth';
 import type { StaffRole } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { jwtVerify, SignJWT } from 'jose';
-import type { AccountRow, SessionRow } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { AccountRow, Database, SessionRow } from '../../db/database.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { hmac, randomToken, safeEqual } from '../../lib/secrets.ts';
-import type { AuthRepository } from './repository.ts';
+import {
+  findLiveSessionWithMembership,
+  findSession,
+  insertSession,
+  revokeAllSessions,
+  revokeSession,
+  rotateSession,
+} from './repository.ts';
 
 /** How many generations back a presented refresh secret is followed (about ten days of refreshing every 15 minutes). */
 export const REFRESH_LOOKBACK = 1000;
@@ -27,11 +35,13 @@ export type SessionAuth = { userId: string; sessionId: string };
 export type Membership = { account: AccountRow; role: StaffRole };
 
 type SessionOptions = {
-  repo: AuthRepository;
+  db: Kysely<Database>;
   jwtSecret: string;
   pepper: string;
   accessTtlSeconds: number;
   refreshTtlDays: number;
+  /** How a session is read: the repository's, unless a test holds two refreshes at the same point. */
+  readSession?: typeof findSession;
 };
 
 /**
@@ -44,7 +54,7 @@ type SessionOptions = {
  * gets the current pair (the next secret in the chain is the current one) and ends nothing.
  */
 export function createSessionService(options: SessionOptions) {
-  const { repo, pepper, accessTtlSeconds, refreshTtlDays } = options;
+  const { db, pepper, accessTtlSeconds, refreshTtlDays, readSession = findSession } = options;
   const key = new TextEncoder().encode(options.jwtSecret);
   const refreshExpiry = () => new Date(Date.now() + refreshTtlDays * 86_400_000);
   const hashOf = (secret: string) => hmac(pepper, secret);
@@ -121,7 +131,7 @@ export function createSessionService(options: SessionOptions) {
   return {
     async start(userId: string, userAgent: string | null): Promise<Tokens> {
       const secret = randomToken(32);
-      const { id } = await repo.insertSession({
+      const { id } = await insertSession(db, {
         user_id: userId,
         refresh_hash: hmac(pepper, secret),
         expires_at: refreshExpiry(),
@@ -133,7 +143,7 @@ export function createSessionService(options: SessionOptions) {
     async refresh(refreshToken: string): Promise<Tokens> {
       const parsed = parse(refreshToken);
       if (!parsed) throw unauthorized(MESSAGES.refreshTokenInvalid);
-      const session = await repo.findSession(parsed.sessionId);
+      const session = await readSession(db, parsed.sessionId);
       if (!session || session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) {
         throw unauthorized(MESSAGES.refreshTokenInvalid);
       }
@@ -145,22 +155,22 @@ export function createSessionService(options: SessionOptions) {
         accessToken: await accessToken(session.user_id, session.id),
         refreshToken: `${session.id}.${next}`,
       });
-      if (behind === 0 && (await repo.rotateSession(session.id, session.refresh_hash, hashOf(next), refreshExpiry()))) {
+      if (behind === 0 && (await rotateSession(db, session.id, session.refresh_hash, hashOf(next), refreshExpiry()))) {
         return pair();
       }
       // A twin that rotated this secret a moment ago (in this request's own race, or just before it) made `next`
       // the current secret: hand it over too.
-      const now = behind === 0 ? await repo.findSession(session.id) : session;
+      const now = behind === 0 ? await readSession(db, session.id) : session;
       if (now && isTwinOfLastRotation(now, parsed.secret)) return pair();
       // Any other reuse of a rotated refresh token means it leaked: end the session for everyone holding it.
-      await repo.revokeSession(session.id);
+      await revokeSession(db, session.id);
       throw unauthorized(MESSAGES.refreshTokenInvalid);
     },
 
     /** Answers the live session behind an access token, or throws 401. */
     async authenticate(token: string): Promise<SessionAuth> {
       const claims = await verifiedClaims(token);
-      const session = await repo.findSession(claims.sessionId);
+      const session = await readSession(db, claims.sessionId);
       if (!session || session.revoked_at || session.user_id !== claims.userId) throw unauthorized(MESSAGES.unauthenticated);
       return { userId: session.user_id, sessionId: session.id };
     },
@@ -173,7 +183,7 @@ export function createSessionService(options: SessionOptions) {
      */
     async authorize(token: string): Promise<{ auth: SessionAuth; membership: Membership | null }> {
       const claims = await verifiedClaims(token);
-      const row = await repo.findLiveSessionWithMembership(claims.sessionId, claims.userId);
+      const row = await findLiveSessionWithMembership(db, claims.sessionId, claims.userId);
       if (!row) throw unauthorized(MESSAGES.unauthenticated);
       const { session_id, staff_role, ...account } = row;
       return {
@@ -186,12 +196,12 @@ export function createSessionService(options: SessionOptions) {
     async revokeByRefreshToken(refreshToken: string): Promise<void> {
       const parsed = parse(refreshToken);
       if (!parsed) return;
-      const session = await repo.findSession(parsed.sessionId);
-      if (session && generationsBehind(session, parsed.secret) !== null) await repo.revokeSession(session.id);
+      const session = await readSession(db, parsed.sessionId);
+      if (session && generationsBehind(session, parsed.secret) !== null) await revokeSession(db, session.id);
     },
 
-    revoke: (sessionId: string) => repo.revokeSession(sessionId),
-    revokeAll: (userId: string) => repo.revokeAllSessions(userId),
+    revoke: (sessionId: string) => revokeSession(db, sessionId),
+    revokeAll: (userId: string) => revokeAllSessions(db, userId),
   };
 }
 

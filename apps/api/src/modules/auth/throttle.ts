@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { internationalPhone } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { AuthRepository, FailureKind } from './repository.ts';
+import { clearFailures, countAttempt, deleteEndedFailureWindows, type FailureKind, uncountAttempt } from './repository.ts';
 
 /**
  * Issue 12: wrong passwords and wrong codes are limited per account, beside the per-IP limit on the routes, so
@@ -56,7 +58,7 @@ export function userFailureKeys(user: { id: string; email: string; phone: string
  * configured, counts survive a restart, and the cost (one upsert per attempt) is small beside the scrypt hash a
  * password check already costs.
  */
-export function createFailureThrottle({ repo }: { repo: AuthRepository }) {
+export function createFailureThrottle({ db }: { db: Kysely<Database> }) {
   return {
     /**
      * Runs one attempt at a password or code. The attempt is counted before `check` runs, atomically, so a burst of
@@ -67,25 +69,25 @@ export function createFailureThrottle({ repo }: { repo: AuthRepository }) {
      */
     async attempt<T>(kind: FailureKind, keys: string[], check: () => Promise<T>): Promise<T> {
       const unique = [...new Set(keys)];
-      const counts = await repo.countAttempt(kind, unique, FAILURE_WINDOW_MS);
+      const counts = await countAttempt(db, kind, unique, FAILURE_WINDOW_MS);
       const over = counts.filter((count) => count.failures > FAILURE_LIMIT);
       if (over.length > 0) {
-        await repo.uncountAttempt(kind, unique);
+        await uncountAttempt(db, kind, unique);
         throw new AccountThrottledError(Math.max(...over.map((count) => count.seconds_left)));
       }
       try {
         const result = await check();
-        await repo.uncountAttempt(kind, unique);
+        await uncountAttempt(db, kind, unique);
         return result;
       } catch (error) {
-        if (error instanceof WrongSecretError) await repo.deleteEndedFailureWindows();
-        else await repo.uncountAttempt(kind, unique);
+        if (error instanceof WrongSecretError) await deleteEndedFailureWindows(db);
+        else await uncountAttempt(db, kind, unique);
         throw error;
       }
     },
 
     /** Forgets the failures of these keys (a completed password reset proved the mailbox). */
-    clear: (kind: FailureKind, keys: string[]) => repo.clearFailures(kind, keys),
+    clear: (kind: FailureKind, keys: string[]) => clearFailures(db, kind, keys),
   };
 }
 

@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import type { ExtraField } from '@sente/contracts/links';
 import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { kampalaWallClock, SPREADSHEET_DATE_COLUMN } from '../../lib/kampala-time.ts';
 import { type CellValue, streamWorkbook } from '../../lib/xlsx-stream.ts';
-import type { CollectionListRecord, CollectionsRepository, MoneyScope } from './repository.ts';
+import { type CollectionListRecord, collectionsPage, linkCollectionsPage, type MoneyScope } from './repository.ts';
 
 export { EXPORT_BATCH } from '../../lib/xlsx-stream.ts';
 
@@ -49,7 +51,7 @@ function collectionCells(row: CollectionListRecord): Record<string, CellValue> {
 const detailsText = (entries: ExtraDataEntry[]) => entries.map((entry) => `${entry.label}: ${entry.value}`).join('; ');
 
 /** 'Collections Received.xlsx': every collection of the account and environment, newest first. */
-export function streamCollectionsWorkbook(repo: CollectionsRepository, scope: MoneyScope, logger: FastifyBaseLogger): Readable {
+export function streamCollectionsWorkbook(db: Kysely<Database>, scope: MoneyScope, logger: FastifyBaseLogger): Readable {
   return streamWorkbook(
     {
       name: 'Collections',
@@ -61,7 +63,7 @@ export function streamCollectionsWorkbook(repo: CollectionsRepository, scope: Mo
         { header: 'Link', key: 'link', width: 28 },
         { header: 'Extra details', key: 'extra', width: 40 },
       ],
-      batch: (cursor, limit) => repo.collectionsPage(scope, cursor, limit),
+      batch: (cursor, limit) => collectionsPage(db, scope, cursor, limit),
       toRow: (row) => {
         const cells = collectionCells(row);
         cells.link = row.link_title ?? '';
@@ -78,7 +80,7 @@ export function streamCollectionsWorkbook(repo: CollectionsRepository, scope: Mo
  * (as on the page) and the answers to fields the link no longer has under 'Other details'.
  */
 export function streamLinkCollectionsWorkbook(
-  repo: CollectionsRepository,
+  db: Kysely<Database>,
   scope: MoneyScope,
   link: { id: string; extra_fields: ExtraField[] },
   logger: FastifyBaseLogger,
@@ -96,7 +98,7 @@ export function streamLinkCollectionsWorkbook(
         ...labels.map((label, index) => ({ header: label, key: `extra_${index}`, width: 24 })),
         { header: 'Other details', key: 'other', width: 32 },
       ],
-      batch: (cursor, limit) => repo.linkCollectionsPage(scope, link.id, cursor, limit),
+      batch: (cursor, limit) => linkCollectionsPage(db, scope, link.id, cursor, limit),
       toRow: (row) => {
         const entries = row.extra_data as ExtraDataEntry[];
         const cells = collectionCells(row);

@@ -24,132 +24,134 @@ const after = (table: 'collections' | 'customers', cursor: Cursor | null) =>
     ? sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
     : sql<boolean>`true`;
 
-export function createCollectionsRepository(db: Kysely<Database>) {
-  const collectionsOf = (scope: MoneyScope) =>
-    db
-      .selectFrom('collections')
-      .leftJoin('links', 'links.id', 'collections.link_id')
-      .where('collections.account_id', '=', scope.accountId)
-      .where('collections.environment', '=', scope.environment);
-
-  const collectionColumns = [
-    'collections.id',
-    'collections.created_at',
-    'collections.msisdn',
-    'collections.card_last4',
-    'collections.names',
-    'collections.email',
-    'collections.currency',
-    'collections.amount',
-    'collections.fee',
-    'collections.channel',
-    'collections.transaction_id',
-    'collections.status',
-    'collections.extra_data',
-    'links.ref as link_ref',
-    'links.kind as link_kind',
-    'links.title as link_title',
-    sql<string>`collections.created_at::text`.as('cursor_ts'),
-  ] as const;
-
-  return {
-    /** PAGE_SIZE + 1 collections after the cursor, newest first, on collections_page_idx. */
-    collectionsPage(scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1) {
-      return collectionsOf(scope)
-        .select(collectionColumns)
-        .where(after('collections', cursor))
-        .orderBy('collections.created_at', 'desc')
-        .orderBy('collections.id', 'desc')
-        .limit(limit)
-        .execute();
-    },
-
-    /** Read from `collection_counts` (kept by a trigger, migration 015), not counted: one row, however busy the account. */
-    async countCollections(scope: MoneyScope): Promise<number> {
-      const row = await db
-        .selectFrom('collection_counts')
-        .select('total')
-        .where('account_id', '=', scope.accountId)
-        .where('environment', '=', scope.environment)
-        .executeTakeFirst();
-      return Number(row?.total ?? 0);
-    },
-
-    /** One link of the account, any kind, with its total in the environment. */
-    linkForLive(scope: MoneyScope, ref: string) {
-      return db
-        .selectFrom('links')
-        .select([
-          'links.id',
-          'links.ref',
-          'links.title',
-          'links.kind',
-          'links.extra_fields',
-          sql<string>`coalesce((select successful_total from link_totals t where t.link_id = links.id and t.environment = ${scope.environment}), 0)`.as(
-            'total',
-          ),
-        ])
-        .where('links.account_id', '=', scope.accountId)
-        .where('links.ref', '=', ref)
-        .executeTakeFirst();
-    },
-
-    /** One link's collections after the cursor, newest first (the live page and its export), on collections_link_idx. */
-    linkCollectionsPage(scope: MoneyScope, linkId: string, cursor: Cursor | null, limit = PAGE_SIZE + 1) {
-      return collectionsOf(scope)
-        .select(collectionColumns)
-        .where('collections.link_id', '=', linkId)
-        .where(after('collections', cursor))
-        .orderBy('collections.created_at', 'desc')
-        .orderBy('collections.id', 'desc')
-        .limit(limit)
-        .execute();
-    },
-
-    async countLinkCollections(scope: MoneyScope, linkId: string): Promise<number> {
-      const { total } = await db
-        .selectFrom('collections')
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .where('link_id', '=', linkId)
-        .where('environment', '=', scope.environment)
-        .executeTakeFirstOrThrow();
-      return Number(total);
-    },
-
-    customersPage(scope: MoneyScope, cursor: Cursor | null) {
-      return db
-        .selectFrom('customers')
-        .select([
-          'customers.id',
-          'customers.names',
-          'customers.email',
-          'customers.phone',
-          'customers.payments_count',
-          'customers.total_paid',
-          'customers.created_at',
-          sql<string>`customers.created_at::text`.as('cursor_ts'),
-        ])
-        .where('customers.account_id', '=', scope.accountId)
-        .where('customers.environment', '=', scope.environment)
-        .where(after('customers', cursor))
-        .orderBy('customers.created_at', 'desc')
-        .orderBy('customers.id', 'desc')
-        .limit(PAGE_SIZE + 1)
-        .execute();
-    },
-
-    /** Read from `customer_counts` (kept by triggers, migration 020), not counted. */
-    async countCustomers(scope: MoneyScope): Promise<number> {
-      const row = await db
-        .selectFrom('customer_counts')
-        .select('total')
-        .where('account_id', '=', scope.accountId)
-        .where('environment', '=', scope.environment)
-        .executeTakeFirst();
-      return Number(row?.total ?? 0);
-    },
-  };
+function collectionsOf(db: Kysely<Database>, scope: MoneyScope) {
+  return db
+    .selectFrom('collections')
+    .leftJoin('links', 'links.id', 'collections.link_id')
+    .where('collections.account_id', '=', scope.accountId)
+    .where('collections.environment', '=', scope.environment);
 }
 
-export type CollectionsRepository = ReturnType<typeof createCollectionsRepository>;
-export type CollectionListRecord = Awaited<ReturnType<CollectionsRepository['collectionsPage']>>[number];
+const collectionColumns = [
+  'collections.id',
+  'collections.created_at',
+  'collections.msisdn',
+  'collections.card_last4',
+  'collections.names',
+  'collections.email',
+  'collections.currency',
+  'collections.amount',
+  'collections.fee',
+  'collections.channel',
+  'collections.transaction_id',
+  'collections.status',
+  'collections.extra_data',
+  'links.ref as link_ref',
+  'links.kind as link_kind',
+  'links.title as link_title',
+  sql<string>`collections.created_at::text`.as('cursor_ts'),
+] as const;
+
+/** PAGE_SIZE + 1 collections after the cursor, newest first, on collections_page_idx. */
+export function collectionsPage(db: Kysely<Database>, scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1) {
+  return collectionsOf(db, scope)
+    .select(collectionColumns)
+    .where(after('collections', cursor))
+    .orderBy('collections.created_at', 'desc')
+    .orderBy('collections.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Read from `collection_counts` (kept by a trigger, migration 015), not counted: one row, however busy the account. */
+export async function countCollections(db: Kysely<Database>, scope: MoneyScope): Promise<number> {
+  const row = await db
+    .selectFrom('collection_counts')
+    .select('total')
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** One link of the account, any kind, with its total in the environment. */
+export function linkForLive(db: Kysely<Database>, scope: MoneyScope, ref: string) {
+  return db
+    .selectFrom('links')
+    .select([
+      'links.id',
+      'links.ref',
+      'links.title',
+      'links.kind',
+      'links.extra_fields',
+      sql<string>`coalesce((select successful_total from link_totals t where t.link_id = links.id and t.environment = ${scope.environment}), 0)`.as(
+        'total',
+      ),
+    ])
+    .where('links.account_id', '=', scope.accountId)
+    .where('links.ref', '=', ref)
+    .executeTakeFirst();
+}
+
+/** One link's collections after the cursor, newest first (the live page and its export), on collections_link_idx. */
+export function linkCollectionsPage(
+  db: Kysely<Database>,
+  scope: MoneyScope,
+  linkId: string,
+  cursor: Cursor | null,
+  limit = PAGE_SIZE + 1,
+) {
+  return collectionsOf(db, scope)
+    .select(collectionColumns)
+    .where('collections.link_id', '=', linkId)
+    .where(after('collections', cursor))
+    .orderBy('collections.created_at', 'desc')
+    .orderBy('collections.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countLinkCollections(db: Kysely<Database>, scope: MoneyScope, linkId: string): Promise<number> {
+  const { total } = await db
+    .selectFrom('collections')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('link_id', '=', linkId)
+    .where('environment', '=', scope.environment)
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: Cursor | null) {
+  return db
+    .selectFrom('customers')
+    .select([
+      'customers.id',
+      'customers.names',
+      'customers.email',
+      'customers.phone',
+      'customers.payments_count',
+      'customers.total_paid',
+      'customers.created_at',
+      sql<string>`customers.created_at::text`.as('cursor_ts'),
+    ])
+    .where('customers.account_id', '=', scope.accountId)
+    .where('customers.environment', '=', scope.environment)
+    .where(after('customers', cursor))
+    .orderBy('customers.created_at', 'desc')
+    .orderBy('customers.id', 'desc')
+    .limit(PAGE_SIZE + 1)
+    .execute();
+}
+
+/** Read from `customer_counts` (kept by triggers, migration 020), not counted. */
+export async function countCustomers(db: Kysely<Database>, scope: MoneyScope): Promise<number> {
+  const row = await db
+    .selectFrom('customer_counts')
+    .select('total')
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export type CollectionListRecord = Awaited<ReturnType<typeof collectionsPage>>[number];

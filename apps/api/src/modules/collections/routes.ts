@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
-import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import type { MoneyScope } from './service.ts';
 
 type WithCursor = { Querystring: { cursor?: unknown } };
@@ -17,7 +16,7 @@ const cursorOf = (request: FastifyRequest<WithCursor>) => {
 };
 
 /** Spec §7: collections, their export, the live page and customers, in the account's active environment. */
-export async function collectionsRoutes(app: FastifyInstance, { collections, collectionsRepo }: Services) {
+export async function collectionsRoutes(app: FastifyInstance, { collections }: Services) {
   const view = { preHandler: app.requireAccount('view') };
 
   app.get<WithCursor>('/api/collections', view, async (request) => ({
@@ -30,7 +29,7 @@ export async function collectionsRoutes(app: FastifyInstance, { collections, col
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="Collections Received.xlsx"`)
       .header('cache-control', 'private, no-store')
-      .send(streamCollectionsWorkbook(collectionsRepo, scopeOf(request), request.log)),
+      .send(collections.collectionsWorkbook(scopeOf(request), request.log)),
   );
 
   app.get<WithRefAndCursor>('/api/payment-link/collections/:ref', view, async (request) => ({
@@ -46,7 +45,7 @@ export async function collectionsRoutes(app: FastifyInstance, { collections, col
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="Collections ${link.ref}.xlsx"`)
       .header('cache-control', 'private, no-store')
-      .send(streamLinkCollectionsWorkbook(collectionsRepo, scope, link, request.log));
+      .send(collections.linkCollectionsWorkbook(scope, link, request.log));
   });
 
   app.get<WithCursor>('/api/customers', view, async (request) => ({

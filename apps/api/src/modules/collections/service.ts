@@ -2,9 +2,23 @@ import type { Page } from '@sente/contracts/api';
 import type { ExtraField } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
-import type { CollectionListRecord, CollectionsRepository, MoneyScope } from './repository.ts';
+import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
+import {
+  type CollectionListRecord,
+  collectionsPage,
+  countCollections,
+  countCustomers,
+  countLinkCollections,
+  customersPage,
+  linkCollectionsPage,
+  linkForLive,
+  type MoneyScope,
+} from './repository.ts';
 
 export type { MoneyScope } from './repository.ts';
 
@@ -36,17 +50,17 @@ const cursorFor = (list: string, value: string | undefined) => {
   return cursor;
 };
 
-export function createCollectionsService({ repo }: { repo: CollectionsRepository }) {
+export function createCollectionsService({ db }: { db: Kysely<Database> }) {
   return {
     async collections(scope: MoneyScope, cursorValue?: string): Promise<Page<CollectionRow>> {
       const cursor = cursorFor('collections', cursorValue);
-      const [rows, total] = await Promise.all([repo.collectionsPage(scope, cursor), repo.countCollections(scope)]);
+      const [rows, total] = await Promise.all([collectionsPage(db, scope, cursor), countCollections(db, scope)]);
       return toPage(rows, total, 'collections', toCollectionRow);
     },
 
     async customers(scope: MoneyScope, cursorValue?: string): Promise<Page<CustomerRow>> {
       const cursor = cursorFor('customers', cursorValue);
-      const [rows, total] = await Promise.all([repo.customersPage(scope, cursor), repo.countCustomers(scope)]);
+      const [rows, total] = await Promise.all([customersPage(db, scope, cursor), countCustomers(db, scope)]);
       return toPage(rows, total, 'customers', (row) => ({
         id: row.id,
         names: row.names,
@@ -63,8 +77,8 @@ export function createCollectionsService({ repo }: { repo: CollectionsRepository
       const cursor = cursorFor('live', cursorValue);
       const link = await this.liveLink(scope, ref);
       const [rows, total] = await Promise.all([
-        repo.linkCollectionsPage(scope, link.id, cursor),
-        repo.countLinkCollections(scope, link.id),
+        linkCollectionsPage(db, scope, link.id, cursor),
+        countLinkCollections(db, scope, link.id),
       ]);
       return {
         link: { ref: link.ref, title: link.title, kind: link.kind, extra_fields: link.extra_fields },
@@ -88,10 +102,17 @@ export function createCollectionsService({ repo }: { repo: CollectionsRepository
 
     /** A link of the account by its ref, any kind; another account's answers 404. */
     async liveLink(scope: MoneyScope, ref: string) {
-      const link = ref.length <= 40 ? await repo.linkForLive(scope, ref) : undefined;
+      const link = ref.length <= 40 ? await linkForLive(db, scope, ref) : undefined;
       if (!link) throw notFound(LINK_MESSAGES.linkNotFound);
       return { ...link, extra_fields: link.extra_fields as ExtraField[] };
     },
+
+    /** 'Collections Received.xlsx': every collection of the scope, streamed (export.ts). */
+    collectionsWorkbook: (scope: MoneyScope, logger: FastifyBaseLogger) => streamCollectionsWorkbook(db, scope, logger),
+
+    /** The live page's export: every collection of one link, streamed (export.ts). */
+    linkCollectionsWorkbook: (scope: MoneyScope, link: { id: string; extra_fields: ExtraField[] }, logger: FastifyBaseLogger) =>
+      streamLinkCollectionsWorkbook(db, scope, link, logger),
   };
 }
 

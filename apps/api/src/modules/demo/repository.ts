@@ -2,41 +2,40 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { backfillDailyTotals } from '../../db/migrations/2026_11_24_008_collection_daily_totals.ts';
 
-/** What the demo needs that no feature does: spreading its collections over past months, and counting them. */
-export function createDemoRepository(db: Kysely<Database>) {
-  return {
-    async countSuccessful(accountIds: string[]): Promise<number> {
-      const row = await db
-        .selectFrom('collections')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('account_id', 'in', accountIds)
-        .where('status', '=', 'successful')
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+// What the demo needs that no feature does: spreading its collections over past months, and counting them.
 
-    /**
-     * Gives each collection the time it was paid, and its customer the same times, in one transaction. The ledger is
-     * left as written: its rows are immutable (migration 019) and say when the money moved, which for demo data is
-     * when the seeder ran; the paid day a merchant sees is the collection's.
-     */
-    async backdateCollections(accountId: string, paidAt: { id: string; at: Date }[]): Promise<void> {
-      if (paidAt.length === 0) return;
-      const ids = paidAt.map((row) => row.id);
-      const times = paidAt.map((row) => row.at.toISOString());
-      await db.transaction().execute(async (trx) => {
-        const dated = sql`(select unnest(${ids}::uuid[]) as id, unnest(${times}::timestamptz[]) as at)`;
-        await sql`update collections c set created_at = d.at, completed_at = d.at + interval '20 seconds'
-          from ${dated} d where c.id = d.id and c.account_id = ${accountId}`.execute(trx);
-        await sql`update customers cu set created_at = s.first_at, last_paid_at = s.last_at
-          from (select customer_id, min(created_at) as first_at, max(completed_at) as last_at
-                from collections where account_id = ${accountId} and customer_id is not null group by customer_id) s
-          where cu.id = s.customer_id`.execute(trx);
-        // The reports' daily roll-up counted each payment on the day it was settled: count them on their paid days.
-        await backfillDailyTotals(trx, accountId);
-      });
-    },
-  };
+export async function countSuccessful(db: Kysely<Database>, accountIds: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('collections')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('account_id', 'in', accountIds)
+    .where('status', '=', 'successful')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
-export type DemoRepository = ReturnType<typeof createDemoRepository>;
+/**
+ * Gives each collection the time it was paid, and its customer the same times, in one transaction. The ledger is
+ * left as written: its rows are immutable (migration 019) and say when the money moved, which for demo data is
+ * when the seeder ran; the paid day a merchant sees is the collection's.
+ */
+export async function backdateCollections(
+  db: Kysely<Database>,
+  accountId: string,
+  paidAt: { id: string; at: Date }[],
+): Promise<void> {
+  if (paidAt.length === 0) return;
+  const ids = paidAt.map((row) => row.id);
+  const times = paidAt.map((row) => row.at.toISOString());
+  await db.transaction().execute(async (trx) => {
+    const dated = sql`(select unnest(${ids}::uuid[]) as id, unnest(${times}::timestamptz[]) as at)`;
+    await sql`update collections c set created_at = d.at, completed_at = d.at + interval '20 seconds'
+      from ${dated} d where c.id = d.id and c.account_id = ${accountId}`.execute(trx);
+    await sql`update customers cu set created_at = s.first_at, last_paid_at = s.last_at
+      from (select customer_id, min(created_at) as first_at, max(completed_at) as last_at
+            from collections where account_id = ${accountId} and customer_id is not null group by customer_id) s
+      where cu.id = s.customer_id`.execute(trx);
+    // The reports' daily roll-up counted each payment on the day it was settled: count them on their paid days.
+    await backfillDailyTotals(trx, accountId);
+  });
+}

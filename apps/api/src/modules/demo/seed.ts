@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { donationLinkInput, newDigitalItemInput, paymentLinkInput } from '@sente/contracts/links';
 import { payInput } from '@sente/contracts/payments-input';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import type { AuthRepository } from '../auth/repository.ts';
+import * as authRepo from '../auth/repository.ts';
 import type { FilesService } from '../files/service.ts';
 import type { LinksService } from '../links/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -23,11 +25,10 @@ import {
   seededRandom,
   solidPng,
 } from './demo-data.ts';
-import type { DemoRepository } from './repository.ts';
+import { backdateCollections, countSuccessful } from './repository.ts';
 
 type Deps = {
-  repo: DemoRepository;
-  authRepo: AuthRepository;
+  db: Kysely<Database>;
   accounts: AccountsService;
   links: LinksService;
   files: FilesService;
@@ -63,8 +64,7 @@ const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor
  * the demo user and adds nothing.
  */
 export function createDemoSeeder({
-  repo,
-  authRepo,
+  db,
   accounts,
   links,
   files,
@@ -214,7 +214,7 @@ export function createDemoSeeder({
       paidAt.set(sale.accountId, [...(paidAt.get(sale.accountId) ?? []), { id: payment.id, at }]);
       if ((i + 1) % 100 === 0 || i + 1 === count) await settleDue();
     }
-    for (const [accountId, rows] of paidAt) await repo.backdateCollections(accountId, rows);
+    for (const [accountId, rows] of paidAt) await backdateCollections(db, accountId, rows);
   }
 
   /** The worker's pass, run as if the simulator's delay had passed (payments expire much later than that). */
@@ -280,9 +280,9 @@ export function createDemoSeeder({
   async function gatherTheTeam(ownerId: string, schoolId: string, password: string) {
     for (const { staff_role, ...names } of DEMO_TEAM) {
       await team.invite({ id: schoolId }, ownerId, { email: names.email, staff_role });
-      const member = await authRepo.insertUser({ ...names, password_hash: await passwords.hash(password) });
+      const member = await authRepo.insertUser(db, { ...names, password_hash: await passwords.hash(password) });
       if (!member) continue;
-      await authRepo.markVerified(member.id);
+      await authRepo.markVerified(db, member.id);
       await team.joinOpenInvitations(member);
     }
     await team.invite({ id: schoolId }, ownerId, DEMO_PENDING_INVITE);
@@ -290,11 +290,11 @@ export function createDemoSeeder({
 
   return {
     async seed({ collections = 2_400, now = new Date() } = {}): Promise<DemoSummary | null> {
-      if (await authRepo.findUserByEmailOrPhone(DEMO_USER.email)) return null;
+      if (await authRepo.findUserByEmailOrPhone(db, DEMO_USER.email)) return null;
       const { password, ...names } = DEMO_USER;
-      const user = await authRepo.insertUser({ ...names, password_hash: await passwords.hash(password) });
+      const user = await authRepo.insertUser(db, { ...names, password_hash: await passwords.hash(password) });
       if (!user) return null;
-      await authRepo.markVerified(user.id);
+      await authRepo.markVerified(db, user.id);
       const owner = { id: user.id, email: user.email };
       const schoolId = await accounts.create(owner, DEMO_ACCOUNTS.school);
       const bakeryId = await accounts.create(owner, DEMO_ACCOUNTS.bakery);
@@ -302,7 +302,7 @@ export function createDemoSeeder({
       await collect(sales, collections, now);
       const transfers = await moveMoney(user.id, schoolId, bakeryId);
       await gatherTheTeam(user.id, schoolId, password);
-      const successful = await repo.countSuccessful([schoolId, bakeryId]);
+      const successful = await countSuccessful(db, [schoolId, bakeryId]);
       return { accounts: 2, links: count, collections, successful, transfers };
     },
   };

@@ -1,31 +1,25 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FilesTable } from '../../db/database.ts';
 
-export function createFilesRepository(db: Kysely<Database>) {
-  return {
-    insert(file: Insertable<FilesTable>) {
-      return db.insertInto('files').values(file).execute();
-    },
-
-    /** The folder of `path` when this account uploaded it; undefined for another account's file or none at all. */
-    async folderOfOwnFile(accountId: string, path: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('files')
-        .select('folder')
-        .where('path', '=', path)
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return row?.folder;
-    },
-
-    findByPath(path: string) {
-      return db
-        .selectFrom('files')
-        .select(['account_id', 'folder', 'visibility', 'mime_type', 'size_bytes', 'original_name'])
-        .where('path', '=', path)
-        .executeTakeFirst();
-    },
-  };
+export function insert(db: Kysely<Database>, file: Insertable<FilesTable>) {
+  return db.insertInto('files').values(file).execute();
 }
 
-export type FilesRepository = ReturnType<typeof createFilesRepository>;
+/** The folder of `path` when this account uploaded it; undefined for another account's file or none at all. */
+export async function folderOfOwnFile(db: Kysely<Database>, accountId: string, path: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('files')
+    .select('folder')
+    .where('path', '=', path)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.folder;
+}
+
+export function findByPath(db: Kysely<Database>, path: string) {
+  return db
+    .selectFrom('files')
+    .select(['account_id', 'folder', 'visibility', 'mime_type', 'size_bytes', 'original_name'])
+    .where('path', '=', path)
+    .executeTakeFirst();
+}

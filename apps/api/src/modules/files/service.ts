@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { FILE_MESSAGES, type FileUrl, type UploadFolder } from '@sente/contracts/files';
-import type { FileVisibility } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database, FileVisibility } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { sniffFileType } from './file-types.ts';
-import type { FilesRepository } from './repository.ts';
+import { findByPath, folderOfOwnFile, insert } from './repository.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { FileStorage } from './storage.ts';
 import { FOLDER_RULES, tooLargeMessage } from './upload-rules.ts';
@@ -24,15 +25,7 @@ function newStoragePath(folder: UploadFolder, ext: string, now = new Date()): st
   return `${folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${ext}`;
 }
 
-export function createFilesService({
-  repo,
-  storage,
-  signer,
-}: {
-  repo: FilesRepository;
-  storage: FileStorage;
-  signer: UrlSigner;
-}) {
+export function createFilesService({ db, storage, signer }: { db: Kysely<Database>; storage: FileStorage; signer: UrlSigner }) {
   return {
     /** Checks the bytes against the folder's rules, stores them and records who owns them; answers the storage path. */
     async upload({ accountId, userId, folder, bytes, originalName }: NewUpload): Promise<string> {
@@ -43,7 +36,7 @@ export function createFilesService({
       const path = newStoragePath(folder, type.ext);
       await storage.put(path, bytes);
       try {
-        await repo.insert({
+        await insert(db, {
           account_id: accountId,
           folder,
           path,
@@ -62,7 +55,7 @@ export function createFilesService({
 
     /** A link to one of the account's files: plain for public files, signed for members-only ones. */
     async fileUrl(accountId: string, path: string, now = new Date()): Promise<FileUrl> {
-      const file = await repo.findByPath(path);
+      const file = await findByPath(db, path);
       // Product files are never served by link (buyers get their own delivery), so they have none.
       if (!file || file.account_id !== accountId || file.visibility === 'private') throw notFound(FILE_MESSAGES.fileNotFound);
       if (file.visibility === 'public') return { url: `/storage/${path}`, expires_at: null };
@@ -73,13 +66,13 @@ export function createFilesService({
     /** A product file for a buyer's download; the caller has checked the buyer's signed link first. */
     /** Whether `path` is a file this account uploaded into one of `folders`: the only files a record may point at. */
     async isOwnFile(accountId: string, path: string, folders: readonly UploadFolder[]): Promise<boolean> {
-      const folder = path.length <= 300 ? await repo.folderOfOwnFile(accountId, path) : undefined;
+      const folder = path.length <= 300 ? await folderOfOwnFile(db, accountId, path) : undefined;
       return folder !== undefined && (folders as readonly string[]).includes(folder);
     },
 
     /** A digital item's product file for its buyer's download: only a product file of the account selling the item. */
     async openProduct(path: string, sellerAccountId: string): Promise<StoredFile> {
-      const file = await repo.findByPath(path);
+      const file = await findByPath(db, path);
       const isSellers = file?.account_id === sellerAccountId && file.folder === 'products';
       const stream = isSellers ? await storage.get(path) : null;
       if (!file || !stream) throw notFound(FILE_MESSAGES.fileNotFound);
@@ -94,7 +87,7 @@ export function createFilesService({
 
     /** A file for GET /storage/*: public files to anyone, members-only files with a valid signature, nothing else. */
     async open(path: string, query: { expires?: unknown; signature?: unknown }, now = new Date()): Promise<StoredFile> {
-      const file = path.length <= 300 ? await repo.findByPath(path) : undefined;
+      const file = path.length <= 300 ? await findByPath(db, path) : undefined;
       if (!file || file.visibility === 'private') throw notFound(FILE_MESSAGES.fileNotFound);
       if (file.visibility === 'members' && !signer.verify(path, query.expires, query.signature, now)) {
         throw forbidden(FILE_MESSAGES.linkExpired);

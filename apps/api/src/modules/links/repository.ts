@@ -99,98 +99,102 @@ function linkSelection(environment: Environment, kind: LinkKind) {
     ] as const;
 }
 
-export function createLinksRepository(db: Kysely<Database>) {
-  /** The visible links of one kind of the account: the prefix the list index links_account_kind_page_idx covers. */
-  const visible = (scope: LinkScope, kind: LinkKind) =>
+/** The visible links of one kind of the account: the prefix the list index links_account_kind_page_idx covers. */
+function visible(db: Kysely<Database>, scope: LinkScope, kind: LinkKind) {
+  return (
     db
       .selectFrom('links')
       .where('links.account_id', '=', scope.accountId)
       .where('links.kind', '=', kind)
       // A literal, not a parameter, so the planner can match the partial index (where is_hidden = false).
-      .where('links.is_hidden', '=', sql.lit(false));
-
-  return {
-    /** Inserts a link under a fresh ref; a ref already taken by any link of any kind is drawn again. */
-    async insert(scope: LinkScope, kind: LinkKind, createdBy: string, values: LinkValues) {
-      for (let attempt = 0; attempt < REF_ATTEMPTS; attempt++) {
-        const row = await db
-          .insertInto('links')
-          .values({ ...values, account_id: scope.accountId, kind, ref: generateRef(), created_by: createdBy })
-          .onConflict((oc) => oc.column('ref').doNothing())
-          .returning(linkSelection(scope.environment, kind))
-          .executeTakeFirst();
-        if (row) return row;
-      }
-      throw new Error(`no free link ref after ${REF_ATTEMPTS} attempts`);
-    },
-
-    /** Updates a visible link of the account; undefined when it is not one. */
-    update(scope: LinkScope, kind: LinkKind, id: string, values: Updateable<LinksTable>) {
-      return db
-        .updateTable('links')
-        .set({ ...values, updated_at: new Date() })
-        .where('links.id', '=', id)
-        .where('links.account_id', '=', scope.accountId)
-        .where('links.kind', '=', kind)
-        .where('links.is_hidden', '=', false)
-        .returning(linkSelection(scope.environment, kind))
-        .executeTakeFirst();
-    },
-
-    findByRef(scope: LinkScope, kind: LinkKind, ref: string) {
-      return visible(scope, kind).select(linkSelection(scope.environment, kind)).where('links.ref', '=', ref).executeTakeFirst();
-    },
-
-    /** Hides or shows again a link of the account (hidden ones included); false when it is not the account's. */
-    async setHidden(scope: LinkScope, kind: LinkKind, id: string, hidden: boolean): Promise<boolean> {
-      const row = await db
-        .updateTable('links')
-        .set({ is_hidden: hidden, updated_at: new Date() })
-        .where('id', '=', id)
-        .where('account_id', '=', scope.accountId)
-        .where('kind', '=', kind)
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /**
-     * One page, newest first: PAGE_SIZE + 1 rows after the cursor (the extra row says another page exists). Each row
-     * also carries the list's total from `link_counts`, so a page costs one round trip to the database, not two.
-     */
-    listPage(scope: LinkScope, kind: LinkKind, cursor: Cursor | null) {
-      let query = visible(scope, kind)
-        .select(linkSelection(scope.environment, kind))
-        .select((eb) =>
-          eb
-            .selectFrom('link_counts')
-            .select('link_counts.total')
-            .where('link_counts.account_id', '=', scope.accountId)
-            .where('link_counts.kind', '=', kind)
-            .as('list_total'),
-        );
-      if (cursor) {
-        query = query.where(sql<boolean>`(links.created_at, links.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
-      }
-      return query
-        .orderBy('links.created_at', 'desc')
-        .orderBy('links.id', 'desc')
-        .limit(PAGE_SIZE + 1)
-        .execute();
-    },
-
-    /** The list's total alone (for a page with no rows), read from `link_counts`; an account with none has no row. */
-    async count(scope: LinkScope, kind: LinkKind): Promise<number> {
-      const row = await db
-        .selectFrom('link_counts')
-        .select('total')
-        .where('account_id', '=', scope.accountId)
-        .where('kind', '=', kind)
-        .executeTakeFirst();
-      return Number(row?.total ?? 0);
-    },
-  };
+      .where('links.is_hidden', '=', sql.lit(false))
+  );
 }
 
-export type LinksRepository = ReturnType<typeof createLinksRepository>;
-export type LinkRecord = NonNullable<Awaited<ReturnType<LinksRepository['findByRef']>>>;
+/** Inserts a link under a fresh ref; a ref already taken by any link of any kind is drawn again. */
+export async function insert(db: Kysely<Database>, scope: LinkScope, kind: LinkKind, createdBy: string, values: LinkValues) {
+  for (let attempt = 0; attempt < REF_ATTEMPTS; attempt++) {
+    const row = await db
+      .insertInto('links')
+      .values({ ...values, account_id: scope.accountId, kind, ref: generateRef(), created_by: createdBy })
+      .onConflict((oc) => oc.column('ref').doNothing())
+      .returning(linkSelection(scope.environment, kind))
+      .executeTakeFirst();
+    if (row) return row;
+  }
+  throw new Error(`no free link ref after ${REF_ATTEMPTS} attempts`);
+}
+
+/** Updates a visible link of the account; undefined when it is not one. */
+export function update(db: Kysely<Database>, scope: LinkScope, kind: LinkKind, id: string, values: Updateable<LinksTable>) {
+  return db
+    .updateTable('links')
+    .set({ ...values, updated_at: new Date() })
+    .where('links.id', '=', id)
+    .where('links.account_id', '=', scope.accountId)
+    .where('links.kind', '=', kind)
+    .where('links.is_hidden', '=', false)
+    .returning(linkSelection(scope.environment, kind))
+    .executeTakeFirst();
+}
+
+export function findByRef(db: Kysely<Database>, scope: LinkScope, kind: LinkKind, ref: string) {
+  return visible(db, scope, kind).select(linkSelection(scope.environment, kind)).where('links.ref', '=', ref).executeTakeFirst();
+}
+
+/** Hides or shows again a link of the account (hidden ones included); false when it is not the account's. */
+export async function setHidden(
+  db: Kysely<Database>,
+  scope: LinkScope,
+  kind: LinkKind,
+  id: string,
+  hidden: boolean,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('links')
+    .set({ is_hidden: hidden, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('account_id', '=', scope.accountId)
+    .where('kind', '=', kind)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * One page, newest first: PAGE_SIZE + 1 rows after the cursor (the extra row says another page exists). Each row
+ * also carries the list's total from `link_counts`, so a page costs one round trip to the database, not two.
+ */
+export function listPage(db: Kysely<Database>, scope: LinkScope, kind: LinkKind, cursor: Cursor | null) {
+  let query = visible(db, scope, kind)
+    .select(linkSelection(scope.environment, kind))
+    .select((eb) =>
+      eb
+        .selectFrom('link_counts')
+        .select('link_counts.total')
+        .where('link_counts.account_id', '=', scope.accountId)
+        .where('link_counts.kind', '=', kind)
+        .as('list_total'),
+    );
+  if (cursor) {
+    query = query.where(sql<boolean>`(links.created_at, links.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+  }
+  return query
+    .orderBy('links.created_at', 'desc')
+    .orderBy('links.id', 'desc')
+    .limit(PAGE_SIZE + 1)
+    .execute();
+}
+
+/** The list's total alone (for a page with no rows), read from `link_counts`; an account with none has no row. */
+export async function count(db: Kysely<Database>, scope: LinkScope, kind: LinkKind): Promise<number> {
+  const row = await db
+    .selectFrom('link_counts')
+    .select('total')
+    .where('account_id', '=', scope.accountId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export type LinkRecord = NonNullable<Awaited<ReturnType<typeof findByRef>>>;

@@ -12,13 +12,14 @@ import {
   type paymentLinkInput,
 } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import type { Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { LinkKind, LinksTable } from '../../db/database.ts';
+import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Cursor, decodeCursor, toPage } from '../../lib/pagination.ts';
-import type { LinkRecord, LinkScope, LinksRepository, LinkValues } from './repository.ts';
+import type { LinkRecord, LinkScope, LinkValues } from './repository.ts';
+import * as linksRepo from './repository.ts';
 
 export type { LinkScope } from './repository.ts';
 
@@ -106,7 +107,7 @@ const digitalItemValues = ({ price, extra_fields, ...input }: DigitalItemValues)
 /** Files a link may point at: the account's own uploads, in the folder the link's field takes. */
 type OwnFiles = { isOwnFile(accountId: string, path: string, folders: readonly UploadFolder[]): Promise<boolean> };
 
-export function createLinksService({ repo, files }: { repo: LinksRepository; files: OwnFiles }) {
+export function createLinksService({ db, files }: { db: Kysely<Database>; files: OwnFiles }) {
   /**
    * Every storage path a link stores must be a file this account uploaded to that field's folder (issue 12): another
    * account's product file, or a path nobody uploaded, is refused like a malformed reference.
@@ -119,14 +120,14 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
   }
 
   async function requireByRef(scope: LinkScope, kind: LinkKind, ref: string): Promise<LinkRecord> {
-    const row = await repo.findByRef(scope, kind, ref);
+    const row = await linksRepo.findByRef(db, scope, kind, ref);
     if (!row) throw notFound(NOT_FOUND_MESSAGE[kind]);
     return row;
   }
 
   /** Updates the account's visible link of this kind; any other id (malformed included) is the same 404. */
   async function update(scope: LinkScope, kind: LinkKind, id: string, values: Updateable<LinksTable>): Promise<LinkRecord> {
-    const row = isUuid(id) ? await repo.update(scope, kind, id, values) : undefined;
+    const row = isUuid(id) ? await linksRepo.update(db, scope, kind, id, values) : undefined;
     if (!row) throw notFound(NOT_FOUND_MESSAGE[kind]);
     return row;
   }
@@ -140,14 +141,14 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
   }
 
   async function page<Item>(scope: LinkScope, kind: LinkKind, position: Cursor | null, toItem: (row: LinkRecord) => Item) {
-    const rows = await repo.listPage(scope, kind, position);
-    const total = rows[0] ? Number(rows[0].list_total ?? 0) : await repo.count(scope, kind);
+    const rows = await linksRepo.listPage(db, scope, kind, position);
+    const total = rows[0] ? Number(rows[0].list_total ?? 0) : await linksRepo.count(db, scope, kind);
     return toPage(rows, total, kind, toItem);
   }
 
   return {
     createPaymentLink: async (scope: LinkScope, userId: string, input: PaymentLinkValues) =>
-      toPaymentLink(await repo.insert(scope, 'payment_link', userId, paymentLinkValues(input))),
+      toPaymentLink(await linksRepo.insert(db, scope, 'payment_link', userId, paymentLinkValues(input))),
     updatePaymentLink: async (scope: LinkScope, id: string, input: PaymentLinkValues) =>
       toPaymentLink(await update(scope, 'payment_link', id, paymentLinkValues(input))),
     paymentLinkByRef: async (scope: LinkScope, ref: string) => toPaymentLink(await requireByRef(scope, 'payment_link', ref)),
@@ -160,7 +161,7 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
 
     async createDonationLink(scope: LinkScope, userId: string, input: DonationLinkValues) {
       await requireOwnFiles(scope, [[input.image, 'uploads']]);
-      return toDonationLink(await repo.insert(scope, 'donation_link', userId, donationLinkValues(input)));
+      return toDonationLink(await linksRepo.insert(db, scope, 'donation_link', userId, donationLinkValues(input)));
     },
     async updateDonationLink(scope: LinkScope, id: string, input: DonationLinkValues) {
       await requireOwnFiles(scope, [[input.image, 'uploads']]);
@@ -186,7 +187,7 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
         [input.image, 'uploads'],
         [input.file, 'products'],
       ]);
-      return toDigitalItem(await repo.insert(scope, 'digital_item', userId, digitalItemValues(input)));
+      return toDigitalItem(await linksRepo.insert(db, scope, 'digital_item', userId, digitalItemValues(input)));
     },
     /** Without an image the stored one stays (the form sends none when the merchant keeps it). */
     async updateDigitalItem(scope: LinkScope, id: string, input: DigitalItemValues): Promise<DigitalItem> {
@@ -201,7 +202,7 @@ export function createLinksService({ repo, files }: { repo: LinksRepository; fil
 
     /** The spec's delete is a hide: the item leaves the list and its page, its row and collections stay. */
     async hideDigitalItem(scope: LinkScope, id: string, shouldHide: boolean): Promise<void> {
-      const found = isUuid(id) && (await repo.setHidden(scope, 'digital_item', id, shouldHide));
+      const found = isUuid(id) && (await linksRepo.setHidden(db, scope, 'digital_item', id, shouldHide));
       if (!found) throw notFound(LINK_MESSAGES.itemNotFound);
     },
   };

@@ -16,7 +16,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { escapeHtml, reasonText } from '../../lib/rich-text.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import type { CollectionsRepository } from '../collections/repository.ts';
+import * as collectionsRepo from '../collections/repository.ts';
 import { findAccountByApiKey } from '../developers/api-keys.ts';
 import { merchantBalances } from '../ledger/ledger.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -39,7 +39,6 @@ type Deps = {
   secrets: Pick<Secrets, 'keysSecret' | 'keyLookupSecret'>;
   payments: PaymentsService;
   wallet: WalletService;
-  collectionsRepo: CollectionsRepository;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -85,7 +84,7 @@ export function toApiPayout(row: ApiPayoutRecord): ApiPayout {
  * the same provider, balance checks, charges and ledger postings as the dashboard and the pay pages. Every read is
  * scoped to the key's account and environment, so another account's ids, or the other environment's, are not found.
  */
-export function createMerchantApiService({ db, secrets, payments, wallet, collectionsRepo }: Deps) {
+export function createMerchantApiService({ db, secrets, payments, wallet }: Deps) {
   /** Live money needs an approved account (DESIGN §4), as the dashboard's switch to live mode does. */
   async function requireApprovedForLive(scope: KeyScope) {
     if (scope.environment === 'production' && !(await isApproved(db, scope.accountId))) {
@@ -124,7 +123,7 @@ export function createMerchantApiService({ db, secrets, payments, wallet, collec
       // Unfiltered, the total is the counter the dashboard reads (decision 022); filtered, the matches are counted.
       const [rows, total] = await Promise.all([
         collectionsPage(db, scope, filters, cursor),
-        filtered ? countMatching(db, scope, filters) : collectionsRepo.countCollections(scope),
+        filtered ? countMatching(db, scope, filters) : collectionsRepo.countCollections(db, scope),
       ]);
       return toPage(rows, total, 'collections', toApiCollection);
     },

@@ -41,22 +41,16 @@ export async function addToDailyTotals(
     .execute();
 }
 
-export function createReportsRepository(db: Kysely<Database>) {
-  return {
-    /** The roll-up's sums per key (day or month), channel and currency over a range, on its primary key. */
-    sums(scope: MoneyScope, range: PeriodRange) {
-      const key = range.unit === 'day' ? sql<string>`to_char(day, 'YYYY-MM-DD')` : sql<string>`to_char(day, 'YYYY-MM')`;
-      return db
-        .selectFrom('collection_daily_totals')
-        .select([key.as('key'), 'channel', 'currency', sql<string>`sum(amount)::text`.as('amount')])
-        .where('account_id', '=', scope.accountId)
-        .where('environment', '=', scope.environment)
-        .where('day', '>=', sql<string>`${range.from}::date`)
-        .where('day', '<=', sql<string>`${range.to}::date`)
-        .groupBy([sql`1`, 'channel', 'currency'])
-        .execute();
-    },
-  };
+/** The roll-up's sums per key (day or month), channel and currency over a range, on its primary key. */
+export function sums(db: Kysely<Database>, scope: MoneyScope, range: PeriodRange) {
+  const key = range.unit === 'day' ? sql<string>`to_char(day, 'YYYY-MM-DD')` : sql<string>`to_char(day, 'YYYY-MM')`;
+  return db
+    .selectFrom('collection_daily_totals')
+    .select([key.as('key'), 'channel', 'currency', sql<string>`sum(amount)::text`.as('amount')])
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .where('day', '>=', sql<string>`${range.from}::date`)
+    .where('day', '<=', sql<string>`${range.to}::date`)
+    .groupBy([sql`1`, 'channel', 'currency'])
+    .execute();
 }
-
-export type ReportsRepository = ReturnType<typeof createReportsRepository>;

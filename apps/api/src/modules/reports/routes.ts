@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { parseInput } from '../../lib/http-error.ts';
-import { createReportsRepository } from './repository.ts';
 import { createReportsService } from './service.ts';
 
 /** Spec §7 dashboard and reports: the charts' figures, in the account's active environment; every role may read them. */
 export async function reportsRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
-  const reports = createReportsService({ repo: createReportsRepository(db) });
+  const reports = createReportsService({ db });
 
   app.get('/api/reports/dashboard-stats', { preHandler: app.requireAccount('view') }, async (request) => {
     const { period } = parseInput(dashboardStatsQuery, request.query);

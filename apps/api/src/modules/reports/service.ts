@@ -1,9 +1,11 @@
 import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../collections/repository.ts';
 import { periodRange } from './calendar.ts';
-import type { ReportsRepository } from './repository.ts';
+import { sums } from './repository.ts';
 
-export function createReportsService({ repo }: { repo: ReportsRepository }) {
+export function createReportsService({ db }: { db: Kysely<Database> }) {
   return {
     /** Spec §3 dashboard stats from the daily roll-up only: successful collections of the scope, by Kampala day or month. */
     async dashboardStats(scope: MoneyScope, period: ReportPeriod, now = new Date()): Promise<DashboardStats> {
@@ -12,7 +14,7 @@ export function createReportsService({ repo }: { repo: ReportsRepository }) {
       const data = range.keys.map(() => 0);
       const dataUsd = range.keys.map(() => 0);
       const groupSumByChannel = { MTN_UG: 0, AIRTEL: 0 };
-      for (const row of await repo.sums(scope, range)) {
+      for (const row of await sums(db, scope, range)) {
         const i = index.get(row.key);
         if (i === undefined) continue;
         const amount = Number(row.amount);

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { SHORT_CODE_LENGTH, SHORT_CODE_PATTERN, SHORT_LINK_MESSAGES } from '@sente/contracts/short-links';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import type { ShortLinksRepository } from './repository.ts';
+import { findCodeByUrl, findUrlByCode, insertIfFree } from './repository.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 62^7 codes make a collision rare; a few retries make it harmless. */
@@ -14,9 +16,9 @@ function newCode(): string {
   return code;
 }
 
-type Deps = { repo: ShortLinksRepository; publicUrl: string; perMinute: number };
+type Deps = { db: Kysely<Database>; publicUrl: string; perMinute: number };
 
-export function createShortLinksService({ repo, publicUrl, perMinute }: Deps) {
+export function createShortLinksService({ db, publicUrl, perMinute }: Deps) {
   const siteOrigin = new URL(publicUrl).origin;
   const shortUrl = (code: string) => `${publicUrl}/s/${code}`;
 
@@ -39,20 +41,20 @@ export function createShortLinksService({ repo, publicUrl, perMinute }: Deps) {
     /** The short URL of a page of this site; the same page always gets the same code. */
     async shorten(longUrl: string): Promise<string> {
       const href = ownSiteUrl(longUrl);
-      const existing = await repo.findCodeByUrl(href);
+      const existing = await findCodeByUrl(db, href);
       if (existing) return shortUrl(existing);
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const code = newCode();
-        if (await repo.insertIfFree(code, href)) return shortUrl(code);
+        if (await insertIfFree(db, code, href)) return shortUrl(code);
         // Either the code was taken (try another) or a concurrent call shortened the same URL (use its code).
-        const winner = await repo.findCodeByUrl(href);
+        const winner = await findCodeByUrl(db, href);
         if (winner) return shortUrl(winner);
       }
       throw new Error(`No free short code after ${MAX_ATTEMPTS} attempts`);
     },
 
     async resolve(code: string): Promise<string> {
-      const longUrl = SHORT_CODE_PATTERN.test(code) ? await repo.findUrlByCode(code) : undefined;
+      const longUrl = SHORT_CODE_PATTERN.test(code) ? await findUrlByCode(db, code) : undefined;
       if (!longUrl) throw notFound(SHORT_LINK_MESSAGES.shortLinkNotFound);
       return longUrl;
     },

@@ -9,22 +9,24 @@ import {
   type StaffMember,
   type StaffPage,
 } from '@sente/contracts/team';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { TeamRepository } from './repository.ts';
+import * as teamRepo from './repository.ts';
 
 const SCOPE = 'staff';
 
 export const hashInviteToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createTeamService({ repo, mailer, publicUrl }: { repo: TeamRepository; mailer: Mailer; publicUrl: string }) {
+export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
   return {
     async list(accountId: string, cursorValue?: string): Promise<StaffPage> {
       const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);
       if (cursor && cursor.scope !== SCOPE) throw badRequest(LINK_MESSAGES.invalidCursor);
-      const [rows, total] = await Promise.all([repo.page(accountId, cursor), repo.count(accountId)]);
+      const [rows, total] = await Promise.all([teamRepo.page(db, accountId, cursor), teamRepo.count(db, accountId)]);
       return toPage(
         rows,
         total,
@@ -42,13 +44,13 @@ export function createTeamService({ repo, mailer, publicUrl }: { repo: TeamRepos
 
     /** Spec §7 POST /api/staff/register: e-mails an invitation whose link leads to sign-up (or sign-in). */
     async invite(account: { id: string }, creatorId: string, { email, staff_role }: StaffInviteInput): Promise<void> {
-      const existing = await repo.findByEmail(account.id, email);
+      const existing = await teamRepo.findByEmail(db, account.id, email);
       if (existing?.user_id) throw badRequest(TEAM_MESSAGES.alreadyMember);
       const expired = existing && (!existing.invite_expires_at || new Date(existing.invite_expires_at) <= new Date());
       if (existing && !expired) throw badRequest(TEAM_MESSAGES.alreadyInvited);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 24 * 3600 * 1000);
-      const stored = await repo.invite({
+      const stored = await teamRepo.invite(db, {
         accountId: account.id,
         email,
         role: staff_role,
@@ -58,7 +60,7 @@ export function createTeamService({ repo, mailer, publicUrl }: { repo: TeamRepos
         ...(existing ? { renewId: existing.id } : {}),
       });
       if (!stored) throw badRequest(TEAM_MESSAGES.alreadyInvited);
-      const { account_name } = await repo.accountName(account.id);
+      const { account_name } = await teamRepo.accountName(db, account.id);
       const query = `invite=${token}&email=${encodeURIComponent(email)}`;
       await mailer.send({
         to: email,
@@ -80,14 +82,14 @@ export function createTeamService({ repo, mailer, publicUrl }: { repo: TeamRepos
     /** Spec §7 POST /api/staff/hide_staff/{id}: removes a member or cancels an invitation ('Failed to remove account'). */
     async remove(accountId: string, memberId: string): Promise<void> {
       if (!isUuid(memberId)) throw notFound(TEAM_MESSAGES.removeFailed);
-      const outcome = await repo.remove(accountId, memberId);
+      const outcome = await teamRepo.remove(db, accountId, memberId);
       if (outcome === 'not-found') throw notFound(TEAM_MESSAGES.removeFailed);
       if (outcome === 'last-owner') throw forbidden(TEAM_MESSAGES.removeFailed);
     },
 
     /** The invitation link's page: which account, which role, which address (spec §7 invite, DESIGN §7). */
     async invitation(token: string): Promise<Invitation> {
-      const row = await repo.findByToken(hashInviteToken(token));
+      const row = await teamRepo.findByToken(db, hashInviteToken(token));
       if (!row) throw notFound(TEAM_MESSAGES.invitationInvalid);
       return { account_name: row.account_name, staff_role: row.staff_role, email: row.email };
     },
@@ -97,15 +99,15 @@ export function createTeamService({ repo, mailer, publicUrl }: { repo: TeamRepos
      * and lands in it (it becomes their current account).
      */
     async accept(token: string, userId: string): Promise<AcceptedInvitation> {
-      const row = await repo.findByToken(hashInviteToken(token));
+      const row = await teamRepo.findByToken(db, hashInviteToken(token));
       if (!row) throw notFound(TEAM_MESSAGES.invitationInvalid);
-      const { email } = await repo.userEmail(userId);
+      const { email } = await teamRepo.userEmail(db, userId);
       if (row.email !== email.toLowerCase()) throw forbidden(TEAM_MESSAGES.invitationOtherEmail);
-      if (!(await repo.accept(row.id, row.account_id, userId))) throw notFound(TEAM_MESSAGES.invitationInvalid);
+      if (!(await teamRepo.accept(db, row.id, row.account_id, userId))) throw notFound(TEAM_MESSAGES.invitationInvalid);
       return { sente_account_id: row.account_id, account_name: row.account_name };
     },
 
-    joinOpenInvitations: (user: { id: string; email: string }) => repo.joinOpenInvitations(user),
+    joinOpenInvitations: (user: { id: string; email: string }) => teamRepo.joinOpenInvitations(db, user),
   };
 }
 

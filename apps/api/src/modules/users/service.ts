@@ -1,24 +1,24 @@
 import type { UpdateProfileInput, User } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
-import type { UserRow } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../lib/http-error.ts';
-import type { AccountsRepository } from '../accounts/repository.ts';
+import { findMembership, listMemberships } from '../accounts/repository.ts';
 import { toAccount } from '../accounts/service.ts';
 import type { DevelopersService } from '../developers/service.ts';
-import type { UsersRepository } from './repository.ts';
+import * as usersRepo from './repository.ts';
 
 type Deps = {
-  repo: UsersRepository;
-  accountsRepo: AccountsRepository;
+  db: Kysely<Database>;
   /** The account's UGX merchant balances (the ledger's cached wallet balances). */
   walletOf: (accountId: string) => Promise<{ live: number; test: number }>;
   /** The account's API keys as the profile shows them to a role (null for a role without the right). */
   keysOf: DevelopersService['profileKeys'];
 };
 
-export function createUsersService({ repo, accountsRepo, walletOf, keysOf }: Deps) {
+export function createUsersService({ db, walletOf, keysOf }: Deps) {
   async function requireUser(userId: string): Promise<UserRow> {
-    const user = await repo.findById(userId);
+    const user = await usersRepo.findById(db, userId);
     if (!user) throw unauthorized(MESSAGES.unauthenticated);
     return user;
   }
@@ -30,8 +30,8 @@ export function createUsersService({ repo, accountsRepo, walletOf, keysOf }: Dep
     async loadProfile(userId: string): Promise<User> {
       const user = await requireUser(userId);
       const [memberships, current] = await Promise.all([
-        accountsRepo.listMemberships(userId),
-        user.current_account_id ? accountsRepo.findMembership(userId, user.current_account_id) : undefined,
+        listMemberships(db, userId),
+        user.current_account_id ? findMembership(db, userId, user.current_account_id) : undefined,
       ]);
       const [wallet, keys] = current
         ? await Promise.all([walletOf(current.id), keysOf(current.id, current.staff_role)])
@@ -53,7 +53,7 @@ export function createUsersService({ repo, accountsRepo, walletOf, keysOf }: Dep
     },
 
     async updateProfile(userId: string, input: UpdateProfileInput): Promise<void> {
-      const saved = await repo.updateProfile(userId, {
+      const saved = await usersRepo.updateProfile(db, userId, {
         firstname: input.firstname,
         lastname: input.lastname,
         // Already in its one format (`+256...`, updateProfileInput), so a phone signs in however it is typed.

@@ -1,18 +1,20 @@
 import type { Readable } from 'node:stream';
 import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { kampalaWallClock, SPREADSHEET_DATE_COLUMN } from '../../lib/kampala-time.ts';
 import { reasonText } from '../../lib/rich-text.ts';
 import { streamWorkbook } from '../../lib/xlsx-stream.ts';
 import type { MoneyScope } from '../collections/repository.ts';
-import type { WalletRepository } from './repository.ts';
+import { transfersPage } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
 
 /**
  * The settlements spreadsheet (spec §7 smt_download): every transfer of the account, newest first, with why a
  * rejected settlement or failed payout did not go through.
  */
-export function streamTransfersWorkbook(repo: WalletRepository, scope: MoneyScope, logger: FastifyBaseLogger): Readable {
+export function streamTransfersWorkbook(db: Kysely<Database>, scope: MoneyScope, logger: FastifyBaseLogger): Readable {
   return streamWorkbook(
     {
       name: 'Transfers',
@@ -30,7 +32,7 @@ export function streamTransfersWorkbook(repo: WalletRepository, scope: MoneyScop
         { header: 'Status', key: 'status', width: 11 },
         { header: 'Failure reason', key: 'failure_reason', width: 40 },
       ],
-      batch: (cursor, limit) => repo.transfersPage(scope, cursor, limit),
+      batch: (cursor, limit) => transfersPage(db, scope, cursor, limit),
       toRow: (record) => {
         const row = toTransferRow(record, scope.accountId);
         return {

@@ -9,7 +9,7 @@ import { requireSameRequest } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../collections/repository.ts';
 import { InsufficientFundsError, postMovement } from '../ledger/ledger.ts';
 import type { PinService } from './pins.ts';
-import type { WalletRepository } from './repository.ts';
+import { findByIdempotencyKey, listRecord } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
 
 /** Who is moving money: the caller's current account, its active environment, and the member. */
@@ -33,11 +33,11 @@ export type MovedOut = { row: TransferRow; replayed: boolean };
  * transfer row written and its amount and charge held. A wallet that would go below zero is 'Invalid Amount' and
  * nothing is written. (A wallet transfer takes its own one-statement path: p2p.ts.)
  */
-export function createMoveOut({ db, repo, pins }: { db: Kysely<Database>; repo: WalletRepository; pins: PinService }) {
+export function createMoveOut({ db, pins }: { db: Kysely<Database>; pins: PinService }) {
   /** The transfer an earlier request with this key made, if any; a key used for another kind or request is refused. */
   async function earlier(kind: TransferKind, scope: MoneyScope, idempotency: { key: string | undefined; hash: string }) {
     if (!idempotency.key) return undefined;
-    const found = await repo.findByIdempotencyKey(scope, idempotency.key);
+    const found = await findByIdempotencyKey(db, scope, idempotency.key);
     if (found && found.kind !== kind) {
       throw new HttpError(400, M.idempotencyKeyReused, { code: API_ERROR_CODES.idempotencyKeyReused });
     }
@@ -46,7 +46,7 @@ export function createMoveOut({ db, repo, pins }: { db: Kysely<Database>; repo: 
   }
 
   const answer = async (id: string, accountId: string, replayed: boolean): Promise<MovedOut> => ({
-    row: toTransferRow(await repo.listRecord(id), accountId),
+    row: toTransferRow(await listRecord(db, id), accountId),
     replayed,
   });
 

@@ -9,19 +9,19 @@ import { isUuid } from '../../lib/ids.ts';
 import { InsufficientFundsError } from '../ledger/ledger.ts';
 import type { MoneyActor, MovedOut, MoveOut } from './move-out.ts';
 import { walletTransfer } from './movements-repository.ts';
-import type { WalletRepository } from './repository.ts';
+import { accountById } from './repository.ts';
 import { storedReason } from './stored-reason.ts';
 import { type EventTransfer, type Party, transferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
-type Options = { db: Kysely<Database>; repo: WalletRepository; frame: MoveOut; charges: TransferCharges };
+type Options = { db: Kysely<Database>; frame: MoveOut; charges: TransferCharges };
 
 /**
  * Spec §7 wallet transfer: the amount to the recipient and the charge to the platform, both from the sender, at once,
  * in one statement (movements-repository.ts, decision 030). Only when that statement wrote nothing are the recipient
  * and the Idempotency-Key looked up, to answer the earlier transfer or say why (a missing recipient spends no token).
  */
-export function createWalletTransfers({ db, repo, frame, charges }: Options) {
+export function createWalletTransfers({ db, frame, charges }: Options) {
   return async function p2p(
     actor: MoneyActor & { party?: Party },
     input: { recipientAccountId: string; amount: number; reason: string; pin_token: string },
@@ -32,7 +32,7 @@ export function createWalletTransfers({ db, repo, frame, charges }: Options) {
     const recipientId = input.recipientAccountId.toLowerCase();
     if (recipientId === actor.accountId) throw badRequest(M.sameAccount);
     // The sender's name for the recipient's event: the route passes the signed-in account's; other callers are looked up.
-    const sender = actor.party ?? (await repo.accountById(actor.accountId));
+    const sender = actor.party ?? (await accountById(db, actor.accountId));
     const charge = charges.wallet_transfer;
     const reason = storedReason(input.reason);
     const hash = requestHash({ kind: 'wallet_transfer', to: recipientId, amount: input.amount, reason: input.reason });
@@ -96,7 +96,7 @@ export function createWalletTransfers({ db, repo, frame, charges }: Options) {
     if (record) return { row: toTransferRow(record, actor.accountId), replayed: false };
     // Nothing written: no such recipient (404), an earlier request holds the key (a replay, or a 409 for another
     // request), else the token was unusable.
-    if (!(await repo.accountById(recipientId))) throw notFound(M.noAccountFound);
+    if (!(await accountById(db, recipientId))) throw notFound(M.noAccountFound);
     const earlier = await frame.earlier('wallet_transfer', actor, idempotency);
     if (earlier) return frame.answer(earlier.id, actor.accountId, true);
     throw badRequest(M.pinTokenInvalid);

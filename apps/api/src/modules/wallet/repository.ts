@@ -48,105 +48,104 @@ export type TransferListRecord = {
   recipient_number: string | null;
 };
 
-export function createWalletRepository(db: Kysely<Database>) {
-  return {
-    /**
-     * PAGE_SIZE + 1 transfers of the account after the cursor, newest first: those it sent or requested
-     * (transfers_sent_idx) and the wallet transfers it received (transfers_received_idx), each read on its own
-     * index and merged, so the 50th page costs what the first does.
-     */
-    async transfersPage(scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1): Promise<TransferListRecord[]> {
-      const { rows } = await sql<TransferListRecord>`
-        with page as (
-          (select t.* from transfers t
-             where t.account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
-             order by t.created_at desc, t.id desc limit ${limit})
-          union all
-          (select t.* from transfers t
-             where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
-             order by t.created_at desc, t.id desc limit ${limit})
-        )
-        ${listColumns('page')}
-        order by t.created_at desc, t.id desc
-        limit ${limit}`.execute(db);
-      return rows;
-    },
-
-    /** Transfers sent and received in the account's environment: one counter row (migration 019), not a count(*). */
-    async countTransfers(scope: MoneyScope): Promise<number> {
-      const row = await db
-        .selectFrom('transfer_counts')
-        .select('total')
-        .where('account_id', '=', scope.accountId)
-        .where('environment', '=', scope.environment)
-        .executeTakeFirst();
-      return Number(row?.total ?? 0);
-    },
-
-    /** The transfer a key made in this account and environment: the other environment's keys are its own (migration 018). */
-    findByIdempotencyKey: (scope: MoneyScope, key: string) =>
-      db
-        .selectFrom('transfers')
-        .select(['id', 'kind', 'request_hash'])
-        .where('account_id', '=', scope.accountId)
-        .where('environment', '=', scope.environment)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst(),
-
-    /** One transfer as the list shows it (after it was made or replayed). */
-    async listRecord(id: string): Promise<TransferListRecord> {
-      const { rows } = await sql<TransferListRecord>`
-        ${listColumns('transfers')}
-        where t.id = ${id}`.execute(db);
-      if (!rows[0]) throw new Error(`transfer ${id} vanished`);
-      return rows[0];
-    },
-
-    accountById: (id: string) =>
-      db
-        .selectFrom('accounts')
-        .select(['id', 'user_id', 'account_name', 'account_number', 'bank_details'])
-        .where('id', '=', id)
-        .executeTakeFirst(),
-
-    accountByNumber: (accountNumber: string) =>
-      db
-        .selectFrom('accounts')
-        .select(['id', 'user_id', 'account_name', 'account_number'])
-        .where('account_number', '=', accountNumber)
-        .executeTakeFirst(),
-
-    setBankDetails: (accountId: string, details: object) =>
-      db
-        .updateTable('accounts')
-        .set({ bank_details: JSON.stringify(details), updated_at: new Date() })
-        .where('id', '=', accountId)
-        .execute(),
-
-    /** Settlements waiting for an operator, oldest first (npm run ops -- settlements:list). */
-    pendingSettlements: () =>
-      db
-        .selectFrom('transfers')
-        .innerJoin('accounts', 'accounts.id', 'transfers.account_id')
-        .select([
-          'transfers.id',
-          'transfers.created_at',
-          'transfers.environment',
-          'transfers.amount',
-          'transfers.charge',
-          'transfers.reason',
-          'transfers.bank_details',
-          'accounts.account_name',
-          'accounts.account_number',
-        ])
-        .where('transfers.kind', '=', 'settlement')
-        .where('transfers.status', '=', 'pending')
-        .orderBy('transfers.created_at')
-        .execute(),
-  };
+/**
+ * PAGE_SIZE + 1 transfers of the account after the cursor, newest first: those it sent or requested
+ * (transfers_sent_idx) and the wallet transfers it received (transfers_received_idx), each read on its own
+ * index and merged, so the 50th page costs what the first does.
+ */
+export async function transfersPage(
+  db: Kysely<Database>,
+  scope: MoneyScope,
+  cursor: Cursor | null,
+  limit = PAGE_SIZE + 1,
+): Promise<TransferListRecord[]> {
+  const { rows } = await sql<TransferListRecord>`
+    with page as (
+      (select t.* from transfers t
+         where t.account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
+         order by t.created_at desc, t.id desc limit ${limit})
+      union all
+      (select t.* from transfers t
+         where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
+         order by t.created_at desc, t.id desc limit ${limit})
+    )
+    ${listColumns('page')}
+    order by t.created_at desc, t.id desc
+    limit ${limit}`.execute(db);
+  return rows;
 }
 
-export type WalletRepository = ReturnType<typeof createWalletRepository>;
+/** Transfers sent and received in the account's environment: one counter row (migration 019), not a count(*). */
+export async function countTransfers(db: Kysely<Database>, scope: MoneyScope): Promise<number> {
+  const row = await db
+    .selectFrom('transfer_counts')
+    .select('total')
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** The transfer a key made in this account and environment: the other environment's keys are its own (migration 018). */
+export const findByIdempotencyKey = (db: Kysely<Database>, scope: MoneyScope, key: string) =>
+  db
+    .selectFrom('transfers')
+    .select(['id', 'kind', 'request_hash'])
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+/** One transfer as the list shows it (after it was made or replayed). */
+export async function listRecord(db: Kysely<Database>, id: string): Promise<TransferListRecord> {
+  const { rows } = await sql<TransferListRecord>`
+    ${listColumns('transfers')}
+    where t.id = ${id}`.execute(db);
+  if (!rows[0]) throw new Error(`transfer ${id} vanished`);
+  return rows[0];
+}
+
+export const accountById = (db: Kysely<Database>, id: string) =>
+  db
+    .selectFrom('accounts')
+    .select(['id', 'user_id', 'account_name', 'account_number', 'bank_details'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const accountByNumber = (db: Kysely<Database>, accountNumber: string) =>
+  db
+    .selectFrom('accounts')
+    .select(['id', 'user_id', 'account_name', 'account_number'])
+    .where('account_number', '=', accountNumber)
+    .executeTakeFirst();
+
+export const setBankDetails = (db: Kysely<Database>, accountId: string, details: object) =>
+  db
+    .updateTable('accounts')
+    .set({ bank_details: JSON.stringify(details), updated_at: new Date() })
+    .where('id', '=', accountId)
+    .execute();
+
+/** Settlements waiting for an operator, oldest first (npm run ops -- settlements:list). */
+export const pendingSettlements = (db: Kysely<Database>) =>
+  db
+    .selectFrom('transfers')
+    .innerJoin('accounts', 'accounts.id', 'transfers.account_id')
+    .select([
+      'transfers.id',
+      'transfers.created_at',
+      'transfers.environment',
+      'transfers.amount',
+      'transfers.charge',
+      'transfers.reason',
+      'transfers.bank_details',
+      'accounts.account_name',
+      'accounts.account_number',
+    ])
+    .where('transfers.kind', '=', 'settlement')
+    .where('transfers.status', '=', 'pending')
+    .orderBy('transfers.created_at')
+    .execute();
 
 /**
  * Moves a pending settlement or payout to its outcome (rejected with `failureReason`, or successful when it is null)

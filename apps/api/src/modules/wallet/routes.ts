@@ -17,7 +17,6 @@ import { notFound, parseInput } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import type { Services } from '../../services.ts';
 import { AccountThrottledError } from '../auth/throttle.ts';
-import { streamTransfersWorkbook } from './export.ts';
 import type { MoneyActor } from './service.ts';
 
 type WithCursor = { Querystring: { cursor?: unknown } };
@@ -44,7 +43,7 @@ const bodyField = (request: FastifyRequest, field: string): unknown =>
  */
 export async function walletRoutes(
   app: FastifyInstance,
-  { wallet, pins, pinChanges, walletRepo, pinPerMinute }: Services & { pinPerMinute: number },
+  { wallet, pins, pinChanges, pinPerMinute }: Services & { pinPerMinute: number },
 ) {
   const view = { preHandler: app.requireAccount('view') };
   const move = { preHandler: app.requireAccount('moveMoney') };
@@ -186,8 +185,7 @@ export async function walletRoutes(
       .header('content-disposition', 'attachment; filename="Settlements.xlsx"')
       .header('cache-control', 'private, no-store')
       .send(
-        streamTransfersWorkbook(
-          walletRepo,
+        wallet.exportTransfers(
           { accountId: request.account.id, environment: request.account.row.active_environment },
           request.log,
         ),

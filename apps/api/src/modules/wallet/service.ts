@@ -8,6 +8,7 @@ import {
   type TransferRow,
   type WalletSummary,
 } from '@sente/contracts/wallet';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
@@ -19,11 +20,12 @@ import type { MoneyScope } from '../collections/repository.ts';
 import { merchantBalances } from '../ledger/ledger.ts';
 import type { ProviderRegistry } from '../payments/providers.ts';
 import { createCompletion, type TransferOutcome } from './completion.ts';
+import { streamTransfersWorkbook } from './export.ts';
 import { createMoveOut, holdNew, type MoneyActor } from './move-out.ts';
 import { createWalletTransfers } from './p2p.ts';
 import { createPayouts } from './payouts.ts';
 import type { PinService } from './pins.ts';
-import { insertTransfer, type WalletRepository } from './repository.ts';
+import * as walletRepo from './repository.ts';
 import { storedReason } from './stored-reason.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
@@ -32,7 +34,6 @@ export type { MoneyActor } from './move-out.ts';
 
 type Options = {
   db: Kysely<Database>;
-  repo: WalletRepository;
   pins: PinService;
   providers: ProviderRegistry;
   charges: TransferCharges;
@@ -45,10 +46,10 @@ type Options = {
  * wallet, each in its own file: a wallet transfer (p2p.ts), a settlement to the bank (here, through the move-out frame
  * of move-out.ts) and a mobile-money payout (payouts.ts); completion.ts applies a settlement's or payout's outcome.
  */
-export function createWalletService({ db, repo, pins, providers, charges, logger, payoutExpirySeconds }: Options) {
-  const frame = createMoveOut({ db, repo, pins });
+export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds }: Options) {
+  const frame = createMoveOut({ db, pins });
   const complete = createCompletion(db);
-  const p2p = createWalletTransfers({ db, repo, frame, charges });
+  const p2p = createWalletTransfers({ db, frame, charges });
   const startPayout = createPayouts({
     db,
     frame,
@@ -74,7 +75,7 @@ export function createWalletService({ db, repo, pins, providers, charges, logger
 
     /** spec §7 verify_sente_acc_number: another account's id by its number; one's own is refused. */
     async accountByNumber(actor: MoneyActor, accountNumber: string) {
-      const account = await repo.accountByNumber(accountNumber.replace(/\s/g, ''));
+      const account = await walletRepo.accountByNumber(db, accountNumber.replace(/\s/g, ''));
       if (!account) throw notFound(M.noAccountFound);
       if (account.id === actor.accountId) throw badRequest(M.sameAccount);
       return account;
@@ -82,13 +83,13 @@ export function createWalletService({ db, repo, pins, providers, charges, logger
 
     /** spec §7 user_with_sente: the holder of an account, to show at the PIN step. */
     async holder(accountId: string) {
-      const account = isUuid(accountId) ? await repo.accountById(accountId) : undefined;
+      const account = isUuid(accountId) ? await walletRepo.accountById(db, accountId) : undefined;
       if (!account) throw notFound(M.noAccountFound);
       return account;
     },
 
     async setBankDetails(accountId: string, details: BankDetails): Promise<void> {
-      await repo.setBankDetails(accountId, details);
+      await walletRepo.setBankDetails(db, accountId, details);
     },
 
     /** Spec §7 wallet transfer (p2p.ts). */
@@ -100,7 +101,7 @@ export function createWalletService({ db, repo, pins, providers, charges, logger
       input: { amount: number; reason: string; pin_token: string },
       idempotencyKey?: string,
     ) {
-      const account = await repo.accountById(actor.accountId);
+      const account = await walletRepo.accountById(db, actor.accountId);
       if (!account?.bank_details) throw badRequest(M.bankDetailsMissing);
       const bank = account.bank_details;
       const charge = charges.settlement;
@@ -113,7 +114,7 @@ export function createWalletService({ db, repo, pins, providers, charges, logger
         { key: idempotencyKey, hash },
         async (trx) => {
           const held = await holdNew(trx, 'settlement', actor, { amount: input.amount, charge });
-          const transfer = await insertTransfer(trx, {
+          const transfer = await walletRepo.insertTransfer(trx, {
             ...held,
             reason,
             status: 'pending',
@@ -156,7 +157,7 @@ export function createWalletService({ db, repo, pins, providers, charges, logger
     rejectSettlement: (id: string, reason = 'Rejected by Sente') =>
       isUuid(id) ? complete(id, 'settlement', { paid: false, reason }) : Promise.resolve(false),
 
-    pendingSettlements: () => repo.pendingSettlements(),
+    pendingSettlements: () => walletRepo.pendingSettlements(db),
 
     /** A provider's report on a payout, applied once however often it arrives. */
     reportPayout: (id: string, outcome: TransferOutcome) => complete(id, 'payout', outcome),
@@ -165,9 +166,15 @@ export function createWalletService({ db, repo, pins, providers, charges, logger
       const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);
       // Cursors carry their list's name, so a collections cursor is refused here.
       if (cursor && cursor.scope !== 'transfers') throw badRequest(LINK_MESSAGES.invalidCursor);
-      const [rows, total] = await Promise.all([repo.transfersPage(scope, cursor), repo.countTransfers(scope)]);
+      const [rows, total] = await Promise.all([
+        walletRepo.transfersPage(db, scope, cursor),
+        walletRepo.countTransfers(db, scope),
+      ]);
       return toPage(rows, total, 'transfers', (row) => toTransferRow(row, scope.accountId));
     },
+
+    /** The settlements spreadsheet of the account (export.ts), streamed as it is read. */
+    exportTransfers: (scope: MoneyScope, log: FastifyBaseLogger) => streamTransfersWorkbook(db, scope, log),
 
     /** Spec §7: the environment a transfer names must be the account's active one. */
     assertEnvironment(actor: MoneyActor, env: string | undefined) {
