@@ -85,9 +85,7 @@ try {
       from moved
       join made on made.id = moved.reference_id
       cross join lateral (values (made.account_id, -1000::bigint), (made.recipient_account_id, 1000::bigint)) side(account_id, amount)
-      join wallets w on w.account_id = side.account_id and w.kind = 'merchant' and w.environment = 'test'`.execute(
-    t.database.db,
-  );
+      join wallets w on w.account_id = side.account_id and w.kind = 'merchant' and w.environment = 'test'`.execute(t.database.db);
   await sql`analyze`.execute(t.database.db);
   console.log(
     `seeded ${IDLE_ACCOUNTS.toLocaleString()} idle accounts and ${HISTORY.toLocaleString()} earlier transfers between them ` +
