@@ -63,16 +63,25 @@ export function collectionsPage(db: Kysely<Database>, scope: MoneyScope, cursor:
     .execute();
 }
 
-/** Read from `collection_counts` (kept by a trigger, migration 015), not counted: one row, however busy the account. */
-export async function countCollections(db: Kysely<Database>, scope: MoneyScope): Promise<number> {
+/**
+ * An account's list total in its environment, read from a counter table kept by a trigger (collection_counts, migration
+ * 015; customer_counts, 020; transfer_counts, 019), not counted: one row, however busy the account.
+ */
+export async function readCounter(
+  db: Kysely<Database>,
+  table: 'collection_counts' | 'customer_counts' | 'transfer_counts',
+  scope: MoneyScope,
+): Promise<number> {
   const row = await db
-    .selectFrom('collection_counts')
+    .selectFrom(table)
     .select('total')
     .where('account_id', '=', scope.accountId)
     .where('environment', '=', scope.environment)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
+
+export const countCollections = (db: Kysely<Database>, scope: MoneyScope) => readCounter(db, 'collection_counts', scope);
 
 /** One link of the account, any kind, with its total in the environment. */
 export function linkForLive(db: Kysely<Database>, scope: MoneyScope, ref: string) {
@@ -144,14 +153,6 @@ export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: C
 }
 
 /** Read from `customer_counts` (kept by triggers, migration 020), not counted. */
-export async function countCustomers(db: Kysely<Database>, scope: MoneyScope): Promise<number> {
-  const row = await db
-    .selectFrom('customer_counts')
-    .select('total')
-    .where('account_id', '=', scope.accountId)
-    .where('environment', '=', scope.environment)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
+export const countCustomers = (db: Kysely<Database>, scope: MoneyScope) => readCounter(db, 'customer_counts', scope);
 
 export type CollectionListRecord = Awaited<ReturnType<typeof collectionsPage>>[number];

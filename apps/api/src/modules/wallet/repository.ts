@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Currency, Database, TransferRecord, TransfersTable } from '../../db/database.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
-import type { MoneyScope } from '../collections/repository.ts';
+import { type MoneyScope, readCounter } from '../collections/repository.ts';
 import type { PayoutAccepted } from '../payments/providers.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -76,15 +76,7 @@ export async function transfersPage(
 }
 
 /** Transfers sent and received in the account's environment: one counter row (migration 019), not a count(*). */
-export async function countTransfers(db: Kysely<Database>, scope: MoneyScope): Promise<number> {
-  const row = await db
-    .selectFrom('transfer_counts')
-    .select('total')
-    .where('account_id', '=', scope.accountId)
-    .where('environment', '=', scope.environment)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
+export const countTransfers = (db: Kysely<Database>, scope: MoneyScope) => readCounter(db, 'transfer_counts', scope);
 
 /** The transfer a key made in this account and environment: the other environment's keys are its own (migration 018). */
 export const findByIdempotencyKey = (db: Kysely<Database>, scope: MoneyScope, key: string) =>
