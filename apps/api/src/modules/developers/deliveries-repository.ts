@@ -49,14 +49,15 @@ export type ClaimedEvent = Pick<
  * Claims up to `limit` due pending events in one statement: the rows are locked with FOR UPDATE SKIP LOCKED (rows
  * another worker is claiming at that instant are passed over, not waited for), their attempt count is raised and
  * their next attempt moved to `leaseUntil`, so that no other worker finds them due until the lease runs out. The
- * statement commits at once: the sending happens outside any transaction.
+ * statement commits at once: the sending happens outside any transaction. `now` is a JavaScript Date, to the
+ * millisecond, and an event queued in that same millisecond (the database's default, to the microsecond) is due too.
  */
 export async function claimDueEvents(db: Kysely<Database>, now: Date, limit: number, leaseUntil: Date): Promise<ClaimedEvent[]> {
   const lease = leaseUntil.toISOString();
   const { rows } = await sql<Omit<ClaimedEvent, 'leaseUntil'>>`
     with due as (
       select id from webhook_events
-       where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+       where status = 'pending' and next_attempt_at < ${now.toISOString()}::timestamptz + interval '1 millisecond'
        order by next_attempt_at
        limit ${limit}
        for update skip locked
