@@ -49,7 +49,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   // Legacy mode runs axe in the page itself. The default mode finishes each run in a new blank page of the context,
   // a renderer started for every check: that doubled a check's CPU (about 4 s instead of 1.4 s of this machine's),
   // and a third of the journeys' CPU was spent so. It reaches no cross-origin frame, and no screen here has one.
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
