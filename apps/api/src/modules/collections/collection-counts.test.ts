@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../db/migrations/2026_11_24_015_collection_counts.ts';
+import { keptAndCounted } from '../../testing/counters.ts';
 import { get } from '../../testing/http.ts';
 import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -23,21 +24,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** What the counter holds, and what count(*) says, per account and environment. */
-async function counts() {
-  const [kept, counted] = await Promise.all([
-    db.selectFrom('collection_counts').select(['account_id', 'environment', 'total']).execute(),
-    db
-      .selectFrom('collections')
-      .select(['account_id', 'environment', (eb) => eb.fn.countAll<string>().as('total')])
-      .groupBy(['account_id', 'environment'])
-      .execute(),
-  ]);
-  const shape = (rows: { account_id: string; environment: string; total: string | number }[]) =>
-    Object.fromEntries(
-      rows.filter((row) => Number(row.total) > 0).map((row) => [`${row.account_id}:${row.environment}`, Number(row.total)]),
-    );
-  return { kept: shape(kept), counted: shape(counted) };
-}
+const counts = () => keptAndCounted(db, 'collection_counts', 'collections', ['account_id', 'environment']);
 
 const totalItems = async (who: Merchant) => (await get(t, who, '/api/collections')).json().data.totalItems;
 

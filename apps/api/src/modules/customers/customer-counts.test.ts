@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../db/migrations/2026_11_24_020_list_counters.ts';
+import { keptAndCounted } from '../../testing/counters.ts';
 import { get } from '../../testing/http.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -30,21 +31,10 @@ const customer = (merchant: Merchant, environment: 'test' | 'production') => ({
   phone: `2567${String(seq).padStart(8, '0')}`,
 });
 
-/** What the counter holds, and what count(*) says, per account and environment (zeros left out). */
+/** What the counter holds equals what count(*) says, per account and environment (zeros left out). */
 async function expectCountsKept() {
-  const [kept, counted] = await Promise.all([
-    db.selectFrom('customer_counts').select(['account_id', 'environment', 'total']).execute(),
-    db
-      .selectFrom('customers')
-      .select(['account_id', 'environment', (eb) => eb.fn.countAll<string>().as('total')])
-      .groupBy(['account_id', 'environment'])
-      .execute(),
-  ]);
-  const shape = (rows: { account_id: string; environment: string; total: string | number }[]) =>
-    Object.fromEntries(
-      rows.filter((row) => Number(row.total) > 0).map((row) => [`${row.account_id}:${row.environment}`, Number(row.total)]),
-    );
-  expect(shape(kept)).toEqual(shape(counted));
+  const { kept, counted } = await keptAndCounted(db, 'customer_counts', 'customers', ['account_id', 'environment']);
+  expect(kept).toEqual(counted);
 }
 
 const totalItems = async (who: Merchant) => (await get(t, who, '/api/customers')).json().data.totalItems;

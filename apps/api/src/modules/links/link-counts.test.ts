@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../db/migrations/2026_11_24_020_list_counters.ts';
+import { keptAndCounted } from '../../testing/counters.ts';
 import { get, post } from '../../testing/http.ts';
 import {
   createDigitalItem,
@@ -30,22 +31,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** What the counter holds, and what count(*) of visible links says, per account and kind (zeros left out). */
-async function counts() {
-  const [kept, counted] = await Promise.all([
-    db.selectFrom('link_counts').select(['account_id', 'kind', 'total']).execute(),
-    db
-      .selectFrom('links')
-      .select(['account_id', 'kind', (eb) => eb.fn.countAll<string>().as('total')])
-      .where('is_hidden', '=', false)
-      .groupBy(['account_id', 'kind'])
-      .execute(),
-  ]);
-  const shape = (rows: { account_id: string; kind: string; total: string | number }[]) =>
-    Object.fromEntries(
-      rows.filter((row) => Number(row.total) > 0).map((row) => [`${row.account_id}:${row.kind}`, Number(row.total)]),
-    );
-  return { kept: shape(kept), counted: shape(counted) };
-}
+const counts = () => keptAndCounted(db, 'link_counts', 'links', ['account_id', 'kind'], true);
 
 async function expectCountsKept() {
   const { kept, counted } = await counts();
