@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { JourneysFirstSequencer } from './scripts/test/sequencer.ts';
 
 /**
@@ -12,6 +12,8 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `api:${db}`,
     include: ['apps/api/src/**/*.test.ts'],
+    // A `.unit.test.ts` file needs no database (the provider adapters against their fake servers): it runs once, in unit.
+    exclude: [...configDefaults.exclude, 'apps/api/src/**/*.unit.test.ts'],
     env: { TEST_DB: db },
     // One migrated template database per run; each file gets its own copy (apps/api/src/testing/test-database.ts).
     globalSetup: ['apps/api/src/testing/global-setup.ts'],
@@ -34,7 +36,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'apps/api/src/**/*.unit.test.ts',
+          ],
         },
       },
       {

@@ -222,4 +222,20 @@ export const PAYMENT_MESSAGES = {
   paymentSuccessful: 'Payment received. Thank you!',
   downloadExpired: 'This download link has expired. Open the payment page again for a new one.',
   tooManyRequests: 'Too many attempts. Wait a minute and try again.',
+  // Issue 15: a live provider's reasons, as the payer reads them.
+  declinedOnPhone: 'You declined the payment on your phone. No money was taken.',
+  notRegistered: 'This number is not registered for mobile money. No money was taken.',
+  limitReached: "This payment is over the mobile money account's limit. No money was taken.",
+  wrongPin: 'The mobile money PIN was wrong. No money was taken; please try again.',
+  providerDeclined: 'The mobile money provider declined the payment. No money was taken.',
+  providerLost: 'The mobile money provider has no record of this payment. No money was taken; please try again.',
+} as const;
+
+/** Issue 15: a live provider's reasons for a payout it did not make, as the merchant reads them on the transfer. */
+export const PAYOUT_FAILURES = {
+  notRegistered: 'The receiving number is not registered for mobile money',
+  limitReached: 'The receiving mobile money account cannot take this amount',
+  refused: 'The mobile money provider refused the payout',
+  floatLow: 'The mobile money provider could not pay out now (its payout account is low); try again later',
+  lost: 'The mobile money provider has no record of the payout',
 } as const;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency, Environment } from '@sente/contracts/constants';
-import { networkOf, PAYMENT_MESSAGES, type PaymentChannel, SIMULATOR } from '@sente/contracts/payments';
+import { type MobileMoneyChannel, networkOf, PAYMENT_MESSAGES, type PaymentChannel, SIMULATOR } from '@sente/contracts/payments';
+import { HttpError } from '../../lib/http-error.ts';
 
 /** What a provider is asked to collect. Card details live only for this call; they are never stored. */
 export type ChargeRequest = {
@@ -31,11 +32,49 @@ export type PayoutRequest = { transferId: string; msisdn: string; amount: number
 /** The simulator's decision on a payout, applied by the worker at `settleAt`, as ChargeAccepted's is. */
 export type PayoutAccepted = ChargeAccepted;
 
+/**
+ * A live provider's word on a payment or payout (issue 15): still pending, final, or `unknown` when the provider has
+ * no record of it (our request never reached it, so nothing was or will be taken). `message` is the mapped reason the
+ * payer (payments) or the merchant (payouts) reads.
+ */
+export type ProviderReport =
+  | { status: 'pending' }
+  | { status: 'successful'; providerReference?: string }
+  | { status: 'failed'; message: string }
+  | { status: 'unknown' };
+
+/** What a live provider is asked about: a payment by our ids, as its adapter sent them. */
+export type PaymentSubject = { collectionId: string; transactionId: string };
+
+/**
+ * A provider's definitive refusal of a charge or payout: nothing was taken, and the message says why to the person who
+ * asked. Anything else an adapter throws means the provider was not reached, and nothing was taken either.
+ */
+export class ProviderRefused extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
 /** A rail that collects from payers and pays out to them: the simulator in test, MTN MoMo and Airtel Money live. */
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * Asks the payer to approve a charge. A live adapter sends our own ids as the provider's reference, so a retry reuses
+   * them and never charges twice; when it cannot tell whether the provider took the request (a timeout), it answers
+   * accepted, and the reconciler's status check settles it (`unknown` then fails it).
+   */
   charge(request: ChargeRequest): Promise<ChargeAccepted>;
   payout(request: PayoutRequest): Promise<PayoutAccepted>;
+  /** Live adapters: the provider's current word on a payment (the reconciler's poll, a callback's confirmation). */
+  paymentStatus?(payment: PaymentSubject): Promise<ProviderReport>;
+  /** Live adapters: the provider's current word on a payout. */
+  payoutStatus?(payout: { transferId: string }): Promise<ProviderReport>;
+  /**
+   * Live adapters: the reference of ours a callback body names (a collection id or transaction id, or a transfer id),
+   * or null when the body is not the provider's callback shape. The body itself is never trusted for the outcome.
+   */
+  callbackReference?(body: unknown): string | null;
 }
 
 /** The reason a test payout to a number ending in the simulator's fail suffix fails. */
@@ -85,18 +124,29 @@ export type ProviderRegistry = {
   forPayment(environment: Environment, channel: PaymentChannel): PaymentProvider | null;
   /** Which provider pays out to a mobile money number: the simulator in test; live, the number's network's adapter. */
   forPayout(environment: Environment, msisdn: string): PaymentProvider | null;
+  /** The provider a row names (its `provider` column), to ask it about the row or read its callback; null if not configured. */
+  named(name: string): PaymentProvider | null;
 };
 
-export function createProviderRegistry(options: {
-  simulator: PaymentProvider;
-  live: Partial<Record<PaymentChannel, PaymentProvider>>;
-}): ProviderRegistry {
+/** The live adapters configured (issue 15): which takes each channel's collections and each network's payouts. */
+export type LiveProviders = {
+  collections: Partial<Record<PaymentChannel, PaymentProvider>>;
+  payouts: Partial<Record<MobileMoneyChannel, PaymentProvider>>;
+};
+
+export function createProviderRegistry(options: { simulator: PaymentProvider; live: LiveProviders }): ProviderRegistry {
+  const byName = new Map<string, PaymentProvider>([[options.simulator.name, options.simulator]]);
+  for (const provider of [...Object.values(options.live.collections), ...Object.values(options.live.payouts)]) {
+    if (provider) byName.set(provider.name, provider);
+  }
   return {
-    forPayment: (environment, channel) => (environment === 'test' ? options.simulator : (options.live[channel] ?? null)),
+    forPayment: (environment, channel) =>
+      environment === 'test' ? options.simulator : (options.live.collections[channel] ?? null),
     forPayout: (environment, msisdn) => {
       if (environment === 'test') return options.simulator;
       const network = networkOf(msisdn);
-      return network ? (options.live[network] ?? null) : null;
+      return network ? (options.live.payouts[network] ?? null) : null;
     },
+    named: (name) => byName.get(name) ?? null,
   };
 }
