@@ -1,0 +1,382 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AirtelSettings } from '../modules/payments/rails/airtel.ts';
+
+/** A collection (USSD push) or disbursement the fake took, by its transaction id. */
+export type AirtelRecord = {
+  product: 'collection' | 'disbursement';
+  id: string;
+  /** The JSON body as sent. */
+  body: any;
+  /** TIP in progress, TS successful, TF failed, TE expired (Airtel's `data.transaction.status`). */
+  status: 'TIP' | 'TS' | 'TF' | 'TE';
+  /** The enquiry's `status.response_code`: DP...1006 in process, DP...1001 success, else the failure's code. */
+  responseCode: string;
+  /** The enquiry's `data.transaction.message`. */
+  message: string;
+  /** Airtel's own id, given only once successful (TS). */
+  airtelMoneyId: string | null;
+};
+
+/**
+ * What a faulty Airtel does to one request, before anything is recorded: answer 500, 503 or 401, never answer
+ * (`hang`), or answer 200 with a body that is not JSON (`malformed`).
+ */
+export type AirtelFault = 500 | 503 | 401 | 'hang' | 'malformed';
+
+type FaultKind = 'token' | 'payment' | 'disbursement' | 'status';
+
+export type FakeAirtel = {
+  /** `http://127.0.0.1:<port>`, Airtel's base URL. */
+  url: string;
+  /**
+   * Settings pointing at the fake with its client credentials and encrypted PIN: country UG, currency UGX, and small
+   * timeouts (300 ms, 2 retries, 5 ms apart).
+   */
+  settings(overrides?: Partial<AirtelSettings>): AirtelSettings;
+  /** Where complete(…, { callback: true }) posts Airtel's callback: one URL, set in Airtel's portal, not per request. */
+  callbackUrl: string | null;
+  /** Every request, in order: header names lower-case, body parsed as JSON (its raw text when not JSON, null if empty). */
+  requests: Array<{ method: string; path: string; headers: Record<string, string>; body: unknown }>;
+  /** By transaction id; a test may change a record. */
+  records: Map<string, AirtelRecord>;
+  tokensIssued: number;
+  /** The `expires_in` of the next tokens, in seconds (fractions allowed, for fast tests); default 180, as Airtel's staging. */
+  tokenTtlSeconds: number;
+  /** Tokens issued so far answer 401 from now on. */
+  revokeTokens(): void;
+  /** Queued: the next matching requests get these faults, in order (`status` is a GET of either product). */
+  fault(kind: FaultKind, ...faults: AirtelFault[]): void;
+  /**
+   * Makes a record final. With `callback: true` it posts Airtel's callback to callbackUrl and answers that response's
+   * status; null when there is no callback URL or none was asked.
+   */
+  complete(
+    id: string,
+    outcome: 'TS' | { status: 'TF' | 'TE'; responseCode?: string; message?: string },
+    options?: { callback?: boolean },
+  ): Promise<number | null>;
+  close(): Promise<void>;
+};
+
+/** Airtel's product codes for each product (developer documentation, "Response codes"). */
+const CODES = {
+  collection: {
+    success: 'DP00800001001',
+    inProcess: 'DP00800001006',
+    invalidAmount: 'DP00800001004',
+    failed: 'DP00800001009', // "Do not honor": a generic refusal
+    expired: 'DP00800001029',
+    notPermitted: 'DP00800001010',
+    refused: 'DP00800001008',
+    notFound: 'DP00800001025',
+  },
+  disbursement: {
+    success: 'DP00900001001',
+    inProcess: 'DP00900001006',
+    invalidAmount: 'DP00900001004',
+    failed: 'DP00900001005',
+    expired: 'DP00900001014', // the disbursement codes have no "expired": Transaction Timed Out
+    notPermitted: 'DP00900001012', // Mobile number entered is incorrect
+    refused: 'DP00900001013',
+    notFound: 'DP00900001015',
+  },
+} as const;
+
+type Product = AirtelRecord['product'];
+
+type Reply = { status: number; body?: unknown; raw?: string };
+
+/**
+ * Airtel's envelope. Business answers come as HTTP 200 whatever they say: `status.code` carries the HTTP-like code and
+ * `status.success` the outcome; `result_code` is the older ESB code, `response_code` the product's.
+ */
+const envelope = (
+  status: { code: string; message: string; resultCode: string; responseCode: string; success: boolean },
+  data: unknown = {},
+  httpStatus = 200,
+): Reply => ({
+  status: httpStatus,
+  body: {
+    data,
+    status: {
+      code: status.code,
+      message: status.message,
+      result_code: status.resultCode,
+      response_code: status.responseCode,
+      success: status.success,
+    },
+  },
+});
+
+/** A refusal: HTTP 200, `status.code` '400', success false. */
+const refusal = (message: string, resultCode: string, responseCode: string) =>
+  envelope({ code: '400', message, resultCode, responseCode, success: false });
+
+/** The gateway's own refusals (ROUTER codes) have no product code: it repeats the ROUTER code. */
+const gatewayRefusal = (httpStatus: number, message: string, code: string) =>
+  envelope({ code: String(httpStatus), message, resultCode: code, responseCode: code, success: false }, {}, httpStatus);
+
+const asRecord = (value: unknown): Record<string, any> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, any>) : null;
+
+/** Airtel's money ids look like `MP210603.1234.L06941` (collections) or `CI…` (disbursements). */
+function airtelMoneyId(product: Product): string {
+  const now = new Date();
+  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const time = now.toISOString().slice(11, 16).replace(':', '');
+  const serial = String(randomBytes(3).readUIntBE(0, 3) % 100_000).padStart(5, '0');
+  return `${product === 'collection' ? 'MP' : 'CI'}${date}.${time}.L${serial}`;
+}
+
+/** A local HTTP server speaking Airtel Money Africa's open API (token, USSD push, disbursement, enquiries), for tests. */
+export async function startFakeAirtel(): Promise<FakeAirtel> {
+  const clientId = `sente-${randomBytes(8).toString('hex')}`;
+  const clientSecret = randomBytes(24).toString('hex');
+  // What Airtel's portal gives for the encrypted PIN: an RSA ciphertext in base64. The fake compares it as it is.
+  const encryptedPin = randomBytes(128).toString('base64');
+  /** Tokens by value, until when they are good. revokeTokens() forgets them all. */
+  const tokens = new Map<string, number>();
+  const faults: Record<FaultKind, AirtelFault[]> = { token: [], payment: [], disbursement: [], status: [] };
+
+  const fake = {
+    url: '',
+    callbackUrl: null as string | null,
+    requests: [] as FakeAirtel['requests'],
+    records: new Map<string, AirtelRecord>(),
+    tokensIssued: 0,
+    tokenTtlSeconds: 180,
+  };
+
+  function issueToken(body: unknown): Reply {
+    const credentials = asRecord(body);
+    if (
+      credentials?.grant_type !== 'client_credentials' ||
+      credentials.client_id !== clientId ||
+      credentials.client_secret !== clientSecret
+    ) {
+      return { status: 400, body: { error_description: 'Invalid client authentication', error: 'invalid_client' } };
+    }
+    const token = randomBytes(24).toString('base64url');
+    tokens.set(token, Date.now() + fake.tokenTtlSeconds * 1000);
+    fake.tokensIssued += 1;
+    // expires_in as a numeric string, as Airtel's staging answers it.
+    return { status: 200, body: { access_token: token, expires_in: String(fake.tokenTtlSeconds), token_type: 'bearer' } };
+  }
+
+  /** What Airtel's gateway checks on every call: a good Bearer token, then the X-Country and X-Currency headers. */
+  function authorize(headers: Record<string, string>): Reply | null {
+    const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '')?.[1];
+    const until = bearer ? tokens.get(bearer) : undefined;
+    if (until === undefined || Date.now() >= until) {
+      return { status: 401, body: { error_description: 'The access token is invalid or has expired', error: 'invalid_token' } };
+    }
+    if (!headers['x-country']) return gatewayRefusal(400, 'Missing header/body params', 'ROUTER003');
+    if (!/^[A-Z]{2}$/.test(headers['x-country'])) return gatewayRefusal(400, 'Invalid Country', 'ROUTER006');
+    if (!/^[A-Z]{3}$/.test(headers['x-currency'] ?? '')) return gatewayRefusal(400, 'Invalid/Missing Currency', 'ROUTER119');
+    return null;
+  }
+
+  /** The answer to a new transaction id already taken: Airtel refuses it and takes nothing. */
+  function duplicate(product: Product): Reply {
+    // ESB000041 "External Transaction ID already exists"; a disbursement also says DP00900001017 "Duplicate
+    // Transaction Id". Collections have no DP code of their own for it: the fake gives Refused, so that an adapter
+    // must recognise the ESB code rather than read a refusal.
+    return product === 'collection'
+      ? refusal('External Transaction ID already exists.', 'ESB000041', CODES.collection.refused)
+      : refusal('Duplicate Transaction Id. Please do transaction enquiry.', 'ESB000041', 'DP00900001017');
+  }
+
+  /** A USSD push or disbursement: checked as Airtel does, then recorded in progress (TIP). */
+  function create(product: Product, headers: Record<string, string>, body: unknown): Reply {
+    const codes = CODES[product];
+    const request = asRecord(body);
+    const transaction = asRecord(request?.transaction);
+    const party = asRecord(product === 'collection' ? request?.subscriber : request?.payee);
+    if (!request || !transaction || !party || typeof request.reference !== 'string' || request.reference === '') {
+      return refusal('Missing header/body params', 'ESB000008', codes.refused);
+    }
+    if (typeof transaction.id !== 'string' || transaction.id === '') {
+      return refusal('Field validation: transaction.id is mandatory', 'ESB000008', codes.refused);
+    }
+    // "Do not send country code in msisdn": Uganda's numbers without 256 have 9 digits.
+    if (typeof party.msisdn !== 'string' || !/^\d{9}$/.test(party.msisdn)) {
+      return refusal('Invalid MSISDN Length. MSISDN Length should be 9', 'ESB000033', codes.notPermitted);
+    }
+    if (product === 'collection') {
+      for (const where of [party, transaction]) {
+        if (where.country !== headers['x-country']) return refusal('Invalid Country Name', 'ESB000034', codes.refused);
+        if (where.currency !== headers['x-currency']) return refusal('Invalid Currency Code', 'ESB000035', codes.refused);
+      }
+    } else {
+      if (party.wallet_type !== 'NORMAL' && party.wallet_type !== 'SALARY') {
+        return refusal('Field validation: payee.wallet_type', 'ESB000008', codes.refused);
+      }
+      if (transaction.type !== 'B2C' && transaction.type !== 'B2B') {
+        return refusal('Field validation: transaction.type', 'ESB000008', codes.refused);
+      }
+      if (request.pin !== encryptedPin) return gatewayRefusal(400, 'Incorrect Encrypted Pin', 'ROUTER116');
+    }
+    if (typeof transaction.amount !== 'number' || !(transaction.amount > 0)) {
+      return refusal('Invalid Amount', 'ESB000008', codes.invalidAmount);
+    }
+    if (fake.records.has(transaction.id)) return duplicate(product);
+    fake.records.set(transaction.id, {
+      product,
+      id: transaction.id,
+      body,
+      status: 'TIP',
+      responseCode: codes.inProcess,
+      message: 'Transaction in progress',
+      airtelMoneyId: null,
+    });
+    const success = { code: '200', message: 'SUCCESS', resultCode: 'ESB000010', responseCode: codes.inProcess, success: true };
+    // The documented USSD push answer carries `"id": false` and status SUCCESS: it only says the push was sent.
+    return product === 'collection'
+      ? envelope(success, { transaction: { id: false, status: 'SUCCESS' } })
+      : envelope(success, { transaction: { reference_id: null, airtel_money_id: null, id: transaction.id, status: 'TIP' } });
+  }
+
+  /** A transaction enquiry: the record's status, or Airtel's "Transaction Not Found". */
+  function lookUp(product: Product, id: string): Reply {
+    const record = fake.records.get(id);
+    if (!record || record.product !== product) {
+      return envelope({
+        code: '404',
+        message: 'Transaction Not Found',
+        resultCode: 'ESB000045',
+        responseCode: CODES[product].notFound,
+        success: false,
+      });
+    }
+    return envelope(
+      { code: '200', message: 'SUCCESS', resultCode: 'ESB000010', responseCode: record.responseCode, success: true },
+      {
+        transaction: {
+          airtel_money_id: record.airtelMoneyId,
+          id: record.id,
+          message: record.message,
+          status: record.status,
+        },
+      },
+    );
+  }
+
+  /** The route a request takes, with the fault kind it may draw; null when the path is not one of Airtel's. */
+  function route(method: string, path: string): { kind: FaultKind; product: Product | null; id: string | null } | null {
+    if (method === 'POST' && path === '/auth/oauth2/token') return { kind: 'token', product: null, id: null };
+    if (method === 'POST' && path === '/merchant/v1/payments') return { kind: 'payment', product: 'collection', id: null };
+    if (method === 'POST' && path === '/standard/v1/disbursements')
+      return { kind: 'disbursement', product: 'disbursement', id: null };
+    const get = /^\/standard\/v1\/(payments|disbursements)\/([^/]+)$/.exec(path);
+    if (method === 'GET' && get) {
+      return { kind: 'status', product: get[1] === 'payments' ? 'collection' : 'disbursement', id: decodeURIComponent(get[2]!) };
+    }
+    return null;
+  }
+
+  function answer(method: string, path: string, headers: Record<string, string>, body: unknown): Reply | 'hang' {
+    const target = route(method, path);
+    if (!target) return { status: 404, body: { error: 'Not Found' } };
+    const fault = faults[target.kind].shift();
+    if (fault === 'hang') return 'hang';
+    if (fault === 'malformed') return { status: 200, raw: '{not json' };
+    if (fault === 401)
+      return { status: 401, body: { error_description: 'The access token is invalid or has expired', error: 'invalid_token' } };
+    if (fault !== undefined) return { status: fault, body: { error: 'Service Unavailable' } };
+    if (target.kind === 'token') return issueToken(body);
+    const denied = authorize(headers);
+    if (denied) return denied;
+    if (target.id !== null) return lookUp(target.product!, target.id);
+    return create(target.product!, headers, body);
+  }
+
+  const server = http.createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = null;
+    if (text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+    const method = request.method ?? 'GET';
+    // Airtel's paths end in a slash for the POSTs (`/merchant/v1/payments/`); both spellings are taken.
+    const path = (request.url ?? '/').split('?')[0]!.replace(/(.)\/+$/, '$1');
+    fake.requests.push({ method, path: request.url ?? '/', headers, body });
+    const reply = answer(method, path, headers, body);
+    if (reply === 'hang') return; // close() ends the connection
+    const payload = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    response.writeHead(reply.status, payload ? { 'content-type': 'application/json' } : {}).end(payload);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.url = `http://127.0.0.1:${port}`;
+
+  return Object.assign(fake, {
+    settings: (overrides: Partial<AirtelSettings> = {}): AirtelSettings => ({
+      baseUrl: fake.url,
+      clientId,
+      clientSecret,
+      country: 'UG',
+      currency: 'UGX',
+      disbursementPin: encryptedPin,
+      timeoutMs: 300,
+      retries: 2,
+      retryDelayMs: 5,
+      ...overrides,
+    }),
+    revokeTokens: () => tokens.clear(),
+    fault: (kind: FaultKind, ...more: AirtelFault[]) => {
+      faults[kind].push(...more);
+    },
+    async complete(
+      id: string,
+      outcome: 'TS' | { status: 'TF' | 'TE'; responseCode?: string; message?: string },
+      options: { callback?: boolean } = {},
+    ): Promise<number | null> {
+      const record = fake.records.get(id);
+      if (!record) throw new Error(`fake Airtel: no transaction ${id}`);
+      const codes = CODES[record.product];
+      if (outcome === 'TS') {
+        record.status = 'TS';
+        record.responseCode = codes.success;
+        record.airtelMoneyId = airtelMoneyId(record.product);
+        record.message = `Transaction Successful. Trans ID ${record.airtelMoneyId}`;
+      } else {
+        record.status = outcome.status;
+        record.responseCode = outcome.responseCode ?? (outcome.status === 'TE' ? codes.expired : codes.failed);
+        record.message = outcome.message ?? (outcome.status === 'TE' ? 'Transaction has been expired' : 'Transaction failed');
+        record.airtelMoneyId = null;
+      }
+      if (!options.callback || !fake.callbackUrl) return null;
+      // Airtel's callback names only TS and TF; an expired transaction is reported failed.
+      const callback = {
+        transaction: {
+          id: record.id,
+          message: record.message,
+          status_code: record.status === 'TS' ? 'TS' : 'TF',
+          airtel_money_id: record.airtelMoneyId,
+        },
+      };
+      const response = await fetch(fake.callbackUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(callback),
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
