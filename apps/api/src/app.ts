@@ -17,6 +17,7 @@ import { linksRoutes } from './modules/links/routes.ts';
 import { merchantApiPlugin } from './modules/merchant-api/plugin.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
+import { providerCallbackRoutes } from './modules/providers/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -83,6 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     services,
     payPerMinute: config.PAY_RATE_LIMIT_PER_MINUTE,
     readPerMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE,
+  });
+  await app.register(providerCallbackRoutes, {
+    providerCallbacks: services.providerCallbacks,
+    perMinute: config.PROVIDER_CALLBACK_RATE_LIMIT_PER_MINUTE,
   });
   await app.register(walletRoutes, { ...services, pinPerMinute: config.PIN_RATE_LIMIT_PER_MINUTE });
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });

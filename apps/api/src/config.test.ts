@@ -31,6 +31,28 @@ describe('settings', () => {
     );
   });
 
+  it('refuses a live provider half configured, naming the group, and never prints its secrets', () => {
+    const message = () => {
+      try {
+        loadConfig({
+          MTN_COLLECTION_API_USER: 'user-1',
+          MTN_COLLECTION_API_KEY: 'key-secret-1',
+          AIRTEL_DISBURSEMENT_PIN: 'pin-secret',
+        });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(message().split('\n')).toEqual([
+      'Invalid settings:',
+      '  MTN_COLLECTION_SUBSCRIPTION_KEY, MTN_COLLECTION_API_USER, MTN_COLLECTION_API_KEY: set all of them or none',
+      '  AIRTEL_DISBURSEMENT_PIN: needs AIRTEL_CLIENT_ID and AIRTEL_CLIENT_SECRET',
+    ]);
+    expect(message()).not.toMatch(/secret-1|pin-secret/);
+    expect(() => loadConfig({ AIRTEL_CLIENT_ID: 'id', AIRTEL_CLIENT_SECRET: 'secret' })).not.toThrow();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(loadConfig({ APP_SECRET: '', JWT_SECRET: '', OPS_SECRET: '', TRUST_PROXY: '' })).toMatchObject({ TRUST_PROXY: false });

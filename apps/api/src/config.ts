@@ -171,6 +171,33 @@ const schema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1')),
   S3_PREFIX: optionalText,
+  /**
+   * Issue 15, live rails (docs/providers.md). MTN MoMo Open API: the collection and the disbursement products each
+   * have a subscription key and an API user and key from the MTN MoMo developer portal; a product is on when all three
+   * are set. The sandbox takes only EUR, so MTN_CURRENCY defaults to EUR there and UGX elsewhere.
+   */
+  MTN_BASE_URL: optionalUrl(['http', 'https']),
+  MTN_TARGET_ENVIRONMENT: z.string().trim().default('sandbox'),
+  MTN_CURRENCY: optionalText,
+  MTN_COLLECTION_SUBSCRIPTION_KEY: optionalText,
+  MTN_COLLECTION_API_USER: optionalText,
+  MTN_COLLECTION_API_KEY: optionalText,
+  MTN_DISBURSEMENT_SUBSCRIPTION_KEY: optionalText,
+  MTN_DISBURSEMENT_API_USER: optionalText,
+  MTN_DISBURSEMENT_API_KEY: optionalText,
+  /** Airtel Money Africa: the app's client id and secret; payouts also need the disbursement PIN, encrypted as Airtel says. */
+  AIRTEL_BASE_URL: optionalUrl(['http', 'https']),
+  AIRTEL_CLIENT_ID: optionalText,
+  AIRTEL_CLIENT_SECRET: optionalText,
+  AIRTEL_DISBURSEMENT_PIN: optionalText,
+  /** One attempt of a call to a provider; a timed-out, refused or 5xx attempt is tried again up to PROVIDER_RETRIES times. */
+  PROVIDER_TIMEOUT_MS: positiveInt(8_000),
+  PROVIDER_RETRIES: nonNegativeInt(2),
+  PROVIDER_RETRY_DELAY_MS: nonNegativeInt(500),
+  /** A live payment or payout is first asked about this long after it started, then at half its age, at most every 15 min. */
+  PROVIDER_POLL_AFTER_SECONDS: positiveInt(30),
+  /** Provider callbacks per minute per IP: high, for a provider's burst; a callback refused is made up by the reconciler. */
+  PROVIDER_CALLBACK_RATE_LIMIT_PER_MINUTE: positiveInt(3000),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; PUBLIC_URL: string };
@@ -199,6 +226,24 @@ function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
   return lines;
 }
 
+/** A provider product half configured would fail at the first live payment: each group is all set or all unset. */
+const PROVIDER_GROUPS = [
+  ['MTN_COLLECTION_SUBSCRIPTION_KEY', 'MTN_COLLECTION_API_USER', 'MTN_COLLECTION_API_KEY'],
+  ['MTN_DISBURSEMENT_SUBSCRIPTION_KEY', 'MTN_DISBURSEMENT_API_USER', 'MTN_DISBURSEMENT_API_KEY'],
+  ['AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET'],
+] as const;
+
+function partialProviderSettings(data: z.infer<typeof schema>): string[] {
+  const lines = PROVIDER_GROUPS.filter((group) => {
+    const set = group.filter((name) => data[name] !== undefined).length;
+    return set > 0 && set < group.length;
+  }).map((group) => `  ${group.join(', ')}: set all of them or none`);
+  if (data.AIRTEL_DISBURSEMENT_PIN && !data.AIRTEL_CLIENT_ID) {
+    lines.push('  AIRTEL_DISBURSEMENT_PIN: needs AIRTEL_CLIENT_ID and AIRTEL_CLIENT_SECRET');
+  }
+  return lines;
+}
+
 /** Parses the environment once at start; a wrong value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = schema.safeParse(env);
@@ -213,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid settings:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  const partial = partialProviderSettings(data);
+  if (partial.length > 0) throw new ConfigError(`Invalid settings:\n${partial.join('\n')}`);
   return {
     ...data,
     // NOTE: without PUBLIC_URL the site is where it listens, so links work on a newcomer's machine.

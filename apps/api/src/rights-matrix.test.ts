@@ -512,6 +512,7 @@ const MATRIX: Row[] = [
 ];
 
 const MERCHANT_API = "the merchant API: authorised by an API key, not by a member's role (merchant-api tests)";
+const PROVIDER_CALLBACK = "a provider's callback: the secret in its path, and the provider's own status for the outcome";
 const API_REFERENCE = "public: the merchant API's reference and its OpenAPI document, for anyone writing a client";
 
 /** Routes that are not rows, each with why: none of them answers to a session's role on an account. */
@@ -545,6 +546,10 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /v1/payouts': MERCHANT_API,
   'GET /v1/payouts/:id': MERCHANT_API,
   'GET /v1/balance': MERCHANT_API,
+  // Issue 15: the live providers' callbacks answer to the secret in their path, and act only on what the provider's
+  // own status says (providers/live-rails tests).
+  'POST /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,
+  'PUT /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,
   'GET /docs': API_REFERENCE,
   'GET /docs/json': API_REFERENCE,
   'GET /docs/yaml': API_REFERENCE,

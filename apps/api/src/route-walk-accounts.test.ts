@@ -939,6 +939,11 @@ const CASES: Record<string, () => Probe[]> = {
     },
   ],
 
+  // Issue 15: a provider's callback naming the victim's payment, without the callback secret (the live-rails tests
+  // cover the secret, and that a callback acts only on what the provider's own status says)
+  'POST /api/providers/:provider/callback/:secret': providerCallbackProbes,
+  'PUT /api/providers/:provider/callback/:secret': providerCallbackProbes,
+
   // Operator commands naming the victim, from a signed-in merchant without the operator secret
   'POST /ops/run': () =>
     [
@@ -956,6 +961,22 @@ const CASES: Record<string, () => Probe[]> = {
       },
     ]),
 };
+
+/** A callback about the victim's payment, by each provider's name, with a guessed secret and with none. */
+function providerCallbackProbes(): Probe[] {
+  return ['mtn_momo', 'airtel_money', 'simulator'].flatMap((provider) => [
+    {
+      what: `${provider}: the victim's payment, a guessed secret`,
+      url: `/api/providers/${provider}/callback/${'x'.repeat(43)}`,
+      body: { externalId: v.paymentId, status: 'SUCCESSFUL', transaction: { id: v.paymentId, status_code: 'TS' } },
+    },
+    {
+      what: `${provider}: the victim's payment, an empty secret`,
+      url: `/api/providers/${provider}/callback/-`,
+      body: { externalId: v.paymentId, status: 'SUCCESSFUL' },
+    },
+  ]);
+}
 
 /** Routes that take no reference to another record, with why. The GET ones are still read after the walk. */
 const NO_REFERENCE: Record<string, string> = {

@@ -25,7 +25,9 @@ import { merchantBalances, verifyLedger } from './modules/ledger/ledger.ts';
 import { createLinksService } from './modules/links/service.ts';
 import { createMerchantApiService } from './modules/merchant-api/service.ts';
 import { createProviderRegistry, createSimulator } from './modules/payments/providers.ts';
+import { liveProvidersFrom, railsSummary } from './modules/payments/rails/live.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
+import { createProviderCallbacks } from './modules/providers/callbacks.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -87,7 +89,9 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     perMinute: config.SHORTEN_RATE_LIMIT_PER_MINUTE,
   });
   const collections = createCollectionsService({ db });
-  const providers = createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live: {} });
+  const live = liveProvidersFrom(config, secrets.callbackSecret);
+  const providers = createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live });
+  const pollAfterMs = config.PROVIDER_POLL_AFTER_SECONDS * 1000;
   const payments = createPaymentsService({
     db,
     providers,
@@ -98,6 +102,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     publicUrl: config.PUBLIC_URL,
     downloadSecret: secrets.codePepper,
     expirySeconds: config.PAYMENT_EXPIRY_SECONDS,
+    pollAfterMs,
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
   });
   const ledger = { verify: () => verifyLedger(db) };
@@ -121,9 +126,25 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     },
     logger,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
+    pollAfterMs,
   });
   const merchantApi = createMerchantApiService({ db, secrets, payments, wallet });
-  const jobs = createJobs({ db, settlePayment: payments.settle, reportPayout: wallet.reportPayout, logger });
+  const jobs = createJobs({
+    db,
+    settlePayment: payments.settle,
+    reportPayout: wallet.reportPayout,
+    providers,
+    pollAfterMs,
+    logger,
+  });
+  const providerCallbacks = createProviderCallbacks({
+    db,
+    providers,
+    secret: secrets.callbackSecret,
+    settlePayment: payments.settle,
+    reportPayout: wallet.reportPayout,
+    logger,
+  });
   const demo = createDemoSeeder({
     db,
     accounts,
@@ -156,6 +177,9 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     wallet,
     merchantApi,
     jobs,
+    providers,
+    providerCallbacks,
+    rails: { summary: () => railsSummary(live, `${config.PUBLIC_URL}`, secrets.callbackSecret) },
     demo,
   };
 }

@@ -75,6 +75,7 @@ export const WALLET_MESSAGES = {
   envMismatch: 'This transfer is for the other environment: switch mode and try again',
   notPending: 'Only a pending settlement can be approved or rejected',
   liveUnavailable: 'Live mobile-money payouts are not available yet',
+  payoutNetworkUnsupported: 'Live payouts go to MTN or Airtel Uganda numbers: enter a number such as 0772 123 456',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another kind of transfer',
   // Ours: changing and resetting the PIN (DESIGN §7 codes).
   pinChanged: 'Wallet PIN changed',

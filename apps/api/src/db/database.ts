@@ -341,6 +341,8 @@ export interface TransfersTable {
   recipient_account_id: string | null;
   bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
   payout_msisdn: string | null;
+  /** Which provider a payout went to: `simulator`, `mtn_momo` or `airtel_money` (migration 023); null for other kinds. */
+  provider: string | null;
   /** The payout's reference at its provider (migration 019). */
   provider_reference: string | null;
   simulated_outcome: 'successful' | 'failed' | null;

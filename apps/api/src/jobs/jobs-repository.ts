@@ -2,17 +2,26 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /**
- * When a pending row falls due for the worker: the later of when its outcome is due (the simulator's `settle_at` when
- * it decided one, or `expires_at`, whichever comes first) and `worker_next_attempt_at` (a claim's lease, or the
- * backoff after a failure). Written exactly as the partial indexes of migration 021 are, so the claims scan them.
+ * When a pending row falls due for the worker: the later of when it is next to be looked at (`settle_at`: the
+ * simulator's decision falls due, or a live provider is next asked for its status; or `expires_at`, whichever comes
+ * first) and `worker_next_attempt_at` (a claim's lease, the backoff after a failure, or a poll put off past the expiry).
+ * Written exactly as the partial indexes of migration 023 are, so the claims scan them.
  */
-const DUE_AT = sql`greatest(least(case when simulated_outcome is not null then settle_at end, expires_at), worker_next_attempt_at)`;
+const DUE_AT = sql`greatest(least(settle_at, expires_at), worker_next_attempt_at)`;
 
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
-/** A row claimed by one worker: its id, what it needs to pick its outcome, and how often applying it failed before. */
-type Claimed = { id: string; simulated_outcome: 'successful' | 'failed' | null; settle_at: Date | null; worker_attempts: number };
-export type ClaimedPayment = Claimed & { simulated_message: string | null };
+/** A row claimed by one worker: what it needs to pick its outcome or ask its provider, and how often applying it failed. */
+type Claimed = {
+  id: string;
+  provider: string | null;
+  simulated_outcome: 'successful' | 'failed' | null;
+  settle_at: Date | null;
+  expires_at: Date | null;
+  created_at: Date;
+  worker_attempts: number;
+};
+export type ClaimedPayment = Claimed & { transaction_id: string; simulated_message: string | null };
 export type ClaimedPayout = Claimed;
 
 /**
@@ -33,7 +42,8 @@ export function paymentClaim(now: Date, limit: number, leaseUntil: Date): RawBui
        set worker_next_attempt_at = ${at(leaseUntil)}
       from due
      where c.id = due.id
-    returning c.id, c.simulated_outcome, c.simulated_message, c.settle_at, c.worker_attempts`;
+    returning c.id, c.provider, c.transaction_id, c.simulated_outcome, c.simulated_message, c.settle_at, c.expires_at,
+              c.created_at, c.worker_attempts`;
 }
 
 /** The claim of up to `limit` due pending payouts, as `paymentClaim`. */
@@ -50,7 +60,7 @@ export function payoutClaim(now: Date, limit: number, leaseUntil: Date): RawBuil
        set worker_next_attempt_at = ${at(leaseUntil)}
       from due
      where t.id = due.id
-    returning t.id, t.simulated_outcome, t.settle_at, t.worker_attempts`;
+    returning t.id, t.provider, t.simulated_outcome, t.settle_at, t.expires_at, t.created_at, t.worker_attempts`;
 }
 
 export async function claimDuePayments(db: Kysely<Database>, now: Date, limit: number, leaseUntil: Date) {
@@ -76,6 +86,25 @@ export async function deferClaimed(
   const { rows } = await sql<{ id: string }>`
     update ${sql.table(table)}
        set worker_attempts = worker_attempts + 1, worker_next_attempt_at = ${at(retryAt)}
+     where id = ${id} and status = 'pending' and worker_next_attempt_at = ${at(leaseUntil)}
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * A live row the provider still reports pending: looked at again at `next` (both its poll time and its earliest next
+ * claim, so a payout kept past its expiry waits too), its failure count cleared. Written only while the claim holds.
+ */
+export async function scheduleNextCheck(
+  db: Kysely<Database>,
+  table: 'collections' | 'transfers',
+  id: string,
+  leaseUntil: Date,
+  next: Date,
+): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    update ${sql.table(table)}
+       set settle_at = ${at(next)}, worker_next_attempt_at = ${at(next)}, worker_attempts = 0
      where id = ${id} and status = 'pending' and worker_next_attempt_at = ${at(leaseUntil)}
     returning id`.execute(db);
   return rows.length > 0;

@@ -40,7 +40,7 @@ afterAll(() => t?.close());
 
 const later = (ms: number, from = new Date()) => new Date(from.getTime() + ms);
 const time = (at: Date | string | null) => (at === null ? null : new Date(at).getTime());
-const none = { settled: 0, expired: 0, failed: 0 };
+const none = { settled: 0, expired: 0, checked: 0, failed: 0 };
 
 const collection = (id: string) =>
   t.database.db
@@ -84,6 +84,8 @@ function poisonableJobs() {
       refuse(id);
       return t.app.services.wallet.reportPayout(id, outcome);
     },
+    providers: t.app.services.providers,
+    pollAfterMs: 30_000,
     logger: pino({ level: 'error' }, { write: (line: string) => lines.push(line) }),
     batchSize: 2,
   });
@@ -100,7 +102,7 @@ describe('row isolation', () => {
 
     // The poisoned row is the first due, in the first batch of two: the other four settle, over three batches.
     const now = later(1_000);
-    expect((await jobs.runDue({ now })).payments).toEqual({ settled: 4, expired: 0, failed: 1 });
+    expect((await jobs.runDue({ now })).payments).toEqual({ ...none, settled: 4, failed: 1 });
     for (const id of ids.slice(1)) expect((await collection(id)).status).toBe('successful');
     const deferred = await collection(stuck);
     expect(deferred).toMatchObject({ status: 'pending', worker_attempts: 1 });
@@ -129,7 +131,7 @@ describe('row isolation', () => {
     poisoned.add(stuck);
 
     const now = later(1_000);
-    expect((await jobs.runDue({ now })).payouts).toEqual({ settled: 2, expired: 0, failed: 1 });
+    expect((await jobs.runDue({ now })).payouts).toEqual({ ...none, settled: 2, failed: 1 });
     expect((await transfer(ids[0] as string)).status).toBe('successful');
     expect((await transfer(ids[2] as string)).status).toBe('successful');
     expect(await transfer(stuck)).toMatchObject({ status: 'pending', worker_attempts: 1 });
@@ -198,6 +200,8 @@ describe('PIN tokens', () => {
       db: t.database.db,
       settlePayment: t.app.services.payments.settle,
       reportPayout: t.app.services.wallet.reportPayout,
+      providers: t.app.services.providers,
+      pollAfterMs: 30_000,
       logger: pino({ level: 'silent' }),
       pinTokenBatchSize: 1,
     });

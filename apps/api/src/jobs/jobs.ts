@@ -2,7 +2,8 @@ import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
-import { SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
+import { type ProviderRegistry, SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
+import { nextCheckAt, paymentOutcomeOf, payoutOutcomeOf } from '../modules/payments/reconcile.ts';
 import type { Outcome } from '../modules/payments/service.ts';
 import type { TransferOutcome } from '../modules/wallet/completion.ts';
 import {
@@ -12,6 +13,7 @@ import {
   claimDuePayouts,
   deferClaimed,
   purgeSpentPinTokens,
+  scheduleNextCheck,
 } from './jobs-repository.ts';
 
 /** The reason a payout the provider never confirmed before its expiry is returned to the wallet. */
@@ -39,6 +41,10 @@ export type JobsDeps = {
   settlePayment: (id: string, outcome: Outcome) => Promise<unknown>;
   /** Applies a payout's outcome exactly once (the wallet's reportPayout); truthy when this call applied it. */
   reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  /** The providers a row names: a live one is asked for the row's status (issue 15, the reconciler). */
+  providers: ProviderRegistry;
+  /** A live row is first asked about this long after its provider accepted it (PROVIDER_POLL_AFTER_SECONDS). */
+  pollAfterMs: number;
   logger: Logger;
   batchSize?: number;
   pinTokenBatchSize?: number;
@@ -47,23 +53,28 @@ export type JobsDeps = {
 /** `now`: the pass's clock (the present by default; the demo seeder and tests pass a later one). */
 export type PassOptions = { now?: Date; signal?: AbortSignal };
 
-/** What one pass did: outcomes applied (simulated ones, expiries), rows whose apply failed, PIN tokens purged. */
+/**
+ * What one pass did: outcomes applied (simulated or reported by a live provider, and expiries), live rows asked about
+ * and still pending (`checked`), rows whose apply failed, PIN tokens purged.
+ */
 export type PassResult = {
-  payments: { settled: number; expired: number; failed: number };
-  payouts: { settled: number; expired: number; failed: number };
+  payments: Tally;
+  payouts: Tally;
   pinTokens: { purged: number };
 };
 
-type Tally = { settled: number; expired: number; failed: number };
+type Tally = { settled: number; expired: number; checked: number; failed: number };
+type Applied = 'settled' | 'expired' | 'checked' | null;
 
 /**
  * The due work of the background worker (decision 029): test payments and payouts whose simulated outcome is due,
- * pending ones past their expiry, and PIN tokens spent more than a day ago. Rows are claimed with FOR UPDATE SKIP
+ * live ones whose provider is to be asked for their status (the reconciler, decision 032), pending ones past their
+ * expiry, and PIN tokens spent more than a day ago. Rows are claimed with FOR UPDATE SKIP
  * LOCKED and leased, so any number of processes share them without doing a row twice or waiting on each other's
  * locks; each row is applied on its own, and one whose apply throws is logged, retried later with backoff and never
  * holds up the others.
  */
-export function createJobs({ db, settlePayment, reportPayout, logger, ...sizes }: JobsDeps) {
+export function createJobs({ db, settlePayment, reportPayout, providers, pollAfterMs, logger, ...sizes }: JobsDeps) {
   const batchSize = sizes.batchSize ?? CLAIM_BATCH_SIZE;
   const pinTokenBatchSize = sizes.pinTokenBatchSize ?? PIN_TOKEN_PURGE_BATCH_SIZE;
   /** The simulator's outcome when it is due at `now`; null when the row was claimed for its expiry. */
@@ -77,7 +88,7 @@ export function createJobs({ db, settlePayment, reportPayout, logger, ...sizes }
       what: string;
       idField: string;
       claim: (now: Date, limit: number, leaseUntil: Date) => Promise<Row[]>;
-      apply: (row: Row, now: Date) => Promise<'settled' | 'expired' | null>;
+      apply: (row: Row, now: Date, leaseUntil: Date) => Promise<Applied>;
     },
     options: PassOptions,
     tally: Tally,
@@ -88,7 +99,7 @@ export function createJobs({ db, settlePayment, reportPayout, logger, ...sizes }
       const rows = await job.claim(now, batchSize, leaseUntil);
       for (const row of rows) {
         try {
-          const applied = await job.apply(row, now);
+          const applied = await job.apply(row, now, leaseUntil);
           if (applied) tally[applied] += 1;
         } catch (error) {
           tally.failed += 1;
@@ -105,6 +116,67 @@ export function createJobs({ db, settlePayment, reportPayout, logger, ...sizes }
     }
   }
 
+  const isExpired = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
+    row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime();
+  /** The live provider a row went to, when it can be asked about it; null for the simulator's rows. */
+  const liveProvider = (row: ClaimedPayment | ClaimedPayout) => {
+    const provider = row.provider && row.provider !== 'simulator' ? providers.named(row.provider) : null;
+    if (row.provider && row.provider !== 'simulator' && !provider) {
+      logger.error({ provider: row.provider, id: row.id }, 'a pending row names a provider that is not configured');
+    }
+    return provider;
+  };
+
+  /**
+   * A payment: the simulator's decision when due; a live one's provider asked for its status (the reconciler: a lost
+   * callback changes nothing) and its report applied, or it is asked again later; at its expiry, one that is still
+   * pending, or whose provider cannot be asked, fails as not approved in time.
+   */
+  const applyPayment = async (row: ClaimedPayment, now: Date, leaseUntil: Date): Promise<Applied> => {
+    const simulated = simulatedOutcome(row, now);
+    if (simulated) {
+      return (await settlePayment(row.id, { status: simulated, message: row.simulated_message })) ? 'settled' : null;
+    }
+    const provider = liveProvider(row);
+    if (provider?.paymentStatus) {
+      const outcome = paymentOutcomeOf(await provider.paymentStatus({ collectionId: row.id, transactionId: row.transaction_id }));
+      if (outcome) return (await settlePayment(row.id, outcome)) ? 'settled' : null;
+      if (!isExpired(row, now)) {
+        await scheduleNextCheck(db, 'collections', row.id, leaseUntil, nextCheckAt(row, now, pollAfterMs, 'payment'));
+        return 'checked';
+      }
+    }
+    return (await settlePayment(row.id, { status: 'failed', message: PAYMENT_MESSAGES.expired })) ? 'expired' : null;
+  };
+
+  /**
+   * A payout: the simulator's decision when due, or the simulator's payout returned at its expiry. A live one's
+   * provider is asked and its report applied (a failure returns the money); one it still reports pending stays held,
+   * past its expiry too, and is asked again: money is returned only when the provider says it did not pay it.
+   */
+  const applyPayout = async (row: ClaimedPayout, now: Date, leaseUntil: Date): Promise<Applied> => {
+    const simulated = simulatedOutcome(row, now);
+    if (simulated) {
+      const outcome: TransferOutcome =
+        simulated === 'successful' ? { paid: true } : { paid: false, reason: SIMULATED_PAYOUT_FAILURE };
+      return (await reportPayout(row.id, outcome)) ? 'settled' : null;
+    }
+    if (row.provider && row.provider !== 'simulator') {
+      const provider = liveProvider(row);
+      const outcome = provider?.payoutStatus ? payoutOutcomeOf(await provider.payoutStatus({ transferId: row.id })) : null;
+      if (outcome) return (await reportPayout(row.id, outcome)) ? 'settled' : null;
+      if (isExpired(row, now)) {
+        logger.warn(
+          { transferId: row.id, provider: row.provider },
+          'a live payout is still pending past its expiry; its money stays held',
+        );
+      }
+      await scheduleNextCheck(db, 'transfers', row.id, leaseUntil, nextCheckAt(row, now, pollAfterMs, 'payout'));
+      return 'checked';
+    }
+    return (await reportPayout(row.id, { paid: false, reason: PAYOUT_EXPIRED })) ? 'expired' : null;
+  };
+
   const settlePayments = (options: PassOptions, tally: Tally) =>
     drain(
       {
@@ -112,13 +184,7 @@ export function createJobs({ db, settlePayment, reportPayout, logger, ...sizes }
         what: 'payment settlement',
         idField: 'collectionId',
         claim: (now, limit, leaseUntil) => claimDuePayments(db, now, limit, leaseUntil),
-        apply: async (row: ClaimedPayment, now) => {
-          const simulated = simulatedOutcome(row, now);
-          if (simulated) {
-            return (await settlePayment(row.id, { status: simulated, message: row.simulated_message })) ? 'settled' : null;
-          }
-          return (await settlePayment(row.id, { status: 'failed', message: PAYMENT_MESSAGES.expired })) ? 'expired' : null;
-        },
+        apply: applyPayment,
       },
       options,
       tally,
@@ -131,15 +197,7 @@ export function createJobs({ db, settlePayment, reportPayout, logger, ...sizes }
         what: 'payout report',
         idField: 'transferId',
         claim: (now, limit, leaseUntil) => claimDuePayouts(db, now, limit, leaseUntil),
-        apply: async (row: ClaimedPayout, now) => {
-          const simulated = simulatedOutcome(row, now);
-          if (simulated) {
-            const outcome: TransferOutcome =
-              simulated === 'successful' ? { paid: true } : { paid: false, reason: SIMULATED_PAYOUT_FAILURE };
-            return (await reportPayout(row.id, outcome)) ? 'settled' : null;
-          }
-          return (await reportPayout(row.id, { paid: false, reason: PAYOUT_EXPIRED })) ? 'expired' : null;
-        },
+        apply: applyPayout,
       },
       options,
       tally,
@@ -161,8 +219,8 @@ export function createJobs({ db, settlePayment, reportPayout, logger, ...sizes }
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
       const result: PassResult = {
-        payments: { settled: 0, expired: 0, failed: 0 },
-        payouts: { settled: 0, expired: 0, failed: 0 },
+        payments: { settled: 0, expired: 0, checked: 0, failed: 0 },
+        payouts: { settled: 0, expired: 0, checked: 0, failed: 0 },
         pinTokens: { purged: 0 },
       };
       await step('payments', () => settlePayments(options, result.payments));

@@ -21,11 +21,11 @@ describe('loadSecrets', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('derives the same five secrets from APP_SECRET in any DATA_DIR, each different, and writes no file', () => {
+  it('derives the same six secrets from APP_SECRET in any DATA_DIR, each different, and writes no file', () => {
     const [a, b] = [tempDir(), tempDir()];
     const first = loadSecrets(a, { APP_SECRET });
     expect(loadSecrets(b, { APP_SECRET })).toEqual(first);
-    expect(new Set(Object.values(first)).size).toBe(5);
+    expect(new Set(Object.values(first)).size).toBe(6);
     for (const value of Object.values(first)) {
       expect(value).toMatch(/^[\w-]{43}$/);
       expect(value).not.toContain(APP_SECRET);

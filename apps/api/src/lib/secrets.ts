@@ -10,6 +10,8 @@ export type Secrets = {
   keysSecret: string;
   /** Keys the HMAC by which a presented API key finds its account, without decrypting any. */
   keyLookupSecret: string;
+  /** The secret path segment of the providers' callback URLs (issue 15): a callback without it is refused. */
+  callbackSecret: string;
 };
 
 /** The settings that decide the secrets (config.ts checks their length). */
@@ -26,6 +28,7 @@ const LABELS = {
   opsSecret: 'sente:ops-secret:v1',
   keysSecret: 'sente:api-keys:v1',
   keyLookupSecret: 'sente:api-key-lookup:v1',
+  callbackSecret: 'sente:provider-callbacks:v1',
 } as const;
 
 export function deriveSecrets(appSecret: string): Secrets {
@@ -36,6 +39,7 @@ export function deriveSecrets(appSecret: string): Secrets {
     opsSecret: derive(LABELS.opsSecret),
     keysSecret: derive(LABELS.keysSecret),
     keyLookupSecret: derive(LABELS.keyLookupSecret),
+    callbackSecret: derive(LABELS.callbackSecret),
   };
 }
 
@@ -64,6 +68,7 @@ function generatedSecrets(dataDir: string): Secrets {
     opsSecret: stored.opsSecret ?? randomToken(32),
     keysSecret: stored.keysSecret ?? randomToken(32),
     keyLookupSecret: stored.keyLookupSecret ?? randomToken(32),
+    callbackSecret: stored.callbackSecret ?? randomToken(32),
   };
   if (JSON.stringify(stored) !== JSON.stringify(secrets)) {
     fs.mkdirSync(dataDir, { recursive: true });

@@ -21,6 +21,7 @@ import * as ledgerAtScale from './2026_11_24_019_ledger_at_scale.ts';
 import * as listCounters from './2026_11_24_020_list_counters.ts';
 import * as workerClaims from './2026_11_24_021_worker_claims.ts';
 import * as walletTransferFunction from './2026_11_24_022_wallet_transfer_function.ts';
+import * as liveRails from './2026_11_24_023_live_rails.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_020_list_counters': listCounters,
   '2026_11_24_021_worker_claims': workerClaims,
   '2026_11_24_022_wallet_transfer_function': walletTransferFunction,
+  '2026_11_24_023_live_rails': liveRails,
 };

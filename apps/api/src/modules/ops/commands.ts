@@ -72,6 +72,20 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
     usage: 'seed:demo [collections]  a demo merchant with two accounts, links, collections over six months and transfers',
     run: (services, args) => seedDemo(services, args),
   },
+  'providers:status': {
+    usage: 'providers:status  the live rails configured (MTN MoMo, Airtel Money) and the callback URL of each',
+    run: async ({ rails }) => {
+      const summary = rails.summary();
+      const line = (rails: { channel: string; provider: string }[]) =>
+        rails.length === 0 ? 'none' : rails.map((rail) => `${rail.channel} by ${rail.provider}`).join(', ');
+      const lines = [
+        `live collections: ${line(summary.collections)}${summary.collections.length === 0 ? ' (live payments are refused)' : ''}`,
+        `live payouts: ${line(summary.payouts)}${summary.payouts.length === 0 ? ' (live payouts are refused)' : ''}`,
+        ...summary.callbacks.map((callback) => `callback URL of ${callback.provider}: ${callback.url}`),
+      ];
+      return { ok: true, message: lines.join('\n'), data: summary };
+    },
+  },
   'ledger:verify': {
     usage: 'ledger:verify  check that every transaction balances and every cached balance equals its entries',
     run: async ({ ledger }) => {

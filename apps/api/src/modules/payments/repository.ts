@@ -138,14 +138,15 @@ export async function addToLinkTotal(trx: Transaction<Database>, linkId: string,
 }
 
 /** Records what the provider said when it accepted a charge: its reference and, from the simulator, its decision. */
-export function recordChargeAccepted(db: Kysely<Database>, id: string, accepted: ChargeAccepted) {
+/** The provider's acceptance: the simulator's decision and when it falls due, or when a live provider is first asked. */
+export function recordChargeAccepted(db: Kysely<Database>, id: string, accepted: ChargeAccepted, firstCheckAt: Date) {
   return db
     .updateTable('collections')
     .set({
       provider_reference: accepted.providerReference,
       simulated_outcome: accepted.simulated?.outcome ?? null,
       simulated_message: accepted.simulated?.message ?? null,
-      settle_at: accepted.simulated?.settleAt ?? null,
+      settle_at: accepted.simulated ? accepted.simulated.settleAt : firstCheckAt,
     })
     .where('id', '=', id)
     .where('status', '=', 'pending')

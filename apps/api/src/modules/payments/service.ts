@@ -66,6 +66,8 @@ type Options = {
   publicUrl: string;
   downloadSecret: string;
   expirySeconds: number;
+  /** A live provider's payment is first asked about this long after it accepted (the reconciler, issue 15). */
+  pollAfterMs: number;
   downloadTtlHours: number;
 };
 
@@ -277,7 +279,7 @@ export function createPaymentsService(options: Options) {
       return false;
     }
     try {
-      await recordChargeAccepted(db, collection.id, accepted);
+      await recordChargeAccepted(db, collection.id, accepted, new Date(Date.now() + options.pollAfterMs));
     } catch (error) {
       logger.error({ err: error, collectionId: collection.id }, 'recording an accepted charge failed; it stays pending');
     }

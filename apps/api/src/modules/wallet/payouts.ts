@@ -1,5 +1,5 @@
 import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
-import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { networkOf, normalizeUgandanPhone, PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -21,6 +21,8 @@ type Options = {
   complete: (id: string, kind: 'payout', outcome: TransferOutcome) => Promise<boolean>;
   charge: number;
   expirySeconds: number;
+  /** A live provider's payout is first asked about this long after it accepted (the reconciler, issue 15). */
+  pollAfterMs: number;
   logger: Logger;
 };
 
@@ -30,14 +32,20 @@ type Options = {
  * payout expires). A provider that refuses returns the money at once. A provider that accepted keeps the payout
  * pending even if recording its reference then fails: its report, or the expiry, completes it.
  */
-export function createPayouts({ db, frame, providers, complete, charge, expirySeconds, logger }: Options) {
+export function createPayouts({ db, frame, providers, complete, charge, expirySeconds, pollAfterMs, logger }: Options) {
   return async function startPayout(
     scope: MoneyScope,
     authority: Authority,
     input: { amount: number; account: string; narrative: string },
     idempotencyKey: string | undefined,
   ): Promise<MovedOut> {
-    const provider = providers.forPayout(scope.environment, input.account);
+    // The simulator pays any number in test; a live provider takes its own network's Ugandan numbers, as 2567XXXXXXXX.
+    const ugandan = normalizeUgandanPhone(input.account);
+    if (scope.environment === 'production' && !(ugandan && networkOf(ugandan))) {
+      throw new HttpError(400, M.payoutNetworkUnsupported);
+    }
+    const msisdn = ugandan ?? input.account;
+    const provider = providers.forPayout(scope.environment, msisdn);
     if (!provider) throw new HttpError(400, M.liveUnavailable, { code: API_ERROR_CODES.liveUnavailable });
     const reason = storedReason(input.narrative);
     const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
@@ -49,6 +57,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
         status: 'pending',
         creator_id: 'member' in authority ? authority.member.userId : null,
         payout_msisdn: input.account,
+        provider: provider.name,
         expires_at: new Date(Date.now() + expirySeconds * 1000),
         idempotency_key: idempotencyKey ?? null,
         request_hash: hash,
@@ -63,7 +72,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     try {
       accepted = await provider.payout({
         transferId: moved.id,
-        msisdn: input.account,
+        msisdn,
         amount: input.amount,
         currency: moved.row.currency,
       });
@@ -74,7 +83,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
       return { row: { ...moved.row, status: 'rejected', failure_reason: message }, replayed: false };
     }
     try {
-      await recordPayoutAccepted(db, moved.id, accepted);
+      await recordPayoutAccepted(db, moved.id, accepted, new Date(Date.now() + pollAfterMs));
     } catch (error) {
       logger.error({ err: error, transferId: moved.id }, 'recording an accepted payout failed; it stays pending');
     }

@@ -161,13 +161,13 @@ export function completePendingTransfer(trx: Db, id: string, kind: 'settlement' 
 }
 
 /** Records what the provider said when it accepted a payout: its reference and, from the simulator, its decision. */
-export function recordPayoutAccepted(db: Db, id: string, accepted: PayoutAccepted) {
+export function recordPayoutAccepted(db: Db, id: string, accepted: PayoutAccepted, firstCheckAt: Date) {
   return db
     .updateTable('transfers')
     .set({
       provider_reference: accepted.providerReference,
       simulated_outcome: accepted.simulated?.outcome ?? null,
-      settle_at: accepted.simulated?.settleAt ?? null,
+      settle_at: accepted.simulated ? accepted.simulated.settleAt : firstCheckAt,
       updated_at: new Date(),
     })
     .where('id', '=', id)

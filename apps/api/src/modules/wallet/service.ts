@@ -39,6 +39,8 @@ type Options = {
   charges: TransferCharges;
   logger: Logger;
   payoutExpirySeconds: number;
+  /** A live payout is first asked about this long after its provider accepted it. */
+  pollAfterMs: number;
 };
 
 /**
@@ -46,7 +48,7 @@ type Options = {
  * wallet, each in its own file: a wallet transfer (p2p.ts), a settlement to the bank (here, through the move-out frame
  * of move-out.ts) and a mobile-money payout (payouts.ts); completion.ts applies a settlement's or payout's outcome.
  */
-export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds }: Options) {
+export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds, pollAfterMs }: Options) {
   const frame = createMoveOut({ db, pins });
   const complete = createCompletion(db);
   const p2p = createWalletTransfers({ db, frame, charges });
@@ -57,6 +59,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     complete,
     charge: charges.payout,
     expirySeconds: payoutExpirySeconds,
+    pollAfterMs,
     logger,
   });
 
@@ -160,7 +163,24 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     pendingSettlements: () => walletRepo.pendingSettlements(db),
 
     /** A provider's report on a payout, applied once however often it arrives. */
-    reportPayout: (id: string, outcome: TransferOutcome) => complete(id, 'payout', outcome),
+    /**
+     * A payout's outcome, applied once. A provider reporting paid a payout already returned to the wallet (it expired
+     * in test, or the provider first reported it failed) is not applied twice: it is logged for the operator, who
+     * recovers the money from the provider or the merchant.
+     */
+    async reportPayout(id: string, outcome: TransferOutcome): Promise<boolean> {
+      const done = await complete(id, 'payout', outcome);
+      if (!done && outcome.paid) {
+        const row = await db.selectFrom('transfers').select(['status', 'environment']).where('id', '=', id).executeTakeFirst();
+        if (row?.status === 'rejected') {
+          logger.error(
+            { transferId: id, environment: row.environment },
+            'a payout reported paid had already been returned to the wallet',
+          );
+        }
+      }
+      return done;
+    },
 
     async list(scope: MoneyScope, cursorValue: string | undefined): Promise<Page<TransferRow>> {
       const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);

@@ -1,0 +1,62 @@
+import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
+import type { TransferOutcome } from '../wallet/completion.ts';
+import type { ProviderReport } from './providers.ts';
+import type { Outcome } from './service.ts';
+
+/** A live row still pending is asked about at least this often (issue 15, decision 032). */
+export const POLL_CAP_MS = 15 * 60_000;
+
+/**
+ * The payment outcome a provider's report means, applied through settle; null while the provider says pending. A
+ * payment the provider has no record of never reached it: nothing was taken, so it fails.
+ */
+export function paymentOutcomeOf(report: ProviderReport): Outcome | null {
+  switch (report.status) {
+    case 'pending':
+      return null;
+    case 'successful':
+      return {
+        status: 'successful',
+        message: null,
+        ...(report.providerReference ? { providerReference: report.providerReference } : {}),
+      };
+    case 'failed':
+      return { status: 'failed', message: report.message };
+    case 'unknown':
+      return { status: 'failed', message: PAYMENT_MESSAGES.providerLost };
+  }
+}
+
+/**
+ * The payout outcome a provider's report means, applied through the wallet's completion (a failure returns the held
+ * money); null while pending. Only a provider's own failure or its having no record returns the money: a payout it may
+ * still make is never returned, or the wallet would be paid twice.
+ */
+export function payoutOutcomeOf(report: ProviderReport): TransferOutcome | null {
+  switch (report.status) {
+    case 'pending':
+      return null;
+    case 'successful':
+      return { paid: true };
+    case 'failed':
+      return { paid: false, reason: report.message };
+    case 'unknown':
+      return { paid: false, reason: PAYOUT_FAILURES.lost };
+  }
+}
+
+/**
+ * When a live row the provider still reports pending is asked about next: at half its age (30 s, 45 s, 67 s, ... for
+ * PROVIDER_POLL_AFTER_SECONDS 30), at most every 15 minutes; a payment not after its expiry, its last ask.
+ */
+export function nextCheckAt(
+  row: { created_at: Date | string; expires_at: Date | string | null },
+  now: Date,
+  pollAfterMs: number,
+  kind: 'payment' | 'payout',
+): Date {
+  const age = now.getTime() - new Date(row.created_at).getTime();
+  const next = now.getTime() + Math.min(POLL_CAP_MS, Math.max(pollAfterMs, age / 2));
+  const expiry = row.expires_at ? new Date(row.expires_at).getTime() : Number.POSITIVE_INFINITY;
+  return new Date(kind === 'payment' && now.getTime() < expiry ? Math.min(next, expiry) : next);
+}

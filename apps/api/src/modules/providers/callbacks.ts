@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/database.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { safeEqual } from '../../lib/secrets.ts';
+import type { PaymentProvider, ProviderRegistry } from '../payments/providers.ts';
+import { paymentOutcomeOf, payoutOutcomeOf } from '../payments/reconcile.ts';
+import type { Outcome } from '../payments/service.ts';
+import type { TransferOutcome } from '../wallet/completion.ts';
+
+export const CALLBACK_MESSAGES = {
+  wrongSecret: 'This callback URL is not valid',
+  unknownProvider: 'No live provider of that name is configured',
+  notACallback: "The body is not this provider's callback",
+  unknownReference: 'No payment or payout of this provider has that reference',
+} as const;
+
+/** The payment or payout of ours a callback names: only a row that went to that provider (never a test row). */
+type Subject =
+  | { kind: 'payment'; id: string; transactionId: string; status: string }
+  | { kind: 'payout'; id: string; status: string };
+
+async function findSubject(db: Kysely<Database>, provider: string, reference: string): Promise<Subject | null> {
+  const byId = isUuid(reference);
+  const payment = await db
+    .selectFrom('collections')
+    .select(['id', 'transaction_id', 'status'])
+    .where('provider', '=', provider)
+    .where(byId ? 'id' : 'transaction_id', '=', reference)
+    .executeTakeFirst();
+  if (payment) return { kind: 'payment', id: payment.id, transactionId: payment.transaction_id, status: payment.status };
+  if (!byId) return null;
+  const payout = await db
+    .selectFrom('transfers')
+    .select(['id', 'status'])
+    .where('kind', '=', 'payout')
+    .where('provider', '=', provider)
+    .where('id', '=', reference)
+    .executeTakeFirst();
+  return payout ? { kind: 'payout', id: payout.id, status: payout.status } : null;
+}
+
+type Deps = {
+  db: Kysely<Database>;
+  providers: ProviderRegistry;
+  /** The secret path segment every callback URL carries (Secrets.callbackSecret). */
+  secret: string;
+  settlePayment: (id: string, outcome: Outcome) => Promise<unknown>;
+  reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  logger: Logger;
+};
+
+/**
+ * The providers' callbacks (issue 15, decision 032). A callback is a hint, never the outcome: its secret path segment
+ * is checked in constant time, the row it names is found among that provider's rows, the caller is answered at once,
+ * and then the provider itself is asked for the row's status, whose report is applied through the same exactly-once
+ * settle (or payout completion) as the reconciler's and the simulator's. So a forged body cannot credit anyone, a
+ * duplicate or late callback changes nothing, and a lost one is made up by the reconciler's next poll.
+ */
+export function createProviderCallbacks({ db, providers, secret, settlePayment, reportPayout, logger }: Deps) {
+  const confirming = new Set<Promise<void>>();
+
+  async function confirm(provider: PaymentProvider, subject: Subject) {
+    try {
+      if (subject.kind === 'payment') {
+        const report = await provider.paymentStatus?.({ collectionId: subject.id, transactionId: subject.transactionId });
+        // A provider that just called about it but has no record of it is not believed: the reconciler asks again.
+        const outcome = report && report.status !== 'unknown' ? paymentOutcomeOf(report) : null;
+        if (outcome) await settlePayment(subject.id, outcome);
+      } else {
+        const report = await provider.payoutStatus?.({ transferId: subject.id });
+        const outcome = report && report.status !== 'unknown' ? payoutOutcomeOf(report) : null;
+        if (outcome) await reportPayout(subject.id, outcome);
+      }
+    } catch (error) {
+      logger.error(
+        { err: error, provider: provider.name, [subject.kind === 'payment' ? 'collectionId' : 'transferId']: subject.id },
+        'confirming a provider callback failed; the reconciler asks again',
+      );
+    }
+  }
+
+  return {
+    /** Checks a callback and starts its confirmation; throws the refusal (403, 404, 400) the provider is answered. */
+    async receive(providerName: string, givenSecret: string, body: unknown): Promise<void> {
+      if (!safeEqual(givenSecret, secret)) {
+        logger.warn({ provider: providerName.slice(0, 40) }, 'provider callback with a wrong secret refused');
+        throw new HttpError(403, CALLBACK_MESSAGES.wrongSecret);
+      }
+      const provider = providerName === 'simulator' ? null : providers.named(providerName);
+      if (!provider?.callbackReference) throw notFound(CALLBACK_MESSAGES.unknownProvider);
+      const reference = provider.callbackReference(body);
+      if (!reference) throw badRequest(CALLBACK_MESSAGES.notACallback);
+      const subject = await findSubject(db, provider.name, reference);
+      if (!subject) {
+        logger.warn(
+          { provider: provider.name, reference: reference.slice(0, 100) },
+          'provider callback for an unknown reference refused',
+        );
+        throw notFound(CALLBACK_MESSAGES.unknownReference);
+      }
+      // Already applied: a duplicate callback, answered as received and changing nothing. A failed or returned row is
+      // still asked about, so that a provider's late success is logged for the operator (settle and reportPayout).
+      if (subject.status === 'successful') return;
+      const pass = confirm(provider, subject).finally(() => confirming.delete(pass));
+      confirming.add(pass);
+    },
+
+    /** Resolves when every confirmation started so far has ended (the server's close, and tests). */
+    async idle(): Promise<void> {
+      await Promise.all([...confirming]);
+    },
+  };
+}
+
+export type ProviderCallbacks = ReturnType<typeof createProviderCallbacks>;
