@@ -1,7 +1,11 @@
+import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import { WALLET_MESSAGES as M, TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAirtel, startFakeAirtel } from '../apps/api/src/testing/fake-airtel.ts';
+import { type FakeMtn, type MtnRecord, startFakeMtn } from '../apps/api/src/testing/fake-mtn.ts';
+import { liveRailsEnv } from '../apps/api/src/testing/live-rails.ts';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -17,6 +21,8 @@ const PIN = '48213';
  * Issue 5 journey: a merchant funded by a customer's payment creates a wallet PIN, sends money to another
  * merchant's account number and requests a transfer to the bank that an operator approves; both merchants see
  * the movements and balances, and the wrong-PIN and above-balance messages show where the merchant looks.
+ * Issue 15: then the merchant goes live, against fake MTN and Airtel servers the journey starts: a customer pays
+ * through the public page, MTN calls back, and the merchant pays out live.
  */
 describe('money out: wallet PIN, a transfer to another merchant, a settlement the operator approves', () => {
   let server: RunningServer;
@@ -24,6 +30,9 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
   let sender: Tokens;
   let receiver: Tokens;
   let receiverNumber: string;
+  let senderEmail: string;
+  let mtn: FakeMtn;
+  let airtel: FakeAirtel;
 
   async function call(tokens: Tokens | null, pathname: string, body?: unknown) {
     const response = await fetch(`${server.url}${pathname}`, {
@@ -68,13 +77,15 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
   }
 
   beforeAll(async () => {
+    [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
     [server, browser] = await Promise.all([
-      startServer({ SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
+      startServer({ SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200', ...liveRailsEnv(mtn, airtel) }),
       launchBrowser(),
     ]);
     const stamp = Date.now();
+    senderEmail = `sender.${stamp}@example.com`;
     [sender, receiver] = await Promise.all([
-      createMerchant(server, `sender.${stamp}@example.com`, 'Sente#2026', SENDER),
+      createMerchant(server, senderEmail, 'Sente#2026', SENDER),
       createMerchant(server, `receiver.${stamp}@example.com`, 'Sente#2026', RECEIVER),
     ]);
     receiverNumber = (await profileOf(receiver)).account_number;
@@ -85,7 +96,14 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await Promise.all([mtn?.close(), airtel?.close()]);
   });
+
+  /** The request the fake MTN took of this product, once it has come. */
+  async function mtnRequest(product: MtnRecord['product']): Promise<MtnRecord> {
+    await expect.poll(() => [...mtn.records.values()].some((record) => record.product === product)).toBe(true);
+    return [...mtn.records.values()].find((record) => record.product === product) as MtnRecord;
+  }
 
   it('creates a PIN, is refused above the balance and with a wrong PIN, then sends to another merchant', async () => {
     const page = await newPage(browser, server.url);
@@ -273,6 +291,64 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await expect.poll(() => card.getByText('Successful').count()).toBe(1);
     await screenshot(page, 'money-out-09-payout-paid');
     expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(41_500 - 11_000);
+    await page.context().close();
+  });
+
+  it('goes live: a customer pays a live link with MTN, MTN calls back, and the merchant pays out live to MTN', async () => {
+    // The operator approves live payments; the merchant switches to live mode and makes a link.
+    expect((await server.ops('accounts:approve', senderEmail)).code).toBe(0);
+    await call(sender, '/api/keys/set-environment', { environment: 'production' });
+    const link = await call(sender, '/api/payment-link/create', { title: 'Roofing sheets', fixed_amount: true, amount: 50_000 });
+
+    const payer = await newPage(browser, server.url, 'phone');
+    await payer.goto(`/pay/${link.ref}`);
+    await expect.poll(() => payer.getByRole('heading', { name: 'Roofing sheets' }).count()).toBe(1);
+    expect(await payer.getByText('TEST MODE — no real money moves').count()).toBe(0);
+    await payer.getByLabel('Your name').fill('Moses Kato');
+    await payer.getByLabel('Mobile money number').fill('0772 123 456');
+    await payer.getByRole('button', { name: 'Pay UGX 50,000' }).click();
+    await expect.poll(() => payer.getByRole('heading', { name: 'Approve on your phone' }).count()).toBe(1);
+
+    // MTN was asked for 50,000 from the payer's number; the payer approves, and MTN's callback reaches the server.
+    const charge = await mtnRequest('collection');
+    expect(charge.body).toMatchObject({ amount: '50000', currency: 'UGX', payer: { partyId: '256772123456' } });
+    expect(await mtn.complete(charge.referenceId, 'SUCCESSFUL', { callback: true })).toBe(200);
+    await expect.poll(() => payer.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
+    await screenshot(payer, 'money-out-10-live-paid');
+    await payer.context().close();
+    // 50,000 less the 3 % fee, in the live wallet; the test wallet is as it was.
+    expect((await profileOf(sender)).userWallet).toEqual({ current_balance: 48_500, current_balance_sand_box: 30_500 });
+
+    const page = await newPage(browser, server.url, 'phone');
+    await enterDashboard(page, sender, '/settlements?option=payout');
+    const modal = page.getByRole('dialog', { name: 'Transfers' });
+    await expect.poll(() => modal.count()).toBe(1);
+    await modal.getByLabel('Amount').fill('10,000');
+    await modal.getByLabel('Reason').fill('Live supplier');
+    await modal.getByLabel('Receiver phone').fill('0772 555 123');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
+    await expect.poll(() => confirm.count()).toBe(1);
+    await typePin(page, 'Wallet PIN', PIN);
+    await confirm.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, M.payoutStarted);
+
+    // Held until MTN says: pending, then paid when MTN's callback comes.
+    const transfer = await mtnRequest('disbursement');
+    expect(transfer.body).toMatchObject({ amount: '10000', payee: { partyId: '256772555123' } });
+    const status = async () =>
+      ((await call(sender, '/api/settlements')).items as { reason: string; status: string }[]).find(
+        (item) => item.reason === 'Live supplier',
+      )?.status;
+    expect(await status()).toBe('pending');
+    expect(await mtn.complete(transfer.referenceId, 'SUCCESSFUL', { callback: true })).toBe(200);
+    await expect.poll(status).toBe('successful');
+    await page.reload();
+    const card = page.getByRole('listitem').filter({ hasText: 'Live supplier' });
+    await expect.poll(() => card.getByText('Successful').count()).toBe(1);
+    await screenshot(page, 'money-out-11-live-payout-paid');
+    expect((await profileOf(sender)).userWallet.current_balance).toBe(48_500 - 11_000);
+    expect((await server.ops('ledger:verify')).code).toBe(0);
     await page.context().close();
   });
 });
