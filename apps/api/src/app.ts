@@ -17,7 +17,7 @@ import { linksRoutes } from './modules/links/routes.ts';
 import { merchantApiPlugin } from './modules/merchant-api/plugin.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
-import { providerCallbackRoutes } from './modules/providers/routes.ts';
+import { hideCallbackSecret, providerCallbackRoutes } from './modules/providers/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -54,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     // request.ip (rate-limit buckets) and request.protocol come from the proxies TRUST_PROXY names, and only from them.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // A provider callback's secret leaves the URL before anything logs it (providers/routes.ts).
+    rewriteUrl: hideCallbackSecret,
   });
   const services = createServices({ db, mailer, secrets, config, logger });
   const routeTable: RouteEntry[] = [];

@@ -46,8 +46,9 @@ export function payoutOutcomeOf(report: ProviderReport): TransferOutcome | null 
 }
 
 /**
- * When a live row the provider still reports pending is asked about next: at half its age (30 s, 45 s, 67 s, ... for
- * PROVIDER_POLL_AFTER_SECONDS 30), at most every 15 minutes; a payment not after its expiry, its last ask.
+ * When a live row the provider still reports pending is asked about next: half its age later, never sooner than
+ * PROVIDER_POLL_AFTER_SECONDS (so at about 30, 60, 90, 135, 202 s for 30), at most every 15 minutes; a payment not
+ * after its expiry, its last ask.
  */
 export function nextCheckAt(
   row: { created_at: Date | string; expires_at: Date | string | null },

@@ -21,6 +21,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { pinToken, setPin, WALLET_ENV } from '../../testing/wallet.ts';
 import { useEnvironment } from '../../testing/wallet-more.ts';
 import { CALLBACK_MESSAGES, createProviderCallbacks, type ProviderCallbacks } from './callbacks.ts';
+import { hideCallbackSecret } from './routes.ts';
 
 let mtn: FakeMtn;
 let airtel: FakeAirtel;
@@ -254,6 +255,18 @@ describe('callbacks that are refused', () => {
     // The right URL then applies it.
     expect((await callback(mtnCallbackPath(id), mtnBody(id))).statusCode).toBe(200);
     expect((await collection(id)).status).toBe('successful');
+  });
+
+  it('keeps the secret out of the URL the app routes and logs', async () => {
+    const headers: Record<string, unknown> = {};
+    expect(hideCallbackSecret({ url: '/api/providers/mtn_momo/callback/s3cret?x=1', headers })).toBe(
+      '/api/providers/mtn_momo/callback/-?x=1',
+    );
+    expect(headers['x-sente-callback-secret']).toBe('s3cret');
+    const spoofed: Record<string, unknown> = { 'x-sente-callback-secret': 'guess' };
+    hideCallbackSecret({ url: '/api/providers/mtn_momo/callback/-', headers: spoofed });
+    expect(spoofed['x-sente-callback-secret']).toBe('-');
+    expect(hideCallbackSecret({ url: '/api/public/links/abc', headers: {} })).toBe('/api/public/links/abc');
   });
 
   it('an unknown reference is refused (404) and logged', async () => {

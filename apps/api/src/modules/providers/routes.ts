@@ -3,6 +3,23 @@ import type { ProviderCallbacks } from './callbacks.ts';
 
 type Callback = { Params: { provider: string; secret: string } };
 
+/** Where hideCallbackSecret puts the secret of a callback's path: set from the URL on every callback, never trusted from the caller. */
+const SECRET_HEADER = 'x-sente-callback-secret';
+const CALLBACK_URL = /^(\/api\/providers\/[^/?#]+\/callback\/)([^/?#]*)(.*)$/s;
+
+/**
+ * Fastify's rewriteUrl, run before routing and before the request is logged: a callback's secret path segment moves
+ * into a header of the request, and the URL that is routed and logged carries `-` instead, so no log line or error
+ * report holds the secret (issue 15: no credential logged).
+ */
+export function hideCallbackSecret(request: { url?: string; headers: Record<string, unknown> }): string {
+  const url = request.url ?? '/';
+  const match = CALLBACK_URL.exec(url);
+  if (!match) return url;
+  request.headers[SECRET_HEADER] = match[2] ?? '';
+  return `${match[1]}-${match[3] ?? ''}`;
+}
+
 /**
  * One callback URL per live provider (issue 15, docs/providers.md): MTN MoMo sends its callback once, by PUT or POST,
  * and never retries; Airtel Money posts its own shape. Both are answered at once; the outcome comes from the provider's
@@ -19,7 +36,8 @@ export async function providerCallbackRoutes(
     bodyLimit: 16 * 1024,
     config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
     handler: async (request) => {
-      await providerCallbacks.receive(request.params.provider, request.params.secret, request.body);
+      const secret = request.headers[SECRET_HEADER];
+      await providerCallbacks.receive(request.params.provider, typeof secret === 'string' ? secret : '', request.body);
       return { status: 'success', data: { received: true } };
     },
   });
