@@ -53,6 +53,34 @@ describe('settings', () => {
     expect(() => loadConfig({ AIRTEL_CLIENT_ID: 'id', AIRTEL_CLIENT_SECRET: 'secret' })).not.toThrow();
   });
 
+  it('in production, needs the provider hosts set on purpose, never the sandbox by default', () => {
+    const mtn = { MTN_COLLECTION_SUBSCRIPTION_KEY: 'sub', MTN_COLLECTION_API_USER: 'user', MTN_COLLECTION_API_KEY: 'key' };
+    const airtel = { AIRTEL_CLIENT_ID: 'id', AIRTEL_CLIENT_SECRET: 'secret' };
+    const message = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message.split('\n');
+      }
+      return [];
+    };
+    expect(message({ NODE_ENV: 'production', ...mtn, ...airtel })).toEqual([
+      'Invalid settings:',
+      '  MTN_BASE_URL: required in production when MTN MoMo credentials are set',
+      '  MTN_TARGET_ENVIRONMENT: required in production when MTN MoMo credentials are set',
+      '  AIRTEL_BASE_URL: required in production when Airtel Money credentials are set',
+    ]);
+    const hosts = {
+      MTN_BASE_URL: 'https://proxy.momoapi.mtn.com',
+      MTN_TARGET_ENVIRONMENT: 'mtnuganda',
+      AIRTEL_BASE_URL: 'https://openapi.airtel.africa',
+    };
+    expect(message({ NODE_ENV: 'production', ...mtn, ...airtel, ...hosts })).toEqual([]);
+    // Outside production the sandboxes stay the default, and production without live rails needs nothing.
+    expect(message({ ...mtn, ...airtel })).toEqual([]);
+    expect(message({ NODE_ENV: 'production' })).toEqual([]);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(loadConfig({ APP_SECRET: '', JWT_SECRET: '', OPS_SECRET: '', TRUST_PROXY: '' })).toMatchObject({ TRUST_PROXY: false });

@@ -244,6 +244,24 @@ function partialProviderSettings(data: z.infer<typeof schema>): string[] {
   return lines;
 }
 
+/**
+ * The provider hosts default to the sandboxes, right for a newcomer and wrong for real money: in production, a rail
+ * that is configured needs its host (and MTN its target environment) set on purpose, the sandbox's for a staging
+ * deploy, so a live deploy never asks a sandbox (in EUR) for a payer's money.
+ */
+function providerHostsInProduction(env: NodeJS.ProcessEnv, data: z.infer<typeof schema>): string[] {
+  if (data.NODE_ENV !== 'production') return [];
+  const lines: string[] = [];
+  const mtn = data.MTN_COLLECTION_API_USER !== undefined || data.MTN_DISBURSEMENT_API_USER !== undefined;
+  for (const name of ['MTN_BASE_URL', 'MTN_TARGET_ENVIRONMENT'] as const) {
+    if (mtn && !isSet(env[name])) lines.push(`  ${name}: required in production when MTN MoMo credentials are set`);
+  }
+  if (data.AIRTEL_CLIENT_ID !== undefined && !isSet(env.AIRTEL_BASE_URL)) {
+    lines.push('  AIRTEL_BASE_URL: required in production when Airtel Money credentials are set');
+  }
+  return lines;
+}
+
 /** Parses the environment once at start; a wrong value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = schema.safeParse(env);
@@ -258,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid settings:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
-  const partial = partialProviderSettings(data);
+  const partial = [...partialProviderSettings(data), ...providerHostsInProduction(env, data)];
   if (partial.length > 0) throw new ConfigError(`Invalid settings:\n${partial.join('\n')}`);
   return {
     ...data,
