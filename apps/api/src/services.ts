@@ -89,7 +89,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     perMinute: config.SHORTEN_RATE_LIMIT_PER_MINUTE,
   });
   const collections = createCollectionsService({ db });
-  const live = liveProvidersFrom(config, secrets.callbackSecret);
+  const live = liveProvidersFrom(config, secrets.callbackSecret, logger);
   const providers = createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live });
   const pollAfterMs = config.PROVIDER_POLL_AFTER_SECONDS * 1000;
   const payments = createPaymentsService({

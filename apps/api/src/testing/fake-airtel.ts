@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AirtelSettings } from '../modules/payments/rails/airtel.ts';
+import { listenLocally } from './local-server.ts';
 
 /** A collection (USSD push) or disbursement the fake took, by its transaction id. */
 export type AirtelRecord = {
@@ -292,31 +291,16 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
     return create(target.product!, headers, body);
   }
 
-  const server = http.createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    let body: unknown = null;
-    if (text !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-    }
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-    const method = request.method ?? 'GET';
+  const local = await listenLocally(({ method, url, headers, body }, response) => {
     // Airtel's paths end in a slash for the POSTs (`/merchant/v1/payments/`); both spellings are taken.
-    const path = (request.url ?? '/').split('?')[0]!.replace(/(.)\/+$/, '$1');
-    fake.requests.push({ method, path: request.url ?? '/', headers, body });
+    const path = url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+    fake.requests.push({ method, path: url, headers, body });
     const reply = answer(method, path, headers, body);
     if (reply === 'hang') return; // close() ends the connection
     const payload = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
     response.writeHead(reply.status, payload ? { 'content-type': 'application/json' } : {}).end(payload);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  fake.url = `http://127.0.0.1:${port}`;
+  fake.url = local.url;
 
   return Object.assign(fake, {
     settings: (overrides: Partial<AirtelSettings> = {}): AirtelSettings => ({
@@ -373,10 +357,6 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
       await response.arrayBuffer();
       return response.status;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: local.close,
   });
 }

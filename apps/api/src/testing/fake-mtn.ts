@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { MtnProduct, MtnSettings } from '../modules/payments/rails/mtn.ts';
+import { listenLocally } from './local-server.ts';
 
 /** A requesttopay (collection) or transfer (disbursement) the fake took, by its X-Reference-Id. */
 export type MtnRecord = {
@@ -216,21 +215,7 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     return null;
   }
 
-  const server = http.createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    let body: unknown = null;
-    if (text !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-    }
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-    const method = request.method ?? 'GET';
-    const path = request.url ?? '/';
+  const local = await listenLocally(({ method, url: path, headers, body }, response) => {
     fake.requests.push({ method, path, headers, body });
 
     const answer = (reply: Reply) => {
@@ -265,9 +250,7 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     if (reply.status === -1) return;
     answer(reply);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  fake.url = `http://127.0.0.1:${port}`;
+  fake.url = local.url;
 
   return Object.assign(fake, {
     settings: (overrides: Partial<MtnSettings> = {}): MtnSettings => ({
@@ -318,11 +301,7 @@ export async function startFakeMtn(): Promise<FakeMtn> {
       await callback.arrayBuffer();
       return callback.status;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        // Hanging requests keep their sockets open: close them, or close() would wait for them.
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    // Hanging requests keep their sockets open: close() ends them, or the server would wait for them.
+    close: local.close,
   });
 }

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.ts';
 import type { Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
 import { bearer, getProfile } from './users.ts';
@@ -24,30 +23,21 @@ export type Receiver = {
 export async function startReceiver(): Promise<Receiver> {
   const arrivals: Arrival[] = [];
   let answer: (arrival: Arrival, index: number) => Answer | Promise<Answer> = () => 200;
-  const server = http.createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-    const arrival = { path: request.url ?? '/', headers, body: Buffer.concat(chunks).toString('utf8') };
+  const local = await listenLocally(async ({ url, headers, text }, response) => {
+    const arrival = { path: url, headers, body: text };
     arrivals.push(arrival);
     const status = await answer(arrival, arrivals.length - 1);
     if (status === 'hang') return;
     response.writeHead(status, status >= 300 && status < 400 ? { location: '/moved' } : {}).end('ok');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: local.url,
+    port: local.port,
     arrivals,
     answerWith: (next) => {
       answer = next;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: local.close,
   };
 }
 

@@ -40,8 +40,16 @@ export type PayoutAccepted = ChargeAccepted;
 export type ProviderReport =
   | { status: 'pending' }
   | { status: 'successful'; providerReference?: string }
-  | { status: 'failed'; message: string }
+  | { status: 'failed'; message: string; providerCode?: string }
   | { status: 'unknown' };
+
+/**
+ * The provider's own code for a refusal or failure (MTN's `NOT_ENOUGH_FUNDS`, Airtel's `DP00800001007`), kept for the
+ * operator's log only: a short token, or nothing when the provider sent something else.
+ */
+export function providerCodeOf(...candidates: unknown[]): string | undefined {
+  return candidates.find((value): value is string => typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(value));
+}
 
 /** What a live provider is asked about: a payment by our ids, as its adapter sent them. */
 export type PaymentSubject = { collectionId: string; transactionId: string };
@@ -51,7 +59,11 @@ export type PaymentSubject = { collectionId: string; transactionId: string };
  * asked. Anything else an adapter throws means the provider was not reached, and nothing was taken either.
  */
 export class ProviderRefused extends HttpError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The provider's own code, for the operator's log (providerCodeOf); the message is what people read. */
+    readonly providerCode?: string,
+  ) {
     super(400, message);
   }
 }

@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
-import { type PaymentProvider, ProviderRefused, type ProviderReport } from '../providers.ts';
+import { type PaymentProvider, ProviderRefused, type ProviderReport, providerCodeOf } from '../providers.ts';
 import {
   ProviderUnreachable,
   type RailHttpOptions,
@@ -186,7 +186,10 @@ export function createAirtelMoney(settings: AirtelSettings): PaymentProvider {
     if (envelope && hasCode(envelope, DUPLICATE_CODES)) return { providerReference: id };
     if (envelope && hasCode(envelope, AMBIGUOUS_CODES)) return { providerReference: id };
     if (envelope?.success === false && (envelope.responseCode || envelope.resultCode) && response.status < 500) {
-      throw new ProviderRefused(product === 'collection' ? paymentFailure(envelope, null) : payoutFailure(envelope, null));
+      throw new ProviderRefused(
+        product === 'collection' ? paymentFailure(envelope, null) : payoutFailure(envelope, null),
+        providerCodeOf(envelope.responseCode, envelope.resultCode),
+      );
     }
     // A 2xx Airtel did not finish writing may still mean it took the request: accepted, and the enquiry decides.
     if (ok) return { providerReference: id };
@@ -216,9 +219,14 @@ export function createAirtelMoney(settings: AirtelSettings): PaymentProvider {
           return {
             status: 'failed',
             message: product === 'collection' ? paymentFailure(envelope, message) : payoutFailure(envelope, message),
+            providerCode: providerCodeOf(envelope.responseCode) ?? 'TF',
           };
         case 'TE': // expired: the payer never answered the prompt
-          return { status: 'failed', message: product === 'collection' ? PAYMENT_MESSAGES.expired : PAYOUT_FAILURES.refused };
+          return {
+            status: 'failed',
+            message: product === 'collection' ? PAYMENT_MESSAGES.expired : PAYOUT_FAILURES.refused,
+            providerCode: providerCodeOf(envelope.responseCode) ?? 'TE',
+          };
       }
     }
     const named = typeof status === 'string' && /^[A-Z]{1,5}$/.test(status) ? `, transaction status ${status}` : '';

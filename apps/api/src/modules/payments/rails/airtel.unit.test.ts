@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
+import { type LocalServer, listenLocally } from '../../../testing/local-server.ts';
 import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../providers.ts';
 import { createAirtelMoney } from './airtel.ts';
 import { ProviderUnreachable } from './http.ts';
@@ -179,6 +178,8 @@ describe('Airtel Money: collections', () => {
     expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({
       status: 'failed',
       message,
+      // Airtel's own code, for the operator's log; the fake's "Do not honor" when the test names none.
+      providerCode: 'responseCode' in reason ? reason.responseCode : 'DP00800001009',
     });
   });
 
@@ -189,6 +190,7 @@ describe('Airtel Money: collections', () => {
     expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({
       status: 'failed',
       message: PAYMENT_MESSAGES.expired,
+      providerCode: 'DP00800001029',
     });
   });
 
@@ -306,7 +308,12 @@ describe('Airtel Money: payouts', () => {
     const payout = payoutOf();
     await airtel.payout(payout);
     await fake.complete(payout.transferId, outcome);
-    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toEqual({ status: 'failed', message });
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toEqual({
+      status: 'failed',
+      message,
+      providerCode:
+        'responseCode' in outcome ? outcome.responseCode : outcome.status === 'TE' ? 'DP00900001014' : 'DP00900001005',
+    });
   });
 
   it('a duplicate transfer id is accepted; a refusal is ProviderRefused; an unknown one is unknown', async () => {
@@ -367,26 +374,20 @@ describe('Airtel Money: secrets', () => {
 });
 
 describe('Airtel Money: callbacks', () => {
-  let receiver: http.Server;
+  let receiver: LocalServer;
   let received: unknown[];
   let url: string;
 
   beforeAll(async () => {
     received = [];
-    receiver = http.createServer(async (request, response) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    receiver = await listenLocally(({ body }, response) => {
+      received.push(body);
       response.writeHead(200).end('ok');
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/providers/airtel_money/callback/secret`;
+    url = `${receiver.url}/api/providers/airtel_money/callback/secret`;
   });
 
-  afterAll(async () => {
-    receiver.closeAllConnections();
-    await new Promise((resolve) => receiver.close(resolve));
-  });
+  afterAll(() => receiver.close());
 
   afterEach(() => {
     received.length = 0;

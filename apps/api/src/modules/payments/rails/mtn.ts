@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
-import { type ChargeAccepted, type PaymentProvider, ProviderRefused, type ProviderReport } from '../providers.ts';
+import { type ChargeAccepted, type PaymentProvider, ProviderRefused, type ProviderReport, providerCodeOf } from '../providers.ts';
 import {
   ProviderUnreachable,
   type RailHttpOptions,
@@ -211,7 +211,7 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
     // 202 taken, 409 taken by our earlier attempt; any other 2xx may still mean taken: the status check decides.
     if ((response.status >= 200 && response.status < 300) || response.status === 409) return { providerReference: referenceId };
     const code = errorCode(response.body);
-    if (response.status >= 400 && response.status < 500 && code) throw new ProviderRefused(refusal(code));
+    if (response.status >= 400 && response.status < 500 && code) throw new ProviderRefused(refusal(code), code);
     // A 4xx that is not MTN's `{ code, message }` (a gateway's, or our own mistake): nothing was taken.
     throw new Error(`MTN MoMo POST ${path}: unexpected answer ${response.status}${code ? ` (${code})` : ''}`);
   }
@@ -240,8 +240,11 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
         const id = body.financialTransactionId;
         return typeof id === 'string' && id !== '' ? { status: 'successful', providerReference: id } : { status: 'successful' };
       }
-      case 'FAILED':
-        return { status: 'failed', message: reason(reasonCode(body.reason)) };
+      case 'FAILED': {
+        const code = reasonCode(body.reason);
+        const providerCode = providerCodeOf(code);
+        return { status: 'failed', message: reason(code), ...(providerCode ? { providerCode } : {}) };
+      }
       default:
         throw new Error(`MTN MoMo GET ${path}: unknown status`);
     }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
+import { listenLocally } from '../../../testing/local-server.ts';
 import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../providers.ts';
 import { ProviderUnreachable } from './http.ts';
 import { createMtnMomo, type MtnSettings } from './mtn.ts';
@@ -185,10 +184,10 @@ describe('MTN MoMo: charges', () => {
     const charge = chargeOf();
     await provider.charge(charge);
     await fake.complete(charge.collectionId, { reason });
-    expect(await provider.paymentStatus!(charge)).toEqual({ status: 'failed', message });
+    expect(await provider.paymentStatus!(charge)).toEqual({ status: 'failed', message, providerCode: reason });
     // The older `{ code, message }` shape of the reason reads the same.
     fake.reasonAsObject = true;
-    expect(await provider.paymentStatus!(charge)).toEqual({ status: 'failed', message });
+    expect(await provider.paymentStatus!(charge)).toEqual({ status: 'failed', message, providerCode: reason });
   });
 
   it('FAILED without a reason is the provider declining', async () => {
@@ -291,9 +290,8 @@ describe('MTN MoMo: status reads', () => {
     // A stand-in for a misrouted gateway: tokens as MTN gives them (expires_in as a numeric string), and 404s in
     // APIM's shape for everything else.
     let tokenRequests = 0;
-    const gateway = http.createServer((request, response) => {
-      request.resume();
-      if (request.method === 'POST' && request.url === '/collection/token/') {
+    const gateway = await listenLocally(({ method, url }, response) => {
+      if (method === 'POST' && url === '/collection/token/') {
         tokenRequests += 1;
         const body = JSON.stringify({ access_token: 'gateway-token', token_type: 'access_token', expires_in: '3600' });
         response.writeHead(200, { 'content-type': 'application/json' }).end(body);
@@ -303,16 +301,14 @@ describe('MTN MoMo: status reads', () => {
         .writeHead(404, { 'content-type': 'application/json' })
         .end(JSON.stringify({ statusCode: 404, message: 'Resource not found' }));
     });
-    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     try {
-      const provider = mtn({ baseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}` });
+      const provider = mtn({ baseUrl: gateway.url });
       const subject = { collectionId: randomUUID(), transactionId: 'SNTX' };
       await expect(provider.paymentStatus!(subject)).rejects.toThrow(/unexpected answer 404/);
       await expect(provider.paymentStatus!(subject)).rejects.toThrow(/unexpected answer 404/);
       expect(tokenRequests).toBe(1);
     } finally {
-      gateway.closeAllConnections();
-      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+      await gateway.close();
     }
   });
 
@@ -385,15 +381,17 @@ describe('MTN MoMo: payouts', () => {
     const transferId = randomUUID();
     await provider.payout(payoutOf(transferId));
     await fake.complete(transferId, { reason });
-    expect(await provider.payoutStatus!({ transferId })).toEqual({ status: 'failed', message });
+    expect(await provider.payoutStatus!({ transferId })).toEqual({ status: 'failed', message, providerCode: reason });
   });
 
   it('refused with PAYEE_NOT_FOUND or NOT_ENOUGH_FUNDS: ProviderRefused with the payout message', async () => {
     const provider = mtn();
     fake.refuse('transfer', 'PAYEE_NOT_FOUND');
     fake.refuse('transfer', 'NOT_ENOUGH_FUNDS');
-    await expect(provider.payout(payoutOf())).rejects.toThrow(new ProviderRefused(PAYOUT_FAILURES.notRegistered));
-    await expect(provider.payout(payoutOf())).rejects.toThrow(new ProviderRefused(PAYOUT_FAILURES.floatLow));
+    await expect(provider.payout(payoutOf())).rejects.toThrow(
+      new ProviderRefused(PAYOUT_FAILURES.notRegistered, 'PAYEE_NOT_FOUND'),
+    );
+    await expect(provider.payout(payoutOf())).rejects.toThrow(new ProviderRefused(PAYOUT_FAILURES.floatLow, 'NOT_ENOUGH_FUNDS'));
     expect(fake.records.size).toBe(0);
   });
 
@@ -471,15 +469,12 @@ describe('MTN MoMo: configuration and secrets', () => {
 describe('MTN MoMo: callbacks', () => {
   it('reads our id from MTN’s callback, as the fake sends it', async () => {
     const bodies: unknown[] = [];
-    const receiver = http.createServer(async (request, response) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      bodies.push({ method: request.method, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+    const receiver = await listenLocally(({ method, body }, response) => {
+      bodies.push({ method, body });
       response.writeHead(200).end();
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
-      const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callbacks/mtn`;
+      const callbackUrl = `${receiver.url}/callbacks/mtn`;
       const provider = mtn({ callbackUrl });
       const charge = chargeOf();
       await provider.charge(charge);
@@ -498,7 +493,7 @@ describe('MTN MoMo: callbacks', () => {
       await mtn().charge(quiet);
       expect(await fake.complete(quiet.collectionId, 'SUCCESSFUL', { callback: true })).toBeNull();
     } finally {
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      await receiver.close();
     }
   });
 
