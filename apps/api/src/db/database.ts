@@ -227,6 +227,8 @@ export interface CollectionsTable {
   worker_attempts: Generated<number>;
   /** Not before then does a worker take the row again: its claim's lease, or the backoff after a failure (migration 021). */
   worker_next_attempt_at: Timestamp | null;
+  /** A live payment failed here without its provider's word: when the provider is next asked about it (migration 024). */
+  late_check_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -110,6 +110,40 @@ export async function scheduleNextCheck(
   return rows.length > 0;
 }
 
+/** A failed live payment due for its late check (decision 033): what asking its provider needs. */
+export type LateCheck = { id: string; provider: string; transaction_id: string; created_at: Date };
+
+/**
+ * The claim of up to `limit` failed live payments whose late check is due, as `paymentClaim`: locked FOR UPDATE SKIP
+ * LOCKED and leased by moving `late_check_at` to `leaseUntil`, so no other worker asks about them meanwhile.
+ */
+export function lateCheckClaim(now: Date, limit: number, leaseUntil: Date): RawBuilder<LateCheck> {
+  return sql<LateCheck>`
+    with due as (
+      select id from collections
+       where late_check_at is not null and late_check_at <= ${at(now)}
+       order by late_check_at
+       limit ${limit}
+       for update skip locked
+    )
+    update collections c
+       set late_check_at = ${at(leaseUntil)}
+      from due
+     where c.id = due.id
+    returning c.id, c.provider, c.transaction_id, c.created_at`;
+}
+
+export async function claimLateChecks(db: Kysely<Database>, now: Date, limit: number, leaseUntil: Date) {
+  return (await lateCheckClaim(now, limit, leaseUntil).execute(db)).rows;
+}
+
+/** After a late check: asked again at `next`, or no more (null). Written only while this claim's lease holds. */
+export async function scheduleLateCheck(db: Kysely<Database>, id: string, leaseUntil: Date, next: Date | null) {
+  await sql`
+    update collections set late_check_at = ${next ? at(next) : null}
+     where id = ${id} and late_check_at = ${at(leaseUntil)}`.execute(db);
+}
+
 /**
  * The deletion of up to `limit` PIN tokens used or expired before `before` (a token stops being usable at the first of
  * the two), passing over rows another worker is deleting; it answers how many it deleted.

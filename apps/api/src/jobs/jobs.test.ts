@@ -16,7 +16,7 @@ import {
 import { createReplica, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { fundWallet, WALLET_ENV } from '../testing/wallet.ts';
 import { createJobs, PAYOUT_EXPIRED, RETRY_BASE_MS, RETRY_CAP_MS, retryDelayMs } from './jobs.ts';
-import { paymentClaim, payoutClaim, spentPinTokensPurge } from './jobs-repository.ts';
+import { lateCheckClaim, paymentClaim, payoutClaim, spentPinTokensPurge } from './jobs-repository.ts';
 import { startWorker } from './worker.ts';
 
 const EXPIRY_SECONDS = 600;
@@ -219,7 +219,7 @@ describe('PIN tokens', () => {
 });
 
 describe('claims', () => {
-  it('scan the partial indexes of migration 021', async () => {
+  it('scan their partial indexes (migrations 021, 023 and 024)', async () => {
     const now = new Date();
     const plans = await t.database.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
@@ -229,11 +229,13 @@ describe('claims', () => {
         await plan(paymentClaim(now, 100, later(60_000, now))),
         await plan(payoutClaim(now, 100, later(60_000, now))),
         await plan(spentPinTokensPurge(now, 1_000)),
+        await plan(lateCheckClaim(now, 100, later(60_000, now))),
       ];
     });
     expect(plans[0]).toContain('collections_worker_due_idx');
     expect(plans[1]).toContain('transfers_worker_due_idx');
     expect(plans[2]).toContain('pin_tokens_spent_idx');
+    expect(plans[3]).toContain('collections_late_check_idx');
   });
 });
 

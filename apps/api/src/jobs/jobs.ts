@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { type ProviderRegistry, SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
-import { nextCheckAt, paymentOutcomeOf, payoutOutcomeOf } from '../modules/payments/reconcile.ts';
+import { firstLateCheck, nextCheckAt, nextLateCheck, paymentOutcomeOf, payoutOutcomeOf } from '../modules/payments/reconcile.ts';
 import type { Outcome } from '../modules/payments/service.ts';
 import type { TransferOutcome } from '../modules/wallet/completion.ts';
 import {
@@ -11,8 +11,10 @@ import {
   type ClaimedPayout,
   claimDuePayments,
   claimDuePayouts,
+  claimLateChecks,
   deferClaimed,
   purgeSpentPinTokens,
+  scheduleLateCheck,
   scheduleNextCheck,
 } from './jobs-repository.ts';
 
@@ -55,11 +57,13 @@ export type PassOptions = { now?: Date; signal?: AbortSignal };
 
 /**
  * What one pass did: outcomes applied (simulated or reported by a live provider, and expiries), live rows asked about
- * and still pending (`checked`), rows whose apply failed, PIN tokens purged.
+ * and still pending (`checked`), rows whose apply failed, late checks of failed live payments (the successes among
+ * them logged, never applied), PIN tokens purged.
  */
 export type PassResult = {
   payments: Tally;
   payouts: Tally;
+  lateChecks: { checked: number; lateSuccesses: number; failed: number };
   pinTokens: { purged: number };
 };
 
@@ -146,7 +150,8 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
         return 'checked';
       }
     }
-    return (await settlePayment(row.id, { status: 'failed', message: PAYMENT_MESSAGES.expired })) ? 'expired' : null;
+    const expired: Outcome = { status: 'failed', message: PAYMENT_MESSAGES.expired, lateCheckAt: firstLateCheck(now) };
+    return (await settlePayment(row.id, expired)) ? 'expired' : null;
   };
 
   /**
@@ -203,6 +208,51 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
       tally,
     );
 
+  /**
+   * Late checks (decision 033): a live payment failed here without its provider's word (expired while pending, or
+   * cancelled by the payer) is asked about again, in case the payer approved it after all and the callback was lost.
+   * A success goes through settle, which does not apply it (the payment stays failed and the merchant is not credited)
+   * and logs it at error for the operator to refund the payer; still pending, it is asked again later, for a day at
+   * most; anything else ends its checks. A check that fails is logged and tried again on the same schedule.
+   */
+  async function lateChecks(options: PassOptions, tally: PassResult['lateChecks']) {
+    while (!options.signal?.aborted) {
+      const now = options.now ?? new Date();
+      const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+      const rows = await claimLateChecks(db, now, batchSize, leaseUntil);
+      for (const row of rows) {
+        let next: Date | null = null;
+        try {
+          const provider = providers.named(row.provider);
+          if (provider?.paymentStatus) {
+            const report = await provider.paymentStatus({ collectionId: row.id, transactionId: row.transaction_id });
+            tally.checked += 1;
+            if (report.status === 'pending') next = nextLateCheck(row.created_at, now);
+            const outcome = report.status === 'successful' ? paymentOutcomeOf(report) : null;
+            if (outcome) {
+              tally.lateSuccesses += 1;
+              await settlePayment(row.id, outcome);
+            }
+          } else {
+            logger.error(
+              { provider: row.provider, collectionId: row.id },
+              'a late check names a provider that is not configured',
+            );
+          }
+        } catch (error) {
+          tally.failed += 1;
+          next = nextLateCheck(row.created_at, now);
+          logger.error({ err: error, collectionId: row.id, retryAt: next }, 'late check failed; it is tried again later');
+        }
+        await scheduleLateCheck(db, row.id, leaseUntil, next).catch((error: unknown) =>
+          // The lease runs out and the row is claimed again.
+          logger.error({ err: error, collectionId: row.id }, 'late check not rescheduled'),
+        );
+      }
+      if (rows.length < batchSize) break;
+    }
+  }
+
   /** Runs one kind of job; a failure of the whole step (the database unreachable) is logged and the next step runs. */
   async function step(name: string, work: () => Promise<unknown>) {
     try {
@@ -214,17 +264,19 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
 
   return {
     /**
-     * One pass over every due row job: payments, then payouts, then one batch of spent PIN tokens. A pass stops
+     * One pass over every due row job: payments, then payouts, then late checks, then one batch of spent PIN tokens. A pass stops
      * claiming when `signal` says the server is stopping (the batch in hand is applied first).
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
       const result: PassResult = {
         payments: { settled: 0, expired: 0, checked: 0, failed: 0 },
         payouts: { settled: 0, expired: 0, checked: 0, failed: 0 },
+        lateChecks: { checked: 0, lateSuccesses: 0, failed: 0 },
         pinTokens: { purged: 0 },
       };
       await step('payments', () => settlePayments(options, result.payments));
       await step('payouts', () => settlePayouts(options, result.payouts));
+      await step('late checks', () => lateChecks(options, result.lateChecks));
       await step('pin tokens', async () => {
         if (options.signal?.aborted) return;
         const before = new Date((options.now ?? new Date()).getTime() - PIN_TOKEN_KEPT_MS);

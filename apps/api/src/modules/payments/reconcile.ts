@@ -61,3 +61,21 @@ export function nextCheckAt(
   const expiry = row.expires_at ? new Date(row.expires_at).getTime() : Number.POSITIVE_INFINITY;
   return new Date(kind === 'payment' && now.getTime() < expiry ? Math.min(next, expiry) : next);
 }
+
+/** A live payment failed here without its provider's word (decision 033) is first asked about again this long after. */
+export const LATE_CHECK_FIRST_MS = 5 * 60_000;
+/** Nor is one asked about once it is this old: an approval a day late is not looked for. */
+export const LATE_CHECK_UNTIL_MS = 24 * 60 * 60_000;
+
+export const firstLateCheck = (now: Date) => new Date(now.getTime() + LATE_CHECK_FIRST_MS);
+
+/**
+ * When a failed live payment the provider still reports pending is asked about next: half its age later, never sooner
+ * than LATE_CHECK_FIRST_MS (so about 10, 15, 22, 34 and 50 minutes after it started, then further apart); null when that
+ * would be past LATE_CHECK_UNTIL_MS of its age, and it is asked no more.
+ */
+export function nextLateCheck(createdAt: Date | string, now: Date): Date | null {
+  const created = new Date(createdAt).getTime();
+  const next = now.getTime() + Math.max(LATE_CHECK_FIRST_MS, (now.getTime() - created) / 2);
+  return next - created > LATE_CHECK_UNTIL_MS ? null : new Date(next);
+}

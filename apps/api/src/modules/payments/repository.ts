@@ -3,6 +3,7 @@ import type { ExtraDataEntry } from '@sente/contracts/payments';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { CollectionsTable, Database } from '../../db/database.ts';
 import type { ChargeAccepted } from './providers.ts';
+import type { Outcome } from './service.ts';
 
 /** A link as its public page needs it, with its merchant and the environment a payment would be taken in. */
 export function findPublicLink(db: Kysely<Database>, ref: string) {
@@ -104,17 +105,19 @@ export function findApiCollectionByKey(
 }
 
 /** Moves a pending collection to its outcome; undefined when it is no longer pending (the report was applied before). */
-export function completePending(
-  trx: Transaction<Database>,
-  id: string,
-  outcome: { status: 'successful' | 'failed'; message: string | null; providerReference?: string; completedAt?: Date },
-) {
+export function completePending(trx: Transaction<Database>, id: string, outcome: Outcome) {
+  const { lateCheckAt } = outcome;
   return trx
     .updateTable('collections')
     .set({
       status: outcome.status,
       status_message: outcome.message,
       ...(outcome.providerReference ? { provider_reference: outcome.providerReference } : {}),
+      ...(lateCheckAt && outcome.status === 'failed'
+        ? {
+            late_check_at: sql<Date | null>`case when provider <> 'simulator' then ${lateCheckAt.toISOString()}::timestamptz end`,
+          }
+        : {}),
       completed_at: outcome.completedAt ?? new Date(),
       updated_at: new Date(),
     })

@@ -27,6 +27,7 @@ import { postMovement } from '../ledger/ledger.ts';
 import { addToDailyTotals } from '../reports/repository.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from './providers.ts';
 import { receiptMail } from './receipt.ts';
+import { firstLateCheck } from './reconcile.ts';
 import {
   addToLinkTotal,
   type CollectionRecord,
@@ -54,7 +55,17 @@ export function newTransactionId(): string {
 }
 
 /** A provider's report; `completedAt` is when the payment completed (now unless the report says), its reports day. */
-export type Outcome = { status: 'successful' | 'failed'; message: string | null; providerReference?: string; completedAt?: Date };
+export type Outcome = {
+  status: 'successful' | 'failed';
+  message: string | null;
+  providerReference?: string;
+  completedAt?: Date;
+  /**
+   * A failure decided here, not by the provider (an expiry, the payer's cancel): when a live provider is to be asked
+   * about it once more, in case the payer approved it after all (late checks, decision 033). Ignored for the simulator.
+   */
+  lateCheckAt?: Date;
+};
 
 type Options = {
   db: Kysely<Database>;
@@ -428,7 +439,9 @@ export function createPaymentsService(options: Options) {
     async cancel(id: string): Promise<PublicPayment> {
       const collection = isUuid(id) ? await findCollection(db, id) : undefined;
       if (!collection) throw notFound(M.paymentNotFound);
-      if (collection.status === 'pending') await settle(id, { status: 'failed', message: M.cancelled });
+      if (collection.status === 'pending') {
+        await settle(id, { status: 'failed', message: M.cancelled, lateCheckAt: firstLateCheck(new Date()) });
+      }
       const now = await findCollection(db, id);
       return toPublicPayment(now ?? collection);
     },

@@ -171,6 +171,50 @@ describe('live collections through MTN MoMo', () => {
     expect(await collection(id)).toMatchObject({ status: 'failed', status_message: M.expired });
   });
 
+  it('finds a success MTN reports after the payment expired here, with its callback lost: never credited, asked no more', async () => {
+    const id = await payId(t, liveRef, { channel: 'MTN_UG', phone: MTN_PHONE });
+    const before = await liveBalance();
+    const asked = () => mtn.requests.filter((r) => r.method === 'GET' && r.path.endsWith(id)).length;
+    const expiry = secondsLater(301);
+    await t.app.services.jobs.runDue({ now: expiry });
+    const expired = await collection(id);
+    expect(expired).toMatchObject({ status: 'failed', status_message: M.expired });
+    // The late check comes five minutes after the expiry (the pass's clock).
+    expect(new Date(expired.late_check_at ?? 0).getTime()).toBe(expiry.getTime() + 5 * 60_000);
+    await mtn.complete(id, 'SUCCESSFUL');
+
+    await t.app.services.jobs.runDue({ now: secondsLater(500) });
+    expect(asked()).toBe(1);
+    // Two workers at once: the claim gives the row to one, so MTN is asked once and the success counted once.
+    const passes = await Promise.all([602, 602].map((seconds) => t.app.services.jobs.runDue({ now: secondsLater(seconds) })));
+    expect(asked()).toBe(2);
+    expect(passes.map((pass) => pass.lateChecks.lateSuccesses).sort()).toEqual([0, 1]);
+    expect(passes.every((pass) => pass.lateChecks.failed === 0)).toBe(true);
+    expect(await collection(id)).toMatchObject({ status: 'failed', status_message: M.expired, late_check_at: null });
+    expect(await liveBalance()).toBe(before);
+    await t.app.services.jobs.runDue({ now: secondsLater(6 * 3600) });
+    expect(asked()).toBe(2);
+  });
+
+  it('asks again about a payment the payer cancelled while MTN still has it pending, for a day at most; never a test one', async () => {
+    const id = await payId(t, liveRef, { channel: 'MTN_UG', phone: MTN_PHONE });
+    const asked = () => mtn.requests.filter((r) => r.method === 'GET' && r.path.endsWith(id)).length;
+    expect((await t.app.inject({ method: 'POST', url: `/api/public/payments/${id}/cancel` })).statusCode).toBe(200);
+    expect((await collection(id)).late_check_at).not.toBeNull();
+    await t.app.services.jobs.runDue({ now: secondsLater(301) });
+    expect(asked()).toBe(1);
+    const rescheduled = new Date((await collection(id)).late_check_at ?? 0).getTime();
+    expect(rescheduled).toBeGreaterThan(secondsLater(301 + 299).getTime());
+    // A day after it started, MTN still says pending: asked one last time, then no more.
+    await t.app.services.jobs.runDue({ now: secondsLater(23 * 3600) });
+    expect(asked()).toBe(2);
+    expect(await collection(id)).toMatchObject({ status: 'failed', status_message: M.cancelled, late_check_at: null });
+
+    const testId = await payId(t, testRef, { channel: 'MTN_UG', phone: '0772000002' });
+    await t.app.inject({ method: 'POST', url: `/api/public/payments/${testId}/cancel` });
+    expect(await collection(testId)).toMatchObject({ status: 'failed', late_check_at: null });
+  });
+
   it('keeps a payment pending when MTN could not be reached at the request, and fails it when MTN never had it', async () => {
     mtn.fault('requesttopay', 'hang', 'hang');
     const id = await payId(t, liveRef, { channel: 'MTN_UG', phone: MTN_PHONE });
