@@ -264,8 +264,8 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
 
   return {
     /**
-     * One pass over every due row job: payments, then payouts, then late checks, then one batch of spent PIN tokens. A pass stops
-     * claiming when `signal` says the server is stopping (the batch in hand is applied first).
+     * One pass over every due row job: payments, then payouts, then late checks, then one batch of spent PIN tokens.
+     * A pass stops claiming when `signal` says the server is stopping (the batch in hand is applied first).
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
       const result: PassResult = {
