@@ -4,7 +4,7 @@
  */
 import { PAYMENT_MESSAGES as M, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAirtel, startFakeAirtel } from '../../testing/fake-airtel.ts';
 import { type FakeMtn, startFakeMtn } from '../../testing/fake-mtn.ts';
 import { post } from '../../testing/http.ts';
@@ -87,7 +87,8 @@ afterAll(async () => {
   await t?.close();
   await Promise.all([mtn?.close(), airtel?.close()]);
 });
-beforeEach(() => expectLedgerHolds(t));
+// The ledger balances after every test, the last included (`ledger:verify`).
+afterEach(() => expectLedgerHolds(t));
 
 describe('live collections through MTN MoMo', () => {
   it('asks MTN with our own reference id and callback URL, and a callback credits the live wallet once', async () => {
