@@ -179,7 +179,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     jobs,
     providers,
     providerCallbacks,
-    rails: { summary: () => railsSummary(live, `${config.PUBLIC_URL}`, secrets.callbackSecret) },
+    rails: { summary: () => railsSummary(live, config.PUBLIC_URL, secrets.callbackSecret) },
     demo,
   };
 }

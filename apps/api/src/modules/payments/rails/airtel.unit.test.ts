@@ -2,6 +2,7 @@ import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
 import { type LocalServer, listenLocally } from '../../../testing/local-server.ts';
+import { rejection } from '../../../testing/rejection.ts';
 import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../providers.ts';
 import { createAirtelMoney } from './airtel.ts';
 import { ProviderUnreachable } from './http.ts';
@@ -47,16 +48,6 @@ const payoutOf = (overrides: { amount?: number } = {}) => ({
 const adapter = (overrides: Parameters<FakeAirtel['settings']>[0] = {}) => createAirtelMoney(fake.settings(overrides));
 
 const requestsTo = (path: string) => fake.requests.filter((request) => request.path === path);
-
-/** Whatever the promise rejects with (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('Airtel Money: token', () => {
   it('asks for a token with the client credentials, sends it with the country and currency, and keeps it', async () => {

@@ -3,6 +3,7 @@ import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
 import { listenLocally } from '../../../testing/local-server.ts';
+import { rejection } from '../../../testing/rejection.ts';
 import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../providers.ts';
 import { ProviderUnreachable } from './http.ts';
 import { createMtnMomo, type MtnSettings } from './mtn.ts';
@@ -42,16 +43,6 @@ const chargeOf = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
 const payoutOf = (transferId = randomUUID()) => ({ transferId, msisdn: '256772123456', amount: 20000, currency: 'UGX' as const });
 
 const posts = (path: string) => fake.requests.filter((request) => request.method === 'POST' && request.path === path);
-
-/** What the promise rejected with (fails the test when it resolved). */
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('MTN MoMo: tokens', () => {
   it('asks for one token per product with Basic auth, then sends it as Bearer with the environment and key', async () => {
