@@ -175,10 +175,17 @@ export type LivePage = Page<LiveCollection> & {
   total_successful: number;
 };
 
+/** How many of a customer's earlier names the customers list carries (issue 27); `other_names_total` counts them all. */
+export const OTHER_NAMES_SHOWN = 5;
+
 /** A row of GET /api/customers (spec §3 Customer). */
 export type CustomerRow = {
   id: string;
+  /** The name of the latest payment. */
   names: string;
+  /** Earlier names paid under from the same phone or e-mail, the most recently used first, at most OTHER_NAMES_SHOWN. */
+  other_names: string[];
+  other_names_total: number;
   email: string | null;
   phone: string | null;
   created_at: string;
