@@ -351,4 +351,41 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     const verify = await server.ops('ledger:verify');
     expect(verify.code, verify.output).toBe(0);
   });
+
+  it('Collections fits its seven columns on a 1,280 px screen; a narrower one keeps the scroll cue, a phone gets cards', async () => {
+    const page = await newPage(browser, server.url);
+    await enterDashboard(page, merchant, '/collections');
+    const region = page.getByRole('region', { name: 'Collections table' });
+    const badges = page.getByRole('table', { name: 'Collections' }).locator('tbody tr td:last-child .mantine-Badge-root');
+    await expect.poll(() => badges.count()).toBe(6);
+    const fit = () => region.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth }));
+    const { scroll, client } = await fit();
+    expect(scroll).toBeLessThanOrEqual(client);
+    // Every Status badge lies inside the table's box, not under its right edge's shade.
+    const box = (await region.boundingBox())!;
+    for (const badge of await badges.all()) {
+      const drawn = (await badge.boundingBox())!;
+      expect(drawn.x + drawn.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    expect(await page.getByText(/More columns/).count()).toBe(0);
+    await screenshot(page, 'checkout-16-collections-1280');
+
+    // The table's smallest screen (Mantine's md, 992 px) leaves it short of room: it scrolls, and says so.
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect.poll(() => page.getByText('More columns to the right: scroll sideways').count()).toBe(1);
+    expect((await fit()).scroll).toBeGreaterThan((await fit()).client);
+    await expectAccessible(page, 'collections at 1000 px');
+    await screenshot(page, 'checkout-17-collections-1000');
+    await page.context().close();
+
+    const small = await newPage(browser, server.url, 'phone');
+    await enterDashboard(small, merchant, '/collections');
+    const cards = small.getByRole('list', { name: 'Collections' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(6);
+    expect(await small.getByRole('table', { name: 'Collections' }).count()).toBe(0);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(small, 'collections on a phone');
+    await screenshot(small, 'checkout-18-collections-phone');
+    await small.context().close();
+  });
 });
