@@ -358,8 +358,8 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     const region = page.getByRole('region', { name: 'Collections table' });
     const badges = page.getByRole('table', { name: 'Collections' }).locator('tbody tr td:last-child .mantine-Badge-root');
     await expect.poll(() => badges.count()).toBe(6);
-    const fit = () => region.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth }));
-    const { scroll, client } = await fit();
+    const widths = () => region.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth }));
+    const { scroll, client } = await widths();
     expect(scroll).toBeLessThanOrEqual(client);
     // Every Status badge lies inside the table's box, not under its right edge's shade.
     const box = (await region.boundingBox())!;
@@ -373,7 +373,8 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     // The table's smallest screen (Mantine's md, 992 px) leaves it short of room: it scrolls, and says so.
     await page.setViewportSize({ width: 1000, height: 800 });
     await expect.poll(() => page.getByText('More columns to the right: scroll sideways').count()).toBe(1);
-    expect((await fit()).scroll).toBeGreaterThan((await fit()).client);
+    const narrow = await widths();
+    expect(narrow.scroll).toBeGreaterThan(narrow.client);
     await expectAccessible(page, 'collections at 1000 px');
     await screenshot(page, 'checkout-17-collections-1000');
     await page.context().close();
