@@ -70,6 +70,16 @@ export function formatLocalPhone(msisdn: string): string {
   return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
 }
 
+/**
+ * A phone as the merchant typed it, shown in the one format of the dashboard (issue 27): a Ugandan number, however
+ * written (`0772555777`, `+256 772-555-777`), as `0772 555 777`; any other number as its digits, which is how a
+ * payout stores it.
+ */
+export function formatTypedPhone(typed: string): string {
+  const ugandan = normalizeUgandanPhone(typed);
+  return ugandan ? formatLocalPhone(ugandan) : typed.replace(/[\s-]/g, '').replace(/^\+/, '');
+}
+
 /** GET /api/public/links/:ref: what a customer page shows. */
 export type PublicLink = {
   kind: LinkKind;
