@@ -387,6 +387,13 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAccessible(small, 'collections on a phone');
     await screenshot(small, 'checkout-18-collections-phone');
+
+    // The customers' cards say the shared phone's earlier name too.
+    await small.goto('/customers');
+    const family = small.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: 'Ruth Namubiru' });
+    await expect.poll(() => family.getByText('Also paid as Sarah Namubiru', { exact: true }).count()).toBe(1);
+    await expectAccessible(small, 'customers on a phone');
+    await screenshot(small, 'checkout-19-customers-phone');
     await small.context().close();
   });
 });
