@@ -29,6 +29,7 @@ describe('customers pay on a phone, the merchant sees the money', () => {
   let donation: Ref;
   let item: Ref;
   let closed: Ref;
+  let sports: Ref;
 
   async function call(pathname: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
     const response = await fetch(`${server.url}${pathname}`, {
@@ -108,6 +109,7 @@ describe('customers pay on a phone, the merchant sees the money', () => {
       file: await upload('products', 'workbook.pdf', PDF),
       buyer_note: 'Print pages 1 to 12 first.',
     });
+    sports = await call('/api/payment-link/create', { title: 'Sports day', fixed_amount: true, amount: 10_000 });
     closed = await call('/api/payment-link/create', { title: 'Old trip', fixed_amount: true, amount: 40_000 });
     await call(`/api/payment-link/enable_or_disable/${closed.id}`, { is_disabled: true });
   });
@@ -238,14 +240,28 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await page.context().close();
   });
 
+  it('a sister pays from the same phone under her own name (issue 27: families share phones)', async () => {
+    const page = await phone();
+    await page.goto(`/pay/${sports.ref}`);
+    await fillPayer(page, 'Ruth Namubiru', '0772123456');
+    await page.getByRole('button', { name: 'Pay UGX 10,000' }).click();
+    await expectPaid(page);
+    await page.context().close();
+  });
+
   it('the merchant sees each payment in collections, customers, the live page, the link sums and the dashboard', async () => {
     const page = await newPage(browser, server.url);
     await enterDashboard(page, merchant, '/collections');
     const rows = page.getByRole('table', { name: 'Collections' }).locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(5);
+    await expect.poll(() => rows.count()).toBe(6);
     // Badges draw their word in capitals, and innerText reads what is drawn.
     const table = await rows.allInnerTexts();
-    expect(table.filter((row) => /successful/i.test(row))).toHaveLength(4);
+    expect(table.filter((row) => /successful/i.test(row))).toHaveLength(5);
+    // Each payment of the shared phone keeps the name it was paid with.
+    expect(table.filter((row) => row.includes('0772 123 456')).map((row) => row.match(/\w+ Namubiru/)?.[0])).toEqual([
+      'Ruth Namubiru',
+      'Sarah Namubiru',
+    ]);
     expect(table.find((row) => row.includes('Moses Kato'))).toMatch(/failed/i);
     expect(table.find((row) => row.includes('Joan Atim'))).toMatch(/Card[\s\S]*UGX 15,000/);
     expect(table.find((row) => row.includes('Grace Mukasa'))).toContain('Airtel Money');
@@ -257,15 +273,22 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await savedDownload(download));
     const names = workbook.worksheets[0]!.getSheetValues().flatMap((row) => (Array.isArray(row) ? [row.join('|')] : []));
-    expect(names.filter((row) => /Sarah Namubiru|Grace Mukasa|Peter Ochieng|Joan Atim|Moses Kato/.test(row))).toHaveLength(5);
+    expect(
+      names.filter((row) => /Sarah Namubiru|Ruth Namubiru|Grace Mukasa|Peter Ochieng|Joan Atim|Moses Kato/.test(row)),
+    ).toHaveLength(6);
 
     await page.getByRole('link', { name: 'Customers' }).click();
     const customers = page.getByRole('table', { name: 'Customers' }).locator('tbody tr');
-    // A customer is recorded by a successful payment: the refused one made none.
+    // A customer is recorded by a successful payment: the refused one made none. The shared phone is one customer,
+    // under the latest name, with the earlier one beside it.
     await expect.poll(() => customers.count()).toBe(4);
     const customerText = (await customers.allInnerTexts()).join('\n');
     expect(customerText).toContain('peter.ochieng@example.com');
     expect(customerText).not.toContain('Moses Kato');
+    const family = page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: /0772 123 456/ });
+    expect(await family.getByText('Ruth Namubiru', { exact: true }).isVisible()).toBe(true);
+    expect(await family.getByText('Also paid as Sarah Namubiru', { exact: true }).isVisible()).toBe(true);
+    expect((await family.getByRole('cell').allTextContents()).slice(-2)).toEqual(['2', 'UGX 160,000']);
     await expectAccessible(page, 'customers');
     await screenshot(page, 'checkout-12-customers');
 
@@ -308,10 +331,10 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await expect.poll(() => page.getByRole('row', { name: /New library/ }).textContent()).toContain('UGX 50,000');
 
     await page.getByRole('link', { name: 'Overview' }).click();
-    // 290,000 paid in four successful payments, less the 3% collection fee of each: 281,300.
-    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('UGX 281,300');
-    await expect.poll(() => page.getByRole('list', { name: 'Recent collections' }).getByRole('listitem').count()).toBe(5);
-    // The chart's figures, from the daily roll-up: the four successful payments, 290,000 in all (summed over the
+    // 300,000 paid in five successful payments, less the 3% collection fee of each: 291,000.
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('UGX 291,000');
+    await expect.poll(() => page.getByRole('list', { name: 'Recent collections' }).getByRole('listitem').count()).toBe(6);
+    // The chart's figures, from the daily roll-up: the five successful payments, 300,000 in all (summed over the
     // week's rows, so a run across Kampala's midnight still adds up).
     const figures = page.getByRole('table', { name: 'Transactions, last 7 days' });
     const received = async () =>
@@ -319,7 +342,7 @@ describe('customers pay on a phone, the merchant sees the money', () => {
         (sum, cell) => sum + Number(cell.replace(/[^\d]/g, '')),
         0,
       );
-    await expect.poll(received).toBe(290_000);
+    await expect.poll(received).toBe(300_000);
     await page.locator('.recharts-surface').first().waitFor();
     await expectAccessible(page, 'dashboard');
     await screenshot(page, 'checkout-15-dashboard');
@@ -327,5 +350,50 @@ describe('customers pay on a phone, the merchant sees the money', () => {
 
     const verify = await server.ops('ledger:verify');
     expect(verify.code, verify.output).toBe(0);
+  });
+
+  it('Collections fits its seven columns on a 1,280 px screen; a narrower one keeps the scroll cue, a phone gets cards', async () => {
+    const page = await newPage(browser, server.url);
+    await enterDashboard(page, merchant, '/collections');
+    const region = page.getByRole('region', { name: 'Collections table' });
+    const badges = page.getByRole('table', { name: 'Collections' }).locator('tbody tr td:last-child .mantine-Badge-root');
+    await expect.poll(() => badges.count()).toBe(6);
+    const widths = () => region.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth }));
+    const { scroll, client } = await widths();
+    expect(scroll).toBeLessThanOrEqual(client);
+    // Every Status badge lies inside the table's box, not under its right edge's shade.
+    const box = (await region.boundingBox())!;
+    for (const badge of await badges.all()) {
+      const drawn = (await badge.boundingBox())!;
+      expect(drawn.x + drawn.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    expect(await page.getByText(/More columns/).count()).toBe(0);
+    await screenshot(page, 'checkout-16-collections-1280');
+
+    // The table's smallest screen (Mantine's md, 992 px) leaves it short of room: it scrolls, and says so.
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect.poll(() => page.getByText('More columns to the right: scroll sideways').count()).toBe(1);
+    const narrow = await widths();
+    expect(narrow.scroll).toBeGreaterThan(narrow.client);
+    await expectAccessible(page, 'collections at 1000 px');
+    await screenshot(page, 'checkout-17-collections-1000');
+    await page.context().close();
+
+    const small = await newPage(browser, server.url, 'phone');
+    await enterDashboard(small, merchant, '/collections');
+    const cards = small.getByRole('list', { name: 'Collections' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(6);
+    expect(await small.getByRole('table', { name: 'Collections' }).count()).toBe(0);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(small, 'collections on a phone');
+    await screenshot(small, 'checkout-18-collections-phone');
+
+    // The customers' cards say the shared phone's earlier name too.
+    await small.goto('/customers');
+    const family = small.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: 'Ruth Namubiru' });
+    await expect.poll(() => family.getByText('Also paid as Sarah Namubiru', { exact: true }).count()).toBe(1);
+    await expectAccessible(small, 'customers on a phone');
+    await screenshot(small, 'checkout-19-customers-phone');
+    await small.context().close();
   });
 });

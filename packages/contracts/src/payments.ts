@@ -70,6 +70,16 @@ export function formatLocalPhone(msisdn: string): string {
   return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
 }
 
+/**
+ * A phone as the merchant typed it, shown in the one format of the dashboard (issue 27): a Ugandan number, however
+ * written (`0772555777`, `+256 772-555-777`), as `0772 555 777`; any other number as its digits, which is how a
+ * payout stores it.
+ */
+export function formatTypedPhone(typed: string): string {
+  const ugandan = normalizeUgandanPhone(typed);
+  return ugandan ? formatLocalPhone(ugandan) : typed.replace(/[\s-]/g, '').replace(/^\+/, '');
+}
+
 /** GET /api/public/links/:ref: what a customer page shows. */
 export type PublicLink = {
   kind: LinkKind;
@@ -175,10 +185,17 @@ export type LivePage = Page<LiveCollection> & {
   total_successful: number;
 };
 
+/** How many of a customer's earlier names the customers list carries (issue 27); `other_names_total` counts them all. */
+export const OTHER_NAMES_SHOWN = 5;
+
 /** A row of GET /api/customers (spec §3 Customer). */
 export type CustomerRow = {
   id: string;
+  /** The name of the latest payment. */
   names: string;
+  /** Earlier names paid under from the same phone or e-mail, the most recently used first, at most OTHER_NAMES_SHOWN. */
+  other_names: string[];
+  other_names_total: number;
   email: string | null;
   phone: string | null;
   created_at: string;

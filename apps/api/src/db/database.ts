@@ -179,7 +179,10 @@ export interface CustomersTable {
   id: Generated<string>;
   account_id: string;
   environment: Environment;
+  /** The name of the latest payment. */
   names: string;
+  /** Every earlier name of the payer's payments, the most recently used first (migration 027). */
+  other_names: Generated<string[]>;
   email: string | null;
   phone: string | null;
   payments_count: Generated<number>;

@@ -1,4 +1,5 @@
 import type { Environment } from '@sente/contracts/constants';
+import { OTHER_NAMES_SHOWN } from '@sente/contracts/payments';
 import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
@@ -136,6 +137,8 @@ export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: C
     .select([
       'customers.id',
       'customers.names',
+      sql<string[]>`customers.other_names[1:${sql.lit(OTHER_NAMES_SHOWN)}]`.as('other_names'),
+      sql<number>`cardinality(customers.other_names)`.as('other_names_total'),
       'customers.email',
       'customers.phone',
       'customers.payments_count',

@@ -64,6 +64,8 @@ export function createCollectionsService({ db }: { db: Kysely<Database> }) {
       return toPage(rows, total, 'customers', (row) => ({
         id: row.id,
         names: row.names,
+        other_names: row.other_names,
+        other_names_total: Number(row.other_names_total),
         email: row.email,
         phone: row.phone,
         created_at: iso(row.created_at),

@@ -124,3 +124,78 @@ describe('recording the payer of a successful payment', () => {
     expect(ofFirst!.id).not.toBe(ofSecond!.id);
   });
 });
+
+describe('a phone shared by payers with different names (issue 27)', () => {
+  it('keeps the latest name, every earlier one beside it, and each payment under its own name', async () => {
+    const { merchant, ref } = await shopWithLink('Family Shop');
+    const first = await paid(ref, { names: 'Okello John', phone: '0772 123 456', amount: 1000 });
+    const second = await paid(ref, { names: 'Okello John', phone: '0772123456', amount: 2000 });
+    const third = await paid(ref, { names: 'Akello Grace', phone: '0772 123 456', amount: 3000 });
+
+    const list = await getData(t, merchant, '/api/customers');
+    expect(list.totalItems).toBe(1);
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        names: 'Akello Grace',
+        other_names: ['Okello John'],
+        other_names_total: 1,
+        phone: '256772123456',
+        payments_count: 3,
+        total_paid: 6000,
+      }),
+    ]);
+    const collections = await getData(t, merchant, '/api/collections');
+    const payerOf = (id: string) => collections.items.find((item: { id: string }) => item.id === id)?.customer.names;
+    expect([payerOf(first), payerOf(second), payerOf(third)]).toEqual(['Okello John', 'Okello John', 'Akello Grace']);
+  });
+
+  it('lists a name once whatever its case or spacing, the most recent first, and brings a returning name to the front', async () => {
+    const { merchant, ref } = await shopWithLink('Names Shop');
+    for (const names of ['Nakato Sarah', 'Okello John', 'NAKATO  sarah', 'Akello Grace', 'Okello John'])
+      await paid(ref, { names, phone: '0701 444 555', channel: 'AIRTEL', amount: 100 });
+    const [customer] = (await getData(t, merchant, '/api/customers')).items;
+    expect(customer).toMatchObject({
+      names: 'Okello John',
+      other_names: ['Akello Grace', 'NAKATO sarah'],
+      other_names_total: 2,
+      payments_count: 5,
+    });
+  });
+
+  it('carries at most five earlier names in the list, and counts them all', async () => {
+    const { merchant, ref } = await shopWithLink('School Shop');
+    for (let i = 1; i <= 8; i++) await paid(ref, { names: `Pupil ${i}`, phone: '0772 000 777', amount: 100 });
+    const [customer] = (await getData(t, merchant, '/api/customers')).items;
+    expect(customer).toMatchObject({
+      names: 'Pupil 8',
+      other_names: ['Pupil 7', 'Pupil 6', 'Pupil 5', 'Pupil 4', 'Pupil 3'],
+      other_names_total: 7,
+    });
+  });
+
+  it('keeps the names of customers merged by a payment that joins them', async () => {
+    const { merchant, ref } = await shopWithLink('Joined Shop');
+    await paid(ref, { names: 'Mugisha Paul', phone: '0772 888 111', amount: 100 });
+    await paid(ref, { names: 'Paul M.', ...card('paul@example.com'), amount: 100 });
+    await paid(ref, { names: 'P. Mugisha', phone: '0772888111', email: 'paul@example.com', amount: 100 });
+    const [customer, ...none] = (await getData(t, merchant, '/api/customers')).items;
+    expect(none).toEqual([]);
+    expect(customer).toMatchObject({
+      names: 'P. Mugisha',
+      other_names: ['Paul M.', 'Mugisha Paul'],
+      payments_count: 3,
+    });
+  });
+
+  it("shows one account none of another's customers or names", async () => {
+    const first = await shopWithLink('Own Names Shop');
+    const second = await shopWithLink('Other Names Shop');
+    await paid(first.ref, { names: 'Achieng Mary', phone: '0772 321 654', amount: 100 });
+    await paid(first.ref, { names: 'Odongo Peter', phone: '0772 321 654', amount: 100 });
+    await paid(second.ref, { names: 'Kato Brian', phone: '0772 321 654', amount: 100 });
+    const ofSecond = await getData(t, second.merchant, '/api/customers');
+    expect(ofSecond.items).toEqual([expect.objectContaining({ names: 'Kato Brian', other_names: [], other_names_total: 0 })]);
+    const ofFirst = await getData(t, first.merchant, '/api/customers');
+    expect(ofFirst.items).toEqual([expect.objectContaining({ names: 'Odongo Peter', other_names: ['Achieng Mary'] })]);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Environment } from '@sente/contracts/constants';
 import { normalizeUgandanPhone } from '@sente/contracts/payments';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { CustomersTable, Database } from '../../db/database.ts';
 
 /** What a successful payment tells about its payer. */
 export type PaidBy = {
@@ -19,6 +19,10 @@ export function payerContacts(payment: Pick<PaidBy, 'msisdn' | 'email'>): { phon
   const phone = payment.msisdn ? (normalizeUgandanPhone(payment.msisdn) ?? payment.msisdn) : null;
   return { phone, email: payment.email?.trim().toLowerCase() || null };
 }
+
+type CustomerRecord = Selectable<CustomersTable>;
+
+const paidAt = (customer: CustomerRecord) => (customer.last_paid_at ? new Date(customer.last_paid_at).getTime() : 0);
 
 function customersSharingContacts(
   trx: Transaction<Database>,
@@ -42,6 +46,28 @@ function customersSharingContacts(
     .execute();
 }
 
+/** A name as names are compared: trimmed, inner spaces collapsed, in lower case. */
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The earlier names of a customer once `latest` is its name: every name in `used` (most recently used first) but the
+ * latest, each once, in the spelling used last. Nothing is dropped: families share phones (issue 27).
+ */
+export function earlierNames(latest: string, used: string[]): string[] {
+  const seen = new Set([nameKey(latest)]);
+  const earlier: string[] = [];
+  for (const name of used) {
+    const key = nameKey(name);
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    earlier.push(name.trim().replace(/\s+/g, ' '));
+  }
+  return earlier;
+}
+
+/** Every name a customer was paid under, the most recently used first. */
+const namesOf = (customer: CustomerRecord) => [customer.names, ...customer.other_names];
+
 /** Moves the other customers' payments and totals onto `keepId` and deletes them: one payment proved them one payer. */
 async function mergeInto(trx: Transaction<Database>, keepId: string, otherIds: string[]): Promise<void> {
   await trx.updateTable('collections').set({ customer_id: keepId }).where('customer_id', 'in', otherIds).execute();
@@ -56,7 +82,8 @@ async function mergeInto(trx: Transaction<Database>, keepId: string, otherIds: s
  * Creates the payer's customer for the payment's account and environment, or adds the payment to it (DESIGN §5).
  * A payer is one customer however they pay: the same phone or the same e-mail finds them. When the payment's phone
  * and e-mail lead to two customers, they are one payer after all and are merged into the older one. The newest
- * payment's name and contacts win.
+ * payment's name and contacts are the customer's; every earlier name stays in `other_names` (issue 27), the names of
+ * merged customers too, those paid with most recently first.
  *
  * NOTE: settle credits the merchant wallet first, and that row lock makes the payments of one account and
  * environment record their customers one at a time; the unique phone and e-mail indexes are the backstop.
@@ -94,10 +121,12 @@ export async function recordCustomer(trx: Transaction<Database>, payment: PaidBy
       keep.id,
       others.map((other) => other.id),
     );
+  const byRecency = [...matches].sort((a, b) => paidAt(b) - paidAt(a));
   await trx
     .updateTable('customers')
     .set({
       names: payment.names,
+      other_names: earlierNames(payment.names, byRecency.flatMap(namesOf)),
       phone: contacts.phone ?? keep.phone,
       email: contacts.email ?? keep.email,
       payments_count: sql`payments_count + 1`,

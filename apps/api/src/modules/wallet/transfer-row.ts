@@ -1,5 +1,5 @@
 import { API_KEY_CREATOR } from '@sente/contracts/merchant-api';
-import { formatLocalPhone } from '@sente/contracts/payments';
+import { formatTypedPhone } from '@sente/contracts/payments';
 import { maskBankAccountNumber, type TransferRow } from '@sente/contracts/wallet';
 import type { TransferListRecord } from './repository.ts';
 
@@ -13,7 +13,8 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
   } else if (row.kind === 'settlement' && row.bank_details) {
     counterparty = `${row.bank_details.bank_name} ${maskBankAccountNumber(row.bank_details.account_number)}`;
   } else if (row.kind === 'payout' && row.payout_msisdn) {
-    counterparty = row.payout_msisdn.startsWith('256') ? formatLocalPhone(row.payout_msisdn) : row.payout_msisdn;
+    // Stored as typed (a payout keeps the number it was asked for), shown in the dashboard's one format.
+    counterparty = formatTypedPhone(row.payout_msisdn);
   }
   return {
     id: row.id,

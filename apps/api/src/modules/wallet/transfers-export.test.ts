@@ -1,9 +1,12 @@
-/** Why a transfer did not go through, as the settlements spreadsheet (GET /api/collections/smt_download) shows it. */
+/**
+ * Why a transfer did not go through, and where a payout went, as the settlements spreadsheet
+ * (GET /api/collections/smt_download) and the transfers list show it.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../testing/http.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { requestSettlement, saveBankDetails, WALLET_ENV } from '../../testing/wallet.ts';
+import { payout, requestSettlement, saveBankDetails, transferRow, WALLET_ENV } from '../../testing/wallet.ts';
 import { createAlice, readWorkbook } from '../../testing/wallet-more.ts';
 
 let t: TestApp;
@@ -48,5 +51,33 @@ describe('the Failure reason column of Settlements.xlsx', () => {
     expect(byReason.get('April takings')).toEqual({ status: 'rejected', failure: 'The bank account is closed' });
     expect(byReason.get('March takings')).toEqual({ status: 'successful', failure: undefined });
     expect(byReason.get('May takings')).toEqual({ status: 'pending', failure: undefined });
+  });
+});
+
+describe('the receiver phone of a payout (issue 27)', () => {
+  it('is shown in one format in the list and the spreadsheet, however it was typed', async () => {
+    const typed = { local: '0772555777', international: '+256 772-555-123' };
+    const ids: Record<string, string> = {};
+    for (const [how, phone] of Object.entries(typed)) {
+      const res = await payout(t, alice, 1_000, phone, { narrative: `Payout typed ${how}` });
+      expect(res.statusCode).toBe(201);
+      ids[how] = res.json().data.id;
+    }
+    expect((await transferRow(t, alice, ids.local!))?.counterparty).toBe('0772 555 777');
+    expect((await transferRow(t, alice, ids.international!))?.counterparty).toBe('0772 555 123');
+
+    const sheet = (await readWorkbook((await get(t, alice, '/api/collections/smt_download')).rawPayload)).getWorksheet(
+      'Transfers',
+    )!;
+    const headers = sheet.getRow(1).values as unknown[];
+    const toColumn = headers.indexOf('To / From');
+    const reasonColumn = headers.indexOf('Reason');
+    const shown = new Map<unknown, unknown>();
+    for (let row = 2; row <= sheet.rowCount; row++) {
+      const cells = sheet.getRow(row).values as unknown[];
+      shown.set(cells[reasonColumn], cells[toColumn]);
+    }
+    expect(shown.get('Payout typed local')).toBe('0772 555 777');
+    expect(shown.get('Payout typed international')).toBe('0772 555 123');
   });
 });

@@ -6,10 +6,26 @@ import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/** Spec §2 collections table (wide screens; phones get cards). */
+/** 'Nov 27, 2026 14:05' with its only break before the time, so the column can be a day's width. */
+function DateTime({ value }: { value: string }) {
+  const text = formatDate(value);
+  const cut = text.lastIndexOf(' ');
+  return (
+    <>
+      <span style={nowrap}>{text.slice(0, cut)}</span> <span style={nowrap}>{text.slice(cut + 1)}</span>
+    </>
+  );
+}
+
+/**
+ * Spec §2 collections table (wide screens; phones get cards). Its seven columns fit a 1,280 px screen beside the
+ * navigation (issue 27): the date breaks before its time, the channel between its words and the transaction ID in
+ * its middle when the row is short of room, so the Status badges are never behind the scroll cue. Narrower screens
+ * that still get the table scroll it sideways, with the cue.
+ */
 export function CollectionsTable({ collections }: { collections: CollectionRow[] }) {
   return (
-    <ScrollTable minWidth={940} label="Collections table">
+    <ScrollTable minWidth={760} label="Collections table">
       <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Collections">
         <Table.Thead>
           <Table.Tr>
@@ -25,19 +41,23 @@ export function CollectionsTable({ collections }: { collections: CollectionRow[]
         <Table.Tbody>
           {collections.map((collection) => (
             <Table.Tr key={collection.id}>
-              <Table.Td style={nowrap}>{formatDate(collection.created_at)}</Table.Td>
+              <Table.Td>
+                <DateTime value={collection.created_at} />
+              </Table.Td>
               <Table.Td style={nowrap}>{phoneOrCard(collection.msisdn)}</Table.Td>
               <Table.Td maw={220}>
-                <Text size="sm" lineClamp={2} miw={120} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" lineClamp={2} miw={110} style={{ overflowWrap: 'anywhere' }}>
                   {collection.customer.names}
                 </Text>
               </Table.Td>
               <Table.Td style={nowrap} fw={600}>
                 {formatMoney(collection.amount, collection.currency)}
               </Table.Td>
-              <Table.Td style={nowrap}>{CHANNEL_LABELS[collection.collection_channel]}</Table.Td>
-              <Table.Td style={nowrap} ff="monospace">
-                {collection.transaction_id}
+              <Table.Td miw={90}>{CHANNEL_LABELS[collection.collection_channel]}</Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace" miw="8ch" style={{ overflowWrap: 'anywhere' }}>
+                  {collection.transaction_id}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <StatusBadge status={collection.status} />

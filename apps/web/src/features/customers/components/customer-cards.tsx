@@ -3,6 +3,7 @@ import type { CustomerRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+import { OtherNames } from './other-names.tsx';
 
 /** The customers on a phone: one card per customer, same fields as the table. */
 export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
@@ -11,9 +12,12 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
       {customers.map((customer) => (
         <Paper component="li" key={customer.id} withBorder radius="md" p="md">
           <Stack gap="sm">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {customer.names}
-            </Text>
+            <div>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {customer.names}
+              </Text>
+              <OtherNames customer={customer} />
+            </div>
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <CardDetail term="Phone">{customerPhone(customer.phone)}</CardDetail>
               <CardDetail term="Created">{formatDate(customer.created_at)}</CardDetail>

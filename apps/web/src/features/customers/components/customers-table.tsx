@@ -3,6 +3,7 @@ import type { CustomerRow } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+import { OtherNames } from './other-names.tsx';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -28,6 +29,7 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
                 <Text size="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                   {customer.names}
                 </Text>
+                <OtherNames customer={customer} />
               </Table.Td>
               <Table.Td maw={260} style={{ overflowWrap: 'anywhere' }}>
                 {customer.email ?? NOT_GIVEN}

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatTypedPhone } from '@sente/contracts/payments';
 import { type BankDetails, maskBankAccountNumber, pinField } from '@sente/contracts/wallet';
 import { useState } from 'react';
 import { CardDetail } from '../../../components/card-detail.tsx';
@@ -88,7 +89,7 @@ export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthP
                 </CardDetail>
               </>
             )}
-            {summary.phone && <CardDetail term="Receiver phone">{summary.phone}</CardDetail>}
+            {summary.phone && <CardDetail term="Receiver phone">{formatTypedPhone(summary.phone)}</CardDetail>}
             <CardDetail term="Amount">{formatMoney(summary.amount)}</CardDetail>
             <CardDetail term="Transfer charge">{formatMoney(summary.charge)}</CardDetail>
             <CardDetail term="Reason" wide>

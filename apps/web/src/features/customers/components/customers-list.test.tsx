@@ -1,0 +1,53 @@
+import type { CustomerRow } from '@sente/contracts/payments';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render } from '../../../testing/render.tsx';
+import { CustomerCards } from './customer-cards.tsx';
+import { CustomersTable } from './customers-table.tsx';
+
+const customer = (overrides: Partial<CustomerRow>): CustomerRow => ({
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  names: 'Akello Grace',
+  other_names: [],
+  other_names_total: 0,
+  email: null,
+  phone: '256772123456',
+  created_at: '2026-03-02T09:30:00.000Z',
+  payments_count: 3,
+  total_paid: 6000,
+  ...overrides,
+});
+
+const family = customer({ other_names: ['Okello John'], other_names_total: 1 });
+const single = customer({ id: 'c0ffee00-0000-4000-8000-000000000002', names: 'Kato Brian', phone: '256701000111' });
+const school = customer({
+  id: 'c0ffee00-0000-4000-8000-000000000003',
+  names: 'Pupil 8',
+  other_names: ['Pupil 7', 'Pupil 6', 'Pupil 5', 'Pupil 4', 'Pupil 3'],
+  other_names_total: 7,
+});
+
+const itemWith = (role: 'row' | 'listitem', name: string) =>
+  screen.getAllByRole(role).find((item) => within(item).queryByText(name) !== null)!;
+
+describe.each([
+  ['table', 'row', (rows: CustomerRow[]) => <CustomersTable customers={rows} />],
+  ['cards', 'listitem', (rows: CustomerRow[]) => <CustomerCards customers={rows} />],
+] as const)('Customers %s: the names of a shared phone (issue 27)', (_, role, ui) => {
+  it('shows the earlier names beside the latest one', () => {
+    render(ui([family, single]));
+    const item = itemWith(role, 'Akello Grace');
+    expect(within(item).getByText('Also paid as Okello John')).toBeVisible();
+  });
+
+  it('says nothing more for a customer with one name', () => {
+    render(ui([family, single]));
+    expect(within(itemWith(role, 'Kato Brian')).queryByText(/Also paid as/)).not.toBeInTheDocument();
+    expect(screen.getAllByText(/Also paid as/)).toHaveLength(1);
+  });
+
+  it('counts the names it does not list', () => {
+    render(ui([school]));
+    expect(screen.getByText('Also paid as Pupil 7, Pupil 6, Pupil 5, Pupil 4, Pupil 3 and 2 more')).toBeVisible();
+  });
+});
