@@ -29,7 +29,5 @@ export function lastMessage(outboxDir: string, to: string): { subject: string; t
 
 /** A raw message's text with quoted-printable soft line breaks and escapes undone, so URLs read whole. */
 export function undoQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

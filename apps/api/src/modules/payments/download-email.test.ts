@@ -51,9 +51,11 @@ const collectionsOf = (linkId: string) =>
 /** The download link in the newest mail the SMTP server received for this address, as a path with its query. */
 function mailedDownloadPath(to: string): string | undefined {
   const mail = smtp.received.filter((m) => m.to.includes(to)).at(-1);
-  const url = mail && /https?:\/\/\S+?(\/api\/public\/payments\/[\w-]+\/download\?expires=\d+&signature=[\w-]+)/.exec(
-    undoQuotedPrintable(mail.raw),
-  )?.[1];
+  const url =
+    mail &&
+    /https?:\/\/\S+?(\/api\/public\/payments\/[\w-]+\/download\?expires=\d+&signature=[\w-]+)/.exec(
+      undoQuotedPrintable(mail.raw),
+    )?.[1];
   return url;
 }
 

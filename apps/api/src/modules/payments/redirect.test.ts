@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMerchant,
-  createPaymentLink,
-  type Merchant,
-  PAYMENTS_ENV,
-  payId,
-  paymentStatus,
-} from '../../testing/payments.ts';
+import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId, paymentStatus } from '../../testing/payments.ts';
 import { type VerifyRedirect, verifierFromDocs } from '../../testing/redirect-docs.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer } from '../../testing/users.ts';

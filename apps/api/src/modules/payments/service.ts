@@ -177,7 +177,10 @@ export function createPaymentsService(options: Options) {
   async function redirectFor(target: string, collection: CollectionRecord): Promise<string | undefined> {
     const keys = await readApiKeys(db, options.secrets, collection.account_id);
     if (!keys) {
-      logger.error({ accountId: collection.account_id }, 'redirect not signed: the encryption key cannot be read; generate new keys');
+      logger.error(
+        { accountId: collection.account_id },
+        'redirect not signed: the encryption key cannot be read; generate new keys',
+      );
       return undefined;
     }
     const payment = {
