@@ -123,6 +123,27 @@ describe('the redirect after a successful payment', () => {
     expect(paid.redirect_url).toBeUndefined();
   });
 
+  it('is not given, rather than unsigned, when the account key cannot be read (APP_SECRET changed)', async () => {
+    const merchant = await createMerchant(t, 'Sealed Shop');
+    const other = await createMerchant(t, 'Other Shop');
+    await signingSecretOf(t, merchant);
+    await signingSecretOf(t, other);
+    // Another account's sealed key does not open under this account's context, as after a change of APP_SECRET.
+    const { encryption_key_encrypted } = await t.database.db
+      .selectFrom('api_keys')
+      .select('encryption_key_encrypted')
+      .where('account_id', '=', other.accountId)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('api_keys')
+      .set({ encryption_key_encrypted })
+      .where('account_id', '=', merchant.accountId)
+      .execute();
+    const { paid } = await paidRedirect(merchant, 'https://shop.example.com/thanks');
+    expect(paid.status).toBe('successful');
+    expect(paid.redirect_url).toBeUndefined();
+  });
+
   it('drops parameters of the reserved sente_ prefix from the merchant URL, so they cannot pass for ours', async () => {
     const merchant = await createMerchant(t, 'Prefix Shop');
     const { url } = await paidRedirect(merchant, 'https://shop.example.com/thanks?sente_status=failed&x=1');
