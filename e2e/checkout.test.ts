@@ -4,7 +4,9 @@ import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, listenLocally } from '../apps/api/src/testing/local-server.ts';
 import { lastMessage } from '../apps/api/src/testing/outbox.ts';
+import { type VerifyRedirect, verifierFromDocs } from '../apps/api/src/testing/redirect-docs.ts';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } from './support/browser.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
@@ -15,6 +17,8 @@ const MERCHANT = 'Kampala Parents School';
 
 type Tokens = { accessToken: string; refreshToken: string };
 type Ref = { id: string; ref: string };
+/** What the school's own site made of a redirect it received. */
+type Landing = { url: string; verified: Record<string, string> | null };
 
 /**
  * DESIGN §5 journeys: customers on a phone pay each kind of link through the real pages and the test-mode
@@ -30,6 +34,9 @@ describe('customers pay on a phone, the merchant sees the money', () => {
   let item: Ref;
   let closed: Ref;
   let sports: Ref;
+  /** The school's own site, where the fixed link sends payers back: it verifies the redirect as docs/redirects.md says. */
+  let schoolSite: LocalServer;
+  const landings: Landing[] = [];
 
   async function call(pathname: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
     const response = await fetch(`${server.url}${pathname}`, {
@@ -71,17 +78,37 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
   }
 
+  /** The school's site: checks the signature with the account's encryption key and answers what it found. */
+  async function startSchoolSite(verify: VerifyRedirect) {
+    return listenLocally(async (request, response) => {
+      // The browser also asks for a favicon, which the school's site does not have.
+      if (!request.url.startsWith('/thank-you?')) {
+        response.writeHead(404).end();
+        return;
+      }
+      const { current_account } = await call('/api/user/profile');
+      const verified = verify(`http://school.example${request.url}`, current_account.api_keys.encryption_key);
+      landings.push({ url: request.url, verified });
+      response.writeHead(verified ? 200 : 400, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        `<!doctype html><html lang="en"><title>School</title><main><h1>${verified ? 'Payment verified' : 'Payment not verified'}</h1>` +
+          `<p>${verified ? `${verified.status}: ${verified.transaction_id}` : ''}</p></main></html>`,
+      );
+    });
+  }
+
   beforeAll(async () => {
     server = sharedServer();
     browser = await launchBrowser();
     merchant = await createMerchant(server, `payee.${Date.now()}@example.com`, 'Sente#2026', MERCHANT);
+    schoolSite = await startSchoolSite(await verifierFromDocs());
     await call('/api/sente-account/update-logo', { company_logo: await upload('companylogos', 'logo.png', TINY_PNG) });
     fixed = await call('/api/payment-link/create', {
       title: 'Term 1 fees',
       description: 'Fees for the first term of 2027',
       fixed_amount: true,
       amount: 150_000,
-      redirect_url: `${server.url}/thank-you`,
+      redirect_url: `${schoolSite.url}/thank-you?term=1`,
     });
     dynamic = await call('/api/payment-link/create', {
       title: 'School uniform',
@@ -116,10 +143,11 @@ describe('customers pay on a phone, the merchant sees the money', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await schoolSite?.close();
     await server?.stop();
   });
 
-  it('a parent pays a fixed payment link with MTN and is taken back to the school', async () => {
+  it('a parent pays a fixed payment link with MTN and is taken back to the school, whose site verifies the payment', async () => {
     const page = await phone();
     await page.goto(`/pay/${fixed.ref}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Term 1 fees' }).count()).toBe(1);
@@ -139,10 +167,25 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Approve on your phone' }).count()).toBe(1);
     await screenshot(page, 'checkout-02-waiting');
     await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
-    expect(await page.locator('.transaction-id').textContent()).toMatch(/^SNT[A-Z2-9]{12}$/);
+    const transactionId = await page.locator('.transaction-id').textContent();
+    expect(transactionId).toMatch(/^SNT[A-Z2-9]{12}$/);
     // The success screen leaves for the school's page after 3 s: it is checked by axe in the next journey, whose link
     // has no redirect, so that axe never runs on a page that is going away.
-    await page.waitForURL(`${server.url}/thank-you`);
+    // The school's own query stays, before Sente's parameters.
+    await page.waitForURL((url) => url.href.startsWith(`${schoolSite.url}/thank-you?term=1&sente_id=`));
+    // The school's site trusted the redirect without asking Sente: the signature held, with the payment's reference.
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment verified' }).count()).toBe(1);
+    expect(await page.getByText(`successful: ${transactionId}`).count()).toBe(1);
+    expect(landings).toHaveLength(1);
+    expect(landings[0]!.verified).toMatchObject({
+      transaction_id: transactionId,
+      status: 'successful',
+      amount: '150000',
+      currency: 'UGX',
+      reference: '',
+    });
+    expect(landings[0]!.verified!.id).toMatch(/^[0-9a-f-]{36}$/);
+    await screenshot(page, 'checkout-02b-school-site-verified');
     await page.context().close();
   });
 
@@ -189,7 +232,7 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await page.context().close();
   });
 
-  it('a buyer pays for a digital item by card and downloads the file', async () => {
+  it('a buyer pays for a digital item by card, downloads the file and is told the link was e-mailed too', async () => {
     const page = await phone();
     await page.goto(`/checkout/${item.ref}`);
     await expect.poll(() => page.locator('s.original-price').textContent()).toContain('UGX 20,000');
@@ -199,13 +242,14 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await page.getByLabel('Expiry').fill('12/29');
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Pay UGX 15,000' }).click();
-    // A card payer's receipt (and download link) goes by e-mail, so the address is asked for.
-    expect(await page.getByText(PAYMENT_MESSAGES.emailRequiredForCard).count()).toBeGreaterThan(0);
+    // A buyer's download link also goes by e-mail, so that closing the page does not lose it: the address is asked for.
+    expect(await page.getByText(PAYMENT_MESSAGES.emailRequiredForDownload).count()).toBeGreaterThan(0);
     await page.getByLabel('E-mail').fill('joan.atim@example.com');
     await screenshot(page, 'checkout-07-item-card-form');
     await page.getByRole('button', { name: 'Pay UGX 15,000' }).click();
     await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
     expect(await page.getByText('Print pages 1 to 12 first.').count()).toBe(1);
+    expect(await page.getByText('We also sent the download link to joan.atim@example.com').count()).toBe(1);
     await expectAccessible(page, 'checkout: success with download');
     await screenshot(page, 'checkout-08-item-success');
 

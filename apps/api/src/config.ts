@@ -153,6 +153,8 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   /** Lifetime of a digital item's download link. */
   DOWNLOAD_LINK_TTL_HOURS: positiveInt(24),
+  /** Lifetime of the download link in a digital item's receipt e-mail, which the buyer keeps (issue 27). */
+  DOWNLOAD_EMAIL_LINK_TTL_DAYS: positiveInt(30),
   /** Payment attempts per minute per IP on the public pay endpoint. */
   PAY_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   /** Requests per minute per IP on the public page and status endpoints (status is polled every 2 s). */

@@ -143,7 +143,7 @@ async function setUpOwner() {
   const paymentLink = await createPaymentLink(t, owner);
   const donation = await createDonationLink(t, owner, { image: files.image });
   const item = must(await post(t, owner, '/api/donation-link/create_digital_item', digitalItemWith(files)), 'item', 201).data;
-  const itemPaymentId = await payId(t, item.ref, { extra_data: DEDICATION });
+  const itemPaymentId = await payId(t, item.ref, { email: 'item.buyer@example.com', extra_data: DEDICATION });
   await t.app.services.payments.settle(itemPaymentId, { status: 'successful', message: null });
   const download = (await paymentStatus(t, itemPaymentId)).download_url;
   if (!download) throw new Error("the owner's paid item has no download");

@@ -99,11 +99,13 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     files,
     mailer,
     logger,
+    secrets,
     publicUrl: config.PUBLIC_URL,
     downloadSecret: secrets.codePepper,
     expirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     pollAfterMs,
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
+    emailedDownloadTtlDays: config.DOWNLOAD_EMAIL_LINK_TTL_DAYS,
   });
   const ledger = { verify: () => verifyLedger(db) };
   const pins = createPinService(db, passwords);

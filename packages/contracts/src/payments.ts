@@ -136,10 +136,13 @@ export type PublicPayment = {
    * the server so that a payer's wrong clock cannot shorten or stretch the wait the page shows.
    */
   expires_in_seconds?: number;
+  /** Once paid: the merchant's redirection URL with the payment's signed reference and status (docs/redirects.md). */
   redirect_url?: string;
   /** Digital items, once paid: an expiring signed link to the product file. */
   download_url?: string;
   download_expires_at?: string;
+  /** Digital items, once paid: the receipt with a longer-lived download link goes to the e-mail the buyer gave. */
+  download_emailed?: boolean;
   buyer_note?: string;
 };
 
@@ -215,6 +218,7 @@ export const PAYMENT_MESSAGES = {
   notAirtelNumber: 'This is not an Airtel number. Choose MTN Mobile Money or use an Airtel number.',
   emailInvalid: 'Enter a valid e-mail address',
   emailRequiredForCard: 'Enter your e-mail address for the card receipt',
+  emailRequiredForDownload: 'Enter your e-mail address: the download link is sent there',
   channelInvalid: 'Choose how to pay: MTN Mobile Money, Airtel Money or Card',
   amountMissing: 'Enter an amount of at least UGX 1',
   amountWhole: 'Amounts are in whole Uganda shillings',

@@ -1,47 +1,22 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@sente/contracts/messages';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpReceiver } from '../testing/smtp-receiver.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { PASSWORD, SUBJECTS, uniqueEmail } from '../testing/users.ts';
 
-type Received = { from: string; to: string[]; raw: string };
-
 describe('mail over SMTP', () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    const { port } = server.server.address() as AddressInfo;
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    smtp = await startSmtpReceiver();
+    t = await createTestApp({ SMTP_URL: smtp.url });
   });
 
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('sends the verification code through the SMTP server, and that code verifies the account', async () => {
@@ -53,7 +28,7 @@ describe('mail over SMTP', () => {
     });
     expect(res.statusCode).toBe(201);
 
-    const mails = received.filter((m) => m.to.includes(email));
+    const mails = smtp.received.filter((m) => m.to.includes(email));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.from).toBe('no-reply@sente.local');

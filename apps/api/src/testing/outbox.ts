@@ -24,8 +24,10 @@ export function lastCode(outboxDir: string, to: string, subject?: string): strin
 export function lastMessage(outboxDir: string, to: string): { subject: string; text: string } | undefined {
   const raw = readOutbox(outboxDir, to).at(-1);
   if (!raw) return undefined;
-  const text = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return { subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '', text };
+  return { subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '', text: undoQuotedPrintable(raw) };
+}
+
+/** A raw message's text with quoted-printable soft line breaks and escapes undone, so URLs read whole. */
+export function undoQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

@@ -131,6 +131,20 @@ describe('validating the form', () => {
     const live = link({ environment: 'production' });
     expect(validatePayForm(live, { ...card, ...details, cardNumber: '4111 1111 1111 1111' })).toEqual({});
   });
+
+  it('needs an e-mail for a digital item however it is paid, the download link is sent there', () => {
+    const item = link({ kind: 'digital_item' });
+    expect(validatePayForm(item, filled(item))).toEqual({ email: M.emailRequiredForDownload });
+    const card = filled(item, {
+      channel: 'CARD',
+      phone: '',
+      cardNumber: '4242 4242 4242 4242',
+      cardExpiry: '12/30',
+      cardCvc: '123',
+    });
+    expect(validatePayForm(item, card)).toEqual({ email: M.emailRequiredForDownload });
+    expect(validatePayForm(item, filled(item, { email: 'jane@example.com' }))).toEqual({});
+  });
 });
 
 describe('the pay request', () => {
@@ -175,6 +189,7 @@ describe("the server's messages", () => {
       fields: { phone: M.notMtnNumber, 'extra-2': M.extraFieldOption('Class') },
       general: [M.priceChanged, M.amountMissing],
     });
+    expect(placeServerMessages(base, [M.emailRequiredForDownload]).fields).toEqual({ email: M.emailRequiredForDownload });
   });
 });
 

@@ -91,6 +91,10 @@ export function buildExtraData(fields: ExtraField[], answers: ExtraAnswer[]) {
 
 const isMobileMoney = (channel: PaymentChannel | null) => channel !== 'CARD';
 
+/** A digital item's download link is also e-mailed, so the buyer who closes the page keeps it (issue 27). */
+export const emailRequired = (link: PublicLink, channel: PaymentChannel | null) =>
+  link.kind === 'digital_item' || channel === 'CARD';
+
 function phoneError(channel: PaymentChannel | null, phone: string): string | undefined {
   if (phone.trim() === '') return M.phoneMissing;
   const msisdn = normalizeUgandanPhone(phone);
@@ -134,10 +138,10 @@ export function validatePayForm(link: PublicLink, values: PayFormValues): FormEr
   }
   const email = values.email.trim();
   if (email !== '' && !EMAIL_PATTERN.test(email)) errors.email = M.emailInvalid;
-  if (values.channel === 'CARD') {
-    if (email === '') errors.email = M.emailRequiredForCard;
-    Object.assign(errors, cardErrors(link, values));
+  if (email === '' && emailRequired(link, values.channel)) {
+    errors.email = link.kind === 'digital_item' ? M.emailRequiredForDownload : M.emailRequiredForCard;
   }
+  if (values.channel === 'CARD') Object.assign(errors, cardErrors(link, values));
   return errors;
 }
 
@@ -167,6 +171,7 @@ const FIELD_OF_MESSAGE: Record<string, FieldName> = {
   [M.notAirtelNumber]: 'phone',
   [M.emailInvalid]: 'email',
   [M.emailRequiredForCard]: 'email',
+  [M.emailRequiredForDownload]: 'email',
   [M.channelInvalid]: 'channel',
   [M.amountMissing]: 'amount',
   [M.amountWhole]: 'amount',

@@ -16,4 +16,8 @@ export const PAGE_TEXT = {
     `We wait up to ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} for your approval; after that the payment is cancelled and no money is taken.`,
   testMode: 'TEST MODE — no real money moves',
   redirecting: 'Taking you back to the merchant in a few seconds…',
+  emailHintOptional: 'Optional: your receipt is sent here.',
+  emailHintCard: 'Required for card payments: your receipt is sent here.',
+  emailHintDownload: 'Required: your receipt and the download link are sent here, so you keep it after closing this page.',
+  downloadEmailed: (email: string) => `We also sent the download link to ${email}, so you can download it later.`,
 } as const;

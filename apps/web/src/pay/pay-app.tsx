@@ -23,7 +23,7 @@ type Step =
   | { name: 'form'; focusPhone?: boolean }
   | { name: 'unavailable'; afterSubmit: boolean }
   | { name: 'waiting'; started: StartedPayment }
-  | { name: 'success'; payment: PublicPayment }
+  | { name: 'success'; payment: PublicPayment; email: string | undefined }
   | { name: 'failed'; message: string | undefined }
   | { name: 'cancelled' };
 
@@ -83,7 +83,8 @@ export function PayApp({ route }: { route: { kind: LinkKind; ref: string } | nul
     go({ name: 'waiting', started }, started.request.channel === 'CARD' ? M.cardProcessing : M.awaitingApproval);
 
   const onDone = (outcome: PaymentOutcome) => {
-    if (outcome.status === 'successful') go({ name: 'success', payment: outcome.payment }, M.paymentSuccessful);
+    const email = step.name === 'waiting' ? step.started.request.email : undefined;
+    if (outcome.status === 'successful') go({ name: 'success', payment: outcome.payment, email }, M.paymentSuccessful);
     else
       go(
         { name: 'failed', message: outcome.message },
@@ -134,7 +135,7 @@ export function PayApp({ route }: { route: { kind: LinkKind; ref: string } | nul
             />
           )}
           {step.name === 'waiting' && <WaitingScreen started={step.started} onDone={onDone} onCancelled={onCancelled} />}
-          {step.name === 'success' && <SuccessScreen payment={step.payment} />}
+          {step.name === 'success' && <SuccessScreen payment={step.payment} email={step.email} />}
           {step.name === 'failed' && <FailureScreen message={step.message} onRetry={() => go({ name: 'form' }, '')} />}
           {step.name === 'cancelled' && (
             <FailureScreen

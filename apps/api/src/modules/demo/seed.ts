@@ -50,7 +50,11 @@ type Sale = {
   weight: number;
   amount: (random: () => number) => number | undefined;
   extra?: (random: () => number) => { label: string; value: string }[];
+  /** A digital item's buyer must give an e-mail (the download link is sent there): one at example.com, never delivered. */
+  asksEmail?: boolean;
 };
+
+const emailOf = (names: string) => `${names.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`;
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 180;
@@ -169,7 +173,7 @@ export function createDemoSeeder({
         ],
       },
       { accountId: schoolId, ref: library.ref, weight: 2, amount: choose([5_000, 10_000, 20_000, 50_000, 100_000]) },
-      { accountId: schoolId, ref: workbook.ref, weight: 2, amount: () => undefined },
+      { accountId: schoolId, ref: workbook.ref, weight: 2, amount: () => undefined, asksEmail: true },
       {
         accountId: bakeryId,
         ref: cake.ref,
@@ -195,10 +199,12 @@ export function createDemoSeeder({
       // One payer in twelve has too little on their mobile money account: the simulator fails numbers ending 0001.
       const tail = random() < 1 / 12 ? '0001' : String(1000 + Math.floor(random() * 8998)).padStart(4, '0');
       const phone = `${airtel ? pick(random, ['070', '075']) : pick(random, ['077', '078'])}${String(Math.floor(random() * 1000)).padStart(3, '0')}${tail}`;
+      const names = pick(random, PAYER_NAMES);
       const payment = await payments.pay(
         sale.ref,
         payInput.parse({
-          names: pick(random, PAYER_NAMES),
+          names,
+          ...(sale.asksEmail ? { email: emailOf(names) } : {}),
           phone,
           channel: airtel ? 'AIRTEL' : 'MTN_UG',
           amount: sale.amount(random),

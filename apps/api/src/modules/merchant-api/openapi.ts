@@ -20,7 +20,13 @@ for programs (${API_ERROR_CODE_VALUES.join(', ')}).
 **Lists** are newest first, 20 a page: send \`nextCursor\` back as \`?cursor=\` for the next page.
 
 **Webhooks.** The collection.successful and collection.failed events reach the Collections web hook URL, signed with
-your encryption key in the Standard Webhooks format.`;
+your encryption key in the Standard Webhooks format.
+
+**Redirects.** After a successful payment on a payment link with a redirection URL, the payer arrives there with
+\`sente_id\` (the collection's \`id\` in this API), \`sente_transaction_id\`, \`sente_status\`, \`sente_amount\`,
+\`sente_currency\`, \`sente_reference\` (when the payment has your reference), \`sente_timestamp\` and
+\`sente_signature\`, a hex HMAC-SHA256 with your encryption key, so your site can trust them without calling this API:
+the signed text and a verifier in Node are in docs/redirects.md.`;
 
 /** The OpenAPI 3.1 document's own part; @fastify/swagger adds the paths and schemas from the /v1 routes. */
 export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSwaggerOptions['openapi']> {

@@ -17,9 +17,10 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { hmac, safeEqual } from '../../lib/secrets.ts';
+import { hmac, type Secrets, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordCustomer } from '../customers/repository.ts';
+import { readApiKeys } from '../developers/api-keys.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import type { FilesService } from '../files/service.ts';
 import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
@@ -28,6 +29,7 @@ import { addToDailyTotals } from '../reports/repository.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from './providers.ts';
 import { receiptMail } from './receipt.ts';
 import { firstLateCheck } from './reconcile.ts';
+import { signedRedirectUrl } from './redirect.ts';
 import {
   addToLinkTotal,
   type CollectionRecord,
@@ -74,12 +76,16 @@ type Options = {
   files: FilesService;
   mailer: Mailer;
   logger: Logger;
+  /** The accounts' encryption keys, which sign the redirect after a payment (docs/redirects.md). */
+  secrets: Pick<Secrets, 'keysSecret' | 'keyLookupSecret'>;
   publicUrl: string;
   downloadSecret: string;
   expirySeconds: number;
   /** A live provider's payment is first asked about this long after it accepted (the reconciler, issue 15). */
   pollAfterMs: number;
   downloadTtlHours: number;
+  /** The receipt's download link lives longer: the buyer may open the e-mail days after closing the page (issue 27). */
+  emailedDownloadTtlDays: number;
 };
 
 const storageUrl = (path: string | null) => (path ? `/storage/${path}` : null);
@@ -127,6 +133,11 @@ function checkExtraData(fields: ExtraField[], given: ExtraDataEntry[]): ExtraDat
   });
 }
 
+/** A digital item's buyer gets the download link by e-mail, so that closing the page does not lose it (issue 27). */
+function requireDownloadEmail(link: PublicLinkRecord, input: PayInput) {
+  if (link.kind === 'digital_item' && !input.email) throw badRequest(M.emailRequiredForDownload);
+}
+
 function amountFor(link: PublicLinkRecord, input: PayInput): number {
   const fixed = link.kind === 'digital_item' || (link.kind === 'payment_link' && link.fixed_amount);
   if (!fixed) {
@@ -149,12 +160,38 @@ export function createPaymentsService(options: Options) {
     return link;
   }
 
-  function downloadLink(collectionId: string, now = new Date()) {
-    const expires = Math.floor(now.getTime() / 1000) + options.downloadTtlHours * 3600;
+  /** A signed link to the product; the page's lives DOWNLOAD_LINK_TTL_HOURS, the e-mail's DOWNLOAD_EMAIL_LINK_TTL_DAYS. */
+  function downloadLink(collectionId: string, ttlSeconds: number, now = new Date()) {
+    const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
     return {
       url: `/api/public/payments/${collectionId}/download?expires=${expires}&signature=${downloadSignature(collectionId, expires)}`,
       expiresAt: new Date(expires * 1000),
     };
+  }
+
+  /**
+   * The merchant's URL with the payment's reference and status, signed with the account's own encryption key (made now
+   * if the account has none yet). Undefined when the key was sealed under another APP_SECRET: an unsigned redirect
+   * would look forged to the merchant's site, so the payer stays on the success screen until new keys are generated.
+   */
+  async function redirectFor(target: string, collection: CollectionRecord): Promise<string | undefined> {
+    const keys = await readApiKeys(db, options.secrets, collection.account_id);
+    if (!keys) {
+      logger.error(
+        { accountId: collection.account_id },
+        'redirect not signed: the encryption key cannot be read; generate new keys',
+      );
+      return undefined;
+    }
+    const payment = {
+      id: collection.id,
+      transaction_id: collection.transaction_id,
+      status: 'successful' as const,
+      amount: Number(collection.amount),
+      currency: collection.currency,
+      reference: collection.reference,
+    };
+    return signedRedirectUrl(target, payment, keys.encryption_key);
   }
 
   async function toPublicPayment(collection: CollectionRecord): Promise<PublicPayment> {
@@ -175,11 +212,15 @@ export function createPaymentsService(options: Options) {
     if (collection.status === 'successful' && collection.link_id) {
       const link = await findPaidLink(db, collection.link_id);
       answer.message = M.paymentSuccessful;
-      if (link?.redirect_url) answer.redirect_url = link.redirect_url;
+      if (link?.redirect_url) {
+        const redirect = await redirectFor(link.redirect_url, collection);
+        if (redirect) answer.redirect_url = redirect;
+      }
       if (link?.kind === 'digital_item' && link.file) {
-        const download = downloadLink(collection.id);
+        const download = downloadLink(collection.id, options.downloadTtlHours * 3600);
         answer.download_url = download.url;
         answer.download_expires_at = download.expiresAt.toISOString();
+        if (collection.email) answer.download_emailed = true;
         if (link.buyer_note) answer.buyer_note = link.buyer_note;
       }
     }
@@ -191,7 +232,8 @@ export function createPaymentsService(options: Options) {
     if (!collection.email || collection.status !== 'successful') return;
     try {
       const link = collection.link_id ? await findReceiptLink(db, collection.link_id) : undefined;
-      const download = link?.kind === 'digital_item' && link.file ? downloadLink(collection.id) : null;
+      const download =
+        link?.kind === 'digital_item' && link.file ? downloadLink(collection.id, options.emailedDownloadTtlDays * 86_400) : null;
       await mailer.send(
         receiptMail({
           to: collection.email,
@@ -329,6 +371,7 @@ export function createPaymentsService(options: Options) {
         }
       }
       if (isUnavailable(link)) throw badRequest(M.linkUnavailable);
+      requireDownloadEmail(link, input);
       const amount = amountFor(link, input);
       const extraData = checkExtraData(link.extra_fields as ExtraField[], input.extra_data);
       const environment = link.active_environment;

@@ -22,6 +22,11 @@ import { TextField } from './fields.tsx';
 
 export type StartedPayment = StartAnswer & { request: PayRequest };
 
+function emailHint(link: PublicLink, values: PayFormValues): string {
+  if (link.kind === 'digital_item') return PAGE_TEXT.emailHintDownload;
+  return values.channel === 'CARD' ? PAGE_TEXT.emailHintCard : PAGE_TEXT.emailHintOptional;
+}
+
 type Props = {
   link: PublicLink;
   values: PayFormValues;
@@ -169,11 +174,7 @@ export function PayForm({ link, values, onChange, onStarted, onUnavailable, focu
         value={values.email}
         onChange={(email) => update({ email })}
         error={errors.email}
-        hint={
-          values.channel === 'CARD'
-            ? 'Required for card payments: your receipt is sent here.'
-            : 'Optional: your receipt is sent here.'
-        }
+        hint={emailHint(link, values)}
       />
       {values.channel === 'CARD' && (
         <>

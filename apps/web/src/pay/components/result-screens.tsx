@@ -8,7 +8,8 @@ import { useFocusHeading } from './use-focus-heading.ts';
 
 export const REDIRECT_DELAY_MS = 3000;
 
-export function SuccessScreen({ payment }: { payment: PublicPayment }) {
+/** `email`: the address the payer typed, named when the download link was e-mailed there (never sent back by the API). */
+export function SuccessScreen({ payment, email }: { payment: PublicPayment; email?: string | undefined }) {
   const heading = useFocusHeading<HTMLHeadingElement>();
   const redirect = safeRedirectUrl(payment.redirect_url, window.location.origin);
   useEffect(() => {
@@ -43,6 +44,7 @@ export function SuccessScreen({ payment }: { payment: PublicPayment }) {
           {payment.download_expires_at && (
             <p className="field-hint">The download link works until {formatDateTimeWithZone(payment.download_expires_at)}.</p>
           )}
+          {payment.download_emailed && email && <p className="download-emailed">{PAGE_TEXT.downloadEmailed(email)}</p>}
           {payment.buyer_note && (
             <div className="buyer-note">
               <h3>From the seller</h3>
