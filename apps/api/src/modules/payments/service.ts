@@ -325,7 +325,10 @@ export function createPaymentsService(options: Options) {
 
     async publicLink(ref: string): Promise<PublicLink> {
       const link = await publicLinkOrThrow(ref);
-      return toPublicLink(link, (await activeAttachments(link)).map((attachment) => toPublicAttachment(link.ref, attachment)));
+      return toPublicLink(
+        link,
+        (await activeAttachments(link)).map((attachment) => toPublicAttachment(link.ref, attachment)),
+      );
     },
 
     /** An attachment of an active payment link, by its stored name; any other name, link or state is the same 404. */
