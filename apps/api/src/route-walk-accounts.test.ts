@@ -704,7 +704,7 @@ const CASES: Record<string, () => Probe[]> = {
     {
       what: "the victim's payment link ref",
       url: `/api/public/links/${v.paymentLinkRef}`,
-      public: { why: PUBLIC_LINK, reveals: ['paymentLinkRef', 'paymentLinkTitle', 'accountName', 'logoPath'] },
+      public: { why: PUBLIC_LINK, reveals: ['paymentLinkRef', 'paymentLinkTitle', 'accountName', 'logoPath', 'attachmentName'] },
     },
     {
       what: "the victim's donation link ref",
