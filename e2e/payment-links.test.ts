@@ -169,7 +169,7 @@ describe('payment links, as a merchant clicks them', () => {
       buffer: TINY_PDF,
     });
     const attached = page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
-    await expect.poll(() => attached.textContent()).toBe('Term 1 circular.pdf49 B');
+    await expect.poll(() => attached.textContent()).toBe('Term 1 circular.pdf48 B');
     await screenshot(page, 'links-07-form-attachment');
     await expectAccessible(page, 'payment link form with an attachment');
     await page.getByRole('button', { name: 'Save Payment Link' }).click();
@@ -179,7 +179,7 @@ describe('payment links, as a merchant clicks them', () => {
     const payer = await newPage(session.browser, server.url, 'phone');
     await payer.goto(`/pay/${ref}`);
     const file = payer.getByRole('region', { name: 'Attachments' }).getByRole('link');
-    await expect.poll(() => file.textContent()).toBe('Term 1 circular.pdf, 49 B, opens in a new tab');
+    await expect.poll(() => file.textContent()).toBe('Term 1 circular.pdf, 48 B, opens in a new tab');
     await screenshot(payer, 'links-08-pay-attachment');
     await expectAccessible(payer, 'pay page with an attachment');
     const href = (await file.getAttribute('href'))!;

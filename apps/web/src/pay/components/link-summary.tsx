@@ -2,7 +2,7 @@ import type { PublicLink } from '@sente/contracts/payments';
 import { formatUgx } from '../money.ts';
 import { Attachments } from './attachments.tsx';
 
-/** What the payer is paying for: image, title, description, attachments, and the price or the donation's progress. */
+/** What the payer is paying for: image, title, description, the price or the donation's progress, and attachments. */
 export function LinkSummary({ link }: { link: PublicLink }) {
   return (
     <section className="summary" aria-labelledby="link-title">
@@ -12,8 +12,8 @@ export function LinkSummary({ link }: { link: PublicLink }) {
         {link.title}
       </h1>
       {link.description && <p className="description">{link.description}</p>}
-      {link.attachments.length > 0 && <Attachments attachments={link.attachments} />}
       {link.kind === 'donation_link' ? <DonationProgress link={link} /> : <Price link={link} />}
+      {link.attachments.length > 0 && <Attachments attachments={link.attachments} />}
     </section>
   );
 }

@@ -89,7 +89,7 @@ describe('checks before an upload', () => {
     expect(checkImage(new File(['x'], 'cover.avif'))).toBeNull();
     expect(checkImage(new File(['x'], 'notes.txt'))).toBe(LINK_MESSAGES.imageUploadTypes);
     expect(checkImage(new File(['x'], 'no-extension'))).toBe(LINK_MESSAGES.imageUploadTypes);
-    expect(IMAGE_ACCEPT).toBe('.jpg,.jpeg,.png,.gif,.webp');
+    expect(IMAGE_ACCEPT).toBe('.jpg,.jpeg,.png,.gif,.webp,.svg,.avif');
   });
 
   it('refuses a product file over 5MB with its size in MB', () => {
