@@ -63,8 +63,10 @@ describe('digital item form rules (spec §5)', () => {
     });
   });
 
-  it('refuses at save an image type the upload took (svg)', () => {
-    expect(validateItem({ ...filled, image: 'uploads/2026/11/logo.svg' }, true)).toEqual({
+  it('takes at save the svg and avif images the upload takes (decision 034), and refuses other types', () => {
+    expect(validateItem({ ...filled, image: 'uploads/2026/11/logo.svg' }, true)).toEqual({});
+    expect(validateItem({ ...filled, image: 'uploads/2026/11/cover.avif' }, true)).toEqual({});
+    expect(validateItem({ ...filled, image: 'uploads/2026/11/photo.heic' }, true)).toEqual({
       image: LINK_MESSAGES.invalidImageType,
     });
   });
