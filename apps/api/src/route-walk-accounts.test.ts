@@ -1028,7 +1028,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/user/profile': "the session's own user",
   'POST /api/sente-account/create-account': "takes a name; the new account is the caller's",
   'POST /api/keys/set-environment': "takes an environment name; the account is the session's",
-  'POST /api/files/upload': 'the server makes the storage path; the folder is one of four names',
+  'POST /api/files/upload': 'the server makes the storage path; the folder is one of five names',
   'POST /api/payment-link/shorten_url': "takes a URL of this site's; short links belong to no account",
   'POST /api/shorten_url': "takes a URL of this site's; short links belong to no account",
   'GET /api/collections/download': "the session's account's export; no cursor or id",
