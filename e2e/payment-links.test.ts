@@ -1,7 +1,8 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, screenshot, VIEWPORTS } from './support/browser.ts';
+import { expectAccessible, newPage, screenshot, VIEWPORTS } from './support/browser.ts';
+import { chooseFile, TINY_PDF } from './support/business.ts';
 import { type MerchantSession, startMerchantSession } from './support/merchant-session.ts';
 import type { RunningServer } from './support/server.ts';
 import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
@@ -156,6 +157,46 @@ describe('payment links, as a merchant clicks them', () => {
     await expectToast(page, LINK_MESSAGES.paymentLinkUpdated);
     await page.waitForURL((url) => url.pathname === '/payment-links');
     await expect.poll(() => page.getByRole('row', { name: /School fees, Term 1/ }).count()).toBe(1);
+  });
+
+  it("attaches a PDF that the payer's page lists and opens, until the merchant removes it", async () => {
+    const { ref } = (await api('/api/payment-link')).data.items[0];
+    await page.goto(`/payment-links/edit/${ref}`);
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('School fees, Term 1');
+    await chooseFile(page, page.getByRole('button', { name: 'Attachments Add attachment' }), {
+      name: 'Term 1 circular.pdf',
+      mimeType: 'application/pdf',
+      buffer: TINY_PDF,
+    });
+    const attached = page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
+    await expect.poll(() => attached.textContent()).toBe('Term 1 circular.pdf48 B');
+    await screenshot(page, 'links-07-form-attachment');
+    await expectAccessible(page, 'payment link form with an attachment');
+    await page.getByRole('button', { name: 'Save Payment Link' }).click();
+    await expectToast(page, LINK_MESSAGES.paymentLinkUpdated);
+    await page.waitForURL((url) => url.pathname === '/payment-links');
+
+    const payer = await newPage(session.browser, server.url, 'phone');
+    await payer.goto(`/pay/${ref}`);
+    const file = payer.getByRole('region', { name: 'Attachments' }).getByRole('link');
+    await expect.poll(() => file.textContent()).toBe('Term 1 circular.pdf, 48 B, opens in a new tab');
+    await screenshot(payer, 'links-08-pay-attachment');
+    await expectAccessible(payer, 'pay page with an attachment');
+    const href = (await file.getAttribute('href'))!;
+    const opened = await payer.request.get(href);
+    expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    expect(await opened.body()).toEqual(TINY_PDF);
+
+    await page.goto(`/payment-links/edit/${ref}`);
+    await page.getByRole('button', { name: 'Remove Term 1 circular.pdf' }).click();
+    await page.getByRole('button', { name: 'Save Payment Link' }).click();
+    await expectToast(page, LINK_MESSAGES.paymentLinkUpdated);
+    await page.waitForURL((url) => url.pathname === '/payment-links');
+    await payer.reload();
+    await expect.poll(() => payer.getByRole('heading', { name: 'School fees, Term 1' }).isVisible()).toBe(true);
+    expect(await payer.getByRole('region', { name: 'Attachments' }).count()).toBe(0);
+    expect((await payer.request.get(href)).status()).toBe(404);
+    await payer.context().close();
   });
 
   it('creates a dynamic-charge link, on a phone', async () => {

@@ -532,6 +532,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /api/staff/invitation': "public: the invitation link's page, before the invitee has an account",
   'GET /api/public/links/:ref': "public: the customer's pay page",
   'POST /api/public/links/:ref/pay': "public: the customer's pay page",
+  'GET /api/public/links/:ref/attachments/:name': "public: a payment link's attachment, opened from its pay page",
   'GET /api/public/payments/:id': "public: the customer's payment status",
   'GET /api/public/payments/:id/download': "public: the buyer's download, by a signed link",
   'POST /api/public/payments/:id/cancel': 'public: the payer cancels their own pending payment on the pay page',

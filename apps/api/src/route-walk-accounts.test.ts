@@ -74,6 +74,8 @@ const VICTIM_KEYS = [
   'certificateName',
   'productPath',
   'productName',
+  'attachmentPath',
+  'attachmentName',
   'paymentId',
   'itemPaymentId',
   'payerNames',
@@ -108,6 +110,8 @@ let o: {
   certificate: string;
   /** `expires=…&signature=…` of a signed link to the owner's own certificate. */
   certificateQuery: string;
+  /** The owner's own payment link attachment (issue 27), on its payment link. */
+  attachment: string;
   paymentLink: { id: string; ref: string };
   donation: { id: string; ref: string };
   item: { id: string; ref: string };
@@ -127,6 +131,8 @@ function must(res: { statusCode: number; body: string }, step: string, status = 
 const DEDICATION = [{ label: 'Dedication', value: 'For Mum' }];
 
 const queryOf = (url: string) => url.slice(url.indexOf('?') + 1);
+/** A stored file's name, `<uuid>.<ext>`: how a pay page opens an attachment. */
+const storedName = (path: string) => path.split('/').pop() ?? path;
 
 async function setUpOwner() {
   const annexId = await createAccount(t, owner.accessToken, 'Mukono Annex');
@@ -134,13 +140,14 @@ async function setUpOwner() {
   await setPin(t, owner);
   await saveBankDetails(t, owner);
   const files = await uploadOwnFiles(t, owner);
-  const [logo, certificate] = await Promise.all([
+  const [logo, certificate, attachment] = await Promise.all([
     uploadPath(t, owner.accessToken, { bytes: SAMPLES.png, name: 'mukono-logo.png' }, 'companylogos'),
     uploadPath(t, owner.accessToken, { bytes: SAMPLES.pdf, name: 'mukono-certificate.pdf' }, 'certificates'),
+    uploadPath(t, owner.accessToken, { bytes: SAMPLES.pdf, name: 'mukono-price-list.pdf' }, 'attachments'),
   ]);
   must(await post(t, owner, '/api/sente-account/update-logo', { company_logo: logo }), 'update-logo');
   const signed = must(await get(t, owner, `/api/files/signed-url?path=${certificate}`), 'signed-url').data.url;
-  const paymentLink = await createPaymentLink(t, owner);
+  const paymentLink = await createPaymentLink(t, owner, { attachments: [attachment] });
   const donation = await createDonationLink(t, owner, { image: files.image });
   const item = must(await post(t, owner, '/api/donation-link/create_digital_item', digitalItemWith(files)), 'item', 201).data;
   const itemPaymentId = await payId(t, item.ref, { email: 'item.buyer@example.com', extra_data: DEDICATION });
@@ -153,6 +160,7 @@ async function setUpOwner() {
     logo,
     certificate,
     certificateQuery: queryOf(signed),
+    attachment,
     paymentLink,
     donation,
     item,
@@ -170,15 +178,20 @@ async function setUpVictim() {
   must(await post(t, victim, '/api/sente-account/update-bank-details', VICTIM_BANK), 'update-bank-details');
   await setPin(t, victim, VICTIM_PIN);
   const upload = (bytes: Buffer, name: string, folder: string) => uploadPath(t, victim.accessToken, { bytes, name }, folder);
-  const [imagePath, itemImagePath, logoPath, certificatePath, productPath] = await Promise.all([
+  const [imagePath, itemImagePath, logoPath, certificatePath, productPath, attachmentPath] = await Promise.all([
     upload(SAMPLES.png, 'kigezi-banner.png', 'uploads'),
     upload(SAMPLES.png, 'kigezi-cover.png', 'uploads'),
     upload(SAMPLES.png, 'kigezi-logo.png', 'companylogos'),
     upload(SAMPLES.pdf, 'kigezi-certificate.pdf', 'certificates'),
     upload(SAMPLES.pdf, 'kigezi-weaving-guide.pdf', 'products'),
+    upload(SAMPLES.pdf, 'kigezi-price-list.pdf', 'attachments'),
   ]);
   must(await post(t, victim, '/api/sente-account/update-logo', { company_logo: logoPath }), 'update-logo');
-  const paymentLink = await createPaymentLink(t, victim, { title: 'Kigezi tuition', fixed_amount: false });
+  const paymentLink = await createPaymentLink(t, victim, {
+    title: 'Kigezi tuition',
+    fixed_amount: false,
+    attachments: [attachmentPath],
+  });
   const donation = await createDonationLink(t, victim, { title: 'Kigezi borehole', image: imagePath });
   const item = must(
     await post(t, victim, '/api/donation-link/create_digital_item', {
@@ -250,6 +263,8 @@ async function setUpVictim() {
     certificateName: 'kigezi-certificate.pdf',
     productPath,
     productName: 'kigezi-weaving-guide.pdf',
+    attachmentPath,
+    attachmentName: 'kigezi-price-list.pdf',
     paymentId,
     itemPaymentId,
     payerNames: VICTIM_PAYER.names,
@@ -513,13 +528,28 @@ const CASES: Record<string, () => Probe[]> = {
   ],
 
   // Payment links
-  'POST /api/payment-link/update/:id': () =>
-    [v.paymentLinkId, v.paymentLinkRef].map((id) => ({
+  'POST /api/payment-link/create': () => [
+    {
+      what: "the victim's attachment",
+      url: '/api/payment-link/create',
+      body: { ...PAYMENT_LINK, attachments: [v.attachmentPath] },
+      control: { body: { ...PAYMENT_LINK, attachments: [o.attachment] } },
+    },
+  ],
+  'POST /api/payment-link/update/:id': () => [
+    ...[v.paymentLinkId, v.paymentLinkRef].map((id) => ({
       what: `the victim's payment link ${id === v.paymentLinkId ? 'id' : 'ref'}`,
       url: `/api/payment-link/update/${id}`,
       body: { ...PAYMENT_LINK },
-      control: { url: `/api/payment-link/update/${o.paymentLink.id}` },
+      control: { url: `/api/payment-link/update/${o.paymentLink.id}`, body: { ...PAYMENT_LINK, attachments: [o.attachment] } },
     })),
+    {
+      what: "the victim's attachment on the owner's own link",
+      url: `/api/payment-link/update/${o.paymentLink.id}`,
+      body: { ...PAYMENT_LINK, attachments: [o.attachment, v.attachmentPath] },
+      control: { body: { ...PAYMENT_LINK, attachments: [o.attachment] } },
+    },
+  ],
   'POST /api/payment-link/enable_or_disable/:id': () =>
     [v.paymentLinkId, v.paymentLinkRef].map((id) => ({
       what: `the victim's payment link ${id === v.paymentLinkId ? 'id' : 'ref'}`,
@@ -674,7 +704,7 @@ const CASES: Record<string, () => Probe[]> = {
     {
       what: "the victim's payment link ref",
       url: `/api/public/links/${v.paymentLinkRef}`,
-      public: { why: PUBLIC_LINK, reveals: ['paymentLinkRef', 'paymentLinkTitle', 'accountName', 'logoPath'] },
+      public: { why: PUBLIC_LINK, reveals: ['paymentLinkRef', 'paymentLinkTitle', 'accountName', 'logoPath', 'attachmentName'] },
     },
     {
       what: "the victim's donation link ref",
@@ -687,6 +717,18 @@ const CASES: Record<string, () => Probe[]> = {
       public: { why: PUBLIC_LINK, reveals: ['itemRef', 'itemTitle', 'itemImagePath', 'accountName', 'logoPath'] },
     },
     { what: "the victim's payment link id (pages are found by ref only)", url: `/api/public/links/${v.paymentLinkId}` },
+  ],
+  'GET /api/public/links/:ref/attachments/:name': () => [
+    {
+      what: "the victim's attachment, from the victim's own pay page",
+      url: `/api/public/links/${v.paymentLinkRef}/attachments/${storedName(v.attachmentPath)}`,
+      public: { why: `${PUBLIC_LINK}, and so are the files it lists`, reveals: ['paymentLinkRef', 'attachmentName'] },
+    },
+    {
+      what: "the victim's attachment, under the owner's own link",
+      url: `/api/public/links/${o.paymentLink.ref}/attachments/${storedName(v.attachmentPath)}`,
+      control: { url: `/api/public/links/${o.paymentLink.ref}/attachments/${storedName(o.attachment)}` },
+    },
   ],
   'POST /api/public/links/:ref/pay': () => [
     {
@@ -986,8 +1028,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/user/profile': "the session's own user",
   'POST /api/sente-account/create-account': "takes a name; the new account is the caller's",
   'POST /api/keys/set-environment': "takes an environment name; the account is the session's",
-  'POST /api/payment-link/create': 'a payment link stores no file and names no other record',
-  'POST /api/files/upload': 'the server makes the storage path; the folder is one of four names',
+  'POST /api/files/upload': 'the server makes the storage path; the folder is one of five names',
   'POST /api/payment-link/shorten_url': "takes a URL of this site's; short links belong to no account",
   'POST /api/shorten_url': "takes a URL of this site's; short links belong to no account",
   'GET /api/collections/download': "the session's account's export; no cursor or id",
@@ -1181,7 +1222,7 @@ async function victimSnapshot() {
         .execute(),
       db.selectFrom('ledger_entries').select(['id', 'amount']).where('wallet_id', 'in', walletIds).orderBy('id').execute(),
     ]);
-  const [compliance, dailyTotals, webhookEvents] = await Promise.all([
+  const [compliance, dailyTotals, webhookEvents, linkAttachments] = await Promise.all([
     db.selectFrom('compliance_files').selectAll().where('account_id', 'in', accounts).orderBy('id').execute(),
     db
       .selectFrom('collection_daily_totals')
@@ -1190,9 +1231,20 @@ async function victimSnapshot() {
       .orderBy(['account_id', 'environment', 'day', 'channel', 'currency'])
       .execute(),
     db.selectFrom('webhook_events').selectAll().where('account_id', 'in', accounts).orderBy('id').execute(),
+    db
+      .selectFrom('link_attachments')
+      .selectAll()
+      .where(
+        'link_id',
+        'in',
+        links.map((link) => link.id),
+      )
+      .orderBy(['link_id', 'position'])
+      .execute(),
   ]);
   return {
     compliance,
+    linkAttachments,
     dailyTotals,
     webhookEvents,
     user,
@@ -1262,8 +1314,8 @@ describe("every route, called with another account's values", () => {
   it('leaves nothing of the owner pointing at the victim', async () => {
     const db = t.database.db;
     const ownerAccounts = [owner.accountId, o.annexId];
-    const victimFiles = [v.imagePath, v.itemImagePath, v.logoPath, v.certificatePath, v.productPath];
-    const [user, accounts, links, members, transfers, files] = await Promise.all([
+    const victimFiles = [v.imagePath, v.itemImagePath, v.logoPath, v.certificatePath, v.productPath, v.attachmentPath];
+    const [user, accounts, links, members, transfers, files, attached] = await Promise.all([
       db.selectFrom('users').selectAll().where('id', '=', owner.userId).executeTakeFirstOrThrow(),
       db.selectFrom('accounts').selectAll().where('id', 'in', ownerAccounts).execute(),
       db.selectFrom('links').select(['id', 'image', 'file']).where('account_id', 'in', ownerAccounts).execute(),
@@ -1274,6 +1326,13 @@ describe("every route, called with another account's values", () => {
         .where('account_id', 'in', ownerAccounts)
         .execute(),
       db.selectFrom('files').select(['account_id', 'path']).where('path', 'in', victimFiles).execute(),
+      db
+        .selectFrom('link_attachments')
+        .innerJoin('links', 'links.id', 'link_attachments.link_id')
+        .innerJoin('files', 'files.id', 'link_attachments.file_id')
+        .select(['links.id', 'files.path'])
+        .where('links.account_id', 'in', ownerAccounts)
+        .execute(),
     ]);
     expect.soft(user.current_account_id, "the owner's current account").toBe(owner.accountId);
     expect.soft(user.phone, "the owner's phone is the victim's sign-in").not.toBe(internationalPhone(v.phone));
@@ -1281,6 +1340,8 @@ describe("every route, called with another account's values", () => {
     expect
       .soft(links.filter((link) => victimFiles.includes(link.image ?? '') || victimFiles.includes(link.file ?? '')))
       .toEqual([]);
+    expect.soft(attached.filter((row) => victimFiles.includes(row.path))).toEqual([]);
+    expect.soft(attached.map((row) => row.path)).toContain(o.attachment);
     expect.soft(members.map((m) => m.account_id).sort()).toEqual([...ownerAccounts].sort());
     expect.soft(transfers.length).toBeGreaterThan(0);
     expect.soft(transfers.filter((row) => row.creator_id !== owner.userId)).toEqual([]);

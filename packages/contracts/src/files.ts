@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { storagePath } from './links.ts';
 
-/** Folders of POST /api/files/upload (spec §7 Files names the first three; products hold digital item files). */
-export const UPLOAD_FOLDERS = ['uploads', 'companylogos', 'certificates', 'products'] as const;
+/**
+ * Folders of POST /api/files/upload (spec §7 Files names the first three; products hold digital item files,
+ * attachments the files a payment link offers its payers).
+ */
+export const UPLOAD_FOLDERS = ['uploads', 'companylogos', 'certificates', 'products', 'attachments'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 export const DEFAULT_UPLOAD_FOLDER: UploadFolder = 'uploads';
 
@@ -14,6 +17,7 @@ export const UPLOAD_MAX_BYTES: Record<UploadFolder, number> = {
   companylogos: 5 * MEGABYTE,
   certificates: 10 * MEGABYTE,
   products: 5 * MEGABYTE,
+  attachments: 5 * MEGABYTE,
 };
 
 /** The size the spec's message shows: megabytes of 1048576 bytes, two decimals. */
@@ -27,6 +31,8 @@ export const FILE_MESSAGES = {
   certificateTypes: 'Only PNG, JPG or PDF files are allowed.',
   imageTooLarge: (megabytes: string) => `File size (${megabytes} MB) exceeds the 5MB limit for images.`,
   certificateTooLarge: (megabytes: string) => `File size (${megabytes} MB) exceeds the 10MB limit.`,
+  attachmentTypes: 'Attach a PDF or an image (jpg, png, gif, svg, webp, avif).',
+  attachmentTooLarge: (megabytes: string) => `File size (${megabytes} MB) exceeds the 5MB limit for attachments.`,
   uploadTooLarge: (megabytes: string) => `File size (${megabytes} MB) exceeds the 10MB upload limit.`,
   productExecutable:
     'Programs, installers and scripts cannot be sold as a product file. Put them in a ZIP file if you sell software.',

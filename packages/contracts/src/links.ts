@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type LinkAttachment, MAX_LINK_ATTACHMENTS } from './attachments.ts';
 import { LINK_MESSAGES as M, MESSAGES } from './messages.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
@@ -109,6 +110,14 @@ const optionalPath = <S extends z.ZodType<string, string>>(path: S) =>
     .transform((value) => value || null)
     .pipe(path.nullable());
 
+/** Storage paths of the link's attachments, in the order shown; the same file twice is attached once. */
+const attachmentPaths = z
+  .array(storagePath, { error: M.attachmentNotUploaded })
+  .optional()
+  .default([])
+  .transform((paths) => [...new Set(paths)])
+  .refine((paths) => paths.length <= MAX_LINK_ATTACHMENTS, M.tooManyAttachments);
+
 export const paymentLinkInput = z
   .object({
     title: requiredString(M.titleMissing).max(150),
@@ -117,6 +126,7 @@ export const paymentLinkInput = z
     amount: ugxAmount.optional().default(0),
     extra_fields: extraFields,
     redirect_url: redirectUrl,
+    attachments: attachmentPaths,
   })
   .refine((link) => !link.fixed_amount || link.amount >= 1, { message: M.priceMissing, path: ['amount'] })
   // A dynamic charge lets the payer choose, so a price typed before switching is dropped.
@@ -134,8 +144,11 @@ export const donationLinkInput = z.object({
 });
 export type DonationLinkInput = z.input<typeof donationLinkInput>;
 
-/** Spec §5: the image extensions a digital item may be saved with. */
-export const DIGITAL_ITEM_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'];
+/**
+ * Spec §5's image extensions a digital item may be saved with, and svg and avif, which its image upload takes (issue 27,
+ * decision 034: an SVG is only ever shown through <img> or served sandboxed, so no script in it runs).
+ */
+export const DIGITAL_ITEM_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg', 'avif'];
 
 const digitalItemImage = storagePath.refine(
   (value) => DIGITAL_ITEM_IMAGE_EXTENSIONS.includes(value.split('.').pop()?.toLowerCase() ?? ''),
@@ -187,6 +200,9 @@ export type PaymentLink = LinkBase & {
   redirect_url: string | null;
   is_disabled: boolean;
 };
+
+/** One payment link with its attachments: what details, create and update answer (the lists leave them out). */
+export type PaymentLinkDetails = PaymentLink & { attachments: LinkAttachment[] };
 
 export type DonationLink = LinkBase & {
   type: LinkVisibility;

@@ -124,6 +124,8 @@ export const LINK_MESSAGES = {
   visibilityInvalid: 'Type must be public or private',
   categoryInvalid: 'Choose a category from the list',
   invalidFilePath: 'Upload the file again: that file reference is not valid',
+  attachmentNotUploaded: 'Upload the attachment again: that file is not an attachment uploaded by this account',
+  tooManyAttachments: 'A payment link takes at most 5 attachments',
   linkNotFound: 'Link not found',
   itemNotFound: 'Product not found',
   shortenOnlyOwnSite: 'Only links to this site can be shortened',

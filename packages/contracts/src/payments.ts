@@ -4,6 +4,7 @@
  * the server's input schemas are in payments-input.ts.
  */
 import type { Page } from './api.ts';
+import type { PublicAttachment } from './attachments.ts';
 import type { Currency, Environment } from './constants.ts';
 import type { ExtraField, LinkKind, LinkVisibility } from './links.ts';
 
@@ -104,6 +105,8 @@ export type PublicLink = {
   target: number | null;
   /** A disabled payment link or a hidden digital item: the page shows that it is unavailable. */
   disabled: boolean;
+  /** A payment link's files for the payer to open; none while the link is unavailable, none on other kinds. */
+  attachments: PublicAttachment[];
 };
 
 export type ExtraDataEntry = { label: string; value: string };

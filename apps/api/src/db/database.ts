@@ -140,6 +140,13 @@ export interface FilesTable {
   created_at: CreatedAt;
 }
 
+/** One of the account's attachment uploads on a payment link (migration 025), `position` from 0 in the link's order. */
+export interface LinkAttachmentsTable {
+  link_id: string;
+  file_id: string;
+  position: number;
+}
+
 /** bigint columns: read as a string from pg; convert with Number() (UGX amounts stay far below 2^53). */
 type Money = ColumnType<string, number | string, number | string>;
 
@@ -375,6 +382,7 @@ export interface Database {
   links: LinksTable;
   short_links: ShortLinksTable;
   files: FilesTable;
+  link_attachments: LinkAttachmentsTable;
   compliance_files: ComplianceFilesTable;
   wallets: WalletsTable;
   ledger_transactions: LedgerTransactionsTable;

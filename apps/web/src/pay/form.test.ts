@@ -30,6 +30,7 @@ const link = (overrides: Partial<PublicLink> = {}): PublicLink => ({
   raised: null,
   target: null,
   disabled: false,
+  attachments: [],
   ...overrides,
 });
 

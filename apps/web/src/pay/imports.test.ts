@@ -8,6 +8,7 @@ const LEAN_CONTRACTS = [
   '@sente/contracts/messages',
   '@sente/contracts/api',
   '@sente/contracts/dates',
+  '@sente/contracts/attachments',
 ];
 
 describe('the customer pages bundle', () => {

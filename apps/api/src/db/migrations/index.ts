@@ -23,6 +23,7 @@ import * as workerClaims from './2026_11_24_021_worker_claims.ts';
 import * as walletTransferFunction from './2026_11_24_022_wallet_transfer_function.ts';
 import * as liveRails from './2026_11_24_023_live_rails.ts';
 import * as lateChecks from './2026_11_24_024_late_checks.ts';
+import * as linkAttachments from './2026_11_26_025_link_attachments.ts';
 import * as customerNames from './2026_11_26_027_customer_names.ts';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_022_wallet_transfer_function': walletTransferFunction,
   '2026_11_24_023_live_rails': liveRails,
   '2026_11_24_024_late_checks': lateChecks,
+  '2026_11_26_025_link_attachments': linkAttachments,
   '2026_11_26_027_customer_names': customerNames,
 };

@@ -10,6 +10,8 @@ describe('sniffFileType', () => {
     ['jpeg', SAMPLES.jpg, 'jpg', false],
     ['pdf', SAMPLES.pdf, 'pdf', false],
     ['svg', SAMPLES.svg, 'svg', false],
+    ['avif', SAMPLES.avif, 'avif', false],
+    ['an AVIF image sequence', Buffer.from(SAMPLES.avif).fill('avis', 8, 12), 'avif', false],
     ['plain text', SAMPLES.text, 'txt', false],
     ['random bytes', Buffer.from([0x00, 0x9f, 0x92, 0x96, 0x00, 0x01]), 'bin', false],
     ['an ELF program', SAMPLES.elf, 'elf', true],

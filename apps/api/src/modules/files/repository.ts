@@ -16,6 +16,18 @@ export async function folderOfOwnFile(db: Kysely<Database>, accountId: string, p
   return row?.folder;
 }
 
+/** Which of `paths` this account uploaded into `folder`, with their ids. */
+export async function findOwnInFolder(db: Kysely<Database>, accountId: string, folder: string, paths: readonly string[]) {
+  if (paths.length === 0) return [];
+  return db
+    .selectFrom('files')
+    .select(['id', 'path'])
+    .where('account_id', '=', accountId)
+    .where('folder', '=', folder)
+    .where('path', 'in', paths)
+    .execute();
+}
+
 export function findByPath(db: Kysely<Database>, path: string) {
   return db
     .selectFrom('files')

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database, FileVisibility } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { sniffFileType } from './file-types.ts';
-import { findByPath, folderOfOwnFile, insert } from './repository.ts';
+import { findByPath, findOwnInFolder, folderOfOwnFile, insert } from './repository.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { FileStorage } from './storage.ts';
 import { FOLDER_RULES, tooLargeMessage } from './upload-rules.ts';
@@ -63,18 +63,30 @@ export function createFilesService({ db, storage, signer }: { db: Kysely<Databas
       return { url: signed.url, expires_at: signed.expiresAt.toISOString() };
     },
 
-    /** A product file for a buyer's download; the caller has checked the buyer's signed link first. */
     /** Whether `path` is a file this account uploaded into one of `folders`: the only files a record may point at. */
     async isOwnFile(accountId: string, path: string, folders: readonly UploadFolder[]): Promise<boolean> {
       const folder = path.length <= 300 ? await folderOfOwnFile(db, accountId, path) : undefined;
       return folder !== undefined && (folders as readonly string[]).includes(folder);
     },
 
-    /** A digital item's product file for its buyer's download: only a product file of the account selling the item. */
-    async openProduct(path: string, sellerAccountId: string): Promise<StoredFile> {
+    /**
+     * The files' ids, in the order of `paths`, when every path is a file this account uploaded into `folder`; null when
+     * any is not (another account's, another folder's, or none at all), so a record never points at such a file.
+     */
+    async ownFileIds(accountId: string, paths: readonly string[], folder: UploadFolder): Promise<string[] | null> {
+      const found = new Map((await findOwnInFolder(db, accountId, folder, paths)).map((file) => [file.path, file.id]));
+      const ids = paths.map((path) => found.get(path));
+      return ids.every((id) => id !== undefined) ? ids : null;
+    },
+
+    /**
+     * A private file for whoever the caller has checked may have it (a buyer's signed download, a payer on the link
+     * it is attached to): only a file of that account, in that folder.
+     */
+    async openPrivate(path: string, ownerAccountId: string, folder: UploadFolder): Promise<StoredFile> {
       const file = await findByPath(db, path);
-      const isSellers = file?.account_id === sellerAccountId && file.folder === 'products';
-      const stream = isSellers ? await storage.get(path) : null;
+      const isOwners = file?.account_id === ownerAccountId && file.folder === folder;
+      const stream = isOwners ? await storage.get(path) : null;
       if (!file || !stream) throw notFound(FILE_MESSAGES.fileNotFound);
       return {
         stream,

@@ -59,6 +59,8 @@ describe('GET /storage/* for public files', () => {
   it('serves an SVG as an image in a sandbox, so its script can never run', async () => {
     const res = await get(`/storage/${svgPath}`);
     expect(res.statusCode).toBe(200);
+    // Kept as uploaded: what keeps its script from running is the sandbox, not a rewrite (decision 034).
+    expect(res.body).toContain('<script>alert(document.cookie)</script>');
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.headers['content-security-policy']).toBe(STORAGE_CSP);
     expect(res.headers['x-content-type-options']).toBe('nosniff');

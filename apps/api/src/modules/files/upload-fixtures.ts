@@ -9,6 +9,8 @@ export const SAMPLES = {
     '<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">' +
       '<script>alert(document.cookie)</script><rect width="1" height="1"/></svg>\n',
   ),
+  // An ISO-BMFF `ftyp` box of major brand avif: what marks an AVIF, whatever follows it.
+  avif: Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypavif\0\0\0\0avifmif1miafMA1B'), Buffer.alloc(64)]),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
   text: Buffer.from('Chapter 1\nIt was a bright cold day in April.\n'),
   elf: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]),

@@ -1,3 +1,4 @@
+import { ATTACHMENT_EXTENSIONS } from '@sente/contracts/attachments';
 import { FILE_MESSAGES, formatMegabytes, UPLOAD_FOLDERS, UPLOAD_MAX_BYTES, type UploadFolder } from '@sente/contracts/files';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { FileVisibility } from '../../db/database.ts';
@@ -12,7 +13,11 @@ type FolderRule = {
   tooLargeMessage: (megabytes: string) => string;
 };
 
-/** Spec §5 image upload: jpg, jpeg, png, gif, svg, webp, avif. */
+/**
+ * Spec §5 image upload: jpg, jpeg, png, gif, svg, webp, avif, each read from the bytes (an AVIF is an ISO-BMFF `ftyp`
+ * box of brand avif or avis). An SVG may carry a script: it is only shown through <img>, where none runs, and /storage
+ * serves it sandboxed (STORAGE_CSP), so opening it directly runs none either (decision 034).
+ */
 const IMAGE_EXTENSIONS = new Set(['jpg', 'png', 'gif', 'svg', 'webp', 'avif']);
 /** Spec §2 compliance hint: PNG, JPG, PDF. */
 const CERTIFICATE_EXTENSIONS = new Set(['png', 'jpg', 'pdf']);
@@ -42,6 +47,14 @@ export const FOLDER_RULES: Record<UploadFolder, FolderRule> = {
     accepts: (type) => !type.executable,
     wrongTypeMessage: FILE_MESSAGES.productExecutable,
     tooLargeMessage: LINK_MESSAGES.productFileTooLarge,
+  },
+  // Payment link attachments: served only through their link's public route while attached (decision 034).
+  attachments: {
+    visibility: 'private',
+    maxBytes: UPLOAD_MAX_BYTES.attachments,
+    accepts: (type) => (ATTACHMENT_EXTENSIONS as readonly string[]).includes(type.ext),
+    wrongTypeMessage: FILE_MESSAGES.attachmentTypes,
+    tooLargeMessage: FILE_MESSAGES.attachmentTooLarge,
   },
 };
 

@@ -18,6 +18,7 @@ import {
 } from '../../testing/links.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { SAMPLES, uploadPath } from '../files/upload-fixtures.ts';
 
 let t: TestApp;
 /** Owns "Alpha Traders", which sells the digital items. */
@@ -109,7 +110,7 @@ describe('digital items', () => {
     ['no image', { image: undefined }, M.productImageMissing],
     ['an empty image', { image: '' }, M.productImageMissing],
     ['an image that is a PDF', { image: 'uploads/planner.pdf' }, M.invalidImageType],
-    ['an SVG image (not allowed at save)', { image: 'uploads/logo.svg' }, M.invalidImageType],
+    ['a HEIC image (no upload takes it)', { image: 'uploads/photo.heic' }, M.invalidImageType],
     ['no file', { file: undefined }, M.productFileMissing],
     ['an empty file', { file: ' ' }, M.productFileMissing],
     ['a file that is a URL', { file: 'https://files.example.com/planner.pdf' }, M.invalidFilePath],
@@ -117,6 +118,17 @@ describe('digital items', () => {
     ['an unknown type', { type: 'hidden' }, M.visibilityInvalid],
   ])('refuses a new item with %s', async (_, change, message) => {
     await expectRefused(t, owner, '/api/donation-link/create_digital_item', { ...form, ...change }, message);
+  });
+
+  it('saves an item with an AVIF or an SVG image, as the image upload takes them (decision 034)', async () => {
+    for (const [bytes, name] of [
+      [SAMPLES.avif, 'cover.avif'],
+      [SAMPLES.svg, 'cover.svg'],
+    ] as const) {
+      const image = await uploadPath(t, owner.accessToken, { bytes, name }, 'uploads');
+      const item = await submitDigitalItem(t, owner, { ...form, image });
+      expect(item).toMatchObject({ image, image_name: name });
+    }
   });
 
   it('updates an item: without an image it keeps the stored one, with one it replaces it', async () => {

@@ -1,4 +1,5 @@
 import type { Page } from '@sente/contracts/api';
+import type { LinkAttachment } from '@sente/contracts/attachments';
 import type { UploadFolder } from '@sente/contracts/files';
 import {
   DIGITAL_ITEM_CATEGORIES,
@@ -9,6 +10,7 @@ import {
   type ExtraField,
   type newDigitalItemInput,
   type PaymentLink,
+  type PaymentLinkDetails,
   type paymentLinkInput,
 } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
@@ -18,6 +20,7 @@ import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Cursor, decodeCursor, toPage } from '../../lib/pagination.ts';
+import { listAttachments, replaceAttachments } from './attachments-repository.ts';
 import type { LinkRecord, LinkScope, LinkValues } from './repository.ts';
 import * as linksRepo from './repository.ts';
 
@@ -105,7 +108,13 @@ const digitalItemValues = ({ price, extra_fields, ...input }: DigitalItemValues)
 });
 
 /** Files a link may point at: the account's own uploads, in the folder the link's field takes. */
-type OwnFiles = { isOwnFile(accountId: string, path: string, folders: readonly UploadFolder[]): Promise<boolean> };
+type OwnFiles = {
+  isOwnFile(accountId: string, path: string, folders: readonly UploadFolder[]): Promise<boolean>;
+  ownFileIds(accountId: string, paths: readonly string[], folder: UploadFolder): Promise<string[] | null>;
+};
+
+const withAttachments = (row: LinkRecord, attachments: LinkAttachment[]): PaymentLinkDetails =>
+  Object.assign(toPaymentLink(row), { attachments });
 
 export function createLinksService({ db, files }: { db: Kysely<Database>; files: OwnFiles }) {
   /**
@@ -117,6 +126,13 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
       if (path && !(await files.isOwnFile(scope.accountId, path, [folder])))
         throw badRequest(LINK_MESSAGES.invalidFilePath, [LINK_MESSAGES.invalidFilePath]);
     }
+  }
+
+  /** The ids of the attachments a save lists: each must be the account's own upload to the attachments folder. */
+  async function requireOwnAttachments(scope: LinkScope, paths: readonly string[]): Promise<string[]> {
+    const ids = await files.ownFileIds(scope.accountId, paths, 'attachments');
+    if (!ids) throw badRequest(LINK_MESSAGES.attachmentNotUploaded, [LINK_MESSAGES.attachmentNotUploaded]);
+    return ids;
   }
 
   async function requireByRef(scope: LinkScope, kind: LinkKind, ref: string): Promise<LinkRecord> {
@@ -147,11 +163,28 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
   }
 
   return {
-    createPaymentLink: async (scope: LinkScope, userId: string, input: PaymentLinkValues) =>
-      toPaymentLink(await linksRepo.insert(db, scope, 'payment_link', userId, paymentLinkValues(input))),
-    updatePaymentLink: async (scope: LinkScope, id: string, input: PaymentLinkValues) =>
-      toPaymentLink(await update(scope, 'payment_link', id, paymentLinkValues(input))),
-    paymentLinkByRef: async (scope: LinkScope, ref: string) => toPaymentLink(await requireByRef(scope, 'payment_link', ref)),
+    async createPaymentLink(scope: LinkScope, userId: string, input: PaymentLinkValues): Promise<PaymentLinkDetails> {
+      const fileIds = await requireOwnAttachments(scope, input.attachments);
+      return db.transaction().execute(async (trx) => {
+        const row = await linksRepo.insert(trx, scope, 'payment_link', userId, paymentLinkValues(input));
+        await replaceAttachments(trx, row.id, fileIds);
+        return withAttachments(row, await listAttachments(trx, row.id));
+      });
+    },
+    /** The saved list replaces the link's attachments: one left out is detached, and its file no longer served. */
+    async updatePaymentLink(scope: LinkScope, id: string, input: PaymentLinkValues): Promise<PaymentLinkDetails> {
+      const fileIds = await requireOwnAttachments(scope, input.attachments);
+      return db.transaction().execute(async (trx) => {
+        const row = isUuid(id) ? await linksRepo.update(trx, scope, 'payment_link', id, paymentLinkValues(input)) : undefined;
+        if (!row) throw notFound(NOT_FOUND_MESSAGE.payment_link);
+        await replaceAttachments(trx, row.id, fileIds);
+        return withAttachments(row, await listAttachments(trx, row.id));
+      });
+    },
+    async paymentLinkByRef(scope: LinkScope, ref: string): Promise<PaymentLinkDetails> {
+      const row = await requireByRef(scope, 'payment_link', ref);
+      return withAttachments(row, await listAttachments(db, row.id));
+    },
     listPaymentLinks: (scope: LinkScope, cursor?: string): Promise<Page<PaymentLink>> =>
       page(scope, 'payment_link', readCursor(cursor, ['payment_link']), toPaymentLink),
 

@@ -7,6 +7,10 @@ import { rfc5987, STORAGE_CSP } from '../files/routes.ts';
 
 type WithRef = { Params: { ref: string } };
 type WithId = { Params: { id: string } };
+type WithAttachment = { Params: { ref: string; name: string } };
+
+/** A file name for browsers that ignore `filename*`: printable ASCII, without the quote and backslash. */
+const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
 /** The customer pages' API (DESIGN §5): no login, rate-limited per IP. */
 export async function publicPaymentRoutes(
@@ -20,6 +24,19 @@ export async function publicPaymentRoutes(
   app.get<WithRef>('/api/public/links/:ref', read, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'success', data: await payments.publicLink(request.params.ref) };
+  });
+
+  // A payment link's attachment (decision 034): inert whatever it holds, never cached, gone once detached.
+  app.get<WithAttachment>('/api/public/links/:ref/attachments/:name', read, async (request, reply) => {
+    const file = await payments.attachment(request.params.ref, request.params.name);
+    return reply
+      .header('content-type', file.mimeType)
+      .header('content-length', file.sizeBytes)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', STORAGE_CSP)
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `inline; filename="${asciiFallback(file.name)}"; filename*=UTF-8''${rfc5987(file.name)}`)
+      .send(file.stream);
   });
 
   app.post<WithRef>('/api/public/links/:ref/pay', pay, async (request, reply) => {

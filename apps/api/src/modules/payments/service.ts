@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { LinkAttachment, PublicAttachment } from '@sente/contracts/attachments';
 import type { Environment } from '@sente/contracts/constants';
+import { FILE_MESSAGES } from '@sente/contracts/files';
 import type { ExtraField } from '@sente/contracts/links';
 import { API_ERROR_CODES, type CollectionRequest, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import {
@@ -22,9 +24,10 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { recordCustomer } from '../customers/repository.ts';
 import { readApiKeys } from '../developers/api-keys.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
-import type { FilesService } from '../files/service.ts';
+import type { FilesService, StoredFile } from '../files/service.ts';
 import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
 import { postMovement } from '../ledger/ledger.ts';
+import { listAttachments } from '../links/attachments-repository.ts';
 import { addToDailyTotals } from '../reports/repository.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from './providers.ts';
 import { receiptMail } from './receipt.ts';
@@ -97,7 +100,21 @@ const secondsLeft = (expiresAt: Date | string, now = Date.now()) =>
 /** The link is paying now: a disabled payment or donation link and a hidden item are not. */
 const isUnavailable = (link: PublicLinkRecord) => link.is_disabled || link.is_hidden;
 
-function toPublicLink(link: PublicLinkRecord): PublicLink {
+/** An attachment's stored name, `<uuid>.<ext>` (files/service.ts makes every storage path end so). */
+const ATTACHMENT_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,8}$/;
+
+/** Where the payer opens an attachment: under its link, by the file's stored name, never by its storage path. */
+function toPublicAttachment(ref: string, attachment: LinkAttachment): PublicAttachment {
+  const storedName = attachment.path.split('/').pop() ?? '';
+  return {
+    name: attachment.name,
+    url: `/api/public/links/${encodeURIComponent(ref)}/attachments/${storedName}`,
+    mime_type: attachment.mime_type,
+    size_bytes: attachment.size_bytes,
+  };
+}
+
+function toPublicLink(link: PublicLinkRecord, attachments: PublicAttachment[]): PublicLink {
   const isDonation = link.kind === 'donation_link';
   return {
     kind: link.kind,
@@ -117,6 +134,7 @@ function toPublicLink(link: PublicLinkRecord): PublicLink {
     raised: isDonation ? Number(link.raised) : null,
     target: isDonation ? Number(link.amount) : null,
     disabled: isUnavailable(link),
+    attachments,
   };
 }
 
@@ -158,6 +176,11 @@ export function createPaymentsService(options: Options) {
     const link = ref.length <= 40 ? await findPublicLink(db, ref) : undefined;
     if (!link) throw notFound(M.linkNotFound);
     return link;
+  }
+
+  /** A payment link's attachments while it takes payments; a disabled link offers none. */
+  async function activeAttachments(link: PublicLinkRecord): Promise<LinkAttachment[]> {
+    return link.kind === 'payment_link' && !isUnavailable(link) ? listAttachments(db, link.id) : [];
   }
 
   /** A signed link to the product; the page's lives DOWNLOAD_LINK_TTL_HOURS, the e-mail's DOWNLOAD_EMAIL_LINK_TTL_DAYS. */
@@ -343,7 +366,19 @@ export function createPaymentsService(options: Options) {
     settle,
 
     async publicLink(ref: string): Promise<PublicLink> {
-      return toPublicLink(await publicLinkOrThrow(ref));
+      const link = await publicLinkOrThrow(ref);
+      return toPublicLink(
+        link,
+        (await activeAttachments(link)).map((attachment) => toPublicAttachment(link.ref, attachment)),
+      );
+    },
+
+    /** An attachment of an active payment link, by its stored name; any other name, link or state is the same 404. */
+    async attachment(ref: string, name: string): Promise<StoredFile & { name: string }> {
+      const link = ATTACHMENT_NAME.test(name) && ref.length <= 40 ? await findPublicLink(db, ref) : undefined;
+      const attached = link && (await activeAttachments(link)).find((attachment) => attachment.path.endsWith(`/${name}`));
+      if (!link || !attached) throw notFound(FILE_MESSAGES.fileNotFound);
+      return { ...(await files.openPrivate(attached.path, link.account_id, 'attachments')), name: attached.name };
     },
 
     /** Starts a payment on a link. The same Idempotency-Key on the same link answers the first payment again. */
@@ -502,7 +537,7 @@ export function createPaymentsService(options: Options) {
       if (Number(expires) * 1000 <= now.getTime()) throw new HttpError(403, M.downloadExpired);
       const row = await findDownload(db, id);
       if (row?.status !== 'successful' || row.kind !== 'digital_item' || !row.file) throw notFound(M.paymentNotFound);
-      return files.openProduct(row.file, row.account_id);
+      return files.openPrivate(row.file, row.account_id, 'products');
     },
   };
 }

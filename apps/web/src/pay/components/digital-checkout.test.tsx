@@ -25,6 +25,7 @@ const ITEM: PublicLink = {
   raised: null,
   target: null,
   disabled: false,
+  attachments: [],
 };
 
 const ID = '00000000-0000-4000-8000-000000000021';

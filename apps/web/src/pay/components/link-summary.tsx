@@ -1,7 +1,8 @@
 import type { PublicLink } from '@sente/contracts/payments';
 import { formatUgx } from '../money.ts';
+import { Attachments } from './attachments.tsx';
 
-/** What the payer is paying for: image, title, description, and the price or the donation's progress. */
+/** What the payer is paying for: image, title, description, the price or the donation's progress, and attachments. */
 export function LinkSummary({ link }: { link: PublicLink }) {
   return (
     <section className="summary" aria-labelledby="link-title">
@@ -12,6 +13,7 @@ export function LinkSummary({ link }: { link: PublicLink }) {
       </h1>
       {link.description && <p className="description">{link.description}</p>}
       {link.kind === 'donation_link' ? <DonationProgress link={link} /> : <Price link={link} />}
+      {link.attachments.length > 0 && <Attachments attachments={link.attachments} />}
     </section>
   );
 }

@@ -24,6 +24,7 @@ const LINK: PublicLink = {
   raised: null,
   target: null,
   disabled: false,
+  attachments: [],
 };
 
 const payment = (id: string, overrides: Partial<PublicPayment>): PublicPayment => ({

@@ -146,13 +146,19 @@ describe('digital item form: files are checked before they are sent (spec §5)',
     expect(toastMessages()).toEqual([]);
   });
 
-  it("uploads an SVG image, then names it at save: 'Invalid file type. Please upload an image file.'", async () => {
+  it('uploads an SVG image and saves it, as the hint says (decision 034)', async () => {
     const { user, submit, saved } = renderForm();
+    await user.type(screen.getByLabelText('Title'), 'Rolex Recipes');
+    await user.type(screen.getByLabelText('Description'), 'Twenty ways to roll a rolex.');
+    await user.type(screen.getByLabelText('Sale price'), '25000');
+    expect(screen.getByText(/JPG, PNG, GIF, WEBP, AVIF or SVG, up to 5 MB/)).toBeVisible();
     await user.upload(fileInputOf('Product image'), fileOf('logo.svg', 'image/svg+xml'));
-    await screen.findByText('logo.svg');
+    await user.upload(fileInputOf('Product file'), fileOf('recipes.pdf', 'application/pdf'));
+    await screen.findByText('recipes.pdf');
     await submit();
-    await waitFor(() => expect(screen.getByText(LINK_MESSAGES.invalidImageType)).toBeVisible());
-    expect(saved()).toEqual([]);
+    await waitFor(() => expect(saved()).toHaveLength(1));
+    expect(saved()[0]?.body).toMatchObject({ image: 'uploads/2026/11/logo.svg' });
+    expect(screen.queryByText(LINK_MESSAGES.invalidImageType)).not.toBeInTheDocument();
   });
 });
 

@@ -63,8 +63,10 @@ describe('digital item form rules (spec §5)', () => {
     });
   });
 
-  it('refuses at save an image type the upload took (svg)', () => {
-    expect(validateItem({ ...filled, image: 'uploads/2026/11/logo.svg' }, true)).toEqual({
+  it('takes at save the svg and avif images the upload takes (decision 034), and refuses other types', () => {
+    expect(validateItem({ ...filled, image: 'uploads/2026/11/logo.svg' }, true)).toEqual({});
+    expect(validateItem({ ...filled, image: 'uploads/2026/11/cover.avif' }, true)).toEqual({});
+    expect(validateItem({ ...filled, image: 'uploads/2026/11/photo.heic' }, true)).toEqual({
       image: LINK_MESSAGES.invalidImageType,
     });
   });
@@ -89,7 +91,7 @@ describe('checks before an upload', () => {
     expect(checkImage(new File(['x'], 'cover.avif'))).toBeNull();
     expect(checkImage(new File(['x'], 'notes.txt'))).toBe(LINK_MESSAGES.imageUploadTypes);
     expect(checkImage(new File(['x'], 'no-extension'))).toBe(LINK_MESSAGES.imageUploadTypes);
-    expect(IMAGE_ACCEPT).toBe('.jpg,.jpeg,.png,.gif,.webp');
+    expect(IMAGE_ACCEPT).toBe('.jpg,.jpeg,.png,.gif,.webp,.svg,.avif');
   });
 
   it('refuses a product file over 5MB with its size in MB', () => {

@@ -25,7 +25,7 @@ export function ItemUploads({ form, stored }: { form: UseFormReturnType<ItemForm
             description={
               keepsStoredImage
                 ? 'The current image stays until you upload a new one.'
-                : 'Shown to buyers on the checkout page. JPG, PNG, GIF or WEBP, up to 5 MB.'
+                : 'Shown to buyers on the checkout page. JPG, PNG, GIF, WEBP, AVIF or SVG, up to 5 MB.'
             }
             value={image}
             storedName={stored && image === stored.image ? stored.image_name : null}

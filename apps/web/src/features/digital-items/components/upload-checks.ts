@@ -6,9 +6,8 @@ import { LINK_MESSAGES } from '@sente/contracts/messages';
 const IMAGE_UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'svg', 'webp', 'avif'];
 
 /**
- * What the image picker offers: the types both the upload and the save take. NOTE: the spec's two
- * lists differ (svg and avif upload but are refused at save; bmp the other way round), so offering
- * only their overlap spares the merchant an image that uploads and then cannot be saved.
+ * What the image picker offers: the types both the upload and the save take (since decision 034 the save takes svg and
+ * avif too, so only bmp, which the upload refuses, is left out).
  */
 export const IMAGE_ACCEPT = DIGITAL_ITEM_IMAGE_EXTENSIONS.filter((ext) => IMAGE_UPLOAD_EXTENSIONS.includes(ext))
   .map((ext) => `.${ext}`)

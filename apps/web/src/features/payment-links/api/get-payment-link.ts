@@ -1,10 +1,10 @@
-import type { PaymentLink } from '@sente/contracts/links';
+import type { PaymentLinkDetails } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type LinkScope, paymentLinkKeys, useLinkScope } from './payment-link-keys.ts';
 
 export async function getPaymentLink(ref: string, signal?: AbortSignal) {
-  return (await api<PaymentLink>(`/api/payment-link/details/${encodeURIComponent(ref)}`, { signal })).data;
+  return (await api<PaymentLinkDetails>(`/api/payment-link/details/${encodeURIComponent(ref)}`, { signal })).data;
 }
 
 export const paymentLinkQueryOptions = (scope: LinkScope, ref: string) =>

@@ -1,4 +1,4 @@
-import { type PaymentLink, paymentLinkInput } from '@sente/contracts/links';
+import { type PaymentLinkDetails, paymentLinkInput } from '@sente/contracts/links';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { render } from '../../../testing/render.tsx';
 import { expectToast } from '../../../testing/toasts.ts';
 import { PaymentLinkForm } from './payment-link-form.tsx';
 
-const STORED: PaymentLink = {
+const STORED: PaymentLinkDetails = {
   id: '5b0d7a52-3f0e-4b8e-9d7c-2a1f0e9b8c7d',
   ref: 'pl7x2k9q',
   title: 'School fees',
@@ -20,9 +20,10 @@ const STORED: PaymentLink = {
   fixed_amount: true,
   redirect_url: null,
   is_disabled: false,
+  attachments: [],
 };
 
-function renderForm({ link = null, answer = ok(STORED) }: { link?: PaymentLink | null; answer?: Answer } = {}) {
+function renderForm({ link = null, answer = ok(STORED) }: { link?: PaymentLinkDetails | null; answer?: Answer } = {}) {
   const api = stubApi({
     'POST /api/payment-link/create': parsedWith(paymentLinkInput, answer),
     [`POST /api/payment-link/update/${STORED.id}`]: parsedWith(paymentLinkInput, answer),
@@ -118,7 +119,15 @@ describe('payment link form: the server checks, its messages land beside their f
     expect(saved().map((request) => [request.path, request.body])).toEqual([
       [
         '/api/payment-link/create',
-        { title: 'School fees', description: null, fixed_amount: true, amount: 250_000, extra_fields: [], redirect_url: null },
+        {
+          title: 'School fees',
+          description: null,
+          fixed_amount: true,
+          amount: 250_000,
+          extra_fields: [],
+          redirect_url: null,
+          attachments: [],
+        },
       ],
     ]);
   });

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Button, Group, Paper, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import type { ExtraField, PaymentLink, PaymentLinkInput } from '@sente/contracts/links';
+import type { LinkAttachment } from '@sente/contracts/attachments';
+import type { ExtraField, PaymentLinkDetails, PaymentLinkInput } from '@sente/contracts/links';
 import { IconPhoto, IconRoute, IconTrash } from '@tabler/icons-react';
 import { CompanyLogoModal } from '../../../components/company-logo-modal.tsx';
 import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
@@ -11,6 +12,7 @@ import { moneyInputError } from '../../../components/money-input-check.ts';
 import { useSaveLink } from '../../../lib/use-save-link.ts';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
 import { useUpdatePaymentLink } from '../api/update-payment-link.ts';
+import { AttachmentsField } from './attachments-field.tsx';
 import { LINK_TYPE_LABELS, type LinkType } from './link-type-label.ts';
 import { RedirectionModal } from './redirection-modal.tsx';
 import { FIELD_OF_MESSAGE } from './server-errors.ts';
@@ -22,15 +24,17 @@ type Values = {
   amount: number;
   extra_fields: ExtraField[];
   redirect_url: string;
+  attachments: LinkAttachment[];
 };
 
-const valuesOf = (link: PaymentLink | null): Values => ({
+const valuesOf = (link: PaymentLinkDetails | null): Values => ({
   title: link?.title ?? '',
   description: link?.description ?? '',
   link_type: link && !link.fixed_amount ? 'dynamic' : 'fixed',
   amount: link?.fixed_amount ? link.amount : 0,
   extra_fields: link?.extra_fields ?? [],
   redirect_url: link?.redirect_url ?? '',
+  attachments: link?.attachments ?? [],
 });
 
 const inputOf = (values: Values): PaymentLinkInput => {
@@ -42,6 +46,7 @@ const inputOf = (values: Values): PaymentLinkInput => {
     amount: fixed ? values.amount : 0,
     extra_fields: values.extra_fields,
     redirect_url: values.redirect_url || null,
+    attachments: values.attachments.map((attachment) => attachment.path),
   };
 };
 
@@ -51,7 +56,7 @@ const inputOf = (values: Values): PaymentLinkInput => {
  * A price that is no number or is negative is not a missing field: it is said under the price when the field is
  * left and on save, before anything is sent, so '12-3' never goes out as UGX 12.
  */
-export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLink | null; canUpdateLogo: boolean }) {
+export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLinkDetails | null; canUpdateLogo: boolean }) {
   const [extraOpened, extraModal] = useDisclosure(false);
   const [logoOpened, logoModal] = useDisclosure(false);
   const [redirectOpened, redirectModal] = useDisclosure(false);
@@ -130,6 +135,11 @@ export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLink | n
             fields={values.extra_fields}
             onRemove={(index) => form.removeListItem('extra_fields', index)}
             error={form.errors.extra_fields ? String(form.errors.extra_fields) : undefined}
+          />
+          <AttachmentsField
+            value={values.attachments}
+            onChange={(attachments) => form.setFieldValue('attachments', attachments)}
+            error={form.errors.attachments ? String(form.errors.attachments) : undefined}
           />
           <Group gap="sm">
             <Button variant="light" onClick={extraModal.open}>

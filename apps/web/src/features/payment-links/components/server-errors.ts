@@ -1,6 +1,6 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 
-export type FormField = 'title' | 'description' | 'amount' | 'redirect_url' | 'extra_fields';
+export type FormField = 'title' | 'description' | 'amount' | 'redirect_url' | 'extra_fields' | 'attachments';
 
 /** Which field of this form each server message belongs to (see lib/server-errors.ts). */
 export const FIELD_OF_MESSAGE = new Map<string, FormField>([
@@ -14,4 +14,6 @@ export const FIELD_OF_MESSAGE = new Map<string, FormField>([
   [LINK_MESSAGES.labelMissing, 'extra_fields'],
   [LINK_MESSAGES.extraFieldOptionsMissing, 'extra_fields'],
   [LINK_MESSAGES.extraFieldTypeInvalid, 'extra_fields'],
+  [LINK_MESSAGES.attachmentNotUploaded, 'attachments'],
+  [LINK_MESSAGES.tooManyAttachments, 'attachments'],
 ]);
