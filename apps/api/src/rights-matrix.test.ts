@@ -465,7 +465,7 @@ const MATRIX: Row[] = [
   },
 
   // Team: owners and administrators
-  { route: 'GET /api/staff/list', needs: 'manageAccount', ok: 200, call: () => ({ url: '/api/staff/list' }) },
+  { route: 'GET /api/staff/list', needs: 'view', ok: 200, call: () => ({ url: '/api/staff/list' }) },
   {
     route: 'POST /api/staff/register',
     needs: 'manageAccount',
