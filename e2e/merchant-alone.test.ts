@@ -157,6 +157,7 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
     await pasteInto(page, 'New wallet PIN digit 1', PIN);
     // After a paste the focus waits on the last box.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('New wallet PIN digit 5');
+    await pasteInto(page, 'Confirm wallet PIN digit 1', PIN);
     await createPin.getByRole('button', { name: 'Create PIN' }).click();
     await expectToast(page, M.pinCreated);
 
