@@ -71,13 +71,27 @@ describe('a merchant from sign-up to live mode', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Crafts').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
-    await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, '06-dashboard');
     await expectAccessible(page, 'dashboard');
   });
 
-  it('creates a second account and switches to it', async () => {
+  /** The box of the toast with this message, and of the profile drawer once it has slid in. */
+  async function toastAndDrawer(message: string) {
+    const toast = page.locator('.mantine-Notification-root', { hasText: message });
+    const drawer = page.getByRole('dialog', { name: 'Your profile' });
+    const width = page.viewportSize()!.width;
+    await expect
+      .poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0)))
+      .toBe(width);
+    return {
+      toast: (await toast.boundingBox())!,
+      drawer: (await drawer.boundingBox())!,
+      items: (await drawer.getByRole('navigation').boundingBox())!,
+    };
+  }
+
+  it('creates a second account and works in it at once; a toast makes room for the profile drawer', async () => {
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await screenshot(page, '07-profile-drawer');
     await expectAccessible(page, 'profile drawer');
@@ -86,13 +100,43 @@ describe('a merchant from sign-up to live mode', () => {
     await dialog.getByRole('button', { name: 'New Account' }).click();
     await dialog.getByLabel('Account name').fill('Nakato Events');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    const row = dialog.getByRole('row', { name: /Nakato Events/ });
-    await expect.poll(() => row.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByRole('row', { name: /Nakato Crafts/ }).textContent()).toContain('current');
-    await screenshot(page, '08-switch-account');
-    await expectAccessible(page, 'switch account');
-    await row.getByRole('button', { name: 'Switch to Nakato Events' }).click();
+    // The new account is the current one at once (issue 27): the dialog closes and the header names it.
+    await expectToast(page, MESSAGES.accountCreated);
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Events').isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // The toast is still up: the drawer opens beside it, on a desktop, instead of under it.
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    const desktop = await toastAndDrawer(MESSAGES.accountCreated);
+    expect(desktop.toast.x + desktop.toast.width).toBeLessThanOrEqual(desktop.drawer.x);
+    await screenshot(page, '08-toast-beside-profile-drawer');
+    await expectAccessible(page, 'profile drawer with a toast');
+
+    await page.getByRole('button', { name: 'Switch Account' }).click();
+    const row = dialog.getByRole('row', { name: /Nakato Crafts/ });
+    await expect.poll(() => dialog.getByRole('row', { name: /Nakato Events/ }).textContent()).toContain('current');
+    await screenshot(page, '09-switch-account');
+    await expectAccessible(page, 'switch account');
+
+    // On a phone the drawer leaves no room beside it: the toast goes to the bottom, below the drawer's items.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByRole('button', { name: 'Switch to Nakato Crafts' }).click();
+    await expectToast(page, MESSAGES.accountSwitched);
+    await expect.poll(() => page.getByRole('banner').getByText('Nakato Crafts').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    const phone = await toastAndDrawer(MESSAGES.accountSwitched);
+    expect(phone.toast.y).toBeGreaterThanOrEqual(phone.items.y + phone.items.height);
+    expect(phone.toast.y + phone.toast.height).toBeLessThanOrEqual(844);
+    await screenshot(page, '10-toast-below-profile-drawer-phone');
+
+    // Back to the new account, where the journey goes on.
+    await page.getByRole('button', { name: 'Switch Account' }).click();
+    await dialog
+      .getByRole('row', { name: /Nakato Events/ })
+      .getByRole('button', { name: 'Switch to Nakato Events' })
+      .click();
+    await expect.poll(() => page.getByRole('banner').getByText('Nakato Events').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('is refused live mode until an operator approves the account, then goes live and back', async () => {
@@ -100,7 +144,7 @@ describe('a merchant from sign-up to live mode', () => {
     await toggle.click();
     const confirm = page.getByRole('dialog', { name: MESSAGES.confirmTitle });
     await expect.poll(() => confirm.getByText('Change mode to live').isVisible()).toBe(true);
-    await screenshot(page, '09-mode-confirm');
+    await screenshot(page, '11-mode-confirm');
     await expectAccessible(page, 'mode confirmation');
     await confirm.getByRole('button', { name: MESSAGES.changeMode }).click();
     await expectToast(page, MESSAGES.environmentNotApproved);
@@ -117,7 +161,7 @@ describe('a merchant from sign-up to live mode', () => {
     await toggle.click();
     await page.getByRole('dialog', { name: MESSAGES.confirmTitle }).getByRole('button', { name: MESSAGES.changeMode }).click();
     await expect.poll(() => page.getByText(MESSAGES.testModeBanner).count()).toBe(0);
-    await screenshot(page, '10-live-mode');
+    await screenshot(page, '12-live-mode');
 
     await toggle.click();
     const back = page.getByRole('dialog', { name: MESSAGES.confirmTitle });
@@ -132,7 +176,7 @@ describe('a merchant from sign-up to live mode', () => {
     await page.getByLabel('First name').fill('Ada B.');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, MESSAGES.profileUpdated);
-    await screenshot(page, '11-profile');
+    await screenshot(page, '13-profile');
     await expectAccessible(page, 'profile');
     await page.reload();
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ada B.');
