@@ -76,19 +76,23 @@ describe('a merchant from sign-up to live mode', () => {
     await expectAccessible(page, 'dashboard');
   });
 
-  /** The box of the toast with this message, and of the profile drawer once it has slid in. */
-  async function toastAndDrawer(message: string) {
-    const toast = page.locator('.mantine-Notification-root', { hasText: message });
+  const toastBox = async (message: string) =>
+    (await page.locator('.mantine-Notification-root', { hasText: message }).boundingBox())!;
+  const rightOfToast = async (message: string) => {
+    const box = await toastBox(message);
+    return Math.round(box.x + box.width);
+  };
+
+  /** The profile drawer and its menu once it has slid in to the right edge. */
+  async function openedDrawer() {
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Your profile' });
-    const width = page.viewportSize()!.width;
-    await expect
-      .poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0)))
-      .toBe(width);
-    return {
-      toast: (await toast.boundingBox())!,
-      drawer: (await drawer.boundingBox())!,
-      items: (await drawer.getByRole('navigation').boundingBox())!,
+    const rightEdge = async () => {
+      const box = await drawer.boundingBox();
+      return box ? Math.round(box.x + box.width) : 0;
     };
+    await expect.poll(rightEdge).toBe(page.viewportSize()!.width);
+    return { drawer: (await drawer.boundingBox())!, items: (await drawer.getByRole('navigation').boundingBox())! };
   }
 
   it('creates a second account and works in it at once; a toast makes room for the profile drawer', async () => {
@@ -105,10 +109,10 @@ describe('a merchant from sign-up to live mode', () => {
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Events').isVisible()).toBe(true);
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // The toast is still up: the drawer opens beside it, on a desktop, instead of under it.
-    await page.getByRole('button', { name: 'Open profile menu' }).click();
-    const desktop = await toastAndDrawer(MESSAGES.accountCreated);
-    expect(desktop.toast.x + desktop.toast.width).toBeLessThanOrEqual(desktop.drawer.x);
+    // The toast is still up, at the top right; the drawer opens beside it on a desktop, instead of under it.
+    await expect.poll(() => rightOfToast(MESSAGES.accountCreated)).toBe(1280 - 16);
+    const { drawer } = await openedDrawer();
+    await expect.poll(() => rightOfToast(MESSAGES.accountCreated)).toBeLessThanOrEqual(drawer.x);
     await screenshot(page, '08-toast-beside-profile-drawer');
     await expectAccessible(page, 'profile drawer with a toast');
 
@@ -123,10 +127,11 @@ describe('a merchant from sign-up to live mode', () => {
     await row.getByRole('button', { name: 'Switch to Nakato Crafts' }).click();
     await expectToast(page, MESSAGES.accountSwitched);
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Crafts').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Open profile menu' }).click();
-    const phone = await toastAndDrawer(MESSAGES.accountSwitched);
-    expect(phone.toast.y).toBeGreaterThanOrEqual(phone.items.y + phone.items.height);
-    expect(phone.toast.y + phone.toast.height).toBeLessThanOrEqual(844);
+    await expect.poll(async () => (await toastBox(MESSAGES.accountSwitched)).y).toBeLessThan(200);
+    const { items } = await openedDrawer();
+    await expect.poll(async () => (await toastBox(MESSAGES.accountSwitched)).y).toBeGreaterThanOrEqual(items.y + items.height);
+    const below = await toastBox(MESSAGES.accountSwitched);
+    expect(below.y + below.height).toBeLessThanOrEqual(844);
     await screenshot(page, '10-toast-below-profile-drawer-phone');
 
     // Back to the new account, where the journey goes on.
