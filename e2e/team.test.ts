@@ -173,7 +173,7 @@ describe('the team screen', () => {
     await page.getByRole('heading', { name: 'Transfers' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Transfers', exact: true }).count()).toBe(0);
     await expectAccessible(page, 'transfers for a developer who joined by invitation');
-    await screenshot(page, 'team-06-developer-transfers');
+    await screenshot(page, 'team-07-developer-transfers');
     await page.context().close();
   });
 });
