@@ -44,6 +44,9 @@ describe('Create wallet PIN modal (spec §2, §5; typed twice, issue 27)', () =>
     expect(valuesOf('Confirm wallet PIN')).toEqual(EMPTY);
     expect(valuesOf('New wallet PIN')).toEqual(['2', '4', '6', '8', '0']);
     expect(onCreate).not.toHaveBeenCalled();
+    // Typing the confirmation again clears the message.
+    await confirm('2');
+    expect(screen.queryByText(WALLET_MESSAGES.pinsDoNotMatch)).not.toBeInTheDocument();
   });
 
   it('hands on the PIN once both match, and clears the messages', async () => {

@@ -41,6 +41,13 @@ function useNewPinEntry(onPin: PinHandler) {
     setConfirmation('');
     setErrors({});
   };
+  // Typing in a row of boxes clears its message; the boxes also report a value they were given (an emptied
+  // confirmation), which keeps it.
+  const typed = (field: keyof NewPinErrors, current: string, set: (value: string) => void) => (value: string) => {
+    if (value === current) return;
+    set(value);
+    setErrors((last) => ({ ...last, [field]: undefined }));
+  };
   const submit = async () => {
     const result = newPinForm.safeParse({ new_pin: pin, new_pin_confirmation: confirmation });
     if (!result.success) {
@@ -53,7 +60,15 @@ function useNewPinEntry(onPin: PinHandler) {
     setErrors({});
     if (!(await onPin(result.data.new_pin))) reset();
   };
-  return { pin, setPin, confirmation, setConfirmation, errors, submit, reset };
+  return {
+    pin,
+    setPin: typed('new_pin', pin, setPin),
+    confirmation,
+    setConfirmation: typed('new_pin_confirmation', confirmation, setConfirmation),
+    errors,
+    submit,
+    reset,
+  };
 }
 
 /** Spec §2 'Create wallet PIN': 5 boxes (typed twice), Reset, and create. */
