@@ -117,7 +117,6 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
     await dialog.getByLabel('Account name').fill(ACCOUNT);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByRole('banner').getByText(ACCOUNT).isVisible()).toBe(true);
-    await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.getByText(MESSAGES.noCollectionsYet).waitFor();
     expect(await page.getByText('Could not load').count()).toBe(0);
@@ -157,6 +156,7 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
     await pasteInto(page, 'New wallet PIN digit 1', PIN);
     // After a paste the focus waits on the last box.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('New wallet PIN digit 5');
+    await pasteInto(page, 'Confirm wallet PIN digit 1', PIN);
     await createPin.getByRole('button', { name: 'Create PIN' }).click();
     await expectToast(page, M.pinCreated);
 

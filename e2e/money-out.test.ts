@@ -117,12 +117,19 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     const createPin = page.getByRole('dialog', { name: 'Create wallet PIN' });
     await expect.poll(() => createPin.count()).toBe(1);
     await createPin.getByRole('button', { name: 'Create PIN' }).click();
-    expect(await createPin.getByText(M.pinEmpty).count()).toBe(1);
+    // Both rows of boxes are empty: each says so.
+    expect(await createPin.getByText(M.pinEmpty).count()).toBe(2);
     await typePin(page, 'New wallet PIN', '123');
     await createPin.getByRole('button', { name: 'Create PIN' }).click();
     expect(await createPin.getByText(M.pinLength).count()).toBe(1);
     await createPin.getByRole('button', { name: 'Reset' }).click();
+    // Asked twice (issue 27): a confirmation that differs says so and empties, creating nothing.
     await typePin(page, 'New wallet PIN', PIN);
+    await typePin(page, 'Confirm wallet PIN', '99999');
+    await createPin.getByRole('button', { name: 'Create PIN' }).click();
+    expect(await createPin.getByText(M.pinsDoNotMatch).count()).toBe(1);
+    expect(await createPin.getByLabel('Confirm wallet PIN digit 1', { exact: true }).inputValue()).toBe('');
+    await typePin(page, 'Confirm wallet PIN', PIN);
     await expectAccessible(page, 'transfers: create PIN');
     await screenshot(page, 'money-out-02-create-pin');
     await createPin.getByRole('button', { name: 'Create PIN' }).click();

@@ -71,13 +71,31 @@ describe('a merchant from sign-up to live mode', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Crafts').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
-    await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, '06-dashboard');
     await expectAccessible(page, 'dashboard');
   });
 
-  it('creates a second account and switches to it', async () => {
+  const toastBox = async (message: string) =>
+    (await page.locator('.mantine-Notification-root', { hasText: message }).boundingBox())!;
+  const rightOfToast = async (message: string) => {
+    const box = await toastBox(message);
+    return Math.round(box.x + box.width);
+  };
+
+  /** The profile drawer and its menu once it has slid in to the right edge. */
+  async function openedDrawer() {
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your profile' });
+    const rightEdge = async () => {
+      const box = await drawer.boundingBox();
+      return box ? Math.round(box.x + box.width) : 0;
+    };
+    await expect.poll(rightEdge).toBe(page.viewportSize()!.width);
+    return { drawer: (await drawer.boundingBox())!, items: (await drawer.getByRole('navigation').boundingBox())! };
+  }
+
+  it('creates a second account and works in it at once; a toast makes room for the profile drawer', async () => {
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await screenshot(page, '07-profile-drawer');
     await expectAccessible(page, 'profile drawer');
@@ -86,13 +104,44 @@ describe('a merchant from sign-up to live mode', () => {
     await dialog.getByRole('button', { name: 'New Account' }).click();
     await dialog.getByLabel('Account name').fill('Nakato Events');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    const row = dialog.getByRole('row', { name: /Nakato Events/ });
-    await expect.poll(() => row.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByRole('row', { name: /Nakato Crafts/ }).textContent()).toContain('current');
-    await screenshot(page, '08-switch-account');
-    await expectAccessible(page, 'switch account');
-    await row.getByRole('button', { name: 'Switch to Nakato Events' }).click();
+    // The new account is the current one at once (issue 27): the dialog closes and the header names it.
+    await expectToast(page, MESSAGES.accountCreated);
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Events').isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // The toast is still up, at the top right; the drawer opens beside it on a desktop, instead of under it.
+    await expect.poll(() => rightOfToast(MESSAGES.accountCreated)).toBe(1280 - 16);
+    const { drawer } = await openedDrawer();
+    await expect.poll(() => rightOfToast(MESSAGES.accountCreated)).toBeLessThanOrEqual(drawer.x);
+    await screenshot(page, '08-toast-beside-profile-drawer');
+    await expectAccessible(page, 'profile drawer with a toast');
+
+    await page.getByRole('button', { name: 'Switch Account' }).click();
+    const row = dialog.getByRole('row', { name: /Nakato Crafts/ });
+    await expect.poll(() => dialog.getByRole('row', { name: /Nakato Events/ }).textContent()).toContain('current');
+    await screenshot(page, '09-switch-account');
+    await expectAccessible(page, 'switch account');
+
+    // On a phone the drawer leaves no room beside it: the toast goes to the bottom, below the drawer's items.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByRole('button', { name: 'Switch to Nakato Crafts' }).click();
+    await expectToast(page, MESSAGES.accountSwitched);
+    await expect.poll(() => page.getByRole('banner').getByText('Nakato Crafts').isVisible()).toBe(true);
+    await expect.poll(async () => (await toastBox(MESSAGES.accountSwitched)).y).toBeLessThan(200);
+    const { items } = await openedDrawer();
+    await expect.poll(async () => (await toastBox(MESSAGES.accountSwitched)).y).toBeGreaterThanOrEqual(items.y + items.height);
+    const below = await toastBox(MESSAGES.accountSwitched);
+    expect(below.y + below.height).toBeLessThanOrEqual(844);
+    await screenshot(page, '10-toast-below-profile-drawer-phone');
+
+    // Back to the new account, where the journey goes on.
+    await page.getByRole('button', { name: 'Switch Account' }).click();
+    await dialog
+      .getByRole('row', { name: /Nakato Events/ })
+      .getByRole('button', { name: 'Switch to Nakato Events' })
+      .click();
+    await expect.poll(() => page.getByRole('banner').getByText('Nakato Events').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('is refused live mode until an operator approves the account, then goes live and back', async () => {
@@ -100,7 +149,7 @@ describe('a merchant from sign-up to live mode', () => {
     await toggle.click();
     const confirm = page.getByRole('dialog', { name: MESSAGES.confirmTitle });
     await expect.poll(() => confirm.getByText('Change mode to live').isVisible()).toBe(true);
-    await screenshot(page, '09-mode-confirm');
+    await screenshot(page, '11-mode-confirm');
     await expectAccessible(page, 'mode confirmation');
     await confirm.getByRole('button', { name: MESSAGES.changeMode }).click();
     await expectToast(page, MESSAGES.environmentNotApproved);
@@ -117,7 +166,7 @@ describe('a merchant from sign-up to live mode', () => {
     await toggle.click();
     await page.getByRole('dialog', { name: MESSAGES.confirmTitle }).getByRole('button', { name: MESSAGES.changeMode }).click();
     await expect.poll(() => page.getByText(MESSAGES.testModeBanner).count()).toBe(0);
-    await screenshot(page, '10-live-mode');
+    await screenshot(page, '12-live-mode');
 
     await toggle.click();
     const back = page.getByRole('dialog', { name: MESSAGES.confirmTitle });
@@ -132,7 +181,7 @@ describe('a merchant from sign-up to live mode', () => {
     await page.getByLabel('First name').fill('Ada B.');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, MESSAGES.profileUpdated);
-    await screenshot(page, '11-profile');
+    await screenshot(page, '13-profile');
     await expectAccessible(page, 'profile');
     await page.reload();
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ada B.');

@@ -1,5 +1,5 @@
 import type { StaffRole } from '@sente/contracts/constants';
-import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import { LINK_MESSAGES, MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +168,24 @@ describe('a member whose role may only view, and one who may manage links', () =
     expect(await page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'roles-08-developer-transfers');
     await expectAccessible(page, 'transfers for a developer');
+  });
+
+  it('the developer opens Team and sees the members read-only: no Invite Member, no Delete, no open invitation', async () => {
+    const invitee = `invitee.${stamp}@example.com`;
+    expect((await call(server, owner, '/api/staff/register', { email: invitee, staff_role: 'user' })).status).toBe(201);
+    await page.goto('/team');
+    const table = page.getByRole('table', { name: 'Team members' });
+    await expect.poll(() => table.getByRole('row', { name: new RegExp(ownerEmail.replace(/[.]/g, '\\.')) }).count()).toBe(1);
+    expect(await table.getByRole('row', { name: new RegExp(memberEmail.replace(/[.]/g, '\\.')) }).textContent()).toContain(
+      'Developer / IT',
+    );
+    expect(await table.getByRole('row').count()).toBe(3);
+    expect(await page.getByText(invitee).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Invite Member' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await page.getByText(TEAM_MESSAGES.readOnly).isVisible()).toBe(true);
+    await screenshot(page, 'roles-09-developer-team');
+    await expectAccessible(page, 'team for a developer');
   });
 
   it('the developer who opens a form by its address gets the refusal instead of the form', async () => {

@@ -124,14 +124,20 @@ describe('the team screen', () => {
     await page.getByRole('button', { name: 'Transfers', exact: true }).waitFor();
     expect(await navLink(page, 'API Keys').count()).toBe(0);
     expect(await navLink(page, 'Web Hooks').count()).toBe(0);
+    // The team, read-only: the members by name, without Invite Member or Delete.
     await navLink(page, 'Team').click();
     await page.getByText(TEAM_MESSAGES.readOnly).waitFor();
+    const ownRow = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+    await expect.poll(() => ownRow.textContent()).toContain('Akello Grace');
     expect(await page.getByRole('button', { name: 'Invite Member' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await expectAccessible(page, 'team for operations');
+    await screenshot(page, 'team-05-operations-team');
     await navLink(page, 'Business Details').click();
     await page.getByText(BUSINESS_MESSAGES.readOnly).waitFor();
     expect(await page.getByRole('button', { name: 'Save Details' }).count()).toBe(0);
     await expectAccessible(page, 'business details for operations');
-    await screenshot(page, 'team-05-operations-business-details');
+    await screenshot(page, 'team-06-operations-business-details');
     await page.context().close();
 
     // The owner's table shows the member by name now.
@@ -167,7 +173,7 @@ describe('the team screen', () => {
     await page.getByRole('heading', { name: 'Transfers' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Transfers', exact: true }).count()).toBe(0);
     await expectAccessible(page, 'transfers for a developer who joined by invitation');
-    await screenshot(page, 'team-06-developer-transfers');
+    await screenshot(page, 'team-07-developer-transfers');
     await page.context().close();
   });
 });

@@ -145,6 +145,11 @@ const MATRIX: Row[] = [
     needs: 'session',
     ok: 201,
     call: ({ role }) => ({ url: '/api/sente-account/create-account', body: { account_name: `Side shop of the ${role}` } }),
+    // The new side shop becomes the member's current account: back to Kampala Crafts.
+    after: async ({ member }) => {
+      const res = await post(t, member, '/api/sente-account/switch-account', { sente_account_id: owner.accountId });
+      if (res.statusCode !== 200) throw new Error(`switch-account answered ${res.statusCode}: ${res.body}`);
+    },
   },
   {
     route: 'POST /api/sente-account/switch-account',
@@ -465,7 +470,7 @@ const MATRIX: Row[] = [
   },
 
   // Team: owners and administrators
-  { route: 'GET /api/staff/list', needs: 'manageAccount', ok: 200, call: () => ({ url: '/api/staff/list' }) },
+  { route: 'GET /api/staff/list', needs: 'view', ok: 200, call: () => ({ url: '/api/staff/list' }) },
   {
     route: 'POST /api/staff/register',
     needs: 'manageAccount',
@@ -772,6 +777,8 @@ describe('a member removed from the account loses access at once (DESIGN §7)', 
   it('with an account of their own, their next request acts on their own account, and they cannot switch back', async () => {
     const ops = await joinByInvitation(t, owner, 'operations', { firstname: 'Paul', lastname: 'Kato' });
     const ownId = await createAccount(t, ops.accessToken, 'Kato Repairs');
+    // Creating Kato Repairs took Paul into it: back to Kampala Crafts, the account he is then removed from.
+    must(await post(t, ops, '/api/sente-account/switch-account', { sente_account_id: owner.accountId }), 'switch', 200);
     expect(must(await get(t, ops, '/api/payment-link'), 'payment-link', 200).items.length).toBeGreaterThan(0);
     await removeMember(ops);
     expect(await currentAccountOf(ops.userId)).toBe(ownId);

@@ -30,7 +30,7 @@ import {
   setPin,
   WALLET_ENV,
 } from './testing/wallet.ts';
-import { createNamedMerchant, moneySnapshot, readWorkbook } from './testing/wallet-more.ts';
+import { createNamedMerchant, moneySnapshot, readWorkbook, switchAccount } from './testing/wallet-more.ts';
 
 const SITE = 'https://pay.sente.test';
 /** No limit may hide an answer behind a 429 here. */
@@ -136,6 +136,8 @@ const storedName = (path: string) => path.split('/').pop() ?? path;
 
 async function setUpOwner() {
   const annexId = await createAccount(t, owner.accessToken, 'Mukono Annex');
+  // The annex became current on creation; the walk works in the first account.
+  await switchAccount(t, owner, owner.accountId);
   await fundWallet(t, owner, 500_000);
   await setPin(t, owner);
   await saveBankDetails(t, owner);
@@ -171,6 +173,8 @@ async function setUpOwner() {
 
 async function setUpVictim() {
   const annexId = await createAccount(t, victim.accessToken, 'Kigezi Annex');
+  // The annex became current on creation; the walk works in the first account.
+  await switchAccount(t, victim, victim.accountId);
   must(
     await post(t, victim, '/api/user/update-profile', { firstname: 'Victoria', lastname: 'Ssewankambo', phone: VICTIM_PHONE }),
     'update-profile',

@@ -17,7 +17,7 @@ import { createDigitalItem, createPaymentLink, type Merchant, payId } from './te
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { bearer, signIn } from './testing/users.ts';
 import { fundWallet, PIN, pinToken, saveBankDetails, WALLET_ENV } from './testing/wallet.ts';
-import { createAliceAndBob } from './testing/wallet-more.ts';
+import { createAliceAndBob, switchAccount } from './testing/wallet-more.ts';
 
 /** No limit may hide an answer behind a 429 here. */
 const UNLIMITED = {
@@ -310,6 +310,8 @@ async function send(method: string, url: string, payload?: string | Body): Promi
     res = await once();
   }
   if (res.statusCode < 300 || res.body.includes(WALLET_MESSAGES.pinTokenInvalid)) pinTokenInHand = undefined;
+  // A new account becomes its creator's current one: back to the owner's, where the walk's records are.
+  if (res.statusCode === 201 && url === '/api/sente-account/create-account') await switchAccount(t, owner, owner.accountId);
   return { request: `${method} ${url.slice(0, 120)}`, status: res.statusCode, body: res.body };
 }
 

@@ -180,7 +180,7 @@ export const TEAM_MESSAGES = {
   alreadyMember: 'This e-mail already belongs to a member of this account',
   alreadyInvited: 'This e-mail has already been invited to this account; remove the invite to send a new one',
   memberRemoved: 'Member removed',
-  readOnly: 'Only the owner or an administrator of this account can see and manage its team.',
+  readOnly: 'Only the owner or an administrator of this account can invite and remove members.',
   noMembers: 'No team members yet',
   removeConfirm: (email: string) => `Remove ${email} from this account?`,
   invitationInvalid: 'This invitation has run out or was withdrawn. Ask the account owner to invite you again.',

@@ -22,6 +22,8 @@ beforeAll(async () => {
   await createPaymentLink(t, owner);
   member = await createMember(t, owner, 'operations', { firstname: 'Ruth', lastname: 'Nabirye' });
   memberOwnAccountId = await createAccount(t, member.accessToken, 'Ruth Own Shop');
+  // Creating her own shop took Ruth into it: back to the guarded shop, where the tests begin.
+  await switchAccount(t, member, owner.accountId);
 }, 60_000);
 afterAll(() => t?.close());
 

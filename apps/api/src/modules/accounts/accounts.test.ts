@@ -42,7 +42,7 @@ const accountRow = (id: string) =>
 const error = (message: string, errors?: string[]) => ({ status: 'error', message, ...(errors ? { errors } : {}) });
 
 describe('POST /api/sente-account/create-account', () => {
-  it('makes the first account current, with its creator as owner; a second is not current until switched', async () => {
+  it('makes the new account current, with its creator as owner: the first, and a second too', async () => {
     const user = await createSignedInUser(t);
     const res = await createAccountReq(user.accessToken, { account_name: '  First Shop  ' });
     expect(res.statusCode).toBe(201);
@@ -73,23 +73,23 @@ describe('POST /api/sente-account/create-account', () => {
     expect(await currentAccountId(user.userId)).toBe(firstId);
     expect((await profile(user.accessToken)).current_account.id).toBe(firstId);
 
+    // A second account is current from its creation too: its creator works in it next (issue 27).
     const secondId = await createAccount(t, user.accessToken, 'Second Shop');
     expect(secondId).not.toBe(firstId);
-    expect(await currentAccountId(user.userId)).toBe(firstId);
-    const before = await profile(user.accessToken);
-    expect(before.current_account.id).toBe(firstId);
-    expect(before.staff_profiles.map((p: { sente_account: { id: string } }) => p.sente_account.id)).toEqual([firstId, secondId]);
+    expect(await currentAccountId(user.userId)).toBe(secondId);
+    const created = await profile(user.accessToken);
+    expect(created.current_account).toMatchObject({ id: secondId, account_name: 'Second Shop' });
+    expect(created.current_role).toBe('owner');
+    expect(created.staff_profiles.map((p: { sente_account: { id: string } }) => p.sente_account.id)).toEqual([firstId, secondId]);
 
-    const switched = await switchAccount(user.accessToken, { sente_account_id: secondId });
+    const switched = await switchAccount(user.accessToken, { sente_account_id: firstId });
     expect(switched.statusCode).toBe(200);
     expect(switched.json()).toEqual({ status: 'success', message: MESSAGES.accountSwitched, data: null });
-    expect(await currentAccountId(user.userId)).toBe(secondId);
-    const after = await profile(user.accessToken);
-    expect(after.current_account).toMatchObject({ id: secondId, account_name: 'Second Shop' });
-    expect(after.current_role).toBe('owner');
-
-    expect((await switchAccount(user.accessToken, { sente_account_id: firstId })).statusCode).toBe(200);
     expect(await currentAccountId(user.userId)).toBe(firstId);
+    expect((await profile(user.accessToken)).current_account).toMatchObject({ id: firstId, account_name: 'First Shop' });
+
+    expect((await switchAccount(user.accessToken, { sente_account_id: secondId })).statusCode).toBe(200);
+    expect(await currentAccountId(user.userId)).toBe(secondId);
   });
 
   it.each([

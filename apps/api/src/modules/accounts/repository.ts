@@ -28,7 +28,10 @@ export function findMembership(db: Kysely<Database>, userId: string, accountId: 
     .executeTakeFirst();
 }
 
-/** Creates the account with its creator as owner; it becomes current when none is. */
+/**
+ * Creates the account with its creator as owner, and makes it their current account: the creator works in it next
+ * (DESIGN §3, the spec's reload-profile rule on account creation).
+ */
 export function createAccount(db: Kysely<Database>, owner: { id: string; email: string }, accountName: string) {
   return db.transaction().execute(async (trx) => {
     let account: { id: string } | undefined;
@@ -52,9 +55,8 @@ export function createAccount(db: Kysely<Database>, owner: { id: string; email: 
       .execute();
     await trx
       .updateTable('users')
-      .set({ current_account_id: account.id })
+      .set({ current_account_id: account.id, updated_at: new Date() })
       .where('id', '=', owner.id)
-      .where('current_account_id', 'is', null)
       .execute();
     return account.id;
   });

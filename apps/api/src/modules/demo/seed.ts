@@ -304,6 +304,8 @@ export function createDemoSeeder({
       const owner = { id: user.id, email: user.email };
       const schoolId = await accounts.create(owner, DEMO_ACCOUNTS.school);
       const bakeryId = await accounts.create(owner, DEMO_ACCOUNTS.bakery);
+      // Creating the bakery made it current; the demo opens on the school, the account with the living dashboard.
+      await accounts.switchTo(owner.id, schoolId);
       const { sales, count } = await createLinks(user.id, schoolId, bakeryId);
       await collect(sales, collections, now);
       const transfers = await moveMoney(user.id, schoolId, bakeryId);

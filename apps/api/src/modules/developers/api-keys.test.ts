@@ -71,8 +71,8 @@ describe("the profile's api_keys (spec §3)", () => {
   });
 
   it('is made once when the first reads come at the same time', async () => {
+    // The annex is current from its creation.
     const fresh = await createAccount(t, a.accessToken, 'Kampala Crafts Annex');
-    await switchAccount(t, a, fresh);
     try {
       const reads = await Promise.all([
         ...Array.from({ length: 6 }, () => readApiKeys(t.database.db, secrets, fresh)),
@@ -203,6 +203,8 @@ describe('keys encrypted under another secret (APP_SECRET changed)', () => {
 describe('readWebhookSettings', () => {
   it("answers the account's URLs (null until saved) and its signing secret, making keys for an account without", async () => {
     const fresh = await createAccount(t, b.accessToken, 'Gulu Traders Annex');
+    // The annex became current on creation; the URLs below are saved on Gulu Traders.
+    await switchAccount(t, b, b.accountId);
     const settings = await readWebhookSettings(t.database.db, secrets, fresh);
     expect(settings).toEqual({ collection_url: null, payment_url: null, signingSecret: expect.stringMatching(/^whsec_/) });
     expect(await storedRows(fresh)).toHaveLength(1);

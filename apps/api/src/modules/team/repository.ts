@@ -8,9 +8,18 @@ export type RemoveOutcome = 'removed' | 'not-found' | 'last-owner';
 const live = (db: Kysely<Database>, accountId: string) =>
   db.selectFrom('account_members as m').where('m.account_id', '=', accountId).where('m.removed_at', 'is', null);
 
-/** Members and open invitations of the account, newest first (keyset on created_at, id). */
-export function page(db: Kysely<Database>, accountId: string, cursor: Cursor | null) {
-  return live(db, accountId)
+/**
+ * What a caller may list: every live row, or only those who joined (an open invitation holds the e-mail of someone not
+ * yet a member, which only the roles that manage the team may see).
+ */
+export type TeamScope = 'members-and-invitations' | 'members';
+
+const listed = (db: Kysely<Database>, accountId: string, scope: TeamScope) =>
+  scope === 'members' ? live(db, accountId).where('m.user_id', 'is not', null) : live(db, accountId);
+
+/** Members (and, in that scope, open invitations) of the account, newest first (keyset on created_at, id). */
+export function page(db: Kysely<Database>, accountId: string, scope: TeamScope, cursor: Cursor | null) {
+  return listed(db, accountId, scope)
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .select([
       'm.id',
@@ -31,8 +40,8 @@ export function page(db: Kysely<Database>, accountId: string, cursor: Cursor | n
     .execute();
 }
 
-export async function count(db: Kysely<Database>, accountId: string): Promise<number> {
-  const { n } = await live(db, accountId)
+export async function count(db: Kysely<Database>, accountId: string, scope: TeamScope): Promise<number> {
+  const { n } = await listed(db, accountId, scope)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(n);

@@ -5,16 +5,21 @@ import { parseInput } from '../../lib/http-error.ts';
 import type { TeamService } from './service.ts';
 
 /**
- * Spec §7 'Team, keys and webhooks' and /api/staff/list; DESIGN §7: owners and administrators only. An invitation is
- * joined when its invitee proves the invited mailbox (verify-account or login-otp), see README "Team".
+ * Spec §7 'Team, keys and webhooks' and /api/staff/list. Every member sees the team (the list holds open invitations
+ * only for those who manage it); DESIGN §7: only owners and administrators invite and remove. An invitation is joined
+ * when its invitee proves the invited mailbox (verify-account or login-otp), see README "Team".
  */
 export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamService }) {
   const manage = { preHandler: app.requireAccount('manageAccount') };
 
-  app.get<{ Querystring: { cursor?: unknown } }>('/api/staff/list', manage, async (request) => {
-    const { cursor } = request.query;
-    return { status: 'success', data: await team.list(request.account.id, cursor === undefined ? undefined : String(cursor)) };
-  });
+  app.get<{ Querystring: { cursor?: unknown } }>(
+    '/api/staff/list',
+    { preHandler: app.requireAccount('view') },
+    async (request) => {
+      const { cursor } = request.query;
+      return { status: 'success', data: await team.list(request.account, cursor === undefined ? undefined : String(cursor)) };
+    },
+  );
 
   app.post('/api/staff/register', manage, async (request, reply) => {
     await team.invite(request.account, request.auth.userId, parseInput(staffInviteInput, request.body));

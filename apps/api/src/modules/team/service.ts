@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { STAFF_ROLE_LABELS } from '@sente/contracts/constants';
+import { roleHasRight, STAFF_ROLE_LABELS, type StaffRole } from '@sente/contracts/constants';
 import { LINK_MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import {
   type AcceptedInvitation,
@@ -23,10 +23,18 @@ export const hashInviteToken = (token: string) => createHash('sha256').update(to
 
 export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
   return {
-    async list(accountId: string, cursorValue?: string): Promise<StaffPage> {
+    /**
+     * Spec §2 Team members, shown to every member (issue 27): those who manage the team also see the open invitations,
+     * the others see only the people who joined.
+     */
+    async list(account: { id: string; role: StaffRole }, cursorValue?: string): Promise<StaffPage> {
       const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);
       if (cursor && cursor.scope !== SCOPE) throw badRequest(LINK_MESSAGES.invalidCursor);
-      const [rows, total] = await Promise.all([teamRepo.page(db, accountId, cursor), teamRepo.count(db, accountId)]);
+      const scope: teamRepo.TeamScope = roleHasRight(account.role, 'manageAccount') ? 'members-and-invitations' : 'members';
+      const [rows, total] = await Promise.all([
+        teamRepo.page(db, account.id, scope, cursor),
+        teamRepo.count(db, account.id, scope),
+      ]);
       return toPage(
         rows,
         total,

@@ -296,7 +296,7 @@ describe('POST /api/staff/hide_staff/:id', () => {
   });
 });
 
-describe('rights (DESIGN §7: team is owner and administrator only)', () => {
+describe('rights (DESIGN §7: every member sees the team, owners and administrators manage it)', () => {
   const roles = STAFF_ROLES.filter((role) => role !== 'owner');
   it.each(roles)('%s', async (role: StaffRole) => {
     const member = await createMember(t, owner, role, { firstname: 'Role', lastname: role });
@@ -305,14 +305,38 @@ describe('rights (DESIGN §7: team is owner and administrator only)', () => {
     const listing = await list(member);
     const inviting = await invite(member, { email: uniqueEmail(`by-${role}`), staff_role: 'user' });
     const removing = await remove(member, target.id);
+    expect(listing.statusCode).toBe(200);
     if (allowed) {
-      expect(listing.statusCode).toBe(200);
       expect(inviting.statusCode).toBe(201);
       expect(answer(removing)).toEqual([403, T.removeFailed]); // the last owner
     } else {
-      for (const res of [listing, inviting, removing]) expect(answer(res)).toEqual([403, MESSAGES.forbiddenForRole]);
+      for (const res of [inviting, removing]) expect(answer(res)).toEqual([403, MESSAGES.forbiddenForRole]);
     }
     expect(await rowOf(owner, owner.email)).toEqual(target);
+  });
+
+  it('a role that does not manage the team sees its members but no open invitation, and counts only members', async () => {
+    const shop = await createNamedMerchant(t, 'Invite Shop', { firstname: 'Ivy', lastname: 'Namata' });
+    const support = await createMember(t, shop, 'customer_support', { firstname: 'Sam', lastname: 'Kato' });
+    const admin = await createMember(t, shop, 'administrator', { firstname: 'Joy', lastname: 'Akello' });
+    const invitee = uniqueEmail('not-yet');
+    expect((await invite(shop, { email: invitee, staff_role: 'user' })).statusCode).toBe(201);
+
+    const seenBySupport = (await list(support)).json().data;
+    expect(seenBySupport.items.map((m: StaffMember) => m.email).sort()).toEqual([shop.email, support.email, admin.email].sort());
+    expect(seenBySupport).toMatchObject({ totalItems: 3, totalPages: 1 });
+    expect(JSON.stringify(seenBySupport)).not.toContain(invitee);
+
+    const seenByAdmin = (await list(admin)).json().data;
+    expect(seenByAdmin.items.map((m: StaffMember) => m.email)).toContain(invitee);
+    expect(seenByAdmin.totalItems).toBe(4);
+  });
+
+  it("a member of another account never sees this account's team", async () => {
+    const stranger = await createMember(t, other, 'user', { firstname: 'Stra', lastname: 'Nger' });
+    const emails = (await members(stranger)).map((m) => m.email);
+    expect(emails).toContain(other.email);
+    expect(emails).not.toContain(owner.email);
   });
 
   it('without a session, 401', async () => {

@@ -38,6 +38,8 @@ export function ProfileDrawer({ user, opened, onClose, onPrivacy, onHelp, onSwit
         onClose={onClose}
         position="right"
         size="xs"
+        // Named so that toasts make room for it (app/notifications.css).
+        className="sente-profile-drawer"
         title="Your profile"
         closeButtonProps={{ 'aria-label': 'Close profile menu' }}
       >

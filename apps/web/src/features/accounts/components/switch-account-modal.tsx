@@ -40,7 +40,8 @@ export function SwitchAccountModal({ user, opened, onClose }: { user: User; open
           </Text>
         )}
         {showForm ? (
-          <NewAccountForm onDone={() => setCreating(false)} onCancel={hasAccounts ? () => setCreating(false) : undefined} />
+          // The new account is current once created, so the dashboard behind is the new account's: nothing to choose.
+          <NewAccountForm onDone={close} onCancel={hasAccounts ? () => setCreating(false) : undefined} />
         ) : (
           <>
             <AccountsTable user={user} onSwitched={close} />

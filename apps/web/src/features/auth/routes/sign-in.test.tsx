@@ -1,12 +1,12 @@
 import { ERROR_CODES } from '@sente/contracts/api';
 import { loginInput, loginOtpInput } from '@sente/contracts/auth';
 import { MESSAGES } from '@sente/contracts/messages';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
-import { expectToast } from '../../../testing/toasts.ts';
+import { expectToast, toastMessages } from '../../../testing/toasts.ts';
 import { SignInRoute } from './sign-in.tsx';
 
 const EMAIL = 'ada@example.com';
@@ -102,13 +102,52 @@ describe('sign in (spec §2, §4, §5)', () => {
     expect(localStorage.getItem('sente.refreshToken')).toBe('refresh-1');
   });
 
-  it("shows the server's message for a wrong code", async () => {
+  it("shows the server's message for a wrong code, then empties the boxes", async () => {
     const { user, signIn, location } = renderSignIn({ loginOtp: fail(400, MESSAGES.codeWrong) });
     await signIn();
     await user.type(screen.getByLabelText('Code digit 1'), '000000');
     await expectToast(MESSAGES.codeWrong);
     expect(location().pathname).toBe('/');
     expect(localStorage.getItem('sente.accessToken')).toBeNull();
+    // The boxes empty and the focus waits in the first, for the next code.
+    await waitFor(() => expect(screen.getByLabelText('Code digit 6')).toHaveValue(''));
+    expect(document.activeElement).toBe(screen.getByLabelText('Code digit 1'));
+  });
+
+  it('sends a code once when the sixth digit and Verify both submit it; a wrong one empties the boxes (issue 27)', async () => {
+    const { api, user, signIn } = renderSignIn({ loginOtp: fail(400, MESSAGES.codeWrong) });
+    await signIn();
+    await user.type(screen.getByLabelText('Code digit 1'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await expectToast(MESSAGES.codeWrong);
+    expect(api.sent('POST /api/login-otp')).toHaveLength(1);
+    expect(toastMessages()).toEqual([MESSAGES.codeWrong]);
+    const boxes = screen.getAllByLabelText(/^Code digit \d$/) as HTMLInputElement[];
+    await waitFor(() => expect(boxes.map((box) => box.value)).toEqual(['', '', '', '', '', '']));
+
+    // A code typed afresh is a new attempt.
+    await user.type(boxes[0]!, '111111');
+    await waitFor(() => expect(api.sent('POST /api/login-otp')).toHaveLength(2));
+  });
+
+  it('ignores Verify while the code sent on the sixth digit is still being checked', async () => {
+    let answer: (reply: Answer) => void = () => {};
+    const api = stubApi({
+      'POST /api/login': codeSent(),
+      'POST /api/login-otp': () => new Promise<Answer>((resolve) => (answer = resolve)),
+    });
+    const { user, location } = render(<SignInRoute />);
+    await user.type(screen.getByLabelText('Email'), EMAIL);
+    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('Code digit 1'), '482913');
+    await waitFor(() => expect(api.sent('POST /api/login-otp')).toHaveLength(1));
+    // The form submitted again (Verify, or Enter in a box) while the first answer is awaited.
+    fireEvent.submit(screen.getByRole('button', { name: 'Verify' }).closest('form')!);
+    fireEvent.submit(screen.getByRole('button', { name: 'Verify' }).closest('form')!);
+    answer(signedIn);
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    expect(api.sent('POST /api/login-otp')).toHaveLength(1);
   });
 
   it("offers Resend once the countdown is over, and says 'OTP Sent' after sending a new code", async () => {

@@ -16,7 +16,8 @@ import { AcceptInvitation } from '../components/accept-invitation.tsx';
 import { CodeCountdown } from '../components/code-countdown.tsx';
 import { CodeInput } from '../components/code-input.tsx';
 import { InvitationNotice } from '../components/invitation-notice.tsx';
-import { codeError, useCodeSentAt } from '../components/use-code-sent.ts';
+import { useCodeAttempt } from '../components/use-code-attempt.ts';
+import { useCodeSentAt } from '../components/use-code-sent.ts';
 
 /**
  * Spec §2 sign in. `?email=` fills the address in (after verifying an account, or from an invitation e-mail);
@@ -98,25 +99,12 @@ function CodeStep({ credentials, onBack, joining }: { credentials: LoginInput; o
   const navigate = useNavigate();
   const login = useLogin();
   const loginWithCode = useLoginWithCode();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const { sentAt, resent } = useCodeSentAt();
-
-  const verify = (value: string) => {
-    const invalid = codeError(value);
-    setError(invalid);
-    if (invalid) return;
-    loginWithCode.mutate(
-      { emailOrPhone: credentials.emailOrPhone, code: value },
-      {
-        // From an invitation, the signed-in route joins it first (SignInRoute), then goes to the dashboard.
-        onSuccess: () => {
-          if (!joining) navigate('/dashboard', { replace: true });
-        },
-        onError: (e) => notify.error(errorMessage(e)),
-      },
-    );
-  };
+  // From an invitation, the signed-in route joins it first (SignInRoute), then goes to the dashboard.
+  const { code, setCode, error, attempt, firstBox } = useCodeAttempt(async (value) => {
+    await loginWithCode.mutateAsync({ emailOrPhone: credentials.emailOrPhone, code: value });
+    if (!joining) navigate('/dashboard', { replace: true });
+  });
 
   const resend = () =>
     login.mutate(credentials, {
@@ -129,12 +117,12 @@ function CodeStep({ credentials, onBack, joining }: { credentials: LoginInput; o
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          verify(code);
+          void attempt(code);
         }}
         noValidate
       >
         <Stack>
-          <CodeInput value={code} onChange={setCode} error={error} onComplete={verify} />
+          <CodeInput value={code} onChange={setCode} error={error} onComplete={attempt} firstBoxRef={firstBox} />
           <CodeCountdown sentAt={sentAt} onResend={resend} resending={login.isPending} />
           <Button type="submit" loading={loginWithCode.isPending} fullWidth>
             Verify

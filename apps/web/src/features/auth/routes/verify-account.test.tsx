@@ -76,6 +76,19 @@ describe('verify account (spec §2, §5)', () => {
     expect(location().pathname).toBe('/verify-account');
   });
 
+  it('empties the boxes after a refused code, so pressing Verify again sends nothing (issue 27)', async () => {
+    const { api, user, pressVerify } = renderVerify({ verify: fail(400, MESSAGES.codeWrong) });
+    await user.type(screen.getByLabelText('Code digit 1'), '482913');
+    await pressVerify();
+    await expectToast(MESSAGES.codeWrong);
+    const boxes = screen.getAllByLabelText(/^Code digit \d$/) as HTMLInputElement[];
+    await waitFor(() => expect(boxes.map((box) => box.value)).toEqual(['', '', '', '', '', '']));
+    expect(document.activeElement).toBe(boxes[0]);
+    await pressVerify();
+    expect(await screen.findByText(MESSAGES.otpRequired)).toBeVisible();
+    expect(api.sent('POST /api/verify-account')).toHaveLength(1);
+  });
+
   it("asks for the e-mail when the link did not carry it: 'Email is Required'", async () => {
     const { api, user, pressVerify } = renderVerify({ path: '/verify-account' });
     expect(screen.getByText('Enter your email and the code we sent you.')).toBeVisible();

@@ -10,33 +10,25 @@ import { useResendVerificationCode } from '../api/resend-verification-code.ts';
 import { useVerifyAccount } from '../api/verify-account.ts';
 import { CodeCountdown } from '../components/code-countdown.tsx';
 import { CodeInput } from '../components/code-input.tsx';
+import { useCodeAttempt } from '../components/use-code-attempt.ts';
 import { codeError, useCodeSentAt } from '../components/use-code-sent.ts';
 
 export function VerifyAccountRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const { sentAt, resent } = useCodeSentAt();
   const verify = useVerifyAccount();
   const resend = useResendVerificationCode();
+  const { code, setCode, error, attempt, firstBox } = useCodeAttempt(async (value) => {
+    await verify.mutateAsync({ email_or_phone: email, code: value });
+    notify.success(MESSAGES.accountVerified);
+    navigate(`/?email=${encodeURIComponent(email.trim())}`, { replace: true });
+  });
 
   const submit = (value: string) => {
-    const invalid = codeError(value);
-    setError(invalid);
-    if (invalid) return;
-    if (!email.trim()) return notify.error(MESSAGES.emailRequired);
-    verify.mutate(
-      { email_or_phone: email, code: value },
-      {
-        onSuccess: () => {
-          notify.success(MESSAGES.accountVerified);
-          navigate(`/?email=${encodeURIComponent(email.trim())}`, { replace: true });
-        },
-        onError: (e) => notify.error(errorMessage(e)),
-      },
-    );
+    if (!codeError(value) && !email.trim()) return notify.error(MESSAGES.emailRequired);
+    void attempt(value);
   };
 
   const resendCode = () => {
@@ -66,7 +58,7 @@ export function VerifyAccountRoute() {
           {!params.get('email') && (
             <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           )}
-          <CodeInput value={code} onChange={setCode} error={error} />
+          <CodeInput value={code} onChange={setCode} error={error} firstBoxRef={firstBox} />
           <CodeCountdown sentAt={sentAt} onResend={resendCode} resending={resend.isPending} />
           <Button type="submit" loading={verify.isPending} fullWidth>
             Verify account

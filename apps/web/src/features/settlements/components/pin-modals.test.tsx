@@ -12,50 +12,74 @@ function renderCreate(onCreate = vi.fn(async () => true)) {
   const dialog = screen.getByRole('dialog', { name: 'Create wallet PIN' });
   const create = () => view.user.click(within(dialog).getByRole('button', { name: 'Create PIN' }));
   const type = (digits: string) => view.user.type(boxesOf('New wallet PIN')[0]!, digits);
-  return { ...view, dialog, onCreate, create, type };
+  const confirm = (digits: string) => view.user.type(boxesOf('Confirm wallet PIN')[0]!, digits);
+  return { ...view, dialog, onCreate, create, type, confirm };
 }
 
-describe('Create wallet PIN modal (spec §2, §5)', () => {
+const EMPTY = ['', '', '', '', ''];
+
+describe('Create wallet PIN modal (spec §2, §5; typed twice, issue 27)', () => {
   it("says 'Wallet PIN cannot be empty' under the empty boxes, creating nothing", async () => {
     const { onCreate, create } = renderCreate();
     await create();
-    expect(await screen.findByText(WALLET_MESSAGES.pinEmpty)).toBeVisible();
+    expect(await screen.findAllByText(WALLET_MESSAGES.pinEmpty)).toHaveLength(2);
     expect(onCreate).not.toHaveBeenCalled();
   });
 
   it("says 'Wallet PIN must be exactly 5 digits' for a short PIN", async () => {
-    const { onCreate, create, type } = renderCreate();
+    const { onCreate, create, type, confirm } = renderCreate();
     await type('123');
+    await confirm('123');
     await create();
-    expect(await screen.findByText(WALLET_MESSAGES.pinLength)).toBeVisible();
+    expect(await screen.findAllByText(WALLET_MESSAGES.pinLength)).toHaveLength(2);
     expect(onCreate).not.toHaveBeenCalled();
   });
 
-  it('hands on a 5-digit PIN and clears the message', async () => {
-    const { onCreate, create, type } = renderCreate();
-    await create();
-    await screen.findByText(WALLET_MESSAGES.pinEmpty);
+  it('asks for the PIN twice: a mismatch says so, empties the confirmation and creates nothing', async () => {
+    const { onCreate, create, type, confirm } = renderCreate();
     await type('24680');
+    await confirm('24681');
     await create();
+    expect(await screen.findByText(WALLET_MESSAGES.pinsDoNotMatch)).toBeVisible();
+    expect(valuesOf('Confirm wallet PIN')).toEqual(EMPTY);
+    expect(valuesOf('New wallet PIN')).toEqual(['2', '4', '6', '8', '0']);
+    expect(onCreate).not.toHaveBeenCalled();
+    // Typing the confirmation again clears the message.
+    await confirm('2');
+    expect(screen.queryByText(WALLET_MESSAGES.pinsDoNotMatch)).not.toBeInTheDocument();
+  });
+
+  it('hands on the PIN once both match, and clears the messages', async () => {
+    const { onCreate, create, type, confirm } = renderCreate();
+    await create();
+    await screen.findAllByText(WALLET_MESSAGES.pinEmpty);
+    await type('24680');
+    await confirm('24680');
+    await create();
+    expect(onCreate).toHaveBeenCalledTimes(1);
     expect(onCreate).toHaveBeenCalledWith('24680');
     expect(screen.queryByText(WALLET_MESSAGES.pinEmpty)).not.toBeInTheDocument();
   });
 
-  it('empties the boxes and the message with Reset', async () => {
-    const { user, dialog, create, type } = renderCreate();
+  it('empties both rows of boxes and the messages with Reset', async () => {
+    const { user, dialog, create, type, confirm } = renderCreate();
     await type('123');
+    await confirm('12345');
     await create();
     await screen.findByText(WALLET_MESSAGES.pinLength);
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
-    expect(valuesOf('New wallet PIN')).toEqual(['', '', '', '', '']);
+    expect(valuesOf('New wallet PIN')).toEqual(EMPTY);
+    expect(valuesOf('Confirm wallet PIN')).toEqual(EMPTY);
     expect(screen.queryByText(WALLET_MESSAGES.pinLength)).not.toBeInTheDocument();
   });
 
   it('empties the boxes when the PIN was not created', async () => {
-    const { create, type } = renderCreate(vi.fn(async () => false));
+    const { create, type, confirm } = renderCreate(vi.fn(async () => false));
     await type('24680');
+    await confirm('24680');
     await create();
-    await waitFor(() => expect(valuesOf('New wallet PIN')).toEqual(['', '', '', '', '']));
+    await waitFor(() => expect(valuesOf('New wallet PIN')).toEqual(EMPTY));
+    expect(valuesOf('Confirm wallet PIN')).toEqual(EMPTY);
   });
 });
 

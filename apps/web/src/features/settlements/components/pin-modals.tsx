@@ -1,6 +1,6 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatTypedPhone } from '@sente/contracts/payments';
-import { type BankDetails, maskBankAccountNumber, pinField } from '@sente/contracts/wallet';
+import { type BankDetails, maskBankAccountNumber, newPinForm, pinField, WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { useState } from 'react';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { PinField } from '../../../components/pin-field.tsx';
@@ -27,17 +27,67 @@ function usePinEntry(onPin: PinHandler) {
 }
 
 type CreateProps = { opened: boolean; busy: boolean; onClose: () => void; onCreate: PinHandler };
+type NewPinErrors = { new_pin?: string; new_pin_confirmation?: string };
 
-/** Spec §2 'Create wallet PIN': 5 boxes, Reset, and create. */
+/**
+ * The first PIN typed twice, as the profile's Wallet PIN page asks it (issue 27): submit checks both against spec §5
+ * and each other, and hands on only a confirmed PIN. A mismatch says so and empties the confirmation for a new try.
+ */
+function useNewPinEntry(onPin: PinHandler) {
+  const [pin, setPin] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<NewPinErrors>({});
+  const reset = () => {
+    setPin('');
+    setConfirmation('');
+    setErrors({});
+  };
+  // Typing in a row of boxes clears its message; the boxes also report a value they were given (an emptied
+  // confirmation), which keeps it.
+  const typed = (field: keyof NewPinErrors, current: string, set: (value: string) => void) => (value: string) => {
+    if (value === current) return;
+    set(value);
+    setErrors((last) => ({ ...last, [field]: undefined }));
+  };
+  const submit = async () => {
+    const result = newPinForm.safeParse({ new_pin: pin, new_pin_confirmation: confirmation });
+    if (!result.success) {
+      const found: NewPinErrors = {};
+      for (const issue of result.error.issues) found[issue.path[0] as keyof NewPinErrors] ??= issue.message;
+      setErrors(found);
+      if (found.new_pin_confirmation === WALLET_MESSAGES.pinsDoNotMatch) setConfirmation('');
+      return;
+    }
+    setErrors({});
+    if (!(await onPin(result.data.new_pin))) reset();
+  };
+  return {
+    pin,
+    setPin: typed('new_pin', pin, setPin),
+    confirmation,
+    setConfirmation: typed('new_pin_confirmation', confirmation, setConfirmation),
+    errors,
+    submit,
+    reset,
+  };
+}
+
+/** Spec §2 'Create wallet PIN': 5 boxes (typed twice), Reset, and create. */
 export function CreatePinModal({ opened, busy, onClose, onCreate }: CreateProps) {
-  const { pin, setPin, error, submit, reset } = usePinEntry(onCreate);
+  const { pin, setPin, confirmation, setConfirmation, errors, submit, reset } = useNewPinEntry(onCreate);
   return (
     <Modal opened={opened} onClose={onClose} title="Create wallet PIN" centered>
       <Stack>
         <Text size="sm" c="gray.7">
-          Choose a 5-digit PIN. You will enter it to confirm every transfer.
+          Choose a 5-digit PIN and type it again to confirm it. You will enter it to confirm every transfer.
         </Text>
-        <PinField label="New wallet PIN" value={pin} onChange={setPin} error={error} />
+        <PinField label="New wallet PIN" value={pin} onChange={setPin} error={errors.new_pin} />
+        <PinField
+          label="Confirm wallet PIN"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={errors.new_pin_confirmation}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={reset}>
             Reset

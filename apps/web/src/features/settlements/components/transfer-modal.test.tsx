@@ -282,18 +282,24 @@ describe('Transfers modal: the PIN step (spec §4 transfer flow)', () => {
 });
 
 describe('Transfers modal: creating the PIN first (spec §4)', () => {
-  it('asks for a new PIN when none exists, then shows the transfer form', async () => {
+  it('asks for a new PIN, twice, when none exists, then shows the transfer form', async () => {
     const { user, api } = await renderTransfer({ pinExists: false });
     const dialog = await screen.findByRole('dialog', { name: 'Create wallet PIN' });
     expect(screen.queryByRole('dialog', { name: 'Transfers' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create PIN' }));
-    expect(await within(dialog).findByText(M.pinEmpty)).toBeVisible();
+    expect(await within(dialog).findAllByText(M.pinEmpty)).toHaveLength(2);
     await user.type(within(dialog).getByLabelText('New wallet PIN digit 1'), '24');
     await user.click(within(dialog).getByRole('button', { name: 'Create PIN' }));
     expect(await within(dialog).findByText(M.pinLength)).toBeVisible();
     expect(api.sent('POST /api/wallet/set_pin')).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('New wallet PIN digit 3'), '680');
+    await user.type(within(dialog).getByLabelText('Confirm wallet PIN digit 1'), '24681');
+    await user.click(within(dialog).getByRole('button', { name: 'Create PIN' }));
+    expect(await within(dialog).findByText(M.pinsDoNotMatch)).toBeVisible();
+    expect(api.sent('POST /api/wallet/set_pin')).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Confirm wallet PIN digit 1'), '24680');
     await user.click(within(dialog).getByRole('button', { name: 'Create PIN' }));
     await expectToast(M.pinCreated);
     expect(await screen.findByRole('dialog', { name: 'Transfers' })).toBeVisible();

@@ -8,9 +8,10 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 
 /**
  * Spec §2 Team members: Email, Names (or 'Invite Sent' while the invitee has not joined), Role, Action. Delete is
- * hidden on the row whose creator is the same user (the account creator's own row).
+ * hidden on the row whose creator is the same user (the account creator's own row); without `onDelete` (a role that
+ * may not remove anyone) the table has no Action column at all rather than an empty one.
  */
-export function TeamTable({ members, onDelete }: { members: StaffMember[]; onDelete: (member: StaffMember) => void }) {
+export function TeamTable({ members, onDelete }: { members: StaffMember[]; onDelete?: (member: StaffMember) => void }) {
   return (
     <ScrollTable minWidth={640} label="Team members table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Team members">
@@ -19,7 +20,7 @@ export function TeamTable({ members, onDelete }: { members: StaffMember[]; onDel
             <Table.Th>Email</Table.Th>
             <Table.Th>Names</Table.Th>
             <Table.Th>Role</Table.Th>
-            <Table.Th>Action</Table.Th>
+            {onDelete && <Table.Th>Action</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -38,22 +39,24 @@ export function TeamTable({ members, onDelete }: { members: StaffMember[]; onDel
                 )}
               </Table.Td>
               <Table.Td>{STAFF_ROLE_LABELS[member.staff_role]}</Table.Td>
-              <Table.Td>
-                {member.creator_id !== member.user_id && (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    // The subtle variant's own red text is under 4.5:1 on white; red.9 reads at 5.4:1.
-                    c="red.9"
-                    leftSection={<IconTrash size={14} aria-hidden />}
-                    aria-label={`Delete ${member.email}`}
-                    onClick={() => onDelete(member)}
-                  >
-                    Delete
-                  </Button>
-                )}
-              </Table.Td>
+              {onDelete && (
+                <Table.Td>
+                  {member.creator_id !== member.user_id && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      // The subtle variant's own red text is under 4.5:1 on white; red.9 reads at 5.4:1.
+                      c="red.9"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      aria-label={`Delete ${member.email}`}
+                      onClick={() => onDelete(member)}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

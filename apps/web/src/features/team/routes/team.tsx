@@ -11,48 +11,41 @@ import { useRemoveMember, useTeam } from '../api/team.ts';
 import { InviteMemberModal } from '../components/invite-member-modal.tsx';
 import { TeamTable } from '../components/team-table.tsx';
 
-/** Spec §2 Team members. Only owners and administrators may see and manage the team (DESIGN §7). */
+/**
+ * Spec §2 Team members, shown to every member (issue 27). Only owners and administrators invite and remove (DESIGN §7):
+ * the others see the members who joined, without Invite Member or Delete.
+ */
 export function TeamRoute() {
   const canManage = useCan('manageAccount');
-  return (
-    <Stack gap="lg">
-      {canManage ? (
-        <TeamPage />
-      ) : (
-        <>
-          <Title order={1} size="h2">
-            Team
-          </Title>
-          <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>
-            {TEAM_MESSAGES.readOnly}
-          </Alert>
-        </>
-      )}
-    </Stack>
-  );
-}
-
-function TeamPage() {
   const list = useTeam();
   const remove = useRemoveMember();
   const [inviting, setInviting] = useState(false);
   const [deleting, setDeleting] = useState<StaffMember | null>(null);
 
   return (
-    <>
+    <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2">
             Team
           </Title>
           <Text size="sm" c="gray.7">
-            The people who work on this account, and the invitations not yet accepted.
+            {canManage
+              ? 'The people who work on this account, and the invitations not yet accepted.'
+              : 'The people who work on this account.'}
           </Text>
         </div>
-        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
-          Invite Member
-        </Button>
+        {canManage && (
+          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+            Invite Member
+          </Button>
+        )}
       </Group>
+      {!canManage && (
+        <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>
+          {TEAM_MESSAGES.readOnly}
+        </Alert>
+      )}
       {list.isPending ? (
         <PageLoader />
       ) : list.error ? (
@@ -61,7 +54,7 @@ function TeamPage() {
         <Text c="gray.7">{TEAM_MESSAGES.noMembers}</Text>
       ) : (
         <>
-          <TeamTable members={list.items} onDelete={setDeleting} />
+          <TeamTable members={list.items} onDelete={canManage ? setDeleting : undefined} />
           <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoad={list.loadMore} />
         </>
       )}
@@ -81,6 +74,6 @@ function TeamPage() {
           </Button>
         </Group>
       </Modal>
-    </>
+    </Stack>
   );
 }

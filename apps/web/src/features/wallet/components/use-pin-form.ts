@@ -1,3 +1,4 @@
+import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -18,6 +19,8 @@ export function usePinForm<Values extends Partial<Record<PinFormField, string>>>
   const [busy, setBusy] = useState(false);
 
   const set = (field: PinFormField) => (value: string) => {
+    // The boxes report a value they were given (an emptied confirmation) as a change: that keeps its message.
+    if (value === values[field]) return;
     setValues((last) => ({ ...last, [field]: value }));
     setErrors((last) => ({ ...last, [field]: undefined }));
   };
@@ -25,7 +28,10 @@ export function usePinForm<Values extends Partial<Record<PinFormField, string>>>
   const submit = async () => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      // A mismatch empties the confirmation, so the next try types it afresh rather than editing hidden digits.
+      if (found.new_pin_confirmation === M.pinsDoNotMatch) setValues((last) => ({ ...last, new_pin_confirmation: '' }));
       return;
     }
     setErrors({});

@@ -44,8 +44,10 @@ describe('Wallet PIN dialog (issue 17)', () => {
     await change();
     expect(within(dialog).getByText(M.pinsDoNotMatch)).toBeInTheDocument();
     expect(api.sent('POST /api/wallet/change_pin')).toHaveLength(0);
+    // The mismatch empties the confirmation for a fresh try.
+    const confirmation = screen.getAllByLabelText(/^Confirm new PIN digit \d$/) as HTMLInputElement[];
+    expect(confirmation.map((box) => box.value)).toEqual(['', '', '', '', '']);
 
-    await events.clear(screen.getByLabelText('Confirm new PIN digit 5'));
     await type('Confirm new PIN', '13579');
     await change();
     await expectToast(M.pinChanged);
