@@ -24,6 +24,7 @@ import { teamRoutes } from './modules/team/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(securityPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(errorHandlerPlugin);
+  await app.register(compressionPlugin);
   await app.register(inputGuardPlugin);
   await app.register(rateLimitPlugin, {
     perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
