@@ -39,7 +39,9 @@ function precompress(): Plugin {
   return {
     name: 'sente-precompress',
     apply: 'build',
-    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: async () => {
       const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
       const files = entries

@@ -47,7 +47,7 @@ export type RouteEntry = { method: string; url: string };
 
 export type App = FastifyInstance & { services: Services; routeTable: readonly RouteEntry[] };
 
-/** Builds the one HTTP app: external plugins, then app plugins, then feature routes, then the SPA. */
+/** Builds the one HTTP app: external plugins, the SPA, then app plugins, then feature routes. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, mailer, secrets, logger } = deps;
   const app: FastifyInstance = Fastify({
@@ -66,6 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(securityPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(errorHandlerPlugin);
+  // The web app's files are compressed once, at build time (spa.ts): registered before the compression of answers,
+  // they are sent as built and never compressed again per request. Its history fallback answers only unknown paths.
+  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   await app.register(compressionPlugin);
   await app.register(inputGuardPlugin);
   await app.register(rateLimitPlugin, {
@@ -103,8 +106,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(webhookDeliveriesRoutes, services);
-
-  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
 
   // One worker: due payments, payouts and spent PIN tokens, and webhook deliveries, each on its interval (0: off).
   const worker = startJobsWorker({

@@ -9,6 +9,7 @@ import { spaPlugin } from './spa.ts';
 
 const DASHBOARD_HTML = '<!doctype html><title>dashboard</title>';
 const PAY_HTML = '<!doctype html><title>customer page</title>';
+const LARGE_SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `'row ${i}'`).join(', ')}];`;
 
 /** A stand-in for apps/web/dist: the two HTML entries and one hashed asset. */
 function makeDist(files: Record<string, string | Buffer>): string {
@@ -24,7 +25,12 @@ describe('the built web app', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = makeDist({ 'index.html': DASHBOARD_HTML, 'pay.html': PAY_HTML, 'assets/pay-abc123.js': 'export {};' });
+    dist = makeDist({
+      'index.html': DASHBOARD_HTML,
+      'pay.html': PAY_HTML,
+      'assets/pay-abc123.js': 'export {};',
+      'assets/no-copy-abc123.js': LARGE_SCRIPT,
+    });
     t = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -66,6 +72,15 @@ describe('the built web app', () => {
     }
   });
 
+  it('sends the files as built: a file the build left without a compressed copy is never compressed per request', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/no-copy-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect([res.statusCode, res.headers['content-encoding'], res.body]).toEqual([200, undefined, LARGE_SCRIPT]);
+  });
+
   it('leaves the merchant API and its reference to the API: /v1 answers its own 404s, /docs is the reference', async () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/v1/pay/abc123' });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
@@ -88,7 +103,7 @@ describe('a build without the customer entry', () => {
 });
 
 describe('the built web app, compressed at build time', () => {
-  const script = `export const rows = [${Array.from({ length: 200 }, (_, i) => `'row ${i}'`).join(', ')}];`;
+  const script = LARGE_SCRIPT;
   let app: ReturnType<typeof Fastify>;
   let dist: string;
   beforeAll(async () => {
