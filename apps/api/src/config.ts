@@ -22,14 +22,7 @@ const optionalText = z
 
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().positive().default(fallback);
 
-/** A yes-or-no setting: true or 1, false or 0; unset or empty is `fallback`. */
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
-
-/** A yes-or-no setting whose default depends on other settings: undefined when unset or empty. */
+/** A yes-or-no setting: true or 1, false or 0; undefined when unset or empty (its default depends on other settings). */
 const optionalFlag = z
   .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
   .optional()
