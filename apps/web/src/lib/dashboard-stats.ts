@@ -33,10 +33,10 @@ export function statsKeyLabel(key: string): string {
 
 /**
  * The x axis of a chart of one period: each of the 12 months labelled, slanted so that all of them fit side by side
- * (recharts would drop every other one); days as many as fit, at least `minTickGap` apart.
+ * on a phone too (recharts would drop every other one); days as many as fit, at least `minTickGap` apart.
  */
 export function statsXAxisProps(period: ReportPeriod, minTickGap: number): Omit<XAxisProps, 'ref'> {
-  return period === '12m' ? { interval: 0, angle: -35, textAnchor: 'end', height: 56 } : { minTickGap };
+  return period === '12m' ? { interval: 0, angle: -55, textAnchor: 'end', height: 64 } : { minTickGap };
 }
 
 /** The empty state of a period without a successful collection. */
