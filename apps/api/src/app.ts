@@ -24,6 +24,7 @@ import { teamRoutes } from './modules/team/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -46,7 +47,7 @@ export type RouteEntry = { method: string; url: string };
 
 export type App = FastifyInstance & { services: Services; routeTable: readonly RouteEntry[] };
 
-/** Builds the one HTTP app: external plugins, then app plugins, then feature routes, then the SPA. */
+/** Builds the one HTTP app: external plugins, the SPA, then app plugins, then feature routes. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, mailer, secrets, logger } = deps;
   const app: FastifyInstance = Fastify({
@@ -65,6 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(securityPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(errorHandlerPlugin);
+  // The web app's files are compressed once, at build time (spa.ts): registered before the compression of answers,
+  // they are sent as built and never compressed again per request. Its history fallback answers only unknown paths.
+  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
+  await app.register(compressionPlugin);
   await app.register(inputGuardPlugin);
   await app.register(rateLimitPlugin, {
     perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -101,8 +106,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(webhookDeliveriesRoutes, services);
-
-  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
 
   // One worker: due payments, payouts and spent PIN tokens, and webhook deliveries, each on its interval (0: off).
   const worker = startJobsWorker({

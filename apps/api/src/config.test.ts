@@ -93,11 +93,16 @@ describe('settings', () => {
     expect(config.TRUST_PROXY).toBe(false);
   });
 
-  it('refuses private webhook addresses unless ALLOW_PRIVATE_WEBHOOKS is true', () => {
-    expect(loadConfig({}).ALLOW_PRIVATE_WEBHOOKS).toBe(false);
-    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: '' }).ALLOW_PRIVATE_WEBHOOKS).toBe(false);
-    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: 'true' }).ALLOW_PRIVATE_WEBHOOKS).toBe(true);
-    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: '0' }).ALLOW_PRIVATE_WEBHOOKS).toBe(false);
+  it('allows private webhook addresses by default in development only; ALLOW_PRIVATE_WEBHOOKS decides when set', () => {
+    const allowed = (env: Record<string, string>) => loadConfig(env).ALLOW_PRIVATE_WEBHOOKS;
+    expect(allowed({})).toBe(true);
+    expect(allowed({ NODE_ENV: 'development', ALLOW_PRIVATE_WEBHOOKS: '' })).toBe(true);
+    expect(allowed({ NODE_ENV: 'production' })).toBe(false);
+    expect(allowed({ NODE_ENV: 'test' })).toBe(false);
+    expect(allowed({ NODE_ENV: 'development', ALLOW_PRIVATE_WEBHOOKS: 'false' })).toBe(false);
+    expect(allowed({ NODE_ENV: 'development', ALLOW_PRIVATE_WEBHOOKS: '0' })).toBe(false);
+    expect(allowed({ NODE_ENV: 'production', ALLOW_PRIVATE_WEBHOOKS: 'true' })).toBe(true);
+    expect(allowed({ NODE_ENV: 'test', ALLOW_PRIVATE_WEBHOOKS: '1' })).toBe(true);
     expect(() => loadConfig({ ALLOW_PRIVATE_WEBHOOKS: 'yes' })).toThrow('ALLOW_PRIVATE_WEBHOOKS: must be true or false');
   });
 });

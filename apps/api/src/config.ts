@@ -22,12 +22,11 @@ const optionalText = z
 
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().positive().default(fallback);
 
-/** A yes-or-no setting: true or 1, false or 0; unset or empty is `fallback`. */
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+/** A yes-or-no setting: true or 1, false or 0; undefined when unset or empty (its default depends on other settings). */
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
 
 const nonNegativeInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(fallback);
 
@@ -142,9 +141,10 @@ const schema = z.object({
   PAYMENT_WORKER_INTERVAL_MS: nonNegativeInt(1000),
   /**
    * Webhook URLs that resolve to loopback, private, link-local or other non-public addresses are refused at save and
-   * at delivery (they would let a merchant make the server call its own network); true allows them, for development.
+   * at delivery (they would let a merchant make the server call its own network); true allows them. Unset, it is true
+   * in development, so a receiver on the developer's own machine can be tried, and false in production and test.
    */
-  ALLOW_PRIVATE_WEBHOOKS: flag(false),
+  ALLOW_PRIVATE_WEBHOOKS: optionalFlag,
   /** How often the webhook worker looks for due deliveries (issue 16); 0 turns it off in this process. */
   WEBHOOK_WORKER_INTERVAL_MS: nonNegativeInt(1000),
   /** Deliveries a webhook worker pass claims and sends at once. */
@@ -202,7 +202,11 @@ const schema = z.object({
   PROVIDER_CALLBACK_RATE_LIMIT_PER_MINUTE: positiveInt(3000),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof schema>, 'ALLOW_PRIVATE_WEBHOOKS'> & {
+  dataDir: string;
+  PUBLIC_URL: string;
+  ALLOW_PRIVATE_WEBHOOKS: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -284,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...data,
     // NOTE: without PUBLIC_URL the site is where it listens, so links work on a newcomer's machine.
     PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
+    ALLOW_PRIVATE_WEBHOOKS: data.ALLOW_PRIVATE_WEBHOOKS ?? data.NODE_ENV === 'development',
     dataDir: path.resolve(data.DATA_DIR),
   };
 }

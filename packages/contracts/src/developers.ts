@@ -44,8 +44,14 @@ export const DEVELOPER_MESSAGES = {
   httpsRequired: (label: string) => `The ${label} web hook URL must start with https:// while the account is in live mode`,
   hostNotFound: (label: string, host: string) => `The ${label} web hook URL's host, ${host}, could not be found`,
   addressNotPublic: (label: string, host: string) =>
-    `The ${label} web hook URL's host, ${host}, is a private or local address: give one reachable from the internet`,
+    `The ${label} web hook URL's host, ${host}, is a private or local address: give one reachable from the internet, or allow local receivers on a development server with ALLOW_PRIVATE_WEBHOOKS=true`,
 } as const;
+
+/** The URL a refusal of the URLs is about: each such message names its field's label first ("The Collections web hook URL"). */
+export function webhookFieldOfMessage(message: string): WebhookField | undefined {
+  const fields = Object.keys(WEBHOOK_LABELS) as WebhookField[];
+  return fields.find((field) => message.startsWith(`The ${WEBHOOK_LABELS[field]} web hook URL`));
+}
 
 function parsedUrl(value: string): URL | undefined {
   try {

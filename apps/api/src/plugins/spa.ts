@@ -22,12 +22,16 @@ export const spaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir:
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): sent as they are, br first.
+      preCompressed: true,
       // NOTE: with send's own Cache-Control on, it overwrites the header set below (`public, max-age=0` everywhere).
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so assets never change under their name; the rest revalidates.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL answers brotli, gzip or plain bytes by Accept-Encoding, so a cache must key on it too.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

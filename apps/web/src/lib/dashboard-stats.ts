@@ -1,6 +1,7 @@
 import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import type { XAxisProps } from 'recharts';
 import { api } from './api-client.ts';
 import { type MoneyScope, useMoneyScope } from './money-scope.ts';
 
@@ -28,6 +29,14 @@ export function useDashboardStats(period: ReportPeriod) {
 /** A chart category as people read it: '2026-11-23' as 'Nov 23', '2026-11' as 'Nov 2026'. */
 export function statsKeyLabel(key: string): string {
   return /^\d{4}-\d{2}$/.test(key) ? dayjs(`${key}-01`).format('MMM YYYY') : dayjs(key).format('MMM D');
+}
+
+/**
+ * The x axis of a chart of one period: each of the 12 months labelled, slanted so that all of them fit side by side
+ * on a phone too (recharts would drop every other one); days as many as fit, at least `minTickGap` apart.
+ */
+export function statsXAxisProps(period: ReportPeriod, minTickGap: number): Omit<XAxisProps, 'ref'> {
+  return period === '12m' ? { interval: 0, angle: -55, textAnchor: 'end', height: 64 } : { minTickGap };
 }
 
 /** The empty state of a period without a successful collection. */

@@ -120,6 +120,10 @@ describe('webhook addresses that are not public are refused (issue 16)', () => {
       message: M.addressNotPublic('Collections', 'localhost'),
       errors: [M.addressNotPublic('Collections', 'localhost'), M.addressNotPublic('Payments', '10.0.0.1')],
     });
+    // The refusal says what a developer trying a receiver on their own machine can do.
+    expect(res.json().message).toBe(
+      "The Collections web hook URL's host, localhost, is a private or local address: give one reachable from the internet, or allow local receivers on a development server with ALLOW_PRIVATE_WEBHOOKS=true",
+    );
   });
 
   it('accepts them, on a server started with ALLOW_PRIVATE_WEBHOOKS=true; a name must still resolve', async () => {
@@ -137,6 +141,26 @@ describe('webhook addresses that are not public are refused (issue 16)', () => {
       expect((await save(a, local)).statusCode).toBe(400);
     } finally {
       await relaxed.close();
+    }
+  });
+
+  it('accepts them on a development server without the setting, and refuses them on a production one', async () => {
+    const local = { collection_url: 'http://localhost:4000/dev', payment_url: null };
+    const development = await createReplica(t, { APP_SECRET, NODE_ENV: 'development' });
+    try {
+      expect(answer(await save(a, local, development))).toEqual([200, M.webhooksUpdated]);
+      expect((await read(a)).collection_url).toBe('http://localhost:4000/dev');
+    } finally {
+      await development.close();
+    }
+    // Production hashes passwords at 2^15 at least; this replica hashes none.
+    const production = await createReplica(t, { APP_SECRET, NODE_ENV: 'production', PASSWORD_HASH_COST: '15' });
+    try {
+      const refused = await save(a, { collection_url: 'http://localhost:4000/prod' }, production);
+      expect(answer(refused)).toEqual([400, M.addressNotPublic('Collections', 'localhost')]);
+      expect((await read(a)).collection_url).toBe('http://localhost:4000/dev');
+    } finally {
+      await production.close();
     }
   });
 });

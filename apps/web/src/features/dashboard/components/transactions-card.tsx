@@ -41,7 +41,7 @@ export function TransactionsCard({ withUsd }: { withUsd: boolean }) {
           <>
             <Box aria-hidden>
               <Suspense fallback={<ChartLoader />}>
-                <TransactionsChart points={points} withUsd={withUsd} />
+                <TransactionsChart points={points} withUsd={withUsd} period={period} />
               </Suspense>
             </Box>
             <FiguresTable

@@ -1,5 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
+import type { ReportPeriod } from '@sente/contracts/reports';
+import { statsXAxisProps } from '../../../lib/dashboard-stats.ts';
 
 export type TransactionsPoint = { day: string; ugx: number; usd: number };
 
@@ -11,7 +13,15 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
  * few dollars beside millions of shillings would lie flat on the floor. Loaded lazily: the charting library stays
  * out of the Overview's first download.
  */
-export function TransactionsChart({ points, withUsd }: { points: TransactionsPoint[]; withUsd: boolean }) {
+export function TransactionsChart({
+  points,
+  withUsd,
+  period,
+}: {
+  points: TransactionsPoint[];
+  withUsd: boolean;
+  period: ReportPeriod;
+}) {
   return (
     <LineChart
       h={240}
@@ -28,7 +38,7 @@ export function TransactionsChart({ points, withUsd }: { points: TransactionsPoi
       valueFormatter={(value) => grouping.format(value)}
       yAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
       rightYAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
-      xAxisProps={{ minTickGap: 16 }}
+      xAxisProps={statsXAxisProps(period, 16)}
       // The chart is drawn aria-hidden beside its figures table; recharts' keyboard layer would focus inside it.
       lineChartProps={{ accessibilityLayer: false }}
     />

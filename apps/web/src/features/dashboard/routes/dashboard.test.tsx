@@ -1,7 +1,8 @@
 import { MESSAGES } from '@sente/contracts/messages';
 import type { DashboardStats } from '@sente/contracts/reports';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { statsKeyLabel } from '../../../lib/dashboard-stats.ts';
 import { ok, stubApi } from '../../../testing/api-stub.ts';
 import { stubChartSize } from '../../../testing/chart-size.ts';
 import { render } from '../../../testing/render.tsx';
@@ -21,6 +22,15 @@ const week: DashboardStats = {
   total_usd: 1_500,
 };
 
+const months = ['2025-12', ...Array.from({ length: 11 }, (_, month) => `2026-${String(month + 1).padStart(2, '0')}`)];
+const year: DashboardStats = {
+  ...week,
+  period: '12m',
+  keys: months,
+  data: months.map((_, month) => month * 100_000),
+  data_usd: months.map(() => 0),
+};
+
 const emptyPage = { items: [], lastCursor: null, nextCursor: null, totalItems: 0, totalPages: 0 };
 
 function renderDashboard({ usdSandBox = 0, profile = testUser() as unknown }: { usdSandBox?: number; profile?: unknown } = {}) {
@@ -28,8 +38,10 @@ function renderDashboard({ usdSandBox = 0, profile = testUser() as unknown }: { 
     'GET /api/user/profile': ok(profile),
     'GET /api/wallet/usd': ok({ current_balance: 0, current_balance_sand_box: usdSandBox }),
     'GET /api/collections': ok(emptyPage),
-    'GET /api/reports/dashboard-stats': (request) =>
-      ok({ ...week, period: new URL(request.path, 'http://sente.test').searchParams.get('period') }),
+    'GET /api/reports/dashboard-stats': (request) => {
+      const period = new URL(request.path, 'http://sente.test').searchParams.get('period');
+      return ok(period === '12m' ? year : { ...week, period });
+    },
   });
   return { ...render(<DashboardRoute />, { path: '/dashboard' }), api };
 }
@@ -74,6 +86,18 @@ describe('Overview transactions chart (spec §2 dashboard)', () => {
       '/api/reports/dashboard-stats?period=7d',
       '/api/reports/dashboard-stats?period=30d',
     ]);
+  });
+
+  it('labels every month of the last 12 months, none skipped', async () => {
+    const { user, container } = renderDashboard();
+    await screen.findByRole('table', { name: 'Transactions, last 7 days' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 12 months');
+    await screen.findByRole('table', { name: 'Transactions, last 12 months' });
+    const monthLabels = () =>
+      [...container.querySelectorAll('text.recharts-cartesian-axis-tick-value[orientation="bottom"]')].map(
+        (tick) => tick.textContent,
+      );
+    await waitFor(() => expect(monthLabels()).toEqual(months.map(statsKeyLabel)), { timeout: CHART_LOAD_MS });
   });
 
   it('keeps the wallet balance, transfers and recent collections beside the chart', async () => {

@@ -6,6 +6,7 @@ import {
   WEBHOOK_LABELS,
   type WebhookField,
   type WebhookUrls,
+  webhookFieldOfMessage,
   webhookUrlsInput,
 } from '@sente/contracts/developers';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -31,6 +32,16 @@ function validate(environment: Environment) {
 /** Every message of a refused save: the server lists them all (https, hosts that do not resolve or are not public). */
 const messagesOf = (error: Error) => (error instanceof ApiError && error.errors.length > 0 ? error.errors : [error.message]);
 
+/** A refused save's messages under the URLs they are about (a local host names ALLOW_PRIVATE_WEBHOOKS there). */
+function fieldErrorsOf(messages: string[]): Partial<Values> {
+  const errors: Partial<Values> = {};
+  for (const message of messages) {
+    const field = webhookFieldOfMessage(message);
+    if (field) errors[field] ??= message;
+  }
+  return errors;
+}
+
 /** Spec §2 WebHooks: the Collections and Payments web hook URLs, and Save Changes ('Webhooks Updated'). */
 export function WebhookForm({ urls, environment }: { urls: WebhookUrls; environment: Environment }) {
   const save = useSaveWebhookUrls();
@@ -38,6 +49,8 @@ export function WebhookForm({ urls, environment }: { urls: WebhookUrls; environm
     initialValues: { collection_url: urls.collection_url ?? '', payment_url: urls.payment_url ?? '' },
     validate: validate(environment),
   });
+  // What a refused save says about no URL in particular (a failure of the server) stays listed under the form.
+  const unplaced = save.error ? messagesOf(save.error).filter((message) => !webhookFieldOfMessage(message)) : [];
 
   return (
     <form
@@ -49,6 +62,7 @@ export function WebhookForm({ urls, environment }: { urls: WebhookUrls; environm
             form.setInitialValues(saved);
             form.setValues(saved);
           },
+          onError: (error) => form.setErrors(fieldErrorsOf(messagesOf(error))),
         }),
       )}
     >
@@ -72,10 +86,10 @@ export function WebhookForm({ urls, environment }: { urls: WebhookUrls; environm
             Save Changes
           </Button>
         </Group>
-        {save.error && (
+        {unplaced.length > 0 && (
           <Alert color="red" title={M.saveFailed} role="alert">
             <List size="sm">
-              {messagesOf(save.error).map((message) => (
+              {unplaced.map((message) => (
                 <List.Item key={message}>{message}</List.Item>
               ))}
             </List>

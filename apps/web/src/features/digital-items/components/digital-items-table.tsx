@@ -28,10 +28,11 @@ export function DigitalItemsTable({ items, canManage, onRequestDelete }: Props) 
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td miw={180} maw={260}>
+              {/* The title wraps whole: the column takes the room the others leave (issue 27). */}
+              <Table.Td miw={220}>
                 <Group gap="sm" wrap="nowrap">
                   <ItemThumbnail image={item.image} />
-                  <Text size="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {item.title}
                   </Text>
                 </Group>

@@ -24,15 +24,16 @@ export function DonationLinksTable({ links, canManage }: { links: DonationLink[]
         <Table.Tbody>
           {links.map((link) => (
             <Table.Tr key={link.id}>
-              <Table.Td maw={320}>
+              {/* The title and beneficiary wrap whole: the column takes the room the others leave (issue 27). */}
+              <Table.Td miw={260}>
                 <Group gap="sm" wrap="nowrap">
                   <DonationLinkThumbnail link={link} size={36} />
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600} lineClamp={2}>
+                  <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <Text size="sm" fw={600}>
                       {link.title}
                     </Text>
                     {link.beneficiary && (
-                      <Text size="xs" c="gray.7" lineClamp={1}>
+                      <Text size="xs" c="gray.7">
                         For {link.beneficiary}
                       </Text>
                     )}

@@ -17,7 +17,8 @@ type Props = {
 export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: Props) {
   return (
     <ScrollTable minWidth={860} label="Payment links table">
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      {/* Seven columns and a title of some width fit 1,280 px without scrolling sideways at this spacing. */}
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Title</Table.Th>
@@ -32,8 +33,9 @@ export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: P
         <Table.Tbody>
           {links.map((link) => (
             <Table.Tr key={link.id}>
-              <Table.Td maw={280}>
-                <Text size="sm" fw={600} lineClamp={2}>
+              {/* The title wraps whole: the column takes the room the other columns leave (issue 27). */}
+              <Table.Td miw={200}>
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {link.title}
                 </Text>
               </Table.Td>

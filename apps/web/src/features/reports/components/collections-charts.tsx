@@ -1,6 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Center, Stack, Text } from '@mantine/core';
+import type { ReportPeriod } from '@sente/contracts/reports';
+import { statsXAxisProps } from '../../../lib/dashboard-stats.ts';
 
 export type PeriodPoint = { label: string; ugx: number };
 export type ChannelSlice = { name: string; value: number; color: string };
@@ -9,7 +11,7 @@ const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Spec §2 reports: the amounts received in UGX for each day (or month) of the period. */
-export function PeriodBarChart({ points }: { points: PeriodPoint[] }) {
+export function PeriodBarChart({ points, period }: { points: PeriodPoint[]; period: ReportPeriod }) {
   return (
     <BarChart
       h={260}
@@ -18,7 +20,7 @@ export function PeriodBarChart({ points }: { points: PeriodPoint[] }) {
       series={[{ name: 'ugx', label: 'Received UGX', color: 'sente.7' }]}
       valueFormatter={(value) => grouping.format(value)}
       yAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
-      xAxisProps={{ minTickGap: 12 }}
+      xAxisProps={statsXAxisProps(period, 12)}
       maxBarWidth={32}
       // The chart sits in an aria-hidden box beside its figures table: no focusable 'application' surface inside it.
       barChartProps={{ accessibilityLayer: false }}

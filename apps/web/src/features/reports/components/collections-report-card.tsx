@@ -39,6 +39,7 @@ function CollectionsFigures({ stats }: { stats: DashboardStats }) {
             </Title>
             <Box aria-hidden>
               <PeriodBarChart
+                period={period}
                 points={stats.keys.map((key, index) => ({ label: statsKeyLabel(key), ugx: stats.data[index] ?? 0 }))}
               />
             </Box>

@@ -1,6 +1,7 @@
 import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { statsKeyLabel } from '../../../lib/dashboard-stats.ts';
 import { fail, ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
 import { stubChartSize } from '../../../testing/chart-size.ts';
 import { render } from '../../../testing/render.tsx';
@@ -131,6 +132,19 @@ describe('Reports: the Collections card (spec §2 reports)', () => {
       '/api/reports/dashboard-stats?period=12m',
       '/api/reports/dashboard-stats?period=30d',
     ]);
+  });
+
+  it('labels every month of the 12-month bar chart, none skipped', async () => {
+    const { user, container } = renderReports();
+    await screen.findByRole('table', { name: 'Collections by day, last 7 days' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 12 months');
+    await screen.findByRole('table', { name: 'Collections by month, last 12 months' });
+    const monthLabels = () =>
+      [...container.querySelectorAll('text.recharts-cartesian-axis-tick-value[orientation="bottom"]')].map(
+        (tick) => tick.textContent,
+      );
+    await waitFor(() => expect(monthLabels()).toEqual(byPeriod['12m'].keys.map(statsKeyLabel)));
+    expect(monthLabels()).toHaveLength(12);
   });
 
   it('draws the bar chart and the doughnut', async () => {
