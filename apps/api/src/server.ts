@@ -44,6 +44,12 @@ async function main() {
     { url: config.PUBLIC_URL, port, database: database.description, mail: mailer.description },
     `Sente is running at ${config.PUBLIC_URL} (port ${port}) | database: ${database.description} | mail: ${mailer.description}`,
   );
+  // NOTE: the default follows NODE_ENV (decision 038), so a deploy that forgot NODE_ENV=production says so here.
+  if (config.ALLOW_PRIVATE_WEBHOOKS) {
+    logger.warn(
+      'Web hook URLs may point at local and private addresses (ALLOW_PRIVATE_WEBHOOKS, on by default when NODE_ENV is development): set NODE_ENV=production on a deploy',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
