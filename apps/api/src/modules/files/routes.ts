@@ -1,6 +1,7 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { signedUrlQuery } from '@sente/contracts/files';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseInput } from '../../lib/http-error.ts';
 import type { Services } from '../../services.ts';
 import { MULTIPART_LIMITS, receiveUpload } from './receive-upload.ts';
@@ -11,6 +12,25 @@ export const STORAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandb
 /** RFC 5987 value for `filename*`: encodeURIComponent leaves ' ( ) * as they are. */
 export const rfc5987 = (name: string) =>
   encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * A stored file's answer: its own type and length, inert wherever it is opened (nosniff, STORAGE_CSP), with the
+ * caller's caching and, where it has one, its disposition.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  file: { mimeType: string; sizeBytes: number; stream: Readable },
+  { cache, disposition }: { cache: string; disposition?: string },
+) {
+  reply
+    .header('content-type', file.mimeType)
+    .header('content-length', file.sizeBytes)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', STORAGE_CSP)
+    .header('cache-control', cache);
+  if (disposition) reply.header('content-disposition', disposition);
+  return reply.send(file.stream);
+}
 
 export async function filesRoutes(app: FastifyInstance, { files }: Services) {
   // The size is checked while reading (receiveUpload), with the folder's own limit and message.
@@ -31,19 +51,14 @@ export async function filesRoutes(app: FastifyInstance, { files }: Services) {
   app.get('/storage/*', async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     const file = await files.open(path, request.query as Record<string, unknown>);
-    reply
-      .header('content-type', file.mimeType)
-      .header('content-length', file.sizeBytes)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', STORAGE_CSP);
     if (file.visibility === 'public') {
       // Paths are random and never reused, so a public file never changes under its name.
-      reply.header('cache-control', 'public, max-age=31536000, immutable').header('cross-origin-resource-policy', 'cross-origin');
-    } else {
-      reply
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename*=UTF-8''${rfc5987(file.originalName)}`);
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      return sendStoredFile(reply, file, { cache: 'public, max-age=31536000, immutable' });
     }
-    return reply.send(file.stream);
+    return sendStoredFile(reply, file, {
+      cache: 'private, no-store',
+      disposition: `inline; filename*=UTF-8''${rfc5987(file.originalName)}`,
+    });
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import type { Services } from '../../services.ts';
-import { rfc5987, STORAGE_CSP } from '../files/routes.ts';
+import { rfc5987, sendStoredFile } from '../files/routes.ts';
 
 type WithRef = { Params: { ref: string } };
 type WithId = { Params: { id: string } };
@@ -29,14 +29,10 @@ export async function publicPaymentRoutes(
   // A payment link's attachment (decision 034): inert whatever it holds, never cached, gone once detached.
   app.get<WithAttachment>('/api/public/links/:ref/attachments/:name', read, async (request, reply) => {
     const file = await payments.attachment(request.params.ref, request.params.name);
-    return reply
-      .header('content-type', file.mimeType)
-      .header('content-length', file.sizeBytes)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', STORAGE_CSP)
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `inline; filename="${asciiFallback(file.name)}"; filename*=UTF-8''${rfc5987(file.name)}`)
-      .send(file.stream);
+    return sendStoredFile(reply, file, {
+      cache: 'no-store',
+      disposition: `inline; filename="${asciiFallback(file.name)}"; filename*=UTF-8''${rfc5987(file.name)}`,
+    });
   });
 
   app.post<WithRef>('/api/public/links/:ref/pay', pay, async (request, reply) => {
@@ -63,13 +59,9 @@ export async function publicPaymentRoutes(
 
   app.get<WithId>('/api/public/payments/:id/download', read, async (request, reply) => {
     const file = await payments.download(request.params.id, request.query as Record<string, unknown>);
-    return reply
-      .header('content-type', file.mimeType)
-      .header('content-length', file.sizeBytes)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', STORAGE_CSP)
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `attachment; filename*=UTF-8''${rfc5987(file.originalName)}`)
-      .send(file.stream);
+    return sendStoredFile(reply, file, {
+      cache: 'private, no-store',
+      disposition: `attachment; filename*=UTF-8''${rfc5987(file.originalName)}`,
+    });
   });
 }
