@@ -146,9 +146,15 @@ describe('the redirect after a successful payment', () => {
 
   it('drops parameters of the reserved sente_ prefix from the merchant URL, so they cannot pass for ours', async () => {
     const merchant = await createMerchant(t, 'Prefix Shop');
-    const { url } = await paidRedirect(merchant, 'https://shop.example.com/thanks?sente_status=failed&x=1');
+    const { url } = await paidRedirect(
+      merchant,
+      'https://shop.example.com/thanks?sente_status=failed&x=1&Sente%5Fid=forged&sente%5famount=1',
+    );
     expect(url.startsWith('https://shop.example.com/thanks?x=1&sente_id=')).toBe(true);
-    expect(new URL(url).searchParams.getAll('sente_status')).toEqual(['successful']);
+    const params = new URL(url).searchParams;
+    expect(params.getAll('sente_status')).toEqual(['successful']);
+    expect(params.getAll('sente_id')).toHaveLength(1);
+    expect(params.getAll('sente_amount')).toHaveLength(1);
     expect(verify(url, await signingSecretOf(t, merchant))).not.toBeNull();
   });
 });

@@ -41,11 +41,21 @@ export function redirectSignature(values: Record<RedirectParameter, string>, enc
   return createHmac('sha256', redirectSigningKey(encryptionKey)).update(text).digest('hex');
 }
 
+/** A query parameter's name as a reader decodes it (`sente%5Fid` is `sente_id` to URLSearchParams). */
+function decodedName(pair: string): string {
+  const name = pair.split('=', 1)[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
 /** The merchant's query without parameters of our reserved `sente_` prefix, which only we may set. */
 function merchantQuery(query: string): string {
   return query
     .split('&')
-    .filter((pair) => pair !== '' && !pair.toLowerCase().startsWith('sente_'))
+    .filter((pair) => pair !== '' && !decodedName(pair).toLowerCase().startsWith('sente_'))
     .join('&');
 }
 
