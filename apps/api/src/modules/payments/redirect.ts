@@ -43,7 +43,7 @@ export function redirectSignature(values: Record<RedirectParameter, string>, enc
 
 /** A query parameter's name as a reader decodes it (`sente%5Fid` is `sente_id` to URLSearchParams). */
 function decodedName(pair: string): string {
-  const name = pair.split('=', 1)[0].replace(/\+/g, ' ');
+  const name = (pair.split('=', 1)[0] ?? '').replace(/\+/g, ' ');
   try {
     return decodeURIComponent(name);
   } catch {
