@@ -5,8 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { kampalaWallClock, SPREADSHEET_DATE_COLUMN } from '../../lib/kampala-time.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type CellValue, streamWorkbook } from '../../lib/xlsx-stream.ts';
-import { type CollectionListRecord, collectionsPage, linkCollectionsPage, type MoneyScope } from './repository.ts';
+import { type CollectionListRecord, collectionsPage, linkCollectionsPage } from './repository.ts';
 
 export { EXPORT_BATCH } from '../../lib/xlsx-stream.ts';
 

@@ -2,6 +2,7 @@ import type { Environment } from '@sente/contracts/constants';
 import { OTHER_NAMES_SHOWN } from '@sente/contracts/payments';
 import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
 
 // Migration 2026_11_24_020 (issue 14): the customers list's total, kept by triggers on customers.
@@ -16,9 +17,6 @@ export interface CustomerCountsTable {
   environment: Environment;
   total: ColumnType<string, never, never>;
 }
-
-/** Money data is scoped to the account and its active environment (DESIGN §4). */
-export type MoneyScope = { accountId: string; environment: Environment };
 
 const after = (table: 'collections' | 'customers', cursor: Cursor | null) =>
   cursor
@@ -62,24 +60,6 @@ export function collectionsPage(db: Kysely<Database>, scope: MoneyScope, cursor:
     .orderBy('collections.id', 'desc')
     .limit(limit)
     .execute();
-}
-
-/**
- * An account's list total in its environment, read from a counter table kept by a trigger (collection_counts, migration
- * 015; customer_counts, 020; transfer_counts, 019), not counted: one row, however busy the account.
- */
-export async function readCounter(
-  db: Kysely<Database>,
-  table: 'collection_counts' | 'customer_counts' | 'transfer_counts',
-  scope: MoneyScope,
-): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select('total')
-    .where('account_id', '=', scope.accountId)
-    .where('environment', '=', scope.environment)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
 }
 
 export const countCollections = (db: Kysely<Database>, scope: MoneyScope) => readCounter(db, 'collection_counts', scope);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { Services } from '../../services.ts';
-import type { MoneyScope } from './service.ts';
 
 type WithCursor = { Querystring: { cursor?: unknown } };
 type WithRef = { Params: { ref: string } };

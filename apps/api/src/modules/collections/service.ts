@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import {
@@ -17,10 +18,7 @@ import {
   customersPage,
   linkCollectionsPage,
   linkForLive,
-  type MoneyScope,
 } from './repository.ts';
-
-export type { MoneyScope } from './repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

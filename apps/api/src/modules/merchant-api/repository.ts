@@ -1,8 +1,8 @@
 import type { CollectionsQuery } from '@sente/contracts/merchant-api';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
-import type { MoneyScope } from '../collections/repository.ts';
 
 /** What a list of collections is narrowed by: the query without its cursor. */
 export type CollectionFilters = Omit<CollectionsQuery, 'cursor'>;

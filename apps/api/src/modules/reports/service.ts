@@ -1,7 +1,7 @@
 import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MoneyScope } from '../collections/repository.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
 import { periodRange } from './calendar.ts';
 import { sums } from './repository.ts';
 

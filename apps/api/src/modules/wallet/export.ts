@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { kampalaWallClock, SPREADSHEET_DATE_COLUMN } from '../../lib/kampala-time.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
 import { reasonText } from '../../lib/rich-text.ts';
 import { streamWorkbook } from '../../lib/xlsx-stream.ts';
-import type { MoneyScope } from '../collections/repository.ts';
 import { transfersPage } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
 

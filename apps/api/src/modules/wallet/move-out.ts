@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Currency, Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireSameRequest } from '../../lib/idempotency.ts';
-import type { MoneyScope } from '../collections/repository.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
 import { InsufficientFundsError, postMovement } from '../ledger/ledger.ts';
 import type { PinService } from './pins.ts';
 import { findByIdempotencyKey, listRecord } from './repository.ts';

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
-import type { MoneyScope } from '../collections/repository.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { ProviderRegistry } from '../payments/providers.ts';
 import type { TransferOutcome } from './completion.ts';
 import { type Authority, holdNew, type MovedOut, type MoveOut } from './move-out.ts';
