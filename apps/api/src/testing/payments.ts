@@ -1,6 +1,6 @@
 import type { PayRequest, PublicPayment } from '@sente/contracts/payments';
 import { SAMPLES, uploadPath } from '../modules/files/upload-fixtures.ts';
-import { merchantBalances, verifyLedger } from '../modules/ledger/ledger.ts';
+import { merchantBalances, verifyLedger } from '../modules/money/ledger.ts';
 import type { TestApp } from './test-app.ts';
 import { bearer, createAccount, createSignedInUser, type SignedInUser } from './users.ts';
 

@@ -18,7 +18,7 @@ import { escapeHtml, reasonText } from '../../lib/rich-text.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import * as collectionsRepo from '../collections/repository.ts';
 import { findAccountByApiKey } from '../developers/api-keys.ts';
-import { merchantBalances } from '../ledger/ledger.ts';
+import { merchantBalances } from '../money/ledger.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { WalletService } from '../wallet/service.ts';
 import {

@@ -25,9 +25,10 @@ import { recordCustomer } from '../customers/repository.ts';
 import { readApiKeys } from '../developers/api-keys.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import type { FilesService, StoredFile } from '../files/service.ts';
-import { collectionFee, type FeeSchedule } from '../ledger/fees.ts';
-import { postMovement } from '../ledger/ledger.ts';
 import { listAttachments } from '../links/attachments-repository.ts';
+import { collectionFee, type FeeSchedule } from '../money/fees.ts';
+import { postMovement } from '../money/ledger.ts';
+import { collectionSettled } from '../money/movements.ts';
 import { addToDailyTotals } from '../reports/repository.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from './providers.ts';
 import { receiptMail } from './receipt.ts';
@@ -285,18 +286,15 @@ export function createPaymentsService(options: Options) {
       if (!collection) return undefined;
       const amount = Number(collection.amount);
       if (collection.status === 'successful') {
-        const fee = Number(collection.fee);
-        const key = { currency: collection.currency, environment: collection.environment };
-        await postMovement(trx, {
-          kind: 'collection',
-          environment: collection.environment,
-          referenceId: collection.id,
-          postings: [
-            { wallet: { ...key, accountId: null, kind: 'provider_clearing' }, amount: -amount },
-            { wallet: { ...key, accountId: collection.account_id, kind: 'merchant' }, amount: amount - fee },
-            { wallet: { ...key, accountId: null, kind: 'platform_fee' }, amount: fee },
-          ],
-        });
+        await postMovement(
+          trx,
+          collectionSettled(collection, {
+            id: collection.id,
+            accountId: collection.account_id,
+            amount,
+            fee: Number(collection.fee),
+          }),
+        );
         collection.customer_id = await recordCustomer(trx, collection);
         if (collection.link_id) await addToLinkTotal(trx, collection.link_id, collection.environment, amount);
         await addToDailyTotals(trx, collection);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { postMovement } from '../ledger/ledger.ts';
+import { postMovement } from '../money/ledger.ts';
+import { holdReleased } from '../money/movements.ts';
 import { completePendingTransfer } from './repository.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 
@@ -18,22 +19,11 @@ export function createCompletion(db: Kysely<Database>) {
       const transfer = await completePendingTransfer(trx, id, kind, outcome.paid ? null : outcome.reason);
       if (!transfer) return false;
       await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
-      const amount = Number(transfer.amount);
-      const charge = Number(transfer.charge);
-      const key = { currency: transfer.currency, environment: transfer.environment };
-      const held = { wallet: { ...key, accountId: null, kind: 'settlement_hold' as const }, amount: -(amount + charge) };
-      await postMovement(trx, {
-        kind: `${kind}_${outcome.paid ? 'paid' : 'returned'}`,
-        environment: transfer.environment,
-        referenceId: transfer.id,
-        postings: outcome.paid
-          ? [
-              held,
-              { wallet: { ...key, accountId: null, kind: 'provider_clearing' }, amount },
-              { wallet: { ...key, accountId: null, kind: 'platform_fee' }, amount: charge },
-            ]
-          : [held, { wallet: { ...key, accountId: transfer.account_id, kind: 'merchant' }, amount: amount + charge }],
-      });
+      const amounts = { amount: Number(transfer.amount), charge: Number(transfer.charge) };
+      await postMovement(
+        trx,
+        holdReleased(transfer, kind, { ...amounts, id: transfer.id, accountId: transfer.account_id }, outcome.paid),
+      );
       return true;
     });
   };

@@ -7,7 +7,8 @@ import type { Currency, Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireSameRequest } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
-import { InsufficientFundsError, postMovement } from '../ledger/ledger.ts';
+import { InsufficientFundsError, postMovement } from '../money/ledger.ts';
+import { transferHeld } from '../money/movements.ts';
 import type { PinService } from './pins.ts';
 import { findByIdempotencyKey, listRecord } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
@@ -118,20 +119,6 @@ export async function holdNew(
     currency: 'UGX',
     ...amounts,
   };
-  await hold(trx, held);
+  await postMovement(trx, transferHeld(held, kind, { ...amounts, id: held.id, accountId: scope.accountId }));
   return held;
-}
-
-async function hold(trx: Transaction<Database>, transfer: HeldTransfer) {
-  const key = { currency: transfer.currency, environment: transfer.environment };
-  const total = transfer.amount + transfer.charge;
-  await postMovement(trx, {
-    kind: `${transfer.kind}_hold`,
-    environment: transfer.environment,
-    referenceId: transfer.id,
-    postings: [
-      { wallet: { ...key, accountId: transfer.account_id, kind: 'merchant' }, amount: -total },
-      { wallet: { ...key, accountId: null, kind: 'settlement_hold' }, amount: total },
-    ],
-  });
 }

@@ -2,7 +2,8 @@ import type { Environment } from '@sente/contracts/constants';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Currency, Database } from '../../db/database.ts';
 import { destinationOf, type WebhookEventInput } from '../developers/deliveries-repository.ts';
-import { InsufficientFundsError, isInsufficientFunds, type Movement, movementPostings } from '../ledger/ledger.ts';
+import { InsufficientFundsError, isInsufficientFunds, movementPostings } from '../money/ledger.ts';
+import type { Movement } from '../money/movements.ts';
 import { pinTokenHash } from './pins.ts';
 import type { TransferListRecord } from './repository.ts';
 

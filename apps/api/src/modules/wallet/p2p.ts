@@ -6,7 +6,8 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { InsufficientFundsError } from '../ledger/ledger.ts';
+import { InsufficientFundsError } from '../money/ledger.ts';
+import { walletTransferred } from '../money/movements.ts';
 import type { MoneyActor, MovedOut, MoveOut } from './move-out.ts';
 import { walletTransfer } from './movements-repository.ts';
 import { accountById } from './repository.ts';
@@ -71,16 +72,13 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
         reason,
         idempotencyKey: idempotencyKey ?? null,
         requestHash: hash,
-        movement: {
-          kind: 'wallet_transfer',
-          environment: actor.environment,
-          referenceId: transfer.id,
-          postings: [
-            { wallet: { ...key, accountId: actor.accountId, kind: 'merchant' }, amount: -(input.amount + charge) },
-            { wallet: { ...key, accountId: recipientId, kind: 'merchant' }, amount: input.amount },
-            { wallet: { ...key, accountId: null, kind: 'platform_fee' }, amount: charge },
-          ],
-        },
+        movement: walletTransferred(key, {
+          id: transfer.id,
+          fromAccountId: actor.accountId,
+          toAccountId: recipientId,
+          amount: input.amount,
+          charge,
+        }),
         events: [
           // The recipient's name goes into the sender's event in the statement, which finds the recipient.
           transferEvent(transfer, { accountId: actor.accountId, direction: 'out' }),

@@ -17,7 +17,7 @@ import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
-import { merchantBalances } from '../ledger/ledger.ts';
+import { merchantBalances } from '../money/ledger.ts';
 import type { ProviderRegistry } from '../payments/providers.ts';
 import { createCompletion, type TransferOutcome } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';

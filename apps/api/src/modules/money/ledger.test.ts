@@ -5,6 +5,7 @@ import { createMerchant, expectLedgerHolds, type Merchant } from '../../testing/
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/wallet.ts';
 import { InsufficientFundsError, PLATFORM_SHARDS, postMovement, shardOf } from './ledger.ts';
+import type { Movement, Posting } from './movements.ts';
 
 let t: TestApp;
 let sender: Merchant;
@@ -20,10 +21,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const test = { currency: 'UGX' as const, environment: 'test' as const };
-const move = (postings: Parameters<typeof postMovement>[1]['postings'], environment: 'test' | 'production' = 'test') =>
+/** A movement written by hand, as no catalogue builder would write it: the ledger's own checks are the subject here. */
+const move = (postings: Posting[], environment: 'test' | 'production' = 'test') =>
   t.database.db
     .transaction()
-    .execute((trx) => postMovement(trx, { kind: 'adjustment', environment, referenceId: randomUUID(), postings }));
+    .execute((trx) => postMovement(trx, { kind: 'collection', environment, referenceId: randomUUID(), postings } as Movement));
 
 describe('the ledger', () => {
   it('refuses to change or remove a written transaction or entry', async () => {
@@ -65,7 +67,7 @@ describe('the ledger', () => {
         { account_id: recipient.accountId, kind: 'merchant', currency, shard: 0, amount: 5 },
       ]);
     const call = (json: string) =>
-      sql`select post_movement('adjustment', 'test', ${randomUUID()}::uuid, ${json}::jsonb)`.execute(t.database.db);
+      sql`select post_movement('collection', 'test', ${randomUUID()}::uuid, ${json}::jsonb)`.execute(t.database.db);
     await expect(call(postings('USD'))).rejects.toMatchObject({ code: 'SE002' });
     await expect(
       call(JSON.stringify([{ account_id: null, kind: 'provider_clearing', currency: 'UGX', shard: 0, amount: -5 }])),

@@ -1,12 +1,9 @@
 import type { Environment } from '@sente/contracts/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Currency, Database, WalletKind } from '../../db/database.ts';
+import type { Currency, Database } from '../../db/database.ts';
+import type { Movement } from './movements.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
-export type Posting = { wallet: WalletKey; amount: number };
-export type Movement = { kind: string; environment: Environment; referenceId: string; postings: Posting[] };
 
 /** A movement that would take a wallet below zero. */
 export class InsufficientFundsError extends Error {}

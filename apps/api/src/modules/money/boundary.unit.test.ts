@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = path.resolve(import.meta.dirname, '../..');
+const money = import.meta.dirname;
+const migrations = path.join(src, 'db', 'migrations');
+
+type Source = { file: string; text: string };
+
+/** Every TypeScript file under apps/api/src, tests included, with its text. */
+function sourcesUnder(folder: string): Source[] {
+  return fs
+    .readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
+}
+
+/**
+ * What only the money module may write (issue 28): ledger postings (`postings:`), the database's posting function, and
+ * a movement made by hand (`as Movement`) rather than by a builder of money/movements.ts.
+ */
+const POSTING_WRITES = [/\bpostings\s*:/, /\bpost_movement\s*\(/, /\bas\s+Movement\b/];
+
+/** 'file:line: text' for every line outside the money module (and the frozen migrations) that writes postings. */
+function postingsWrittenOutsideMoney(sources: Source[]): string[] {
+  return sources
+    .filter(({ file }) => !file.startsWith(money + path.sep) && !file.startsWith(migrations + path.sep))
+    .flatMap(({ file, text }) =>
+      text
+        .split('\n')
+        .flatMap((line, index) =>
+          POSTING_WRITES.some((pattern) => pattern.test(line))
+            ? [`${path.relative(src, file)}:${index + 1}: ${line.trim()}`]
+            : [],
+        ),
+    );
+}
+
+describe('money has one home', () => {
+  it('no code outside modules/money writes ledger postings or makes a movement by hand', () => {
+    expect(postingsWrittenOutsideMoney(sourcesUnder(src))).toEqual([]);
+  });
+
+  it('finds a movement written by hand outside modules/money, and none inside it', () => {
+    const text = "const m = { kind: 'collection', postings: [] } as Movement;\n";
+    const sources = [
+      { file: path.join(src, 'modules', 'wallet', 'stray.ts'), text },
+      { file: path.join(money, 'movements.ts'), text },
+    ];
+    expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/wallet/stray.ts:1: ${text.trim()}`]);
+  });
+});

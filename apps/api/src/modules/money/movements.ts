@@ -1,0 +1,104 @@
+import type { Environment } from '@sente/contracts/constants';
+import type { Currency, WalletKind } from '../../db/database.ts';
+
+/**
+ * Every kind of money movement the ledger knows (DESIGN §6). A new kind (a refund, a batch payout) is added here, with
+ * its builder below: the only place postings are written (money/boundary.unit.test.ts keeps it so).
+ */
+export type MovementKind =
+  | 'collection'
+  | 'settlement_hold'
+  | 'payout_hold'
+  | 'settlement_paid'
+  | 'payout_paid'
+  | 'settlement_returned'
+  | 'payout_returned'
+  | 'wallet_transfer';
+
+export type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
+export type Posting = { wallet: WalletKey; amount: number };
+/** Only this file has it, so a movement written as an object literal elsewhere is a type error. */
+declare const catalogued: unique symbol;
+
+/** One balanced set of postings under one reference; built only by the functions below, posted by ledger.ts. */
+export type Movement = {
+  kind: MovementKind;
+  environment: Environment;
+  referenceId: string;
+  postings: Posting[];
+  readonly [catalogued]: true;
+};
+
+/** Money that left a merchant wallet through a provider: a settlement to a bank or a payout to mobile money. */
+export type TransferOutKind = 'settlement' | 'payout';
+
+type Where = { currency: Currency; environment: Environment };
+
+const merchant = (where: Where, accountId: string): WalletKey => ({ ...where, accountId, kind: 'merchant' });
+const platform = (where: Where, kind: 'provider_clearing' | 'platform_fee' | 'settlement_hold'): WalletKey => ({
+  ...where,
+  accountId: null,
+  kind,
+});
+
+function movement(kind: MovementKind, where: Where, referenceId: string, postings: Posting[]): Movement {
+  return { kind, environment: where.environment, referenceId, postings } as Movement;
+}
+
+/** A successful collection: the provider owes the amount; the merchant gets it less the fee, the platform the fee. */
+export function collectionSettled(
+  where: Where,
+  collection: { id: string; accountId: string; amount: number; fee: number },
+): Movement {
+  return movement('collection', where, collection.id, [
+    { wallet: platform(where, 'provider_clearing'), amount: -collection.amount },
+    { wallet: merchant(where, collection.accountId), amount: collection.amount - collection.fee },
+    { wallet: platform(where, 'platform_fee'), amount: collection.fee },
+  ]);
+}
+
+/** A settlement or payout starts: its amount and charge leave the merchant wallet and wait in the hold. */
+export function transferHeld(
+  where: Where,
+  kind: TransferOutKind,
+  transfer: { id: string; accountId: string; amount: number; charge: number },
+): Movement {
+  const total = transfer.amount + transfer.charge;
+  return movement(`${kind}_hold`, where, transfer.id, [
+    { wallet: merchant(where, transfer.accountId), amount: -total },
+    { wallet: platform(where, 'settlement_hold'), amount: total },
+  ]);
+}
+
+/**
+ * A held settlement or payout ends: paid, the amount goes to the provider's clearing and the charge to the platform;
+ * returned, both go back to the merchant wallet.
+ */
+export function holdReleased(
+  where: Where,
+  kind: TransferOutKind,
+  transfer: { id: string; accountId: string; amount: number; charge: number },
+  paid: boolean,
+): Movement {
+  const total = transfer.amount + transfer.charge;
+  const held = { wallet: platform(where, 'settlement_hold'), amount: -total };
+  return paid
+    ? movement(`${kind}_paid`, where, transfer.id, [
+        held,
+        { wallet: platform(where, 'provider_clearing'), amount: transfer.amount },
+        { wallet: platform(where, 'platform_fee'), amount: transfer.charge },
+      ])
+    : movement(`${kind}_returned`, where, transfer.id, [held, { wallet: merchant(where, transfer.accountId), amount: total }]);
+}
+
+/** Money from one Sente account to another: the sender pays the amount and the charge, the platform keeps the charge. */
+export function walletTransferred(
+  where: Where,
+  transfer: { id: string; fromAccountId: string; toAccountId: string; amount: number; charge: number },
+): Movement {
+  return movement('wallet_transfer', where, transfer.id, [
+    { wallet: merchant(where, transfer.fromAccountId), amount: -(transfer.amount + transfer.charge) },
+    { wallet: merchant(where, transfer.toAccountId), amount: transfer.amount },
+    { wallet: platform(where, 'platform_fee'), amount: transfer.charge },
+  ]);
+}
