@@ -3,6 +3,7 @@ import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import { type RawBuilder, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKOFF, backoffMs } from '../lib/backoff.ts';
 import { SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
 import {
   createMerchant,
@@ -15,7 +16,7 @@ import {
 } from '../testing/payments.ts';
 import { createReplica, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { fundWallet, WALLET_ENV } from '../testing/wallet.ts';
-import { createJobs, PAYOUT_EXPIRED, RETRY_BASE_MS, RETRY_CAP_MS, retryDelayMs } from './jobs.ts';
+import { createJobs, PAYOUT_EXPIRED } from './jobs.ts';
 import { lateCheckClaim, paymentClaim, payoutClaim, spentPinTokensPurge } from './jobs-repository.ts';
 import { startWorker } from './worker.ts';
 
@@ -106,20 +107,23 @@ describe('row isolation', () => {
     for (const id of ids.slice(1)) expect((await collection(id)).status).toBe('successful');
     const deferred = await collection(stuck);
     expect(deferred).toMatchObject({ status: 'pending', worker_attempts: 1 });
-    expect(time(deferred.worker_next_attempt_at)).toBe(now.getTime() + RETRY_BASE_MS);
+    expect(time(deferred.worker_next_attempt_at)).toBe(now.getTime() + BACKOFF.workerRetry.firstMs);
     expect(logged()).toContainEqual(expect.objectContaining({ collectionId: stuck, attempts: 1 }));
 
     // Not taken again before its wait is over; failing again doubles the wait.
-    expect((await jobs.runDue({ now: later(RETRY_BASE_MS - 1, now) })).payments).toEqual(none);
-    const second = later(RETRY_BASE_MS, now);
+    expect((await jobs.runDue({ now: later(BACKOFF.workerRetry.firstMs - 1, now) })).payments).toEqual(none);
+    const second = later(BACKOFF.workerRetry.firstMs, now);
     expect((await jobs.runDue({ now: second })).payments).toEqual({ ...none, failed: 1 });
     const again = await collection(stuck);
     expect(again.worker_attempts).toBe(2);
-    expect(time(again.worker_next_attempt_at)).toBe(second.getTime() + 2 * RETRY_BASE_MS);
+    expect(time(again.worker_next_attempt_at)).toBe(second.getTime() + 2 * BACKOFF.workerRetry.firstMs);
 
     // Mended: it settles on its next turn, once.
     poisoned.clear();
-    expect((await jobs.runDue({ now: later(2 * RETRY_BASE_MS, second) })).payments).toEqual({ ...none, settled: 1 });
+    expect((await jobs.runDue({ now: later(2 * BACKOFF.workerRetry.firstMs, second) })).payments).toEqual({
+      ...none,
+      settled: 1,
+    });
     expect((await collection(stuck)).status).toBe('successful');
     await expectLedgerHolds(t);
   });
@@ -138,15 +142,15 @@ describe('row isolation', () => {
     expect(logged()).toContainEqual(expect.objectContaining({ transferId: stuck, attempts: 1 }));
 
     poisoned.clear();
-    expect((await jobs.runDue({ now: later(RETRY_BASE_MS, now) })).payouts).toEqual({ ...none, settled: 1 });
+    expect((await jobs.runDue({ now: later(BACKOFF.workerRetry.firstMs, now) })).payouts).toEqual({ ...none, settled: 1 });
     expect((await transfer(stuck)).status).toBe('successful');
     await expectLedgerHolds(t);
   });
 
   it('waits 5 s after the first failure, doubling up to 15 minutes', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
-    expect(retryDelayMs(9)).toBe(RETRY_CAP_MS);
-    expect(retryDelayMs(60)).toBe(RETRY_CAP_MS);
+    expect([1, 2, 3, 4].map((failures) => backoffMs(BACKOFF.workerRetry, failures))).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(backoffMs(BACKOFF.workerRetry, 9)).toBe(BACKOFF.workerRetry.capMs);
+    expect(backoffMs(BACKOFF.workerRetry, 60)).toBe(BACKOFF.workerRetry.capMs);
   });
 });
 

@@ -2,6 +2,7 @@ import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
+import { BACKOFF, backoffMs } from '../lib/backoff.ts';
 import { type ProviderRegistry, SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
 import { firstLateCheck, nextCheckAt, nextLateCheck, paymentOutcomeOf, payoutOutcomeOf } from '../modules/payments/reconcile.ts';
 import type { Outcome } from '../modules/payments/service.ts';
@@ -25,17 +26,9 @@ export const PAYOUT_EXPIRED = 'The mobile money provider did not confirm the pay
 export const CLAIM_BATCH_SIZE = 100;
 /** How long a claim keeps other workers off its rows: far longer than applying a batch takes. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
-/** The wait after a row's first failed apply; each further failure doubles it, up to RETRY_CAP_MS. */
-export const RETRY_BASE_MS = 5_000;
-export const RETRY_CAP_MS = 15 * 60_000;
 /** PIN tokens are kept this long after they were used or expired, then purged, this many per pass. */
 export const PIN_TOKEN_KEPT_MS = 24 * 60 * 60_000;
 export const PIN_TOKEN_PURGE_BATCH_SIZE = 1_000;
-
-/** The wait before trying a row again after its `failures`th failed apply: 5 s, 10 s, 20 s, ... up to 15 min. */
-export function retryDelayMs(failures: number): number {
-  return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
-}
 
 export type JobsDeps = {
   db: Kysely<Database>;
@@ -108,7 +101,7 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
         } catch (error) {
           tally.failed += 1;
           const attempts = row.worker_attempts + 1;
-          const retryAt = new Date(now.getTime() + retryDelayMs(attempts));
+          const retryAt = new Date(now.getTime() + backoffMs(BACKOFF.workerRetry, attempts));
           logger.error({ err: error, [job.idField]: row.id, attempts, retryAt }, `${job.what} failed; it is tried again later`);
           await deferClaimed(db, job.table, row.id, leaseUntil, retryAt).catch((writeError: unknown) =>
             // The lease runs out and the row is claimed again.

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { backoffCeiling, nextAttemptAt, RETRY_BASE_MS, RETRY_CAP_MS, RETRY_FLOOR_MS, RETRY_WINDOW_MS } from './retry-schedule.ts';
+import { BACKOFF, backoffMs } from '../../lib/backoff.ts';
+import { nextAttemptAt, RETRY_FLOOR_MS, RETRY_WINDOW_MS } from './retry-schedule.ts';
+
+const { firstMs: RETRY_BASE_MS, capMs: RETRY_CAP_MS } = BACKOFF.webhookDelivery;
 
 const HOUR = 60 * 60 * 1000;
 const created = new Date('2026-11-24T08:00:00.000Z');
@@ -7,11 +10,11 @@ const at = (ms: number) => new Date(created.getTime() + ms);
 
 describe('the webhook retry schedule', () => {
   it('doubles the longest wait after each failed attempt, from 30 s up to 6 h', () => {
-    const ceilings = Array.from({ length: 14 }, (_, i) => backoffCeiling(i + 1));
+    const ceilings = Array.from({ length: 14 }, (_, i) => backoffMs(BACKOFF.webhookDelivery, i + 1));
     expect(ceilings.slice(0, 5)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000]);
     for (let i = 1; i < ceilings.length; i++) expect(ceilings[i]).toBeGreaterThanOrEqual(ceilings[i - 1]!);
     expect(ceilings.at(-1)).toBe(RETRY_CAP_MS);
-    expect(backoffCeiling(1000)).toBe(RETRY_CAP_MS);
+    expect(backoffMs(BACKOFF.webhookDelivery, 1000)).toBe(RETRY_CAP_MS);
   });
 
   it('waits a uniformly random time up to the ceiling (full jitter), never less than a second', () => {

@@ -1,17 +1,10 @@
 import { WEBHOOK_RETRY_WINDOW_HOURS } from '@sente/contracts/webhook-deliveries';
+import { BACKOFF, backoffMs } from '../../lib/backoff.ts';
 
-/** The longest wait after the first failed attempt; each failure doubles it, up to RETRY_CAP_MS. */
-export const RETRY_BASE_MS = 30_000;
-export const RETRY_CAP_MS = 6 * 60 * 60 * 1000;
 /** The shortest wait, so that a receiver that just failed is never called again at once. */
 export const RETRY_FLOOR_MS = 1000;
 /** Retries stop this long after the event was queued; the delivery is then failed. */
 export const RETRY_WINDOW_MS = WEBHOOK_RETRY_WINDOW_HOURS * 60 * 60 * 1000;
-
-/** The ceiling of the wait after `attempts` failed attempts: 30 s, 1 min, 2 min, ... up to 6 h. */
-export function backoffCeiling(attempts: number): number {
-  return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
-}
 
 /**
  * When to try a delivery again after its `attempts`th attempt failed at `now`: exponential backoff with full jitter
@@ -19,7 +12,7 @@ export function backoffCeiling(attempts: number): number {
  * or null when that would fall after the retry window counted from `createdAt`: the delivery has then failed.
  */
 export function nextAttemptAt(createdAt: Date, attempts: number, now: Date, random: () => number = Math.random): Date | null {
-  const wait = Math.max(RETRY_FLOOR_MS, Math.floor(random() * backoffCeiling(attempts)));
+  const wait = Math.max(RETRY_FLOOR_MS, Math.floor(random() * backoffMs(BACKOFF.webhookDelivery, attempts)));
   const at = new Date(now.getTime() + wait);
   return at.getTime() > createdAt.getTime() + RETRY_WINDOW_MS ? null : at;
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffMs } from '../../../lib/backoff.ts';
 
 /** How a live adapter calls its provider: each attempt with a timeout, bounded retries on 5xx and network errors. */
 export type RailHttpOptions = {
@@ -52,7 +53,7 @@ export async function railRequest(options: RailHttpOptions, request: RailRequest
   const attempts = request.retry ? options.retries + 1 : 1;
   let lastCause = 'no attempt';
   for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (attempt > 0) await sleep(options.retryDelayMs * 2 ** (attempt - 1));
+    if (attempt > 0) await sleep(backoffMs({ firstMs: options.retryDelayMs, capMs: Number.POSITIVE_INFINITY }, attempt));
     let response: Response;
     try {
       response = await fetch(`${options.baseUrl}${request.path}`, {
