@@ -1,5 +1,6 @@
 import { PAYMENT_MESSAGES as M, type PublicLink, SIMULATOR } from '@sente/contracts/payments';
 import { describe, expect, it } from 'vitest';
+import { publicLink } from '../testing/public-link.ts';
 import {
   buildExtraData,
   buildPayRequest,
@@ -12,27 +13,8 @@ import {
   validatePayForm,
 } from './form.ts';
 
-const link = (overrides: Partial<PublicLink> = {}): PublicLink => ({
-  kind: 'payment_link',
-  ref: 'ref1',
-  environment: 'test',
-  title: 'School fees',
-  description: null,
-  amount: 25_000,
-  fixed_amount: true,
-  original_price: null,
-  category: null,
-  type: 'public',
-  beneficiary: null,
-  image_url: null,
-  extra_fields: [],
-  merchant: { name: 'Acme', logo_url: null },
-  raised: null,
-  target: null,
-  disabled: false,
-  attachments: [],
-  ...overrides,
-});
+const link = (overrides: Partial<PublicLink> = {}) =>
+  publicLink({ ref: 'ref1', merchant: { name: 'Acme', logo_url: null }, ...overrides });
 
 const fields: PublicLink['extra_fields'] = [
   { type: 'text', label: 'Student', options: [] },

@@ -4,29 +4,18 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../testing/api-stub.ts';
+import { publicLink } from '../../testing/public-link.ts';
 import { PAGE_TEXT } from '../messages.ts';
 import { PayApp } from '../pay-app.tsx';
 
-const ITEM: PublicLink = {
+const ITEM = publicLink({
   kind: 'digital_item',
   ref: 'book1',
-  environment: 'test',
   title: 'Holiday workbook',
-  description: null,
   amount: 15_000,
-  fixed_amount: true,
-  original_price: null,
   category: 'Ebooks (PDF)',
-  type: 'public',
-  beneficiary: null,
-  image_url: null,
-  extra_fields: [],
   merchant: { name: 'Auma Books', logo_url: null },
-  raised: null,
-  target: null,
-  disabled: false,
-  attachments: [],
-};
+});
 
 const ID = '00000000-0000-4000-8000-000000000021';
 const PAID: PublicPayment = {

@@ -1,27 +1,12 @@
 /** The pay page lists a payment link's attachments for the payer to open (issue 27). */
-import type { PublicLink } from '@sente/contracts/payments';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { publicLink } from '../../testing/public-link.ts';
 import { LinkSummary } from './link-summary.tsx';
 
-const LINK: PublicLink = {
-  kind: 'payment_link',
-  ref: 'fees1',
-  environment: 'test',
-  title: 'School fees',
+const LINK = publicLink({
   description: 'Term 1',
   amount: 250_000,
-  fixed_amount: true,
-  original_price: null,
-  category: null,
-  type: 'public',
-  beneficiary: null,
-  image_url: null,
-  extra_fields: [],
-  merchant: { name: 'Kampala Parents School', logo_url: null },
-  raised: null,
-  target: null,
-  disabled: false,
   attachments: [
     {
       name: 'Term 1 circular.pdf',
@@ -36,7 +21,7 @@ const LINK: PublicLink = {
       size_bytes: 1_572_864,
     },
   ],
-};
+});
 
 describe('LinkSummary attachments', () => {
   it('lists each file by name and size, as a link that opens it in a new tab', () => {

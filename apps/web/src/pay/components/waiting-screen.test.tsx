@@ -1,31 +1,13 @@
-import { PAYMENT_MESSAGES as M, type PublicLink, type PublicPayment } from '@sente/contracts/payments';
+import { PAYMENT_MESSAGES as M, type PublicPayment } from '@sente/contracts/payments';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, stubApi, unreachable } from '../../testing/api-stub.ts';
+import { publicLink } from '../../testing/public-link.ts';
 import { PAGE_TEXT } from '../messages.ts';
 import { PayApp } from '../pay-app.tsx';
 
-const LINK: PublicLink = {
-  kind: 'payment_link',
-  ref: 'fees1',
-  environment: 'test',
-  title: 'School fees',
-  description: null,
-  amount: 25_000,
-  fixed_amount: true,
-  original_price: null,
-  category: null,
-  type: 'public',
-  beneficiary: null,
-  image_url: null,
-  extra_fields: [],
-  merchant: { name: 'Kampala Parents School', logo_url: null },
-  raised: null,
-  target: null,
-  disabled: false,
-  attachments: [],
-};
+const LINK = publicLink();
 
 const payment = (id: string, overrides: Partial<PublicPayment>): PublicPayment => ({
   id,
