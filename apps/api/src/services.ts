@@ -24,10 +24,10 @@ import { createLocalDiskStorage, type FileStorage } from './modules/files/storag
 import { createLinksService } from './modules/links/service.ts';
 import { createMerchantApiService } from './modules/merchant-api/service.ts';
 import { merchantBalances, verifyLedger } from './modules/money/ledger.ts';
-import { createProviderRegistry, createSimulator } from './modules/payments/providers.ts';
-import { liveProvidersFrom, railsSummary } from './modules/payments/rails/live.ts';
+import { createProviderCallbacks } from './modules/money/providers/callbacks.ts';
+import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
+import { liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
-import { createProviderCallbacks } from './modules/providers/callbacks.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
 import { createUsersService } from './modules/users/service.ts';

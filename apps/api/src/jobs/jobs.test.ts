@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
-import { SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
+import { SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
 import {
   createMerchant,
   createPaymentLink,

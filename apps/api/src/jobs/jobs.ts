@@ -3,10 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
-import { type ProviderRegistry, SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
-import { firstLateCheck, nextCheckAt, nextLateCheck, paymentOutcomeOf, payoutOutcomeOf } from '../modules/payments/reconcile.ts';
-import type { Outcome } from '../modules/payments/service.ts';
-import type { TransferOutcome } from '../modules/wallet/completion.ts';
+import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
+import { type ProviderRegistry, SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
+import {
+  firstLateCheck,
+  nextCheckAt,
+  nextLateCheck,
+  paymentOutcomeOf,
+  payoutOutcomeOf,
+} from '../modules/money/providers/reconcile.ts';
 import {
   type ClaimedPayment,
   type ClaimedPayout,
@@ -33,7 +38,7 @@ export const PIN_TOKEN_PURGE_BATCH_SIZE = 1_000;
 export type JobsDeps = {
   db: Kysely<Database>;
   /** Applies a payment's outcome exactly once (payments' settle); truthy when this call applied it. */
-  settlePayment: (id: string, outcome: Outcome) => Promise<unknown>;
+  settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
   /** Applies a payout's outcome exactly once (the wallet's reportPayout); truthy when this call applied it. */
   reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
   /** The providers a row names: a live one is asked for the row's status (issue 15, the reconciler). */
@@ -143,7 +148,7 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
         return 'checked';
       }
     }
-    const expired: Outcome = { status: 'failed', message: PAYMENT_MESSAGES.expired, lateCheckAt: firstLateCheck(now) };
+    const expired: PaymentOutcome = { status: 'failed', message: PAYMENT_MESSAGES.expired, lateCheckAt: firstLateCheck(now) };
     return (await settlePayment(row.id, expired)) ? 'expired' : null;
   };
 

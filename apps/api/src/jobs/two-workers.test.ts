@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/connect.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { createMailerFromConfig, type Mailer } from '../mail/mailer.ts';
-import { SIMULATED_PAYOUT_FAILURE } from '../modules/payments/providers.ts';
+import { SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
 import { createServices, type Services } from '../services.ts';
 import { createMerchant, createPaymentLink, type Merchant, payId } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AirtelSettings } from '../modules/payments/rails/airtel.ts';
+import type { AirtelSettings } from '../modules/money/providers/rails/airtel.ts';
 import { listenLocally } from './local-server.ts';
 
 /** A collection (USSD push) or disbursement the fake took, by its transaction id. */

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { MtnProduct, MtnSettings } from '../modules/payments/rails/mtn.ts';
+import type { MtnProduct, MtnSettings } from '../modules/money/providers/rails/mtn.ts';
 import { listenLocally } from './local-server.ts';
 
 /** A requesttopay (collection) or transfer (disbursement) the fake took, by its X-Reference-Id. */

@@ -2,8 +2,8 @@ import type { Environment } from '@sente/contracts/constants';
 import type { ExtraDataEntry } from '@sente/contracts/payments';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { CollectionsTable, Database } from '../../db/database.ts';
-import type { ChargeAccepted } from './providers.ts';
-import type { Outcome } from './service.ts';
+import type { PaymentOutcome } from '../money/outcomes.ts';
+import type { ChargeAccepted } from '../money/providers/provider.ts';
 
 /** A link as its public page needs it, with its merchant and the environment a payment would be taken in. */
 export function findPublicLink(db: Kysely<Database>, ref: string) {
@@ -105,7 +105,7 @@ export function findApiCollectionByKey(
 }
 
 /** Moves a pending collection to its outcome; undefined when it is no longer pending (the report was applied before). */
-export function completePending(trx: Transaction<Database>, id: string, outcome: Outcome) {
+export function completePending(trx: Transaction<Database>, id: string, outcome: PaymentOutcome) {
   const { lateCheckAt } = outcome;
   return trx
     .updateTable('collections')

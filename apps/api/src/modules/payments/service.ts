@@ -29,10 +29,11 @@ import { listAttachments } from '../links/attachments-repository.ts';
 import { collectionFee, type FeeSchedule } from '../money/fees.ts';
 import { postMovement } from '../money/ledger.ts';
 import { collectionSettled } from '../money/movements.ts';
+import type { PaymentOutcome } from '../money/outcomes.ts';
+import type { ChargeRequest, PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
+import { firstLateCheck } from '../money/providers/reconcile.ts';
 import { addToDailyTotals } from '../reports/repository.ts';
-import type { ChargeRequest, PaymentProvider, ProviderRegistry } from './providers.ts';
 import { receiptMail } from './receipt.ts';
-import { firstLateCheck } from './reconcile.ts';
 import { signedRedirectUrl } from './redirect.ts';
 import {
   addToLinkTotal,
@@ -59,19 +60,6 @@ export function newTransactionId(): string {
   for (const byte of randomBytes(12)) id += TRANSACTION_ID_ALPHABET[byte % TRANSACTION_ID_ALPHABET.length];
   return id;
 }
-
-/** A provider's report; `completedAt` is when the payment completed (now unless the report says), its reports day. */
-export type Outcome = {
-  status: 'successful' | 'failed';
-  message: string | null;
-  providerReference?: string;
-  completedAt?: Date;
-  /**
-   * A failure decided here, not by the provider (an expiry, the payer's cancel): when a live provider is to be asked
-   * about it once more, in case the payer approved it after all (late checks, decision 033). Ignored for the simulator.
-   */
-  lateCheckAt?: Date;
-};
 
 type Options = {
   db: Kysely<Database>;
@@ -280,7 +268,7 @@ export function createPaymentsService(options: Options) {
    * in the same transaction the wallet is credited less the fee, the customer recorded, the link total and the
    * reports' daily roll-up raised and the webhook event queued. Answers the collection when this call applied it, undefined otherwise.
    */
-  async function settle(collectionId: string, outcome: Outcome): Promise<CollectionRecord | undefined> {
+  async function settle(collectionId: string, outcome: PaymentOutcome): Promise<CollectionRecord | undefined> {
     const applied = await db.transaction().execute(async (trx) => {
       const collection = await completePending(trx, collectionId, outcome);
       if (!collection) return undefined;

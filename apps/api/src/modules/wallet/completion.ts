@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { postMovement } from '../money/ledger.ts';
 import { holdReleased } from '../money/movements.ts';
+import type { TransferOutcome } from '../money/outcomes.ts';
 import { completePendingTransfer } from './repository.ts';
 import { queueTransferEvent } from './transfer-events.ts';
-
-export type TransferOutcome = { paid: true } | { paid: false; reason: string };
 
 /**
  * Completes a pending settlement or payout, once however often and however concurrently its outcome arrives: the

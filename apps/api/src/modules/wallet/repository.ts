@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Currency, Database, TransferRecord, TransfersTable } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
-import type { PayoutAccepted } from '../payments/providers.ts';
+import type { PayoutAccepted } from '../money/providers/provider.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../../config.ts';
-import { type LiveProviders, type PaymentProvider, ProviderRefused, type ProviderReport } from '../providers.ts';
+import type { Config } from '../../../../config.ts';
+import { type LiveProviders, type PaymentProvider, ProviderRefused, type ProviderReport } from '../provider.ts';
 import { createAirtelMoney } from './airtel.ts';
 import { createMtnMomo, type MtnProduct } from './mtn.ts';
 

@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
-import { type PaymentProvider, ProviderRefused, type ProviderReport, providerCodeOf } from '../providers.ts';
+import { type PaymentProvider, ProviderRefused, type ProviderReport, providerCodeOf } from '../provider.ts';
 import {
   ProviderUnreachable,
   type RailHttpOptions,

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/database.ts';
-import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
-import { isUuid } from '../../lib/ids.ts';
-import { safeEqual } from '../../lib/secrets.ts';
-import type { PaymentProvider, ProviderRegistry } from '../payments/providers.ts';
-import { paymentOutcomeOf, payoutOutcomeOf } from '../payments/reconcile.ts';
-import type { Outcome } from '../payments/service.ts';
-import type { TransferOutcome } from '../wallet/completion.ts';
+import type { Database } from '../../../db/database.ts';
+import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
+import { isUuid } from '../../../lib/ids.ts';
+import { safeEqual } from '../../../lib/secrets.ts';
+import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
+import type { PaymentProvider, ProviderRegistry } from './provider.ts';
+import { paymentOutcomeOf, payoutOutcomeOf } from './reconcile.ts';
 
 export const CALLBACK_MESSAGES = {
   wrongSecret: 'This callback URL is not valid',
@@ -46,7 +45,7 @@ type Deps = {
   providers: ProviderRegistry;
   /** The secret path segment every callback URL carries (Secrets.callbackSecret). */
   secret: string;
-  settlePayment: (id: string, outcome: Outcome) => Promise<unknown>;
+  settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
   reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
   logger: Logger;
 };

@@ -5,10 +5,10 @@
 import { PAYMENT_MESSAGES as M, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeAirtel, startFakeAirtel } from '../../testing/fake-airtel.ts';
-import { type FakeMtn, startFakeMtn } from '../../testing/fake-mtn.ts';
-import { post } from '../../testing/http.ts';
-import { liveRailsEnv } from '../../testing/live-rails.ts';
+import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
+import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
+import { post } from '../../../testing/http.ts';
+import { liveRailsEnv } from '../../../testing/live-rails.ts';
 import {
   createMerchant,
   createPaymentLink,
@@ -16,10 +16,10 @@ import {
   type Merchant,
   payId,
   ugxBalances,
-} from '../../testing/payments.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { pinToken, setPin, WALLET_ENV } from '../../testing/wallet.ts';
-import { useEnvironment } from '../../testing/wallet-more.ts';
+} from '../../../testing/payments.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { pinToken, setPin, WALLET_ENV } from '../../../testing/wallet.ts';
+import { useEnvironment } from '../../../testing/wallet-more.ts';
 import { CALLBACK_MESSAGES, createProviderCallbacks, type ProviderCallbacks } from './callbacks.ts';
 import { hideCallbackSecret } from './routes.ts';
 

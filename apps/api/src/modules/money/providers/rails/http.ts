@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { backoffMs } from '../../../lib/backoff.ts';
+import { backoffMs } from '../../../../lib/backoff.ts';
 
 /** How a live adapter calls its provider: each attempt with a timeout, bounded retries on 5xx and network errors. */
 export type RailHttpOptions = {

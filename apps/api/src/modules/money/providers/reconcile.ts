@@ -1,7 +1,6 @@
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
-import type { TransferOutcome } from '../wallet/completion.ts';
-import type { ProviderReport } from './providers.ts';
-import type { Outcome } from './service.ts';
+import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
+import type { ProviderReport } from './provider.ts';
 
 /** A live row still pending is asked about at least this often (issue 15, decision 032). */
 export const POLL_CAP_MS = 15 * 60_000;
@@ -10,7 +9,7 @@ export const POLL_CAP_MS = 15 * 60_000;
  * The payment outcome a provider's report means, applied through settle; null while the provider says pending. A
  * payment the provider has no record of never reached it: nothing was taken, so it fails.
  */
-export function paymentOutcomeOf(report: ProviderReport): Outcome | null {
+export function paymentOutcomeOf(report: ProviderReport): PaymentOutcome | null {
   switch (report.status) {
     case 'pending':
       return null;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
-import { listenLocally } from '../../../testing/local-server.ts';
-import { rejection } from '../../../testing/rejection.ts';
-import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../providers.ts';
+import { type FakeMtn, startFakeMtn } from '../../../../testing/fake-mtn.ts';
+import { listenLocally } from '../../../../testing/local-server.ts';
+import { rejection } from '../../../../testing/rejection.ts';
+import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../provider.ts';
 import { ProviderUnreachable } from './http.ts';
 import { createMtnMomo, type MtnSettings } from './mtn.ts';
 

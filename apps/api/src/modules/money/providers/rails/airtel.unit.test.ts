@@ -1,9 +1,9 @@
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
-import { type LocalServer, listenLocally } from '../../../testing/local-server.ts';
-import { rejection } from '../../../testing/rejection.ts';
-import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../providers.ts';
+import { type FakeAirtel, startFakeAirtel } from '../../../../testing/fake-airtel.ts';
+import { type LocalServer, listenLocally } from '../../../../testing/local-server.ts';
+import { rejection } from '../../../../testing/rejection.ts';
+import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../provider.ts';
 import { createAirtelMoney } from './airtel.ts';
 import { ProviderUnreachable } from './http.ts';
 

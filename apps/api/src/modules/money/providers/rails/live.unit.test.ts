@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../config.ts';
-import { startFakeMtn } from '../../../testing/fake-mtn.ts';
-import { ProviderRefused } from '../providers.ts';
+import { loadConfig } from '../../../../config.ts';
+import { startFakeMtn } from '../../../../testing/fake-mtn.ts';
+import { ProviderRefused } from '../provider.ts';
 import { liveProvidersFrom, railsSummary } from './live.ts';
 
 const SECRET = 's'.repeat(43);
