@@ -12,6 +12,7 @@ import {
   paymentOutcomeOf,
   payoutOutcomeOf,
 } from '../modules/money/providers/reconcile.ts';
+import { type ClaimTime, type DueWork, drainDue } from './due-work.ts';
 import {
   type ClaimedPayment,
   type ClaimedPayout,
@@ -19,6 +20,7 @@ import {
   claimDuePayouts,
   claimLateChecks,
   deferClaimed,
+  type LateCheck,
   purgeSpentPinTokens,
   scheduleLateCheck,
   scheduleNextCheck,
@@ -83,8 +85,15 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
   const simulatedOutcome = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
     row.settle_at !== null && new Date(row.settle_at).getTime() <= now.getTime() ? row.simulated_outcome : null;
 
-  /** Claims due rows batch after batch and applies each; a failure defers its row and the batch goes on. */
-  async function drain<Row extends ClaimedPayment | ClaimedPayout>(
+  /** When a row whose apply failed is tried again: the worker's backoff after its attempts so far and this one. */
+  const retryAt = (row: ClaimedPayment | ClaimedPayout, { now }: ClaimTime) =>
+    new Date(now.getTime() + backoffMs(BACKOFF.workerRetry, row.worker_attempts + 1));
+
+  /**
+   * A job over due payments or payouts: each claimed row's outcome applied and counted; a row whose apply throws counts
+   * as failed and is deferred with the worker's backoff.
+   */
+  function rowJob<Row extends ClaimedPayment | ClaimedPayout>(
     job: {
       table: 'collections' | 'transfers';
       what: string;
@@ -92,30 +101,24 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
       claim: (now: Date, limit: number, leaseUntil: Date) => Promise<Row[]>;
       apply: (row: Row, now: Date, leaseUntil: Date) => Promise<Applied>;
     },
-    options: PassOptions,
     tally: Tally,
-  ) {
-    while (!options.signal?.aborted) {
-      const now = options.now ?? new Date();
-      const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
-      const rows = await job.claim(now, batchSize, leaseUntil);
-      for (const row of rows) {
-        try {
-          const applied = await job.apply(row, now, leaseUntil);
-          if (applied) tally[applied] += 1;
-        } catch (error) {
-          tally.failed += 1;
-          const attempts = row.worker_attempts + 1;
-          const retryAt = new Date(now.getTime() + backoffMs(BACKOFF.workerRetry, attempts));
-          logger.error({ err: error, [job.idField]: row.id, attempts, retryAt }, `${job.what} failed; it is tried again later`);
-          await deferClaimed(db, job.table, row.id, leaseUntil, retryAt).catch((writeError: unknown) =>
-            // The lease runs out and the row is claimed again.
-            logger.error({ err: writeError, [job.idField]: row.id }, `${job.what} not deferred`),
-          );
-        }
-      }
-      if (rows.length < batchSize) break;
-    }
+  ): DueWork<Row> {
+    return {
+      what: job.what,
+      idField: job.idField,
+      batchSize,
+      leaseMs: CLAIM_LEASE_MS,
+      claim: (limit, { now, leaseUntil }) => job.claim(now, limit, leaseUntil),
+      apply: async (row, { now, leaseUntil }) => {
+        const applied = await job.apply(row, now, leaseUntil);
+        if (applied) tally[applied] += 1;
+      },
+      retry: (row, time) => {
+        tally.failed += 1;
+        return deferClaimed(db, job.table, row.id, time.leaseUntil, retryAt(row, time));
+      },
+      failureLog: (row, time) => ({ attempts: row.worker_attempts + 1, retryAt: retryAt(row, time) }),
+    };
   }
 
   const isExpired = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
@@ -181,29 +184,35 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
   };
 
   const settlePayments = (options: PassOptions, tally: Tally) =>
-    drain(
-      {
-        table: 'collections',
-        what: 'payment settlement',
-        idField: 'collectionId',
-        claim: (now, limit, leaseUntil) => claimDuePayments(db, now, limit, leaseUntil),
-        apply: applyPayment,
-      },
+    drainDue(
+      rowJob(
+        {
+          table: 'collections',
+          what: 'payment settlement',
+          idField: 'collectionId',
+          claim: (now, limit, leaseUntil) => claimDuePayments(db, now, limit, leaseUntil),
+          apply: applyPayment,
+        },
+        tally,
+      ),
+      logger,
       options,
-      tally,
     );
 
   const settlePayouts = (options: PassOptions, tally: Tally) =>
-    drain(
-      {
-        table: 'transfers',
-        what: 'payout report',
-        idField: 'transferId',
-        claim: (now, limit, leaseUntil) => claimDuePayouts(db, now, limit, leaseUntil),
-        apply: applyPayout,
-      },
+    drainDue(
+      rowJob(
+        {
+          table: 'transfers',
+          what: 'payout report',
+          idField: 'transferId',
+          claim: (now, limit, leaseUntil) => claimDuePayouts(db, now, limit, leaseUntil),
+          apply: applyPayout,
+        },
+        tally,
+      ),
+      logger,
       options,
-      tally,
     );
 
   /**
@@ -213,14 +222,16 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
    * and logs it at error for the operator to refund the payer; still pending, it is asked again later, for a day at
    * most; anything else ends its checks. A check that fails is logged and tried again on the same schedule.
    */
-  async function lateChecks(options: PassOptions, tally: PassResult['lateChecks']) {
-    while (!options.signal?.aborted) {
-      const now = options.now ?? new Date();
-      const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
-      const rows = await claimLateChecks(db, now, batchSize, leaseUntil);
-      for (const row of rows) {
-        let next: Date | null = null;
-        try {
+  const lateChecks = (options: PassOptions, tally: PassResult['lateChecks']) =>
+    drainDue<LateCheck>(
+      {
+        what: 'late check',
+        idField: 'collectionId',
+        batchSize,
+        leaseMs: CLAIM_LEASE_MS,
+        claim: (limit, { now, leaseUntil }) => claimLateChecks(db, now, limit, leaseUntil),
+        apply: async (row, { now, leaseUntil }) => {
+          let next: Date | null = null;
           const provider = providers.named(row.provider);
           if (provider?.paymentStatus) {
             const report = await provider.paymentStatus({ collectionId: row.id, transactionId: row.transaction_id });
@@ -237,19 +248,16 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
               'a late check names a provider that is not configured',
             );
           }
-        } catch (error) {
+          await scheduleLateCheck(db, row.id, leaseUntil, next);
+        },
+        retry: (row, { now, leaseUntil }) => {
           tally.failed += 1;
-          next = nextLateCheck(row.created_at, now);
-          logger.error({ err: error, collectionId: row.id, retryAt: next }, 'late check failed; it is tried again later');
-        }
-        await scheduleLateCheck(db, row.id, leaseUntil, next).catch((error: unknown) =>
-          // The lease runs out and the row is claimed again.
-          logger.error({ err: error, collectionId: row.id }, 'late check not rescheduled'),
-        );
-      }
-      if (rows.length < batchSize) break;
-    }
-  }
+          return scheduleLateCheck(db, row.id, leaseUntil, nextLateCheck(row.created_at, now));
+        },
+      },
+      logger,
+      options,
+    );
 
   /** Runs one kind of job; a failure of the whole step (the database unreachable) is logged and the next step runs. */
   async function step(name: string, work: () => Promise<unknown>) {

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../../db/database.ts';
+import { drainDue } from '../../jobs/due-work.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
@@ -122,26 +123,22 @@ export function createWebhookDeliveries({ db, secrets, logger, allowPrivateWebho
     return failed(outcome.status, `Answered ${outcome.status}`);
   }
 
-  /** Attempts one claimed event and writes the result; a failure of its own is logged and retried, never thrown. */
+  /** Attempts one claimed event and writes the result; answers whether it was delivered. */
   async function deliver(event: ClaimedEvent, settingsOf: (accountId: string) => Promise<Settings>, now: Date) {
-    try {
-      const result = await attempt(event, await settingsOf(event.account_id), now);
-      await recordAttempt(db, event, result);
-      return result.status === 'delivered';
-    } catch (error) {
-      logger.error({ err: error, webhookEventId: event.id }, 'webhook delivery attempt failed');
-      const next = nextAttemptAt(event.created_at, event.attempts, now);
-      await recordAttempt(db, event, {
-        status: next ? 'pending' : 'failed',
-        nextAttemptAt: next ?? now,
-        responseCode: null,
-        error: M.notDelivered,
-      }).catch((writeError: unknown) =>
-        // The lease runs out and the event is claimed again.
-        logger.error({ err: writeError, webhookEventId: event.id }, 'webhook delivery result not written'),
-      );
-      return false;
-    }
+    const result = await attempt(event, await settingsOf(event.account_id), now);
+    await recordAttempt(db, event, result);
+    return result.status === 'delivered';
+  }
+
+  /** A delivery whose attempt threw (already logged): written as failed, and tried again on the webhook schedule. */
+  function retryLater(event: ClaimedEvent, now: Date) {
+    const next = nextAttemptAt(event.created_at, event.attempts, now);
+    return recordAttempt(db, event, {
+      status: next ? 'pending' : 'failed',
+      nextAttemptAt: next ?? now,
+      responseCode: null,
+      error: M.notDelivered,
+    });
   }
 
   return {
@@ -151,26 +148,36 @@ export function createWebhookDeliveries({ db, secrets, logger, allowPrivateWebho
      * many events it attempted and how many were delivered.
      */
     async deliverDue(signal?: AbortSignal): Promise<{ attempted: number; delivered: number }> {
-      let attempted = 0;
       let delivered = 0;
-      while (!signal?.aborted) {
-        const now = new Date();
-        const claimed = await claimDueEvents(db, now, batchSize, new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS));
-        // Each account's URLs and signing secret are read once per batch, however many of its events the batch holds.
-        const settings = new Map<string, Promise<Settings>>();
-        const settingsOf = (accountId: string) => {
-          let found = settings.get(accountId);
-          if (!found) {
-            found = readWebhookSettings(db, secrets, accountId);
-            settings.set(accountId, found);
-          }
-          return found;
-        };
-        const results = await Promise.all(claimed.map((event) => deliver(event, settingsOf, now)));
-        attempted += claimed.length;
-        delivered += results.filter(Boolean).length;
-        if (claimed.length < batchSize) break;
-      }
+      // Each account's URLs and signing secret are read once per batch, however many of its events the batch holds.
+      let settings = new Map<string, Promise<Settings>>();
+      const settingsOf = (accountId: string) => {
+        let found = settings.get(accountId);
+        if (!found) {
+          found = readWebhookSettings(db, secrets, accountId);
+          settings.set(accountId, found);
+        }
+        return found;
+      };
+      const attempted = await drainDue<ClaimedEvent>(
+        {
+          what: 'webhook delivery attempt',
+          idField: 'webhookEventId',
+          batchSize,
+          leaseMs: timeoutMs + LEASE_MARGIN_MS,
+          batch: 'together',
+          claim: (limit, { now, leaseUntil }) => {
+            settings = new Map();
+            return claimDueEvents(db, now, limit, leaseUntil);
+          },
+          apply: async (event, { now }) => {
+            if (await deliver(event, settingsOf, now)) delivered += 1;
+          },
+          retry: (event, { now }) => retryLater(event, now),
+        },
+        logger,
+        signal ? { signal } : {},
+      );
       return { attempted, delivered };
     },
 
