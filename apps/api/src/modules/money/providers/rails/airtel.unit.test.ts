@@ -82,7 +82,7 @@ describe('Airtel Money: token', () => {
     expect(fake.tokensIssued - before).toBe(2);
   });
 
-  it('a revoked token: the 401 brings one new token and the call is repeated once', async () => {
+  it('an expired token: Airtel’s 403 invalid_token brings one new token and the call is repeated once', async () => {
     const airtel = adapter();
     const charge = chargeOf();
     await airtel.charge(charge);
@@ -96,13 +96,24 @@ describe('Airtel Money: token', () => {
     expect(requestsTo(path)).toHaveLength(2);
   });
 
-  it('a 401 that persists with a new token is an error, not a refusal', async () => {
+  it.each([401, 403] as const)('a %i invalid_token once: a new token, and the request goes through', async (status) => {
     const airtel = adapter();
-    fake.fault('payment', 401, 401);
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
+    const before = fake.tokensIssued;
+    fake.fault('disbursement', status);
+    const payout = payoutOf();
+    expect(await airtel.payout(payout)).toEqual({ providerReference: payout.transferId });
+    expect(fake.tokensIssued - before).toBe(1);
+    expect(fake.records.get(payout.transferId)?.status).toBe('TIP');
+  });
+
+  it.each([401, 403] as const)('a %i invalid_token that persists with a new token is an error, not a refusal', async (status) => {
+    const airtel = adapter();
+    fake.fault('payment', status, status);
     const error = await rejection(airtel.charge(chargeOf()));
     expect(error).not.toBeInstanceOf(ProviderRefused);
     expect(error).not.toBeInstanceOf(ProviderUnreachable);
-    expect(error.message).toMatch(/401/);
+    expect(error.message).toMatch(new RegExp(`answered ${status} with a new token`));
   });
 
   it('a malformed token answer is an error; a token endpoint out of reach means the charge was never sent', async () => {
@@ -188,7 +199,7 @@ describe('Airtel Money: collections', () => {
   it('the same transaction id again is Airtel’s duplicate: accepted, and Airtel holds one transaction', async () => {
     const charge = chargeOf();
     await airtel.charge(charge);
-    expect(await airtel.charge(charge)).toEqual({ providerReference: charge.transactionId });
+    expect(await airtel.charge(charge)).toEqual({ providerReference: charge.transactionId, providerCode: 'ESB000041' });
     const sent = requestsTo('/merchant/v1/payments/').filter(
       (request) => (request.body as any).transaction.id === charge.transactionId,
     );
@@ -223,7 +234,7 @@ describe('Airtel Money: collections', () => {
   it('a malformed 2xx to the push is accepted: Airtel may have taken it, and the enquiry decides', async () => {
     fake.fault('payment', 'malformed');
     const request = chargeOf();
-    expect(await airtel.charge(request)).toEqual({ providerReference: request.transactionId });
+    expect(await airtel.charge(request)).toEqual({ providerReference: request.transactionId, providerCode: 'http_200' });
     expect(await airtel.paymentStatus!({ collectionId: request.collectionId, transactionId: request.transactionId })).toEqual({
       status: 'unknown',
     });
@@ -310,7 +321,7 @@ describe('Airtel Money: payouts', () => {
   it('a duplicate transfer id is accepted; a refusal is ProviderRefused; an unknown one is unknown', async () => {
     const payout = payoutOf();
     await airtel.payout(payout);
-    expect(await airtel.payout(payout)).toEqual({ providerReference: payout.transferId });
+    expect(await airtel.payout(payout)).toEqual({ providerReference: payout.transferId, providerCode: 'DP00900001011' });
     const refused = await rejection(airtel.payout(payoutOf({ amount: 0 })));
     expect(refused).toBeInstanceOf(ProviderRefused);
     expect(refused.message).toBe(PAYOUT_FAILURES.limitReached);
