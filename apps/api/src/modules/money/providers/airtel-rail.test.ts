@@ -113,7 +113,9 @@ describe('an Airtel payout whose first answer is lost', () => {
     await t.app.services.jobs.runDue({ now: secondsLater(900) });
     const summary = t.app.services.rails.summary();
     const callbackPath = new URL(summary.callbacks.find((c) => c.provider === 'airtel_money')?.url ?? '').pathname;
-    const body = { transaction: { id, message: 'Paid', status_code: 'TS', airtel_money_id: airtel.records.get(id)?.airtelMoneyId } };
+    const body = {
+      transaction: { id, message: 'Paid', status_code: 'TS', airtel_money_id: airtel.records.get(id)?.airtelMoneyId },
+    };
     expect((await t.app.inject({ method: 'POST', url: callbackPath, payload: body })).statusCode).toBe(200);
     await t.app.services.providerCallbacks.idle();
     expect(await liveBalance()).toBe(before - PAYOUT - PAYOUT_CHARGE);
@@ -151,25 +153,28 @@ describe('an Airtel payment whose first answer is lost', () => {
     ['Airtel’s duplicate (ESB000041)', ['record-then-hang']],
     ['a code we do not know', ['record-then-hang', { code: 'DP00800001099', message: 'Duplicate request' }]],
     ['the gateway’s bare ROUTER117', ['record-then-hang', { code: 'ROUTER117', message: 'Request Timeout' }]],
-  ])('is sent again and answered with %s: pending, not failed, and credited once when the enquiry says TS', async (_what, faults) => {
-    const before = await liveBalance();
-    airtel.fault('payment', ...faults);
-    const id = await payId(t, liveRef, { channel: 'AIRTEL', phone: AIRTEL_PHONE });
-    const { transaction_id } = await collection(id);
+  ])(
+    'is sent again and answered with %s: pending, not failed, and credited once when the enquiry says TS',
+    async (_what, faults) => {
+      const before = await liveBalance();
+      airtel.fault('payment', ...faults);
+      const id = await payId(t, liveRef, { channel: 'AIRTEL', phone: AIRTEL_PHONE });
+      const { transaction_id } = await collection(id);
 
-    expect(sentToAirtel('/merchant/v1/payments', transaction_id)).toHaveLength(2);
-    expect(airtel.records.get(transaction_id)).toMatchObject({ product: 'collection', status: 'TIP' });
-    expect(await collection(id)).toMatchObject({ status: 'pending', status_message: null });
-    const page = await t.app.inject({ method: 'GET', url: `/api/public/payments/${id}` });
-    expect(page.json().data.status).toBe('pending');
+      expect(sentToAirtel('/merchant/v1/payments', transaction_id)).toHaveLength(2);
+      expect(airtel.records.get(transaction_id)).toMatchObject({ product: 'collection', status: 'TIP' });
+      expect(await collection(id)).toMatchObject({ status: 'pending', status_message: null });
+      const page = await t.app.inject({ method: 'GET', url: `/api/public/payments/${id}` });
+      expect(page.json().data.status).toBe('pending');
 
-    await airtel.complete(transaction_id, 'TS');
-    await t.app.services.jobs.runDue({ now: secondsLater(31) });
-    expect(await collection(id)).toMatchObject({ status: 'successful' });
-    expect(await liveBalance()).toBe(before + CREDIT);
-    await t.app.services.jobs.runDue({ now: secondsLater(600) });
-    expect(await liveBalance()).toBe(before + CREDIT);
-  });
+      await airtel.complete(transaction_id, 'TS');
+      await t.app.services.jobs.runDue({ now: secondsLater(31) });
+      expect(await collection(id)).toMatchObject({ status: 'successful' });
+      expect(await liveBalance()).toBe(before + CREDIT);
+      await t.app.services.jobs.runDue({ now: secondsLater(600) });
+      expect(await liveBalance()).toBe(before + CREDIT);
+    },
+  );
 
   it('a documented refusal of the push still fails the payment at once, with the payer’s reason', async () => {
     airtel.fault('payment', { code: 'DP00800001007', message: 'Insufficient funds' });
