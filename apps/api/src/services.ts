@@ -26,7 +26,7 @@ import { createMerchantApiService } from './modules/merchant-api/service.ts';
 import { merchantBalances, verifyLedger } from './modules/money/ledger.ts';
 import { createProviderCallbacks } from './modules/money/providers/callbacks.ts';
 import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
-import { liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
+import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
@@ -181,7 +181,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     jobs,
     providers,
     providerCallbacks,
-    rails: { summary: () => railsSummary(live, config.PUBLIC_URL, secrets.callbackSecret) },
+    rails: { summary: () => railsSummary(live, config.PUBLIC_URL, secrets.callbackSecret), check: () => checkRails(live) },
     demo,
   };
 }

@@ -19,10 +19,22 @@ export type AirtelRecord = {
 };
 
 /**
- * What a faulty Airtel does to one request, before anything is recorded: answer 500, 503 or 401, never answer
- * (`hang`), or answer 200 with a body that is not JSON (`malformed`).
+ * What a faulty Airtel does to one request. Before anything is recorded: answer 500 or 503; refuse the token (401, or
+ * 403 `invalid_token` as Airtel's gateway does); never answer (`hang`); answer 200 with a body that is not JSON
+ * (`malformed`); or answer with a given code (`{ code }`): a ROUTER code bare as the gateway sends it (HTTP 400 unless
+ * `status` says otherwise), any other in Airtel's envelope with `success: false` (HTTP 200 unless `status` says
+ * otherwise). `record-then-hang` takes the request as Airtel would (a payment or payout is recorded) and then never
+ * answers, so the client times out not knowing.
  */
-export type AirtelFault = 500 | 503 | 401 | 'hang' | 'malformed';
+export type AirtelFault =
+  | 500
+  | 503
+  | 401
+  | 403
+  | 'hang'
+  | 'malformed'
+  | 'record-then-hang'
+  | { code: string; status?: number; message?: string };
 
 type FaultKind = 'token' | 'payment' | 'disbursement' | 'status';
 
@@ -43,7 +55,7 @@ export type FakeAirtel = {
   tokensIssued: number;
   /** The `expires_in` of the next tokens, in seconds (fractions allowed, for fast tests); default 180, as Airtel's staging. */
   tokenTtlSeconds: number;
-  /** Tokens issued so far answer 401 from now on. */
+  /** Tokens issued so far are refused from now on (403 `invalid_token`, as an expired one). */
   revokeTokens(): void;
   /** Queued: the next matching requests get these faults, in order (`status` is a GET of either product). */
   fault(kind: FaultKind, ...faults: AirtelFault[]): void;
@@ -113,9 +125,26 @@ const envelope = (
 const refusal = (message: string, resultCode: string, responseCode: string) =>
   envelope({ code: '400', message, resultCode, responseCode, success: false });
 
-/** The gateway's own refusals (ROUTER codes) have no product code: it repeats the ROUTER code. */
-const gatewayRefusal = (httpStatus: number, message: string, code: string) =>
-  envelope({ code: String(httpStatus), message, resultCode: code, responseCode: code, success: false }, {}, httpStatus);
+/**
+ * The gateway's own refusals (ROUTER codes) come bare, without the envelope (github.com/global-121/121-platform,
+ * mock-service airtel.mock.service.ts; github.com/msomali/airtel models/responses.go).
+ */
+const gatewayRefusal = (httpStatus: number, message: string, code: string): Reply => ({
+  status: httpStatus,
+  body: { status_code: code, status_message: message },
+});
+
+/** A product refusal with only a response code, as Airtel sends DP00900001011 (no result code). */
+const productRefusal = (httpStatus: number, message: string, code: string): Reply => ({
+  status: httpStatus,
+  body: { data: {}, status: { code: '400', message, response_code: code, success: false } },
+});
+
+/** The gateway's answer to a token it does not know or that expired: 403, OAuth's error, no envelope. */
+const invalidToken: Reply = {
+  status: 403,
+  body: { error_description: 'The access token is invalid or has expired', error: 'invalid_token' },
+};
 
 const asRecord = (value: unknown): Record<string, any> | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, any>) : null;
@@ -168,23 +197,21 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
   function authorize(headers: Record<string, string>): Reply | null {
     const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '')?.[1];
     const until = bearer ? tokens.get(bearer) : undefined;
-    if (until === undefined || Date.now() >= until) {
-      return { status: 401, body: { error_description: 'The access token is invalid or has expired', error: 'invalid_token' } };
-    }
+    if (until === undefined || Date.now() >= until) return invalidToken;
     if (!headers['x-country']) return gatewayRefusal(400, 'Missing header/body params', 'ROUTER003');
     if (!/^[A-Z]{2}$/.test(headers['x-country'])) return gatewayRefusal(400, 'Invalid Country', 'ROUTER006');
     if (!/^[A-Z]{3}$/.test(headers['x-currency'] ?? '')) return gatewayRefusal(400, 'Invalid/Missing Currency', 'ROUTER119');
     return null;
   }
 
-  /** The answer to a new transaction id already taken: Airtel refuses it and takes nothing. */
+  /** The answer to a transaction id already taken: Airtel takes nothing more, and the first transaction stands. */
   function duplicate(product: Product): Reply {
-    // ESB000041 "External Transaction ID already exists"; a disbursement also says DP00900001017 "Duplicate
-    // Transaction Id". Collections have no DP code of their own for it: the fake gives Refused, so that an adapter
-    // must recognise the ESB code rather than read a refusal.
+    // A collection: ESB000041 "External Transaction ID already exists", with Refused as its product code, so that an
+    // adapter must recognise the ESB code rather than read a refusal. A disbursement: DP00900001011 "Transaction with
+    // similar information already exists in this system", alone (github.com/global-121/121-platform reads it so).
     return product === 'collection'
       ? refusal('External Transaction ID already exists.', 'ESB000041', CODES.collection.refused)
-      : refusal('Duplicate Transaction Id. Please do transaction enquiry.', 'ESB000041', 'DP00900001017');
+      : productRefusal(200, 'Transaction with similar information already exists in this system.', 'DP00900001011');
   }
 
   /** A USSD push or disbursement: checked as Airtel does, then recorded in progress (TIP). */
@@ -209,10 +236,12 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
         if (where.currency !== headers['x-currency']) return refusal('Invalid Currency Code', 'ESB000035', codes.refused);
       }
     } else {
-      if (party.wallet_type !== 'NORMAL' && party.wallet_type !== 'SALARY') {
+      // A v1 body has only payee.msisdn, reference, pin, transaction.amount and transaction.id (121-platform's
+      // AirtelDisbursementV1PayloadDto); wallet_type and type are checked only when sent.
+      if (party.wallet_type !== undefined && party.wallet_type !== 'NORMAL' && party.wallet_type !== 'SALARY') {
         return refusal('Field validation: payee.wallet_type', 'ESB000008', codes.refused);
       }
-      if (transaction.type !== 'B2C' && transaction.type !== 'B2B') {
+      if (transaction.type !== undefined && transaction.type !== 'B2C' && transaction.type !== 'B2B') {
         return refusal('Field validation: transaction.type', 'ESB000008', codes.refused);
       }
       if (request.pin !== encryptedPin) return gatewayRefusal(400, 'Incorrect Encrypted Pin', 'ROUTER116');
@@ -281,9 +310,21 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
     const fault = faults[target.kind].shift();
     if (fault === 'hang') return 'hang';
     if (fault === 'malformed') return { status: 200, raw: '{not json' };
-    if (fault === 401)
-      return { status: 401, body: { error_description: 'The access token is invalid or has expired', error: 'invalid_token' } };
-    if (fault !== undefined) return { status: fault, body: { error: 'Service Unavailable' } };
+    if (fault === 401) return { ...invalidToken, status: 401 };
+    if (fault === 403) return invalidToken;
+    if (typeof fault === 'object') {
+      const message = fault.message ?? `Fault ${fault.code}`;
+      return fault.code.startsWith('ROUTER')
+        ? gatewayRefusal(fault.status ?? 400, message, fault.code)
+        : productRefusal(fault.status ?? 200, message, fault.code);
+    }
+    if (fault === 500 || fault === 503) return { status: fault, body: { error: 'Service Unavailable' } };
+    const reply = serve(target, headers, body);
+    return fault === 'record-then-hang' ? 'hang' : reply;
+  }
+
+  /** What Airtel does with a request that draws no fault. */
+  function serve(target: NonNullable<ReturnType<typeof route>>, headers: Record<string, string>, body: unknown): Reply {
     if (target.kind === 'token') return issueToken(body);
     const denied = authorize(headers);
     if (denied) return denied;

@@ -73,8 +73,11 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
     run: (services, args) => seedDemo(services, args),
   },
   'providers:status': {
-    usage: 'providers:status  the live rails configured (MTN MoMo, Airtel Money) and the callback URL of each',
-    run: async ({ rails }) => {
+    usage:
+      'providers:status [--check]  the live rails configured (MTN MoMo, Airtel Money) and the callback URL of each; --check asks each for a token',
+    run: async ({ rails }, args) => {
+      const check = args.includes('--check');
+      if (args.some((arg) => arg !== '--check')) return { ok: false, message: 'Usage: providers:status [--check]' };
       const summary = rails.summary();
       const line = (rails: { channel: string; provider: string }[]) =>
         rails.length === 0 ? 'none' : rails.map((rail) => `${rail.channel} by ${rail.provider}`).join(', ');
@@ -83,7 +86,12 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
         `live payouts: ${line(summary.payouts)}${summary.payouts.length === 0 ? ' (live payouts are refused)' : ''}`,
         ...summary.callbacks.map((callback) => `callback URL of ${callback.provider}: ${callback.url}`),
       ];
-      return { ok: true, message: lines.join('\n'), data: summary };
+      if (!check) return { ok: true, message: lines.join('\n'), data: summary };
+      // Issue 28: each configured provider asked for a token; any failure makes the command fail (exit 1).
+      const checks = await rails.check();
+      if (checks.length === 0) lines.push('check: no live provider is configured');
+      lines.push(...checks.map((result) => `check ${result.provider}: ${result.ok ? 'ok' : 'FAILED'}: ${result.detail}`));
+      return { ok: checks.every((result) => result.ok), message: lines.join('\n'), data: { ...summary, checks } };
     },
   },
   'ledger:verify': {

@@ -21,6 +21,12 @@ export type ChargeRequest = {
  */
 export type ChargeAccepted = {
   providerReference: string;
+  /**
+   * A live adapter accepted the request although the provider answered with this code: a duplicate (our earlier
+   * attempt got through), an ambiguous or an unknown code, or `http_<status>` for an answer it could not read. The
+   * status check decides; the code goes to the log at warn.
+   */
+  providerCode?: string;
   simulated?:
     | { outcome: 'successful' | 'failed'; message: string | null; settleAt: Date }
     | { outcome: null; message: null; settleAt: null };
@@ -87,6 +93,11 @@ export interface PaymentProvider {
    * or null when the body is not the provider's callback shape. The body itself is never trusted for the outcome.
    */
   callbackReference?(body: unknown): string | null;
+  /**
+   * Live adapters: asks the provider for a new token with the configured credentials (each product's, where they
+   * differ), and throws an error naming what failed, never a secret. `providers:status --check` calls it.
+   */
+  checkCredentials?(): Promise<void>;
 }
 
 /** The reason a test payout to a number ending in the simulator's fail suffix fails. */

@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAirtel, startFakeAirtel } from '../../../../testing/fake-airtel.ts';
+import { AIRTEL_ANSWERS, type AirtelAnswer } from '../../../../testing/airtel-answers.ts';
+import { type AirtelFault, type FakeAirtel, startFakeAirtel } from '../../../../testing/fake-airtel.ts';
 import { type LocalServer, listenLocally } from '../../../../testing/local-server.ts';
 import { rejection } from '../../../../testing/rejection.ts';
 import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../provider.ts';
@@ -82,7 +83,7 @@ describe('Airtel Money: token', () => {
     expect(fake.tokensIssued - before).toBe(2);
   });
 
-  it('a revoked token: the 401 brings one new token and the call is repeated once', async () => {
+  it('an expired token: Airtel’s 403 invalid_token brings one new token and the call is repeated once', async () => {
     const airtel = adapter();
     const charge = chargeOf();
     await airtel.charge(charge);
@@ -96,13 +97,24 @@ describe('Airtel Money: token', () => {
     expect(requestsTo(path)).toHaveLength(2);
   });
 
-  it('a 401 that persists with a new token is an error, not a refusal', async () => {
+  it.each([401, 403] as const)('a %i invalid_token once: a new token, and the request goes through', async (status) => {
     const airtel = adapter();
-    fake.fault('payment', 401, 401);
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
+    const before = fake.tokensIssued;
+    fake.fault('disbursement', status);
+    const payout = payoutOf();
+    expect(await airtel.payout(payout)).toEqual({ providerReference: payout.transferId });
+    expect(fake.tokensIssued - before).toBe(1);
+    expect(fake.records.get(payout.transferId)?.status).toBe('TIP');
+  });
+
+  it.each([401, 403] as const)('a %i invalid_token that persists with a new token is an error, not a refusal', async (status) => {
+    const airtel = adapter();
+    fake.fault('payment', status, status);
     const error = await rejection(airtel.charge(chargeOf()));
     expect(error).not.toBeInstanceOf(ProviderRefused);
     expect(error).not.toBeInstanceOf(ProviderUnreachable);
-    expect(error.message).toMatch(/401/);
+    expect(error.message).toMatch(new RegExp(`answered ${status} with a new token`));
   });
 
   it('a malformed token answer is an error; a token endpoint out of reach means the charge was never sent', async () => {
@@ -188,7 +200,7 @@ describe('Airtel Money: collections', () => {
   it('the same transaction id again is Airtel’s duplicate: accepted, and Airtel holds one transaction', async () => {
     const charge = chargeOf();
     await airtel.charge(charge);
-    expect(await airtel.charge(charge)).toEqual({ providerReference: charge.transactionId });
+    expect(await airtel.charge(charge)).toEqual({ providerReference: charge.transactionId, providerCode: 'ESB000041' });
     const sent = requestsTo('/merchant/v1/payments/').filter(
       (request) => (request.body as any).transaction.id === charge.transactionId,
     );
@@ -223,7 +235,7 @@ describe('Airtel Money: collections', () => {
   it('a malformed 2xx to the push is accepted: Airtel may have taken it, and the enquiry decides', async () => {
     fake.fault('payment', 'malformed');
     const request = chargeOf();
-    expect(await airtel.charge(request)).toEqual({ providerReference: request.transactionId });
+    expect(await airtel.charge(request)).toEqual({ providerReference: request.transactionId, providerCode: 'http_200' });
     expect(await airtel.paymentStatus!({ collectionId: request.collectionId, transactionId: request.transactionId })).toEqual({
       status: 'unknown',
     });
@@ -293,6 +305,16 @@ describe('Airtel Money: payouts', () => {
       { status: 'TF' as const, responseCode: 'DP00900001005', message: 'The payee is not registered' },
       PAYOUT_FAILURES.notRegistered,
     ],
+    // The receiving wallet's limit, even where the message also says "not enough": not our float.
+    [
+      { status: 'TF' as const, responseCode: 'DP00900001005', message: 'Payee has reached the maximum balance limit' },
+      PAYOUT_FAILURES.limitReached,
+    ],
+    [
+      { status: 'TF' as const, responseCode: 'DP00900001005', message: 'Not enough room: receiver wallet limit exceeded' },
+      PAYOUT_FAILURES.limitReached,
+    ],
+    [{ status: 'TF' as const, responseCode: 'DP00900001005', message: 'Insufficient funds' }, PAYOUT_FAILURES.floatLow],
     [{ status: 'TF' as const }, PAYOUT_FAILURES.refused],
     [{ status: 'TE' as const }, PAYOUT_FAILURES.refused],
   ])('%j: failed, %s', async (outcome, message) => {
@@ -310,7 +332,7 @@ describe('Airtel Money: payouts', () => {
   it('a duplicate transfer id is accepted; a refusal is ProviderRefused; an unknown one is unknown', async () => {
     const payout = payoutOf();
     await airtel.payout(payout);
-    expect(await airtel.payout(payout)).toEqual({ providerReference: payout.transferId });
+    expect(await airtel.payout(payout)).toEqual({ providerReference: payout.transferId, providerCode: 'DP00900001011' });
     const refused = await rejection(airtel.payout(payoutOf({ amount: 0 })));
     expect(refused).toBeInstanceOf(ProviderRefused);
     expect(refused.message).toBe(PAYOUT_FAILURES.limitReached);
@@ -411,5 +433,313 @@ describe('Airtel Money: callbacks', () => {
     ]) {
       expect(airtel.callbackReference!(bad)).toBeNull();
     }
+  });
+});
+
+describe('Airtel Money: answers that are not refusals (issue 28)', () => {
+  it('a payout whose first answer is lost is sent again and answered DP00900001011: accepted, one transaction', async () => {
+    const airtel = adapter();
+    const payout = payoutOf();
+    fake.fault('disbursement', 'record-then-hang');
+    expect(await airtel.payout(payout)).toEqual({ providerReference: payout.transferId, providerCode: 'DP00900001011' });
+    const sent = requestsTo('/standard/v1/disbursements/').filter((r) => (r.body as any).transaction.id === payout.transferId);
+    expect(sent).toHaveLength(2);
+    expect(fake.records.get(payout.transferId)?.status).toBe('TIP');
+    await fake.complete(payout.transferId, 'TS');
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toMatchObject({ status: 'successful' });
+  });
+
+  it.each([
+    // Duplicates: our earlier attempt got through.
+    'DP00900001011',
+    'DP00900001017',
+    'ESB000041',
+    // Ambiguous, as documented.
+    'DP00900001000',
+    'DP00900001006',
+    'DP00900001014',
+    'ESB000001',
+    'ESB000004',
+    'ESB000014',
+    '0000900',
+    // Not documented: never a refusal.
+    'DP00900001099',
+    'DP00900001015',
+    'ESB000010',
+    '521050',
+    'ROUTER110',
+    'ROUTER117',
+    'ROUTER999',
+  ])('a payout answered %s is accepted with that code, for the warn log and the enquiry', async (code) => {
+    const payout = payoutOf();
+    fake.fault('disbursement', { code, message: 'Transaction with similar information already exists' });
+    expect(await adapter().payout(payout)).toEqual({ providerReference: payout.transferId, providerCode: code });
+  });
+
+  it.each(['ESB000041', 'DP00800001000', 'DP00800001006', 'DP00800001024', 'DP00800001025', 'DP00800001099', 'ROUTER117'])(
+    'a collection answered %s is accepted with that code',
+    async (code) => {
+      const charge = chargeOf();
+      fake.fault('payment', { code });
+      expect(await adapter().charge(charge)).toEqual({ providerReference: charge.transactionId, providerCode: code });
+    },
+  );
+
+  it.each([
+    ['DP00800001002', PAYMENT_MESSAGES.wrongPin],
+    ['DP00800001003', PAYMENT_MESSAGES.limitReached],
+    ['DP00800001004', PAYMENT_MESSAGES.providerDeclined],
+    ['DP00800001005', PAYMENT_MESSAGES.expired],
+    ['DP00800001007', PAYMENT_MESSAGES.insufficientBalance],
+    ['DP00800001008', PAYMENT_MESSAGES.declinedOnPhone],
+    ['DP00800001009', PAYMENT_MESSAGES.providerDeclined],
+    ['DP00800001010', PAYMENT_MESSAGES.notRegistered],
+    ['DP00800001026', PAYMENT_MESSAGES.providerDeclined],
+    ['DP00800001029', PAYMENT_MESSAGES.expired],
+    ['ESB000008', PAYMENT_MESSAGES.providerDeclined],
+    ['ESB000033', PAYMENT_MESSAGES.notRegistered],
+    ['ESB000036', PAYMENT_MESSAGES.notRegistered],
+    ['ROUTER112', PAYMENT_MESSAGES.providerDeclined],
+    ['ROUTER003', PAYMENT_MESSAGES.providerDeclined],
+  ])('a collection answered the documented refusal %s is refused: %s', async (code, message) => {
+    fake.fault('payment', { code });
+    const error = await rejection(adapter().charge(chargeOf()));
+    expect(error).toEqual(new ProviderRefused(message, code));
+    expect((error as ProviderRefused).providerCode).toBe(code);
+  });
+
+  it.each([
+    ['DP00900001003', PAYOUT_FAILURES.limitReached],
+    ['DP00900001004', PAYOUT_FAILURES.limitReached],
+    ['DP00900001005', PAYOUT_FAILURES.refused],
+    ['DP00900001007', PAYOUT_FAILURES.floatLow],
+    ['DP00900001009', PAYOUT_FAILURES.refused],
+    ['DP00900001010', PAYOUT_FAILURES.refused],
+    ['DP00900001012', PAYOUT_FAILURES.notRegistered],
+    ['DP00900001013', PAYOUT_FAILURES.refused],
+    ['DP00900001016', PAYOUT_FAILURES.refused],
+    ['ESB000011', PAYOUT_FAILURES.refused],
+    ['ESB000036', PAYOUT_FAILURES.notRegistered],
+    ['ROUTER001', PAYOUT_FAILURES.refused],
+    ['ROUTER115', PAYOUT_FAILURES.refused],
+    ['ROUTER116', PAYOUT_FAILURES.refused],
+    ['ROUTER119', PAYOUT_FAILURES.refused],
+  ])('a payout answered the documented refusal %s is refused: %s', async (code, message) => {
+    const payout = payoutOf();
+    fake.fault('disbursement', { code });
+    const error = await rejection(adapter().payout(payout));
+    expect(error).toEqual(new ProviderRefused(message, code));
+    expect((error as ProviderRefused).providerCode).toBe(code);
+  });
+
+  it('a wrong disbursement PIN: the gateway’s bare ROUTER116 is a refusal, and nothing was recorded', async () => {
+    const payout = payoutOf();
+    const error = await rejection(adapter({ disbursementPin: 'bm90LXRoZS1waW4=' }).payout(payout));
+    expect(error).toBeInstanceOf(ProviderRefused);
+    expect([error.message, (error as ProviderRefused).providerCode]).toEqual([PAYOUT_FAILURES.refused, 'ROUTER116']);
+    expect(fake.records.has(payout.transferId)).toBe(false);
+  });
+});
+
+/** A server answering the token with Airtel's token fixture and every other request with the next queued answer. */
+async function answering(...answers: AirtelAnswer[]) {
+  const queue = [...answers];
+  const seen: string[] = [];
+  const server = await listenLocally(({ method, url }, response) => {
+    seen.push(`${method} ${url}`);
+    const answer = url.startsWith('/auth/oauth2/token') ? AIRTEL_ANSWERS.token : queue.shift();
+    if (!answer) return void response.writeHead(500).end();
+    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+  });
+  const airtel = createAirtelMoney({ ...fake.settings({ timeoutMs: 300, retries: 0 }), baseUrl: server.url });
+  return { airtel, seen, close: server.close };
+}
+
+const raw = (status: number, body: string): AirtelAnswer => ({ source: 'a test', status, body });
+
+describe('Airtel Money: the answers Airtel really gives (testing/airtel-answers.ts)', () => {
+  const A = AIRTEL_ANSWERS;
+
+  it.each([
+    ['collectionSent', 'charge', A.collectionSent, undefined],
+    ['disbursementPaid', 'payout', A.disbursementPaid, undefined],
+    ['disbursementDuplicate', 'payout', A.disbursementDuplicate, 'DP00900001011'],
+    ['gatewayPartnerNotFound', 'payout', A.gatewayPartnerNotFound, 'ROUTER110'],
+    ['gatewayTimeout', 'charge', A.gatewayTimeout, 'ROUTER117'],
+  ] as const)('%s: accepted', async (_name, kind, answer, providerCode) => {
+    const { airtel, close } = await answering(answer);
+    try {
+      const accepted = kind === 'charge' ? await airtel.charge(chargeOf()) : await airtel.payout(payoutOf());
+      expect(accepted.providerCode).toBe(providerCode);
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['disbursementRefusedNumber', 'payout', A.disbursementRefusedNumber, PAYOUT_FAILURES.notRegistered, 'DP00900001013'],
+    ['disbursementRefusedAmount', 'payout', A.disbursementRefusedAmount, PAYOUT_FAILURES.limitReached, 'DP00900001004'],
+    ['gatewayWrongPinEncryption', 'payout', A.gatewayWrongPinEncryption, PAYOUT_FAILURES.refused, 'ROUTER116'],
+    ['gatewayInvalidCurrency', 'charge', A.gatewayInvalidCurrency, PAYMENT_MESSAGES.providerDeclined, 'ROUTER112'],
+  ] as const)('%s: refused, with the mapped reason and Airtel’s code', async (_name, kind, answer, message, code) => {
+    const { airtel, close } = await answering(answer);
+    try {
+      const error = await rejection(kind === 'charge' ? airtel.charge(chargeOf()) : airtel.payout(payoutOf()));
+      expect(error).toEqual(new ProviderRefused(message, code));
+      expect((error as ProviderRefused).providerCode).toBe(code);
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['collectionEnquirySuccessful', 'collection', A.collectionEnquirySuccessful, '133410367531'],
+    [
+      'disbursementEnquirySuccessful',
+      'disbursement',
+      A.disbursementEnquirySuccessful,
+      'disburs-6EJL6CWF1D-ba1451ae-d96a-4393-b46c-b2a26cff71a3',
+    ],
+  ] as const)('%s: successful, Airtel’s id the provider reference', async (_name, product, answer, reference) => {
+    const { airtel, close } = await answering(answer);
+    try {
+      const report =
+        product === 'collection'
+          ? await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() })
+          : await airtel.payoutStatus!({ transferId: transferId() });
+      expect(report).toEqual({ status: 'successful', providerReference: reference });
+    } finally {
+      await close();
+    }
+  });
+
+  it('invalidToken (403): the token is renewed once and the request repeated', async () => {
+    const { airtel, seen, close } = await answering(A.invalidToken, A.disbursementPaid);
+    try {
+      expect((await airtel.payout(payoutOf())).providerCode).toBeUndefined();
+      expect(seen.filter((line) => line.startsWith('POST /auth/oauth2/token'))).toHaveLength(2);
+      expect(seen.filter((line) => line.startsWith('POST /standard/v1/disbursements'))).toHaveLength(2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('tokenRefused: the token request’s error names only OAuth’s error', async () => {
+    const server = await listenLocally((_seen, response) => {
+      response.writeHead(A.tokenRefused.status, { 'content-type': 'application/json' }).end(JSON.stringify(A.tokenRefused.body));
+    });
+    try {
+      const airtel = createAirtelMoney({ ...fake.settings(), baseUrl: server.url });
+      await expect(airtel.checkCredentials!()).rejects.toThrow('Airtel Money: the token request answered 400 (invalid_client)');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    ['an HTML error page', raw(400, '<html><body>Bad Request</body></html>'), 'http_400'],
+    ['a JSON array', raw(400, '[]'), 'http_400'],
+    ['a status that is a string', raw(400, '{"status":"FAILED"}'), 'http_400'],
+    ['a status code that is a number', raw(400, '{"status_code":116,"status_message":"x"}'), 'http_400'],
+    ['codes that are objects', raw(200, '{"status":{"success":false,"response_code":{},"result_code":[1]}}'), 'http_200'],
+    ['an empty 200', raw(200, ''), 'http_200'],
+    ['a 404 from a wrong path', raw(404, '{"error":"Not Found"}'), 'http_404'],
+    ['success false without a code', raw(200, '{"status":{"success":false,"message":"Refused"}}'), 'http_200'],
+  ])('%s after the request was sent: accepted, never a refusal or a crash', async (_what, answer, providerCode) => {
+    const { airtel, close } = await answering(answer);
+    try {
+      const payout = payoutOf();
+      expect(await airtel.payout(payout)).toEqual({ providerReference: payout.transferId, providerCode });
+    } finally {
+      await close();
+    }
+  });
+
+  it('a refusal code beside a duplicate one: the duplicate wins, and the enquiry decides', async () => {
+    const { airtel, close } = await answering(
+      raw(200, '{"status":{"success":false,"response_code":"DP00900001013","result_code":"ESB000041","code":"400"}}'),
+    );
+    try {
+      expect(await airtel.payout(payoutOf())).toMatchObject({ providerCode: 'ESB000041' });
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['the gateway’s bare body', A.gatewayTimeout],
+    ['the push’s own answer (no transaction status Airtel documents)', A.collectionSent],
+    ['garbage', raw(200, '{"data":{"transaction":{"status":42}},"status":{}}')],
+  ])('an enquiry answered with %s throws (asked again later), never unknown', async (_what, answer) => {
+    const { airtel, close } = await answering(answer);
+    try {
+      const error = await rejection(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() }));
+      expect(error).not.toBeInstanceOf(ProviderRefused);
+      expect(error.message).toMatch(/without a usable answer/);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('fake Airtel behaves as Airtel does', () => {
+  async function tokenFor(): Promise<string> {
+    const settings = fake.settings();
+    const res = await fetch(`${fake.url}/auth/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: settings.clientId,
+        client_secret: settings.clientSecret,
+        grant_type: 'client_credentials',
+      }),
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+  const disburse = async (token: string, body: unknown) => {
+    const res = await fetch(`${fake.url}/standard/v1/disbursements/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-country': 'UG', 'x-currency': 'UGX' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  /** What a v1 client sends (121-platform's AirtelDisbursementV1PayloadDto): no wallet_type, no transaction type. */
+  const v1Body = (id: string) => ({
+    payee: { msisdn: '751234567' },
+    reference: 'Sente1234',
+    pin: fake.settings().disbursementPin,
+    transaction: { amount: 1000, id },
+  });
+
+  it('takes a v1 disbursement body, and answers the same id again with DP00900001011', async () => {
+    const token = await tokenFor();
+    const id = transferId();
+    expect((await disburse(token, v1Body(id))).body.status).toMatchObject({ success: true });
+    expect(fake.records.get(id)?.status).toBe('TIP');
+    expect(await disburse(token, v1Body(id))).toEqual({ status: 200, body: AIRTEL_ANSWERS.disbursementDuplicate.body });
+  });
+
+  it('answers an unknown or expired token 403 invalid_token, and a wrong PIN with a bare ROUTER116', async () => {
+    expect(await disburse('not-a-token', v1Body(transferId()))).toEqual({
+      status: AIRTEL_ANSWERS.invalidToken.status,
+      body: AIRTEL_ANSWERS.invalidToken.body,
+    });
+    const wrongPin = await disburse(await tokenFor(), { ...v1Body(transferId()), pin: 'bm90LXRoZS1waW4=' });
+    expect(wrongPin).toEqual({ status: 400, body: { status_code: 'ROUTER116', status_message: 'Incorrect Encrypted Pin' } });
+  });
+
+  it('a { code } fault answers a ROUTER code bare and any other in the envelope', async () => {
+    const token = await tokenFor();
+    const faults: AirtelFault[] = [{ code: 'ROUTER112', message: 'Invalid Currency' }, { code: 'DP00900001013' }];
+    fake.fault('disbursement', ...faults);
+    expect(await disburse(token, v1Body(transferId()))).toEqual({
+      status: 400,
+      body: { status_code: 'ROUTER112', status_message: 'Invalid Currency' },
+    });
+    expect((await disburse(token, v1Body(transferId()))).body).toMatchObject({
+      status: { response_code: 'DP00900001013', success: false },
+    });
   });
 });

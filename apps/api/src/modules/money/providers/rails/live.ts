@@ -1,6 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../../../config.ts';
-import { type LiveProviders, type PaymentProvider, ProviderRefused, type ProviderReport } from '../provider.ts';
+import {
+  type ChargeAccepted,
+  type LiveProviders,
+  type PaymentProvider,
+  ProviderRefused,
+  type ProviderReport,
+} from '../provider.ts';
 import { createAirtelMoney } from './airtel.ts';
 import { createMtnMomo, type MtnProduct } from './mtn.ts';
 
@@ -72,7 +78,9 @@ export function liveProvidersFrom(config: Config, callbackSecret: string, logger
 
 /**
  * The provider's own code of every refusal and failure goes to the log, with our id: people read only the mapped
- * message, which hides a setup mistake (a wrong currency, a callback host MTN does not know) behind "declined".
+ * message, which hides a setup mistake (a wrong currency, a callback host MTN does not know) behind "declined". A
+ * request accepted although the provider answered with a code (a duplicate, an ambiguous or unknown code, an answer
+ * that could not be read) is logged at warn: the status check decides it, and the code says why it was asked.
  */
 export function withCodesLogged(logger: Logger, provider: PaymentProvider): PaymentProvider {
   const log = (ids: Record<string, string>, providerCode: string | undefined, message: string) =>
@@ -81,14 +89,29 @@ export function withCodesLogged(logger: Logger, provider: PaymentProvider): Paym
     if (error instanceof ProviderRefused) log(ids, error.providerCode, `refused: ${error.message}`);
     throw error;
   };
+  const accepted = (ids: Record<string, string>) => (acceptance: ChargeAccepted) => {
+    if (acceptance.providerCode) {
+      logger.warn(
+        { provider: provider.name, ...ids, providerCode: acceptance.providerCode },
+        `${provider.name}: accepted with code ${acceptance.providerCode}; the status check decides`,
+      );
+    }
+    return acceptance;
+  };
   const reported = (ids: Record<string, string>) => (report: ProviderReport) => {
     if (report.status === 'failed') log(ids, report.providerCode, `reports failed: ${report.message}`);
     return report;
   };
   return {
     ...provider,
-    charge: (request) => provider.charge(request).catch(refused({ collectionId: request.collectionId })),
-    payout: (request) => provider.payout(request).catch(refused({ transferId: request.transferId })),
+    charge: (request) => {
+      const ids = { collectionId: request.collectionId };
+      return provider.charge(request).then(accepted(ids), refused(ids));
+    },
+    payout: (request) => {
+      const ids = { transferId: request.transferId };
+      return provider.payout(request).then(accepted(ids), refused(ids));
+    },
     ...(provider.paymentStatus && {
       paymentStatus: (subject) => provider.paymentStatus!(subject).then(reported({ collectionId: subject.collectionId })),
     }),
@@ -110,4 +133,30 @@ export function railsSummary(live: LiveProviders, publicUrl: string, callbackSec
     payouts: list(live.payouts),
     callbacks: [...names].map((provider) => ({ provider, url: `${publicUrl}${callbackPath(provider, callbackSecret)}` })),
   };
+}
+
+/** One provider's answer to `providers:status --check`: whether it gave a token, and if not, what failed. */
+export type RailCheck = { provider: string; ok: boolean; detail: string };
+
+/**
+ * `providers:status --check` (issue 28): each configured live provider is asked for a new token with its credentials,
+ * all at once, so a wrong key shows before the first payer does. The detail is the adapter's error, which names the
+ * call and the provider's answer, never a credential.
+ */
+export async function checkRails(live: LiveProviders): Promise<RailCheck[]> {
+  const providers = new Map<string, PaymentProvider>();
+  for (const provider of [...Object.values(live.collections), ...Object.values(live.payouts)]) {
+    if (provider) providers.set(provider.name, provider);
+  }
+  return Promise.all(
+    [...providers.values()].map(async (provider): Promise<RailCheck> => {
+      if (!provider.checkCredentials) return { provider: provider.name, ok: true, detail: 'it has no credentials to check' };
+      try {
+        await provider.checkCredentials();
+        return { provider: provider.name, ok: true, detail: 'a token was granted' };
+      } catch (error) {
+        return { provider: provider.name, ok: false, detail: error instanceof Error ? error.message : 'the check failed' };
+      }
+    }),
+  );
 }

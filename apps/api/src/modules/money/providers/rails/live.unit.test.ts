@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config.ts';
-import { startFakeMtn } from '../../../../testing/fake-mtn.ts';
+import type { Services } from '../../../../services.ts';
+import { type FakeAirtel, startFakeAirtel } from '../../../../testing/fake-airtel.ts';
+import { type FakeMtn, startFakeMtn } from '../../../../testing/fake-mtn.ts';
+import { liveRailsEnv } from '../../../../testing/live-rails.ts';
+import { runOpsCommand } from '../../../ops/commands.ts';
 import { ProviderRefused } from '../provider.ts';
-import { liveProvidersFrom, railsSummary } from './live.ts';
+import { checkRails, liveProvidersFrom, railsSummary } from './live.ts';
 
 const SECRET = 's'.repeat(43);
 const silent = pino({ level: 'silent' });
@@ -116,5 +120,113 @@ describe('the live rails the settings configure', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe('Airtel answers accepted with a code', () => {
+  it('are logged at warn with our id and Airtel’s code, and no number or credential', async () => {
+    const fake = await startFakeAirtel();
+    try {
+      const lines: Array<Record<string, unknown>> = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+      const settings = fake.settings();
+      const config = loadConfig({
+        AIRTEL_BASE_URL: fake.url,
+        AIRTEL_CLIENT_ID: settings.clientId,
+        AIRTEL_CLIENT_SECRET: settings.clientSecret,
+        AIRTEL_DISBURSEMENT_PIN: settings.disbursementPin!,
+      });
+      const airtel = liveProvidersFrom(config, SECRET, logger).payouts.AIRTEL!;
+      const transferId = randomUUID();
+      const payout = { transferId, msisdn: '256751234567', amount: 20_000, currency: 'UGX' as const };
+      await airtel.payout(payout);
+      expect(lines).toEqual([]);
+      expect(await airtel.payout(payout)).toEqual({ providerReference: transferId, providerCode: 'DP00900001011' });
+      expect(
+        lines.map(({ level, provider, transferId, providerCode, msg }) => ({ level, provider, transferId, providerCode, msg })),
+      ).toEqual([
+        {
+          level: 40,
+          provider: 'airtel_money',
+          transferId,
+          providerCode: 'DP00900001011',
+          msg: 'airtel_money: accepted with code DP00900001011; the status check decides',
+        },
+      ]);
+      const text = JSON.stringify(lines);
+      for (const secret of ['256751234567', '751234567', settings.clientSecret, settings.disbursementPin!]) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('providers:status --check', () => {
+  let mtn: FakeMtn;
+  let airtel: FakeAirtel;
+  beforeAll(async () => {
+    [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
+  });
+  afterAll(() => Promise.all([mtn.close(), airtel.close()]));
+
+  /** The ops command on the rails these settings configure, as the server or `npm run ops` runs it. */
+  function opsOn(env: Record<string, string>) {
+    const config = loadConfig(env);
+    const live = liveProvidersFrom(config, SECRET, silent);
+    const rails = { summary: () => railsSummary(live, config.PUBLIC_URL, SECRET), check: () => checkRails(live) };
+    return { live, run: () => runOpsCommand({ rails } as unknown as Services, 'providers:status', ['--check']) };
+  }
+
+  it('asks each configured provider for a token: ok for both, one line each', async () => {
+    const mtnTokens = () => mtn.requests.filter((request) => request.path.endsWith('/token/')).length;
+    const [mtnBefore, airtelBefore] = [mtnTokens(), airtel.tokensIssued];
+    const result = await opsOn(liveRailsEnv(mtn, airtel)).run();
+    expect(result.ok).toBe(true);
+    expect(result.message.split('\n').filter((line) => line.startsWith('check '))).toEqual([
+      'check mtn_momo: ok: a token was granted',
+      'check airtel_money: ok: a token was granted',
+    ]);
+    // MTN: one token for each product configured (collection and disbursement); Airtel: one.
+    expect(mtnTokens() - mtnBefore).toBe(2);
+    expect(airtel.tokensIssued - airtelBefore).toBe(1);
+  });
+
+  it('fails (the command exits 1) when a provider refuses the credentials, naming what failed and no secret', async () => {
+    const env: Record<string, string> = { ...liveRailsEnv(mtn, airtel), AIRTEL_CLIENT_SECRET: 'not-the-airtel-secret' };
+    const result = await opsOn(env).run();
+    expect(result.ok).toBe(false);
+    expect(result.message.split('\n').filter((line) => line.startsWith('check '))).toEqual([
+      'check mtn_momo: ok: a token was granted',
+      'check airtel_money: FAILED: Airtel Money: the token request answered 400 (invalid_client)',
+    ]);
+    for (const secret of ['not-the-airtel-secret', String(env.MTN_COLLECTION_API_KEY), String(env.MTN_DISBURSEMENT_API_KEY)]) {
+      expect(result.message).not.toContain(secret);
+      expect(JSON.stringify(result.data)).not.toContain(secret);
+    }
+  });
+
+  it('an MTN product with a wrong key fails too, and the one that works is still reported', async () => {
+    const env = { ...liveRailsEnv(mtn, airtel), MTN_DISBURSEMENT_API_KEY: 'not-the-mtn-key' };
+    const result = await opsOn(env).run();
+    expect(result.ok).toBe(false);
+    const lines = result.message.split('\n').filter((line) => line.startsWith('check '));
+    expect(lines[0]).toMatch(/^check mtn_momo: FAILED: MTN MoMo disbursement token: answered 401/);
+    expect(lines[1]).toBe('check airtel_money: ok: a token was granted');
+    expect(result.message).not.toContain('not-the-mtn-key');
+  });
+
+  it('without live providers there is nothing to ask, and without --check nothing is asked', async () => {
+    const none = await opsOn({}).run();
+    expect(none).toMatchObject({ ok: true });
+    expect(none.message).toContain('check: no live provider is configured');
+    const before = airtel.tokensIssued;
+    const { live } = opsOn(liveRailsEnv(mtn, airtel));
+    const rails = { summary: () => railsSummary(live, 'https://pay.sente.ug', SECRET), check: () => checkRails(live) };
+    const plain = await runOpsCommand({ rails } as unknown as Services, 'providers:status', []);
+    expect(plain.message).not.toContain('check ');
+    expect(airtel.tokensIssued).toBe(before);
+    expect(await runOpsCommand({ rails } as unknown as Services, 'providers:status', ['--chek'])).toMatchObject({ ok: false });
   });
 });

@@ -139,6 +139,11 @@ function mtnProduct(name: ProductName, credentials: MtnProduct, settings: MtnSet
 
   return {
     name,
+    /** A new token for this product's API user, for `providers:status --check`. */
+    renewToken: () => {
+      tokens.invalidate();
+      return tokens.get();
+    },
     async call(request: RailRequest): Promise<RailResponse> {
       const used = await tokens.get();
       const response = await send(request, used);
@@ -256,6 +261,10 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
 
   return {
     name: 'mtn_momo',
+
+    async checkCredentials() {
+      for (const product of [collection, disbursement]) if (product) await product.renewToken();
+    },
 
     async charge(request) {
       const product = configured(collection, 'collection');
