@@ -7,6 +7,12 @@ import type { Database } from '../db/database.ts';
  * handed over yet. It is written already leased to its request for this long (`settle_at` and `worker_next_attempt_at`),
  * so if the request dies before recording the provider's acceptance (a crash, a killed replica), the worker finds the
  * row due and hands it over within seconds instead of leaving it to expire.
+ *
+ * Handing a row over twice never pays or charges twice: every hand-over sends our own id as the provider's reference
+ * (decision 032). MTN answers a second request with the same X-Reference-Id 409 `RESOURCE_ALREADY_EXIST` ("using an ID
+ * of the previous request will result in this error response": MTN MoMo developer portal, API documentation, Common
+ * Error Codes); Airtel answers a reused transaction id `ESB000041` / `DP00900001017` (rails/airtel.ts). Both adapters
+ * read that as accepted. The claims below still keep a worker and a replay from sending the same row twice.
  */
 export const HAND_OVER_GRACE_MS = 10_000;
 
