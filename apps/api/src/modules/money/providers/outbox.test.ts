@@ -5,9 +5,19 @@
  * The providers are the fake MTN and Airtel servers; the ledger is verified after every test.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_PAYOUT_REASON } from '@sente/contracts/merchant-api';
 import { PAYMENT_MESSAGES as M } from '@sente/contracts/payments';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../../config.ts';
+import { type DatabaseHandle, openDatabase } from '../../../db/connect.ts';
 import { HAND_OVER_GRACE_MS } from '../../../lib/hand-over.ts';
+import { loadSecrets } from '../../../lib/secrets.ts';
+import { createMailerFromConfig, type Mailer } from '../../../mail/mailer.ts';
+import { createServices, type Services } from '../../../services.ts';
 import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
 import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
 import { liveRailsEnv } from '../../../testing/live-rails.ts';
@@ -22,6 +32,7 @@ import {
   ugxBalances,
 } from '../../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { testDatabaseKind } from '../../../testing/test-database.ts';
 import { WALLET_ENV } from '../../../testing/wallet.ts';
 import { useEnvironment } from '../../../testing/wallet-more.ts';
 
@@ -31,6 +42,8 @@ let t: TestApp;
 let merchant: Merchant;
 let liveKey: string;
 let liveRef: string;
+/** The app's settings: the fake providers, no worker of its own (the tests run its passes). */
+let env: Record<string, string>;
 
 const AMOUNT = 25_000;
 /** The default schedule's 3 % collection fee. */
@@ -112,7 +125,8 @@ async function graceRunOut(table: 'collections' | 'transfers', id: string) {
 
 beforeAll(async () => {
   [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
-  t = await createTestApp({ ...WALLET_ENV, ...MERCHANT_API_ENV, PAYMENT_WORKER_INTERVAL_MS: '0', ...liveRailsEnv(mtn, airtel) });
+  env = { ...WALLET_ENV, ...MERCHANT_API_ENV, PAYMENT_WORKER_INTERVAL_MS: '0', ...liveRailsEnv(mtn, airtel) };
+  t = await createTestApp(env);
   merchant = await createMerchant(t, 'Kampala Outbox Traders');
   await useEnvironment(t, merchant, 'production');
   liveKey = (await apiKeysOf(t, merchant)).production_key;
@@ -331,5 +345,59 @@ describe('a payment whose request died after the commit', () => {
     expect(mtnSends(id)).toBe(0);
     expect(await collection(id)).toMatchObject({ status: 'failed', status_message: M.providerUnavailable });
     expect(pass.payments).toMatchObject({ handedOver: 0, settled: 1 });
+  });
+});
+
+// PGlite is one connection: a second replica would only take turns with the first there.
+describe.skipIf(testDatabaseKind !== 'postgres')('two replicas on one PostgreSQL', () => {
+  /** The replica that lives: its own pool on the same database, its own services and worker. */
+  let other: { database: DatabaseHandle; services: Services; mailer: Mailer; dataDir: string };
+
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-outbox-replica-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+    const logger = pino({ level: 'silent' });
+    const database = await openDatabase(t.database.target);
+    const mailer = createMailerFromConfig(config, logger);
+    const services = createServices({ db: database.db, mailer, secrets: loadSecrets(dataDir, config), config, logger });
+    other = { database, services, mailer, dataDir };
+  }, 120_000);
+  afterAll(async () => {
+    if (!other) return;
+    await other.database.close();
+    other.mailer.close();
+    fs.rmSync(other.dataDir, { recursive: true, force: true });
+  });
+
+  it("payouts whose replica died are handed over once each, by both replicas' workers and retries at once", async () => {
+    const before = await liveBalance();
+    const scope = { accountId: merchant.accountId, environment: 'production' as const };
+    const keys = [randomUUID(), randomUUID(), randomUUID()];
+    const ids: string[] = [];
+    for (const key of keys) ids.push(await strandedPayout(key));
+    for (const id of ids) await graceRunOut('transfers', id);
+
+    // The dead replica's worker, the living one's, and each client's retry reaching the living replica, all at once.
+    const retry = (key: string) =>
+      other.services.wallet.payoutWithApiKey(
+        scope,
+        { amount: PAYOUT, msisdn: `256${MTN_PHONE.slice(1)}`, reason: DEFAULT_PAYOUT_REASON },
+        key,
+      );
+    const [first, second, ...answers] = await Promise.all([
+      t.app.services.jobs.runDue({ now: secondsLater(1) }),
+      other.services.jobs.runDue({ now: secondsLater(1) }),
+      ...keys.map(retry),
+    ]);
+    expect(ids.map(mtnSends)).toEqual([1, 1, 1]);
+    expect(answers.map((answer) => [answer.replayed, answer.row.status])).toEqual(keys.map(() => [true, 'pending']));
+    expect(first.payouts.failed + second.payouts.failed).toBe(0);
+    for (const id of ids) expect(await transfer(id)).toMatchObject({ status: 'pending', provider_reference: id });
+
+    for (const id of ids) await mtn.complete(id, 'SUCCESSFUL');
+    await other.services.jobs.runDue({ now: secondsLater(45) });
+    for (const id of ids) expect(await transfer(id)).toMatchObject({ status: 'successful' });
+    expect(ids.map(mtnSends)).toEqual([1, 1, 1]);
+    expect(await liveBalance()).toBe(before - 3 * HELD);
   });
 });
