@@ -156,9 +156,9 @@ export function createJobs({
 
   /**
    * A payment: the simulator's decision when due; a live one never handed over is handed over before its expiry
-   * (decision 041); a live one's provider asked for its status (the reconciler: a lost
-   * callback changes nothing) and its report applied, or it is asked again later; at its expiry, one that is still
-   * pending, or whose provider cannot be asked, fails as not approved in time.
+   * (decision 041); a live one's provider asked for its status (the reconciler: a lost callback changes nothing) and
+   * its report applied, or it is asked again later; at its expiry, one that is still pending, or whose provider cannot
+   * be asked, fails as not approved in time.
    */
   const applyPayment = async (row: ClaimedPayment, now: Date, leaseUntil: Date): Promise<Applied> => {
     const simulated = simulatedOutcome(row, now);
@@ -184,7 +184,8 @@ export function createJobs({
 
   /**
    * A payout: the simulator's decision when due, or the simulator's payout returned at its expiry. A live one never
-   * handed over is handed over, at any age (its money is held; a refusal returns it). A live one's provider is asked and its report applied (a failure returns the money); one it still reports pending stays held,
+   * handed over is handed over, at any age (decision 041: its money is held; a refusal returns it). A live one's
+   * provider is asked and its report applied (a failure returns the money); one it still reports pending stays held,
    * past its expiry too, and is asked again: money is returned only when the provider says it did not pay it.
    */
   const applyPayout = async (row: ClaimedPayout, now: Date, leaseUntil: Date): Promise<Applied> => {
