@@ -135,6 +135,8 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     db,
     settlePayment: payments.settle,
     reportPayout: wallet.reportPayout,
+    handOverPayment: payments.handOver,
+    handOverPayout: wallet.handOverPayout,
     providers,
     pollAfterMs,
     logger,

@@ -15,6 +15,8 @@ const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 type Claimed = {
   id: string;
   provider: string | null;
+  /** Null on a live row never handed to its provider (decision 041: the row is the outbox). */
+  provider_reference: string | null;
   simulated_outcome: 'successful' | 'failed' | null;
   settle_at: Date | null;
   expires_at: Date | null;
@@ -42,7 +44,7 @@ export function paymentClaim(now: Date, limit: number, leaseUntil: Date): RawBui
        set worker_next_attempt_at = ${at(leaseUntil)}
       from due
      where c.id = due.id
-    returning c.id, c.provider, c.transaction_id, c.simulated_outcome, c.simulated_message, c.settle_at, c.expires_at,
+    returning c.id, c.provider, c.provider_reference, c.transaction_id, c.simulated_outcome, c.simulated_message, c.settle_at, c.expires_at,
               c.created_at, c.worker_attempts`;
 }
 
@@ -60,7 +62,7 @@ export function payoutClaim(now: Date, limit: number, leaseUntil: Date): RawBuil
        set worker_next_attempt_at = ${at(leaseUntil)}
       from due
      where t.id = due.id
-    returning t.id, t.provider, t.simulated_outcome, t.settle_at, t.expires_at, t.created_at, t.worker_attempts`;
+    returning t.id, t.provider, t.provider_reference, t.simulated_outcome, t.settle_at, t.expires_at, t.created_at, t.worker_attempts`;
 }
 
 export async function claimDuePayments(db: Kysely<Database>, now: Date, limit: number, leaseUntil: Date) {

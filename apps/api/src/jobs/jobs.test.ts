@@ -41,7 +41,7 @@ afterAll(() => t?.close());
 
 const later = (ms: number, from = new Date()) => new Date(from.getTime() + ms);
 const time = (at: Date | string | null) => (at === null ? null : new Date(at).getTime());
-const none = { settled: 0, expired: 0, checked: 0, failed: 0 };
+const none = { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0 };
 
 const collection = (id: string) =>
   t.database.db
@@ -85,6 +85,8 @@ function poisonableJobs() {
       refuse(id);
       return t.app.services.wallet.reportPayout(id, outcome);
     },
+    handOverPayment: t.app.services.payments.handOver,
+    handOverPayout: t.app.services.wallet.handOverPayout,
     providers: t.app.services.providers,
     pollAfterMs: 30_000,
     logger: pino({ level: 'error' }, { write: (line: string) => lines.push(line) }),
@@ -204,6 +206,8 @@ describe('PIN tokens', () => {
       db: t.database.db,
       settlePayment: t.app.services.payments.settle,
       reportPayout: t.app.services.wallet.reportPayout,
+      handOverPayment: t.app.services.payments.handOver,
+      handOverPayout: t.app.services.wallet.handOverPayout,
       providers: t.app.services.providers,
       pollAfterMs: 30_000,
       logger: pino({ level: 'silent' }),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
+import type { HandOverResult } from '../lib/hand-over.ts';
 import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
 import { type ProviderRegistry, SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
 import {
@@ -43,6 +44,13 @@ export type JobsDeps = {
   settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
   /** Applies a payout's outcome exactly once (the wallet's reportPayout); truthy when this call applied it. */
   reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  /**
+   * Hands a claimed live payment its request never handed over to its provider (decision 041), before its expiry: the
+   * payments service's handOver.
+   */
+  handOverPayment: (id: string, now: Date) => Promise<HandOverResult>;
+  /** Hands a claimed live payout its request never handed over to its provider, at any age: the wallet's. */
+  handOverPayout: (id: string, now: Date) => Promise<HandOverResult>;
   /** The providers a row names: a live one is asked for the row's status (issue 15, the reconciler). */
   providers: ProviderRegistry;
   /** A live row is first asked about this long after its provider accepted it (PROVIDER_POLL_AFTER_SECONDS). */
@@ -67,8 +75,9 @@ export type PassResult = {
   pinTokens: { purged: number };
 };
 
-type Tally = { settled: number; expired: number; checked: number; failed: number };
-type Applied = 'settled' | 'expired' | 'checked' | null;
+/** `handedOver`: live rows whose request died before handing them to the provider, handed over by this pass. */
+type Tally = { settled: number; expired: number; checked: number; failed: number; handedOver: number };
+type Applied = 'settled' | 'expired' | 'checked' | 'handedOver' | null;
 
 /**
  * The due work of the background worker (decision 029): test payments and payouts whose simulated outcome is due,
@@ -78,7 +87,17 @@ type Applied = 'settled' | 'expired' | 'checked' | null;
  * locks; each row is applied on its own, and one whose apply throws is logged, retried later with backoff and never
  * holds up the others.
  */
-export function createJobs({ db, settlePayment, reportPayout, providers, pollAfterMs, logger, ...sizes }: JobsDeps) {
+export function createJobs({
+  db,
+  settlePayment,
+  reportPayout,
+  handOverPayment,
+  handOverPayout,
+  providers,
+  pollAfterMs,
+  logger,
+  ...sizes
+}: JobsDeps) {
   const batchSize = sizes.batchSize ?? CLAIM_BATCH_SIZE;
   const pinTokenBatchSize = sizes.pinTokenBatchSize ?? PIN_TOKEN_PURGE_BATCH_SIZE;
   /** The simulator's outcome when it is due at `now`; null when the row was claimed for its expiry. */
@@ -132,15 +151,26 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
     return provider;
   };
 
+  /** A live row never handed to its provider: its request died between the commit and the provider's answer. */
+  const awaitsHandOver = (row: ClaimedPayment | ClaimedPayout) =>
+    row.provider !== null && row.provider !== 'simulator' && row.provider_reference === null;
+  const handedOver = (result: HandOverResult): Applied =>
+    result === 'sent' ? 'handedOver' : result === 'failed' ? 'settled' : null;
+
   /**
-   * A payment: the simulator's decision when due; a live one's provider asked for its status (the reconciler: a lost
-   * callback changes nothing) and its report applied, or it is asked again later; at its expiry, one that is still
-   * pending, or whose provider cannot be asked, fails as not approved in time.
+   * A payment: the simulator's decision when due; a live one never handed over is handed over before its expiry
+   * (decision 041); a live one's provider asked for its status (the reconciler: a lost callback changes nothing) and
+   * its report applied, or it is asked again later; at its expiry, one that is still pending, or whose provider cannot
+   * be asked, fails as not approved in time.
    */
   const applyPayment = async (row: ClaimedPayment, now: Date, leaseUntil: Date): Promise<Applied> => {
     const simulated = simulatedOutcome(row, now);
     if (simulated) {
       return (await settlePayment(row.id, { status: simulated, message: row.simulated_message })) ? 'settled' : null;
+    }
+    if (awaitsHandOver(row) && !isExpired(row, now)) {
+      const applied = handedOver(await handOverPayment(row.id, now));
+      if (applied) return applied;
     }
     const provider = liveProvider(row);
     if (provider?.paymentStatus) {
@@ -156,7 +186,8 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
   };
 
   /**
-   * A payout: the simulator's decision when due, or the simulator's payout returned at its expiry. A live one's
+   * A payout: the simulator's decision when due, or the simulator's payout returned at its expiry. A live one never
+   * handed over is handed over, at any age (decision 041: its money is held; a refusal returns it). A live one's
    * provider is asked and its report applied (a failure returns the money); one it still reports pending stays held,
    * past its expiry too, and is asked again: money is returned only when the provider says it did not pay it.
    */
@@ -166,6 +197,10 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
       const outcome: TransferOutcome =
         simulated === 'successful' ? { paid: true } : { paid: false, reason: SIMULATED_PAYOUT_FAILURE };
       return (await reportPayout(row.id, outcome)) ? 'settled' : null;
+    }
+    if (awaitsHandOver(row)) {
+      const applied = handedOver(await handOverPayout(row.id, now));
+      if (applied) return applied;
     }
     if (row.provider && row.provider !== 'simulator') {
       const provider = liveProvider(row);
@@ -275,8 +310,8 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
       const result: PassResult = {
-        payments: { settled: 0, expired: 0, checked: 0, failed: 0 },
-        payouts: { settled: 0, expired: 0, checked: 0, failed: 0 },
+        payments: { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0 },
+        payouts: { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0 },
         lateChecks: { checked: 0, lateSuccesses: 0, failed: 0 },
         pinTokens: { purged: 0 },
       };

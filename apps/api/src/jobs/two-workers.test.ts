@@ -90,6 +90,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two workers on one PostgreSQL'
           count(name, id);
           return services.wallet.reportPayout(id, outcome);
         },
+        handOverPayment: services.payments.handOver,
+        handOverPayout: services.wallet.handOverPayout,
         providers: services.providers,
         pollAfterMs: 30_000,
         logger: pino({ level: 'silent' }),

@@ -140,8 +140,11 @@ export async function addToLinkTotal(trx: Transaction<Database>, linkId: string,
     .execute();
 }
 
-/** Records what the provider said when it accepted a charge: its reference and, from the simulator, its decision. */
-/** The provider's acceptance: the simulator's decision and when it falls due, or when a live provider is first asked. */
+/**
+ * Records what the provider said when it accepted a charge: its reference and, from the simulator, its decision and
+ * when it falls due, or when a live provider is first asked. A live row leaves the outbox (lib/hand-over.ts): its
+ * hand-over lease is cleared. Recorded once: a second hand-over of the same row (same reference) changes nothing.
+ */
 export function recordChargeAccepted(db: Kysely<Database>, id: string, accepted: ChargeAccepted, firstCheckAt: Date) {
   return db
     .updateTable('collections')
@@ -150,9 +153,11 @@ export function recordChargeAccepted(db: Kysely<Database>, id: string, accepted:
       simulated_outcome: accepted.simulated?.outcome ?? null,
       simulated_message: accepted.simulated?.message ?? null,
       settle_at: accepted.simulated ? accepted.simulated.settleAt : firstCheckAt,
+      worker_next_attempt_at: null,
     })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .where('provider_reference', 'is', null)
     .execute();
 }
 

@@ -16,6 +16,7 @@ import type { PayInput } from '@sente/contracts/payments-input';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
+import { claimHandOver, type HandOverResult, outboxColumns } from '../../lib/hand-over.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -79,6 +80,13 @@ type Options = {
   /** The receipt's download link lives longer: the buyer may open the e-mail days after closing the page (issue 27). */
   emailedDownloadTtlDays: number;
 };
+
+/** A live payment still waiting to be handed to its provider, before its expiry (decision 041). */
+const awaitsHandOver = (collection: CollectionRecord, now: Date) =>
+  collection.status === 'pending' &&
+  collection.provider !== 'simulator' &&
+  collection.provider_reference === null &&
+  new Date(collection.expires_at).getTime() > now.getTime();
 
 const storageUrl = (path: string | null) => (path ? `/storage/${path}` : null);
 
@@ -321,7 +329,12 @@ export function createPaymentsService(options: Options) {
    * the provider's report (matched by our transaction id) or the expiry settles it, never a failure that would leave
    * a payer charged and the merchant not credited. Answers whether it is pending now, waiting for the payer.
    */
-  async function startCharge(collection: CollectionRecord, provider: PaymentProvider, card: ChargeRequest['card']) {
+  async function startCharge(
+    collection: CollectionRecord,
+    provider: PaymentProvider,
+    card: ChargeRequest['card'],
+    now = new Date(),
+  ) {
     let accepted: Awaited<ReturnType<PaymentProvider['charge']>>;
     try {
       accepted = await provider.charge({
@@ -341,15 +354,47 @@ export function createPaymentsService(options: Options) {
       return false;
     }
     try {
-      await recordChargeAccepted(db, collection.id, accepted, new Date(Date.now() + options.pollAfterMs));
+      await recordChargeAccepted(db, collection.id, accepted, new Date(now.getTime() + options.pollAfterMs));
     } catch (error) {
       logger.error({ err: error, collectionId: collection.id }, 'recording an accepted charge failed; it stays pending');
     }
     return true;
   }
 
+  /**
+   * Hands over a live payment its request committed but never handed to the provider (decision 041: the row is the
+   * outbox), for the worker or a replay that holds the row: the same ids as the request would have sent (MTN's
+   * X-Reference-Id and externalId are the collection's id, Airtel's transaction id is ours), so a request that did reach
+   * the provider is answered as a duplicate there and the payer is asked once. Only before its expiry: a payment past
+   * it fails as any expired one does. A card payment fails as providerUnavailable: its card details lived only in its
+   * own request, never stored, so no one else can send it.
+   */
+  async function handOver(id: string, now = new Date(), card: ChargeRequest['card'] = null): Promise<HandOverResult> {
+    const collection = await findCollection(db, id);
+    if (!collection || !awaitsHandOver(collection, now)) return null;
+    if (collection.channel === 'CARD' && !card) {
+      return (await settle(id, { status: 'failed', message: M.providerUnavailable })) ? 'failed' : null;
+    }
+    const provider = providers.named(collection.provider);
+    if (!provider) return null;
+    logger.warn({ collectionId: id, provider: provider.name }, 'handing over a payment its request did not');
+    await startCharge(collection, provider, card, now);
+    return 'sent';
+  }
+
+  /**
+   * The payment an Idempotency-Key made, for its retry: if its request never handed it over (it died after the
+   * commit) and no one else holds it now, this retry hands it over before answering (decision 041).
+   */
+  async function replay(earlier: CollectionRecord, card: ChargeRequest['card']): Promise<CollectionRecord> {
+    if (!awaitsHandOver(earlier, new Date()) || !(await claimHandOver(db, 'collections', earlier.id))) return earlier;
+    await handOver(earlier.id, new Date(), card);
+    return (await findCollection(db, earlier.id)) ?? earlier;
+  }
+
   return {
     settle,
+    handOver,
 
     async publicLink(ref: string): Promise<PublicLink> {
       const link = await publicLinkOrThrow(ref);
@@ -385,9 +430,10 @@ export function createPaymentsService(options: Options) {
         extra_data: input.extra_data,
       });
       if (idempotencyKey) {
-        const earlier = await findByIdempotencyKey(db, link.id, idempotencyKey);
-        if (earlier) {
-          requireSameRequest(earlier.request_hash, hash);
+        const found = await findByIdempotencyKey(db, link.id, idempotencyKey);
+        if (found) {
+          requireSameRequest(found.request_hash, hash);
+          const earlier = await replay(found, input.card ?? null);
           return { id: earlier.id, status: earlier.status, replayed: true, expiresInSeconds: secondsLeft(earlier.expires_at) };
         }
       }
@@ -420,6 +466,7 @@ export function createPaymentsService(options: Options) {
         extra_data: extraData,
         transaction_id: newTransactionId(),
         provider: provider.name,
+        ...outboxColumns(provider.name),
         expires_at: new Date(Date.now() + options.expirySeconds * 1000),
         idempotency_key: idempotencyKey ?? null,
         request_hash: hash,
@@ -457,7 +504,7 @@ export function createPaymentsService(options: Options) {
         return found;
       };
       const first = await earlier();
-      if (first) return { id: first.id, replayed: true };
+      if (first) return { id: (await replay(first, null)).id, replayed: true };
       const provider = providers.forPayment(scope.environment, input.channel);
       if (!provider) {
         throw new HttpError(400, MERCHANT_API_MESSAGES.liveCollectionsUnavailable, { code: API_ERROR_CODES.liveUnavailable });
@@ -474,6 +521,7 @@ export function createPaymentsService(options: Options) {
         metadata: input.metadata,
         transaction_id: newTransactionId(),
         provider: provider.name,
+        ...outboxColumns(provider.name),
         expires_at: new Date(Date.now() + options.expirySeconds * 1000),
         idempotency_key: idempotencyKey ?? null,
         request_hash: hash,

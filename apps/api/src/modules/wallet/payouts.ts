@@ -3,14 +3,15 @@ import { networkOf, normalizeUgandanPhone, PAYMENT_MESSAGES } from '@sente/contr
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/database.ts';
+import type { Currency, Database } from '../../db/database.ts';
+import { claimHandOver, type HandOverResult, outboxColumns } from '../../lib/hand-over.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
-import type { ProviderRegistry } from '../money/providers/provider.ts';
+import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import { type Authority, holdNew, type MovedOut, type MoveOut } from './move-out.ts';
-import { insertTransfer, recordPayoutAccepted } from './repository.ts';
+import { insertTransfer, payoutAwaitingHandOver, recordPayoutAccepted } from './repository.ts';
 import { storedReason } from './stored-reason.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 
@@ -27,13 +28,62 @@ type Options = {
 };
 
 /**
- * A mobile-money payout (DESIGN §6): debited and held in one transaction, then asked of the provider (the simulator in
+ * A mobile-money payout (DESIGN §6): debited and held in one transaction, then handed to the provider (the simulator in
  * test), and paid out or returned when the provider reports (or the worker applies the simulator's decision, or the
  * payout expires). A provider that refuses returns the money at once. A provider that accepted keeps the payout
  * pending even if recording its reference then fails: its report, or the expiry, completes it.
+ *
+ * The row is the outbox (decision 041): a live payout is written leased to its request for HAND_OVER_GRACE_MS; if the
+ * request dies between the commit and the provider's answer, the worker hands it over (`handOver`) once that lease
+ * runs out, and a retry with the same Idempotency-Key claims it and hands it over before answering. Every hand-over
+ * sends the transfer's id as the provider's reference (MTN's X-Reference-Id, Airtel's transaction id), so one that
+ * already reached the provider is answered as a duplicate there, never paid twice.
  */
 export function createPayouts({ db, frame, providers, complete, charge, expirySeconds, pollAfterMs, logger }: Options) {
-  return async function startPayout(
+  /** Asks the provider to pay a held payout out; a refusal returns the money. Answers whether it is still pending. */
+  async function send(
+    provider: PaymentProvider,
+    payout: { id: string; account: string; amount: number; currency: Currency },
+    now: Date,
+  ): Promise<boolean> {
+    let accepted: Awaited<ReturnType<typeof provider.payout>>;
+    try {
+      accepted = await provider.payout({
+        transferId: payout.id,
+        msisdn: normalizeUgandanPhone(payout.account) ?? payout.account,
+        amount: payout.amount,
+        currency: payout.currency,
+      });
+    } catch (error) {
+      logger.error({ err: error, transferId: payout.id }, 'provider refused the payout');
+      const message = error instanceof HttpError ? error.message : PAYMENT_MESSAGES.providerUnavailable;
+      await complete(payout.id, 'payout', { paid: false, reason: message });
+      return false;
+    }
+    try {
+      await recordPayoutAccepted(db, payout.id, accepted, new Date(now.getTime() + pollAfterMs));
+    } catch (error) {
+      logger.error({ err: error, transferId: payout.id }, 'recording an accepted payout failed; it stays pending');
+    }
+    return true;
+  }
+
+  /**
+   * Hands over a held live payout that its request never handed over, at any age (its money is held either way), for
+   * the worker or a replay that holds the row. Nothing when it was handed over meanwhile or its provider is not
+   * configured here (the reconciler then logs it and keeps the money held).
+   */
+  async function handOver(id: string, now = new Date()): Promise<HandOverResult> {
+    const row = await payoutAwaitingHandOver(db, id);
+    const provider = row?.provider ? providers.named(row.provider) : null;
+    if (!row?.payout_msisdn || !provider || provider.name === 'simulator') return null;
+    logger.warn({ transferId: id, provider: provider.name }, 'handing over a payout its request did not');
+    const payout = { id, account: row.payout_msisdn, amount: Number(row.amount), currency: row.currency };
+    await send(provider, payout, now);
+    return 'sent';
+  }
+
+  async function startPayout(
     scope: MoneyScope,
     authority: Authority,
     input: { amount: number; account: string; narrative: string },
@@ -44,8 +94,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     if (scope.environment === 'production' && !(ugandan && networkOf(ugandan))) {
       throw new HttpError(400, M.payoutNetworkUnsupported);
     }
-    const msisdn = ugandan ?? input.account;
-    const provider = providers.forPayout(scope.environment, msisdn);
+    const provider = providers.forPayout(scope.environment, ugandan ?? input.account);
     if (!provider) throw new HttpError(400, M.liveUnavailable, { code: API_ERROR_CODES.liveUnavailable });
     const reason = storedReason(input.narrative);
     const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
@@ -58,6 +107,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
         creator_id: 'member' in authority ? authority.member.userId : null,
         payout_msisdn: input.account,
         provider: provider.name,
+        ...outboxColumns(provider.name),
         expires_at: new Date(Date.now() + expirySeconds * 1000),
         idempotency_key: idempotencyKey ?? null,
         request_hash: hash,
@@ -66,27 +116,20 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
       await queueTransferEvent(trx, transfer, { accountId: scope.accountId, direction: 'out' });
       return transfer.id;
     });
-    if (moved.replayed) return moved;
+    if (moved.replayed) {
+      // The first request may have died before handing it over: this retry does it, unless someone else holds it.
+      if (moved.row.status !== 'pending' || !(await claimHandOver(db, 'transfers', moved.id))) return moved;
+      await handOver(moved.id);
+      return frame.answer(moved.id, scope.accountId, true);
+    }
+    const sent = await send(
+      provider,
+      { id: moved.id, account: input.account, amount: input.amount, currency: moved.row.currency },
+      new Date(),
+    );
+    // Refused: answered as it now stands, returned to the wallet with the provider's reason.
+    return sent ? moved : frame.answer(moved.id, scope.accountId, false);
+  }
 
-    let accepted: Awaited<ReturnType<typeof provider.payout>>;
-    try {
-      accepted = await provider.payout({
-        transferId: moved.id,
-        msisdn,
-        amount: input.amount,
-        currency: moved.row.currency,
-      });
-    } catch (error) {
-      logger.error({ err: error, transferId: moved.id }, 'provider refused the payout');
-      const message = error instanceof HttpError ? error.message : PAYMENT_MESSAGES.providerUnavailable;
-      await complete(moved.id, 'payout', { paid: false, reason: message });
-      return { row: { ...moved.row, status: 'rejected', failure_reason: message }, replayed: false };
-    }
-    try {
-      await recordPayoutAccepted(db, moved.id, accepted, new Date(Date.now() + pollAfterMs));
-    } catch (error) {
-      logger.error({ err: error, transferId: moved.id }, 'recording an accepted payout failed; it stays pending');
-    }
-    return { row: moved.row, replayed: false };
-  };
+  return { startPayout, handOver };
 }

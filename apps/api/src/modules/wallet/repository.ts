@@ -160,7 +160,11 @@ export function completePendingTransfer(trx: Db, id: string, kind: 'settlement' 
     .executeTakeFirst();
 }
 
-/** Records what the provider said when it accepted a payout: its reference and, from the simulator, its decision. */
+/**
+ * Records what the provider said when it accepted a payout: its reference and, from the simulator, its decision. A live
+ * row leaves the outbox (lib/hand-over.ts): its hand-over lease is cleared and it is next looked at on the poll
+ * schedule. Recorded once: a second hand-over of the same row (same reference) changes nothing.
+ */
 export function recordPayoutAccepted(db: Db, id: string, accepted: PayoutAccepted, firstCheckAt: Date) {
   return db
     .updateTable('transfers')
@@ -168,12 +172,25 @@ export function recordPayoutAccepted(db: Db, id: string, accepted: PayoutAccepte
       provider_reference: accepted.providerReference,
       simulated_outcome: accepted.simulated?.outcome ?? null,
       settle_at: accepted.simulated ? accepted.simulated.settleAt : firstCheckAt,
+      worker_next_attempt_at: null,
       updated_at: new Date(),
     })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .where('provider_reference', 'is', null)
     .execute();
 }
+
+/** A pending payout never handed to its provider (decision 041): what handing it over needs. */
+export const payoutAwaitingHandOver = (db: Kysely<Database>, id: string) =>
+  db
+    .selectFrom('transfers')
+    .select(['id', 'provider', 'payout_msisdn', 'amount', 'currency'])
+    .where('id', '=', id)
+    .where('kind', '=', 'payout')
+    .where('status', '=', 'pending')
+    .where('provider_reference', 'is', null)
+    .executeTakeFirst();
 
 /** Writes the transfer row; null when a concurrent request with the same Idempotency-Key already did. */
 export async function insertTransfer(

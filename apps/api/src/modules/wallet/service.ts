@@ -53,7 +53,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
   const frame = createMoveOut({ db, pins });
   const complete = createCompletion(db);
   const p2p = createWalletTransfers({ db, frame, charges });
-  const startPayout = createPayouts({
+  const { startPayout, handOver } = createPayouts({
     db,
     frame,
     providers,
@@ -153,6 +153,12 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
         { amount: input.amount, account: input.msisdn, narrative: input.reason },
         idempotencyKey,
       ),
+
+    /**
+     * The worker's hand-over of a live payout its request committed but never handed to the provider (decision 041);
+     * the caller holds the row (the worker's claim).
+     */
+    handOverPayout: handOver,
 
     /** Operator: the settlement was paid to the bank. */
     approveSettlement: (id: string) => (isUuid(id) ? complete(id, 'settlement', { paid: true }) : Promise.resolve(false)),
