@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
 import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
-import { type ProviderRegistry, SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
+import { holdMismatch } from '../modules/money/providers/mismatches.ts';
+import { type ProviderRegistry, type ProviderReport, SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
 import {
   firstLateCheck,
   nextCheckAt,
@@ -61,12 +62,12 @@ export type PassOptions = { now?: Date; signal?: AbortSignal };
 export type PassResult = {
   payments: Tally;
   payouts: Tally;
-  lateChecks: { checked: number; lateSuccesses: number; failed: number };
+  lateChecks: { checked: number; lateSuccesses: number; failed: number; mismatched: number };
   pinTokens: { purged: number };
 };
 
-type Tally = { settled: number; expired: number; checked: number; failed: number };
-type Applied = 'settled' | 'expired' | 'checked' | null;
+type Tally = { settled: number; expired: number; checked: number; failed: number; mismatched: number };
+type Applied = 'settled' | 'expired' | 'checked' | 'mismatched' | null;
 
 /**
  * The due work of the background worker (decision 029): test payments and payouts whose simulated outcome is due,
@@ -130,6 +131,29 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
   };
 
   /**
+   * A provider's final answer whose amount or currency is not ours (decision 040): never applied; the row is held for
+   * the operator (`providers:mismatches`), logged at error, and the claims pass it over from now on.
+   */
+  const hold = async (
+    table: 'collections' | 'transfers',
+    id: string,
+    provider: string | null,
+    report: Extract<ProviderReport, { status: 'mismatch' }>,
+  ): Promise<Applied> => {
+    const held = await holdMismatch(db, table, id, `${report.reported}: ${report.detail}`);
+    logger.error(
+      {
+        [table === 'collections' ? 'collectionId' : 'transferId']: id,
+        provider,
+        reported: report.reported,
+        mismatch: report.detail,
+      },
+      'a provider reported an amount or currency not ours; not applied, held for the operator',
+    );
+    return held ? 'mismatched' : null;
+  };
+
+  /**
    * A payment: the simulator's decision when due; a live one's provider asked for its status (the reconciler: a lost
    * callback changes nothing) and its report applied, or it is asked again later; at its expiry, one that is still
    * pending, or whose provider cannot be asked, fails as not approved in time.
@@ -141,7 +165,14 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
     }
     const provider = liveProvider(row);
     if (provider?.paymentStatus) {
-      const outcome = paymentOutcomeOf(await provider.paymentStatus({ collectionId: row.id, transactionId: row.transaction_id }));
+      const report = await provider.paymentStatus({
+        collectionId: row.id,
+        transactionId: row.transaction_id,
+        amount: Number(row.amount),
+        currency: row.currency,
+      });
+      if (report.status === 'mismatch') return hold('collections', row.id, row.provider, report);
+      const outcome = paymentOutcomeOf(report, row, now);
       if (outcome) return (await settlePayment(row.id, outcome)) ? 'settled' : null;
       if (!isExpired(row, now)) {
         await scheduleNextCheck(db, 'collections', row.id, leaseUntil, nextCheckAt(row, now, pollAfterMs, 'payment'));
@@ -166,7 +197,11 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
     }
     if (row.provider && row.provider !== 'simulator') {
       const provider = liveProvider(row);
-      const outcome = provider?.payoutStatus ? payoutOutcomeOf(await provider.payoutStatus({ transferId: row.id })) : null;
+      const report = provider?.payoutStatus
+        ? await provider.payoutStatus({ transferId: row.id, amount: Number(row.amount), currency: row.currency })
+        : null;
+      if (report?.status === 'mismatch') return hold('transfers', row.id, row.provider, report);
+      const outcome = report ? payoutOutcomeOf(report, row, now) : null;
       if (outcome) return (await reportPayout(row.id, outcome)) ? 'settled' : null;
       if (isExpired(row, now)) {
         logger.warn(
@@ -223,10 +258,19 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
         try {
           const provider = providers.named(row.provider);
           if (provider?.paymentStatus) {
-            const report = await provider.paymentStatus({ collectionId: row.id, transactionId: row.transaction_id });
+            const report = await provider.paymentStatus({
+              collectionId: row.id,
+              transactionId: row.transaction_id,
+              amount: Number(row.amount),
+              currency: row.currency,
+            });
             tally.checked += 1;
-            if (report.status === 'pending') next = nextLateCheck(row.created_at, now);
-            const outcome = report.status === 'successful' ? paymentOutcomeOf(report) : null;
+            // Unknown is asked about again too: MTN may answer 404 for a while after its 202 (decision 040).
+            if (report.status === 'pending' || report.status === 'unknown') next = nextLateCheck(row.created_at, now);
+            if (report.status === 'mismatch' && (await hold('collections', row.id, row.provider, report))) {
+              tally.mismatched += 1;
+            }
+            const outcome = report.status === 'successful' ? paymentOutcomeOf(report, row, now) : null;
             if (outcome) {
               tally.lateSuccesses += 1;
               await settlePayment(row.id, outcome);
@@ -267,9 +311,9 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
       const result: PassResult = {
-        payments: { settled: 0, expired: 0, checked: 0, failed: 0 },
-        payouts: { settled: 0, expired: 0, checked: 0, failed: 0 },
-        lateChecks: { checked: 0, lateSuccesses: 0, failed: 0 },
+        payments: { settled: 0, expired: 0, checked: 0, failed: 0, mismatched: 0 },
+        payouts: { settled: 0, expired: 0, checked: 0, failed: 0, mismatched: 0 },
+        lateChecks: { checked: 0, lateSuccesses: 0, failed: 0, mismatched: 0 },
         pinTokens: { purged: 0 },
       };
       await step('payments', () => settlePayments(options, result.payments));

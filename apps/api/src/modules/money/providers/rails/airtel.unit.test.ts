@@ -26,6 +26,8 @@ beforeEach(() => {
 /** Our transaction ids: `SNT` and 12 characters, a new one for each test. */
 const transactionId = () => `SNTAIRTEL${String(++counter).padStart(6, '0')}`;
 const transferId = () => `8f0c2b1e-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
+/** The amount and currency a status subject carries (compared with the answer where the provider reports them). */
+const money = { amount: 5000, currency: 'UGX' };
 
 const chargeOf = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
   collectionId: 'col_1',
@@ -55,8 +57,8 @@ describe('Airtel Money: token', () => {
     const before = fake.tokensIssued;
     const charge = chargeOf();
     await airtel.charge(charge);
-    await airtel.paymentStatus!({ collectionId: charge.collectionId, transactionId: charge.transactionId });
-    await airtel.paymentStatus!({ collectionId: charge.collectionId, transactionId: charge.transactionId });
+    await airtel.paymentStatus!({ collectionId: charge.collectionId, transactionId: charge.transactionId, ...money });
+    await airtel.paymentStatus!({ collectionId: charge.collectionId, transactionId: charge.transactionId, ...money });
     expect(fake.tokensIssued - before).toBe(1);
 
     const tokenRequest = fake.requests.findLast((request) => request.path === '/auth/oauth2/token')!;
@@ -74,11 +76,11 @@ describe('Airtel Money: token', () => {
     fake.tokenTtlSeconds = 0.4; // kept 0.2 s
     const airtel = adapter();
     const before = fake.tokensIssued;
-    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
-    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money });
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money });
     expect(fake.tokensIssued - before).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money });
     expect(fake.tokensIssued - before).toBe(2);
   });
 
@@ -89,7 +91,7 @@ describe('Airtel Money: token', () => {
     const before = fake.tokensIssued;
     fake.revokeTokens();
     const path = `/standard/v1/payments/${charge.transactionId}`;
-    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({
+    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId, ...money })).toEqual({
       status: 'pending',
     });
     expect(fake.tokensIssued - before).toBe(1);
@@ -140,7 +142,7 @@ describe('Airtel Money: collections', () => {
       transaction: { amount: 5000, country: 'UG', currency: 'UGX', id: charge.transactionId },
     });
 
-    const subject = { collectionId: charge.collectionId, transactionId: charge.transactionId };
+    const subject = { collectionId: charge.collectionId, transactionId: charge.transactionId, ...money };
     expect(await airtel.paymentStatus!(subject)).toEqual({ status: 'pending' });
     (record as { status: string }).status = 'TA'; // ambiguous, on Airtel's side: still pending here
     expect(await airtel.paymentStatus!(subject)).toEqual({ status: 'pending' });
@@ -166,7 +168,7 @@ describe('Airtel Money: collections', () => {
     const charge = chargeOf();
     await airtel.charge(charge);
     await fake.complete(charge.transactionId, { status: 'TF', ...reason });
-    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({
+    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId, ...money })).toEqual({
       status: 'failed',
       message,
       // Airtel's own code, for the operator's log; the fake's "Do not honor" when the test names none.
@@ -178,7 +180,7 @@ describe('Airtel Money: collections', () => {
     const charge = chargeOf();
     await airtel.charge(charge);
     await fake.complete(charge.transactionId, { status: 'TE' });
-    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({
+    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId, ...money })).toEqual({
       status: 'failed',
       message: PAYMENT_MESSAGES.expired,
       providerCode: 'DP00800001029',
@@ -211,7 +213,9 @@ describe('Airtel Money: collections', () => {
     fake.fault('payment', 'hang', 'hang', 'hang');
     expect(await quick.charge(charge)).toEqual({ providerReference: charge.transactionId });
     expect(fake.records.has(charge.transactionId)).toBe(false);
-    expect(await quick.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({ status: 'unknown' });
+    expect(await quick.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId, ...money })).toEqual({
+      status: 'unknown',
+    });
   });
 
   it('a refusal of the push itself is ProviderRefused with the payer’s reason', async () => {
@@ -224,7 +228,9 @@ describe('Airtel Money: collections', () => {
     fake.fault('payment', 'malformed');
     const request = chargeOf();
     expect(await airtel.charge(request)).toEqual({ providerReference: request.transactionId });
-    expect(await airtel.paymentStatus!({ collectionId: request.collectionId, transactionId: request.transactionId })).toEqual({
+    expect(
+      await airtel.paymentStatus!({ collectionId: request.collectionId, transactionId: request.transactionId, ...money }),
+    ).toEqual({
       status: 'unknown',
     });
   });
@@ -238,17 +244,19 @@ describe('Airtel Money: collections', () => {
     const quick = adapter({ timeoutMs: 80 });
     fake.fault('status', 'hang', 'hang', 'hang');
     const started = Date.now();
-    const error = await rejection(quick.paymentStatus!({ collectionId: 'c', transactionId: transactionId() }));
+    const error = await rejection(quick.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money }));
     expect(error).toBeInstanceOf(ProviderUnreachable);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('a malformed enquiry answer throws; an id Airtel does not know is unknown', async () => {
     fake.fault('status', 'malformed');
-    const error = await rejection(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() }));
+    const error = await rejection(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money }));
     expect(error).not.toBeInstanceOf(ProviderUnreachable);
     expect(error.message).toMatch(/without a usable answer/);
-    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() })).toEqual({ status: 'unknown' });
+    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money })).toEqual({
+      status: 'unknown',
+    });
   });
 });
 
@@ -269,9 +277,9 @@ describe('Airtel Money: payouts', () => {
       pin: fake.settings().disbursementPin,
       transaction: { amount: 20_000, id: payout.transferId, type: 'B2C' },
     });
-    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toEqual({ status: 'pending' });
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId, ...money })).toEqual({ status: 'pending' });
     await fake.complete(payout.transferId, 'TS');
-    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toEqual({
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId, ...money })).toEqual({
       status: 'successful',
       providerReference: record.airtelMoneyId,
     });
@@ -299,7 +307,7 @@ describe('Airtel Money: payouts', () => {
     const payout = payoutOf();
     await airtel.payout(payout);
     await fake.complete(payout.transferId, outcome);
-    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toEqual({
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId, ...money })).toEqual({
       status: 'failed',
       message,
       providerCode:
@@ -314,7 +322,7 @@ describe('Airtel Money: payouts', () => {
     const refused = await rejection(airtel.payout(payoutOf({ amount: 0 })));
     expect(refused).toBeInstanceOf(ProviderRefused);
     expect(refused.message).toBe(PAYOUT_FAILURES.limitReached);
-    expect(await airtel.payoutStatus!({ transferId: transferId() })).toEqual({ status: 'unknown' });
+    expect(await airtel.payoutStatus!({ transferId: transferId(), ...money })).toEqual({ status: 'unknown' });
   });
 
   it('no answer to any attempt: accepted, and the enquiry then says unknown', async () => {
@@ -322,7 +330,7 @@ describe('Airtel Money: payouts', () => {
     const payout = payoutOf();
     fake.fault('disbursement', 'hang', 'hang', 'hang');
     expect(await quick.payout(payout)).toEqual({ providerReference: payout.transferId });
-    expect(await quick.payoutStatus!({ transferId: payout.transferId })).toEqual({ status: 'unknown' });
+    expect(await quick.payoutStatus!({ transferId: payout.transferId, ...money })).toEqual({ status: 'unknown' });
   });
 
   it('without the disbursement PIN there are no payouts', async () => {
@@ -348,9 +356,9 @@ describe('Airtel Money: secrets', () => {
     await collect(airtel.payout(payoutOf()));
     await collect(airtel.payout(payoutOf({ amount: 0 })));
     fake.fault('status', 'hang', 'hang', 'hang');
-    await collect(airtel.payoutStatus!({ transferId: transferId() }));
+    await collect(airtel.payoutStatus!({ transferId: transferId(), ...money }));
     fake.fault('status', 'malformed');
-    await collect(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() }));
+    await collect(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money }));
     await collect(createAirtelMoney({ ...settings, disbursementPin: null }).payout(payoutOf()));
 
     const tokens = fake.requests.flatMap((request) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? []);

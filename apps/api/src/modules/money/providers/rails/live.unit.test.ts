@@ -69,14 +69,16 @@ describe('the live rails the settings configure', () => {
       const failed = randomUUID();
       await mtn.charge({ ...charge, collectionId: failed, amount: 5000 });
       await fake.complete(failed, { reason: 'NOT_ENOUGH_FUNDS' });
-      expect(await mtn.paymentStatus!({ collectionId: failed, transactionId: charge.transactionId })).toMatchObject({
+      expect(
+        await mtn.paymentStatus!({ collectionId: failed, transactionId: charge.transactionId, amount: 5000, currency: 'UGX' }),
+      ).toMatchObject({
         status: 'failed',
         message: PAYMENT_MESSAGES.insufficientBalance,
       });
       const payout = randomUUID();
       await mtn.payout({ transferId: payout, msisdn: '256772123456', amount: 20000, currency: 'UGX' });
       await fake.complete(payout, { reason: 'PAYEE_NOT_FOUND' });
-      await mtn.payoutStatus!({ transferId: payout });
+      await mtn.payoutStatus!({ transferId: payout, amount: 20000, currency: 'UGX' });
 
       expect(
         lines.map(({ provider, collectionId, transferId, providerCode, msg }) => ({
