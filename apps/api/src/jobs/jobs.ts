@@ -155,8 +155,9 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
 
   /**
    * A payment: the simulator's decision when due; a live one's provider asked for its status (the reconciler: a lost
-   * callback changes nothing) and its report applied, or it is asked again later; at its expiry, one that is still
-   * pending, or whose provider cannot be asked, fails as not approved in time.
+   * callback changes nothing) and its report applied, or it is asked again later (also while the provider has no record
+   * of it, decision 040, until its expiry fails it as lost); at its expiry, one that is still pending, or whose provider
+   * cannot be asked, fails as not approved in time. A report with another amount or currency holds it (`hold`).
    */
   const applyPayment = async (row: ClaimedPayment, now: Date, leaseUntil: Date): Promise<Applied> => {
     const simulated = simulatedOutcome(row, now);
@@ -186,7 +187,8 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
   /**
    * A payout: the simulator's decision when due, or the simulator's payout returned at its expiry. A live one's
    * provider is asked and its report applied (a failure returns the money); one it still reports pending stays held,
-   * past its expiry too, and is asked again: money is returned only when the provider says it did not pay it.
+   * past its expiry too, and is asked again: money is returned only when the provider says it did not pay it, or has
+   * had no record of it until it is a day old (UNKNOWN_FINAL_MS, decision 040).
    */
   const applyPayout = async (row: ClaimedPayout, now: Date, leaseUntil: Date): Promise<Applied> => {
     const simulated = simulatedOutcome(row, now);
@@ -245,8 +247,8 @@ export function createJobs({ db, settlePayment, reportPayout, providers, pollAft
    * Late checks (decision 033): a live payment failed here without its provider's word (expired while pending, or
    * cancelled by the payer) is asked about again, in case the payer approved it after all and the callback was lost.
    * A success goes through settle, which does not apply it (the payment stays failed and the merchant is not credited)
-   * and logs it at error for the operator to refund the payer; still pending, it is asked again later, for a day at
-   * most; anything else ends its checks. A check that fails is logged and tried again on the same schedule.
+   * and logs it at error for the operator to refund the payer; still pending or unknown to the provider, it is asked
+   * again later, for a day at most; another amount or currency holds it; anything else ends its checks. A check that fails is logged and tried again on the same schedule.
    */
   async function lateChecks(options: PassOptions, tally: PassResult['lateChecks']) {
     while (!options.signal?.aborted) {
