@@ -45,8 +45,8 @@ type ProductName = 'collection' | 'disbursement';
 
 /**
  * MTN's X-Reference-Id must be a version 4 UUID: MTN's common errors page names a reference id that is not one as a
- * cause of its 400 (momodevelopercommunity.mtn.com/errors-46/momo-api-common-errors-82). Ours are v4
- * (gen_random_uuid, randomUUID).
+ * cause of its 400 (momodevelopercommunity.mtn.com/errors-46/momo-api-common-errors-82), and the mtn-momo client's
+ * validateTransfer requires one. Ours are v4 (gen_random_uuid, randomUUID).
  */
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -132,9 +132,10 @@ const callbackBody = z.object({ externalId: z.string().min(1).max(100) });
 const errorCode = (body: unknown): string | null => errorBody.safeParse(body).data?.code ?? null;
 
 /**
- * MTN's reason (or refusal code) for a payment, as the payer reads it, for each reason MTN documents (the mtn-momo
- * SDK's FailureReason, and MTN's reasons page: momodeveloper.mtn.com "Error codes" widget, which documents
- * COULD_NOT_PERFORM_TRANSACTION as the payer not approving within the 5 minutes given).
+ * MTN's reason (or refusal code) for a payment, as the payer reads it, for each reason MTN documents: the mtn-momo
+ * SDK's FailureReason, and MTN's reasons page (momodeveloper.mtn.com/content/html_widgets/TEcUW.html), which gives
+ * COULD_NOT_PERFORM_TRANSACTION as the payer not approving within the 5 minutes given, and INTERNAL_PROCESSING_ERROR as
+ * a generic code (mostly, not always, the payer's funds: so the generic "declined").
  */
 function paymentMessage(code: string | null): string {
   switch (code) {
