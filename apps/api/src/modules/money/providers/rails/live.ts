@@ -1,6 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../../../config.ts';
-import { type LiveProviders, type PaymentProvider, ProviderRefused, type ProviderReport } from '../provider.ts';
+import {
+  type LiveProviders,
+  type PaymentProvider,
+  ProviderRefused,
+  type ProviderReport,
+  ProviderSetupError,
+} from '../provider.ts';
 import { createAirtelMoney } from './airtel.ts';
 import { createMtnMomo, type MtnProduct } from './mtn.ts';
 
@@ -79,6 +85,13 @@ export function withCodesLogged(logger: Logger, provider: PaymentProvider): Paym
     logger.info({ provider: provider.name, ...ids, providerCode: providerCode ?? null }, `${provider.name}: ${message}`);
   const refused = (ids: Record<string, string>) => (error: unknown) => {
     if (error instanceof ProviderRefused) log(ids, error.providerCode, `refused: ${error.message}`);
+    // Our own setup is wrong (decision 040): every request will be refused until the operator fixes it.
+    if (error instanceof ProviderSetupError) {
+      logger.error(
+        { provider: provider.name, ...ids, providerCode: error.providerCode, kind: error.kind },
+        `${provider.name}: refused because of our setup with it (${error.providerCode})`,
+      );
+    }
     throw error;
   };
   const reported = (ids: Record<string, string>) => (report: ProviderReport) => {

@@ -111,6 +111,20 @@ describe('the live rails the settings configure', () => {
           msg: `mtn_momo: reports failed: ${PAYOUT_FAILURES.notRegistered}`,
         },
       ]);
+      // A refusal because of our own setup (MTN's 500 with a code, decision 040) is logged at error with its code.
+      const earlier = lines.length;
+      const misconfigured = randomUUID();
+      fake.fault('requesttopay', { code: 'INVALID_CALLBACK_URL_HOST' });
+      await expect(mtn.charge({ ...charge, collectionId: misconfigured, amount: 5000 })).rejects.toMatchObject({ kind: 'setup' });
+      expect(lines.slice(earlier)).toEqual([
+        expect.objectContaining({
+          level: 50,
+          provider: 'mtn_momo',
+          collectionId: misconfigured,
+          providerCode: 'INVALID_CALLBACK_URL_HOST',
+          msg: 'mtn_momo: refused because of our setup with it (INVALID_CALLBACK_URL_HOST)',
+        }),
+      ]);
       const text = JSON.stringify(lines);
       for (const secret of ['256772123456', '772123456', settings.collection!.apiKey, settings.disbursement!.apiKey]) {
         expect(text).not.toContain(secret);
