@@ -67,8 +67,8 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
     await page.goto(`/pay/${link.ref}`);
     // A number ending 0002 stays pending in test mode: the prompt never comes.
     await startPaying(page, '0772000002');
-    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/^[45]:\d\d$/);
-    expect(await page.getByText('We wait up to 5 minutes for your approval').count()).toBe(1);
+    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/^(10:00|9:\d\d)$/);
+    expect(await page.getByText('We wait up to 10 minutes for your approval').count()).toBe(1);
     await expectAccessible(page, 'waiting with a way out');
     await screenshot(page, 'way-out-1-waiting');
 

@@ -135,8 +135,11 @@ const schema = z.object({
   PIN_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   /** DESIGN §5: the test-mode simulator settles a payment this long after it starts. */
   SIMULATOR_DELAY_MS: nonNegativeInt(3000),
-  /** A payment nobody approves fails after this long. */
-  PAYMENT_EXPIRY_SECONDS: positiveInt(300),
+  /**
+   * A payment nobody approves fails after this long. Longer than MTN's 5 minutes for the payer to approve (MTN's
+   * reasons page: COULD_NOT_PERFORM_TRANSACTION), since our clock starts before MTN's (decision 040).
+   */
+  PAYMENT_EXPIRY_SECONDS: positiveInt(600),
   /** How often the payment worker settles due test payments and expires stale ones; 0 turns it off. */
   PAYMENT_WORKER_INTERVAL_MS: nonNegativeInt(1000),
   /**

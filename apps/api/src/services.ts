@@ -25,6 +25,7 @@ import { createLinksService } from './modules/links/service.ts';
 import { createMerchantApiService } from './modules/merchant-api/service.ts';
 import { merchantBalances, verifyLedger } from './modules/money/ledger.ts';
 import { createProviderCallbacks } from './modules/money/providers/callbacks.ts';
+import { listMismatches } from './modules/money/providers/mismatches.ts';
 import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
 import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
@@ -183,7 +184,12 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     jobs,
     providers,
     providerCallbacks,
-    rails: { summary: () => railsSummary(live, config.PUBLIC_URL, secrets.callbackSecret), check: () => checkRails(live) },
+    rails: {
+      summary: () => railsSummary(live, config.PUBLIC_URL, secrets.callbackSecret),
+      check: () => checkRails(live),
+      /** Payments and payouts held because their provider reported another amount or currency (decision 040). */
+      mismatches: () => listMismatches(db),
+    },
     demo,
   };
 }

@@ -262,4 +262,6 @@ export const PAYOUT_FAILURES = {
   refused: 'The mobile money provider refused the payout',
   floatLow: 'The mobile money provider could not pay out now (its payout account is low); try again later',
   lost: 'The mobile money provider has no record of the payout',
+  fundsOrLimit:
+    'The mobile money provider could not pay out this amount now (its payout account is low, or the receiving account is at its limit); try again later',
 } as const;

@@ -239,6 +239,8 @@ export interface CollectionsTable {
   worker_next_attempt_at: Timestamp | null;
   /** A live payment failed here without its provider's word: when the provider is next asked about it (migration 024). */
   late_check_at: Timestamp | null;
+  /** A provider's status answer whose amount or currency is not ours: what it reported, never applied (migration 028). */
+  provider_mismatch: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -369,6 +371,8 @@ export interface TransfersTable {
   worker_attempts: Generated<number>;
   /** Not before then does a worker take the row again: its claim's lease, or the backoff after a failure (migration 021). */
   worker_next_attempt_at: Timestamp | null;
+  /** A provider's status answer whose amount or currency is not ours: what it reported, never applied (migration 028). */
+  provider_mismatch: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

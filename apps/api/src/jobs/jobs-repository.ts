@@ -22,6 +22,9 @@ type Claimed = {
   expires_at: Date | null;
   created_at: Date;
   worker_attempts: number;
+  /** What the provider is told to compare its status answer with (decision 040). */
+  amount: string;
+  currency: string;
 };
 export type ClaimedPayment = Claimed & { transaction_id: string; simulated_message: string | null };
 export type ClaimedPayout = Claimed;
@@ -35,7 +38,7 @@ export function paymentClaim(now: Date, limit: number, leaseUntil: Date): RawBui
   return sql<ClaimedPayment>`
     with due as (
       select id from collections
-       where status = 'pending' and ${DUE_AT} <= ${at(now)}
+       where status = 'pending' and ${DUE_AT} <= ${at(now)} and provider_mismatch is null
        order by ${DUE_AT}
        limit ${limit}
        for update skip locked
@@ -44,8 +47,8 @@ export function paymentClaim(now: Date, limit: number, leaseUntil: Date): RawBui
        set worker_next_attempt_at = ${at(leaseUntil)}
       from due
      where c.id = due.id
-    returning c.id, c.provider, c.provider_reference, c.transaction_id, c.simulated_outcome, c.simulated_message, c.settle_at, c.expires_at,
-              c.created_at, c.worker_attempts`;
+    returning c.id, c.provider, c.provider_reference, c.transaction_id, c.simulated_outcome, c.simulated_message,
+              c.settle_at, c.expires_at, c.created_at, c.worker_attempts, c.amount, c.currency`;
 }
 
 /** The claim of up to `limit` due pending payouts, as `paymentClaim`. */
@@ -53,7 +56,7 @@ export function payoutClaim(now: Date, limit: number, leaseUntil: Date): RawBuil
   return sql<ClaimedPayout>`
     with due as (
       select id from transfers
-       where kind = 'payout' and status = 'pending' and ${DUE_AT} <= ${at(now)}
+       where kind = 'payout' and status = 'pending' and ${DUE_AT} <= ${at(now)} and provider_mismatch is null
        order by ${DUE_AT}
        limit ${limit}
        for update skip locked
@@ -62,7 +65,8 @@ export function payoutClaim(now: Date, limit: number, leaseUntil: Date): RawBuil
        set worker_next_attempt_at = ${at(leaseUntil)}
       from due
      where t.id = due.id
-    returning t.id, t.provider, t.provider_reference, t.simulated_outcome, t.settle_at, t.expires_at, t.created_at, t.worker_attempts`;
+    returning t.id, t.provider, t.provider_reference, t.simulated_outcome, t.settle_at, t.expires_at, t.created_at,
+              t.worker_attempts, t.amount, t.currency`;
 }
 
 export async function claimDuePayments(db: Kysely<Database>, now: Date, limit: number, leaseUntil: Date) {
@@ -113,7 +117,15 @@ export async function scheduleNextCheck(
 }
 
 /** A failed live payment due for its late check (decision 033): what asking its provider needs. */
-export type LateCheck = { id: string; provider: string; transaction_id: string; created_at: Date };
+export type LateCheck = {
+  id: string;
+  provider: string;
+  transaction_id: string;
+  created_at: Date;
+  expires_at: Date | null;
+  amount: string;
+  currency: string;
+};
 
 /**
  * The claim of up to `limit` failed live payments whose late check is due, as `paymentClaim`: locked FOR UPDATE SKIP
@@ -123,7 +135,7 @@ export function lateCheckClaim(now: Date, limit: number, leaseUntil: Date): RawB
   return sql<LateCheck>`
     with due as (
       select id from collections
-       where late_check_at is not null and late_check_at <= ${at(now)}
+       where late_check_at is not null and late_check_at <= ${at(now)} and provider_mismatch is null
        order by late_check_at
        limit ${limit}
        for update skip locked
@@ -132,7 +144,7 @@ export function lateCheckClaim(now: Date, limit: number, leaseUntil: Date): RawB
        set late_check_at = ${at(leaseUntil)}
       from due
      where c.id = due.id
-    returning c.id, c.provider, c.transaction_id, c.created_at`;
+    returning c.id, c.provider, c.transaction_id, c.created_at, c.expires_at, c.amount, c.currency`;
 }
 
 export async function claimLateChecks(db: Kysely<Database>, now: Date, limit: number, leaseUntil: Date) {

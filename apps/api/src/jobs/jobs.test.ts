@@ -41,7 +41,7 @@ afterAll(() => t?.close());
 
 const later = (ms: number, from = new Date()) => new Date(from.getTime() + ms);
 const time = (at: Date | string | null) => (at === null ? null : new Date(at).getTime());
-const none = { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0 };
+const none = { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0, mismatched: 0 };
 
 const collection = (id: string) =>
   t.database.db

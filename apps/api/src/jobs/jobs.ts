@@ -5,7 +5,8 @@ import type { Database } from '../db/database.ts';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
 import type { HandOverResult } from '../lib/hand-over.ts';
 import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
-import { type ProviderRegistry, SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
+import { holdMismatch } from '../modules/money/providers/mismatches.ts';
+import { type ProviderRegistry, type ProviderReport, SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
 import {
   firstLateCheck,
   nextCheckAt,
@@ -71,13 +72,16 @@ export type PassOptions = { now?: Date; signal?: AbortSignal };
 export type PassResult = {
   payments: Tally;
   payouts: Tally;
-  lateChecks: { checked: number; lateSuccesses: number; failed: number };
+  lateChecks: { checked: number; lateSuccesses: number; failed: number; mismatched: number };
   pinTokens: { purged: number };
 };
 
-/** `handedOver`: live rows whose request died before handing them to the provider, handed over by this pass. */
-type Tally = { settled: number; expired: number; checked: number; failed: number; handedOver: number };
-type Applied = 'settled' | 'expired' | 'checked' | 'handedOver' | null;
+/**
+ * `handedOver`: live rows whose request died before handing them to the provider, handed over by this pass;
+ * `mismatched`: rows whose provider reported another amount or currency, held for the operator (decision 040).
+ */
+type Tally = { settled: number; expired: number; checked: number; failed: number; handedOver: number; mismatched: number };
+type Applied = 'settled' | 'expired' | 'checked' | 'handedOver' | 'mismatched' | null;
 
 /**
  * The due work of the background worker (decision 029): test payments and payouts whose simulated outcome is due,
@@ -158,10 +162,33 @@ export function createJobs({
     result === 'sent' ? 'handedOver' : result === 'failed' ? 'settled' : null;
 
   /**
+   * A provider's final answer whose amount or currency is not ours (decision 040): never applied; the row is held for
+   * the operator (`providers:mismatches`), logged at error, and the claims pass it over from now on.
+   */
+  const hold = async (
+    table: 'collections' | 'transfers',
+    id: string,
+    provider: string | null,
+    report: Extract<ProviderReport, { status: 'mismatch' }>,
+  ): Promise<Applied> => {
+    const held = await holdMismatch(db, table, id, `${report.reported}: ${report.detail}`);
+    logger.error(
+      {
+        [table === 'collections' ? 'collectionId' : 'transferId']: id,
+        provider,
+        reported: report.reported,
+        mismatch: report.detail,
+      },
+      'a provider reported an amount or currency not ours; not applied, held for the operator',
+    );
+    return held ? 'mismatched' : null;
+  };
+
+  /**
    * A payment: the simulator's decision when due; a live one never handed over is handed over before its expiry
-   * (decision 041); a live one's provider asked for its status (the reconciler: a lost callback changes nothing) and
-   * its report applied, or it is asked again later; at its expiry, one that is still pending, or whose provider cannot
-   * be asked, fails as not approved in time.
+   * (decision 041); a live one's provider asked for its status (the reconciler: a lost callback changes nothing) and its report applied, or it is asked again later (also while the provider has no record
+   * of it, decision 040, until its expiry fails it as lost); at its expiry, one that is still pending, or whose provider
+   * cannot be asked, fails as not approved in time. A report with another amount or currency holds it (`hold`).
    */
   const applyPayment = async (row: ClaimedPayment, now: Date, leaseUntil: Date): Promise<Applied> => {
     const simulated = simulatedOutcome(row, now);
@@ -174,7 +201,14 @@ export function createJobs({
     }
     const provider = liveProvider(row);
     if (provider?.paymentStatus) {
-      const outcome = paymentOutcomeOf(await provider.paymentStatus({ collectionId: row.id, transactionId: row.transaction_id }));
+      const report = await provider.paymentStatus({
+        collectionId: row.id,
+        transactionId: row.transaction_id,
+        amount: Number(row.amount),
+        currency: row.currency,
+      });
+      if (report.status === 'mismatch') return hold('collections', row.id, row.provider, report);
+      const outcome = paymentOutcomeOf(report, row, now);
       if (outcome) return (await settlePayment(row.id, outcome)) ? 'settled' : null;
       if (!isExpired(row, now)) {
         await scheduleNextCheck(db, 'collections', row.id, leaseUntil, nextCheckAt(row, now, pollAfterMs, 'payment'));
@@ -189,7 +223,8 @@ export function createJobs({
    * A payout: the simulator's decision when due, or the simulator's payout returned at its expiry. A live one never
    * handed over is handed over, at any age (decision 041: its money is held; a refusal returns it). A live one's
    * provider is asked and its report applied (a failure returns the money); one it still reports pending stays held,
-   * past its expiry too, and is asked again: money is returned only when the provider says it did not pay it.
+   * past its expiry too, and is asked again: money is returned only when the provider says it did not pay it, or has
+   * had no record of it until it is a day old (UNKNOWN_FINAL_MS, decision 040).
    */
   const applyPayout = async (row: ClaimedPayout, now: Date, leaseUntil: Date): Promise<Applied> => {
     const simulated = simulatedOutcome(row, now);
@@ -204,7 +239,11 @@ export function createJobs({
     }
     if (row.provider && row.provider !== 'simulator') {
       const provider = liveProvider(row);
-      const outcome = provider?.payoutStatus ? payoutOutcomeOf(await provider.payoutStatus({ transferId: row.id })) : null;
+      const report = provider?.payoutStatus
+        ? await provider.payoutStatus({ transferId: row.id, amount: Number(row.amount), currency: row.currency })
+        : null;
+      if (report?.status === 'mismatch') return hold('transfers', row.id, row.provider, report);
+      const outcome = report ? payoutOutcomeOf(report, row, now) : null;
       if (outcome) return (await reportPayout(row.id, outcome)) ? 'settled' : null;
       if (isExpired(row, now)) {
         logger.warn(
@@ -254,8 +293,8 @@ export function createJobs({
    * Late checks (decision 033): a live payment failed here without its provider's word (expired while pending, or
    * cancelled by the payer) is asked about again, in case the payer approved it after all and the callback was lost.
    * A success goes through settle, which does not apply it (the payment stays failed and the merchant is not credited)
-   * and logs it at error for the operator to refund the payer; still pending, it is asked again later, for a day at
-   * most; anything else ends its checks. A check that fails is logged and tried again on the same schedule.
+   * and logs it at error for the operator to refund the payer; still pending or unknown to the provider, it is asked
+   * again later, for a day at most; another amount or currency holds it; anything else ends its checks. A check that fails is logged and tried again on the same schedule.
    */
   const lateChecks = (options: PassOptions, tally: PassResult['lateChecks']) =>
     drainDue<LateCheck>(
@@ -269,10 +308,19 @@ export function createJobs({
           let next: Date | null = null;
           const provider = providers.named(row.provider);
           if (provider?.paymentStatus) {
-            const report = await provider.paymentStatus({ collectionId: row.id, transactionId: row.transaction_id });
+            const report = await provider.paymentStatus({
+              collectionId: row.id,
+              transactionId: row.transaction_id,
+              amount: Number(row.amount),
+              currency: row.currency,
+            });
             tally.checked += 1;
-            if (report.status === 'pending') next = nextLateCheck(row.created_at, now);
-            const outcome = report.status === 'successful' ? paymentOutcomeOf(report) : null;
+            // Unknown is asked about again too: MTN may answer 404 for a while after its 202 (decision 040).
+            if (report.status === 'pending' || report.status === 'unknown') next = nextLateCheck(row.created_at, now);
+            if (report.status === 'mismatch' && (await hold('collections', row.id, row.provider, report))) {
+              tally.mismatched += 1;
+            }
+            const outcome = report.status === 'successful' ? paymentOutcomeOf(report, row, now) : null;
             if (outcome) {
               tally.lateSuccesses += 1;
               await settlePayment(row.id, outcome);
@@ -310,9 +358,9 @@ export function createJobs({
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
       const result: PassResult = {
-        payments: { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0 },
-        payouts: { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0 },
-        lateChecks: { checked: 0, lateSuccesses: 0, failed: 0 },
+        payments: { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0, mismatched: 0 },
+        payouts: { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0, mismatched: 0 },
+        lateChecks: { checked: 0, lateSuccesses: 0, failed: 0, mismatched: 0 },
         pinTokens: { purged: 0 },
       };
       await step('payments', () => settlePayments(options, result.payments));

@@ -19,8 +19,11 @@ export type MtnRecord = {
  * What a faulty MTN does to one request: answer 500, 503 or 401, never answer (`hang`, before anything is recorded),
  * answer 200 with a body that is not JSON (`malformed`), or take the request and then never answer
  * (`record-then-hang`: the request got through but its answer was lost; on a token or status request it is `hang`).
+ * `{ code }`: answer 500 with that code and record nothing, as MTN answers our own setup errors (NOT_ALLOWED,
+ * NOT_ALLOWED_TARGET_ENVIRONMENT, INVALID_CALLBACK_URL_HOST, INVALID_CURRENCY: MTN's common errors page,
+ * momodevelopercommunity.mtn.com/errors-46/momo-api-common-errors-82).
  */
-export type MtnFault = 500 | 503 | 401 | 'hang' | 'malformed' | 'record-then-hang';
+export type MtnFault = 500 | 503 | 401 | 'hang' | 'malformed' | 'record-then-hang' | { code: string };
 
 type FaultKind = 'token' | 'requesttopay' | 'transfer' | 'status';
 
@@ -49,17 +52,26 @@ export type FakeMtn = {
   refuse(kind: 'requesttopay' | 'transfer', code: string): void;
   /**
    * Makes a record final. With `callback: true` it sends MTN's callback (a PUT whose JSON body is the status answer)
-   * to the record's callback URL and answers that response's status; null when there is no callback URL or none was asked.
+   * to the record's callback URL, twice (MTN's users report callbacks that come twice, and none retried), and answers
+   * the two responses' statuses; null when there is no callback URL or none was asked.
    */
   complete(
     referenceId: string,
     outcome: 'SUCCESSFUL' | { reason: string },
     options?: { callback?: boolean },
-  ): Promise<number | null>;
+  ): Promise<number[] | null>;
+  /**
+   * The next `times` status asks of a reference MTN took (202) answer 404 RESOURCE_NOT_FOUND, as MTN's users report
+   * for a while after the 202; then it answers as usual.
+   */
+  notFoundFor(referenceId: string, times: number): void;
+  /** From now on the status answer (and callback) of a record names this amount and/or currency, not the ones sent. */
+  misreport(referenceId: string, reported: { amount?: string; currency?: string }): void;
   close(): Promise<void>;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** MTN wants a version 4 UUID in X-Reference-Id, and answers 400 to anything else (the common errors page above). */
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** The fake is MTN's sandbox: this is the only target environment it serves. */
 const TARGET_ENVIRONMENT = 'sandbox';
@@ -94,6 +106,10 @@ export async function startFakeMtn(): Promise<FakeMtn> {
   const tokens = new Map<string, { product: MtnRecord['product']; expiresAt: number; revoked: boolean }>();
   const faults: Record<FaultKind, MtnFault[]> = { token: [], requesttopay: [], transfer: [], status: [] };
   const refusals: Record<'requesttopay' | 'transfer', string[]> = { requesttopay: [], transfer: [] };
+  /** notFoundFor: how many more status asks of a reference answer 404. */
+  const notFound = new Map<string, number>();
+  /** misreport: what a record's status answer names instead of what was sent. */
+  const misreported = new Map<string, { amount?: string; currency?: string }>();
 
   const fake = {
     url: '',
@@ -107,9 +123,10 @@ export async function startFakeMtn(): Promise<FakeMtn> {
   /** The status answer (and callback body): what MTN shows of a requesttopay or transfer. */
   function statusBody(record: MtnRecord) {
     const party = record.product === 'collection' ? { payer: record.body.payer } : { payee: record.body.payee };
+    const reported = misreported.get(record.referenceId);
     return {
-      amount: record.body.amount,
-      currency: record.body.currency,
+      amount: reported?.amount ?? record.body.amount,
+      currency: reported?.currency ?? record.body.currency,
       ...(record.financialTransactionId ? { financialTransactionId: record.financialTransactionId } : {}),
       externalId: record.body.externalId,
       ...party,
@@ -156,7 +173,7 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     const denied = authorize(product, headers);
     if (denied) return denied;
     const referenceId = headers['x-reference-id'] ?? '';
-    if (!UUID.test(referenceId)) return gatewayError(400, 'X-Reference-Id must be a UUID');
+    if (!UUID_V4.test(referenceId)) return gatewayError(400, 'X-Reference-Id must be a version 4 UUID');
     const kind = product === 'collection' ? 'requesttopay' : 'transfer';
     const refusal = refusals[kind].shift();
     if (refusal) return mtnError(400, refusal, `Refused by the fake (${refusal})`);
@@ -191,7 +208,9 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     const denied = authorize(product, headers);
     if (denied) return denied;
     const record = fake.records.get(referenceId);
-    if (!record || record.product !== product) {
+    const hidden = notFound.get(referenceId) ?? 0;
+    if (hidden > 0) notFound.set(referenceId, hidden - 1);
+    if (!record || record.product !== product || hidden > 0) {
       return mtnError(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
     }
     return { status: 200, body: statusBody(record) };
@@ -236,6 +255,7 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     if (fault === 500) return answer(mtnError(500, 'INTERNAL_PROCESSING_ERROR', 'An internal error occurred.'));
     if (fault === 503) return answer(mtnError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable.'));
     if (fault === 401) return answer(gatewayError(401, 'Access denied due to invalid or expired access token.'));
+    if (typeof fault === 'object') return answer(mtnError(500, fault.code, `Refused by the fake (${fault.code})`));
 
     if (target.kind === 'token') {
       if (fault === 'record-then-hang') return;
@@ -278,7 +298,7 @@ export async function startFakeMtn(): Promise<FakeMtn> {
       referenceId: string,
       outcome: 'SUCCESSFUL' | { reason: string },
       options: { callback?: boolean } = {},
-    ): Promise<number | null> => {
+    ): Promise<number[] | null> => {
       const record = fake.records.get(referenceId);
       if (!record) throw new Error(`the fake MTN has no record ${referenceId}`);
       if (outcome === 'SUCCESSFUL') {
@@ -290,16 +310,26 @@ export async function startFakeMtn(): Promise<FakeMtn> {
         record.reason = outcome.reason;
         record.financialTransactionId = null;
       }
-      if (!options.callback || !record.callbackUrl) return null;
-      // MTN calls back once, with no retry; it does not sign the callback.
-      const callback = await fetch(record.callbackUrl, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(statusBody(record)),
-        signal: AbortSignal.timeout(5_000),
-      });
-      await callback.arrayBuffer();
-      return callback.status;
+      const callbackUrl = record.callbackUrl;
+      if (!options.callback || !callbackUrl) return null;
+      // MTN never retries a callback, and may send it twice; it does not sign it.
+      const send = async () => {
+        const callback = await fetch(callbackUrl, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(statusBody(record)),
+          signal: AbortSignal.timeout(5_000),
+        });
+        await callback.arrayBuffer();
+        return callback.status;
+      };
+      return [await send(), await send()];
+    },
+    notFoundFor: (referenceId: string, times: number) => {
+      notFound.set(referenceId, times);
+    },
+    misreport: (referenceId: string, reported: { amount?: string; currency?: string }) => {
+      misreported.set(referenceId, reported);
     },
     // Hanging requests keep their sockets open: close() ends them, or the server would wait for them.
     close: local.close,

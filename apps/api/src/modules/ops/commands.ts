@@ -94,6 +94,19 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: checks.every((result) => result.ok), message: lines.join('\n'), data: { ...summary, checks } };
     },
   },
+  'providers:mismatches': {
+    usage:
+      'providers:mismatches  payments and payouts a provider reported with another amount or currency: never applied, held for you',
+    run: async ({ rails }) => {
+      const held = await rails.mismatches();
+      if (held.length === 0) return { ok: true, message: 'no payment or payout is held for a provider mismatch', data: [] };
+      const lines = held.map(
+        (row) =>
+          `${row.kind} ${row.id}  ${new Date(row.createdAt).toISOString()}  ${row.environment}  ${row.provider ?? ''}  ${row.currency} ${Number(row.amount).toLocaleString('en-US')}  ${row.status}  ${row.mismatch}`,
+      );
+      return { ok: true, message: [`${held.length} held for a provider mismatch:`, ...lines].join('\n'), data: held };
+    },
+  },
   'ledger:verify': {
     usage: 'ledger:verify  check that every transaction balances and every cached balance equals its entries',
     run: async ({ ledger }) => {

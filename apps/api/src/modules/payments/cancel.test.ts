@@ -57,10 +57,10 @@ describe('how long a pending payment waits', () => {
   it('says, on starting and on every status check, the seconds left before it expires (PAYMENT_EXPIRY_SECONDS)', async () => {
     const started = await pay(t, link.ref, { phone: `077200${SIMULATOR.stayPendingSuffix}` });
     expect(started.statusCode).toBe(201);
-    expect(started.json().data).toMatchObject({ status: 'pending', expires_in_seconds: 300 });
+    expect(started.json().data).toMatchObject({ status: 'pending', expires_in_seconds: 600 });
     const status = await paymentStatus(t, started.json().data.id);
-    expect(status.expires_in_seconds).toBeGreaterThan(295);
-    expect(status.expires_in_seconds).toBeLessThanOrEqual(300);
+    expect(status.expires_in_seconds).toBeGreaterThan(595);
+    expect(status.expires_in_seconds).toBeLessThanOrEqual(600);
 
     await t.database.db
       .updateTable('collections')

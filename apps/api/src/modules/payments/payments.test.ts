@@ -156,7 +156,7 @@ describe('the simulator outcomes', () => {
     const id = await payId(t, fixed.ref, { phone: '0772000002' });
     await sweep();
     expect((await paymentStatus(t, id)).status).toBe('pending');
-    const afterExpiry = new Date(Date.now() + 301_000);
+    const afterExpiry = new Date(Date.now() + 601_000);
     expect(await sweep(afterExpiry)).toMatchObject({ expired: 1 });
     expect(await paymentStatus(t, id)).toMatchObject({ status: 'failed', message: M.expired });
   });

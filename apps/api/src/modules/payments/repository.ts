@@ -107,24 +107,28 @@ export function findApiCollectionByKey(
 /** Moves a pending collection to its outcome; undefined when it is no longer pending (the report was applied before). */
 export function completePending(trx: Transaction<Database>, id: string, outcome: PaymentOutcome) {
   const { lateCheckAt } = outcome;
-  return trx
-    .updateTable('collections')
-    .set({
-      status: outcome.status,
-      status_message: outcome.message,
-      ...(outcome.providerReference ? { provider_reference: outcome.providerReference } : {}),
-      ...(lateCheckAt && outcome.status === 'failed'
-        ? {
-            late_check_at: sql<Date | null>`case when provider <> 'simulator' then ${lateCheckAt.toISOString()}::timestamptz end`,
-          }
-        : {}),
-      completed_at: outcome.completedAt ?? new Date(),
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    trx
+      .updateTable('collections')
+      .set({
+        status: outcome.status,
+        status_message: outcome.message,
+        ...(outcome.providerReference ? { provider_reference: outcome.providerReference } : {}),
+        ...(lateCheckAt && outcome.status === 'failed'
+          ? {
+              late_check_at: sql<Date | null>`case when provider <> 'simulator' then ${lateCheckAt.toISOString()}::timestamptz end`,
+            }
+          : {}),
+        completed_at: outcome.completedAt ?? new Date(),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      // Held for the operator (decision 040): nothing is applied to it, whoever reports.
+      .where('provider_mismatch', 'is', null)
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 export async function addToLinkTotal(trx: Transaction<Database>, linkId: string, environment: Environment, amount: number) {

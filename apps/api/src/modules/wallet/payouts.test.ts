@@ -11,7 +11,7 @@ import { createAliceAndBob, moneySnapshot } from '../../testing/wallet-more.ts';
 import { runOpsCommand } from '../ops/commands.ts';
 
 /** PAYMENTS_ENV leaves PAYMENT_EXPIRY_SECONDS at its default: a payout nobody confirms is returned after it. */
-const PAYOUT_EXPIRY_MS = 300_000;
+const PAYOUT_EXPIRY_MS = 600_000;
 
 let t: TestApp;
 /** Pays out; owner Grace Namutebi. */

@@ -145,19 +145,23 @@ export const pendingSettlements = (db: Kysely<Database>) =>
  */
 export function completePendingTransfer(trx: Db, id: string, kind: 'settlement' | 'payout', failureReason: string | null) {
   const now = new Date();
-  return trx
-    .updateTable('transfers')
-    .set({
-      status: failureReason === null ? 'successful' : 'rejected',
-      failure_reason: failureReason,
-      completed_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('kind', '=', kind)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    trx
+      .updateTable('transfers')
+      .set({
+        status: failureReason === null ? 'successful' : 'rejected',
+        failure_reason: failureReason,
+        completed_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .where('status', '=', 'pending')
+      // Held for the operator (decision 040): nothing is applied to it, whoever reports.
+      .where('provider_mismatch', 'is', null)
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /**

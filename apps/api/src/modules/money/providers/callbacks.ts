@@ -5,8 +5,9 @@ import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { safeEqual } from '../../../lib/secrets.ts';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
+import { holdMismatch } from './mismatches.ts';
 import type { PaymentProvider, ProviderRegistry } from './provider.ts';
-import { paymentOutcomeOf, payoutOutcomeOf } from './reconcile.ts';
+import { paymentOutcomeOf, payoutOutcomeOf, type RowTimes } from './reconcile.ts';
 
 export const CALLBACK_MESSAGES = {
   wrongSecret: 'This callback URL is not valid',
@@ -16,29 +17,35 @@ export const CALLBACK_MESSAGES = {
 } as const;
 
 /** The payment or payout of ours a callback names: only a row that went to that provider (never a test row). */
-type Subject =
-  | { kind: 'payment'; id: string; transactionId: string; status: string }
-  | { kind: 'payout'; id: string; status: string };
+type Subject = RowTimes & { id: string; status: string; amount: number; currency: string } & (
+    | { kind: 'payment'; transactionId: string }
+    | { kind: 'payout' }
+  );
 
 async function findSubject(db: Kysely<Database>, provider: string, reference: string): Promise<Subject | null> {
   const byId = isUuid(reference);
   const payment = await db
     .selectFrom('collections')
-    .select(['id', 'transaction_id', 'status'])
+    .select(['id', 'transaction_id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
     .where('provider', '=', provider)
     .where(byId ? 'id' : 'transaction_id', '=', reference)
     .executeTakeFirst();
-  if (payment) return { kind: 'payment', id: payment.id, transactionId: payment.transaction_id, status: payment.status };
+  if (payment) {
+    const { transaction_id: transactionId, amount, ...rest } = payment;
+    return { kind: 'payment', transactionId, amount: Number(amount), ...rest };
+  }
   if (!byId) return null;
   const payout = await db
     .selectFrom('transfers')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
     .where('kind', '=', 'payout')
     .where('provider', '=', provider)
     .where('id', '=', reference)
     .executeTakeFirst();
-  return payout ? { kind: 'payout', id: payout.id, status: payout.status } : null;
+  return payout ? { kind: 'payout', ...payout, amount: Number(payout.amount) } : null;
 }
+
+const idField = (subject: Subject) => (subject.kind === 'payment' ? 'collectionId' : 'transferId');
 
 type Deps = {
   db: Kysely<Database>;
@@ -62,19 +69,38 @@ export function createProviderCallbacks({ db, providers, secret, settlePayment, 
 
   async function confirm(provider: PaymentProvider, subject: Subject) {
     try {
+      const money = { amount: subject.amount, currency: subject.currency };
+      const report =
+        subject.kind === 'payment'
+          ? await provider.paymentStatus?.({ collectionId: subject.id, transactionId: subject.transactionId, ...money })
+          : await provider.payoutStatus?.({ transferId: subject.id, ...money });
+      // A provider that just called about it but has no record of it is not believed: the reconciler asks again.
+      if (!report || report.status === 'unknown') return;
+      if (report.status === 'mismatch') {
+        // Never applied (decision 040): held for the operator, as the reconciler holds it.
+        await holdMismatch(
+          db,
+          subject.kind === 'payment' ? 'collections' : 'transfers',
+          subject.id,
+          `${report.reported}: ${report.detail}`,
+        );
+        logger.error(
+          { provider: provider.name, [idField(subject)]: subject.id, reported: report.reported, mismatch: report.detail },
+          'a provider reported an amount or currency not ours; not applied, held for the operator',
+        );
+        return;
+      }
+      const now = new Date();
       if (subject.kind === 'payment') {
-        const report = await provider.paymentStatus?.({ collectionId: subject.id, transactionId: subject.transactionId });
-        // A provider that just called about it but has no record of it is not believed: the reconciler asks again.
-        const outcome = report && report.status !== 'unknown' ? paymentOutcomeOf(report) : null;
+        const outcome = paymentOutcomeOf(report, subject, now);
         if (outcome) await settlePayment(subject.id, outcome);
       } else {
-        const report = await provider.payoutStatus?.({ transferId: subject.id });
-        const outcome = report && report.status !== 'unknown' ? payoutOutcomeOf(report) : null;
+        const outcome = payoutOutcomeOf(report, subject, now);
         if (outcome) await reportPayout(subject.id, outcome);
       }
     } catch (error) {
       logger.error(
-        { err: error, provider: provider.name, [subject.kind === 'payment' ? 'collectionId' : 'transferId']: subject.id },
+        { err: error, provider: provider.name, [idField(subject)]: subject.id },
         'confirming a provider callback failed; the reconciler asks again',
       );
     }

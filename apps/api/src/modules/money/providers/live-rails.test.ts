@@ -167,7 +167,7 @@ describe('live collections through MTN MoMo', () => {
   it('expires a payment MTN never settles, after one last status check', async () => {
     const id = await payId(t, liveRef, { channel: 'MTN_UG', phone: MTN_PHONE });
     const statusChecks = () => mtn.requests.filter((r) => r.method === 'GET' && r.path.endsWith(id)).length;
-    await t.app.services.jobs.runDue({ now: secondsLater(301) });
+    await t.app.services.jobs.runDue({ now: secondsLater(601) });
     expect(statusChecks()).toBe(1);
     expect(await collection(id)).toMatchObject({ status: 'failed', status_message: M.expired });
   });
@@ -176,7 +176,7 @@ describe('live collections through MTN MoMo', () => {
     const id = await payId(t, liveRef, { channel: 'MTN_UG', phone: MTN_PHONE });
     const before = await liveBalance();
     const asked = () => mtn.requests.filter((r) => r.method === 'GET' && r.path.endsWith(id)).length;
-    const expiry = secondsLater(301);
+    const expiry = secondsLater(601);
     await t.app.services.jobs.runDue({ now: expiry });
     const expired = await collection(id);
     expect(expired).toMatchObject({ status: 'failed', status_message: M.expired });
@@ -184,10 +184,10 @@ describe('live collections through MTN MoMo', () => {
     expect(new Date(expired.late_check_at ?? 0).getTime()).toBe(expiry.getTime() + 5 * 60_000);
     await mtn.complete(id, 'SUCCESSFUL');
 
-    await t.app.services.jobs.runDue({ now: secondsLater(500) });
+    await t.app.services.jobs.runDue({ now: secondsLater(800) });
     expect(asked()).toBe(1);
     // Two workers at once: the claim gives the row to one, so MTN is asked once and the success counted once.
-    const passes = await Promise.all([602, 602].map((seconds) => t.app.services.jobs.runDue({ now: secondsLater(seconds) })));
+    const passes = await Promise.all([902, 902].map((seconds) => t.app.services.jobs.runDue({ now: secondsLater(seconds) })));
     expect(asked()).toBe(2);
     expect(passes.map((pass) => pass.lateChecks.lateSuccesses).sort()).toEqual([0, 1]);
     expect(passes.every((pass) => pass.lateChecks.failed === 0)).toBe(true);
@@ -202,7 +202,7 @@ describe('live collections through MTN MoMo', () => {
     const asked = () => mtn.requests.filter((r) => r.method === 'GET' && r.path.endsWith(id)).length;
     expect((await t.app.inject({ method: 'POST', url: `/api/public/payments/${id}/cancel` })).statusCode).toBe(200);
     expect((await collection(id)).late_check_at).not.toBeNull();
-    await t.app.services.jobs.runDue({ now: secondsLater(301) });
+    await t.app.services.jobs.runDue({ now: secondsLater(601) });
     expect(asked()).toBe(1);
     const rescheduled = new Date((await collection(id)).late_check_at ?? 0).getTime();
     expect(rescheduled).toBeGreaterThan(secondsLater(301 + 299).getTime());
@@ -221,7 +221,7 @@ describe('live collections through MTN MoMo', () => {
     const id = await payId(t, liveRef, { channel: 'MTN_UG', phone: MTN_PHONE });
     expect((await collection(id)).status).toBe('pending');
     expect(mtn.records.has(id)).toBe(false);
-    await t.app.services.jobs.runDue({ now: secondsLater(301) });
+    await t.app.services.jobs.runDue({ now: secondsLater(601) });
     expect(await collection(id)).toMatchObject({ status: 'failed', status_message: M.providerLost });
   });
 
@@ -402,7 +402,7 @@ describe('live payouts', () => {
     const before = await liveBalance();
     const id = await livePayout(AIRTEL_PHONE);
     expect(airtel.records.get(id)?.body).toMatchObject({ payee: { msisdn: '702123456' }, transaction: { id } });
-    await t.app.services.jobs.runDue({ now: secondsLater(301) });
+    await t.app.services.jobs.runDue({ now: secondsLater(601) });
     expect(airtel.requests.filter((r) => r.method === 'GET' && r.path.endsWith(id))).toHaveLength(1);
     expect(await transfer(id)).toMatchObject({ status: 'pending' });
     expect(await liveBalance()).toBe(before - 6_000);
@@ -412,12 +412,16 @@ describe('live payouts', () => {
     expect(await transfer(id)).toMatchObject({ status: 'successful' });
   });
 
-  it('a payout the provider never received is returned to the wallet', async () => {
+  it('a payout the provider never received stays held until a day old, then is returned to the wallet', async () => {
     const before = await liveBalance();
     mtn.fault('transfer', 'hang', 'hang');
     const id = await livePayout(MTN_PHONE);
     expect(await transfer(id)).toMatchObject({ status: 'pending' });
+    // MTN may answer 404 for a while after taking it (decision 040): not returned yet.
     await t.app.services.jobs.runDue({ now: secondsLater(31) });
+    expect(await transfer(id)).toMatchObject({ status: 'pending' });
+    expect(await liveBalance()).toBeLessThan(before);
+    await t.app.services.jobs.runDue({ now: secondsLater(24 * 60 * 60 + 60) });
     expect(await transfer(id)).toMatchObject({ status: 'rejected', failure_reason: PAYOUT_FAILURES.lost });
     expect(await liveBalance()).toBe(before);
   });

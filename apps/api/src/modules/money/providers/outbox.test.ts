@@ -44,6 +44,8 @@ let liveKey: string;
 let liveRef: string;
 /** The app's settings: the fake providers, no worker of its own (the tests run its passes). */
 let env: Record<string, string>;
+/** Past it a payment is not handed over, and a payout still is. */
+const EXPIRY_SECONDS = 600;
 
 const AMOUNT = 25_000;
 /** The default schedule's 3 % collection fee. */
@@ -125,7 +127,13 @@ async function graceRunOut(table: 'collections' | 'transfers', id: string) {
 
 beforeAll(async () => {
   [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
-  env = { ...WALLET_ENV, ...MERCHANT_API_ENV, PAYMENT_WORKER_INTERVAL_MS: '0', ...liveRailsEnv(mtn, airtel) };
+  env = {
+    ...WALLET_ENV,
+    ...MERCHANT_API_ENV,
+    PAYMENT_WORKER_INTERVAL_MS: '0',
+    PAYMENT_EXPIRY_SECONDS: String(EXPIRY_SECONDS),
+    ...liveRailsEnv(mtn, airtel),
+  };
   t = await createTestApp(env);
   merchant = await createMerchant(t, 'Kampala Outbox Traders');
   await useEnvironment(t, merchant, 'production');
@@ -227,14 +235,14 @@ describe('a payout whose request died after the commit', () => {
   it('is handed over at any age: past its expiry it is sent, never returned unasked', async () => {
     const before = await liveBalance();
     const id = await strandedPayout(randomUUID(), AIRTEL_PHONE);
-    const pass = await t.app.services.jobs.runDue({ now: secondsLater(301) });
+    const pass = await t.app.services.jobs.runDue({ now: secondsLater(EXPIRY_SECONDS + 1) });
     expect(airtelSends(id)).toBe(1);
     expect(pass.payouts.handedOver).toBe(1);
     expect(airtel.records.get(id)?.body).toMatchObject({ payee: { msisdn: '702123456' }, transaction: { id } });
     expect(await transfer(id)).toMatchObject({ status: 'pending', provider_reference: id });
 
     await airtel.complete(id, 'TS');
-    await t.app.services.jobs.runDue({ now: secondsLater(400) });
+    await t.app.services.jobs.runDue({ now: secondsLater(EXPIRY_SECONDS + 100) });
     expect(await transfer(id)).toMatchObject({ status: 'successful' });
     expect(airtelSends(id)).toBe(1);
     expect(await liveBalance()).toBe(before - HELD);
@@ -330,7 +338,7 @@ describe('a payment whose request died after the commit', () => {
   it('past its expiry it is not handed over: it fails as any expired payment does, nothing taken', async () => {
     const before = await liveBalance();
     const id = await strandedPayment();
-    const pass = await t.app.services.jobs.runDue({ now: secondsLater(301) });
+    const pass = await t.app.services.jobs.runDue({ now: secondsLater(EXPIRY_SECONDS + 1) });
     expect(mtnSends(id)).toBe(0);
     expect(await collection(id)).toMatchObject({ status: 'failed', status_message: M.providerLost });
     expect(await liveBalance()).toBe(before);

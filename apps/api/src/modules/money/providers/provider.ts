@@ -40,14 +40,35 @@ export type PayoutAccepted = ChargeAccepted;
 
 /**
  * A live provider's word on a payment or payout (issue 15): still pending, final, or `unknown` when the provider has
- * no record of it (our request never reached it, so nothing was or will be taken). `message` is the mapped reason the
- * payer (payments) or the merchant (payouts) reads.
+ * no record of it (yet: MTN may answer 404 for a while after it accepted a request, decision 040). `message` is the
+ * mapped reason the payer (payments) or the merchant (payouts) reads. `mismatch`: a final answer whose amount or
+ * currency is not ours (`detail` says how, mismatchOf); it is never applied, only held for the operator.
  */
 export type ProviderReport =
   | { status: 'pending' }
   | { status: 'successful'; providerReference?: string }
   | { status: 'failed'; message: string; providerCode?: string }
-  | { status: 'unknown' };
+  | { status: 'unknown' }
+  | { status: 'mismatch'; reported: 'successful' | 'failed'; detail: string };
+
+/** An amount in whole units and its ISO 4217 currency, as we asked for it or as a provider reports it. */
+export type Money = { amount: number; currency: string };
+
+/**
+ * How a provider's status answer differs from what we asked for (decision 040): null when its amount and currency are
+ * ours, or when it leaves one out (then nothing is compared for it); else a short description for the operator. The
+ * currency is compared as the provider was sent it (MTN's sandbox takes EUR for our UGX rows).
+ */
+export function mismatchOf(ours: Money, theirs: Partial<Money>): string | null {
+  const differences: string[] = [];
+  if (theirs.amount !== undefined && theirs.amount !== ours.amount) {
+    differences.push(`amount ${theirs.amount} where ours is ${ours.amount}`);
+  }
+  if (theirs.currency !== undefined && theirs.currency.toUpperCase() !== ours.currency.toUpperCase()) {
+    differences.push(`currency ${theirs.currency} where ours is ${ours.currency}`);
+  }
+  return differences.length > 0 ? `the provider reports ${differences.join(' and ')}` : null;
+}
 
 /**
  * The provider's own code for a refusal or failure (MTN's `NOT_ENOUGH_FUNDS`, Airtel's `DP00800001007`), kept for the
@@ -57,8 +78,14 @@ export function providerCodeOf(...candidates: unknown[]): string | undefined {
   return candidates.find((value): value is string => typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(value));
 }
 
-/** What a live provider is asked about: a payment by our ids, as its adapter sent them. */
-export type PaymentSubject = { collectionId: string; transactionId: string };
+/**
+ * What a live provider is asked about: a payment by our ids, as its adapter sent them, with the amount and currency
+ * of our row, which the adapter compares with its provider's answer (mismatchOf).
+ */
+export type PaymentSubject = { collectionId: string; transactionId: string } & Money;
+
+/** What a live provider is asked about a payout: our transfer's id, amount and currency. */
+export type PayoutSubject = { transferId: string } & Money;
 
 /**
  * A provider's definitive refusal of a charge or payout: nothing was taken, and the message says why to the person who
@@ -71,6 +98,21 @@ export class ProviderRefused extends HttpError {
     readonly providerCode?: string,
   ) {
     super(400, message);
+  }
+}
+
+/**
+ * A provider's refusal that says our own setup is wrong, not the payer's or the receiver's account (MTN's 500 with
+ * NOT_ALLOWED, INVALID_CURRENCY…, decision 040): final, nothing was taken. Its message names the call and the code for
+ * the operator's log; the payer or merchant reads the usual "could not be reached" message.
+ */
+export class ProviderSetupError extends Error {
+  readonly kind = 'setup';
+  constructor(
+    call: string,
+    readonly providerCode: string,
+  ) {
+    super(`${call}: refused because of our setup with the provider (${providerCode})`);
   }
 }
 
@@ -87,7 +129,7 @@ export interface PaymentProvider {
   /** Live adapters: the provider's current word on a payment (the reconciler's poll, a callback's confirmation). */
   paymentStatus?(payment: PaymentSubject): Promise<ProviderReport>;
   /** Live adapters: the provider's current word on a payout. */
-  payoutStatus?(payout: { transferId: string }): Promise<ProviderReport>;
+  payoutStatus?(payout: PayoutSubject): Promise<ProviderReport>;
   /**
    * Live adapters: the reference of ours a callback body names (a collection id or transaction id, or a transfer id),
    * or null when the body is not the provider's callback shape. The body itself is never trusted for the outcome.

@@ -27,6 +27,8 @@ beforeEach(() => {
 /** Our transaction ids: `SNT` and 12 characters, a new one for each test. */
 const transactionId = () => `SNTAIRTEL${String(++counter).padStart(6, '0')}`;
 const transferId = () => `8f0c2b1e-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
+/** The amount and currency a status subject carries (compared with the answer where the provider reports them). */
+const money = { amount: 5000, currency: 'UGX' };
 
 const chargeOf = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
   collectionId: 'col_1',
@@ -56,8 +58,8 @@ describe('Airtel Money: token', () => {
     const before = fake.tokensIssued;
     const charge = chargeOf();
     await airtel.charge(charge);
-    await airtel.paymentStatus!({ collectionId: charge.collectionId, transactionId: charge.transactionId });
-    await airtel.paymentStatus!({ collectionId: charge.collectionId, transactionId: charge.transactionId });
+    await airtel.paymentStatus!({ collectionId: charge.collectionId, transactionId: charge.transactionId, ...money });
+    await airtel.paymentStatus!({ collectionId: charge.collectionId, transactionId: charge.transactionId, ...money });
     expect(fake.tokensIssued - before).toBe(1);
 
     const tokenRequest = fake.requests.findLast((request) => request.path === '/auth/oauth2/token')!;
@@ -75,11 +77,11 @@ describe('Airtel Money: token', () => {
     fake.tokenTtlSeconds = 0.4; // kept 0.2 s
     const airtel = adapter();
     const before = fake.tokensIssued;
-    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
-    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money });
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money });
     expect(fake.tokensIssued - before).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money });
     expect(fake.tokensIssued - before).toBe(2);
   });
 
@@ -90,7 +92,7 @@ describe('Airtel Money: token', () => {
     const before = fake.tokensIssued;
     fake.revokeTokens();
     const path = `/standard/v1/payments/${charge.transactionId}`;
-    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({
+    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId, ...money })).toEqual({
       status: 'pending',
     });
     expect(fake.tokensIssued - before).toBe(1);
@@ -99,7 +101,7 @@ describe('Airtel Money: token', () => {
 
   it.each([401, 403] as const)('a %i invalid_token once: a new token, and the request goes through', async (status) => {
     const airtel = adapter();
-    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() });
+    await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money });
     const before = fake.tokensIssued;
     fake.fault('disbursement', status);
     const payout = payoutOf();
@@ -152,7 +154,7 @@ describe('Airtel Money: collections', () => {
       transaction: { amount: 5000, country: 'UG', currency: 'UGX', id: charge.transactionId },
     });
 
-    const subject = { collectionId: charge.collectionId, transactionId: charge.transactionId };
+    const subject = { collectionId: charge.collectionId, transactionId: charge.transactionId, ...money };
     expect(await airtel.paymentStatus!(subject)).toEqual({ status: 'pending' });
     (record as { status: string }).status = 'TA'; // ambiguous, on Airtel's side: still pending here
     expect(await airtel.paymentStatus!(subject)).toEqual({ status: 'pending' });
@@ -178,7 +180,7 @@ describe('Airtel Money: collections', () => {
     const charge = chargeOf();
     await airtel.charge(charge);
     await fake.complete(charge.transactionId, { status: 'TF', ...reason });
-    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({
+    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId, ...money })).toEqual({
       status: 'failed',
       message,
       // Airtel's own code, for the operator's log; the fake's "Do not honor" when the test names none.
@@ -190,7 +192,7 @@ describe('Airtel Money: collections', () => {
     const charge = chargeOf();
     await airtel.charge(charge);
     await fake.complete(charge.transactionId, { status: 'TE' });
-    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({
+    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId, ...money })).toEqual({
       status: 'failed',
       message: PAYMENT_MESSAGES.expired,
       providerCode: 'DP00800001029',
@@ -223,7 +225,9 @@ describe('Airtel Money: collections', () => {
     fake.fault('payment', 'hang', 'hang', 'hang');
     expect(await quick.charge(charge)).toEqual({ providerReference: charge.transactionId });
     expect(fake.records.has(charge.transactionId)).toBe(false);
-    expect(await quick.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId })).toEqual({ status: 'unknown' });
+    expect(await quick.paymentStatus!({ collectionId: 'c', transactionId: charge.transactionId, ...money })).toEqual({
+      status: 'unknown',
+    });
   });
 
   it('a refusal of the push itself is ProviderRefused with the payer’s reason', async () => {
@@ -236,7 +240,9 @@ describe('Airtel Money: collections', () => {
     fake.fault('payment', 'malformed');
     const request = chargeOf();
     expect(await airtel.charge(request)).toEqual({ providerReference: request.transactionId, providerCode: 'http_200' });
-    expect(await airtel.paymentStatus!({ collectionId: request.collectionId, transactionId: request.transactionId })).toEqual({
+    expect(
+      await airtel.paymentStatus!({ collectionId: request.collectionId, transactionId: request.transactionId, ...money }),
+    ).toEqual({
       status: 'unknown',
     });
   });
@@ -250,17 +256,19 @@ describe('Airtel Money: collections', () => {
     const quick = adapter({ timeoutMs: 80 });
     fake.fault('status', 'hang', 'hang', 'hang');
     const started = Date.now();
-    const error = await rejection(quick.paymentStatus!({ collectionId: 'c', transactionId: transactionId() }));
+    const error = await rejection(quick.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money }));
     expect(error).toBeInstanceOf(ProviderUnreachable);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('a malformed enquiry answer throws; an id Airtel does not know is unknown', async () => {
     fake.fault('status', 'malformed');
-    const error = await rejection(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() }));
+    const error = await rejection(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money }));
     expect(error).not.toBeInstanceOf(ProviderUnreachable);
     expect(error.message).toMatch(/without a usable answer/);
-    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() })).toEqual({ status: 'unknown' });
+    expect(await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money })).toEqual({
+      status: 'unknown',
+    });
   });
 });
 
@@ -281,9 +289,9 @@ describe('Airtel Money: payouts', () => {
       pin: fake.settings().disbursementPin,
       transaction: { amount: 20_000, id: payout.transferId, type: 'B2C' },
     });
-    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toEqual({ status: 'pending' });
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId, ...money })).toEqual({ status: 'pending' });
     await fake.complete(payout.transferId, 'TS');
-    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toEqual({
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId, ...money })).toEqual({
       status: 'successful',
       providerReference: record.airtelMoneyId,
     });
@@ -321,7 +329,7 @@ describe('Airtel Money: payouts', () => {
     const payout = payoutOf();
     await airtel.payout(payout);
     await fake.complete(payout.transferId, outcome);
-    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toEqual({
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId, ...money })).toEqual({
       status: 'failed',
       message,
       providerCode:
@@ -336,7 +344,7 @@ describe('Airtel Money: payouts', () => {
     const refused = await rejection(airtel.payout(payoutOf({ amount: 0 })));
     expect(refused).toBeInstanceOf(ProviderRefused);
     expect(refused.message).toBe(PAYOUT_FAILURES.limitReached);
-    expect(await airtel.payoutStatus!({ transferId: transferId() })).toEqual({ status: 'unknown' });
+    expect(await airtel.payoutStatus!({ transferId: transferId(), ...money })).toEqual({ status: 'unknown' });
   });
 
   it('no answer to any attempt: accepted, and the enquiry then says unknown', async () => {
@@ -344,7 +352,7 @@ describe('Airtel Money: payouts', () => {
     const payout = payoutOf();
     fake.fault('disbursement', 'hang', 'hang', 'hang');
     expect(await quick.payout(payout)).toEqual({ providerReference: payout.transferId });
-    expect(await quick.payoutStatus!({ transferId: payout.transferId })).toEqual({ status: 'unknown' });
+    expect(await quick.payoutStatus!({ transferId: payout.transferId, ...money })).toEqual({ status: 'unknown' });
   });
 
   it('without the disbursement PIN there are no payouts', async () => {
@@ -370,9 +378,9 @@ describe('Airtel Money: secrets', () => {
     await collect(airtel.payout(payoutOf()));
     await collect(airtel.payout(payoutOf({ amount: 0 })));
     fake.fault('status', 'hang', 'hang', 'hang');
-    await collect(airtel.payoutStatus!({ transferId: transferId() }));
+    await collect(airtel.payoutStatus!({ transferId: transferId(), ...money }));
     fake.fault('status', 'malformed');
-    await collect(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() }));
+    await collect(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money }));
     await collect(createAirtelMoney({ ...settings, disbursementPin: null }).payout(payoutOf()));
 
     const tokens = fake.requests.flatMap((request) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? []);
@@ -446,7 +454,7 @@ describe('Airtel Money: answers that are not refusals (issue 28)', () => {
     expect(sent).toHaveLength(2);
     expect(fake.records.get(payout.transferId)?.status).toBe('TIP');
     await fake.complete(payout.transferId, 'TS');
-    expect(await airtel.payoutStatus!({ transferId: payout.transferId })).toMatchObject({ status: 'successful' });
+    expect(await airtel.payoutStatus!({ transferId: payout.transferId, ...money })).toMatchObject({ status: 'successful' });
   });
 
   it.each([
@@ -606,8 +614,8 @@ describe('Airtel Money: the answers Airtel really gives (testing/airtel-answers.
     try {
       const report =
         product === 'collection'
-          ? await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() })
-          : await airtel.payoutStatus!({ transferId: transferId() });
+          ? await airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money })
+          : await airtel.payoutStatus!({ transferId: transferId(), ...money });
       expect(report).toEqual({ status: 'successful', providerReference: reference });
     } finally {
       await close();
@@ -674,7 +682,7 @@ describe('Airtel Money: the answers Airtel really gives (testing/airtel-answers.
   ])('an enquiry answered with %s throws (asked again later), never unknown', async (_what, answer) => {
     const { airtel, close } = await answering(answer);
     try {
-      const error = await rejection(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId() }));
+      const error = await rejection(airtel.paymentStatus!({ collectionId: 'c', transactionId: transactionId(), ...money }));
       expect(error).not.toBeInstanceOf(ProviderRefused);
       expect(error.message).toMatch(/without a usable answer/);
     } finally {

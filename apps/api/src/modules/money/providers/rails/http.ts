@@ -43,6 +43,11 @@ export type RailRequest = {
    * request carrying our own reference id, which the provider refuses (409) the second time.
    */
   retry: boolean;
+  /**
+   * Whether a 5xx answer's body (JSON, or null) is final: returned at once, never retried. For a provider's 5xx that
+   * says asking again cannot help (MTN's 500 with a setup code, decision 040).
+   */
+  final5xx?: (body: unknown) => boolean;
 };
 
 /** What `call` names the request by in errors: method and path, with ids in the path left as they are (ours). */
@@ -79,11 +84,12 @@ export async function railRequest(options: RailHttpOptions, request: RailRequest
       lastCause = `answer cut off (${response.status})`;
       continue;
     }
-    if (response.status >= 500) {
+    const body = parseJson(text);
+    if (response.status >= 500 && !request.final5xx?.(body)) {
       lastCause = `answered ${response.status}`;
       continue;
     }
-    return { status: response.status, body: parseJson(text), text };
+    return { status: response.status, body, text };
   }
   throw new ProviderUnreachable(describe(request), lastCause);
 }

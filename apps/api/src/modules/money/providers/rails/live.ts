@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   ProviderRefused,
   type ProviderReport,
+  ProviderSetupError,
 } from '../provider.ts';
 import { createAirtelMoney } from './airtel.ts';
 import { createMtnMomo, type MtnProduct } from './mtn.ts';
@@ -87,6 +88,13 @@ export function withCodesLogged(logger: Logger, provider: PaymentProvider): Paym
     logger.info({ provider: provider.name, ...ids, providerCode: providerCode ?? null }, `${provider.name}: ${message}`);
   const refused = (ids: Record<string, string>) => (error: unknown) => {
     if (error instanceof ProviderRefused) log(ids, error.providerCode, `refused: ${error.message}`);
+    // Our own setup is wrong (decision 040): every request will be refused until the operator fixes it.
+    if (error instanceof ProviderSetupError) {
+      logger.error(
+        { provider: provider.name, ...ids, providerCode: error.providerCode, kind: error.kind },
+        `${provider.name}: refused because of our setup with it (${error.providerCode})`,
+      );
+    }
     throw error;
   };
   const accepted = (ids: Record<string, string>) => (acceptance: ChargeAccepted) => {

@@ -73,14 +73,16 @@ describe('the live rails the settings configure', () => {
       const failed = randomUUID();
       await mtn.charge({ ...charge, collectionId: failed, amount: 5000 });
       await fake.complete(failed, { reason: 'NOT_ENOUGH_FUNDS' });
-      expect(await mtn.paymentStatus!({ collectionId: failed, transactionId: charge.transactionId })).toMatchObject({
+      expect(
+        await mtn.paymentStatus!({ collectionId: failed, transactionId: charge.transactionId, amount: 5000, currency: 'UGX' }),
+      ).toMatchObject({
         status: 'failed',
         message: PAYMENT_MESSAGES.insufficientBalance,
       });
       const payout = randomUUID();
       await mtn.payout({ transferId: payout, msisdn: '256772123456', amount: 20000, currency: 'UGX' });
       await fake.complete(payout, { reason: 'PAYEE_NOT_FOUND' });
-      await mtn.payoutStatus!({ transferId: payout });
+      await mtn.payoutStatus!({ transferId: payout, amount: 20000, currency: 'UGX' });
 
       expect(
         lines.map(({ provider, collectionId, transferId, providerCode, msg }) => ({
@@ -112,6 +114,20 @@ describe('the live rails the settings configure', () => {
           providerCode: 'PAYEE_NOT_FOUND',
           msg: `mtn_momo: reports failed: ${PAYOUT_FAILURES.notRegistered}`,
         },
+      ]);
+      // A refusal because of our own setup (MTN's 500 with a code, decision 040) is logged at error with its code.
+      const earlier = lines.length;
+      const misconfigured = randomUUID();
+      fake.fault('requesttopay', { code: 'INVALID_CALLBACK_URL_HOST' });
+      await expect(mtn.charge({ ...charge, collectionId: misconfigured, amount: 5000 })).rejects.toMatchObject({ kind: 'setup' });
+      expect(lines.slice(earlier)).toEqual([
+        expect.objectContaining({
+          level: 50,
+          provider: 'mtn_momo',
+          collectionId: misconfigured,
+          providerCode: 'INVALID_CALLBACK_URL_HOST',
+          msg: 'mtn_momo: refused because of our setup with it (INVALID_CALLBACK_URL_HOST)',
+        }),
       ]);
       const text = JSON.stringify(lines);
       for (const secret of ['256772123456', '772123456', settings.collection!.apiKey, settings.disbursement!.apiKey]) {

@@ -1,5 +1,15 @@
 import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
-import { type ChargeAccepted, type PaymentProvider, ProviderRefused, type ProviderReport, providerCodeOf } from '../provider.ts';
+import { z } from 'zod';
+import {
+  type ChargeAccepted,
+  type Money,
+  mismatchOf,
+  type PaymentProvider,
+  ProviderRefused,
+  type ProviderReport,
+  ProviderSetupError,
+  providerCodeOf,
+} from '../provider.ts';
 import {
   ProviderUnreachable,
   type RailHttpOptions,
@@ -33,32 +43,100 @@ export type MtnSettings = {
 
 type ProductName = 'collection' | 'disbursement';
 
-/** MTN's X-Reference-Id must be a UUID (v4 in its docs; any version is accepted here, ours are v4 or v7). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * MTN's X-Reference-Id must be a version 4 UUID: MTN's common errors page names a reference id that is not one as a
+ * cause of its 400 (momodevelopercommunity.mtn.com/errors-46/momo-api-common-errors-82), and the mtn-momo client's
+ * validateTransfer requires one. Ours are v4 (gen_random_uuid, randomUUID).
+ */
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** A Ugandan number as we store it, which is how MTN wants partyId (international form, no `+`). */
 const MSISDN = /^256\d{9}$/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * The codes MTN answers with HTTP 500 when our own setup is wrong, not the payer's account, per MTN's common errors
+ * page (momo-api-common-errors above): NOT_ALLOWED (the API user is restricted), NOT_ALLOWED_TARGET_ENVIRONMENT,
+ * INVALID_CALLBACK_URL_HOST (not the host registered for the API user), INVALID_CURRENCY. Asking again cannot help, so
+ * they are final refusals (ProviderSetupError), never retried and never read as "accepted".
+ */
+export const MTN_SETUP_CODES: ReadonlySet<string> = new Set([
+  'NOT_ALLOWED',
+  'NOT_ALLOWED_TARGET_ENVIRONMENT',
+  'INVALID_CALLBACK_URL_HOST',
+  'INVALID_CURRENCY',
+]);
 
 /**
- * The `code` of an MTN error body (`{ code, message }`), when it looks like one of MTN's codes. Only this goes into our
- * error messages: a provider's free text is never echoed, so nothing it might contain reaches a log.
+ * MTN's error body `{ code, message }`. Only the code is read, and only when it looks like one of MTN's codes: a
+ * provider's free text is never echoed, so nothing it might contain reaches a log.
  */
-function errorCode(body: unknown): string | null {
-  const code = isRecord(body) ? body.code : undefined;
-  return typeof code === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(code) ? code : null;
-}
+const errorBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_]{1,64}$/) });
 
-/** A FAILED status's reason: MTN sends a code string, or (older API versions) an object `{ code, message }`. */
-function reasonCode(reason: unknown): string | null {
-  if (typeof reason === 'string') return reason;
-  if (isRecord(reason) && typeof reason.code === 'string') return reason.code;
-  return null;
-}
+/** MTN's token answer (the mtn-momo SDK's AccessToken): `expires_in` in seconds (some gateways send a numeric string). */
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  expires_in: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().finite().nonnegative()),
+});
 
-/** MTN's reason (or refusal code) for a payment, as the payer reads it. */
+/** An amount as MTN writes it: a decimal string ("5000"), read as a number. */
+const amountField = z.union([
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number),
+  z.number().finite().nonnegative(),
+]);
+const currencyField = z.string().regex(/^[A-Za-z]{3}$/);
+
+/** A FAILED status's reason: a code string, or (older API versions) an object `{ code, message }`. */
+const reasonField = z
+  .union([z.string(), z.object({ code: z.string() }).transform((reason) => reason.code)])
+  .nullish()
+  .transform((code) => code ?? null);
+
+/**
+ * MTN's requesttopay and transfer status answer (the mtn-momo SDK's Payment and Transfer): a success must carry its
+ * amount and currency, which are compared with ours before it is applied (decision 040); the others may leave them out.
+ */
+const statusAnswer = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('PENDING'), externalId: z.string().optional() }),
+  z.object({
+    status: z.literal('SUCCESSFUL'),
+    externalId: z.string().optional(),
+    amount: amountField,
+    currency: currencyField,
+    financialTransactionId: z.string().nullish(),
+  }),
+  z.object({
+    status: z.literal('FAILED'),
+    externalId: z.string().optional(),
+    amount: amountField.optional(),
+    currency: currencyField.optional(),
+    reason: reasonField,
+  }),
+]);
+
+/** MTN's callback (a PUT shaped like the status answer): only our id is read from it. */
+const callbackBody = z.object({ externalId: z.string().min(1).max(100) });
+
+const errorCode = (body: unknown): string | null => errorBody.safeParse(body).data?.code ?? null;
+
+/**
+ * MTN's reason (or refusal code) for a payment, as the payer reads it, for each reason MTN documents: the mtn-momo
+ * SDK's FailureReason, and MTN's reasons page (momodeveloper.mtn.com/content/html_widgets/TEcUW.html), which gives
+ * COULD_NOT_PERFORM_TRANSACTION as the payer not approving within the 5 minutes given, and INTERNAL_PROCESSING_ERROR as
+ * a generic code (mostly, not always, the payer's funds: so the generic "declined").
+ */
 function paymentMessage(code: string | null): string {
   switch (code) {
     case 'NOT_ENOUGH_FUNDS':
@@ -68,6 +146,7 @@ function paymentMessage(code: string | null): string {
       return PAYMENT_MESSAGES.declinedOnPhone;
     case 'EXPIRED':
     case 'PAYMENT_NOT_APPROVED':
+    case 'COULD_NOT_PERFORM_TRANSACTION':
       return PAYMENT_MESSAGES.expired;
     case 'PAYER_NOT_FOUND':
       return PAYMENT_MESSAGES.notRegistered;
@@ -83,9 +162,10 @@ function payoutMessage(code: string | null): string {
   switch (code) {
     case 'PAYEE_NOT_FOUND':
       return PAYOUT_FAILURES.notRegistered;
-    // On a transfer the account short of money is our own disbursement account, not the payee's.
+    // Our disbursement account short of money, or (as MTN's reasons page allows) the receiver's account at its limit.
     case 'NOT_ENOUGH_FUNDS':
-      return PAYOUT_FAILURES.floatLow;
+      return PAYOUT_FAILURES.fundsOrLimit;
+    case 'PAYEE_NOT_ALLOWED_TO_RECEIVE':
     case 'PAYEE_LIMIT_REACHED':
     case 'PAYER_LIMIT_REACHED':
       return PAYOUT_FAILURES.limitReached;
@@ -94,12 +174,11 @@ function payoutMessage(code: string | null): string {
   }
 }
 
-/** The seconds a token answer's `expires_in` gives (MTN sends a number; some gateways a numeric string), or null. */
-function seconds(value: unknown): number | null {
-  const parsed =
-    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  return Number.isFinite(parsed) && parsed >= 0 ? parsed : null;
-}
+/** Whether a 5xx answer is one of MTN's setup refusals, which railRequest returns at once instead of retrying. */
+const isSetupRefusal = (body: unknown) => {
+  const code = errorCode(body);
+  return code !== null && MTN_SETUP_CODES.has(code);
+};
 
 /**
  * One product's authenticated calls: its token (cached until shortly before expiry) and the headers every call carries.
@@ -114,21 +193,21 @@ function mtnProduct(name: ProductName, credentials: MtnProduct, settings: MtnSet
       headers: { authorization: `Basic ${basic}`, 'ocp-apim-subscription-key': credentials.subscriptionKey },
       // Asking for a token takes nothing: it may be repeated.
       retry: true,
+      final5xx: isSetupRefusal,
     });
     if (response.status !== 200) {
       const code = errorCode(response.body);
       throw new Error(`MTN MoMo ${name} token: answered ${response.status}${code ? ` (${code})` : ''}`);
     }
-    const body = response.body;
-    const token = isRecord(body) && typeof body.access_token === 'string' && body.access_token !== '' ? body.access_token : null;
-    const expiresInSeconds = isRecord(body) ? seconds(body.expires_in) : null;
-    if (token === null || expiresInSeconds === null) throw new Error(`MTN MoMo ${name} token: the answer is not a token`);
-    return { token, expiresInSeconds };
+    const answer = tokenAnswer.safeParse(response.body);
+    if (!answer.success) throw new Error(`MTN MoMo ${name} token: the answer is not a token`);
+    return { token: answer.data.access_token, expiresInSeconds: answer.data.expires_in };
   });
 
   const send = (request: RailRequest, token: string) =>
     railRequest(http, {
       ...request,
+      final5xx: isSetupRefusal,
       headers: {
         authorization: `Bearer ${token}`,
         'x-target-environment': settings.targetEnvironment,
@@ -183,13 +262,14 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
 
   function checkReference(referenceId: string): void {
     // MTN would refuse it with a 400; saying so here keeps our bug from reading as the payer's refusal.
-    if (!UUID.test(referenceId)) throw new Error('MTN MoMo: the reference id must be a UUID');
+    if (!UUID_V4.test(referenceId)) throw new Error('MTN MoMo: the reference id must be a version 4 UUID');
   }
 
   /**
    * Sends a requesttopay or transfer under our own reference id. Because MTN refuses a reused reference id (409), the
    * POST may be repeated, and a 409 means an earlier attempt got through: accepted. When no attempt got an answer MTN
    * may or may not have taken it, so it is accepted too, and the reconciler's status check decides (404 → unknown).
+   * A 500 with one of MTN's setup codes is a final refusal (ProviderSetupError): MTN took nothing.
    */
   async function submit(
     product: Product,
@@ -216,43 +296,49 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
     // 202 taken, 409 taken by our earlier attempt; any other 2xx may still mean taken: the status check decides.
     if ((response.status >= 200 && response.status < 300) || response.status === 409) return { providerReference: referenceId };
     const code = errorCode(response.body);
+    if (response.status >= 500 && code && MTN_SETUP_CODES.has(code)) throw new ProviderSetupError(`MTN MoMo POST ${path}`, code);
     if (response.status >= 400 && response.status < 500 && code) throw new ProviderRefused(refusal(code), code);
     // A 4xx that is not MTN's `{ code, message }` (a gateway's, or our own mistake): nothing was taken.
     throw new Error(`MTN MoMo POST ${path}: unexpected answer ${response.status}${code ? ` (${code})` : ''}`);
   }
 
-  /** MTN's word on a requesttopay or transfer: its status answer, or `unknown` when MTN has no record of the id. */
+  /**
+   * MTN's word on a requesttopay or transfer: its status answer, or `unknown` when MTN has no record of the id (which
+   * MTN may also answer for a while after its 202: the reconciler does not take it as final at once, decision 040).
+   * An answer that cannot be read throws, and the reconciler asks again; a final one whose amount or currency is not
+   * what we sent (`sent`) is a `mismatch`, never applied.
+   */
   async function status(
     product: Product,
     path: string,
     referenceId: string,
+    sent: Money,
     reason: (code: string | null) => string,
   ): Promise<ProviderReport> {
     const response = await product.call({ method: 'GET', path, retry: true });
     // Only MTN's own RESOURCE_NOT_FOUND: a gateway's 404 (a wrong base URL) must never fail a payment MTN may have taken.
     if (response.status === 404 && errorCode(response.body) === 'RESOURCE_NOT_FOUND') return { status: 'unknown' };
-    const body = response.body;
-    if (response.status !== 200 || !isRecord(body)) {
-      throw new Error(`MTN MoMo GET ${path}: unexpected answer ${response.status}${isRecord(body) ? '' : ' (not a status)'}`);
+    const parsed = response.status === 200 ? statusAnswer.safeParse(response.body) : null;
+    if (!parsed?.success) {
+      const code = errorCode(response.body);
+      throw new Error(`MTN MoMo GET ${path}: unexpected answer ${response.status}${code ? ` (${code})` : ' (not a status)'}`);
     }
-    if (typeof body.externalId === 'string' && body.externalId !== referenceId) {
+    const answer = parsed.data;
+    if (answer.externalId !== undefined && answer.externalId !== referenceId) {
       throw new Error(`MTN MoMo GET ${path}: the answer names another externalId`);
     }
-    switch (body.status) {
-      case 'PENDING':
-        return { status: 'pending' };
-      case 'SUCCESSFUL': {
-        const id = body.financialTransactionId;
-        return typeof id === 'string' && id !== '' ? { status: 'successful', providerReference: id } : { status: 'successful' };
-      }
-      case 'FAILED': {
-        const code = reasonCode(body.reason);
-        const providerCode = providerCodeOf(code);
-        return { status: 'failed', message: reason(code), ...(providerCode ? { providerCode } : {}) };
-      }
-      default:
-        throw new Error(`MTN MoMo GET ${path}: unknown status`);
+    if (answer.status === 'PENDING') return { status: 'pending' };
+    const detail = mismatchOf(sent, {
+      ...(answer.amount !== undefined ? { amount: answer.amount } : {}),
+      ...(answer.currency !== undefined ? { currency: answer.currency } : {}),
+    });
+    if (detail) return { status: 'mismatch', reported: answer.status === 'SUCCESSFUL' ? 'successful' : 'failed', detail };
+    if (answer.status === 'SUCCESSFUL') {
+      const id = answer.financialTransactionId;
+      return id ? { status: 'successful', providerReference: id } : { status: 'successful' };
     }
+    const providerCode = providerCodeOf(answer.reason);
+    return { status: 'failed', message: reason(answer.reason), ...(providerCode ? { providerCode } : {}) };
   }
 
   function checkAmount(amount: number): void {
@@ -312,16 +398,19 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
       );
     },
 
-    async paymentStatus({ collectionId }) {
+    // The amount as sent, in the settings' currency (what submit sent), whatever the row's currency.
+    async paymentStatus({ collectionId, amount }) {
       const product = configured(collection, 'collection');
       checkReference(collectionId);
-      return status(product, `/collection/v1_0/requesttopay/${collectionId}`, collectionId, paymentMessage);
+      const sent = { amount, currency: settings.currency };
+      return status(product, `/collection/v1_0/requesttopay/${collectionId}`, collectionId, sent, paymentMessage);
     },
 
-    async payoutStatus({ transferId }) {
+    async payoutStatus({ transferId, amount }) {
       const product = configured(disbursement, 'disbursement');
       checkReference(transferId);
-      return status(product, `/disbursement/v1_0/transfer/${transferId}`, transferId, payoutMessage);
+      const sent = { amount, currency: settings.currency };
+      return status(product, `/disbursement/v1_0/transfer/${transferId}`, transferId, sent, payoutMessage);
     },
 
     /**
@@ -329,9 +418,7 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
      * collection or transfer id. Its status is never trusted: the caller asks paymentStatus or payoutStatus.
      */
     callbackReference(body) {
-      if (!isRecord(body)) return null;
-      const id = body.externalId;
-      return typeof id === 'string' && id.length >= 1 && id.length <= 100 ? id : null;
+      return callbackBody.safeParse(body).data?.externalId ?? null;
     },
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMtn, startFakeMtn } from '../../../../testing/fake-mtn.ts';
 import { listenLocally } from '../../../../testing/local-server.ts';
 import { rejection } from '../../../../testing/rejection.ts';
-import { type ChargeRequest, type PaymentProvider, ProviderRefused } from '../provider.ts';
+import { type ChargeRequest, type Money, type PaymentProvider, ProviderRefused, ProviderSetupError } from '../provider.ts';
 import { ProviderUnreachable } from './http.ts';
 import { createMtnMomo, type MtnSettings } from './mtn.ts';
 
@@ -30,7 +30,8 @@ afterEach(() => {
 
 const mtn = (overrides: Partial<MtnSettings> = {}): PaymentProvider => createMtnMomo(fake.settings(overrides));
 
-const chargeOf = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
+const chargeOf = (overrides: Partial<ChargeRequest> = {}): ChargeRequest & Money => ({
+  currency: 'UGX',
   collectionId: randomUUID(),
   transactionId: 'SNTABCDEF123456',
   channel: 'MTN_UG',
@@ -40,7 +41,12 @@ const chargeOf = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
   ...overrides,
 });
 
-const payoutOf = (transferId = randomUUID()) => ({ transferId, msisdn: '256772123456', amount: 20000, currency: 'UGX' as const });
+const payoutOf = (transferId: string = randomUUID()) => ({
+  transferId,
+  msisdn: '256772123456',
+  amount: 20000,
+  currency: 'UGX' as const,
+});
 
 const posts = (path: string) => fake.requests.filter((request) => request.method === 'POST' && request.path === path);
 
@@ -166,6 +172,8 @@ describe('MTN MoMo: charges', () => {
     ['TRANSACTION_CANCELED', PAYMENT_MESSAGES.declinedOnPhone],
     ['EXPIRED', PAYMENT_MESSAGES.expired],
     ['PAYMENT_NOT_APPROVED', PAYMENT_MESSAGES.expired],
+    // MTN's reasons page: the payer did not approve within the 5 minutes given (never entered the PIN).
+    ['COULD_NOT_PERFORM_TRANSACTION', PAYMENT_MESSAGES.expired],
     ['PAYER_NOT_FOUND', PAYMENT_MESSAGES.notRegistered],
     ['PAYER_LIMIT_REACHED', PAYMENT_MESSAGES.limitReached],
     ['INTERNAL_PROCESSING_ERROR', PAYMENT_MESSAGES.providerDeclined],
@@ -246,12 +254,76 @@ describe('MTN MoMo: charges', () => {
     expect(error.message).toBe(PAYMENT_MESSAGES.providerDeclined);
   });
 
+  it.each(['NOT_ALLOWED', 'NOT_ALLOWED_TARGET_ENVIRONMENT', 'INVALID_CALLBACK_URL_HOST', 'INVALID_CURRENCY'])(
+    'a 500 with %s (our setup) is final at once: one attempt, never accepted, the code named',
+    async (code) => {
+      fake.fault('requesttopay', { code });
+      const error = await rejection(mtn().charge(chargeOf()));
+      expect(error).toBeInstanceOf(ProviderSetupError);
+      expect(error).toMatchObject({ kind: 'setup', providerCode: code });
+      expect(error.message).toContain(code);
+      expect(posts('/collection/v1_0/requesttopay')).toHaveLength(1);
+      expect(fake.records.size).toBe(0);
+
+      fake.fault('transfer', { code });
+      await expect(mtn().payout(payoutOf())).rejects.toMatchObject({ kind: 'setup', providerCode: code });
+      expect(posts('/disbursement/v1_0/transfer')).toHaveLength(1);
+    },
+  );
+
+  it('a 500 with another code (MTN’s INTERNAL_PROCESSING_ERROR) is still retried, then accepted', async () => {
+    const charge = chargeOf();
+    fake.fault('requesttopay', { code: 'INTERNAL_PROCESSING_ERROR' }, { code: 'INTERNAL_PROCESSING_ERROR' });
+    expect(await mtn().charge(charge)).toEqual({ providerReference: charge.collectionId });
+    expect(posts('/collection/v1_0/requesttopay')).toHaveLength(3);
+  });
+
+  it('a status read answered 500 with a setup code is an error at once, naming the code: asked again later', async () => {
+    const provider = mtn();
+    const charge = chargeOf();
+    await provider.charge(charge);
+    fake.fault('status', { code: 'NOT_ALLOWED' });
+    await expect(provider.paymentStatus!(charge)).rejects.toThrow(/500 \(NOT_ALLOWED\)/);
+    expect(fake.requests.filter((request) => request.method === 'GET')).toHaveLength(1);
+    expect(await provider.paymentStatus!(charge)).toEqual({ status: 'pending' });
+  });
+
+  it('MTN takes only a version 4 UUID as X-Reference-Id; ours are sent only when they are one', async () => {
+    const v7 = '01936b2e-7f4a-7c3d-9b1e-0a1b2c3d4e5f';
+    await expect(mtn().charge(chargeOf({ collectionId: v7 }))).rejects.toThrow(/version 4 UUID/);
+    await expect(mtn().payout(payoutOf(v7))).rejects.toThrow(/version 4 UUID/);
+    expect(fake.requests).toHaveLength(0);
+    // And the fake, like MTN, answers 400 to one, however it is sent.
+    const { collection } = fake.settings();
+    const key = { 'ocp-apim-subscription-key': collection!.subscriptionKey };
+    const basic = Buffer.from(`${collection!.apiUser}:${collection!.apiKey}`).toString('base64');
+    const token = await fetch(`${fake.url}/collection/token/`, {
+      method: 'POST',
+      headers: { ...key, authorization: `Basic ${basic}` },
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const sent = await fetch(`${fake.url}/collection/v1_0/requesttopay`, {
+      method: 'POST',
+      headers: { ...key, 'x-reference-id': v7, authorization: `Bearer ${access_token}`, 'x-target-environment': 'sandbox' },
+      body: JSON.stringify({ ...chargeOf(), amount: '5000' }),
+    });
+    expect(sent.status).toBe(400);
+    expect(fake.records.size).toBe(0);
+  });
+
   it('a malformed 2xx to the request is accepted: MTN may have taken it, and the status check decides', async () => {
     fake.fault('requesttopay', 'malformed');
     const request = chargeOf();
     const provider = mtn();
     expect(await provider.charge(request)).toEqual({ providerReference: request.collectionId });
-    expect(await provider.paymentStatus!({ collectionId: request.collectionId, transactionId: request.transactionId })).toEqual({
+    expect(
+      await provider.paymentStatus!({
+        collectionId: request.collectionId,
+        transactionId: request.transactionId,
+        amount: 5000,
+        currency: 'UGX',
+      }),
+    ).toEqual({
       status: 'unknown',
     });
   });
@@ -268,13 +340,19 @@ describe('MTN MoMo: charges', () => {
 describe('MTN MoMo: status reads', () => {
   it('an id MTN never saw is unknown (404 RESOURCE_NOT_FOUND)', async () => {
     const provider = mtn();
-    expect(await provider.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX' })).toEqual({ status: 'unknown' });
-    expect(await provider.payoutStatus!({ transferId: randomUUID() })).toEqual({ status: 'unknown' });
+    expect(
+      await provider.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX', amount: 5000, currency: 'UGX' }),
+    ).toEqual({ status: 'unknown' });
+    expect(await provider.payoutStatus!({ transferId: randomUUID(), amount: 20000, currency: 'UGX' })).toEqual({
+      status: 'unknown',
+    });
   });
 
   it('a 404 that is not MTN’s (a wrong base URL) is an error, never unknown', async () => {
     const provider = mtn({ baseUrl: `${fake.url}/wrong` });
-    await expect(provider.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX' })).rejects.toThrow(/404/);
+    await expect(
+      provider.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX', amount: 5000, currency: 'UGX' }),
+    ).rejects.toThrow(/404/);
   });
 
   it('a gateway’s 404 on the status path (no MTN code) is an error; a string expires_in is read as seconds', async () => {
@@ -294,7 +372,7 @@ describe('MTN MoMo: status reads', () => {
     });
     try {
       const provider = mtn({ baseUrl: gateway.url });
-      const subject = { collectionId: randomUUID(), transactionId: 'SNTX' };
+      const subject = { collectionId: randomUUID(), transactionId: 'SNTX', amount: 5000, currency: 'UGX' };
       await expect(provider.paymentStatus!(subject)).rejects.toThrow(/unexpected answer 404/);
       await expect(provider.paymentStatus!(subject)).rejects.toThrow(/unexpected answer 404/);
       expect(tokenRequests).toBe(1);
@@ -313,7 +391,61 @@ describe('MTN MoMo: status reads', () => {
     expect(malformed.message).toMatch(/not a status/);
 
     Object.assign(fake.records.get(charge.collectionId)!, { status: 'ONGOING' });
-    await expect(provider.paymentStatus!(charge)).rejects.toThrow(/unknown status/);
+    await expect(provider.paymentStatus!(charge)).rejects.toThrow(/not a status/);
+  });
+
+  it('404 for a while after the 202 is unknown each time, then MTN’s real answer', async () => {
+    const provider = mtn();
+    const charge = chargeOf();
+    await provider.charge(charge);
+    fake.notFoundFor(charge.collectionId, 2);
+    expect(await provider.paymentStatus!(charge)).toEqual({ status: 'unknown' });
+    expect(await provider.paymentStatus!(charge)).toEqual({ status: 'unknown' });
+    await fake.complete(charge.collectionId, 'SUCCESSFUL');
+    expect(await provider.paymentStatus!(charge)).toMatchObject({ status: 'successful' });
+  });
+
+  it('a final answer with another amount or currency than we sent is a mismatch, never successful or failed', async () => {
+    const provider = mtn();
+    const charge = chargeOf();
+    await provider.charge(charge);
+    fake.misreport(charge.collectionId, { amount: '500' });
+    // Pending says nothing about money: only a final answer is compared.
+    expect(await provider.paymentStatus!(charge)).toEqual({ status: 'pending' });
+    await fake.complete(charge.collectionId, 'SUCCESSFUL');
+    expect(await provider.paymentStatus!(charge)).toEqual({
+      status: 'mismatch',
+      reported: 'successful',
+      detail: 'the provider reports amount 500 where ours is 5000',
+    });
+
+    const payout = payoutOf();
+    await provider.payout(payout);
+    fake.misreport(payout.transferId, { currency: 'EUR' });
+    await fake.complete(payout.transferId, { reason: 'PAYEE_NOT_FOUND' });
+    expect(await provider.payoutStatus!(payout)).toEqual({
+      status: 'mismatch',
+      reported: 'failed',
+      detail: 'the provider reports currency EUR where ours is UGX',
+    });
+  });
+
+  it('the currency compared is the one sent (the settings’), and "5000.00" is 5000', async () => {
+    const provider = mtn({ currency: 'EUR' });
+    const charge = chargeOf();
+    await provider.charge(charge);
+    fake.misreport(charge.collectionId, { amount: '5000.00' });
+    await fake.complete(charge.collectionId, 'SUCCESSFUL');
+    expect(await provider.paymentStatus!(charge)).toMatchObject({ status: 'successful' });
+  });
+
+  it('a success without its amount or currency cannot be checked: an error, asked again, never applied', async () => {
+    const provider = mtn();
+    const charge = chargeOf();
+    await provider.charge(charge);
+    await fake.complete(charge.collectionId, 'SUCCESSFUL');
+    fake.misreport(charge.collectionId, { amount: 'lots' });
+    await expect(provider.paymentStatus!(charge)).rejects.toThrow(/not a status/);
   });
 
   it('a status read that times out throws ProviderUnreachable quickly', async () => {
@@ -352,9 +484,9 @@ describe('MTN MoMo: payouts', () => {
       payerMessage: expect.any(String),
       payeeNote: expect.any(String),
     });
-    expect(await provider.payoutStatus!({ transferId })).toEqual({ status: 'pending' });
+    expect(await provider.payoutStatus!({ transferId, amount: 20000, currency: 'UGX' })).toEqual({ status: 'pending' });
     await fake.complete(transferId, 'SUCCESSFUL');
-    expect(await provider.payoutStatus!({ transferId })).toEqual({
+    expect(await provider.payoutStatus!({ transferId, amount: 20000, currency: 'UGX' })).toEqual({
       status: 'successful',
       providerReference: fake.records.get(transferId)!.financialTransactionId,
     });
@@ -362,7 +494,9 @@ describe('MTN MoMo: payouts', () => {
 
   it.each([
     ['PAYEE_NOT_FOUND', PAYOUT_FAILURES.notRegistered],
-    ['NOT_ENOUGH_FUNDS', PAYOUT_FAILURES.floatLow],
+    // Our disbursement account low, or the receiver's account at its limit: MTN does not say which.
+    ['NOT_ENOUGH_FUNDS', PAYOUT_FAILURES.fundsOrLimit],
+    ['PAYEE_NOT_ALLOWED_TO_RECEIVE', PAYOUT_FAILURES.limitReached],
     ['PAYEE_LIMIT_REACHED', PAYOUT_FAILURES.limitReached],
     ['PAYER_LIMIT_REACHED', PAYOUT_FAILURES.limitReached],
     ['NOT_ALLOWED', PAYOUT_FAILURES.refused],
@@ -372,7 +506,11 @@ describe('MTN MoMo: payouts', () => {
     const transferId = randomUUID();
     await provider.payout(payoutOf(transferId));
     await fake.complete(transferId, { reason });
-    expect(await provider.payoutStatus!({ transferId })).toEqual({ status: 'failed', message, providerCode: reason });
+    expect(await provider.payoutStatus!({ transferId, amount: 20000, currency: 'UGX' })).toEqual({
+      status: 'failed',
+      message,
+      providerCode: reason,
+    });
   });
 
   it('refused with PAYEE_NOT_FOUND or NOT_ENOUGH_FUNDS: ProviderRefused with the payout message', async () => {
@@ -382,7 +520,9 @@ describe('MTN MoMo: payouts', () => {
     await expect(provider.payout(payoutOf())).rejects.toThrow(
       new ProviderRefused(PAYOUT_FAILURES.notRegistered, 'PAYEE_NOT_FOUND'),
     );
-    await expect(provider.payout(payoutOf())).rejects.toThrow(new ProviderRefused(PAYOUT_FAILURES.floatLow, 'NOT_ENOUGH_FUNDS'));
+    await expect(provider.payout(payoutOf())).rejects.toThrow(
+      new ProviderRefused(PAYOUT_FAILURES.fundsOrLimit, 'NOT_ENOUGH_FUNDS'),
+    );
     expect(fake.records.size).toBe(0);
   });
 
@@ -396,14 +536,16 @@ describe('MTN MoMo: payouts', () => {
     const lost = randomUUID();
     fake.fault('transfer', 'hang', 'hang');
     expect(await provider.payout(payoutOf(lost))).toEqual({ providerReference: lost });
-    expect(await provider.payoutStatus!({ transferId: lost })).toEqual({ status: 'unknown' });
+    expect(await provider.payoutStatus!({ transferId: lost, amount: 20000, currency: 'UGX' })).toEqual({ status: 'unknown' });
   });
 
   it('a collection id is not a transfer: the products keep their own records', async () => {
     const provider = mtn();
     const charge = chargeOf();
     await provider.charge(charge);
-    expect(await provider.payoutStatus!({ transferId: charge.collectionId })).toEqual({ status: 'unknown' });
+    expect(await provider.payoutStatus!({ transferId: charge.collectionId, amount: 20000, currency: 'UGX' })).toEqual({
+      status: 'unknown',
+    });
   });
 });
 
@@ -411,12 +553,14 @@ describe('MTN MoMo: configuration and secrets', () => {
   it('a product that is not configured throws', async () => {
     const noCollection = mtn({ collection: null });
     await expect(noCollection.charge(chargeOf())).rejects.toThrow(/collection/);
-    await expect(noCollection.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX' })).rejects.toThrow(
-      /collection/,
-    );
+    await expect(
+      noCollection.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX', amount: 5000, currency: 'UGX' }),
+    ).rejects.toThrow(/collection/);
     const noDisbursement = mtn({ disbursement: null });
     await expect(noDisbursement.payout(payoutOf())).rejects.toThrow(/disbursement/);
-    await expect(noDisbursement.payoutStatus!({ transferId: randomUUID() })).rejects.toThrow(/disbursement/);
+    await expect(noDisbursement.payoutStatus!({ transferId: randomUUID(), amount: 20000, currency: 'UGX' })).rejects.toThrow(
+      /disbursement/,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -430,9 +574,9 @@ describe('MTN MoMo: configuration and secrets', () => {
     fake.fault('requesttopay', 401, 401);
     await collect(provider.charge(chargeOf()));
     fake.fault('status', 'hang', 'hang');
-    await collect(provider.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX' }));
+    await collect(provider.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX', amount: 5000, currency: 'UGX' }));
     fake.fault('status', 'malformed');
-    await collect(provider.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX' }));
+    await collect(provider.paymentStatus!({ collectionId: randomUUID(), transactionId: 'SNTX', amount: 5000, currency: 'UGX' }));
     fake.refuse('transfer', 'NOT_ALLOWED');
     await collect(provider.payout(payoutOf()));
     fake.fault('token', 'malformed');
@@ -470,13 +614,13 @@ describe('MTN MoMo: callbacks', () => {
       const charge = chargeOf();
       await provider.charge(charge);
       expect(fake.records.get(charge.collectionId)!.callbackUrl).toBe(callbackUrl);
-      expect(await fake.complete(charge.collectionId, { reason: 'APPROVAL_REJECTED' }, { callback: true })).toBe(200);
-      expect(bodies).toEqual([
-        {
-          method: 'PUT',
-          body: expect.objectContaining({ externalId: charge.collectionId, status: 'FAILED', reason: 'APPROVAL_REJECTED' }),
-        },
-      ]);
+      expect(await fake.complete(charge.collectionId, { reason: 'APPROVAL_REJECTED' }, { callback: true })).toEqual([200, 200]);
+      const sent = {
+        method: 'PUT',
+        body: expect.objectContaining({ externalId: charge.collectionId, status: 'FAILED', reason: 'APPROVAL_REJECTED' }),
+      };
+      // Sent twice, as MTN may.
+      expect(bodies).toEqual([sent, sent]);
       expect(provider.callbackReference!((bodies[0] as { body: unknown }).body)).toBe(charge.collectionId);
 
       // Without a callback URL there is no callback.

@@ -1,0 +1,50 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../../db/database.ts';
+
+/**
+ * Holds a payment or payout whose provider reported an amount or currency not ours (decision 040): `detail` (from
+ * mismatchOf) is kept on the row, whose outcome is then never applied (the completions and the worker's claims pass it
+ * over) until the operator has looked. The first mismatch is kept. Answers whether this call held it.
+ */
+export async function holdMismatch(
+  db: Kysely<Database>,
+  table: 'collections' | 'transfers',
+  id: string,
+  detail: string,
+): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    update ${sql.table(table)} set provider_mismatch = ${detail}, updated_at = now()
+     where id = ${id} and provider_mismatch is null
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
+/** A row held for a mismatch, as the operator's `providers:mismatches` lists it. */
+export type HeldMismatch = {
+  kind: 'payment' | 'payout';
+  id: string;
+  environment: string;
+  provider: string | null;
+  amount: string;
+  currency: string;
+  status: string;
+  mismatch: string;
+  createdAt: Date;
+};
+
+/** Every payment and payout held for a mismatch, newest first (the partial indexes of migration 028). */
+export async function listMismatches(db: Kysely<Database>, limit = 500): Promise<HeldMismatch[]> {
+  const { rows } = await sql<HeldMismatch>`
+    select * from (
+      (select 'payment' as kind, id, environment, provider, amount::text as amount, currency, status,
+              provider_mismatch as mismatch, created_at as "createdAt"
+         from collections where provider_mismatch is not null order by created_at desc limit ${limit})
+      union all
+      (select 'payout' as kind, id, environment, provider, amount::text as amount, currency, status,
+              provider_mismatch as mismatch, created_at as "createdAt"
+         from transfers where provider_mismatch is not null order by created_at desc limit ${limit})
+    ) held
+    order by "createdAt" desc
+    limit ${limit}`.execute(db);
+  return rows;
+}
