@@ -175,18 +175,20 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
 
       /**
        * Every 4-7 s, SIGKILL a replica (the two in turn) and start it again in the background; a replica is killed
-       * only while the other one answers, so the clients always have somewhere to retry.
+       * only while the other one answers, so the clients always have somewhere to retry, and none in the quiet end.
        */
       const restarts: Promise<void>[] = [];
       const chaos = async () => {
+        let lastKill = Date.now();
         for (let victim = 0; ; victim = 1 - victim) {
           const wait = KILL_EVERY_MS[0] + Math.random() * (KILL_EVERY_MS[1] - KILL_EVERY_MS[0]);
-          if (Date.now() + wait >= sendUntil - QUIET_END_MS) return;
-          await sleep(wait);
+          await sleep(lastKill + wait - Date.now());
           while (!replicas[1 - victim]) await sleep(50);
+          if (Date.now() >= sendUntil - QUIET_END_MS) return;
           const replica = replicas[victim];
           replicas[victim] = null;
           if (replica) await killProcess(replica.child);
+          lastKill = Date.now();
           kills += 1;
           const slot = victim;
           restarts.push(
