@@ -256,8 +256,10 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
       }
       deciding = false;
       await decisions;
-      // The last replica killed is back (else its start would outlive the test).
+      // The last replica killed is back (else its start would outlive the test); then both stop, so that what is read
+      // below (rows, ledger, balance) is one state that no worker changes between the reads.
       await Promise.all(restarts);
+      await Promise.all(children.map(stopProcess));
       const rows = await payouts();
       const now = Date.now();
 
