@@ -174,23 +174,20 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
       };
 
       /**
-       * Every 4-7 s, SIGKILL a replica (the two in turn) and start it again in the background; a replica is killed
-       * only while the other one answers, so the clients always have somewhere to retry, and none in the quiet end.
+       * Every 4-7 s until the quiet end, SIGKILL a replica (the two in turn, or the other while one is still starting
+       * again) and start it again in the background. A restart takes seconds, so for a while one replica serves alone.
        */
       const restarts: Promise<void>[] = [];
       const chaos = async () => {
-        let lastKill = Date.now();
-        for (let victim = 0; ; victim = 1 - victim) {
-          const wait = KILL_EVERY_MS[0] + Math.random() * (KILL_EVERY_MS[1] - KILL_EVERY_MS[0]);
-          await sleep(lastKill + wait - Date.now());
-          while (!replicas[1 - victim]) await sleep(50);
+        for (let turn = 0; ; turn++) {
+          await sleep(KILL_EVERY_MS[0] + Math.random() * (KILL_EVERY_MS[1] - KILL_EVERY_MS[0]));
           if (Date.now() >= sendUntil - QUIET_END_MS) return;
-          const replica = replicas[victim];
-          replicas[victim] = null;
-          if (replica) await killProcess(replica.child);
-          lastKill = Date.now();
+          const slot = replicas[turn % 2] ? turn % 2 : (turn + 1) % 2;
+          const replica = replicas[slot];
+          if (!replica) continue;
+          replicas[slot] = null;
+          await killProcess(replica.child);
           kills += 1;
-          const slot = victim;
           restarts.push(
             start().then((started) => {
               replicas[slot] = started;
