@@ -1,105 +1,30 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidePendingSettlements, runMoneyRace, seedRaceMerchants } from '../../testing/money-race.ts';
 import type { Merchant } from '../../testing/payments.ts';
+import { errorLines, type Replica, startReplica, stopProcess } from '../../testing/replicas.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { bearer } from '../../testing/users.ts';
 import { WALLET_ENV } from '../../testing/wallet.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../../..');
 /** The same secret in the test app and both servers, so the sessions the test app signs are good on either. */
 const APP_SECRET = randomBytes(32).toString('hex');
 /** How long the servers' workers get to complete the payouts still pending once the race has sent everything. */
 const PAYOUTS_DEADLINE_MS = 60_000;
-
-type Server = { url: string; child: ChildProcess; dataDir: string; log: () => string };
+/** Each server's worker settles simulated payouts 50 ms after they start and looks for due rows every 100 ms, so two servers' workers race for them. */
+const SERVER_ENV = { PAYMENT_WORKER_INTERVAL_MS: '100', SIMULATOR_DELAY_MS: '50' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * `apps/api/src/server.ts` as production runs it, on `databaseUrl`, on a free port. Its worker settles simulated
- * payouts 50 ms after they start and looks for due rows every 100 ms, so two servers' workers race for them.
- */
-async function startServer(databaseUrl: string, children: ChildProcess[]): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-two-processes-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      // Beside the other test files' databases, on a server with 100 connections in all.
-      DATABASE_POOL_SIZE: '8',
-      APP_SECRET,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      PASSWORD_HASH_COST: '10',
-      PAYMENT_WORKER_INTERVAL_MS: '100',
-      SIMULATOR_DELAY_MS: '50',
-      WEBHOOK_WORKER_INTERVAL_MS: '0',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      PIN_RATE_LIMIT_PER_MINUTE: '100000',
-      PAY_RATE_LIMIT_PER_MINUTE: '100000',
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
-      SHORTEN_RATE_LIMIT_PER_MINUTE: '100000',
-      V1_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  // The server writes its port to DATA_DIR/server.json once it listens; then it must answer /health.
-  const infoFile = path.join(dataDir, 'server.json');
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`);
-    if (Date.now() > deadline) throw new Error(`server did not answer /health within 60 s: ${log}`);
-    if (fs.existsSync(infoFile)) {
-      const { port } = JSON.parse(fs.readFileSync(infoFile, 'utf8')) as { port: number };
-      const url = `http://127.0.0.1:${port}`;
-      const health = await fetch(`${url}/health`).catch(() => null);
-      if (health?.status === 200) return { url, child, dataDir, log: () => log };
-    }
-    await sleep(100);
-  }
-}
-
-/** SIGTERM, as a process manager would send (the server drains and closes its pool); SIGKILL if it hangs. */
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const hung = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(hung);
-}
-
-/** The lines a server logged at level error or worse (pino's JSON lines: 50 and up). */
-const errorLines = (log: string) =>
-  log.split('\n').filter((line) => {
-    try {
-      return (JSON.parse(line) as { level?: number }).level! >= 50;
-    } catch {
-      return false;
-    }
-  });
 
 // PGlite is one connection in one process: two servers cannot share it, so this runs on PostgreSQL only.
 describe.skipIf(testDatabaseKind !== 'postgres')('money out through two server processes on one PostgreSQL', () => {
   let t: TestApp;
   let merchants: Merchant[];
-  let servers: Server[];
+  let servers: Replica[];
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
@@ -109,8 +34,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('money out through two server p
     // The servers start (mostly compiling TypeScript) while the test app seeds the merchants.
     [merchants, ...servers] = await Promise.all([
       seedRaceMerchants(t),
-      startServer(target.url, children),
-      startServer(target.url, children),
+      startReplica(target.url, APP_SECRET, children, SERVER_ENV),
+      startReplica(target.url, APP_SECRET, children, SERVER_ENV),
     ]);
   }, 180_000);
   afterAll(async () => {
