@@ -6,41 +6,34 @@
  */
 import { PAYMENT_MESSAGES as M, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AirtelFault, type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
-import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
+import type { AirtelFault, FakeAirtel } from '../../../testing/fake-airtel.ts';
 import { post } from '../../../testing/http.ts';
-import { liveRailsEnv } from '../../../testing/live-rails.ts';
 import {
-  createMerchant,
-  createPaymentLink,
-  expectLedgerHolds,
-  type Merchant,
-  payId,
-  ugxBalances,
-} from '../../../testing/payments.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { pinToken, setPin, WALLET_ENV } from '../../../testing/wallet.ts';
-import { useEnvironment } from '../../../testing/wallet-more.ts';
+  AIRTEL_PHONE,
+  CREDIT,
+  closeLiveRails,
+  collectionRow,
+  type LiveRails,
+  liveUgx,
+  PAYOUT,
+  PAYOUT_CHARGE,
+  secondsLater,
+  startLiveRails,
+  transferRow,
+} from '../../../testing/live-rails.ts';
+import { expectLedgerHolds, type Merchant, payId } from '../../../testing/payments.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
+import { pinToken } from '../../../testing/wallet.ts';
 
-let mtn: FakeMtn;
+let rails: LiveRails;
 let airtel: FakeAirtel;
 let t: TestApp;
 let merchant: Merchant;
 let liveRef: string;
 
-const AMOUNT = 25_000;
-/** The default schedule's 3 % collection fee. */
-const CREDIT = AMOUNT - 750;
-const PAYOUT = 5_000;
-/** The default schedule's payout charge. */
-const PAYOUT_CHARGE = 1_000;
-const AIRTEL_PHONE = '0702123456';
-
-const secondsLater = (seconds: number) => new Date(Date.now() + seconds * 1000);
-const collection = (id: string) =>
-  t.database.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const transfer = (id: string) => t.database.db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const liveBalance = async () => (await ugxBalances(t, merchant.accountId)).production;
+const collection = (id: string) => collectionRow(t, id);
+const transfer = (id: string) => transferRow(t, id);
+const liveBalance = () => liveUgx(t, merchant);
 /** The ledger transactions a payment or payout moved. */
 const postings = (referenceId: string) =>
   t.database.db.selectFrom('ledger_transactions').select('id').where('reference_id', '=', referenceId).execute();
@@ -66,12 +59,8 @@ async function livePayout(amount = PAYOUT) {
 }
 
 beforeAll(async () => {
-  [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
-  t = await createTestApp({ ...WALLET_ENV, PUBLIC_URL: 'https://pay.sente.test', ...liveRailsEnv(mtn, airtel) });
-  merchant = await createMerchant(t, 'Kampala Airtel Books');
-  await useEnvironment(t, merchant, 'production');
-  liveRef = (await createPaymentLink(t, merchant, { amount: AMOUNT })).ref;
-  await setPin(t, merchant);
+  rails = await startLiveRails('Kampala Airtel Books');
+  ({ airtel, t, merchant, liveRef } = rails);
   // The live wallet is funded the live way: two Airtel collections the enquiry confirms.
   for (let i = 0; i < 2; i += 1) {
     const id = await payId(t, liveRef, { channel: 'AIRTEL', phone: AIRTEL_PHONE });
@@ -80,10 +69,7 @@ beforeAll(async () => {
   await t.app.services.jobs.runDue({ now: secondsLater(31) });
   expect(await liveBalance()).toBe(2 * CREDIT);
 });
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([mtn?.close(), airtel?.close()]);
-});
+afterAll(() => closeLiveRails(rails));
 afterEach(() => expectLedgerHolds(t));
 
 describe('an Airtel payout whose first answer is lost', () => {

@@ -5,24 +5,29 @@
 import { PAYMENT_MESSAGES as M, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
-import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
+import type { FakeAirtel } from '../../../testing/fake-airtel.ts';
+import type { FakeMtn } from '../../../testing/fake-mtn.ts';
 import { post } from '../../../testing/http.ts';
-import { liveRailsEnv } from '../../../testing/live-rails.ts';
 import {
-  createMerchant,
-  createPaymentLink,
-  expectLedgerHolds,
-  type Merchant,
-  payId,
-  ugxBalances,
-} from '../../../testing/payments.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { pinToken, setPin, WALLET_ENV } from '../../../testing/wallet.ts';
-import { useEnvironment } from '../../../testing/wallet-more.ts';
+  AIRTEL_PHONE,
+  AMOUNT,
+  CREDIT,
+  closeLiveRails,
+  collectionRow,
+  type LiveRails,
+  liveUgx,
+  MTN_PHONE,
+  secondsLater,
+  startLiveRails,
+  transferRow,
+} from '../../../testing/live-rails.ts';
+import { createMerchant, createPaymentLink, expectLedgerHolds, type Merchant, payId } from '../../../testing/payments.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
+import { pinToken } from '../../../testing/wallet.ts';
 import { CALLBACK_MESSAGES, createProviderCallbacks, type ProviderCallbacks } from './callbacks.ts';
 import { hideCallbackSecret } from './routes.ts';
 
+let rails: LiveRails;
 let mtn: FakeMtn;
 let airtel: FakeAirtel;
 let t: TestApp;
@@ -33,17 +38,9 @@ const logged: Array<{ msg: string; level: number }> = [];
 /** The app's callbacks, with a log the test reads (the app's own log is silent in tests). */
 let logging: ProviderCallbacks;
 
-const AMOUNT = 25_000;
-/** The default schedule's 3 % collection fee. */
-const CREDIT = AMOUNT - 750;
-const MTN_PHONE = '0772123456';
-const AIRTEL_PHONE = '0702123456';
-
-const secondsLater = (seconds: number) => new Date(Date.now() + seconds * 1000);
-const collection = (id: string) =>
-  t.database.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const transfer = (id: string) => t.database.db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const liveBalance = async () => (await ugxBalances(t, merchant.accountId)).production;
+const collection = (id: string) => collectionRow(t, id);
+const transfer = (id: string) => transferRow(t, id);
+const liveBalance = () => liveUgx(t, merchant);
 
 /** The path of the callback URL MTN was given with the request: where MTN would PUT its callback. */
 const mtnCallbackPath = (referenceId: string) => new URL(mtn.records.get(referenceId)?.callbackUrl ?? '').pathname;
@@ -63,8 +60,8 @@ function mtnBody(referenceId: string, status: 'SUCCESSFUL' | 'FAILED' = 'SUCCESS
 }
 
 beforeAll(async () => {
-  [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
-  t = await createTestApp({ ...WALLET_ENV, PUBLIC_URL: 'https://pay.sente.test', ...liveRailsEnv(mtn, airtel) });
+  rails = await startLiveRails('Kampala Live Books');
+  ({ mtn, airtel, t, merchant, liveRef } = rails);
   const { providers, payments, wallet } = t.app.services;
   logging = createProviderCallbacks({
     db: t.database.db,
@@ -74,19 +71,12 @@ beforeAll(async () => {
     reportPayout: wallet.reportPayout,
     logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
   });
-  merchant = await createMerchant(t, 'Kampala Live Books');
   // A second merchant stays in test mode: its payments are the simulator's.
   testRef = (await createPaymentLink(t, await createMerchant(t, 'Kampala Test Books'), { amount: AMOUNT })).ref;
-  await useEnvironment(t, merchant, 'production');
-  liveRef = (await createPaymentLink(t, merchant, { amount: AMOUNT })).ref;
   const summary = t.app.services.rails.summary();
   airtelCallbackPath = new URL(summary.callbacks.find((c) => c.provider === 'airtel_money')?.url ?? '').pathname;
-  await setPin(t, merchant);
 });
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([mtn?.close(), airtel?.close()]);
-});
+afterAll(() => closeLiveRails(rails));
 // The ledger balances after every test, the last included (`ledger:verify`).
 afterEach(() => expectLedgerHolds(t));
 

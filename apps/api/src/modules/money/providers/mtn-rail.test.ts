@@ -8,44 +8,39 @@ import { PAYMENT_MESSAGES as M, PAYOUT_FAILURES } from '@sente/contracts/payment
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from '../../../jobs/jobs.ts';
-import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
-import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
+import type { FakeMtn } from '../../../testing/fake-mtn.ts';
 import { post } from '../../../testing/http.ts';
-import { liveRailsEnv } from '../../../testing/live-rails.ts';
 import {
-  createMerchant,
-  createPaymentLink,
-  expectLedgerHolds,
-  type Merchant,
-  payId,
-  ugxBalances,
-} from '../../../testing/payments.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { pinToken, setPin, WALLET_ENV } from '../../../testing/wallet.ts';
-import { useEnvironment } from '../../../testing/wallet-more.ts';
+  CREDIT,
+  closeLiveRails,
+  collectionRow,
+  type LiveRails,
+  liveUgx,
+  MTN_PHONE,
+  PAYOUT,
+  PAYOUT_CHARGE,
+  secondsLater,
+  startLiveRails,
+  transferRow,
+} from '../../../testing/live-rails.ts';
+import { expectLedgerHolds, type Merchant, payId } from '../../../testing/payments.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
+import { pinToken } from '../../../testing/wallet.ts';
 import { runOpsCommand } from '../../ops/commands.ts';
 import { UNKNOWN_FINAL_MS } from './reconcile.ts';
 
+let rails: LiveRails;
 let mtn: FakeMtn;
-let airtel: FakeAirtel;
 let t: TestApp;
 let merchant: Merchant;
 let liveRef: string;
 const logged: Array<{ msg: string; level: number; [key: string]: unknown }> = [];
 
-const AMOUNT = 25_000;
-/** The default schedule's 3 % collection fee. */
-const CREDIT = AMOUNT - 750;
-const MTN_PHONE = '0772123456';
-const PAYOUT = 5_000;
-const PAYOUT_CHARGE = 1_000;
 const ERROR = 50;
 
-const secondsLater = (seconds: number) => new Date(Date.now() + seconds * 1000);
-const collection = (id: string) =>
-  t.database.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const transfer = (id: string) => t.database.db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const liveBalance = async () => (await ugxBalances(t, merchant.accountId)).production;
+const collection = (id: string) => collectionRow(t, id);
+const transfer = (id: string) => transferRow(t, id);
+const liveBalance = () => liveUgx(t, merchant);
 const posts = (path: string, id: string) =>
   mtn.requests.filter(
     (request) => request.method === 'POST' && request.path === path && request.headers['x-reference-id'] === id,
@@ -90,22 +85,15 @@ async function livePayout() {
 }
 
 beforeAll(async () => {
-  [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
-  t = await createTestApp({ ...WALLET_ENV, PUBLIC_URL: 'https://pay.sente.test', ...liveRailsEnv(mtn, airtel) });
-  merchant = await createMerchant(t, 'Kampala Live Books');
-  await useEnvironment(t, merchant, 'production');
-  liveRef = (await createPaymentLink(t, merchant, { amount: AMOUNT })).ref;
-  await setPin(t, merchant);
+  rails = await startLiveRails('Kampala Live Books');
+  ({ mtn, t, merchant, liveRef } = rails);
   // The live wallet is funded the live way: a collection MTN confirms.
   const id = await payId(t, liveRef, { channel: 'MTN_UG', phone: MTN_PHONE });
   await mtn.complete(id, 'SUCCESSFUL');
   await t.app.services.jobs.runDue({ now: secondsLater(31) });
   expect(await liveBalance()).toBe(CREDIT);
 });
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([mtn?.close(), airtel?.close()]);
-});
+afterAll(() => closeLiveRails(rails));
 afterEach(async () => {
   logged.length = 0;
   await expectLedgerHolds(t);

@@ -18,24 +18,28 @@ import { HAND_OVER_GRACE_MS } from '../../../lib/hand-over.ts';
 import { loadSecrets } from '../../../lib/secrets.ts';
 import { createMailerFromConfig, type Mailer } from '../../../mail/mailer.ts';
 import { createServices, type Services } from '../../../services.ts';
-import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
-import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
-import { liveRailsEnv } from '../../../testing/live-rails.ts';
-import { apiKeysOf, MERCHANT_API_ENV, v1 } from '../../../testing/merchant-api.ts';
+import type { FakeAirtel } from '../../../testing/fake-airtel.ts';
+import type { FakeMtn } from '../../../testing/fake-mtn.ts';
 import {
-  createMerchant,
-  createPaymentLink,
-  expectLedgerHolds,
-  type Merchant,
-  pay,
-  payId,
-  ugxBalances,
-} from '../../../testing/payments.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+  AIRTEL_PHONE,
+  AMOUNT,
+  CREDIT,
+  closeLiveRails,
+  collectionRow,
+  type LiveRails,
+  liveUgx,
+  MTN_PHONE,
+  PAYOUT,
+  secondsLater,
+  startLiveRails,
+  transferRow,
+} from '../../../testing/live-rails.ts';
+import { apiKeysOf, MERCHANT_API_ENV, v1 } from '../../../testing/merchant-api.ts';
+import { expectLedgerHolds, type Merchant, pay, payId } from '../../../testing/payments.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKind } from '../../../testing/test-database.ts';
-import { WALLET_ENV } from '../../../testing/wallet.ts';
-import { useEnvironment } from '../../../testing/wallet-more.ts';
 
+let rails: LiveRails;
 let mtn: FakeMtn;
 let airtel: FakeAirtel;
 let t: TestApp;
@@ -47,20 +51,12 @@ let env: Record<string, string>;
 /** Past it a payment is not handed over, and a payout still is. */
 const EXPIRY_SECONDS = 600;
 
-const AMOUNT = 25_000;
-/** The default schedule's 3 % collection fee. */
-const CREDIT = AMOUNT - 750;
-const PAYOUT = 5_000;
 /** The payout and its default charge, held from the wallet. */
 const HELD = PAYOUT + 1_000;
-const MTN_PHONE = '0772123456';
-const AIRTEL_PHONE = '0702123456';
 
-const secondsLater = (seconds: number) => new Date(Date.now() + seconds * 1000);
-const collection = (id: string) =>
-  t.database.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const transfer = (id: string) => t.database.db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const liveBalance = async () => (await ugxBalances(t, merchant.accountId)).production;
+const collection = (id: string) => collectionRow(t, id);
+const transfer = (id: string) => transferRow(t, id);
+const liveBalance = () => liveUgx(t, merchant);
 
 /** The POSTs MTN received with this X-Reference-Id: each one is a request to pay out or to charge the payer. */
 const mtnSends = (referenceId: string) =>
@@ -126,19 +122,13 @@ async function graceRunOut(table: 'collections' | 'transfers', id: string) {
 }
 
 beforeAll(async () => {
-  [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
-  env = {
-    ...WALLET_ENV,
+  rails = await startLiveRails('Kampala Outbox Traders', {
     ...MERCHANT_API_ENV,
     PAYMENT_WORKER_INTERVAL_MS: '0',
     PAYMENT_EXPIRY_SECONDS: String(EXPIRY_SECONDS),
-    ...liveRailsEnv(mtn, airtel),
-  };
-  t = await createTestApp(env);
-  merchant = await createMerchant(t, 'Kampala Outbox Traders');
-  await useEnvironment(t, merchant, 'production');
+  });
+  ({ mtn, airtel, t, merchant, liveRef, env } = rails);
   liveKey = (await apiKeysOf(t, merchant)).production_key;
-  liveRef = (await createPaymentLink(t, merchant, { amount: AMOUNT })).ref;
   // The live wallet is funded the live way: collections MTN confirms.
   for (let i = 0; i < 4; i++) {
     const id = await payId(t, liveRef, { channel: 'MTN_UG', phone: MTN_PHONE });
@@ -149,8 +139,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  await t?.close();
-  await Promise.all([mtn?.close(), airtel?.close()]);
+  await closeLiveRails(rails);
 });
 afterEach(() => expectLedgerHolds(t));
 
