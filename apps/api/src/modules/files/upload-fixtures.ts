@@ -32,7 +32,7 @@ export async function multipartBody(parts: [string, Part][]) {
   const form = new FormData();
   for (const [name, part] of parts) {
     if (typeof part === 'string') form.append(name, part);
-    else form.append(name, new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }), part.name);
+    else form.append(name, new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }), part.name);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
