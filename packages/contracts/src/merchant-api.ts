@@ -15,7 +15,7 @@ import {
   networkOf,
   normalizeUgandanPhone,
 } from './payments.ts';
-import { MAX_TRANSFER_AMOUNT } from './wallet.ts';
+import { MAX_TRANSFER_AMOUNT, REASON_HTML_TAGS } from './wallet.ts';
 
 /** Where the API serves its readable reference and its OpenAPI document (the API's own pages, not the app's). */
 export const API_REFERENCE_PATH = '/docs';
@@ -72,6 +72,7 @@ export const MERCHANT_API_MESSAGES = {
   customerNameInvalid: `customer_name must be 1 to ${CUSTOMER_NAME_MAX_LENGTH} characters`,
   metadataInvalid: `metadata must be an object of at most ${METADATA_LIMITS.keys} keys of 1 to ${METADATA_LIMITS.keyLength} characters, each with a text value of at most ${METADATA_LIMITS.valueLength} characters`,
   reasonInvalid: `reason must be 1 to ${PAYOUT_REASON_MAX_LENGTH} characters`,
+  reasonWithoutText: `reason has no text once markup is removed: only ${REASON_HTML_TAGS.join(', ')} are kept, without attributes`,
   statusInvalid: `status must be ${COLLECTION_STATUSES.join(', ')}`,
   dateInvalid: (field: string) =>
     `${field} must be an ISO 8601 date (2026-11-24, a whole day in Kampala time) or date-time with a zone (2026-11-24T08:00:00+03:00)`,
@@ -165,7 +166,7 @@ export const payoutRequest = z
       reason: oneLine(PAYOUT_REASON_MAX_LENGTH, M.reasonInvalid)
         .optional()
         .meta({
-          description: `What the payout is for, shown in the transfers list; "${DEFAULT_PAYOUT_REASON}" when absent`,
+          description: `What the payout is for, shown in the transfers list; "${DEFAULT_PAYOUT_REASON}" when absent. Cleaned when written as the dashboard's reasons are (the tags ${REASON_HTML_TAGS.join(', ')} kept without attributes, any other markup removed) and answered as its words`,
           examples: ['Supplier invoice 17'],
         }),
     },

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
-import { escapeHtml, reasonText } from '../../lib/rich-text.ts';
+import { reasonText } from '../../lib/rich-text.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import * as collectionsRepo from '../collections/repository.ts';
 import { findAccountByApiKey } from '../developers/api-keys.ts';
@@ -131,12 +131,7 @@ export function createMerchantApiService({ db, secrets, payments, wallet }: Deps
     async createPayout(scope: KeyScope, input: PayoutRequest, idempotencyKey: string | undefined) {
       await requireApprovedForLive(scope);
       try {
-        // The reason is plain text here: escaped, it reads in the dashboard exactly as it was sent.
-        const { row, replayed } = await wallet.payoutWithApiKey(
-          scope,
-          { ...input, reason: escapeHtml(input.reason) },
-          idempotencyKey,
-        );
+        const { row, replayed } = await wallet.payoutWithApiKey(scope, input, idempotencyKey);
         return { payout: await payout(scope, row.id), replayed };
       } catch (error) {
         if (error instanceof HttpError && error.details.code === API_ERROR_CODES.insufficientBalance) {

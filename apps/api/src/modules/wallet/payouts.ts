@@ -1,4 +1,4 @@
-import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
+import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { networkOf, normalizeUgandanPhone, PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import type { Kysely } from 'kysely';
@@ -96,7 +96,11 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     }
     const provider = providers.forPayout(scope.environment, ugandan ?? input.account);
     if (!provider) throw new HttpError(400, M.liveUnavailable, { code: API_ERROR_CODES.liveUnavailable });
-    const reason = storedReason(input.narrative);
+    // Cleaned as the dashboard's reasons are; a /v1 caller is told in the words of its own field.
+    const reason = storedReason(
+      input.narrative,
+      'apiKey' in authority ? MERCHANT_API_MESSAGES.reasonWithoutText : M.reasonMissing,
+    );
     const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
     const moved = await frame.moveOut('payout', scope, authority, { key: idempotencyKey, hash }, async (trx) => {
       const held = await holdNew(trx, 'payout', scope, { amount: input.amount, charge });

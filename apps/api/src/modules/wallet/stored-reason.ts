@@ -2,9 +2,12 @@ import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { badRequest } from '../../lib/http-error.ts';
 import { sanitizeReason } from '../../lib/rich-text.ts';
 
-/** The reason as stored: sanitised to the allow-list; one that was nothing but markup is missing. */
-export function storedReason(text: string): string {
+/**
+ * The reason or narrative of every transfer as stored, whoever asks for it (the dashboard's transfer, settlement and
+ * payout, a /v1 payout): sanitised to the allow-list. One that was nothing but markup is refused with `missing`.
+ */
+export function storedReason(text: string, missing: string = M.reasonMissing): string {
   const reason = sanitizeReason(text);
-  if (!reason) throw badRequest(M.reasonMissing);
+  if (!reason) throw badRequest(missing);
   return reason;
 }
