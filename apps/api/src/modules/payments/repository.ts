@@ -104,7 +104,10 @@ export function findApiCollectionByKey(
     .executeTakeFirst();
 }
 
-/** Moves a pending collection to its outcome; undefined when it is no longer pending (the report was applied before). */
+/**
+ * Moves a pending collection to its outcome, a failed one with no fee; undefined when it is no longer pending (the
+ * report was applied before).
+ */
 export function completePending(trx: Transaction<Database>, id: string, outcome: PaymentOutcome) {
   const { lateCheckAt } = outcome;
   return (
@@ -113,6 +116,8 @@ export function completePending(trx: Transaction<Database>, id: string, outcome:
       .set({
         status: outcome.status,
         status_message: outcome.message,
+        // A failed collection takes no fee: the fee stored when it was asked for is what success would have kept.
+        ...(outcome.status === 'failed' ? { fee: 0 } : {}),
         ...(outcome.providerReference ? { provider_reference: outcome.providerReference } : {}),
         ...(lateCheckAt && outcome.status === 'failed'
           ? {
