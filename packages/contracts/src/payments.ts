@@ -210,6 +210,14 @@ export type CustomerRow = {
 };
 
 /** Messages of the customer pages and the public API (ours: the spec has none for this side). */
+/** What a provider's callback to /api/callbacks/:provider is answered when it is not taken. */
+export const CALLBACK_MESSAGES = {
+  wrongSecret: 'This callback URL is not valid',
+  unknownProvider: 'No live provider of that name is configured',
+  notACallback: "The body is not this provider's callback",
+  unknownReference: 'No payment or payout of this provider has that reference',
+} as const;
+
 export const PAYMENT_MESSAGES = {
   linkNotFound: 'This payment page does not exist. Check the link you were sent.',
   linkUnavailable: 'This payment page is not taking payments right now. Please contact the merchant.',

@@ -83,6 +83,14 @@ export const WALLET_MESSAGES = {
   pinsDoNotMatch: 'The new PINs do not match',
   pinUnchanged: 'Choose a new PIN that differs from the current one',
   pinResetCodeSent: 'We sent a 6-digit code to your e-mail. It expires in 10 minutes.',
+  // Ours: answers and the reasons a settlement or payout came back.
+  pinVerified: 'PIN verified',
+  accountFound: 'Account found',
+  settlementRejected: 'Rejected by Sente',
+  /** A payout the provider never confirmed before its expiry, returned to the wallet. */
+  payoutExpired: 'The mobile money provider did not confirm the payout in time',
+  /** A test payout to a number ending in the simulator's fail suffix. */
+  simulatedPayoutFailure: 'The receiving mobile money account could not take the payment',
 } as const;
 
 const M = WALLET_MESSAGES;

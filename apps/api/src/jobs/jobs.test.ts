@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { type RawBuilder, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
-import { SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
 import {
   createMerchant,
   createPaymentLink,
@@ -16,7 +16,7 @@ import {
 } from '../testing/payments.ts';
 import { createReplica, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { fundWallet, WALLET_ENV } from '../testing/wallet.ts';
-import { createJobs, PAYOUT_EXPIRED } from './jobs.ts';
+import { createJobs } from './jobs.ts';
 import { lateCheckClaim, paymentClaim, payoutClaim, spentPinTokensPurge } from './jobs-repository.ts';
 import { startWorker } from './worker.ts';
 
@@ -166,14 +166,14 @@ describe('expiry', () => {
 
     const soon = await t.app.services.jobs.runDue({ now: later(1_000) });
     expect(soon).toMatchObject({ payments: none, payouts: { ...none, settled: 1 } });
-    expect(await transfer(refused)).toMatchObject({ status: 'rejected', failure_reason: SIMULATED_PAYOUT_FAILURE });
+    expect(await transfer(refused)).toMatchObject({ status: 'rejected', failure_reason: WALLET_MESSAGES.simulatedPayoutFailure });
     expect((await collection(pending)).status).toBe('pending');
     expect((await transfer(staysPending)).status).toBe('pending');
 
     const expired = await t.app.services.jobs.runDue({ now: later((EXPIRY_SECONDS + 1) * 1_000) });
     expect(expired).toMatchObject({ payments: { ...none, expired: 1 }, payouts: { ...none, expired: 1 } });
     expect(await collection(pending)).toMatchObject({ status: 'failed', status_message: PAYMENT_MESSAGES.expired });
-    expect(await transfer(staysPending)).toMatchObject({ status: 'rejected', failure_reason: PAYOUT_EXPIRED });
+    expect(await transfer(staysPending)).toMatchObject({ status: 'rejected', failure_reason: WALLET_MESSAGES.payoutExpired });
     // Both payouts' amounts and charges are back in the wallet.
     expect((await ugxBalances(t, merchant.accountId)).test).toBe(before);
     await expectLedgerHolds(t);

@@ -1,4 +1,5 @@
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
@@ -6,7 +7,7 @@ import { BACKOFF, backoffMs } from '../lib/backoff.ts';
 import type { HandOverResult } from '../lib/hand-over.ts';
 import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
 import { holdMismatch } from '../modules/money/providers/mismatches.ts';
-import { type ProviderRegistry, type ProviderReport, SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
+import type { ProviderRegistry, ProviderReport } from '../modules/money/providers/provider.ts';
 import {
   firstLateCheck,
   nextCheckAt,
@@ -27,9 +28,6 @@ import {
   scheduleLateCheck,
   scheduleNextCheck,
 } from './jobs-repository.ts';
-
-/** The reason a payout the provider never confirmed before its expiry is returned to the wallet. */
-export const PAYOUT_EXPIRED = 'The mobile money provider did not confirm the payout in time';
 
 /** Rows a claim takes at once; a pass claims batch after batch while they come full. */
 export const CLAIM_BATCH_SIZE = 100;
@@ -230,7 +228,7 @@ export function createJobs({
     const simulated = simulatedOutcome(row, now);
     if (simulated) {
       const outcome: TransferOutcome =
-        simulated === 'successful' ? { paid: true } : { paid: false, reason: SIMULATED_PAYOUT_FAILURE };
+        simulated === 'successful' ? { paid: true } : { paid: false, reason: WALLET_MESSAGES.simulatedPayoutFailure };
       return (await reportPayout(row.id, outcome)) ? 'settled' : null;
     }
     if (awaitsHandOver(row)) {
@@ -254,7 +252,7 @@ export function createJobs({
       await scheduleNextCheck(db, 'transfers', row.id, leaseUntil, nextCheckAt(row, now, pollAfterMs, 'payout'));
       return 'checked';
     }
-    return (await reportPayout(row.id, { paid: false, reason: PAYOUT_EXPIRED })) ? 'expired' : null;
+    return (await reportPayout(row.id, { paid: false, reason: WALLET_MESSAGES.payoutExpired })) ? 'expired' : null;
   };
 
   const settlePayments = (options: PassOptions, tally: Tally) =>

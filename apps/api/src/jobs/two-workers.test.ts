@@ -3,19 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/connect.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { createMailerFromConfig, type Mailer } from '../mail/mailer.ts';
-import { SIMULATED_PAYOUT_FAILURE } from '../modules/money/providers/provider.ts';
 import { createServices, type Services } from '../services.ts';
 import { createMerchant, createPaymentLink, type Merchant, payId } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { fundWallet, WALLET_ENV } from '../testing/wallet.ts';
-import { createJobs, PAYOUT_EXPIRED } from './jobs.ts';
+import { createJobs } from './jobs.ts';
 
 const PAYMENTS = 500;
 const PAYOUTS = 200;
@@ -136,9 +136,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two workers on one PostgreSQL'
       .execute();
     const expectedPayout = (i: number) =>
       i % 10 === 1
-        ? { status: 'rejected', failure_reason: SIMULATED_PAYOUT_FAILURE }
+        ? { status: 'rejected', failure_reason: WALLET_MESSAGES.simulatedPayoutFailure }
         : i % 10 === 2
-          ? { status: 'rejected', failure_reason: PAYOUT_EXPIRED }
+          ? { status: 'rejected', failure_reason: WALLET_MESSAGES.payoutExpired }
           : { status: 'successful', failure_reason: null };
     const payoutsById = new Map(transfers.map((row) => [row.id, row]));
     expect(payouts.map((id) => payoutsById.get(id))).toEqual(payouts.map((id, i) => ({ id, ...expectedPayout(i) })));

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@sente/contracts/messages';
 import { issueMessages } from '@sente/contracts/validation';
 import type { z } from 'zod';
 
@@ -22,5 +23,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const errors = issueMessages(result.error);
-  throw badRequest(errors[0] ?? 'The request is not valid', errors);
+  throw badRequest(errors[0] ?? MESSAGES.invalidRequest, errors);
 }

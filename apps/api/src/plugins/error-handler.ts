@@ -17,7 +17,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own client errors (bad JSON, wrong content type, body too large) are safe to show.
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'The request body is not valid JSON'
+          ? MESSAGES.invalidJson
           : error.message;
       return reply.code(statusCode).send({ status: 'error', message });
     }

@@ -46,7 +46,7 @@ export function sendApiError(error: FastifyError | HttpError, request: FastifyRe
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, wrong content type, body too large) are safe to show.
     const badJson = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
-    return reply.code(status).send(envelope(badJson ? 'The request body is not valid JSON' : error.message, codeFor(status)));
+    return reply.code(status).send(envelope(badJson ? MESSAGES.invalidJson : error.message, codeFor(status)));
   }
   request.log.error({ err: error }, 'merchant API request failed');
   return reply.code(500).send(envelope(MESSAGES.somethingWentWrong, API_ERROR_CODES.internalError));

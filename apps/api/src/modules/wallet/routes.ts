@@ -69,7 +69,7 @@ export async function walletRoutes(
     assertOwnAccount(request, bodyField(request, 'sente_account_id'));
     const input = parseInput(verifyPinInput, request.body);
     const pin_token = await pins.verify(actorOf(request), input.pin);
-    return { status: 'SUCCESS', message: 'PIN verified', pin_token, data: { pin_token } };
+    return { status: 'SUCCESS', message: M.pinVerified, pin_token, data: { pin_token } };
   });
 
   // Issue 17: the member changes their own PIN, or resets a forgotten one with an e-mailed code (pin-changes.ts).
@@ -108,7 +108,7 @@ export async function walletRoutes(
     return {
       status: 'SUCCESS',
       sente_account_id: account.id,
-      message: 'Account found',
+      message: M.accountFound,
       data: { sente_account_id: account.id },
     };
   });

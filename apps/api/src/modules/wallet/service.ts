@@ -164,7 +164,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     approveSettlement: (id: string) => (isUuid(id) ? complete(id, 'settlement', { paid: true }) : Promise.resolve(false)),
 
     /** Operator: the settlement was refused; the held amount and charge go back to the wallet. */
-    rejectSettlement: (id: string, reason = 'Rejected by Sente') =>
+    rejectSettlement: (id: string, reason: string = M.settlementRejected) =>
       isUuid(id) ? complete(id, 'settlement', { paid: false, reason }) : Promise.resolve(false),
 
     pendingSettlements: () => walletRepo.pendingSettlements(db),

@@ -1,3 +1,4 @@
+import { CALLBACK_MESSAGES } from '@sente/contracts/payments';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
@@ -8,13 +9,6 @@ import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
 import { holdMismatch } from './mismatches.ts';
 import type { PaymentProvider, ProviderRegistry } from './provider.ts';
 import { paymentOutcomeOf, payoutOutcomeOf, type RowTimes } from './reconcile.ts';
-
-export const CALLBACK_MESSAGES = {
-  wrongSecret: 'This callback URL is not valid',
-  unknownProvider: 'No live provider of that name is configured',
-  notACallback: "The body is not this provider's callback",
-  unknownReference: 'No payment or payout of this provider has that reference',
-} as const;
 
 /** The payment or payout of ours a callback names: only a row that went to that provider (never a test row). */
 type Subject = RowTimes & { id: string; status: string; amount: number; currency: string } & (

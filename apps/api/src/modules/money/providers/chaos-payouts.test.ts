@@ -6,11 +6,12 @@
  * end paid or returned as the provider decided, never stranded (committed and held, but not handed over) until it
  * expires, and the ledger must verify.
  */
+
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYOUT_EXPIRED } from '../../../jobs/jobs.ts';
 import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
 import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
 import { liveRailsEnv } from '../../../testing/live-rails.ts';
@@ -294,7 +295,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
       // Each ended as its provider decided, paid or returned with the provider's reason (the fakes refuse no request,
       // so a payout returned without reaching its provider was given up on), none expired; or it is still pending with
       // its provider, or held by a claim that outlasts the drain (a killed replica's) until it is handed over.
-      expect(rows.filter((row) => row.failure_reason === PAYOUT_EXPIRED).map((row) => row.id)).toEqual([]);
+      expect(rows.filter((row) => row.failure_reason === WALLET_MESSAGES.payoutExpired).map((row) => row.id)).toEqual([]);
       const ended = rows
         .filter((row) => row.status !== 'pending')
         .filter((row) => !atProvider(row.id) || (row.status === 'successful') !== (decided.get(row.id) === 'paid'));

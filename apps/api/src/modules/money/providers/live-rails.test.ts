@@ -2,7 +2,7 @@
  * Issue 15: live payments and payouts through MTN MoMo and Airtel Money, here the fake providers started by the test.
  * Callbacks, the reconciler, expiry and the ledger after each.
  */
-import { PAYMENT_MESSAGES as M, PAYOUT_FAILURES } from '@sente/contracts/payments';
+import { CALLBACK_MESSAGES, PAYMENT_MESSAGES as M, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAirtel } from '../../../testing/fake-airtel.ts';
@@ -24,7 +24,7 @@ import {
 import { createMerchant, createPaymentLink, expectLedgerHolds, type Merchant, payId } from '../../../testing/payments.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { pinToken } from '../../../testing/wallet.ts';
-import { CALLBACK_MESSAGES, createProviderCallbacks, type ProviderCallbacks } from './callbacks.ts';
+import { createProviderCallbacks, type ProviderCallbacks } from './callbacks.ts';
 import { hideCallbackSecret } from './routes.ts';
 
 let rails: LiveRails;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency, Environment } from '@sente/contracts/constants';
 import { type MobileMoneyChannel, networkOf, PAYMENT_MESSAGES, type PaymentChannel, SIMULATOR } from '@sente/contracts/payments';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { HttpError } from '../../../lib/http-error.ts';
 
 /** What a provider is asked to collect. Card details live only for this call; they are never stored. */
@@ -142,9 +143,6 @@ export interface PaymentProvider {
   checkCredentials?(): Promise<void>;
 }
 
-/** The reason a test payout to a number ending in the simulator's fail suffix fails. */
-export const SIMULATED_PAYOUT_FAILURE = 'The receiving mobile money account could not take the payment';
-
 /** DESIGN §5: the test-mode simulator, deciding by the payer's number or card. */
 export function createSimulator(delayMs: number): PaymentProvider {
   return {
@@ -177,7 +175,7 @@ export function createSimulator(delayMs: number): PaymentProvider {
       }
       const settleAt = new Date(Date.now() + delayMs);
       if (suffix === SIMULATOR.failSuffix) {
-        return { providerReference, simulated: { outcome: 'failed', message: SIMULATED_PAYOUT_FAILURE, settleAt } };
+        return { providerReference, simulated: { outcome: 'failed', message: WALLET_MESSAGES.simulatedPayoutFailure, settleAt } };
       }
       return { providerReference, simulated: { outcome: 'successful', message: null, settleAt } };
     },
