@@ -5,6 +5,7 @@
  */
 import { MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as cleanApiPayoutReasons } from '../../db/migrations/2026_11_27_030_api_payout_reasons_cleaned.ts';
 import { get } from '../../testing/http.ts';
 import { apiKeysOf, MERCHANT_API_ENV, v1 } from '../../testing/merchant-api.ts';
 import type { Merchant } from '../../testing/payments.ts';
@@ -82,5 +83,23 @@ describe('a reason with markup', () => {
       'invalid_request',
     ]);
     expect((await v1(t, key, 'GET', '/balance')).json().data.available).toBe(before);
+  });
+
+  it('is cleaned by migration 030 where a /v1 payout stored it escaped, and a reason without markup is kept', async () => {
+    const setReason = (id: string, reason: string) =>
+      t.database.db.updateTable('transfers').set({ reason }).where('id', '=', id).execute();
+    const [markupOnly, plain] = await Promise.all(
+      [4_001, 4_002].map(
+        async (amount) => (await v1(t, key, 'POST', '/payouts', { amount, phone: '0772555126' })).json().data.id,
+      ),
+    );
+    await setReason(ids.v1!, 'Rent &lt;img src=x onerror=alert(1)&gt;&lt;b onclick=&quot;x()&quot;&gt;May&lt;/b&gt;');
+    await setReason(markupOnly, '&lt;script&gt;alert(1)&lt;/script&gt;');
+    await setReason(plain, 'Fish &amp; chips, a &lt; b');
+    await cleanApiPayoutReasons(t.database.db);
+    expect(await storedReason(ids.v1!)).toBe('Rent <b>May</b>');
+    expect(await storedReason(markupOnly)).toBe('Payout');
+    expect(await storedReason(plain)).toBe('Fish &amp; chips, a &lt; b');
+    expect((await v1(t, key, 'GET', `/payouts/${ids.v1}`)).json().data.reason).toBe('Rent May');
   });
 });
