@@ -12,7 +12,8 @@ const NOT_USER_FACING = ['testing', path.join('db', 'migrations'), path.join('mo
 
 /**
  * A user-facing message written in place instead of imported from packages/contracts (issue 29): an answer's
- * `message`, an HttpError's text, a transfer's reason, a fallback sentence, or a module constant or messages object.
+ * `message`, an HttpError's text, a transfer's reason, a fallback sentence, an
+ * e-mail's subject or paragraph, or a module constant or messages object.
  */
 const LITERAL_MESSAGES = [
   /\bmessage:\s*['"`][A-Z]/,
@@ -21,6 +22,8 @@ const LITERAL_MESSAGES = [
   /\breason(:|\s*=)\s*['"`][A-Z]/,
   /^export const [A-Z_]+ = ['"`][A-Z][a-z]+ [a-z]+/,
   /^export const [A-Z_]*MESSAGES\b/,
+  /\bsubject:\s*['"`]/,
+  /<p>[A-Z][a-z]+ [a-z]+/,
   /(\?\?|\?)\s*['"][A-Z][a-z]+ [a-z]+ [a-z]+/,
 ];
 

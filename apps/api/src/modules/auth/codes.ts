@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '@sente/contracts/constants';
+import { CODE_EMAILS, EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -10,20 +11,6 @@ import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { consumeCode, countFailedAttempt, latestCode, replaceCode } from './repository.ts';
 import { WrongSecretError } from './throttle.ts';
-
-const SUBJECTS: Record<CodePurpose, string> = {
-  verify_account: 'Verify your Sente account',
-  login: 'Your Sente sign-in code',
-  password_reset: 'Reset your Sente password',
-  wallet_pin_reset: 'Reset your Sente wallet PIN',
-};
-
-const INTROS: Record<CodePurpose, string> = {
-  verify_account: 'Welcome to Sente. Use this code to verify your account:',
-  login: 'Use this code to finish signing in to Sente:',
-  password_reset: 'Use this code to reset your Sente password:',
-  wallet_pin_reset: 'Use this code to set a new wallet PIN for your transfers on Sente:',
-};
 
 /** One-time codes: 6 digits, stored as keyed hashes, 10 minutes, 5 tries, one per 50 seconds. */
 export function createCodeService(deps: { db: Kysely<Database>; mailer: Mailer; pepper: string; logger: Logger }) {
@@ -52,11 +39,12 @@ export function createCodeService(deps: { db: Kysely<Database>; mailer: Mailer; 
       if (waitMs > 0) throw new HttpError(429, MESSAGES.resendTooSoon(Math.ceil(waitMs / 1000)));
       const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
       const row = await replaceCode(db, user.id, purpose, hashCode(user.id, purpose, code), new Date(Date.now() + OTP_TTL_MS));
+      const { subject, intro } = CODE_EMAILS[purpose];
       await mailer.send({
         to: user.email,
-        subject: SUBJECTS[purpose],
-        text: `Hello ${user.firstname},\n\n${INTROS[purpose]}\n\n${code}\n\nIt expires in 10 minutes. If you did not ask for it, you can ignore this e-mail.\n\nSente`,
-        html: `<p>Hello ${escapeHtml(user.firstname)},</p><p>${INTROS[purpose]}</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>It expires in 10 minutes. If you did not ask for it, you can ignore this e-mail.</p><p>Sente</p>`,
+        subject,
+        text: `${T.hello(user.firstname)}\n\n${intro}\n\n${code}\n\n${T.codeExpiry}\n\n${T.signature}`,
+        html: `<p>${T.hello(escapeHtml(user.firstname))}</p><p>${intro}</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>${T.codeExpiry}</p><p>${T.signature}</p>`,
       });
       // NOTE: in development (outbox mail) the code is logged so a newcomer can sign in without a mail client.
       if (mailer.transport === 'outbox')

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { roleHasRight, STAFF_ROLE_LABELS, type StaffRole } from '@sente/contracts/constants';
+import { EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { LINK_MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import {
   type AcceptedInvitation,
@@ -72,17 +73,17 @@ export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Databa
       const query = `invite=${token}&email=${encodeURIComponent(email)}`;
       await mailer.send({
         to: email,
-        subject: `You are invited to ${account_name} on Sente`,
+        subject: T.invitationSubject(account_name),
         text: [
-          `You have been invited to join ${account_name} on Sente as ${STAFF_ROLE_LABELS[staff_role]}.`,
+          T.invitation(account_name, STAFF_ROLE_LABELS[staff_role]),
           '',
-          'New to Sente? Sign up with this e-mail address:',
+          T.invitationNewMember,
           `${publicUrl}/signup?${query}`,
           '',
-          'Already on Sente? Sign in with this e-mail address:',
+          T.invitationExistingMember,
           `${publicUrl}/?${query}`,
           '',
-          `You join the account once you have verified or signed in with ${email}. The invitation runs out after ${INVITE_TTL_DAYS} days.`,
+          T.invitationJoins(email, INVITE_TTL_DAYS),
         ].join('\n'),
       });
     },

@@ -1,3 +1,4 @@
+import { EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Logger } from 'pino';
 import type { UserRow } from '../../db/database.ts';
@@ -34,15 +35,14 @@ export function createPinChangeService({ pins, codes, throttle, findUser, mailer
   }
 
   /** Tells the member their PIN changed; a mail failure is logged and never undoes the change. */
-  async function notify(user: UserRow, member: Member, how: string) {
-    const text = `The wallet PIN you use to confirm transfers from ${member.accountName} on Sente was ${how}.`;
-    const ifNotYou = 'If this was not you, reset your PIN from your profile and change your password now.';
+  async function notify(user: UserRow, member: Member, how: 'changed' | 'reset') {
+    const text = T.pinChanged(member.accountName, how);
     try {
       await mailer.send({
         to: user.email,
-        subject: 'Your Sente wallet PIN was changed',
-        text: `Hello ${user.firstname},\n\n${text}\n\n${ifNotYou}\n\nSente`,
-        html: `<p>Hello ${escapeHtml(user.firstname)},</p><p>${escapeHtml(text)}</p><p>${ifNotYou}</p><p>Sente</p>`,
+        subject: T.pinChangedSubject,
+        text: `${T.hello(user.firstname)}\n\n${text}\n\n${T.pinChangedIfNotYou}\n\n${T.signature}`,
+        html: `<p>${T.hello(escapeHtml(user.firstname))}</p><p>${escapeHtml(text)}</p><p>${T.pinChangedIfNotYou}</p><p>${T.signature}</p>`,
       });
     } catch (error) {
       logger.error({ err: error, userId: user.id }, 'wallet PIN notice e-mail failed');
@@ -65,7 +65,7 @@ export function createPinChangeService({ pins, codes, throttle, findUser, mailer
       const user = await userOf(member);
       await throttle.attempt('code', failureKeys(user.email, user.id), () => codes.consume(user, 'wallet_pin_reset', code));
       await pins.replace(member, newPin);
-      await notify(user, member, 'reset with a code sent to this address');
+      await notify(user, member, 'reset');
     },
   };
 }
