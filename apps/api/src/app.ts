@@ -1,3 +1,4 @@
+import { MAX_BODY_BYTES, MAX_PATH_VALUE_LENGTH } from '@sente/contracts/constants';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -25,7 +26,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -57,6 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A provider callback's secret leaves the URL before anything logs it (providers/routes.ts).
     rewriteUrl: hideCallbackSecret,
+    bodyLimit: MAX_BODY_BYTES,
+    routerOptions: { maxParamLength: MAX_PATH_VALUE_LENGTH },
+    // The router's own refusals (a bad percent-encoding, a path segment over maxParamLength) answer in the envelope
+    // through the one error handler, as every other error does (decision 044).
+    frameworkErrors: sendError,
   });
   const services = createServices({ db, mailer, secrets, config, logger });
   const routeTable: RouteEntry[] = [];
