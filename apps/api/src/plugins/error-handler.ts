@@ -10,9 +10,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(error.statusCode).send({ status: 'error', message: error.message, ...error.details });
     }
     const statusCode = error.statusCode ?? 500;
-    if (statusCode === 429) {
-      return reply.code(429).send({ status: 'error', message: MESSAGES.tooManyRequests });
-    }
     if (statusCode >= 400 && statusCode < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large) are safe to show.
       const message =

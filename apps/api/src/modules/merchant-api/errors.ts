@@ -42,7 +42,6 @@ export function sendApiError(error: FastifyError | HttpError, request: FastifyRe
     return reply.code(error.statusCode).send(envelope(error.message, code, error.details.errors));
   }
   const status = error.statusCode ?? 500;
-  if (status === 429) return reply.code(429).send(envelope(MESSAGES.tooManyRequests, API_ERROR_CODES.rateLimited));
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, wrong content type, body too large) are safe to show.
     const badJson = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';

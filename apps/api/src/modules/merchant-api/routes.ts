@@ -45,19 +45,17 @@ const moneyErrors = {
  * the zod schemas of @sente/contracts/merchant-api, which @fastify/swagger turns into the OpenAPI document.
  * A POST answers 201 with the object, also when it replays an earlier request (then with Idempotent-Replayed: true).
  */
-export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; perMinute: number }> = async (
-  app,
-  { merchantApi, perMinute },
-) => {
+export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }> = async (app, { merchantApi }) => {
   app.decorateRequest('merchant', null as never);
   app.setErrorHandler(sendApiError);
   app.setNotFoundHandler(sendEndpointNotFound);
-  app.addHook('onRequest', apiKeyGuard(app, merchantApi, perMinute));
+  app.addHook('onRequest', apiKeyGuard(app, merchantApi));
   const replayed = (was: boolean) => ({ 'idempotent-replayed': String(was) });
 
   app.post(
     '/collections',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         summary: 'Request a mobile-money payment',
@@ -80,6 +78,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/collections/:id',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         summary: 'Fetch a collection',
@@ -93,6 +92,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/collections',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         summary: 'List collections',
@@ -108,6 +108,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.post(
     '/payouts',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Payouts'],
         summary: 'Pay out to a mobile-money number',
@@ -130,6 +131,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/payouts/:id',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Payouts'],
         summary: 'Fetch a payout',
@@ -143,6 +145,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/balance',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Balance'],
         summary: 'Read the balance',
