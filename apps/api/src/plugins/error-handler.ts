@@ -33,8 +33,8 @@ function refusalOf(error: FastifyError | HttpError, request: FastifyRequest): Re
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message, details: error.details };
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (known) return { ...known(request), details: {} };
+  // Every 429 is a TooManyRequestsError, an HttpError (plugins/rate-limit.ts).
   const status = error.statusCode ?? 500;
-  if (status === 429) return { status, message: MESSAGES.tooManyRequests, details: {} };
   // Any other client error of Fastify or of a plugin is safe to show as it is.
   if (status >= 400 && status < 500) return { status, message: error.message, details: {} };
   return { status: 500, message: MESSAGES.somethingWentWrong, details: {} };

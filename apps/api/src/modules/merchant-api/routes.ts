@@ -48,21 +48,19 @@ const moneyErrors = {
  * the zod schemas of @sente/contracts/merchant-api, which @fastify/swagger turns into the OpenAPI document.
  * A POST answers 201 with the object, also when it replays an earlier request (then with Idempotent-Replayed: true).
  */
-export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; perMinute: number }> = async (
-  app,
-  { merchantApi, perMinute },
-) => {
+export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }> = async (app, { merchantApi }) => {
   app.decorateRequest('merchant', null as never);
   // Errors are answered by the app's one handler (plugins/error-handler.ts), with a code under /v1.
   app.setNotFoundHandler(async () => {
     throw notFound(M.endpointNotFound);
   });
-  app.addHook('onRequest', apiKeyGuard(app, merchantApi, perMinute));
+  app.addHook('onRequest', apiKeyGuard(app, merchantApi));
   const replayed = (was: boolean) => ({ 'idempotent-replayed': String(was) });
 
   app.post(
     '/collections',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         summary: 'Request a mobile-money payment',
@@ -85,6 +83,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/collections/:id',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         summary: 'Fetch a collection',
@@ -98,6 +97,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/collections',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         summary: 'List collections',
@@ -113,6 +113,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.post(
     '/payouts',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Payouts'],
         summary: 'Pay out to a mobile-money number',
@@ -135,6 +136,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/payouts/:id',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Payouts'],
         summary: 'Fetch a payout',
@@ -148,6 +150,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/balance',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Balance'],
         summary: 'Read the balance',
