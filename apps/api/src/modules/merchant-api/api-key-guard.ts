@@ -34,7 +34,10 @@ export function apiKeyGuard(app: FastifyInstance, merchantApi: MerchantApiServic
     if (scope) request.merchant = scope;
     const limit = await count(request);
     if (!limit.isAllowed) {
-      reply.header('x-ratelimit-limit', String(limit.max)).header('x-ratelimit-remaining', String(limit.remaining));
+      reply
+        .header('x-ratelimit-limit', String(limit.max))
+        .header('x-ratelimit-remaining', String(limit.remaining))
+        .header('x-ratelimit-reset', String(limit.ttlInSeconds));
       if (limit.isExceeded) {
         reply.header('retry-after', String(limit.ttlInSeconds));
         throw new HttpError(429, MESSAGES.tooManyRequests, { code: API_ERROR_CODES.rateLimited });

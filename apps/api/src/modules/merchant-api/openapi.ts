@@ -11,8 +11,9 @@ stops the old ones at once.
 **Idempotency.** Every POST takes an \`Idempotency-Key\` header. A retry with the same key and body answers the first
 result (with \`Idempotent-Replayed: true\`) and moves no money twice; the same key with another body is a 409.
 
-**Rate limits.** Each key may make a fixed number of requests a minute (\`X-RateLimit-Limit\`); past it the answer is
-a 429 with \`Retry-After\`.
+**Rate limits.** Each key may make a fixed number of requests a minute. Every answer says how many
+(\`X-RateLimit-Limit\`), how many are left (\`X-RateLimit-Remaining\`) and in how many seconds the count starts again
+(\`X-RateLimit-Reset\`); past the limit the answer is a 429 with \`Retry-After\` seconds.
 
 **Errors.** Every failure is \`{ "status": "error", "message", "code", "errors"? }\`: \`message\` for people, \`code\`
 for programs (${API_ERROR_CODE_VALUES.join(', ')}).
@@ -32,7 +33,12 @@ the signed text and a verifier in Node are in docs/redirects.md.`;
 export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSwaggerOptions['openapi']> {
   return {
     openapi: '3.1.0',
-    info: { title: 'Sente merchant API', version: '1', description: DESCRIPTION },
+    info: {
+      title: 'Sente merchant API',
+      version: '1',
+      description: DESCRIPTION,
+      license: { name: 'Proprietary: for use with a Sente merchant account' },
+    },
     servers: [{ url: publicUrl }],
     components: {
       securitySchemes: {
@@ -46,4 +52,63 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
       { name: 'Balance', description: 'What your balance holds' },
     ],
   };
+}
+
+type Header = { description: string; required: true; schema: Record<string, unknown> };
+const seconds = { type: 'integer', minimum: 0 };
+const RATE_LIMIT_HEADERS: Record<string, Header> = {
+  'X-RateLimit-Limit': {
+    description: 'How many requests this key may make in a minute',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'How many of them are left in this minute',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': { description: 'Seconds until the count starts again', required: true, schema: seconds },
+};
+const RETRY_AFTER: Record<string, Header> = {
+  'Retry-After': { description: 'Seconds to wait before the next request', required: true, schema: seconds },
+};
+const IDEMPOTENT_REPLAYED: Record<string, Header> = {
+  'Idempotent-Replayed': {
+    description: 'true when this answers an earlier request with the same Idempotency-Key, false for a new one',
+    required: true,
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
+};
+
+type Operation = { parameters?: { in: string; name: string }[]; responses?: Record<string, { headers?: object }> };
+
+/**
+ * The headers every /v1 answer carries, declared on each operation's responses: the API key guard's rate-limit count
+ * on every answer but a 500 (which may come before the count), Retry-After on a 429, and on a POST that takes an
+ * Idempotency-Key, whether its 201 replays an earlier request.
+ */
+export function withResponseHeaders<D extends object>(document: D): D {
+  const { paths = {} } = document as { paths?: Record<string, Record<string, Operation>> };
+  const declared = Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => {
+          const idempotent = operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key');
+          const responses = Object.fromEntries(
+            Object.entries(operation.responses ?? {}).map(([status, response]) => {
+              const headers = {
+                ...(status === '500' ? {} : RATE_LIMIT_HEADERS),
+                ...(status === '429' ? RETRY_AFTER : {}),
+                ...(idempotent && status === '201' ? IDEMPOTENT_REPLAYED : {}),
+              };
+              return [status, Object.keys(headers).length > 0 ? { ...response, headers } : response];
+            }),
+          );
+          return [method, { ...operation, responses }];
+        }),
+      ),
+    ]),
+  );
+  return { ...document, paths: declared };
 }

@@ -8,7 +8,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { openApiDocument } from './openapi.ts';
+import { openApiDocument, withResponseHeaders } from './openapi.ts';
 import { REFERENCE_CSS, REFERENCE_JS } from './reference-theme.ts';
 import { v1Routes } from './routes.ts';
 import type { MerchantApiService } from './service.ts';
@@ -45,7 +45,7 @@ export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, per
   await app.register(fastifySwagger, {
     openapi: openApiDocument(publicUrl),
     transform: (route) => (isDocumented(route.url) ? transform(route) : { schema: { hide: true }, url: route.url }),
-    transformObject: (document) => withoutUnusedSchemas(withComponents(document)),
+    transformObject: (document) => withResponseHeaders(withoutUnusedSchemas(withComponents(document))),
   });
 
   await app.register(v1Routes, { prefix: '/v1', merchantApi, perMinute });

@@ -1,4 +1,4 @@
-import { collectionRequest, collectionsQuery, payoutRequest } from '@sente/contracts/merchant-api';
+import { collectionRequest, collectionsQuery, idempotencyKey, payoutRequest } from '@sente/contracts/merchant-api';
 import {
   apiBalance,
   apiCollection,
@@ -9,21 +9,11 @@ import {
 } from '@sente/contracts/merchant-api-objects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_INVALID } from '../../lib/idempotency.ts';
 import { apiKeyGuard } from './api-key-guard.ts';
 import { sendApiError, sendEndpointNotFound } from './errors.ts';
 import type { MerchantApiService } from './service.ts';
 
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: IDEMPOTENCY_KEY_INVALID })
-    .regex(IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_INVALID)
-    .optional()
-    .describe(
-      'A key of yours for this request (8 to 100 letters, digits, dashes or underscores, such as a UUID). A retry with ' +
-        'the same key and body answers the first result and moves no money twice; the same key with another body is a 409.',
-    ),
-});
+const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
 const byId = z.object({ id: z.string().describe('The id the create call answered') });
 
 /** The error answers every route can give; each route adds its own. */
@@ -60,6 +50,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
     {
       schema: {
         tags: ['Collections'],
+        operationId: 'createCollection',
         summary: 'Request a mobile-money payment',
         description:
           'Asks the payer to approve the payment on their phone and answers the collection, pending. Poll it, or wait ' +
@@ -82,6 +73,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
     {
       schema: {
         tags: ['Collections'],
+        operationId: 'getCollection',
         summary: 'Fetch a collection',
         params: byId,
         response: { 200: success(apiCollection, 'The collection as it stands now'), 404: notFoundError, ...errors },
@@ -95,6 +87,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
     {
       schema: {
         tags: ['Collections'],
+        operationId: 'listCollections',
         summary: 'List collections',
         description:
           "Newest first, 20 a page: every collection of the account in the key's environment, narrowed by the filters.",
@@ -110,6 +103,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
     {
       schema: {
         tags: ['Payouts'],
+        operationId: 'createPayout',
         summary: 'Pay out to a mobile-money number',
         description:
           'Takes the amount and the payout charge from the balance at once and answers the payout, pending until the ' +
@@ -132,6 +126,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
     {
       schema: {
         tags: ['Payouts'],
+        operationId: 'getPayout',
         summary: 'Fetch a payout',
         params: byId,
         response: { 200: success(apiPayout, 'The payout as it stands now'), 404: notFoundError, ...errors },
@@ -145,6 +140,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
     {
       schema: {
         tags: ['Balance'],
+        operationId: 'getBalance',
         summary: 'Read the balance',
         response: { 200: success(apiBalance, "The balance of the key's environment"), ...errors },
       },
