@@ -52,6 +52,9 @@ describe('the /v1 OpenAPI document under an independent linter (Redocly, recomme
       expect(Object.keys(operation.responses['429']?.headers ?? {}).sort(), `${where} 429`).toEqual(
         [...limitHeaders, 'Retry-After'].sort(),
       );
+      expect(Object.keys(operation.responses['401']?.headers ?? {}).sort(), `${where} 401`).toEqual(
+        [...limitHeaders, 'WWW-Authenticate'].sort(),
+      );
     }
   });
 });

@@ -8,8 +8,9 @@ picks the environment: \`sk_test_...\` acts on test data (the simulator settles 
 \`sk_live_...\` on live data. Neither ever sees the other's collections, payouts or balance. Generating new keys
 stops the old ones at once.
 
-**Idempotency.** Every POST takes an \`Idempotency-Key\` header. A retry with the same key and body answers the first
-result (with \`Idempotent-Replayed: true\`) and moves no money twice; the same key with another body is a 409.
+**Idempotency.** Every POST takes an \`Idempotency-Key\` header: 1 to 255 printable ASCII characters of your
+choice, such as your order number or a UUID. A retry with the same key and body answers the first result (with
+\`Idempotent-Replayed: true\`) and moves no money twice; the same key with another body is a 409.
 
 **Rate limits.** Each key may make a fixed number of requests a minute. Every answer says how many
 (\`X-RateLimit-Limit\`), how many are left (\`X-RateLimit-Remaining\`) and in how many seconds the count starts again
@@ -72,6 +73,9 @@ const RATE_LIMIT_HEADERS: Record<string, Header> = {
 const RETRY_AFTER: Record<string, Header> = {
   'Retry-After': { description: 'Seconds to wait before the next request', required: true, schema: seconds },
 };
+const WWW_AUTHENTICATE: Record<string, Header> = {
+  'WWW-Authenticate': { description: 'Bearer: send the API key as a bearer token', required: true, schema: { type: 'string' } },
+};
 const IDEMPOTENT_REPLAYED: Record<string, Header> = {
   'Idempotent-Replayed': {
     description: 'true when this answers an earlier request with the same Idempotency-Key, false for a new one',
@@ -84,8 +88,8 @@ type Operation = { parameters?: { in: string; name: string }[]; responses?: Reco
 
 /**
  * The headers every /v1 answer carries, declared on each operation's responses: the API key guard's rate-limit count
- * on every answer but a 500 (which may come before the count), Retry-After on a 429, and on a POST that takes an
- * Idempotency-Key, whether its 201 replays an earlier request.
+ * on every answer but a 500 (which may come before the count), Retry-After on a 429, WWW-Authenticate on a 401, and
+ * on a POST that takes an Idempotency-Key, whether its 201 replays an earlier request.
  */
 export function withResponseHeaders<D extends object>(document: D): D {
   const { paths = {} } = document as { paths?: Record<string, Record<string, Operation>> };
@@ -100,6 +104,7 @@ export function withResponseHeaders<D extends object>(document: D): D {
               const headers = {
                 ...(status === '500' ? {} : RATE_LIMIT_HEADERS),
                 ...(status === '429' ? RETRY_AFTER : {}),
+                ...(status === '401' ? WWW_AUTHENTICATE : {}),
                 ...(idempotent && status === '201' ? IDEMPOTENT_REPLAYED : {}),
               };
               return [status, Object.keys(headers).length > 0 ? { ...response, headers } : response];

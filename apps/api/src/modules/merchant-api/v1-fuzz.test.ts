@@ -1,4 +1,4 @@
-import { API_ERROR_CODE_VALUES } from '@sente/contracts/merchant-api';
+import { API_ERROR_CODE_VALUES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -263,23 +263,23 @@ const envelope = z.strictObject({
 function check(operation: Operation, sent: InjectOptions, res: InjectResponse) {
   const where = `${operation.operationId} ${sent.method} ${String(sent.url).slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 500)}`;
   expect(res.statusCode, where).toBeLessThan(500);
+  // A path such as /v1/collections/%2e%2e names no endpoint: that 404 is not an answer of this operation.
+  const ownAnswer = res.json().message !== MERCHANT_API_MESSAGES.endpointNotFound;
+  const documented = ownAnswer ? operation.responses[String(res.statusCode)] : undefined;
   if (res.statusCode >= 400) {
     expect(envelope.safeParse(res.json()).error?.issues ?? [], where).toEqual([]);
-    return;
+  } else {
+    expect(documented, `${where}: a status the document lists`).toBeDefined();
+    const schema = z.fromJSONSchema(resolved(documented!.content!['application/json'].schema) as z.core.JSONSchema.JSONSchema);
+    expect(schema.safeParse(res.json()).error?.issues ?? [], where).toEqual([]);
   }
-  const documented = operation.responses[String(res.statusCode)];
-  expect(documented, `${where}: a status the document lists`).toBeDefined();
-  const schema = z.fromJSONSchema(resolved(documented!.content!['application/json'].schema) as z.core.JSONSchema.JSONSchema);
-  expect(schema.safeParse(res.json()).error?.issues ?? [], where).toEqual([]);
-  for (const [name, header] of Object.entries(documented!.headers ?? {})) {
+  for (const [name, header] of Object.entries(documented?.headers ?? {})) {
     const value = res.headers[name.toLowerCase()];
     if (header.required) expect(value, `${where}: header ${name}`).toBeDefined();
     if (value !== undefined) {
       const typed = header.schema.type === 'integer' ? Number(value) : value;
-      expect(
-        z.fromJSONSchema(header.schema as z.core.JSONSchema.JSONSchema).safeParse(typed).success,
-        `${where}: ${name}: ${value}`,
-      ).toBe(true);
+      const schema = z.fromJSONSchema(header.schema as z.core.JSONSchema.JSONSchema);
+      expect(schema.safeParse(typed).success, `${where}: ${name}: ${value}`).toBe(true);
     }
   }
 }
@@ -297,7 +297,7 @@ describe('generated requests to every /v1 operation', () => {
     ]);
   });
 
-  it('never answer a 5xx; every 4xx is the envelope with a code; every 2xx matches its schema and headers', async () => {
+  it('never answer a 5xx; every 4xx is the envelope with a code; every 2xx matches its schema; all carry their headers', async () => {
     const statuses: Record<string, Record<number, number>> = {};
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
