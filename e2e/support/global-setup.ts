@@ -32,6 +32,8 @@ export default async function setup(project: TestProject) {
         PIN_RATE_LIMIT_PER_MINUTE: '1000',
         SHORTEN_RATE_LIMIT_PER_MINUTE: '1000',
         PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
+        READ_RATE_LIMIT_PER_MINUTE: '10000',
+        WRITE_RATE_LIMIT_PER_MINUTE: '10000',
         SIMULATOR_DELAY_MS: '800',
         PAYMENT_WORKER_INTERVAL_MS: '200',
         // The developers journey's web hook receiver listens on 127.0.0.1.

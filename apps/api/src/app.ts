@@ -1,3 +1,4 @@
+import { MAX_BODY_BYTES, MAX_PATH_VALUE_LENGTH } from '@sente/contracts/constants';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -25,7 +26,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -57,6 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A provider callback's secret leaves the URL before anything logs it (providers/routes.ts).
     rewriteUrl: hideCallbackSecret,
+    bodyLimit: MAX_BODY_BYTES,
+    routerOptions: { maxParamLength: MAX_PATH_VALUE_LENGTH },
+    // The router's own refusals (a bad percent-encoding, a path segment over maxParamLength) answer in the envelope
+    // through the one error handler, as every other error does (decision 044).
+    frameworkErrors: sendError,
   });
   const services = createServices({ db, mailer, secrets, config, logger });
   const routeTable: RouteEntry[] = [];
@@ -66,16 +72,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(securityPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(errorHandlerPlugin);
+  // Before every route, the SPA's files included: each route's rate class is read as it is registered.
+  await app.register(rateLimitPlugin, {
+    settings: config,
+    namespace: deps.rateLimitNamespace ?? 'sente-rl',
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+  });
   // The web app's files are compressed once, at build time (spa.ts): registered before the compression of answers,
   // they are sent as built and never compressed again per request. Its history fallback answers only unknown paths.
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   await app.register(compressionPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(rateLimitPlugin, {
-    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-    namespace: deps.rateLimitNamespace ?? 'sente-rl',
-    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
-  });
   await app.register(authGuardPlugin, services);
 
   await app.register(healthRoutes, { db });
@@ -87,22 +94,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(shortLinksRoutes, services);
   await app.register(collectionsRoutes, services);
   await app.register(reportsRoutes, { db });
-  await app.register(publicPaymentRoutes, {
-    services,
-    payPerMinute: config.PAY_RATE_LIMIT_PER_MINUTE,
-    readPerMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE,
-  });
-  await app.register(providerCallbackRoutes, {
-    providerCallbacks: services.providerCallbacks,
-    perMinute: config.PROVIDER_CALLBACK_RATE_LIMIT_PER_MINUTE,
-  });
-  await app.register(walletRoutes, { ...services, pinPerMinute: config.PIN_RATE_LIMIT_PER_MINUTE });
+  await app.register(publicPaymentRoutes, services);
+  await app.register(providerCallbackRoutes, { providerCallbacks: services.providerCallbacks });
+  await app.register(walletRoutes, services);
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
   await app.register(teamRoutes, services);
   await app.register(developersRoutes, services);
   await app.register(merchantApiPlugin, {
     merchantApi: services.merchantApi,
-    perMinute: config.V1_RATE_LIMIT_PER_MINUTE,
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(webhookDeliveriesRoutes, services);

@@ -119,6 +119,10 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  /** Dashboard reads (rate class `read`, decision 045) per minute per signed-in member and route. */
+  READ_RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  /** Dashboard writes (rate class `write`) per minute per signed-in member and route. */
+  WRITE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   /** Uploaded files on local disk; default DATA_DIR/storage. */

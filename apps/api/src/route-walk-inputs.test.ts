@@ -1,10 +1,11 @@
 /**
  * Every registered route (read from the app's own route table, so a new route is walked without editing this file),
  * called as a signed-in owner with what a careless client or an attacker sends: NUL bytes, lone surrogates, huge
- * strings, wrong types, prototype keys, invalid JSON, bad path parameters and bad cursors. No answer may be a 5xx,
- * and every 4xx carries a message.
+ * strings, wrong types, prototype keys, invalid JSON, deep nesting, bad path parameters and bad cursors. No answer may be
+ * a 5xx, and every 4xx is the error envelope with a message.
  */
 import { randomUUID } from 'node:crypto';
+import { MAX_INPUT_DEPTH } from '@sente/contracts/constants';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,18 +316,20 @@ async function send(method: string, url: string, payload?: string | Body): Promi
   return { request: `${method} ${url.slice(0, 120)}`, status: res.statusCode, body: res.body };
 }
 
-/** What is wrong with an answer: a 5xx, or a 4xx without a message. Undefined when it is fine. */
+/** What is wrong with an answer: a 5xx, or a 4xx outside the envelope or without a message. Undefined when it is fine. */
 function problemWith(outcome: Outcome, what: string): string | undefined {
   const { status, body } = outcome;
   if (status >= 500) return `${outcome.request} with ${what}: ${status} ${body.slice(0, 200)}`;
   if (status >= 400) {
-    let message: unknown;
+    let answer: { status?: unknown; message?: unknown } = {};
     try {
-      message = (JSON.parse(body) as { message?: unknown }).message;
+      answer = JSON.parse(body);
     } catch {
-      message = body;
+      return `${outcome.request} with ${what}: ${status} outside the envelope: ${body.slice(0, 120)}`;
     }
-    if (typeof message !== 'string' || message.trim() === '')
+    if (answer.status !== 'error')
+      return `${outcome.request} with ${what}: ${status} outside the envelope: ${body.slice(0, 120)}`;
+    if (typeof answer.message !== 'string' || answer.message.trim() === '')
       return `${outcome.request} with ${what}: ${status} without a message`;
   }
   return undefined;
@@ -359,6 +362,24 @@ describe('every route, with what a careless client or an attacker sends', () => 
     }
     expect(problems).toEqual([]);
   }, 240_000);
+
+  it('answers a body nested far deeper than the limit with a 400 naming it, never a 500', async () => {
+    // 8,000 levels: beyond the call stack of a recursive walk, in fewer than the 16 KB a provider callback takes.
+    const deep = `{"a":${'['.repeat(8000)}${']'.repeat(8000)}}`;
+    const problems: string[] = [];
+    for (const route of walked().filter((r) => r.method !== 'GET')) {
+      const outcome = await send(
+        route.method,
+        fillParams(route.url, (name) => realParam(route, name)),
+        deep,
+      );
+      const message = outcome.status === 400 ? (JSON.parse(outcome.body) as { message?: unknown }).message : undefined;
+      if (message !== MESSAGES.nestedTooDeep(MAX_INPUT_DEPTH)) {
+        problems.push(`${outcome.request}: ${outcome.status} ${outcome.body.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('answers spoiled nested fields (extra fields, extra data) with a 4xx message', async () => {
     const cases: [string, string, Body][] = [

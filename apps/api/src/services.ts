@@ -87,7 +87,6 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   const shortLinks = createShortLinksService({
     db,
     publicUrl: config.PUBLIC_URL,
-    perMinute: config.SHORTEN_RATE_LIMIT_PER_MINUTE,
   });
   const collections = createCollectionsService({ db });
   const live = liveProvidersFrom(config, secrets.callbackSecret, logger);

@@ -7,6 +7,13 @@ export const OTP_RESEND_COOLDOWN_MS = 50_000;
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 
+/** The deepest nesting of objects and arrays a request body may have (`{"a":{"b":1}}` is 2 levels): 400 beyond it. */
+export const MAX_INPUT_DEPTH = 32;
+/** The longest value one path segment of a route may hold (an id, a ref, a code): 400 beyond it. */
+export const MAX_PATH_VALUE_LENGTH = 100;
+/** The largest JSON body a route takes unless it names its own limit: 413 beyond it. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const MIN_PASSWORD_LENGTH = 8;
 export const WALLET_PIN_LENGTH = 5;

@@ -76,6 +76,16 @@ export const MESSAGES = {
   /** A NUL byte or half of a UTF-16 surrogate pair: no text field may hold one. */
   invalidCharacter: (field: string) => `${field} contains a character that is not allowed`,
   invalidPathValue: 'The address holds a value that is not valid',
+  pathValueTooLong: (characters: number) => `A value in the address is longer than ${characters} characters`,
+  invalidJson: 'The request body is not valid JSON',
+  nestedTooDeep: (levels: number) => `The request nests objects and arrays deeper than ${levels} levels`,
+  /** The route's limit in MB or KB (binary units, one decimal at most): 1 MB, 16 KB. */
+  bodyTooLarge: (bytes: number) => {
+    const [size, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'MB'] : [bytes / 1024, 'KB'];
+    return `The request body is larger than the ${Number(size.toFixed(1))} ${unit} this address accepts`;
+  },
+  unsupportedMediaType: 'This address does not accept a request body of this Content-Type: send it as application/json',
+  bodyLengthMismatch: 'The request body is not as long as its Content-Length says',
   idempotencyKeyMismatch: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
 
   // spec §2: shell and dashboard

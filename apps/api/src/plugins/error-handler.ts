@@ -1,27 +1,77 @@
+import { MAX_BODY_BYTES, MAX_PATH_VALUE_LENGTH } from '@sente/contracts/constants';
+import { API_ERROR_CODE_VALUES, API_ERROR_CODES, type ApiErrorCode } from '@sente/contracts/merchant-api';
 import { MESSAGES } from '@sente/contracts/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
-/** One error handler: known errors keep their message, everything else is a 500 without details. */
+/** A refusal before it is put in the envelope: its status, its message and what the error itself named. */
+type Refusal = { status: number; message: string; details: { code?: string; errors?: string[] } };
+
+/** Fastify's own client errors, each with the status and message it answers. */
+const FRAMEWORK_ERRORS: Record<string, (request: FastifyRequest) => { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => ({ status: 400, message: MESSAGES.invalidJson }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ status: 400, message: MESSAGES.invalidJson }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, message: MESSAGES.bodyLengthMismatch }),
+  FST_ERR_CTP_BODY_TOO_LARGE: (request) => ({
+    status: 413,
+    message: MESSAGES.bodyTooLarge(request.routeOptions.bodyLimit ?? MAX_BODY_BYTES),
+  }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({ status: 415, message: MESSAGES.unsupportedMediaType }),
+  // A bad percent-encoding in the path, and a path segment over maxParamLength (Fastify answers 414 itself): both
+  // are a value in the address that is not valid, a 400 like any other bad input.
+  FST_ERR_BAD_URL: () => ({ status: 400, message: MESSAGES.invalidPathValue }),
+  FST_ERR_MAX_PARAM_LENGTH: () => ({ status: 400, message: MESSAGES.pathValueTooLong(MAX_PATH_VALUE_LENGTH) }),
+};
+
+function refusalOf(error: FastifyError | HttpError, request: FastifyRequest): Refusal {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const messages = [...new Set(error.validation.flatMap((issue) => (issue.message ? [issue.message] : [])))];
+    return { status: 400, message: messages[0] ?? MESSAGES.invalidRequest, details: { errors: messages } };
+  }
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, details: error.details };
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (known) return { ...known(request), details: {} };
+  // Every 429 is a TooManyRequestsError, an HttpError (plugins/rate-limit.ts).
+  const status = error.statusCode ?? 500;
+  // Any other client error of Fastify or of a plugin is safe to show as it is.
+  if (status >= 400 && status < 500) return { status, message: error.message, details: {} };
+  return { status: 500, message: MESSAGES.somethingWentWrong, details: {} };
+}
+
+/** The merchant API's answers carry a machine-readable code (decision 026); the others only when the error names one. */
+const isMerchantApi = (request: FastifyRequest) => /^\/v1(\/|\?|$)/.test(request.url);
+
+const isApiErrorCode = (code: unknown): code is ApiErrorCode => API_ERROR_CODE_VALUES.includes(code as ApiErrorCode);
+
+/** The code of a /v1 refusal that names none itself, from its HTTP status. */
+function codeFor(status: number): ApiErrorCode {
+  if (status === 401) return API_ERROR_CODES.invalidApiKey;
+  if (status === 404) return API_ERROR_CODES.notFound;
+  if (status === 409) return API_ERROR_CODES.idempotencyKeyReused;
+  if (status === 429) return API_ERROR_CODES.rateLimited;
+  return status >= 500 ? API_ERROR_CODES.internalError : API_ERROR_CODES.invalidRequest;
+}
+
+/** DESIGN §3's error envelope; under /v1 with its code, and every problem in `errors` when there are several. */
+function envelope({ status, message, details }: Refusal, withCode: boolean) {
+  if (!withCode) return { status: 'error', message, ...details };
+  const code = isApiErrorCode(details.code) ? details.code : codeFor(status);
+  return { status: 'error', message, code, ...(details.errors ? { errors: details.errors } : {}) };
+}
+
+/**
+ * The one error handler of every context (dashboard, public pages, /v1, provider callbacks, ops) and of Fastify's
+ * router (`frameworkErrors`: a bad URL, a path segment too long). Known errors keep their message; what the server
+ * did not foresee is a 500 without details, logged.
+ */
+export function sendError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  const refusal = refusalOf(error, request);
+  if (refusal.status >= 500) request.log.error({ err: error }, 'request failed');
+  return reply.code(refusal.status).send(envelope(refusal, isMerchantApi(request)));
+}
+
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ status: 'error', message: error.message, ...error.details });
-    }
-    const statusCode = error.statusCode ?? 500;
-    if (statusCode === 429) {
-      return reply.code(429).send({ status: 'error', message: MESSAGES.tooManyRequests });
-    }
-    if (statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors (bad JSON, wrong content type, body too large) are safe to show.
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'The request body is not valid JSON'
-          : error.message;
-      return reply.code(statusCode).send({ status: 'error', message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ status: 'error', message: MESSAGES.somethingWentWrong });
-  });
+  app.setErrorHandler(sendError);
 });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { notFound } from '../lib/http-error.ts';
 
 const API_PREFIXES = ['/api/', '/v1/', '/docs/', '/storage/', '/s/', '/ops/', '/health'];
 /** DESIGN §5: the customer pages are their own lean entry (pay.html), without the dashboard's code. */
@@ -35,10 +36,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir:
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (request.method !== 'GET' || isApi || !hasBuild) {
-      return reply.code(404).send({ status: 'error', message: MESSAGES.notFound });
+      throw notFound(MESSAGES.notFound);
     }
     const isCustomerPage = CUSTOMER_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     return reply.sendFile(isCustomerPage ? customerEntry : 'index.html');

@@ -25,29 +25,41 @@ export async function businessRoutes(
     );
   }
 
-  app.post('/api/user/update-business-details', { preHandler: app.requireAccount('manageAccount') }, async (request) => {
-    const details = parseInput(businessDetailsInput, request.body);
-    await accounts.updateBusinessDetails(request.account.id, details);
-    return { status: 'success', message: B.detailsUpdated, data: details };
-  });
+  app.post(
+    '/api/user/update-business-details',
+    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    async (request) => {
+      const details = parseInput(businessDetailsInput, request.body);
+      await accounts.updateBusinessDetails(request.account.id, details);
+      return { status: 'success', message: B.detailsUpdated, data: details };
+    },
+  );
 
-  app.post('/api/sente-account/save-sente-files', { preHandler: app.requireAccount('manageAccount') }, async (request) => {
-    const { files: saved } = parseInput(saveComplianceFilesInput, request.body);
-    await accounts.saveComplianceFiles(request.account.id, request.auth.userId, saved);
-    return { status: 'success', message: B.filesUpdated, data: await complianceFiles(request.account.id) };
-  });
+  app.post(
+    '/api/sente-account/save-sente-files',
+    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    async (request) => {
+      const { files: saved } = parseInput(saveComplianceFilesInput, request.body);
+      await accounts.saveComplianceFiles(request.account.id, request.auth.userId, saved);
+      return { status: 'success', message: B.filesUpdated, data: await complianceFiles(request.account.id) };
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/api/sente-account/remove-sente-file/:id',
-    { preHandler: app.requireAccount('manageAccount') },
+    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
     async (request) => {
       await accounts.removeComplianceFile(request.account.id, request.params.id);
       return { status: 'success', message: B.fileRemoved, data: await complianceFiles(request.account.id) };
     },
   );
 
-  app.get('/api/sente-account/sente-files', { preHandler: app.requireAccount('view') }, async (request) => ({
-    status: 'success',
-    data: await complianceFiles(request.account.id),
-  }));
+  app.get(
+    '/api/sente-account/sente-files',
+    { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } },
+    async (request) => ({
+      status: 'success',
+      data: await complianceFiles(request.account.id),
+    }),
+  );
 }

@@ -12,16 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../lib/http-error.ts';
 import type { AuthService } from './service.ts';
 import type { SessionService } from './sessions.ts';
-import { AccountThrottledError } from './throttle.ts';
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; sessions: SessionService }) {
   const { auth, sessions } = opts;
-  const limited = { config: { rateLimit: app.authRateLimit } };
-
-  // An account throttled for wrong passwords or codes says when to come back, as the per-IP limit does.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof AccountThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
+  const limited = { config: { rateClass: 'signIn' } } as const;
 
   app.post('/api/sign-up', limited, async (request, reply) => {
     const data = await auth.signUp(parseInput(signUpInput, request.body));
@@ -64,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   });
 
   /** Ends the session named by the refresh token in the body, or else by the bearer token. */
-  app.post('/api/logout', async (request) => {
+  app.post('/api/logout', limited, async (request) => {
     const body = (request.body ?? {}) as { refreshToken?: unknown };
     if (typeof body.refreshToken === 'string') {
       await sessions.revokeByRefreshToken(body.refreshToken);

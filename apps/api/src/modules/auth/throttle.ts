@@ -4,6 +4,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
 import { clearFailures, countAttempt, deleteEndedFailureWindows, type FailureKind, uncountAttempt } from './repository.ts';
 
 /**
@@ -22,10 +23,10 @@ export class WrongSecretError extends HttpError {
   }
 }
 
-/** The 429 of a throttled account; the routes add its Retry-After header. */
-export class AccountThrottledError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, MESSAGES.tooManyFailedAttempts(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+/** The 429 of a throttled account: a 429 of the rate limits' own kind, so it gets their Retry-After header. */
+export class AccountThrottledError extends TooManyRequestsError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, MESSAGES.tooManyFailedAttempts(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
   }
 }
 

@@ -17,7 +17,7 @@ const cursorOf = (request: FastifyRequest<WithCursor>) => {
 
 /** Spec §7: collections, their export, the live page and customers, in the account's active environment. */
 export async function collectionsRoutes(app: FastifyInstance, { collections }: Services) {
-  const view = { preHandler: app.requireAccount('view') };
+  const view = { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
   app.get<WithCursor>('/api/collections', view, async (request) => ({
     status: 'success',

@@ -16,9 +16,9 @@ export async function webhookDeliveriesRoutes(
   app: FastifyInstance,
   { webhookDeliveries }: { webhookDeliveries: WebhookDeliveries },
 ) {
-  const developer = { preHandler: app.requireAccount('manageDevelopers') };
+  const developer = { preHandler: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
 
-  app.get<WithCursor>('/api/webhook/deliveries', developer, async (request) => {
+  app.get<WithCursor>('/api/webhook/deliveries', { ...developer, config: { rateClass: 'read' } }, async (request) => {
     const { cursor } = request.query;
     return {
       status: 'success',

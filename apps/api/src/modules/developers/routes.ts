@@ -8,7 +8,7 @@ import type { DevelopersService } from './service.ts';
  * from the profile (`current_account.api_keys`); the webhook URLs are shared by both environments (DESIGN §4).
  */
 export async function developersRoutes(app: FastifyInstance, { developers }: { developers: DevelopersService }) {
-  const developer = { preHandler: app.requireAccount('manageDevelopers') };
+  const developer = { preHandler: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
 
   // NOTE: like every API answer to a request with a token, it is sent `Cache-Control: no-store` (plugins/security.ts).
   app.post('/api/keys/generate', developer, async (request) => ({
@@ -17,7 +17,7 @@ export async function developersRoutes(app: FastifyInstance, { developers }: { d
     data: await developers.generateKeys(request.account.id),
   }));
 
-  app.get('/api/webhook', developer, async (request) => ({
+  app.get('/api/webhook', { ...developer, config: { rateClass: 'read' } }, async (request) => ({
     status: 'success',
     data: await developers.webhookUrls(request.account.id),
   }));

@@ -37,18 +37,22 @@ export async function filesRoutes(app: FastifyInstance, { files }: Services) {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
 
   // Spec §7 Files: any member may upload; what they may save it on is checked where it is saved.
-  app.post('/api/files/upload', { preHandler: app.requireAccount('view') }, async (request, reply) => {
-    const upload = await receiveUpload(request, reply);
-    const path = await files.upload({ accountId: request.account.id, userId: request.auth.userId, ...upload });
-    return { status: 'success', data: path };
-  });
+  app.post(
+    '/api/files/upload',
+    { preHandler: app.requireAccount('view'), config: { rateClass: 'write' } },
+    async (request, reply) => {
+      const upload = await receiveUpload(request, reply);
+      const path = await files.upload({ accountId: request.account.id, userId: request.auth.userId, ...upload });
+      return { status: 'success', data: path };
+    },
+  );
 
-  app.get('/api/files/signed-url', { preHandler: app.requireAccount('view') }, async (request) => {
+  app.get('/api/files/signed-url', { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } }, async (request) => {
     const { path } = parseInput(signedUrlQuery, request.query);
     return { status: 'success', data: await files.fileUrl(request.account.id, path) };
   });
 
-  app.get('/storage/*', async (request, reply) => {
+  app.get('/storage/*', { config: { rateClass: 'public' } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     const file = await files.open(path, request.query as Record<string, unknown>);
     if (file.visibility === 'public') {

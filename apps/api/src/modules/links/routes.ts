@@ -29,8 +29,8 @@ const cursorOf = (request: FastifyRequest<WithCursor>) => {
 
 export async function linksRoutes(app: FastifyInstance, opts: { links: LinksService }) {
   const { links } = opts;
-  const view = { preHandler: app.requireAccount('view') };
-  const manage = { preHandler: app.requireAccount('manageLinks') };
+  const view = { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
+  const manage = { preHandler: app.requireAccount('manageLinks'), config: { rateClass: 'write' } } as const;
 
   // Payment links
   app.post('/api/payment-link/create', manage, async (request, reply) => {

@@ -1,5 +1,4 @@
 import { API_ERROR_CODES, MERCHANT_API_MESSAGES as M } from '@sente/contracts/merchant-api';
-import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import type { KeyScope, MerchantApiService } from './service.ts';
@@ -15,34 +14,18 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * The onRequest hook of every /v1 route: the `Authorization: Bearer sk_...` key names the account and the environment
- * (issue 16). Calls are counted per key, that is per account and environment, so that regenerating keys does not
- * reset the count; calls with no valid key are counted per address, so guessing keys is limited too.
+ * (issue 16). Calls are counted in the `key` rate class (plugins/rate-limit.ts): per key, that is per account and
+ * environment, so that regenerating keys does not reset the count; calls with no valid key per address, so guessing
+ * keys is limited too.
  */
-export function apiKeyGuard(app: FastifyInstance, merchantApi: MerchantApiService, perMinute: number) {
-  const count = app.createRateLimit({
-    max: perMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) =>
-      request.merchant ? `v1:key:${request.merchant.accountId}:${request.merchant.environment}` : `v1:ip:${request.ip}`,
-  });
-
+export function apiKeyGuard(app: FastifyInstance, merchantApi: MerchantApiService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // An address that names no endpoint is a 404 for anyone: there is nothing there to guard.
     if (request.is404) return;
     const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const scope = presented ? await merchantApi.authenticate(presented) : undefined;
     if (scope) request.merchant = scope;
-    const limit = await count(request);
-    if (!limit.isAllowed) {
-      reply
-        .header('x-ratelimit-limit', String(limit.max))
-        .header('x-ratelimit-remaining', String(limit.remaining))
-        .header('x-ratelimit-reset', String(limit.ttlInSeconds));
-      if (limit.isExceeded) {
-        reply.header('retry-after', String(limit.ttlInSeconds));
-        throw new HttpError(429, MESSAGES.tooManyRequests, { code: API_ERROR_CODES.rateLimited });
-      }
-    }
+    await app.countKeyRequest(request, reply);
     if (!scope) {
       reply.header('www-authenticate', 'Bearer');
       throw new HttpError(401, presented ? M.keyInvalid : M.keyMissing, { code: API_ERROR_CODES.invalidApiKey });

@@ -8,12 +8,13 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { fixedFileRoutes } from '../../plugins/rate-limit.ts';
 import { openApiDocument, withResponseHeaders } from './openapi.ts';
 import { REFERENCE_CSS, REFERENCE_JS } from './reference-theme.ts';
 import { v1Routes } from './routes.ts';
 import type { MerchantApiService } from './service.ts';
 
-type Options = { merchantApi: MerchantApiService; perMinute: number; publicUrl: string };
+type Options = { merchantApi: MerchantApiService; publicUrl: string };
 
 /** The zod registry yields an input and an output schema for every named one; the document keeps those it uses. */
 function withoutUnusedSchemas<D extends object>(document: D): D {
@@ -37,7 +38,7 @@ const isDocumented = (url: string) => url.startsWith('/v1/') && url !== OPENAPI_
  * documents them, while every other route of the app keeps its own validation. Serves the API under /v1, its
  * OpenAPI 3.1 document at /v1/openapi.json and a readable reference (Swagger UI, served from this server) at /docs.
  */
-export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, perMinute, publicUrl }: Options) {
+export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, publicUrl }: Options) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const transform = createJsonSchemaTransform({});
@@ -48,26 +49,30 @@ export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, per
     transformObject: (document) => withResponseHeaders(withoutUnusedSchemas(withComponents(document))),
   });
 
-  await app.register(v1Routes, { prefix: '/v1', merchantApi, perMinute });
-  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+  await app.register(v1Routes, { prefix: '/v1', merchantApi });
+  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true }, config: { rateClass: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
 
-  await app.register(fastifySwaggerUi, {
-    routePrefix: API_REFERENCE_PATH,
-    // BaseLayout: the reference of this one document, without Swagger UI's bar for exploring others.
-    // No deep links: Swagger UI puts each one as a link inside the button that opens its operation (nested-interactive).
-    // Examples in the `monokai` colours: the default theme's numbers are 3.45:1 on its dark background.
-    uiConfig: {
-      layout: 'BaseLayout',
-      deepLinking: false,
-      defaultModelsExpandDepth: 0,
-      syntaxHighlight: { activate: true, theme: 'monokai' },
-    },
-    theme: {
-      title: 'Sente API reference',
-      css: [{ filename: 'accessible.css', content: REFERENCE_CSS }],
-      js: [{ filename: 'main-landmark.js', content: REFERENCE_JS }],
-    },
+  // The reference's pages and files are fixed: rate class 'none' (plugins/rate-limit.ts).
+  await app.register(async (reference) => {
+    fixedFileRoutes(reference);
+    await reference.register(fastifySwaggerUi, {
+      routePrefix: API_REFERENCE_PATH,
+      // BaseLayout: the reference of this one document, without Swagger UI's bar for exploring others.
+      // No deep links: Swagger UI puts each one as a link inside the button that opens its operation (nested-interactive).
+      // Examples in the `monokai` colours: the default theme's numbers are 3.45:1 on its dark background.
+      uiConfig: {
+        layout: 'BaseLayout',
+        deepLinking: false,
+        defaultModelsExpandDepth: 0,
+        syntaxHighlight: { activate: true, theme: 'monokai' },
+      },
+      theme: {
+        title: 'Sente API reference',
+        css: [{ filename: 'accessible.css', content: REFERENCE_CSS }],
+        js: [{ filename: 'main-landmark.js', content: REFERENCE_JS }],
+      },
+    });
   });
 }

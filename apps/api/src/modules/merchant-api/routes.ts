@@ -1,4 +1,11 @@
-import { collectionRequest, collectionsQuery, idempotencyKey, payoutRequest } from '@sente/contracts/merchant-api';
+import { MAX_BODY_BYTES } from '@sente/contracts/constants';
+import {
+  collectionRequest,
+  collectionsQuery,
+  idempotencyKey,
+  MERCHANT_API_MESSAGES as M,
+  payoutRequest,
+} from '@sente/contracts/merchant-api';
 import {
   apiBalance,
   apiCollection,
@@ -9,8 +16,8 @@ import {
 } from '@sente/contracts/merchant-api-objects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/http-error.ts';
 import { apiKeyGuard } from './api-key-guard.ts';
-import { sendApiError, sendEndpointNotFound } from './errors.ts';
 import type { MerchantApiService } from './service.ts';
 
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
@@ -28,6 +35,8 @@ const moneyErrors = {
   ...errors,
   403: apiError.describe('The account is not yet approved for live payments (code account_not_approved)'),
   409: apiError.describe('This Idempotency-Key was already used with a different request (code idempotency_key_reused)'),
+  413: apiError.describe(`The request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MB (code invalid_request)`),
+  415: apiError.describe('The request body is not sent as application/json (code invalid_request)'),
 };
 
 /**
@@ -35,19 +44,19 @@ const moneyErrors = {
  * the zod schemas of @sente/contracts/merchant-api, which @fastify/swagger turns into the OpenAPI document.
  * A POST answers 201 with the object, also when it replays an earlier request (then with Idempotent-Replayed: true).
  */
-export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; perMinute: number }> = async (
-  app,
-  { merchantApi, perMinute },
-) => {
+export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }> = async (app, { merchantApi }) => {
   app.decorateRequest('merchant', null as never);
-  app.setErrorHandler(sendApiError);
-  app.setNotFoundHandler(sendEndpointNotFound);
-  app.addHook('onRequest', apiKeyGuard(app, merchantApi, perMinute));
+  // Errors are answered by the app's one handler (plugins/error-handler.ts), with a code under /v1.
+  app.setNotFoundHandler(async () => {
+    throw notFound(M.endpointNotFound);
+  });
+  app.addHook('onRequest', apiKeyGuard(app, merchantApi));
   const replayed = (was: boolean) => ({ 'idempotent-replayed': String(was) });
 
   app.post(
     '/collections',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         operationId: 'createCollection',
@@ -71,6 +80,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/collections/:id',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         operationId: 'getCollection',
@@ -85,6 +95,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/collections',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
         operationId: 'listCollections',
@@ -101,6 +112,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.post(
     '/payouts',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Payouts'],
         operationId: 'createPayout',
@@ -124,6 +136,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/payouts/:id',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Payouts'],
         operationId: 'getPayout',
@@ -138,6 +151,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService; 
   app.get(
     '/balance',
     {
+      config: { rateClass: 'key' },
       schema: {
         tags: ['Balance'],
         operationId: 'getBalance',

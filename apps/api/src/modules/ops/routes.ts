@@ -23,7 +23,7 @@ const isDirectLoopbackCall = (request: FastifyRequest) =>
  * OPS_SECRET, or derived from APP_SECRET).
  */
 export async function opsRoutes(app: FastifyInstance, opts: { services: Services; opsSecret: string }) {
-  app.post('/ops/run', async (request) => {
+  app.post('/ops/run', { config: { rateClass: 'write' } }, async (request) => {
     const secret = request.headers['x-ops-secret'];
     if (!isDirectLoopbackCall(request) || typeof secret !== 'string' || !safeEqual(secret, opts.opsSecret)) {
       throw forbidden('Forbidden');

@@ -13,13 +13,9 @@ type WithAttachment = { Params: { ref: string; name: string } };
 const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
 /** The customer pages' API (DESIGN §5): no login, rate-limited per IP. */
-export async function publicPaymentRoutes(
-  app: FastifyInstance,
-  { services, payPerMinute, readPerMinute }: { services: Services; payPerMinute: number; readPerMinute: number },
-) {
-  const { payments } = services;
-  const read = { config: { rateLimit: { max: readPerMinute, timeWindow: '1 minute' } } };
-  const pay = { config: { rateLimit: { max: payPerMinute, timeWindow: '1 minute' } } };
+export async function publicPaymentRoutes(app: FastifyInstance, { payments }: Services) {
+  const read = { config: { rateClass: 'public' } } as const;
+  const pay = { config: { rateClass: 'money' } } as const;
 
   app.get<WithRef>('/api/public/links/:ref', read, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -9,14 +9,18 @@ import { createReportsService } from './service.ts';
 export async function reportsRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
   const reports = createReportsService({ db });
 
-  app.get('/api/reports/dashboard-stats', { preHandler: app.requireAccount('view') }, async (request) => {
-    const { period } = parseInput(dashboardStatsQuery, request.query);
-    return {
-      status: 'success',
-      data: await reports.dashboardStats(
-        { accountId: request.account.id, environment: request.account.row.active_environment },
-        period,
-      ),
-    };
-  });
+  app.get(
+    '/api/reports/dashboard-stats',
+    { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } },
+    async (request) => {
+      const { period } = parseInput(dashboardStatsQuery, request.query);
+      return {
+        status: 'success',
+        data: await reports.dashboardStats(
+          { accountId: request.account.id, environment: request.account.row.active_environment },
+          period,
+        ),
+      };
+    },
+  );
 }

@@ -8,14 +8,14 @@ const SHORTEN_PATHS = ['/api/payment-link/shorten_url', '/api/shorten_url'];
 
 export async function shortLinksRoutes(app: FastifyInstance, { shortLinks }: Services) {
   for (const path of SHORTEN_PATHS) {
-    app.post(path, { config: { rateLimit: shortLinks.rateLimit } }, async (request): Promise<ShortenUrlAnswer> => {
+    app.post(path, { config: { rateClass: 'shorten' } }, async (request): Promise<ShortenUrlAnswer> => {
       const { long_url } = parseInput(shortenUrlInput, request.body);
       const short_url = await shortLinks.shorten(long_url);
       return { status: 'SUCCESS', short_url, data: { short_url } };
     });
   }
 
-  app.get('/s/:code', async (request, reply) => {
+  app.get('/s/:code', { config: { rateClass: 'public' } }, async (request, reply) => {
     const { code } = request.params as { code: string };
     return reply.redirect(await shortLinks.resolve(code), 302);
   });

@@ -16,9 +16,9 @@ function newCode(): string {
   return code;
 }
 
-type Deps = { db: Kysely<Database>; publicUrl: string; perMinute: number };
+type Deps = { db: Kysely<Database>; publicUrl: string };
 
-export function createShortLinksService({ db, publicUrl, perMinute }: Deps) {
+export function createShortLinksService({ db, publicUrl }: Deps) {
   const siteOrigin = new URL(publicUrl).origin;
   const shortUrl = (code: string) => `${publicUrl}/s/${code}`;
 
@@ -35,9 +35,6 @@ export function createShortLinksService({ db, publicUrl, perMinute }: Deps) {
   }
 
   return {
-    /** Route config: the endpoints take no token, so they are limited per caller. */
-    rateLimit: { max: perMinute, timeWindow: '1 minute' },
-
     /** The short URL of a page of this site; the same page always gets the same code. */
     async shorten(longUrl: string): Promise<string> {
       const href = ownSiteUrl(longUrl);

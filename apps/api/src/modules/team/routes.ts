@@ -10,11 +10,11 @@ import type { TeamService } from './service.ts';
  * when its invitee proves the invited mailbox (verify-account or login-otp), see README "Team".
  */
 export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamService }) {
-  const manage = { preHandler: app.requireAccount('manageAccount') };
+  const manage = { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
 
   app.get<{ Querystring: { cursor?: unknown } }>(
     '/api/staff/list',
-    { preHandler: app.requireAccount('view') },
+    { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } },
     async (request) => {
       const { cursor } = request.query;
       return { status: 'success', data: await team.list(request.account, cursor === undefined ? undefined : String(cursor)) };
@@ -28,7 +28,7 @@ export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamSer
 
   // The invitation link's page (public: the invitee may have no account yet) and its accept (any signed-in user whose
   // address it was sent to), limited like the other endpoints that take a secret from an e-mail.
-  const limited = { config: { rateLimit: app.authRateLimit } };
+  const limited = { config: { rateClass: 'signIn' } } as const;
   app.get('/api/staff/invitation', limited, async (request) => {
     const { invite } = parseInput(invitationInput, request.query);
     return { status: 'success', data: await team.invitation(invite) };

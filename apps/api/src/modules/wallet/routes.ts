@@ -16,7 +16,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, parseInput } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import type { Services } from '../../services.ts';
-import { AccountThrottledError } from '../auth/throttle.ts';
 import type { MoneyActor } from './service.ts';
 
 type WithCursor = { Querystring: { cursor?: unknown } };
@@ -41,18 +40,13 @@ const bodyField = (request: FastifyRequest, field: string): unknown =>
  * account, environment and member that move money are the session's: ids in the body (senderAccountId,
  * sente_account_id) must name the caller's current account, and the creator is always the signed-in member.
  */
-export async function walletRoutes(
-  app: FastifyInstance,
-  { wallet, pins, pinChanges, pinPerMinute }: Services & { pinPerMinute: number },
-) {
-  const view = { preHandler: app.requireAccount('view') };
-  const move = { preHandler: app.requireAccount('moveMoney') };
-  const pin = {
-    preHandler: app.requireAccount('moveMoney'),
-    config: { rateLimit: { max: pinPerMinute, timeWindow: '1 minute' } },
-  };
+export async function walletRoutes(app: FastifyInstance, { wallet, pins, pinChanges }: Services) {
+  const view = { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
+  const move = { preHandler: app.requireAccount('moveMoney'), config: { rateClass: 'write' } } as const;
+  const pin = { preHandler: app.requireAccount('moveMoney'), config: { rateClass: 'pin' } } as const;
+  const lookup = { preHandler: app.requireAccount('moveMoney'), config: { rateClass: 'lookup' } } as const;
 
-  app.post('/api/wallet/pin_exists', move, async (request) => {
+  app.post('/api/wallet/pin_exists', { ...move, config: { rateClass: 'read' } }, async (request) => {
     assertOwnAccount(request, bodyField(request, 'sente_account_id'));
     const pin_exists = await pins.exists(actorOf(request));
     return { status: 'SUCCESS', pin_exists, data: { pin_exists } };
@@ -74,9 +68,6 @@ export async function walletRoutes(
 
   // Issue 17: the member changes their own PIN, or resets a forgotten one with an e-mailed code (pin-changes.ts).
   const member = (request: FastifyRequest) => ({ ...actorOf(request), accountName: request.account.row.account_name });
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof AccountThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   app.post('/api/wallet/change_pin', pin, async (request) => {
     assertOwnAccount(request, bodyField(request, 'sente_account_id'));
@@ -102,7 +93,7 @@ export async function walletRoutes(
     return { status: 'SUCCESS', message: M.pinReset, data: null };
   });
 
-  app.post('/api/wallet/verify_sente_acc_number', { ...move, config: app.accountLookupLimits }, async (request) => {
+  app.post('/api/wallet/verify_sente_acc_number', lookup, async (request) => {
     const input = parseInput(verifyAccountNumberInput, request.body);
     const account = await wallet.accountByNumber(actorOf(request), input.sente_account_number);
     return {
@@ -113,7 +104,7 @@ export async function walletRoutes(
     };
   });
 
-  app.post('/api/wallet/user_with_sente', { ...move, config: app.accountLookupLimits }, async (request) => {
+  app.post('/api/wallet/user_with_sente', lookup, async (request) => {
     const input = parseInput(accountIdInput, request.body);
     const account = await wallet.holder(input.sente_account_id);
     return {
@@ -192,9 +183,13 @@ export async function walletRoutes(
       ),
   );
 
-  app.post('/api/sente-account/update-bank-details', { preHandler: app.requireAccount('manageAccount') }, async (request) => {
-    const input = parseInput(bankDetailsInput, request.body);
-    await wallet.setBankDetails(request.account.id, input);
-    return { status: 'success', message: M.bankDetailsUpdated, data: input };
-  });
+  app.post(
+    '/api/sente-account/update-bank-details',
+    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    async (request) => {
+      const input = parseInput(bankDetailsInput, request.body);
+      await wallet.setBankDetails(request.account.id, input);
+      return { status: 'success', message: M.bankDetailsUpdated, data: input };
+    },
+  );
 }

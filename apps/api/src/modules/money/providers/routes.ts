@@ -27,14 +27,14 @@ export function hideCallbackSecret(request: { url?: string; headers: Record<stri
  */
 export async function providerCallbackRoutes(
   app: FastifyInstance,
-  { providerCallbacks, perMinute }: { providerCallbacks: ProviderCallbacks; perMinute: number },
+  { providerCallbacks }: { providerCallbacks: ProviderCallbacks },
 ) {
   app.addHook('onClose', () => providerCallbacks.idle());
   app.route<Callback>({
     method: ['POST', 'PUT'],
     url: '/api/providers/:provider/callback/:secret',
     bodyLimit: 16 * 1024,
-    config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+    config: { rateClass: 'callback' },
     handler: async (request) => {
       const secret = request.headers[SECRET_HEADER];
       await providerCallbacks.receive(request.params.provider, typeof secret === 'string' ? secret : '', request.body);
