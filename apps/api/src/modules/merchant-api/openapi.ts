@@ -55,21 +55,22 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
   };
 }
 
-type Header = { description: string; required: true; schema: Record<string, unknown> };
+type Header = { description: string; required: boolean; schema: Record<string, unknown> };
 const seconds = { type: 'integer', minimum: 0 };
-const RATE_LIMIT_HEADERS: Record<string, Header> = {
+/** The count's headers; not required on a 400, which the router gives before counting to an address it refuses. */
+const rateLimitHeaders = (required: boolean): Record<string, Header> => ({
   'X-RateLimit-Limit': {
     description: 'How many requests this key may make in a minute',
-    required: true,
+    required,
     schema: { type: 'integer', minimum: 1 },
   },
   'X-RateLimit-Remaining': {
     description: 'How many of them are left in this minute',
-    required: true,
+    required,
     schema: { type: 'integer', minimum: 0 },
   },
-  'X-RateLimit-Reset': { description: 'Seconds until the count starts again', required: true, schema: seconds },
-};
+  'X-RateLimit-Reset': { description: 'Seconds until the count starts again', required, schema: seconds },
+});
 const RETRY_AFTER: Record<string, Header> = {
   'Retry-After': { description: 'Seconds to wait before the next request', required: true, schema: seconds },
 };
@@ -88,8 +89,9 @@ type Operation = { parameters?: { in: string; name: string }[]; responses?: Reco
 
 /**
  * The headers every /v1 answer carries, declared on each operation's responses: the API key guard's rate-limit count
- * on every answer but a 500 (which may come before the count), Retry-After on a 429, WWW-Authenticate on a 401, and
- * on a POST that takes an Idempotency-Key, whether its 201 replays an earlier request.
+ * on every answer but a 500 (which may come before the count) and a 400 for a malformed address, Retry-After on a
+ * 429, WWW-Authenticate on a 401, and on a POST that takes an Idempotency-Key, whether its 201 replays an earlier
+ * request.
  */
 export function withResponseHeaders<D extends object>(document: D): D {
   const { paths = {} } = document as { paths?: Record<string, Record<string, Operation>> };
@@ -102,7 +104,7 @@ export function withResponseHeaders<D extends object>(document: D): D {
           const responses = Object.fromEntries(
             Object.entries(operation.responses ?? {}).map(([status, response]) => {
               const headers = {
-                ...(status === '500' ? {} : RATE_LIMIT_HEADERS),
+                ...(status === '500' ? {} : rateLimitHeaders(status !== '400')),
                 ...(status === '429' ? RETRY_AFTER : {}),
                 ...(status === '401' ? WWW_AUTHENTICATE : {}),
                 ...(idempotent && status === '201' ? IDEMPOTENT_REPLAYED : {}),
