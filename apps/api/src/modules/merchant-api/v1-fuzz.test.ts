@@ -147,7 +147,7 @@ const rawBody = (value: fc.Arbitrary<unknown>): fc.Arbitrary<string | Buffer> =>
     nested.map((text) => `{"amount":1000,"metadata":${text}}`),
   );
 
-/** Percent-encodes any string, lone surrogates included (as their UTF-8-style bytes), as a client may put it in a URL. */
+/** Percent-encodes any string as a client may put it in a URL (a lone surrogate goes as U+FFFD, as Node writes it). */
 const encoded = (text: string) =>
   [...text]
     .map((char) =>
@@ -193,8 +193,22 @@ function query(parameters: Parameter[]): fc.Arbitrary<string> {
     ),
     { maxLength: 4 },
   );
-  return pairs.map((list) =>
-    list.length ? `?${list.map(([name, value]) => `${encoded(name!)}=${encoded(value!)}`).join('&')}` : '',
+  const broken = fc.constantFrom(
+    '?cursor=%',
+    '?status=%zz',
+    '?reference=%ED%A0%80',
+    '?status=pending&status=failed',
+    '?=',
+    '?&&',
+  );
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: pairs.map((list) =>
+        list.length ? `?${list.map(([name, value]) => `${encoded(name!)}=${encoded(value!)}`).join('&')}` : '',
+      ),
+    },
+    broken,
   );
 }
 
@@ -205,7 +219,7 @@ function pathId(kind: 'collection' | 'payout'): fc.Arbitrary<string> {
     fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).map(encoded),
     fc.integer({ min: 90, max: 5_000 }).map((length) => 'a'.repeat(length)),
     lone.map(encoded),
-    fc.constantFrom('%00', 'a%00b', '%20', '..', '%2e%2e'),
+    fc.constantFrom('%00', 'a%00b', '%20', '..', '%2e%2e', '%', 'a%zz', '%C0%AF', '%ED%A0%80', '%E0%A4%A'),
   );
 }
 
