@@ -4,6 +4,8 @@ import {
   collectionRequest,
   collectionsQuery,
   DEFAULT_PAYOUT_REASON,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  idempotencyKey,
   MERCHANT_API_MESSAGES as M,
   METADATA_LIMITS,
   payoutRequest,
@@ -101,5 +103,29 @@ describe('GET /v1/collections', () => {
     expect(messages(collectionsQuery.safeParse({ from: '2026-11-25', to: '2026-11-24' }))).toEqual([M.datesInverted]);
     expect(messages(collectionsQuery.safeParse({ status: 'done' }))).toEqual([M.statusInvalid]);
     expect(messages(collectionsQuery.safeParse({ page: '2' }))).toEqual([M.unknownFields(['page'])]);
+  });
+});
+
+describe('the Idempotency-Key header', () => {
+  it('takes 1 to 255 printable ASCII characters: an order number such as "42", a UUID, punctuation, inner spaces', () => {
+    for (const key of ['42', '7', 'order #42 / 2026', '8f14e45f-ceea-467f-a2b1-6d5c3d8e0a11', '~!@#$%^&*()', 'x'.repeat(255)]) {
+      expect(idempotencyKey.safeParse(key).success, key).toBe(true);
+    }
+  });
+
+  it('refuses an empty or too long key, spaces at either end, control characters and anything outside ASCII', () => {
+    for (const key of [
+      '',
+      'x'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH + 1),
+      ' 42',
+      '42 ',
+      'a\tb',
+      'a\u0000b',
+      'a\u007fb',
+      'café',
+      '\ud800',
+    ]) {
+      expect(messages(idempotencyKey.safeParse(key)), JSON.stringify(key)).toEqual([M.idempotencyKeyInvalid]);
+    }
   });
 });

@@ -41,6 +41,8 @@ export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as 
 export const REFERENCE_MAX_LENGTH = 100;
 export const CUSTOMER_NAME_MAX_LENGTH = 150;
 export const PAYOUT_REASON_MAX_LENGTH = 500;
+/** Stripe's bound: an Idempotency-Key is any key of the merchant's own, such as an order number or a UUID. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Who the transfers list and its export name as the creator of a payout an API key asked for. */
 export const API_KEY_CREATOR = { firstname: 'API', lastname: 'key' } as const;
 /** The reason of a payout asked for without one, as the transfers list shows it. */
@@ -77,8 +79,27 @@ export const MERCHANT_API_MESSAGES = {
   dateInvalid: (field: string) =>
     `${field} must be an ISO 8601 date (2026-11-24, a whole day in Kampala time) or date-time with a zone (2026-11-24T08:00:00+03:00)`,
   datesInverted: 'from must not be later than to',
+  idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters (letters, digits, punctuation, spaces between them)`,
 } as const;
 const M = MERCHANT_API_MESSAGES;
+
+/**
+ * The Idempotency-Key header: 1 to 255 printable ASCII characters. HTTP drops spaces at either end of a header value,
+ * so a key starts and ends with a visible character; tabs, control characters and non-ASCII bytes are refused.
+ */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
+export const idempotencyKey = z
+  .string({ error: M.idempotencyKeyInvalid })
+  .min(1, M.idempotencyKeyInvalid)
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH, M.idempotencyKeyInvalid)
+  .regex(IDEMPOTENCY_KEY, M.idempotencyKeyInvalid)
+  .meta({
+    description:
+      `A key of yours for this request, 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters: an order number or a ` +
+      'UUID. A retry with the same key and body answers the first result and moves no money twice; the same key with ' +
+      'another body is a 409.',
+    examples: ['42', 'order-1001', '8f14e45f-ceea-467f-a2b1-6d5c3d8e0a11'],
+  });
 
 /** An object's own errors: a body that is not an object, and fields the API does not know (a typo is not ignored). */
 const objectError = (notObject: string) => (issue: z.core.$ZodRawIssue) =>

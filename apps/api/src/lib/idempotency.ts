@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
-import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
+import { API_ERROR_CODES, IDEMPOTENCY_KEY, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './http-error.ts';
 
-export const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
-export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores';
-
-/** DESIGN §3: the optional Idempotency-Key of a money-moving POST; a malformed one is a 400. */
+/** DESIGN §3: the optional Idempotency-Key of a money-moving POST, by /v1's rule; a malformed one is a 400. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest(IDEMPOTENCY_KEY_INVALID);
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest(MERCHANT_API_MESSAGES.idempotencyKeyInvalid);
   return header;
 }
 

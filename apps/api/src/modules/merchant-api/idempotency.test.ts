@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysOf, MERCHANT_API_ENV, v1 } from '../../testing/merchant-api.ts';
@@ -65,11 +66,28 @@ describe('Idempotency-Key on POST /v1/collections', () => {
     expect(await count('collections')).toBe(before);
   });
 
-  it('refuses a malformed key before anything is made', async () => {
+  it('takes any key of 1 to 255 printable characters, a merchant\'s order number "42" among them', async () => {
+    for (const idempotencyKey of ['42', '7', 'x'.repeat(255), 'order #42 / 2026', '~!@#$%^&*()[]{}"\'']) {
+      const first = await v1(t, key, 'POST', '/collections', SALE, withKey(idempotencyKey));
+      const again = await v1(t, key, 'POST', '/collections', SALE, withKey(idempotencyKey));
+      expect([first.statusCode, again.statusCode, again.headers['idempotent-replayed']], idempotencyKey).toEqual([
+        201,
+        201,
+        'true',
+      ]);
+      expect(again.json().data.id).toBe(first.json().data.id);
+    }
+  });
+
+  it('refuses a malformed key before anything is made, naming the rule', async () => {
     const before = await count('collections');
-    for (const bad of ['short', 'x'.repeat(101), 'has spaces in it', 'ünïcödé-key']) {
+    for (const bad of ['', 'x'.repeat(256), 'tab\there', 'ünïcödé-key', 'line\u007fdelete']) {
       const res = await v1(t, key, 'POST', '/collections', SALE, withKey(bad));
-      expect([res.statusCode, res.json().code], bad).toEqual([400, 'invalid_request']);
+      expect([res.statusCode, res.json().code, res.json().message], JSON.stringify(bad)).toEqual([
+        400,
+        'invalid_request',
+        MERCHANT_API_MESSAGES.idempotencyKeyInvalid,
+      ]);
     }
     expect(await count('collections')).toBe(before);
   });

@@ -8,11 +8,13 @@ picks the environment: \`sk_test_...\` acts on test data (the simulator settles 
 \`sk_live_...\` on live data. Neither ever sees the other's collections, payouts or balance. Generating new keys
 stops the old ones at once.
 
-**Idempotency.** Every POST takes an \`Idempotency-Key\` header. A retry with the same key and body answers the first
-result (with \`Idempotent-Replayed: true\`) and moves no money twice; the same key with another body is a 409.
+**Idempotency.** Every POST takes an \`Idempotency-Key\` header: 1 to 255 printable ASCII characters of your
+choice, such as your order number or a UUID. A retry with the same key and body answers the first result (with
+\`Idempotent-Replayed: true\`) and moves no money twice; the same key with another body is a 409.
 
-**Rate limits.** Each key may make a fixed number of requests a minute (\`X-RateLimit-Limit\`); past it the answer is
-a 429 with \`Retry-After\`.
+**Rate limits.** Each key may make a fixed number of requests a minute. Every answer says how many
+(\`X-RateLimit-Limit\`), how many are left (\`X-RateLimit-Remaining\`) and in how many seconds the count starts again
+(\`X-RateLimit-Reset\`); past the limit the answer is a 429 with \`Retry-After\` seconds.
 
 **Errors.** Every failure is \`{ "status": "error", "message", "code", "errors"? }\`: \`message\` for people, \`code\`
 for programs (${API_ERROR_CODE_VALUES.join(', ')}).
@@ -32,7 +34,12 @@ the signed text and a verifier in Node are in docs/redirects.md.`;
 export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSwaggerOptions['openapi']> {
   return {
     openapi: '3.1.0',
-    info: { title: 'Sente merchant API', version: '1', description: DESCRIPTION },
+    info: {
+      title: 'Sente merchant API',
+      version: '1',
+      description: DESCRIPTION,
+      license: { name: 'Proprietary: for use with a Sente merchant account' },
+    },
     servers: [{ url: publicUrl }],
     components: {
       securitySchemes: {
@@ -46,4 +53,69 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
       { name: 'Balance', description: 'What your balance holds' },
     ],
   };
+}
+
+type Header = { description: string; required: boolean; schema: Record<string, unknown> };
+const seconds = { type: 'integer', minimum: 0 };
+/** The count's headers; not required on a 400, which the router gives before counting to an address it refuses. */
+const rateLimitHeaders = (required: boolean): Record<string, Header> => ({
+  'X-RateLimit-Limit': {
+    description: 'How many requests this key may make in a minute',
+    required,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'How many of them are left in this minute',
+    required,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': { description: 'Seconds until the count starts again', required, schema: seconds },
+});
+const RETRY_AFTER: Record<string, Header> = {
+  'Retry-After': { description: 'Seconds to wait before the next request', required: true, schema: seconds },
+};
+const WWW_AUTHENTICATE: Record<string, Header> = {
+  'WWW-Authenticate': { description: 'Bearer: send the API key as a bearer token', required: true, schema: { type: 'string' } },
+};
+const IDEMPOTENT_REPLAYED: Record<string, Header> = {
+  'Idempotent-Replayed': {
+    description: 'true when this answers an earlier request with the same Idempotency-Key, false for a new one',
+    required: true,
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
+};
+
+type Operation = { parameters?: { in: string; name: string }[]; responses?: Record<string, { headers?: object }> };
+
+/**
+ * The headers every /v1 answer carries, declared on each operation's responses: the API key guard's rate-limit count
+ * on every answer but a 500 (which may come before the count) and a 400 for a malformed address, Retry-After on a
+ * 429, WWW-Authenticate on a 401, and on a POST that takes an Idempotency-Key, whether its 201 replays an earlier
+ * request.
+ */
+export function withResponseHeaders<D extends object>(document: D): D {
+  const { paths = {} } = document as { paths?: Record<string, Record<string, Operation>> };
+  const declared = Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => {
+          const idempotent = operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key');
+          const responses = Object.fromEntries(
+            Object.entries(operation.responses ?? {}).map(([status, response]) => {
+              const headers = {
+                ...(status === '500' ? {} : rateLimitHeaders(status !== '400')),
+                ...(status === '429' ? RETRY_AFTER : {}),
+                ...(status === '401' ? WWW_AUTHENTICATE : {}),
+                ...(idempotent && status === '201' ? IDEMPOTENT_REPLAYED : {}),
+              };
+              return [status, Object.keys(headers).length > 0 ? { ...response, headers } : response];
+            }),
+          );
+          return [method, { ...operation, responses }];
+        }),
+      ),
+    ]),
+  );
+  return { ...document, paths: declared };
 }

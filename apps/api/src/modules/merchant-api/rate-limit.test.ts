@@ -19,6 +19,7 @@ describe('the rate limit of /v1', () => {
     for (let i = 0; i < PER_MINUTE; i++) {
       const res = await v1(t, oneKeys.test_key, 'GET', '/balance');
       expect([res.statusCode, res.headers['x-ratelimit-remaining']]).toEqual([200, String(PER_MINUTE - i - 1)]);
+      expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
     }
     const limited = await v1(t, oneKeys.test_key, 'POST', '/collections', {
       amount: 1000,
@@ -29,6 +30,7 @@ describe('the rate limit of /v1', () => {
     expect(limited.json()).toEqual({ status: 'error', message: MESSAGES.tooManyRequests, code: 'rate_limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.headers['x-ratelimit-limit']).toBe(String(PER_MINUTE));
+    expect(limited.headers['x-ratelimit-reset']).toBe(limited.headers['retry-after']);
 
     expect((await v1(t, oneKeys.production_key, 'GET', '/balance')).statusCode).toBe(200);
     expect((await v1(t, twoKeys.test_key, 'GET', '/balance')).statusCode).toBe(200);

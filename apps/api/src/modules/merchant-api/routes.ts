@@ -1,5 +1,11 @@
 import { MAX_BODY_BYTES } from '@sente/contracts/constants';
-import { collectionRequest, collectionsQuery, MERCHANT_API_MESSAGES as M, payoutRequest } from '@sente/contracts/merchant-api';
+import {
+  collectionRequest,
+  collectionsQuery,
+  idempotencyKey,
+  MERCHANT_API_MESSAGES as M,
+  payoutRequest,
+} from '@sente/contracts/merchant-api';
 import {
   apiBalance,
   apiCollection,
@@ -11,20 +17,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-error.ts';
-import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_INVALID } from '../../lib/idempotency.ts';
 import { apiKeyGuard } from './api-key-guard.ts';
 import type { MerchantApiService } from './service.ts';
 
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: IDEMPOTENCY_KEY_INVALID })
-    .regex(IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_INVALID)
-    .optional()
-    .describe(
-      'A key of yours for this request (8 to 100 letters, digits, dashes or underscores, such as a UUID). A retry with ' +
-        'the same key and body answers the first result and moves no money twice; the same key with another body is a 409.',
-    ),
-});
+const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
 const byId = z.object({ id: z.string().describe('The id the create call answered') });
 
 /** The error answers every route can give; each route adds its own. */
@@ -63,6 +59,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
+        operationId: 'createCollection',
         summary: 'Request a mobile-money payment',
         description:
           'Asks the payer to approve the payment on their phone and answers the collection, pending. Poll it, or wait ' +
@@ -86,6 +83,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
+        operationId: 'getCollection',
         summary: 'Fetch a collection',
         params: byId,
         response: { 200: success(apiCollection, 'The collection as it stands now'), 404: notFoundError, ...errors },
@@ -100,6 +98,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       config: { rateClass: 'key' },
       schema: {
         tags: ['Collections'],
+        operationId: 'listCollections',
         summary: 'List collections',
         description:
           "Newest first, 20 a page: every collection of the account in the key's environment, narrowed by the filters.",
@@ -116,6 +115,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       config: { rateClass: 'key' },
       schema: {
         tags: ['Payouts'],
+        operationId: 'createPayout',
         summary: 'Pay out to a mobile-money number',
         description:
           'Takes the amount and the payout charge from the balance at once and answers the payout, pending until the ' +
@@ -139,6 +139,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       config: { rateClass: 'key' },
       schema: {
         tags: ['Payouts'],
+        operationId: 'getPayout',
         summary: 'Fetch a payout',
         params: byId,
         response: { 200: success(apiPayout, 'The payout as it stands now'), 404: notFoundError, ...errors },
@@ -153,6 +154,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       config: { rateClass: 'key' },
       schema: {
         tags: ['Balance'],
+        operationId: 'getBalance',
         summary: 'Read the balance',
         response: { 200: success(apiBalance, "The balance of the key's environment"), ...errors },
       },

@@ -227,7 +227,7 @@ describe('exactly once', () => {
     expect(third.json().data.id).toBe(first.json().data.id);
     const rows = await t.database.db.selectFrom('collections').select('id').where('idempotency_key', '=', key).execute();
     expect(rows).toHaveLength(1);
-    const bad = await pay(t, fixed.ref, {}, 'bad key!');
+    const bad = await pay(t, fixed.ref, {}, 'tab\tkey');
     expect(bad.statusCode).toBe(400);
   });
 

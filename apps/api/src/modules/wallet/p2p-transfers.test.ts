@@ -170,7 +170,7 @@ describe('POST /api/wallet-transfers/p2p', () => {
   it('a malformed Idempotency-Key is a 400 and moves nothing', async () => {
     const before = await snapshot();
     const token = await pinToken(t, alice);
-    for (const key of ['short', 'has spaces in it', 'x'.repeat(101), 'semi;colon!']) {
+    for (const key of ['', 'x'.repeat(256), 'tab\there', 'ünïcödé-key']) {
       const res = await p2p(t, alice, bob, 1000, { token, key });
       expect(res.statusCode, key).toBe(400);
       expect(res.json().message).toMatch(/Idempotency-Key/);
