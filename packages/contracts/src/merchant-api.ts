@@ -97,8 +97,7 @@ export const idempotencyKey = z
     description:
       `A key of yours for this request, 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters: an order number or a ` +
       'UUID. A retry with the same key and body answers the first result and moves no money twice; the same key with ' +
-      'another body is a 409.',
-    examples: ['42', 'order-1001', '8f14e45f-ceea-467f-a2b1-6d5c3d8e0a11'],
+      'another body is a 409. For example 42, order-1001 or a UUID.',
   });
 
 /** An object's own errors: a body that is not an object, and fields the API does not know (a typo is not ignored). */
