@@ -1,5 +1,6 @@
 import { MAX_BODY_BYTES, MAX_PATH_VALUE_LENGTH } from '@sente/contracts/constants';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { type Config, trustProxyOption } from './config.ts';
@@ -43,8 +44,8 @@ export type AppDeps = {
   rateLimitNamespace?: string;
 };
 
-/** One registered route: what the rights matrix and the route walker tests read. */
-export type RouteEntry = { method: string; url: string };
+/** One registered route: what the rights matrix, the route walker and the route schema tests read. */
+export type RouteEntry = { method: string; url: string; schema: FastifySchema | undefined };
 
 export type App = FastifyInstance & { services: Services; routeTable: readonly RouteEntry[] };
 
@@ -66,9 +67,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const services = createServices({ db, mailer, secrets, config, logger });
   const routeTable: RouteEntry[] = [];
-  app.addHook('onRoute', ({ method, url }) => {
-    for (const one of [method].flat()) if (one !== 'HEAD') routeTable.push({ method: one, url });
+  app.addHook('onRoute', ({ method, url, schema }) => {
+    for (const one of [method].flat()) if (one !== 'HEAD') routeTable.push({ method: one, url, schema });
   });
+  // Every route declares its request and response schemas in zod (contracts), which validate what comes in and
+  // serialise what goes out (decision 046).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   await app.register(securityPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(errorHandlerPlugin);

@@ -1,8 +1,26 @@
+import { z } from 'zod';
+import { LINK_MESSAGES } from './messages.ts';
+
 /** Response envelopes of DESIGN §3. */
 export type ApiSuccess<T> = { status: 'success'; message?: string; data: T };
 export type ApiFailure = { status: 'error'; message: string; errors?: string[]; code?: string };
 
+/**
+ * The success envelope of a dashboard or public route, as a schema: the route's response schema (issue 29), which
+ * also serialises the answer, and what the web app's test stubs answer through.
+ */
+export const answerOf = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal('success'), message: z.string().optional(), data });
+
 /** The page shape every cursor-paged list answers (spec §3). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    lastCursor: z.string().nullable(),
+    nextCursor: z.string().nullable(),
+    totalItems: z.number().int(),
+    totalPages: z.number().int(),
+  });
 export type Page<T> = {
   items: T[];
   lastCursor: string | null;
@@ -10,6 +28,17 @@ export type Page<T> = {
   totalItems: number;
   totalPages: number;
 };
+
+/** ?cursor= of every cursor-paged list; a repeated one, or one too long to be ours, is refused here. */
+export const cursorQuery = z.object({
+  cursor: z.string({ error: LINK_MESSAGES.invalidCursor }).max(300, LINK_MESSAGES.invalidCursor).optional(),
+});
+
+/** A route that reads nothing from its query string, body or path. */
+export const nothing = z.object({});
+
+/** A route answered with a file (a workbook, an image) rather than JSON: the serialiser never sees it. */
+export const fileAnswer = z.unknown().describe('A file, sent as it is');
 
 /** Machine-readable error codes the web app reacts to. */
 export const ERROR_CODES = {

@@ -3,10 +3,11 @@
  * dashboard's collection and customer rows. No zod here, so the lean customer pages can import it whole;
  * the server's input schemas are in payments-input.ts.
  */
-import type { Page } from './api.ts';
+import type { z } from 'zod';
 import type { PublicAttachment } from './attachments.ts';
 import type { Currency, Environment } from './constants.ts';
 import type { ExtraField, LinkKind, LinkVisibility } from './links.ts';
+import type { collectionRow, customerRow, liveCollection, livePage } from './payments-answers.ts';
 
 export const PAYMENT_CHANNELS = ['MTN_UG', 'AIRTEL', 'CARD'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
@@ -149,65 +150,15 @@ export type PublicPayment = {
   buyer_note?: string;
 };
 
-/** A row of GET /api/collections (spec §3 Collection). */
-export type CollectionRow = {
-  id: string;
-  created_at: string;
-  /** null for a card payment. */
-  msisdn: string | null;
-  customer: { names: string };
-  currency: Currency;
-  amount: number;
-  fee: number;
-  collection_channel: PaymentChannel;
-  transaction_id: string;
-  status: CollectionStatus;
-  extra_data: ExtraDataEntry[];
-  link: { ref: string; kind: LinkKind; title: string } | null;
-};
-
-/** An item of GET /api/payment-link/collections/{ref} (spec §7), for the live page. */
-export type LiveCollection = {
-  id: string;
-  created_at: string;
-  currency: Currency;
-  amount: number;
-  collection: {
-    status: CollectionStatus;
-    amount: number;
-    msisdn: string | null;
-    customer: { names: string };
-    collection_channel: PaymentChannel;
-  };
-  extra_data: ExtraDataEntry[];
-};
-
-/**
- * GET /api/payment-link/collections/{ref}?cursor=: the link, its successful total and one page of its collections,
- * newest first, keyset-paged like every list (DESIGN §3).
- */
-export type LivePage = Page<LiveCollection> & {
-  link: { ref: string; title: string; kind: LinkKind; extra_fields: ExtraField[] };
-  total_successful: number;
-};
+/** The collection and customer rows: their schemas are in payments-answers.ts (zod stays out of this file). */
+export type CollectionRow = z.output<typeof collectionRow>;
+export type LiveCollection = z.output<typeof liveCollection>;
+export type LivePage = z.output<typeof livePage>;
 
 /** How many of a customer's earlier names the customers list carries (issue 27); `other_names_total` counts them all. */
 export const OTHER_NAMES_SHOWN = 5;
 
-/** A row of GET /api/customers (spec §3 Customer). */
-export type CustomerRow = {
-  id: string;
-  /** The name of the latest payment. */
-  names: string;
-  /** Earlier names paid under from the same phone or e-mail, the most recently used first, at most OTHER_NAMES_SHOWN. */
-  other_names: string[];
-  other_names_total: number;
-  email: string | null;
-  phone: string | null;
-  created_at: string;
-  payments_count: number;
-  total_paid: number;
-};
+export type CustomerRow = z.output<typeof customerRow>;
 
 /** Messages of the customer pages and the public API (ours: the spec has none for this side). */
 /** What a provider's callback to /api/callbacks/:provider is answered when it is not taken. */

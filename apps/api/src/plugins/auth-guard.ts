@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { AccountRow } from '../db/database.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
+import type { MoneyScope } from '../lib/money-scope.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
@@ -21,6 +22,21 @@ declare module 'fastify' {
 }
 
 type Deps = { sessions: SessionService };
+
+/**
+ * The caller's current account in its active environment, as requireAccount resolved it: the scope of every
+ * account-scoped read and write (DESIGN §4). Only after requireAccount.
+ */
+export const scopeOf = (request: FastifyRequest): MoneyScope => ({
+  accountId: request.account.id,
+  environment: request.account.row.active_environment,
+});
+
+/** The scope and the signed-in member acting in it: who creates a link or moves money. Only after requireAccount. */
+export const actorOf = (request: FastifyRequest): MoneyScope & { userId: string } => ({
+  ...scopeOf(request),
+  userId: request.auth.userId,
+});
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';

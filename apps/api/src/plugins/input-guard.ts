@@ -70,5 +70,8 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     if (firstInputProblem(request.params)) throw badRequest(MESSAGES.invalidPathValue);
     const problem = firstInputProblem(request.query) ?? firstInputProblem(request.body);
     if (problem) throw refusal(problem);
+    // A route that takes a body and was sent none (or JSON null) is checked as an empty one: each missing field is
+    // named by its own message rather than the request refused as a whole.
+    if (request.body == null && request.routeOptions.schema?.body) request.body = {};
   });
 });

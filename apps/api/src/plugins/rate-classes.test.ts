@@ -1,6 +1,7 @@
 /**
- * Decision 045: every registered route names a rate class, and each class limits what it says it does. The routes
- * are read from the app's own route table, so a new route without a class fails here without editing this file.
+ * Decisions 045 and 046: every registered route names a rate class and declares its request and response schemas in
+ * zod, and each class limits what it says it does. The routes are read from the app's own route table, so a new route
+ * without a class or a schema fails here without editing this file.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createMerchant, type Merchant } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer } from '../testing/users.ts';
@@ -63,6 +65,23 @@ describe('the route walk', () => {
     const unlimited = t.app.routeTable.filter(({ method, url }) => classOf(method, url) === 'none');
     expect(unlimited.filter(({ url }) => !isUnlimited(url))).toEqual([]);
     expect(unlimited.map(({ url }) => url)).toEqual(expect.arrayContaining(['/health', ...WEB_FILES]));
+  });
+
+  it('finds request and response zod schemas on every route but the fixed files', () => {
+    const missing: string[] = [];
+    for (const { method, url, schema } of t.app.routeTable) {
+      if (t.app.rateClassOf(method, url) === 'none' && url !== '/health') continue;
+      const declared = (part: unknown) => part instanceof z.ZodType;
+      const needs = [
+        ...(url.includes(':') ? (['params'] as const) : []),
+        method === 'GET' ? ('querystring' as const) : ('body' as const),
+      ];
+      for (const part of needs) if (!declared(schema?.[part])) missing.push(`${method} ${url}: ${part}`);
+      const answers = Object.entries((schema?.response ?? {}) as Record<string, unknown>);
+      const success = answers.filter(([status, value]) => /^[23]\d\d$/.test(status) && declared(value));
+      if (success.length === 0) missing.push(`${method} ${url}: response`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('uses every class on some route', () => {

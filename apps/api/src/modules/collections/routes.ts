@@ -1,55 +1,59 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MoneyScope } from '../../lib/money-scope.ts';
+import { answerOf, cursorQuery, fileAnswer, nothing, pageOf } from '@sente/contracts/api';
+import { collectionRow, customerRow, livePage } from '@sente/contracts/payments-answers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer } from '../../lib/answer.ts';
+import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
-type WithCursor = { Querystring: { cursor?: unknown } };
-type WithRef = { Params: { ref: string } };
-type WithRefAndCursor = WithRef & WithCursor;
-
-const scopeOf = (request: FastifyRequest): MoneyScope => ({
-  accountId: request.account.id,
-  environment: request.account.row.active_environment,
-});
-const cursorOf = (request: FastifyRequest<WithCursor>) => {
-  const { cursor } = request.query;
-  return cursor === undefined ? undefined : String(cursor);
-};
+const byRef = z.object({ ref: z.string() });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7: collections, their export, the live page and customers, in the account's active environment. */
-export async function collectionsRoutes(app: FastifyInstance, { collections }: Services) {
-  const view = { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
+export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections }) => {
+  const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
-  app.get<WithCursor>('/api/collections', view, async (request) => ({
-    status: 'success',
-    data: await collections.collections(scopeOf(request), cursorOf(request)),
-  }));
-
-  app.get('/api/collections/download', view, async (request, reply) =>
-    reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="Collections Received.xlsx"`)
-      .header('cache-control', 'private, no-store')
-      .send(collections.collectionsWorkbook(scopeOf(request), request.log)),
+  app.get(
+    '/api/collections',
+    { ...view, schema: { querystring: cursorQuery, response: { 200: answerOf(pageOf(collectionRow)) } } },
+    async (request) => answer(await collections.collections(scopeOf(request), request.query.cursor)),
   );
 
-  app.get<WithRefAndCursor>('/api/payment-link/collections/:ref', view, async (request) => ({
-    status: 'success',
-    data: await collections.live(scopeOf(request), request.params.ref, cursorOf(request)),
-  }));
+  app.get(
+    '/api/collections/download',
+    { ...view, schema: { querystring: nothing, response: { 200: fileAnswer } } },
+    async (request, reply) =>
+      reply
+        .header('content-type', XLSX)
+        .header('content-disposition', `attachment; filename="Collections Received.xlsx"`)
+        .header('cache-control', 'private, no-store')
+        .send(collections.collectionsWorkbook(scopeOf(request), request.log)),
+  );
+
+  app.get(
+    '/api/payment-link/collections/:ref',
+    { ...view, schema: { params: byRef, querystring: cursorQuery, response: { 200: answerOf(livePage) } } },
+    async (request) => answer(await collections.live(scopeOf(request), request.params.ref, request.query.cursor)),
+  );
 
   // The live page's Download: every collection of the link, however many, streamed like the collections export.
-  app.get<WithRef>('/api/payment-link/collections/:ref/download', view, async (request, reply) => {
-    const scope = scopeOf(request);
-    const link = await collections.liveLink(scope, request.params.ref);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="Collections ${link.ref}.xlsx"`)
-      .header('cache-control', 'private, no-store')
-      .send(collections.linkCollectionsWorkbook(scope, link, request.log));
-  });
+  app.get(
+    '/api/payment-link/collections/:ref/download',
+    { ...view, schema: { params: byRef, querystring: nothing, response: { 200: fileAnswer } } },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const link = await collections.liveLink(scope, request.params.ref);
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', `attachment; filename="Collections ${link.ref}.xlsx"`)
+        .header('cache-control', 'private, no-store')
+        .send(collections.linkCollectionsWorkbook(scope, link, request.log));
+    },
+  );
 
-  app.get<WithCursor>('/api/customers', view, async (request) => ({
-    status: 'success',
-    data: await collections.customers(scopeOf(request), cursorOf(request)),
-  }));
-}
+  app.get(
+    '/api/customers',
+    { ...view, schema: { querystring: cursorQuery, response: { 200: answerOf(pageOf(customerRow)) } } },
+    async (request) => answer(await collections.customers(scopeOf(request), request.query.cursor)),
+  );
+};

@@ -2,12 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@sente/contracts/merchant-api';
 import type { FastifyInstance } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  createJsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { fixedFileRoutes } from '../../plugins/rate-limit.ts';
 import { openApiDocument, withResponseHeaders } from './openapi.ts';
 import { REFERENCE_CSS, REFERENCE_JS } from './reference-theme.ts';
@@ -34,13 +29,11 @@ function withoutUnusedSchemas<D extends object>(document: D): D {
 const isDocumented = (url: string) => url.startsWith('/v1/') && url !== OPENAPI_DOCUMENT_PATH;
 
 /**
- * The merchant REST API (issue 16) in a context of its own: zod validates and answers its routes and @fastify/swagger
- * documents them, while every other route of the app keeps its own validation. Serves the API under /v1, its
+ * The merchant REST API (issue 16) in a context of its own: @fastify/swagger documents its routes (zod validates and
+ * answers them, as it does every route of the app). Serves the API under /v1, its
  * OpenAPI 3.1 document at /v1/openapi.json and a readable reference (Swagger UI, served from this server) at /docs.
  */
 export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, publicUrl }: Options) {
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   const transform = createJsonSchemaTransform({});
   const withComponents = createJsonSchemaTransformObject({});
   await app.register(fastifySwagger, {
