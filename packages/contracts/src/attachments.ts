@@ -1,7 +1,11 @@
 /**
  * Attachments of a payment link (issue 27): files the merchant uploads (a price list, a menu, a school circular) that
- * the pay page lists for the payer to open. No zod here, so the lean customer pages can import it.
+ * the pay page lists for the payer to open. No zod here, so the lean customer pages can import it: the answers'
+ * schemas are in links.ts and payments-answers.ts.
  */
+import type { z } from 'zod';
+import type { linkAttachment } from './links.ts';
+import type { publicAttachment } from './payments-answers.ts';
 
 /** The most files one link carries. */
 export const MAX_LINK_ATTACHMENTS = 5;
@@ -12,11 +16,8 @@ export const ATTACHMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'gif', 'svg',
 /** The picker's filter; the server reads the type from the bytes again. */
 export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-/** An attachment as the dashboard shows it: `path` is what a save sends back. */
-export type LinkAttachment = { path: string; name: string; mime_type: string; size_bytes: number };
-
-/** An attachment as the pay page lists it: `url` opens the file while it is attached to the active link. */
-export type PublicAttachment = { name: string; url: string; mime_type: string; size_bytes: number };
+export type LinkAttachment = z.output<typeof linkAttachment>;
+export type PublicAttachment = z.output<typeof publicAttachment>;
 
 /** A file's size as people read it: `820 B`, `14 KB`, `1.2 MB` (1 KB = 1024 bytes). */
 export function formatFileSize(bytes: number): string {

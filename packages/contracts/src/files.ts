@@ -54,4 +54,21 @@ export const signedUrlQuery = z.object({
 });
 
 /** A link to a stored file: public files need no signature; members-only files expire (expires_at). */
-export type FileUrl = { url: string; expires_at: string | null };
+export const fileUrl = z.object({ url: z.string(), expires_at: z.string().nullable() });
+export type FileUrl = z.output<typeof fileUrl>;
+
+/**
+ * POST /api/files/upload's multipart/form-data body: `file` and, optionally, `folder` (UPLOAD_FOLDERS, uploads when
+ * absent). The handler reads the parts as they stream, checking each against its folder's rules, so the validator
+ * never sees them.
+ */
+export const uploadForm = z.unknown().describe('multipart/form-data: file, and folder (optional)');
+
+/**
+ * ?expires=&signature= of a signed file link (GET /storage/*, a digital item's download). A repeated or unreadable
+ * one reads as absent: the link is then not valid, which the route answers as it answers any invalid link.
+ */
+export const signedFileQuery = z.object({
+  expires: z.string().optional().catch(undefined),
+  signature: z.string().optional().catch(undefined),
+});

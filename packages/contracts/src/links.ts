@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type LinkAttachment, MAX_LINK_ATTACHMENTS } from './attachments.ts';
+import { MAX_LINK_ATTACHMENTS } from './attachments.ts';
 import { LINK_MESSAGES as M, MESSAGES } from './messages.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
@@ -183,44 +183,71 @@ export const newDigitalItemInput = digitalItemInput.extend({
 export const enableOrDisableInput = z.object({ is_disabled: z.boolean({ error: MESSAGES.invalidRequest }) });
 export const hideDigitalItemInput = z.object({ shouldHide: z.boolean({ error: MESSAGES.invalidRequest }) });
 
-type LinkBase = {
-  id: string;
-  ref: string;
-  title: string;
-  description: string | null;
-  extra_fields: ExtraField[];
-  created_at: string;
-  /** Sum of successful collections in the account's active environment, in UGX. */
-  collections_total: number;
-};
+/** An extra field as a link keeps it and every answer shows it (`extraField` above is the input rule). */
+export const extraFieldAnswer = z.object({
+  type: z.enum(EXTRA_FIELD_TYPES),
+  label: z.string(),
+  options: z.array(z.string()),
+});
 
-export type PaymentLink = LinkBase & {
-  amount: number;
-  fixed_amount: boolean;
-  redirect_url: string | null;
-  is_disabled: boolean;
-};
+/** An attachment as the dashboard shows it: `path` is what a save sends back. */
+export const linkAttachment = z.object({
+  path: z.string(),
+  name: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+});
+
+/** What every kind of link answers (spec §3), as the response schemas of the link routes (issue 29). */
+const linkBase = z.object({
+  id: z.string(),
+  ref: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  extra_fields: z.array(extraFieldAnswer),
+  created_at: z.string(),
+  collections_total: z.number().describe("Sum of successful collections in the account's active environment, in UGX"),
+});
+
+export const paymentLink = linkBase.extend({
+  amount: z.number(),
+  fixed_amount: z.boolean(),
+  redirect_url: z.string().nullable(),
+  is_disabled: z.boolean(),
+});
+export type PaymentLink = z.output<typeof paymentLink>;
 
 /** One payment link with its attachments: what details, create and update answer (the lists leave them out). */
-export type PaymentLinkDetails = PaymentLink & { attachments: LinkAttachment[] };
+export const paymentLinkDetails = paymentLink.extend({ attachments: z.array(linkAttachment) });
+export type PaymentLinkDetails = z.output<typeof paymentLinkDetails>;
 
-export type DonationLink = LinkBase & {
-  type: LinkVisibility;
-  target: number;
-  beneficiary: string | null;
-  image: string | null;
-};
+export const donationLink = linkBase.extend({
+  type: z.enum(LINK_VISIBILITIES),
+  target: z.number(),
+  beneficiary: z.string().nullable(),
+  image: z.string().nullable(),
+});
+export type DonationLink = z.output<typeof donationLink>;
 
-export type DigitalItem = LinkBase & {
-  type: LinkVisibility;
-  category: string;
-  price: number;
-  original_price: number | null;
-  image: string | null;
-  file: string;
-  /** The names the image and the product file had when they were uploaded (null for a file with no upload record). */
-  image_name: string | null;
-  file_name: string | null;
-  seller_note: string | null;
-  buyer_note: string | null;
-};
+export const digitalItem = linkBase.extend({
+  type: z.enum(LINK_VISIBILITIES),
+  category: z.string(),
+  price: z.number(),
+  original_price: z.number().nullable(),
+  image: z.string().nullable(),
+  file: z.string(),
+  image_name: z
+    .string()
+    .nullable()
+    .describe('The name the image had when it was uploaded (null for a file with no upload record)'),
+  file_name: z
+    .string()
+    .nullable()
+    .describe('The name the product file had when it was uploaded (null for a file with no upload record)'),
+  seller_note: z.string().nullable(),
+  buyer_note: z.string().nullable(),
+});
+export type DigitalItem = z.output<typeof digitalItem>;
+
+/** POST /api/donation-link/hide_digital_item/{id}: the item and whether it is now hidden. */
+export const hiddenItem = z.object({ id: z.string(), hidden: z.boolean() });

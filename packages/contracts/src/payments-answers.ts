@@ -1,19 +1,81 @@
 /**
- * The answers of the collection and customer routes (spec §3, §7) as zod schemas: each route's response schema
+ * The answers of the public payment routes (DESIGN §5) and of the collection and customer routes (spec §3, §7) as zod schemas: each route's response schema
  * (issue 29), which serialises what it sends, and the types payments.ts names. Kept out of payments.ts, which the
  * lean customer pages import whole and which therefore holds no zod.
  */
 import { z } from 'zod';
 import { pageOf } from './api.ts';
-import { CURRENCIES } from './constants.ts';
-import { EXTRA_FIELD_TYPES, LINK_KINDS } from './links.ts';
+import { CURRENCIES, ENVIRONMENTS } from './constants.ts';
+import { extraFieldAnswer, LINK_KINDS, LINK_VISIBILITIES } from './links.ts';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from './payments.ts';
 
-/** An extra field as a link keeps it and every answer shows it (links.ts `extraField` is the input rule). */
-export const extraFieldAnswer = z.object({
-  type: z.enum(EXTRA_FIELD_TYPES),
-  label: z.string(),
-  options: z.array(z.string()),
+/** An attachment as the pay page lists it: `url` opens the file while it is attached to the active link. */
+export const publicAttachment = z.object({
+  name: z.string(),
+  url: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+});
+
+/** GET /api/public/links/{ref}: what a customer page shows. */
+export const publicLink = z.object({
+  kind: z.enum(LINK_KINDS),
+  ref: z.string(),
+  environment: z.enum(ENVIRONMENTS).describe("The environment a payment made now would be taken in (the account's active one)"),
+  title: z.string(),
+  description: z.string().nullable(),
+  amount: z.number().describe('Payment link price (when fixed_amount), digital item price; 0 for donations and dynamic charges'),
+  fixed_amount: z.boolean(),
+  original_price: z.number().nullable().describe('Digital items: the struck-through original price, when the merchant shows one'),
+  category: z.string().nullable(),
+  type: z.enum(LINK_VISIBILITIES),
+  beneficiary: z.string().nullable(),
+  image_url: z.string().nullable(),
+  extra_fields: z.array(extraFieldAnswer),
+  merchant: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  raised: z.number().nullable().describe('Donation links: successful donations so far'),
+  target: z.number().nullable().describe('Donation links: the target (0 when none was set)'),
+  disabled: z.boolean().describe('A disabled payment link or a hidden digital item: the page shows that it is unavailable'),
+  attachments: z
+    .array(publicAttachment)
+    .describe("A payment link's files for the payer to open; none while the link is unavailable, none on other kinds"),
+});
+
+/** POST /api/public/links/{ref}/pay: the started payment; while pending, the seconds it waits for the payer's approval. */
+export const payAnswer = z.object({
+  id: z.string(),
+  status: z.enum(COLLECTION_STATUSES),
+  expires_in_seconds: z.number().int().optional(),
+});
+
+/** GET /api/public/payments/{id}, and what POST /api/public/payments/{id}/cancel leaves. */
+export const publicPayment = z.object({
+  id: z.string(),
+  status: z.enum(COLLECTION_STATUSES),
+  message: z.string().optional(),
+  amount: z.number(),
+  currency: z.enum(CURRENCIES),
+  channel: z.enum(PAYMENT_CHANNELS),
+  transaction_id: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+  expires_in_seconds: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "While pending: seconds until the payment expires and fails (PAYMENT_EXPIRY_SECONDS after it started), counted by the server so that a payer's wrong clock cannot shorten or stretch the wait the page shows",
+    ),
+  redirect_url: z
+    .string()
+    .optional()
+    .describe("Once paid: the merchant's redirection URL with the payment's signed reference and status (docs/redirects.md)"),
+  download_url: z.string().optional().describe('Digital items, once paid: an expiring signed link to the product file'),
+  download_expires_at: z.string().optional(),
+  download_emailed: z
+    .boolean()
+    .optional()
+    .describe('Digital items, once paid: the receipt with a longer-lived download link goes to the e-mail the buyer gave'),
+  buyer_note: z.string().optional(),
 });
 
 export const extraDataEntry = z.object({ label: z.string(), value: z.string() });

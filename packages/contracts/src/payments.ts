@@ -4,10 +4,15 @@
  * the server's input schemas are in payments-input.ts.
  */
 import type { z } from 'zod';
-import type { PublicAttachment } from './attachments.ts';
-import type { Currency, Environment } from './constants.ts';
-import type { ExtraField, LinkKind, LinkVisibility } from './links.ts';
-import type { collectionRow, customerRow, liveCollection, livePage } from './payments-answers.ts';
+import type {
+  collectionRow,
+  customerRow,
+  liveCollection,
+  livePage,
+  payAnswer,
+  publicLink,
+  publicPayment,
+} from './payments-answers.ts';
 
 export const PAYMENT_CHANNELS = ['MTN_UG', 'AIRTEL', 'CARD'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
@@ -82,33 +87,10 @@ export function formatTypedPhone(typed: string): string {
   return ugandan ? formatLocalPhone(ugandan) : typed.replace(/[\s-]/g, '').replace(/^\+/, '');
 }
 
-/** GET /api/public/links/:ref: what a customer page shows. */
-export type PublicLink = {
-  kind: LinkKind;
-  ref: string;
-  /** The environment a payment made now would be taken in (the account's active one). */
-  environment: Environment;
-  title: string;
-  description: string | null;
-  /** Payment link price (when fixed_amount), digital item price; 0 for donations and dynamic charges. */
-  amount: number;
-  fixed_amount: boolean;
-  /** Digital items: the struck-through original price, when the merchant shows one. */
-  original_price: number | null;
-  category: string | null;
-  type: LinkVisibility;
-  beneficiary: string | null;
-  image_url: string | null;
-  extra_fields: ExtraField[];
-  merchant: { name: string; logo_url: string | null };
-  /** Donation links: successful donations so far and the target (0 when none was set). */
-  raised: number | null;
-  target: number | null;
-  /** A disabled payment link or a hidden digital item: the page shows that it is unavailable. */
-  disabled: boolean;
-  /** A payment link's files for the payer to open; none while the link is unavailable, none on other kinds. */
-  attachments: PublicAttachment[];
-};
+/** The public routes' answers: their schemas are in payments-answers.ts (zod stays out of this file). */
+export type PublicLink = z.output<typeof publicLink>;
+export type PayAnswer = z.output<typeof payAnswer>;
+export type PublicPayment = z.output<typeof publicPayment>;
 
 export type ExtraDataEntry = { label: string; value: string };
 
@@ -123,31 +105,6 @@ export type PayRequest = {
   card_number?: string;
   card_expiry?: string;
   card_cvc?: string;
-};
-
-/** GET /api/public/payments/:id. */
-export type PublicPayment = {
-  id: string;
-  status: CollectionStatus;
-  message?: string;
-  amount: number;
-  currency: Currency;
-  channel: PaymentChannel;
-  transaction_id: string;
-  environment: Environment;
-  /**
-   * While pending: seconds until the payment expires and fails (PAYMENT_EXPIRY_SECONDS after it started), counted by
-   * the server so that a payer's wrong clock cannot shorten or stretch the wait the page shows.
-   */
-  expires_in_seconds?: number;
-  /** Once paid: the merchant's redirection URL with the payment's signed reference and status (docs/redirects.md). */
-  redirect_url?: string;
-  /** Digital items, once paid: an expiring signed link to the product file. */
-  download_url?: string;
-  download_expires_at?: string;
-  /** Digital items, once paid: the receipt with a longer-lived download link goes to the e-mail the buyer gave. */
-  download_emailed?: boolean;
-  buyer_note?: string;
 };
 
 /** The collection and customer rows: their schemas are in payments-answers.ts (zod stays out of this file). */

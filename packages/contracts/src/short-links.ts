@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerOf } from './api.ts';
 
 /** Short codes: 7 characters of base62, the link is {site}/s/{code}. */
 export const SHORT_CODE_LENGTH = 7;
@@ -21,4 +22,11 @@ export const shortenUrlInput = z.object({
 export type ShortenUrlInput = z.infer<typeof shortenUrlInput>;
 
 /** The spec's own answer (`status: 'SUCCESS'`, `short_url`), with the short URL also under data (DESIGN §3). */
-export type ShortenUrlAnswer = { status: 'SUCCESS'; short_url: string; data: { short_url: string } };
+export const shortenUrlAnswer = answerOf(z.object({ short_url: z.string() })).extend({
+  status: z.literal('SUCCESS'),
+  short_url: z.string(),
+});
+export type ShortenUrlAnswer = z.output<typeof shortenUrlAnswer>;
+
+/** GET /s/{code}. */
+export const shortCodeParams = z.object({ code: z.string() });

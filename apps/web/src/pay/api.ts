@@ -1,6 +1,12 @@
 import type { ApiFailure, ApiSuccess } from '@sente/contracts/api';
 import { MESSAGES } from '@sente/contracts/messages';
-import { PAYMENT_MESSAGES, type PayRequest, type PublicLink, type PublicPayment } from '@sente/contracts/payments';
+import {
+  PAYMENT_MESSAGES,
+  type PayAnswer,
+  type PayRequest,
+  type PublicLink,
+  type PublicPayment,
+} from '@sente/contracts/payments';
 
 /** The server answered with an error: its message is for the payer. */
 export class PayApiError extends Error {
@@ -35,11 +41,8 @@ export function fetchPublicLink(ref: string, signal?: AbortSignal): Promise<Publ
   return request(`/api/public/links/${encodeURIComponent(ref)}`, signal ? { signal } : {});
 }
 
-/** A started payment; while pending, the seconds it waits for the payer's approval before it expires. */
-export type StartAnswer = { id: string; status: string; expires_in_seconds?: number };
-
 /** Starts a payment. The same Idempotency-Key on a retry answers the first payment instead of charging again. */
-export function startPayment(ref: string, body: PayRequest, idempotencyKey: string): Promise<StartAnswer> {
+export function startPayment(ref: string, body: PayRequest, idempotencyKey: string): Promise<PayAnswer> {
   return request(`/api/public/links/${encodeURIComponent(ref)}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },

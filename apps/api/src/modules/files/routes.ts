@@ -1,8 +1,11 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { signedUrlQuery } from '@sente/contracts/files';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseInput } from '../../lib/http-error.ts';
+import { answerOf, fileAnswer } from '@sente/contracts/api';
+import { fileUrl, signedFileQuery, signedUrlQuery, uploadForm } from '@sente/contracts/files';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer } from '../../lib/answer.ts';
 import type { Services } from '../../services.ts';
 import { MULTIPART_LIMITS, receiveUpload } from './receive-upload.ts';
 
@@ -32,37 +35,55 @@ export function sendStoredFile(
   return reply.send(file.stream);
 }
 
-export async function filesRoutes(app: FastifyInstance, { files }: Services) {
+/** GET /storage/<path>: the path is the rest of the URL. */
+const storageParams = z.object({ '*': z.string() });
+
+export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files }) => {
   // The size is checked while reading (receiveUpload), with the folder's own limit and message.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
 
   // Spec §7 Files: any member may upload; what they may save it on is checked where it is saved.
   app.post(
     '/api/files/upload',
-    { preHandler: app.requireAccount('view'), config: { rateClass: 'write' } },
+    {
+      preValidation: app.requireAccount('view'),
+      config: { rateClass: 'write' },
+      schema: { body: uploadForm, response: { 200: answerOf(z.string().describe("The stored file's path")) } },
+    },
     async (request, reply) => {
       const upload = await receiveUpload(request, reply);
-      const path = await files.upload({ accountId: request.account.id, userId: request.auth.userId, ...upload });
-      return { status: 'success', data: path };
+      return answer(await files.upload({ accountId: request.account.id, userId: request.auth.userId, ...upload }));
     },
   );
 
-  app.get('/api/files/signed-url', { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } }, async (request) => {
-    const { path } = parseInput(signedUrlQuery, request.query);
-    return { status: 'success', data: await files.fileUrl(request.account.id, path) };
-  });
+  app.get(
+    '/api/files/signed-url',
+    {
+      preValidation: app.requireAccount('view'),
+      config: { rateClass: 'read' },
+      schema: { querystring: signedUrlQuery, response: { 200: answerOf(fileUrl) } },
+    },
+    async (request) => answer(await files.fileUrl(request.account.id, request.query.path)),
+  );
 
-  app.get('/storage/*', { config: { rateClass: 'public' } }, async (request, reply) => {
-    const path = (request.params as { '*': string })['*'];
-    const file = await files.open(path, request.query as Record<string, unknown>);
-    if (file.visibility === 'public') {
-      // Paths are random and never reused, so a public file never changes under its name.
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-      return sendStoredFile(reply, file, { cache: 'public, max-age=31536000, immutable' });
-    }
-    return sendStoredFile(reply, file, {
-      cache: 'private, no-store',
-      disposition: `inline; filename*=UTF-8''${rfc5987(file.originalName)}`,
-    });
-  });
-}
+  app.get(
+    '/storage/*',
+    {
+      config: { rateClass: 'public' },
+      schema: { params: storageParams, querystring: signedFileQuery, response: { 200: fileAnswer } },
+    },
+    async (request, reply) => {
+      const path = request.params['*'];
+      const file = await files.open(path, request.query);
+      if (file.visibility === 'public') {
+        // Paths are random and never reused, so a public file never changes under its name.
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        return sendStoredFile(reply, file, { cache: 'public, max-age=31536000, immutable' });
+      }
+      return sendStoredFile(reply, file, {
+        cache: 'private, no-store',
+        disposition: `inline; filename*=UTF-8''${rfc5987(file.originalName)}`,
+      });
+    },
+  );
+};

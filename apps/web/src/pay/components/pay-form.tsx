@@ -1,6 +1,6 @@
-import { PAYMENT_MESSAGES as M, type PayRequest, type PublicLink, SIMULATOR } from '@sente/contracts/payments';
+import { PAYMENT_MESSAGES as M, type PayAnswer, type PayRequest, type PublicLink, SIMULATOR } from '@sente/contracts/payments';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { NetworkError, newIdempotencyKey, PayApiError, type StartAnswer, startPayment } from '../api.ts';
+import { NetworkError, newIdempotencyKey, PayApiError, startPayment } from '../api.ts';
 import { formatCardNumber } from '../card.ts';
 import {
   asksAmount,
@@ -20,7 +20,7 @@ import { ChannelPicker } from './channel-picker.tsx';
 import { ExtraFieldInput } from './extra-field-input.tsx';
 import { TextField } from './fields.tsx';
 
-export type StartedPayment = StartAnswer & { request: PayRequest };
+export type StartedPayment = PayAnswer & { request: PayRequest };
 
 function emailHint(link: PublicLink, values: PayFormValues): string {
   if (link.kind === 'digital_item') return PAGE_TEXT.emailHintDownload;
