@@ -1,3 +1,4 @@
+import { MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { MESSAGES } from '@sente/contracts/messages';
 import { PAYMENT_MESSAGES as M, SIMULATOR } from '@sente/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -228,7 +229,7 @@ describe('exactly once', () => {
     const rows = await t.database.db.selectFrom('collections').select('id').where('idempotency_key', '=', key).execute();
     expect(rows).toHaveLength(1);
     const bad = await pay(t, fixed.ref, {}, 'tab\tkey');
-    expect(bad.statusCode).toBe(400);
+    expect([bad.statusCode, bad.json().message]).toEqual([400, MERCHANT_API_MESSAGES.idempotencyKeyInvalid]);
   });
 
   it('refuses the same Idempotency-Key with another payer, phone or amount (409), starting nothing', async () => {
