@@ -5,7 +5,6 @@ import helmet from 'helmet';
 /** Six months, subdomains included: what browsers remember once they have seen the site over https. */
 export const HSTS = 'max-age=15552000; includeSubDomains';
 
-
 /**
  * The answer must not be kept by a browser or a shared cache: whatever a caller with a token sees (balances,
  * payers' phone numbers), and every API answer that did not choose its own caching. Routes that did choose
