@@ -111,6 +111,7 @@ try {
     DATABASE_URL: t.database.target.kind === 'postgres' ? t.database.target.url : '',
     APP_SECRET,
     TRUST_PROXY: 'false',
+    PUBLIC_URL: 'http://127.0.0.1',
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',

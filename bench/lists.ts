@@ -158,6 +158,7 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: '0',
     TRUST_PROXY: 'false',
+    PUBLIC_URL: 'http://127.0.0.1',
     // The bench measures the route, not the read class's per-member limit (600 a minute, decision 045).
     READ_RATE_LIMIT_PER_MINUTE: '100000000',
     APP_SECRET: randomBytes(32).toString('hex'),

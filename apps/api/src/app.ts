@@ -30,7 +30,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityHeaders, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -52,6 +52,7 @@ export type App = FastifyInstance & { services: Services; routeTable: readonly R
 /** Builds the one HTTP app: external plugins, the SPA, then app plugins, then feature routes. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, mailer, secrets, logger } = deps;
+  const security = securityHeaders(config.PUBLIC_URL);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     return503OnClosing: true,
@@ -62,8 +63,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { maxParamLength: MAX_PATH_VALUE_LENGTH },
     // The router's own refusals (a bad percent-encoding, a path segment over maxParamLength) answer in the envelope
-    // through the one error handler, as every other error does (decision 044).
-    frameworkErrors: sendError,
+    // through the one error handler, as every other error does (decision 044), with the security headers every answer
+    // has (no hook runs for them).
+    frameworkErrors: (error, request, reply) =>
+      security.before(request, reply, () => {
+        security.after(request, reply);
+        sendError(error, request, reply);
+      }),
   });
   const services = createServices({ db, mailer, secrets, config, logger });
   const routeTable: RouteEntry[] = [];
@@ -75,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(securityPlugin, { publicUrl: config.PUBLIC_URL });
+  await app.register(securityPlugin, { headers: security });
   await app.register(errorHandlerPlugin);
   // Before every route, the SPA's files included: each route's rate class is read as it is registered.
   await app.register(rateLimitPlugin, {

@@ -153,13 +153,15 @@ describe('secrets and production', () => {
   const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://sente@db/sente' };
   const secret = 'a-long-random-secret-of-40-characters-xx';
 
-  it('stops a production start on PostgreSQL without APP_SECRET and TRUST_PROXY, one line for each', () => {
+  it('stops a production start on PostgreSQL without APP_SECRET, TRUST_PROXY and PUBLIC_URL, one line for each', () => {
     const message = refusal(production);
     expect(message.split('\n')).toEqual([
       'Invalid settings:',
       "  APP_SECRET: required in production with DATABASE_URL: the same value (32+ random characters) on every replica, so they accept each other's sessions, codes and links",
       '  TRUST_PROXY: required in production with DATABASE_URL: the number of proxies in front (1), their addresses, or false when clients connect directly',
+      "  PUBLIC_URL: required in production with DATABASE_URL: the site's address as merchants and payers reach it (https://pay.example.com)",
     ]);
+    expect(refusal({ ...production, APP_SECRET: secret, TRUST_PROXY: '1' })).toMatch(/^ {2}PUBLIC_URL: required/m);
     expect(refusal({ ...production, TRUST_PROXY: '1' })).toMatch(/APP_SECRET: required/);
     expect(refusal({ ...production, TRUST_PROXY: '1' })).not.toMatch(/TRUST_PROXY/);
     expect(refusal({ ...production, APP_SECRET: secret })).not.toMatch(/APP_SECRET/);
@@ -170,9 +172,10 @@ describe('secrets and production', () => {
     expect(refusal({ ...production, JWT_SECRET: secret, TRUST_PROXY: '1' })).toMatch(/APP_SECRET: required/);
   });
 
-  it('starts in production with both, with an explicit false for no proxy, and without PostgreSQL with neither', () => {
-    expect(loadConfig({ ...production, APP_SECRET: secret, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
-    expect(loadConfig({ ...production, APP_SECRET: secret, TRUST_PROXY: '10.1.0.0/16' }).APP_SECRET).toBe(secret);
+  it('starts in production with all three, with an explicit false for no proxy, and without PostgreSQL with none', () => {
+    const site = { PUBLIC_URL: 'https://pay.example.com' };
+    expect(loadConfig({ ...production, ...site, APP_SECRET: secret, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...production, ...site, APP_SECRET: secret, TRUST_PROXY: '10.1.0.0/16' }).APP_SECRET).toBe(secret);
     expect(loadConfig({ NODE_ENV: 'production' }).APP_SECRET).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: production.DATABASE_URL }).APP_SECRET).toBeUndefined();
   });

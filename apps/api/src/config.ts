@@ -221,7 +221,8 @@ const isSet = (value: string | undefined) => value !== undefined && value.trim()
 
 /**
  * In production on PostgreSQL several replicas may serve the same customers, so what each would otherwise
- * generate for itself or guess must be given: the same APP_SECRET everywhere, and who the proxies are.
+ * generate for itself or guess must be given: the same APP_SECRET everywhere, who the proxies are, and the site's
+ * address (links, e-mails, redirects and the OpenAPI document's server would otherwise say localhost).
  */
 function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
   if (env.NODE_ENV !== 'production' || !isSet(env.DATABASE_URL)) return [];
@@ -234,6 +235,11 @@ function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
   if (!isSet(env.TRUST_PROXY)) {
     lines.push(
       '  TRUST_PROXY: required in production with DATABASE_URL: the number of proxies in front (1), their addresses, or false when clients connect directly',
+    );
+  }
+  if (!isSet(env.PUBLIC_URL)) {
+    lines.push(
+      "  PUBLIC_URL: required in production with DATABASE_URL: the site's address as merchants and payers reach it (https://pay.example.com)",
     );
   }
   return lines;

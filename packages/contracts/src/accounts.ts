@@ -7,7 +7,7 @@ import { emailField, requiredString } from './validation.ts';
 import type { BankDetails } from './wallet.ts';
 
 export const createAccountInput = z.object({
-  account_name: requiredString(MESSAGES.accountNameMissing).max(120, 'Account name must be at most 120 characters'),
+  account_name: requiredString(MESSAGES.accountNameMissing, 120, 'Account name must be at most 120 characters'),
 });
 export type CreateAccountInput = z.infer<typeof createAccountInput>;
 
@@ -49,8 +49,8 @@ const userPhone = z
   .transform((value) => (value === '' ? '' : (internationalPhone(value) ?? value)));
 
 export const updateProfileInput = z.object({
-  firstname: requiredString(MESSAGES.firstNameMissing).max(100),
-  lastname: requiredString(MESSAGES.lastNameMissing).max(100),
+  firstname: requiredString(MESSAGES.firstNameMissing, 100),
+  lastname: requiredString(MESSAGES.lastNameMissing, 100),
   phone: userPhone.optional().default(''),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
@@ -126,18 +126,18 @@ function isPastDay(value: string): boolean {
  * form with every field empty lists them in that order.
  */
 export const businessDetailsInput = z.object({
-  business_name: requiredString(B.nameMissing).max(150),
+  business_name: requiredString(B.nameMissing, 150),
   business_industry: requiredString(B.industryMissing).pipe(z.enum(BUSINESS_INDUSTRIES, { error: B.industryInvalid })),
   business_phone: requiredString(B.phoneMissing).pipe(profilePhone),
   business_email: emailField(B.emailMissing, MESSAGES.invalidEmail),
   country: requiredString(B.countryMissing).pipe(z.enum(BUSINESS_COUNTRIES, { error: B.countryInvalid })),
-  city: requiredString(B.cityMissing).max(100),
-  address_1: requiredString(B.address1Missing).max(200),
+  city: requiredString(B.cityMissing, 100),
+  address_1: requiredString(B.address1Missing, 200),
   reg_date: requiredString(B.regDateMissing).pipe(z.string().refine(isPastDay, B.regDateInvalid)),
   address_2: z
     .string()
-    .trim()
     .max(200)
+    .trim()
     .nullish()
     .transform((value) => value || null),
   /** A storage path of this account's own upload to the certificates folder (checked by the server). */
@@ -151,7 +151,7 @@ export type BusinessDetails = z.output<typeof businessDetailsInput>;
 export const complianceFileInput = z
   .object({
     file_name: z.enum(COMPLIANCE_DOCUMENT_NAMES, { error: B.documentNameMissing }),
-    other_name: z.string().trim().max(120).nullish(),
+    other_name: z.string().max(120).trim().nullish(),
     file_path: z.string({ error: B.documentFileMissing }).trim().min(1, B.documentFileMissing).pipe(storagePath),
   })
   .refine((file) => file.file_name !== 'Other' || (typeof file.other_name === 'string' && file.other_name.trim() !== ''), {

@@ -39,7 +39,7 @@ export const otpCode = z
   .min(1, MESSAGES.otpRequired)
   .refine((value) => value === '' || new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value), MESSAGES.codeFormat);
 
-const emailOrPhone = requiredString(MESSAGES.emailRequired).max(254, MESSAGES.invalidEmail);
+const emailOrPhone = requiredString(MESSAGES.emailRequired, 254, MESSAGES.invalidEmail);
 
 export const emailOrPhoneInput = z.object({ email_or_phone: emailOrPhone });
 export type EmailOrPhoneInput = z.infer<typeof emailOrPhoneInput>;

@@ -45,8 +45,8 @@ export const MAX_LINK_AMOUNT = 1_000_000_000;
 export const extraField = z
   .object({
     type: z.enum(EXTRA_FIELD_TYPES, { error: M.extraFieldTypeInvalid }),
-    label: z.string({ error: M.labelMissing }).trim().min(1, M.labelMissing).max(100),
-    options: z.array(z.string().trim().max(100)).max(50).optional().default([]),
+    label: z.string({ error: M.labelMissing }).max(100).trim().min(1, M.labelMissing),
+    options: z.array(z.string().max(100).trim()).max(50).optional().default([]),
   })
   // Spec §5: empty option values are dropped; only select, checkbox and radio keep options.
   .transform((field) => ({
@@ -82,8 +82,8 @@ export const ugxAmount = z
 const optionalText = (max: number) =>
   z
     .string()
-    .trim()
     .max(max)
+    .trim()
     .nullish()
     .transform((value) => value || null);
 
@@ -96,8 +96,8 @@ export const redirectUrl = optionalText(2000).refine(
 /** A path returned by POST /api/files/upload, never a URL or a path that climbs out of storage. */
 export const storagePath = z
   .string()
-  .trim()
   .max(300)
+  .trim()
   .regex(/^[a-z]+\/[\w./-]+$/, M.invalidFilePath)
   .refine((value) => !value.includes('..'), M.invalidFilePath);
 
@@ -120,7 +120,7 @@ const attachmentPaths = z
 
 export const paymentLinkInput = z
   .object({
-    title: requiredString(M.titleMissing).max(150),
+    title: requiredString(M.titleMissing, 150),
     description: optionalText(2000),
     fixed_amount: z.boolean().optional().default(true),
     amount: ugxAmount.optional().default(0),
@@ -134,7 +134,7 @@ export const paymentLinkInput = z
 export type PaymentLinkInput = z.input<typeof paymentLinkInput>;
 
 export const donationLinkInput = z.object({
-  title: requiredString(M.titleMissing).max(150),
+  title: requiredString(M.titleMissing, 150),
   description: optionalText(2000),
   beneficiary: optionalText(150),
   type: z.enum(LINK_VISIBILITIES, { error: M.visibilityInvalid }).optional().default('public'),
@@ -156,8 +156,8 @@ const digitalItemImage = storagePath.refine(
 );
 
 export const digitalItemInput = z.object({
-  title: requiredString(M.productTitleMissing).max(150),
-  description: requiredString(M.productDescriptionMissing).max(5000),
+  title: requiredString(M.productTitleMissing, 150),
+  description: requiredString(M.productDescriptionMissing, 5000),
   type: z.enum(LINK_VISIBILITIES, { error: M.visibilityInvalid }).optional().default('public'),
   category: z.enum(DIGITAL_ITEM_CATEGORIES, { error: M.categoryInvalid }).optional().default(DIGITAL_ITEM_CATEGORIES[0]),
   price: z

@@ -113,8 +113,15 @@ const amount = (max: number) =>
 
 /** Printable text of one line: no control characters (tabs, line breaks, NUL) anywhere. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
+/** One line holding at least one character that is not white space: what the document's pattern says. */
+const ONE_LINE_NOT_BLANK = /^[^\p{Cc}]*[^\s\p{Cc}][^\p{Cc}]*$/u;
+/**
+ * Text of one line, by the app's one trim rule (validation.ts `requiredString`): the length as sent, every character
+ * counted, then stored without the white space at its ends. Every check is on the value as sent, so the document's
+ * maxLength and pattern say exactly what is taken; the trim comes last.
+ */
 const oneLine = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message).regex(ONE_LINE, message);
+  z.string({ error: message }).max(max, message).regex(ONE_LINE_NOT_BLANK, message).trim();
 
 const phone = z
   .string({ error: M.phoneInvalid })

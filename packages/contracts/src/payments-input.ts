@@ -11,11 +11,13 @@ import { amountFrom } from './validation.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-const optionalText = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value) => value || undefined);
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .max(max, tooLong)
+    .trim()
+    .nullish()
+    .transform((value) => value || undefined);
 
 /** A whole number of UGX, given as a number or as digits (thousands separators allowed); absent stays undefined. */
 const payAmount = z
@@ -30,22 +32,19 @@ const payAmount = z
 /** POST /api/public/links/:ref/pay (DESIGN §5). What depends on the link (amount, extra data) is checked by the service. */
 export const payInput = z
   .object({
-    names: z.string({ error: M.namesMissing }).trim().min(1, M.namesMissing).max(150),
-    phone: optionalText,
-    email: optionalText.refine(
-      (value) => value === undefined || (value.length <= 254 && EMAIL_PATTERN.test(value)),
-      M.emailInvalid,
-    ),
+    names: z.string({ error: M.namesMissing }).max(150).trim().min(1, M.namesMissing),
+    phone: optionalText(40, M.phoneInvalid),
+    email: optionalText(254, M.emailInvalid).refine((value) => value === undefined || EMAIL_PATTERN.test(value), M.emailInvalid),
     amount: payAmount,
     channel: z.enum(PAYMENT_CHANNELS, { error: M.channelInvalid }),
     extra_data: z
-      .array(z.object({ label: z.string().trim().max(100), value: z.string().trim().max(2000) }), { error: M.extraDataInvalid })
+      .array(z.object({ label: z.string().max(100).trim(), value: z.string().max(2000).trim() }), { error: M.extraDataInvalid })
       .max(30)
       .optional()
       .default([]),
-    card_number: optionalText.transform((value) => value?.replace(/[\s-]/g, '')),
-    card_expiry: optionalText,
-    card_cvc: optionalText,
+    card_number: optionalText(40, M.cardNumberInvalid).transform((value) => value?.replace(/[\s-]/g, '')),
+    card_expiry: optionalText(10, M.cardExpiryInvalid),
+    card_cvc: optionalText(10, M.cardCvcInvalid),
   })
   .superRefine((input, ctx) => {
     if (input.channel === 'CARD') {

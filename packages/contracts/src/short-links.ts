@@ -15,9 +15,9 @@ export const SHORT_LINK_MESSAGES = {
 export const shortenUrlInput = z.object({
   long_url: z
     .string({ error: SHORT_LINK_MESSAGES.longUrlMissing })
+    .max(2000, SHORT_LINK_MESSAGES.longUrlTooLong)
     .trim()
-    .min(1, SHORT_LINK_MESSAGES.longUrlMissing)
-    .max(2000, SHORT_LINK_MESSAGES.longUrlTooLong),
+    .min(1, SHORT_LINK_MESSAGES.longUrlMissing),
 });
 export type ShortenUrlInput = z.infer<typeof shortenUrlInput>;
 

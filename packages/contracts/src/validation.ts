@@ -1,15 +1,20 @@
 import { z } from 'zod';
 
-/** A string that must be present and non-blank, with one message for both cases. */
-export function requiredString(message: string) {
-  return z.string({ error: message }).trim().min(1, message);
+/**
+ * The one rule for text, in every schema of the app and the API (issue 29; README, "Text values"): a limit on length
+ * counts the value as it was sent, every character; then the white space at its ends is removed, and whether it was
+ * given, and its format, are checked on what is left, which is what is stored. So '   ' is missing, and 101 characters
+ * are too long for a limit of 100 even when some of them are spaces. In a schema, `.max()` comes before `.trim()`.
+ */
+export function requiredString(message: string, max?: number, tooLong?: string) {
+  const text = z.string({ error: message });
+  return (max === undefined ? text : text.max(max, tooLong)).trim().min(1, message);
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export function emailField(missing: string, invalid: string) {
-  return requiredString(missing)
-    .max(254, invalid)
+  return requiredString(missing, 254, invalid)
     .refine((email) => email === '' || EMAIL_PATTERN.test(email), invalid)
     .transform((email) => email.toLowerCase());
 }

@@ -119,8 +119,8 @@ export const transferAmount = z
  */
 export const REASON_HTML_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'small'] as const;
 
-const reason = requiredString(M.reasonMissing).max(500);
-const pinToken = z.string({ error: M.pinTokenInvalid }).trim().min(1, M.pinTokenInvalid).max(200);
+const reason = requiredString(M.reasonMissing, 500);
+const pinToken = z.string({ error: M.pinTokenInvalid }).max(200).trim().min(1, M.pinTokenInvalid);
 
 export const setPinInput = z.object({ pin: pinField });
 export const verifyPinInput = z.object({ pin: pinField });
@@ -144,7 +144,7 @@ export const resetPinInput = z
   .refine(pinsMatch, { message: M.pinsDoNotMatch, path: ['new_pin_confirmation'] });
 export type ResetPinInput = z.output<typeof resetPinInput>;
 export const verifyAccountNumberInput = z.object({
-  sente_account_number: requiredString(M.accountNumberMissing).max(40),
+  sente_account_number: requiredString(M.accountNumberMissing, 40),
 });
 export const accountIdInput = z.object({
   sente_account_id: z.string({ error: M.noAccountFound }).trim().min(1, M.noAccountFound),
@@ -178,14 +178,14 @@ export const payoutInput = z.object({
   sente_account_id: z.string().trim().optional(),
   amount: transferAmount,
   account: payoutPhone,
-  narrative: requiredString(M.reasonMissing).max(500),
+  narrative: requiredString(M.reasonMissing, 500),
   pin_token: pinToken,
 });
 
 export const bankDetailsInput = z.object({
-  bank_name: requiredString(M.bankNameMissing).max(120),
-  account_number: requiredString(M.bankAccountNumberMissing).max(40),
-  account_name: requiredString(M.bankAccountNameMissing).max(150),
+  bank_name: requiredString(M.bankNameMissing, 120),
+  account_number: requiredString(M.bankAccountNumberMissing, 40),
+  account_name: requiredString(M.bankAccountNameMissing, 150),
 });
 export type BankDetails = z.output<typeof bankDetailsInput>;
 

@@ -105,6 +105,15 @@ describe("Fastify's own refusals, in the envelope", () => {
     expect(received(await send(call))).toEqual({ status: 400, body });
   });
 
+  it("carries the security headers every answer has, though no hook runs for the router's refusals", async () => {
+    for (const url of ['/api/public/payments/%E0%A4%A', `/v1/payouts/${tooLong}`]) {
+      const { headers } = await send({ method: 'GET', url });
+      expect(headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('takes a path value of exactly the longest length (a 404, not a refused address)', async () => {
     const res = await send({ method: 'GET', url: `/v1/payouts/${'x'.repeat(MAX_PATH_VALUE_LENGTH)}` });
     expect(received(res)).toEqual({ status: 404, body: v1Error(MERCHANT_API_MESSAGES.payoutNotFound, 'not_found') });

@@ -5,8 +5,6 @@ import helmet from 'helmet';
 /** Six months, subdomains included: what browsers remember once they have seen the site over https. */
 export const HSTS = 'max-age=15552000; includeSubDomains';
 
-type Options = { publicUrl: string };
-
 /**
  * The answer must not be kept by a browser or a shared cache: whatever a caller with a token sees (balances,
  * payers' phone numbers), and every API answer that did not choose its own caching. Routes that did choose
@@ -24,12 +22,12 @@ function mustNotBeStored(request: FastifyRequest, reply: FastifyReply): boolean 
 /**
  * Security headers. Mantine writes inline styles, so styles allow 'unsafe-inline'; scripts do not.
  * HSTS when the site is https (PUBLIC_URL), or the request came over https (directly, or through a proxy
- * TRUST_PROXY trusts with X-Forwarded-Proto).
+ * TRUST_PROXY trusts with X-Forwarded-Proto). `before` runs as a request arrives, `after` as its answer leaves.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, { publicUrl }: Options) => {
+export function securityHeaders(publicUrl: string) {
   // helmet itself, made once: @fastify/helmet made it afresh on every request, parsing the policy each time (about a
   // tenth of a list request's CPU, issue 14).
-  const securityHeaders = helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -46,14 +44,27 @@ export const securityPlugin = fp(async (app: FastifyInstance, { publicUrl }: Opt
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
-  );
-
   const siteIsHttps = publicUrl.startsWith('https://');
+  return {
+    before: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+      helmetHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+    after: (request: FastifyRequest, reply: FastifyReply) => {
+      if (mustNotBeStored(request, reply)) reply.header('cache-control', 'no-store');
+      if (siteIsHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    },
+  };
+}
+
+export type SecurityHeaders = ReturnType<typeof securityHeaders>;
+
+/**
+ * The headers on every answer. The router's own refusals (a bad URL) are answered before any hook runs: app.ts gives
+ * them the same headers through `securityHeaders` directly.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, { headers }: { headers: SecurityHeaders }) => {
+  app.addHook('onRequest', headers.before);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (mustNotBeStored(request, reply)) reply.header('cache-control', 'no-store');
-    if (siteIsHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    headers.after(request, reply);
     return payload;
   });
 });
