@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ENVIRONMENTS, type StaffRole } from './constants.ts';
+import { tokens } from './auth.ts';
+import { ENVIRONMENTS, STAFF_ROLES } from './constants.ts';
 import type { AccountApiKeys } from './developers.ts';
 import { storagePath } from './links.ts';
 import { BUSINESS_MESSAGES as B, MESSAGES } from './messages.ts';
@@ -144,8 +145,6 @@ export const businessDetailsInput = z.object({
   certificate_url: optionalStoragePath,
 });
 export type BusinessDetailsInput = z.input<typeof businessDetailsInput>;
-/** Spec §3 account business_details, as stored and as the profile carries them. */
-export type BusinessDetails = z.output<typeof businessDetailsInput>;
 
 /** One row of POST /api/sente-account/save-sente-files: a named document; 'Other' needs `other_name`. */
 export const complianceFileInput = z
@@ -172,50 +171,99 @@ export type ComplianceFileValues = z.output<typeof complianceFileInput>;
  * A compliance document of the account (spec §3 account files): `file_name` is the name shown (the specified name for
  * 'Other'), `document` the list's choice. `url` is a members-only signed link that expires at `expires_at`.
  */
-export type ComplianceFile = {
-  id: string;
-  document: ComplianceDocumentName;
-  file_name: string;
-  file_path: string;
-  created_at: string;
-  url: string;
-  expires_at: string | null;
-};
+export const complianceFile = z.object({
+  id: z.string(),
+  document: z.enum(COMPLIANCE_DOCUMENT_NAMES),
+  file_name: z.string(),
+  file_path: z.string(),
+  created_at: z.string(),
+  url: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type ComplianceFile = z.output<typeof complianceFile>;
 
-export type Account = {
-  id: string;
-  user_id: string;
-  account_name: string;
-  account_number: string;
-  is_approved: boolean;
-  created_at: string;
-  companyBranding: { company_logo: string | null };
+/** Spec §3 account business_details, as saved by POST /api/user/update-business-details and as the profile carries them. */
+export const businessDetails = z.object({
+  business_name: z.string(),
+  business_industry: z.enum(BUSINESS_INDUSTRIES),
+  business_phone: z.string(),
+  business_email: z.string(),
+  country: z.enum(BUSINESS_COUNTRIES),
+  city: z.string(),
+  address_1: z.string(),
+  reg_date: z.string(),
+  address_2: z.string().nullable(),
+  certificate_url: z.string().nullable(),
+});
+export type BusinessDetails = z.output<typeof businessDetails>;
+
+/** One of the account's bank details, as saved (wallet.ts bankDetailsInput). */
+const savedBankDetails = z.object({
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+}) satisfies z.ZodType<BankDetails>;
+
+/**
+ * The profile's `current_account.api_keys` (spec §3, developers.ts AccountApiKeys): the active environment for every
+ * member, the keys only for the roles with the API keys right (DESIGN §7), null for the others.
+ */
+const profileApiKeys = z.object({
+  active_environment: z.enum(ENVIRONMENTS),
+  test_key: z.string().nullable(),
+  production_key: z.string().nullable(),
+  encryption_key: z.string().nullable(),
+}) satisfies z.ZodType<AccountApiKeys>;
+
+export const account = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+  is_approved: z.boolean(),
+  created_at: z.string(),
+  companyBranding: z.object({ company_logo: z.string().nullable() }),
   /** UGX wallet balances (spec §3): live and test. */
-  userWallet: { current_balance: number; current_balance_sand_box: number };
+  userWallet: z.object({ current_balance: z.number(), current_balance_sand_box: z.number() }),
   /** The active environment, and the keys for the roles with the API keys right (null for the others). */
-  api_keys: AccountApiKeys;
+  api_keys: profileApiKeys,
   /** Spec §3: a list of which the first is shown; settlements go to the first. Empty until they are saved. */
-  bank_details: BankDetails[];
+  bank_details: z.array(savedBankDetails),
   /** Spec §3: null until they are saved (profile completion 0.9 once they exist, spec §4). */
-  business_details: BusinessDetails | null;
-};
+  business_details: businessDetails.nullable(),
+});
+export type Account = z.output<typeof account>;
 
-export type StaffProfile = {
-  id: string;
-  staff_role: StaffRole;
-  sente_account: { id: string; account_name: string };
-};
+export const staffProfile = z.object({
+  id: z.string(),
+  staff_role: z.enum(STAFF_ROLES),
+  sente_account: z.object({ id: z.string(), account_name: z.string() }),
+});
+export type StaffProfile = z.output<typeof staffProfile>;
 
-export type User = {
-  user_id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string | null;
-  current_account: Account | null;
+/** The profile of spec §3: GET /api/user/profile, and the user of POST /api/login-otp. */
+export const user = z.object({
+  user_id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  current_account: account.nullable(),
   /** The caller's role on the current account. */
-  current_role: StaffRole | null;
-  staff_profiles: StaffProfile[];
-};
+  current_role: z.enum(STAFF_ROLES).nullable(),
+  staff_profiles: z.array(staffProfile),
+});
+export type User = z.output<typeof user>;
 
-export type LoginResult = { user: User; accessToken: string; refreshToken: string };
+/** POST /api/login-otp: the profile and the session's tokens. */
+export const loginResult = tokens.extend({ user });
+export type LoginResult = z.output<typeof loginResult>;
+
+/** POST /api/sente-account/update-logo: the logo's path, as saved. */
+export const savedLogo = z.object({ company_logo: z.string() });
+
+/** POST /api/sente-account/create-account. */
+export const createdAccount = z.object({ id: z.string(), account_name: z.string() });
+
+/** POST /api/keys/set-environment. */
+export const environmentSet = z.object({ active_environment: z.enum(ENVIRONMENTS) });

@@ -83,8 +83,28 @@ export const refreshTokenInput = z.object({
 });
 
 /** What POST /api/login answers in data: when the code was sent, for the countdown. */
-export type LoginCodeSent = { email: string; last_code_sent_at: string };
+export const loginCodeSent = z.object({ email: z.string(), last_code_sent_at: z.string() });
+export type LoginCodeSent = z.output<typeof loginCodeSent>;
 
-export type SignUpResult = { user_id: string; email: string; firstname: string; lastname: string; last_code_sent_at: string };
+/** POST /api/resend-account-verification-code: when the new code was sent. */
+export const codeSent = z.object({ last_code_sent_at: z.string() });
 
-export type Tokens = { accessToken: string; refreshToken: string };
+/** POST /api/sign-up: the new user, and when their verification code was sent. */
+export const signUpResult = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  last_code_sent_at: z.string(),
+});
+export type SignUpResult = z.output<typeof signUpResult>;
+
+/** POST /api/refresh-token, and with the user POST /api/login-otp. */
+export const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type Tokens = z.output<typeof tokens>;
+
+/**
+ * POST /api/logout: ends the session of `refreshToken` when the body holds one as text; any other body (or none)
+ * ends the bearer token's session instead, so a logout is never refused for its body (hence the catch).
+ */
+export const logoutInput = z.object({ refreshToken: z.unknown() }).catch({ refreshToken: undefined });

@@ -127,7 +127,7 @@ function countHeaders(reply: FastifyReply, limit: Limit) {
 /**
  * Rate limits live in process memory, or in Redis when REDIS_URL is set so that API replicas share them. A route
  * names its class (`config: { rateClass: 'signIn' }`); this plugin turns the class into counts: per address in
- * onRequest (before the body is read), per member after the route's own preHandlers (which authenticate).
+ * onRequest (before the body is read), per member after the route's own authentication.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { redisUrl, settings, namespace }: Options) => {
   const classes = rateClasses(settings);
@@ -143,7 +143,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { redisUrl, setti
     if (config.rateClass === undefined || config.rateClass === 'none') return;
     const { perMinute, per } = classes[config.rateClass];
     if (per.includes('ip')) config.rateLimit = { max: perMinute, timeWindow: '1 minute' };
-    if (per.includes('member')) route.preHandler = [...[route.preHandler ?? []].flat(), memberCount(route, perMinute)];
+    if (!per.includes('member')) return;
+    // After the route's own authentication, which names the member: in preValidation (decision 046), so that a
+    // request its schema then refuses is counted too; a route still authenticating in preHandler counts there.
+    const count = memberCount(route, perMinute);
+    if (route.preValidation) route.preValidation = [...[route.preValidation].flat(), count];
+    else route.preHandler = [...[route.preHandler ?? []].flat(), count];
   });
 
   const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;

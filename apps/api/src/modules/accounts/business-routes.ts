@@ -1,18 +1,28 @@
-import { businessDetailsInput, type ComplianceFile, saveComplianceFilesInput } from '@sente/contracts/accounts';
+import {
+  businessDetails,
+  businessDetailsInput,
+  type ComplianceFile,
+  complianceFile,
+  saveComplianceFilesInput,
+} from '@sente/contracts/accounts';
+import { answerOf, nothing } from '@sente/contracts/api';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
-import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../lib/http-error.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer } from '../../lib/answer.ts';
 import type { FilesService } from '../files/service.ts';
 import type { AccountsService } from './service.ts';
+
+const files = answerOf(z.array(complianceFile));
 
 /**
  * Spec §2 Business details and §7: saving is for owners and administrators (DESIGN §7 'business and bank details,
  * compliance'); every member may read the documents, through links signed for members only (decision 005).
  */
-export async function businessRoutes(
-  app: FastifyInstance,
-  { accounts, files }: { accounts: AccountsService; files: FilesService },
-) {
+export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; files: FilesService }> = async (
+  app,
+  { accounts, files: stored },
+) => {
   /** The account's documents, each with a fresh members-only link. */
   async function complianceFiles(accountId: string): Promise<ComplianceFile[]> {
     const rows = await accounts.complianceFiles(accountId);
@@ -20,46 +30,46 @@ export async function businessRoutes(
       rows.map(async (row) => ({
         ...row,
         created_at: new Date(row.created_at).toISOString(),
-        ...(await files.fileUrl(accountId, row.file_path)),
+        ...(await stored.fileUrl(accountId, row.file_path)),
       })),
     );
   }
+  const manager = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
 
   app.post(
     '/api/user/update-business-details',
-    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    { ...manager, schema: { body: businessDetailsInput, response: { 200: answerOf(businessDetails) } } },
     async (request) => {
-      const details = parseInput(businessDetailsInput, request.body);
-      await accounts.updateBusinessDetails(request.account.id, details);
-      return { status: 'success', message: B.detailsUpdated, data: details };
+      await accounts.updateBusinessDetails(request.account.id, request.body);
+      return answer(request.body, B.detailsUpdated);
     },
   );
 
   app.post(
     '/api/sente-account/save-sente-files',
-    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    { ...manager, schema: { body: saveComplianceFilesInput, response: { 200: files } } },
     async (request) => {
-      const { files: saved } = parseInput(saveComplianceFilesInput, request.body);
-      await accounts.saveComplianceFiles(request.account.id, request.auth.userId, saved);
-      return { status: 'success', message: B.filesUpdated, data: await complianceFiles(request.account.id) };
+      await accounts.saveComplianceFiles(request.account.id, request.auth.userId, request.body.files);
+      return answer(await complianceFiles(request.account.id), B.filesUpdated);
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/sente-account/remove-sente-file/:id',
-    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    { ...manager, schema: { params: z.object({ id: z.string() }), body: nothing, response: { 200: files } } },
     async (request) => {
       await accounts.removeComplianceFile(request.account.id, request.params.id);
-      return { status: 'success', message: B.fileRemoved, data: await complianceFiles(request.account.id) };
+      return answer(await complianceFiles(request.account.id), B.fileRemoved);
     },
   );
 
   app.get(
     '/api/sente-account/sente-files',
-    { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } },
-    async (request) => ({
-      status: 'success',
-      data: await complianceFiles(request.account.id),
-    }),
+    {
+      preValidation: app.requireAccount('view'),
+      config: { rateClass: 'read' },
+      schema: { querystring: nothing, response: { 200: files } },
+    },
+    async (request) => answer(await complianceFiles(request.account.id)),
   );
-}
+};

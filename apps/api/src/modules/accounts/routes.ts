@@ -1,62 +1,70 @@
-import { createAccountInput, setEnvironmentInput, switchAccountInput } from '@sente/contracts/accounts';
+import {
+  createAccountInput,
+  createdAccount,
+  environmentSet,
+  savedLogo,
+  setEnvironmentInput,
+  switchAccountInput,
+} from '@sente/contracts/accounts';
+import { answerOf } from '@sente/contracts/api';
 import { updateLogoInput } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../lib/http-error.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer } from '../../lib/answer.ts';
 import type { FilesService } from '../files/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { businessRoutes } from './business-routes.ts';
 import type { AccountsService } from './service.ts';
 
-export async function accountsRoutes(
-  app: FastifyInstance,
-  opts: { accounts: AccountsService; users: UsersService; files: FilesService },
-) {
+type Opts = { accounts: AccountsService; users: UsersService; files: FilesService };
+
+export const accountsRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
   const { accounts, users } = opts;
   await businessRoutes(app, opts);
+  const signedIn = { preValidation: app.authenticate, config: { rateClass: 'write' } } as const;
+  const manager = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
 
   app.post(
     '/api/sente-account/create-account',
-    { preHandler: app.authenticate, config: { rateClass: 'write' } },
+    { ...signedIn, schema: { body: createAccountInput, response: { 201: answerOf(createdAccount) } } },
     async (request, reply) => {
-      const { account_name } = parseInput(createAccountInput, request.body);
+      const { account_name } = request.body;
       const user = await users.requireUser(request.auth.userId);
       const id = await accounts.create({ id: user.id, email: user.email }, account_name);
-      return reply.code(201).send({ status: 'success', message: MESSAGES.accountCreated, data: { id, account_name } });
+      return reply.code(201).send(answer({ id, account_name }, MESSAGES.accountCreated));
     },
   );
 
   app.post(
     '/api/sente-account/switch-account',
-    { preHandler: app.authenticate, config: { rateClass: 'write' } },
+    { ...signedIn, schema: { body: switchAccountInput, response: { 200: answerOf(z.null()) } } },
     async (request) => {
-      const { sente_account_id } = parseInput(switchAccountInput, request.body);
-      await accounts.switchTo(request.auth.userId, sente_account_id);
-      return { status: 'success', message: MESSAGES.accountSwitched, data: null };
+      await accounts.switchTo(request.auth.userId, request.body.sente_account_id);
+      return answer(null, MESSAGES.accountSwitched);
     },
   );
 
   app.post(
     '/api/sente-account/update-logo',
-    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    { ...manager, schema: { body: updateLogoInput, response: { 200: answerOf(savedLogo) } } },
     async (request) => {
-      const { company_logo } = parseInput(updateLogoInput, request.body);
+      const { company_logo } = request.body;
       await accounts.updateLogo(request.account.id, company_logo);
-      return { status: 'success', message: LINK_MESSAGES.logoSaved, data: { company_logo } };
+      return answer({ company_logo }, LINK_MESSAGES.logoSaved);
     },
   );
 
   app.post(
     '/api/keys/set-environment',
-    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    { ...manager, schema: { body: setEnvironmentInput, response: { 200: answerOf(environmentSet) } } },
     async (request) => {
-      const { environment } = parseInput(setEnvironmentInput, request.body);
+      const { environment } = request.body;
       await accounts.setEnvironment(request.account.row, environment);
-      return {
-        status: 'success',
-        message: MESSAGES.environmentChanged(environment === 'production' ? 'live' : 'test'),
-        data: { active_environment: environment },
-      };
+      return answer(
+        { active_environment: environment },
+        MESSAGES.environmentChanged(environment === 'production' ? 'live' : 'test'),
+      );
     },
   );
-}
+};

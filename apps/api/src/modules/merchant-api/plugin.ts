@@ -1,8 +1,10 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { nothing } from '@sente/contracts/api';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@sente/contracts/merchant-api';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { fixedFileRoutes } from '../../plugins/rate-limit.ts';
 import { openApiDocument, withResponseHeaders } from './openapi.ts';
 import { REFERENCE_CSS, REFERENCE_JS } from './reference-theme.ts';
@@ -25,6 +27,9 @@ function withoutUnusedSchemas<D extends object>(document: D): D {
   return { ...rest, components: { ...components, schemas } } as D;
 }
 
+/** The document as @fastify/swagger built it: loose, so that the answer keeps every part of it, in its order. */
+const openApiAnswer = z.looseObject({ openapi: z.string() });
+
 /** Only /v1 is documented: the reference's own pages are not part of the API. */
 const isDocumented = (url: string) => url.startsWith('/v1/') && url !== OPENAPI_DOCUMENT_PATH;
 
@@ -43,8 +48,10 @@ export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, pub
   });
 
   await app.register(v1Routes, { prefix: '/v1', merchantApi });
-  app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true }, config: { rateClass: 'public' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  app.get(
+    OPENAPI_DOCUMENT_PATH,
+    { schema: { hide: true, querystring: nothing, response: { 200: openApiAnswer } }, config: { rateClass: 'public' } },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
 
   // The reference's pages and files are fixed: rate class 'none' (plugins/rate-limit.ts).

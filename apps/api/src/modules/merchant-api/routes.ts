@@ -1,3 +1,4 @@
+import { nothing } from '@sente/contracts/api';
 import { MAX_BODY_BYTES } from '@sente/contracts/constants';
 import {
   collectionRequest,
@@ -86,6 +87,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
         operationId: 'getCollection',
         summary: 'Fetch a collection',
         params: byId,
+        querystring: nothing,
         response: { 200: success(apiCollection, 'The collection as it stands now'), 404: notFoundError, ...errors },
       },
     },
@@ -142,6 +144,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
         operationId: 'getPayout',
         summary: 'Fetch a payout',
         params: byId,
+        querystring: nothing,
         response: { 200: success(apiPayout, 'The payout as it stands now'), 404: notFoundError, ...errors },
       },
     },
@@ -156,6 +159,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
         tags: ['Balance'],
         operationId: 'getBalance',
         summary: 'Read the balance',
+        querystring: nothing,
         response: { 200: success(apiBalance, "The balance of the key's environment"), ...errors },
       },
     },

@@ -1,9 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { answerOf } from '@sente/contracts/api';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, parseInput } from '../../lib/http-error.ts';
+import { answer } from '../../lib/answer.ts';
+import { forbidden } from '../../lib/http-error.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import type { Services } from '../../services.ts';
-import { runOpsCommand } from './commands.ts';
+import { opsResult, runOpsCommand } from './commands.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Headers a proxy adds: their presence means the loopback peer is relaying someone else. */
@@ -22,13 +25,21 @@ const isDirectLoopbackCall = (request: FastifyRequest) =>
  * endpoint: direct loopback callers only, holding the operator secret (DATA_DIR/secrets.json, or
  * OPS_SECRET, or derived from APP_SECRET).
  */
-export async function opsRoutes(app: FastifyInstance, opts: { services: Services; opsSecret: string }) {
-  app.post('/ops/run', { config: { rateClass: 'write' } }, async (request) => {
+export const opsRoutes: FastifyPluginAsyncZod<{ services: Services; opsSecret: string }> = async (app, opts) => {
+  // The caller and its secret are checked before the body is: a refused caller learns nothing about the input.
+  const operatorOnly = async (request: FastifyRequest) => {
     const secret = request.headers['x-ops-secret'];
     if (!isDirectLoopbackCall(request) || typeof secret !== 'string' || !safeEqual(secret, opts.opsSecret)) {
       throw forbidden('Forbidden');
     }
-    const { command, args } = parseInput(opsInput, request.body);
-    return { status: 'success', data: await runOpsCommand(opts.services, command, args) };
-  });
-}
+  };
+  app.post(
+    '/ops/run',
+    {
+      preValidation: operatorOnly,
+      config: { rateClass: 'write' },
+      schema: { body: opsInput, response: { 200: answerOf(opsResult) } },
+    },
+    async (request) => answer(await runOpsCommand(opts.services, request.body.command, request.body.args)),
+  );
+};

@@ -1,19 +1,31 @@
-import { updateProfileInput } from '@sente/contracts/accounts';
+import { updateProfileInput, user } from '@sente/contracts/accounts';
+import { answerOf, nothing } from '@sente/contracts/api';
 import { MESSAGES } from '@sente/contracts/messages';
-import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../lib/http-error.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../lib/answer.ts';
 import type { UsersService } from './service.ts';
 
-export async function usersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
-  const { users } = opts;
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/api/user/profile',
+    {
+      preValidation: app.authenticate,
+      config: { rateClass: 'read' },
+      schema: { querystring: nothing, response: { 200: answerOf(user) } },
+    },
+    async (request) => answer(await users.loadProfile(request.auth.userId)),
+  );
 
-  app.get('/api/user/profile', { preHandler: app.authenticate, config: { rateClass: 'read' } }, async (request) => ({
-    status: 'success',
-    data: await users.loadProfile(request.auth.userId),
-  }));
-
-  app.post('/api/user/update-profile', { preHandler: app.authenticate, config: { rateClass: 'write' } }, async (request) => {
-    await users.updateProfile(request.auth.userId, parseInput(updateProfileInput, request.body));
-    return { status: 'success', message: MESSAGES.profileUpdated, data: await users.loadProfile(request.auth.userId) };
-  });
-}
+  app.post(
+    '/api/user/update-profile',
+    {
+      preValidation: app.authenticate,
+      config: { rateClass: 'write' },
+      schema: { body: updateProfileInput, response: { 200: answerOf(user) } },
+    },
+    async (request) => {
+      await users.updateProfile(request.auth.userId, request.body);
+      return answer(await users.loadProfile(request.auth.userId), MESSAGES.profileUpdated);
+    },
+  );
+};

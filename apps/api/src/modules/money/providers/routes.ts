@@ -1,7 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import { answerOf } from '@sente/contracts/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer } from '../../../lib/answer.ts';
 import type { ProviderCallbacks } from './callbacks.ts';
 
-type Callback = { Params: { provider: string; secret: string } };
+/** The secret segment is `-` by the time the route sees it (hideCallbackSecret): the secret is in SECRET_HEADER. */
+const callbackPath = z.object({ provider: z.string(), secret: z.string() });
+/** Whatever the provider sends: its own parser (callbackReference) reads it, and refuses what is not its callback. */
+const callbackBody = z.unknown();
+const received = answerOf(z.object({ received: z.literal(true) }));
 
 /** Where hideCallbackSecret puts the secret of a callback's path: set from the URL on every callback, never trusted from the caller. */
 const SECRET_HEADER = 'x-sente-callback-secret';
@@ -25,20 +32,21 @@ export function hideCallbackSecret(request: { url?: string; headers: Record<stri
  * and never retries; Airtel Money posts its own shape. Both are answered at once; the outcome comes from the provider's
  * status, asked afterwards (callbacks.ts).
  */
-export async function providerCallbackRoutes(
-  app: FastifyInstance,
-  { providerCallbacks }: { providerCallbacks: ProviderCallbacks },
-) {
+export const providerCallbackRoutes: FastifyPluginAsyncZod<{ providerCallbacks: ProviderCallbacks }> = async (
+  app,
+  { providerCallbacks },
+) => {
   app.addHook('onClose', () => providerCallbacks.idle());
-  app.route<Callback>({
+  app.route({
     method: ['POST', 'PUT'],
     url: '/api/providers/:provider/callback/:secret',
     bodyLimit: 16 * 1024,
     config: { rateClass: 'callback' },
+    schema: { params: callbackPath, body: callbackBody, response: { 200: received } },
     handler: async (request) => {
       const secret = request.headers[SECRET_HEADER];
       await providerCallbacks.receive(request.params.provider, typeof secret === 'string' ? secret : '', request.body);
-      return { status: 'success', data: { received: true } };
+      return answer({ received: true as const });
     },
   });
-}
+};
