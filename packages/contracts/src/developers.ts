@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Environment } from './constants.ts';
+import { ENVIRONMENTS, type Environment } from './constants.ts';
 
 /** The prefix of each environment's API key: the key alone says which environment it acts in. */
 export const API_KEY_PREFIXES = { test: 'sk_test_', production: 'sk_live_' } as const satisfies Record<Environment, string>;
@@ -8,16 +8,24 @@ export const ENCRYPTION_KEY_PREFIX = 'whsec_';
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 /** Spec §3 API keys, as POST /api/keys/generate answers them. */
-export type ApiKeys = { test_key: string; production_key: string; encryption_key: string };
+export const apiKeys = z.object({ test_key: z.string(), production_key: z.string(), encryption_key: z.string() });
+export type ApiKeys = z.output<typeof apiKeys>;
 
 /**
  * The profile's `current_account.api_keys` (spec §3): the active environment for every member, the keys only for
  * the roles with the API keys right (DESIGN §7), null for the others.
  */
-export type AccountApiKeys = { active_environment: Environment } & { [Key in keyof ApiKeys]: string | null };
+export const accountApiKeys = z.object({
+  active_environment: z.enum(ENVIRONMENTS),
+  test_key: z.string().nullable(),
+  production_key: z.string().nullable(),
+  encryption_key: z.string().nullable(),
+});
+export type AccountApiKeys = z.output<typeof accountApiKeys>;
 
 /** Spec §3 Webhooks, as GET /api/webhook answers them: null where no URL is set. */
-export type WebhookUrls = { collection_url: string | null; payment_url: string | null };
+export const webhookUrls = z.object({ collection_url: z.string().nullable(), payment_url: z.string().nullable() });
+export type WebhookUrls = z.output<typeof webhookUrls>;
 export type WebhookField = keyof WebhookUrls;
 
 /** How the page and the messages name each URL (spec §2 WebHooks). */

@@ -29,12 +29,13 @@ export const dashboardStatsQuery = z.object({
  * `groupSumByChannel` the period's UGX total by mobile-money network (cards count in `data` and `total`, not here).
  * `total` and `total_usd` are the period's sums of `data` and `data_usd`. Amounts are whole minor units: UGX, and USD in cents.
  */
-export type DashboardStats = {
-  period: ReportPeriod;
-  keys: string[];
-  data: number[];
-  data_usd: number[];
-  groupSumByChannel: { MTN_UG: number; AIRTEL: number };
-  total: number;
-  total_usd: number;
-};
+export const dashboardStats = z.object({
+  period: z.enum(REPORT_PERIODS),
+  keys: z.array(z.string()),
+  data: z.array(z.number()),
+  data_usd: z.array(z.number()),
+  groupSumByChannel: z.object({ MTN_UG: z.number(), AIRTEL: z.number() }),
+  total: z.number(),
+  total_usd: z.number(),
+});
+export type DashboardStats = z.output<typeof dashboardStats>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './api.ts';
 import { STAFF_ROLES, type StaffRole } from './constants.ts';
 import { TEAM_MESSAGES } from './messages.ts';
 import { emailField } from './validation.ts';
@@ -7,23 +8,19 @@ import { emailField } from './validation.ts';
 export const INVITE_TTL_DAYS = 7;
 
 /** Spec §3 Staff member: `user` is null while the invitee has not joined (the row shows 'Invite Sent'). */
-export type StaffMember = {
-  id: string;
-  email: string;
-  user: { firstname: string; lastname: string } | null;
-  staff_role: StaffRole;
-  creator_id: string;
-  user_id: string | null;
-};
+export const staffMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  user: z.object({ firstname: z.string(), lastname: z.string() }).nullable(),
+  staff_role: z.enum(STAFF_ROLES),
+  creator_id: z.string(),
+  user_id: z.string().nullable(),
+});
+export type StaffMember = z.output<typeof staffMember>;
 
 /** Spec §7 page shape of GET /api/staff/list. */
-export type StaffPage = {
-  items: StaffMember[];
-  lastCursor: string | null;
-  nextCursor: string | null;
-  totalItems: number;
-  totalPages: number;
-};
+export const staffPage = pageOf(staffMember);
+export type StaffPage = z.output<typeof staffPage>;
 
 /** POST /api/staff/register (spec §5 'Staff invite': 'Email is missing', 'Role is missing'). */
 export const staffInviteInput = z.object({
@@ -38,10 +35,12 @@ export const staffInviteInput = z.object({
 export type StaffInviteInput = z.infer<typeof staffInviteInput>;
 
 /** GET /api/staff/invitation: what the invitation link's page shows before the invitee signs up or signs in. */
-export type Invitation = { account_name: string; staff_role: StaffRole; email: string };
+export const invitation = z.object({ account_name: z.string(), staff_role: z.enum(STAFF_ROLES), email: z.string() });
+export type Invitation = z.output<typeof invitation>;
 
 /** POST /api/staff/accept: the joined account, now the caller's current one. */
-export type AcceptedInvitation = { sente_account_id: string; account_name: string };
+export const acceptedInvitation = z.object({ sente_account_id: z.string(), account_name: z.string() });
+export type AcceptedInvitation = z.output<typeof acceptedInvitation>;
 
 /** The invitation link's token (43 base64url characters); anything else is an invitation that does not exist. */
 export const invitationInput = z.object({

@@ -3,8 +3,9 @@
  * wallet transfers, settlement requests to the bank, mobile-money payouts, and the /settlements list.
  */
 import { z } from 'zod';
+import { answerOf, pageOf } from './api.ts';
 import { otpCode } from './auth.ts';
-import { type Currency, PRODUCT_NAME } from './constants.ts';
+import { CURRENCIES, PRODUCT_NAME } from './constants.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
 export const WALLET_PIN_LENGTH = 5;
@@ -122,8 +123,15 @@ export const REASON_HTML_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span
 const reason = requiredString(M.reasonMissing, 500);
 const pinToken = z.string({ error: M.pinTokenInvalid }).max(200).trim().min(1, M.pinTokenInvalid);
 
-export const setPinInput = z.object({ pin: pinField });
-export const verifyPinInput = z.object({ pin: pinField });
+/**
+ * The spec's PIN calls also send the account's own id: where one is sent, it must be the caller's current account,
+ * which the server checks before the rest of the body (another's is not found).
+ */
+const ownAccount = { sente_account_id: z.string().nullish() };
+export const ownAccountInput = z.object(ownAccount);
+
+export const setPinInput = z.object({ ...ownAccount, pin: pinField });
+export const verifyPinInput = z.object({ ...ownAccount, pin: pinField });
 
 /** A new PIN typed twice: the second must match the first. */
 const newPinPair = { new_pin: pinField, new_pin_confirmation: pinField };
@@ -134,13 +142,13 @@ export const newPinForm = z.object(newPinPair).refine(pinsMatch, { message: M.pi
 
 /** POST /api/wallet/change_pin: the current PIN, then the new one twice. */
 export const changePinInput = z
-  .object({ old_pin: pinField, ...newPinPair })
+  .object({ ...ownAccount, old_pin: pinField, ...newPinPair })
   .refine(pinsMatch, { message: M.pinsDoNotMatch, path: ['new_pin_confirmation'] });
 export type ChangePinInput = z.output<typeof changePinInput>;
 
 /** POST /api/wallet/reset_pin: the code e-mailed by /api/wallet/pin_reset_code, then the new PIN twice. */
 export const resetPinInput = z
-  .object({ code: otpCode, ...newPinPair })
+  .object({ ...ownAccount, code: otpCode, ...newPinPair })
   .refine(pinsMatch, { message: M.pinsDoNotMatch, path: ['new_pin_confirmation'] });
 export type ResetPinInput = z.output<typeof resetPinInput>;
 export const verifyAccountNumberInput = z.object({
@@ -195,30 +203,65 @@ export function maskBankAccountNumber(value: string): string {
 }
 
 /** What each way out costs, from the fee schedule (DESIGN §6); the PIN step shows it before the money moves. */
-export type TransferCharges = Record<TransferKind, number>;
+export const transferCharges = z.object({ wallet_transfer: z.number(), settlement: z.number(), payout: z.number() });
+export type TransferCharges = z.output<typeof transferCharges>;
+
+/** The balances of the caller's account in one currency: live (`current_balance`) and test. */
+const balances = { current_balance: z.number(), current_balance_sand_box: z.number() };
 
 /** GET /api/wallet/charges: the charge of each option, and the UGX balances of the caller's account. */
-export type WalletSummary = {
-  charges: TransferCharges;
-  current_balance: number;
-  current_balance_sand_box: number;
-};
+export const walletSummary = z.object({ charges: transferCharges, ...balances });
+export type WalletSummary = z.output<typeof walletSummary>;
+
+/** GET /api/wallet/usd: the USD balances of the caller's account. */
+export const usdBalances = z.object(balances);
 
 /** A row of GET /api/settlements (spec §3 Settlement/transfer), from the caller's side. */
-export type TransferRow = {
-  id: string;
-  created_at: string;
-  kind: TransferKind;
-  /** 'out' for money this account sent or requested; 'in' for a wallet transfer it received. */
-  direction: 'in' | 'out';
-  amount: number;
-  charge: number;
-  currency: Currency;
-  creator: { firstname: string; lastname: string };
-  reason: string;
-  status: TransferStatus;
-  /** The other account of a wallet transfer, the masked bank account of a settlement, the phone of a payout. */
-  counterparty: string | null;
-  /** Why a rejected settlement or failed payout did not go through; null otherwise. */
-  failure_reason: string | null;
+export const transferRow = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  kind: z.enum(TRANSFER_KINDS),
+  direction: z
+    .enum(['in', 'out'])
+    .describe("'out' for money this account sent or requested; 'in' for a wallet transfer it received"),
+  amount: z.number(),
+  charge: z.number(),
+  currency: z.enum(CURRENCIES),
+  creator: z.object({ firstname: z.string(), lastname: z.string() }),
+  reason: z.string(),
+  status: z.enum(TRANSFER_STATUSES),
+  counterparty: z
+    .string()
+    .nullable()
+    .describe('The other account of a wallet transfer, the masked bank account of a settlement, the phone of a payout'),
+  failure_reason: z.string().nullable().describe('Why a rejected settlement or failed payout did not go through; null otherwise'),
+});
+export type TransferRow = z.output<typeof transferRow>;
+
+/** The spec's older wallet answers: upper-case `status: 'SUCCESS'`, some with a field beside `data` too. */
+const specAnswerOf = <T extends z.ZodType>(data: T) => answerOf(data).extend({ status: z.literal('SUCCESS') });
+
+/** The answers of spec §7 Wallet and transfers, each route's response schema (issue 29). */
+export const walletAnswers = {
+  pinExists: specAnswerOf(z.object({ pin_exists: z.boolean() })).extend({ pin_exists: z.boolean() }),
+  nothing: specAnswerOf(z.null()),
+  pinVerified: specAnswerOf(z.object({ pin_token: z.string() })).extend({ pin_token: z.string() }),
+  resetCodeSent: specAnswerOf(z.object({ email: z.string(), last_code_sent_at: z.string() })),
+  accountFound: specAnswerOf(z.object({ sente_account_id: z.string() })).extend({ sente_account_id: z.string() }),
+  holder: specAnswerOf(
+    z.object({
+      account_name: z.string(),
+      sente_account_id: z.string(),
+      sente_account_number: z.string(),
+      user_id: z.string(),
+    }),
+  ),
+  accountNumber: specAnswerOf(z.object({ sente_account_number: z.string() })).extend({ sente_account_number: z.string() }),
+  summary: answerOf(walletSummary),
+  usd: answerOf(usdBalances),
+  /** A wallet transfer's answer also says `success: true` (spec §7). */
+  transferred: answerOf(transferRow).extend({ success: z.literal(true) }),
+  moved: answerOf(transferRow),
+  transfers: answerOf(pageOf(transferRow)),
+  bankDetails: answerOf(z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() })),
 };

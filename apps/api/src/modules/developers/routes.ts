@@ -1,30 +1,37 @@
-import { DEVELOPER_MESSAGES as M, webhookUrlsInput } from '@sente/contracts/developers';
-import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../lib/http-error.ts';
+import { answerOf, nothing } from '@sente/contracts/api';
+import { apiKeys, DEVELOPER_MESSAGES as M, webhookUrls, webhookUrlsInput } from '@sente/contracts/developers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../lib/answer.ts';
+import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { DevelopersService } from './service.ts';
 
 /**
  * Spec §7 'Team, keys and webhooks'; DESIGN §7: owners, administrators and developers. The keys themselves are read
  * from the profile (`current_account.api_keys`); the webhook URLs are shared by both environments (DESIGN §4).
  */
-export async function developersRoutes(app: FastifyInstance, { developers }: { developers: DevelopersService }) {
-  const developer = { preHandler: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
+export const developersRoutes: FastifyPluginAsyncZod<{ developers: DevelopersService }> = async (app, { developers }) => {
+  const developer = { preValidation: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
 
   // NOTE: like every API answer to a request with a token, it is sent `Cache-Control: no-store` (plugins/security.ts).
-  app.post('/api/keys/generate', developer, async (request) => ({
-    status: 'success',
-    message: M.keysGenerated,
-    data: await developers.generateKeys(request.account.id),
-  }));
+  app.post(
+    '/api/keys/generate',
+    { ...developer, schema: { body: nothing, response: { 200: answerOf(apiKeys) } } },
+    async (request) => answer(await developers.generateKeys(request.account.id), M.keysGenerated),
+  );
 
-  app.get('/api/webhook', { ...developer, config: { rateClass: 'read' } }, async (request) => ({
-    status: 'success',
-    data: await developers.webhookUrls(request.account.id),
-  }));
+  app.get(
+    '/api/webhook',
+    { ...developer, config: { rateClass: 'read' }, schema: { querystring: nothing, response: { 200: answerOf(webhookUrls) } } },
+    async (request) => answer(await developers.webhookUrls(request.account.id)),
+  );
 
-  app.post('/api/webhook/save-url', developer, async (request) => {
-    const urls = parseInput(webhookUrlsInput, request.body);
-    const account = { id: request.account.id, environment: request.account.row.active_environment };
-    return { status: 'success', message: M.webhooksUpdated, data: await developers.saveWebhookUrls(account, urls) };
-  });
-}
+  app.post(
+    '/api/webhook/save-url',
+    { ...developer, schema: { body: webhookUrlsInput, response: { 200: answerOf(webhookUrls) } } },
+    async (request) => {
+      const { accountId, environment } = scopeOf(request);
+      const saved = await developers.saveWebhookUrls({ id: accountId, environment }, request.body);
+      return answer(saved, M.webhooksUpdated);
+    },
+  );
+};

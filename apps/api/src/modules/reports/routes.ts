@@ -1,26 +1,23 @@
-import { dashboardStatsQuery } from '@sente/contracts/reports';
-import type { FastifyInstance } from 'fastify';
+import { answerOf } from '@sente/contracts/api';
+import { dashboardStats, dashboardStatsQuery } from '@sente/contracts/reports';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { parseInput } from '../../lib/http-error.ts';
+import { answer } from '../../lib/answer.ts';
+import { scopeOf } from '../../plugins/auth-guard.ts';
 import { createReportsService } from './service.ts';
 
 /** Spec §7 dashboard and reports: the charts' figures, in the account's active environment; every role may read them. */
-export async function reportsRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+export const reportsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   const reports = createReportsService({ db });
 
   app.get(
     '/api/reports/dashboard-stats',
-    { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } },
-    async (request) => {
-      const { period } = parseInput(dashboardStatsQuery, request.query);
-      return {
-        status: 'success',
-        data: await reports.dashboardStats(
-          { accountId: request.account.id, environment: request.account.row.active_environment },
-          period,
-        ),
-      };
+    {
+      preValidation: app.requireAccount('view'),
+      config: { rateClass: 'read' },
+      schema: { querystring: dashboardStatsQuery, response: { 200: answerOf(dashboardStats) } },
     },
+    async (request) => answer(await reports.dashboardStats(scopeOf(request), request.query.period)),
   );
-}
+};

@@ -1,47 +1,68 @@
+import { answerOf, cursorQuery, nothing } from '@sente/contracts/api';
 import { TEAM_MESSAGES } from '@sente/contracts/messages';
-import { invitationInput, staffInviteInput } from '@sente/contracts/team';
-import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../lib/http-error.ts';
+import { acceptedInvitation, invitation, invitationInput, staffInviteInput, staffPage } from '@sente/contracts/team';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer } from '../../lib/answer.ts';
 import type { TeamService } from './service.ts';
+
+const byId = z.object({ id: z.string() });
 
 /**
  * Spec §7 'Team, keys and webhooks' and /api/staff/list. Every member sees the team (the list holds open invitations
  * only for those who manage it); DESIGN §7: only owners and administrators invite and remove. An invitation is joined
  * when its invitee proves the invited mailbox (verify-account or login-otp), see README "Team".
  */
-export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamService }) {
-  const manage = { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
+export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (app, { team }) => {
+  const manage = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
 
-  app.get<{ Querystring: { cursor?: unknown } }>(
+  app.get(
     '/api/staff/list',
-    { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } },
-    async (request) => {
-      const { cursor } = request.query;
-      return { status: 'success', data: await team.list(request.account, cursor === undefined ? undefined : String(cursor)) };
+    {
+      preValidation: app.requireAccount('view'),
+      config: { rateClass: 'read' },
+      schema: { querystring: cursorQuery, response: { 200: answerOf(staffPage) } },
     },
+    async (request) => answer(await team.list(request.account, request.query.cursor)),
   );
 
-  app.post('/api/staff/register', manage, async (request, reply) => {
-    await team.invite(request.account, request.auth.userId, parseInput(staffInviteInput, request.body));
-    return reply.code(201).send({ status: 'success', message: TEAM_MESSAGES.inviteSent, data: null });
-  });
+  app.post(
+    '/api/staff/register',
+    { ...manage, schema: { body: staffInviteInput, response: { 201: answerOf(z.null()) } } },
+    async (request, reply) => {
+      await team.invite(request.account, request.auth.userId, request.body);
+      return reply.code(201).send(answer(null, TEAM_MESSAGES.inviteSent));
+    },
+  );
 
   // The invitation link's page (public: the invitee may have no account yet) and its accept (any signed-in user whose
   // address it was sent to), limited like the other endpoints that take a secret from an e-mail.
   const limited = { config: { rateClass: 'signIn' } } as const;
-  app.get('/api/staff/invitation', limited, async (request) => {
-    const { invite } = parseInput(invitationInput, request.query);
-    return { status: 'success', data: await team.invitation(invite) };
-  });
+  app.get(
+    '/api/staff/invitation',
+    { ...limited, schema: { querystring: invitationInput, response: { 200: answerOf(invitation) } } },
+    async (request) => answer(await team.invitation(request.query.invite)),
+  );
 
-  app.post('/api/staff/accept', { ...limited, preHandler: app.authenticate }, async (request) => {
-    const { invite } = parseInput(invitationInput, request.body);
-    const accepted = await team.accept(invite, request.auth.userId);
-    return { status: 'success', message: TEAM_MESSAGES.invitationJoined(accepted.account_name), data: accepted };
-  });
+  app.post(
+    '/api/staff/accept',
+    {
+      ...limited,
+      preValidation: app.authenticate,
+      schema: { body: invitationInput, response: { 200: answerOf(acceptedInvitation) } },
+    },
+    async (request) => {
+      const accepted = await team.accept(request.body.invite, request.auth.userId);
+      return answer(accepted, TEAM_MESSAGES.invitationJoined(accepted.account_name));
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/staff/hide_staff/:id', manage, async (request) => {
-    await team.remove(request.account.id, request.params.id);
-    return { status: 'success', message: TEAM_MESSAGES.memberRemoved, data: null };
-  });
-}
+  app.post(
+    '/api/staff/hide_staff/:id',
+    { ...manage, schema: { params: byId, body: nothing, response: { 200: answerOf(z.null()) } } },
+    async (request) => {
+      await team.remove(request.account.id, request.params.id);
+      return answer(null, TEAM_MESSAGES.memberRemoved);
+    },
+  );
+};

@@ -1,9 +1,11 @@
+import { cursorQuery, fileAnswer, nothing } from '@sente/contracts/api';
 import { MESSAGES } from '@sente/contracts/messages';
 import {
   accountIdInput,
   bankDetailsInput,
   changePinInput,
   WALLET_MESSAGES as M,
+  ownAccountInput,
   p2pInput,
   payoutInput,
   resetPinInput,
@@ -11,20 +13,15 @@ import {
   settlementInput,
   verifyAccountNumberInput,
   verifyPinInput,
+  walletAnswers,
 } from '@sente/contracts/wallet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound, parseInput } from '../../lib/http-error.ts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../lib/answer.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { actorOf, scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
-import type { MoneyActor } from './service.ts';
-
-type WithCursor = { Querystring: { cursor?: unknown } };
-
-const actorOf = (request: FastifyRequest): MoneyActor => ({
-  accountId: request.account.id,
-  environment: request.account.row.active_environment,
-  userId: request.auth.userId,
-});
 
 /** A body's own account id, where one is sent, must be the caller's current account; another's is not found. */
 function assertOwnAccount(request: FastifyRequest, given: unknown) {
@@ -32,164 +29,201 @@ function assertOwnAccount(request: FastifyRequest, given: unknown) {
     throw notFound(MESSAGES.accountNotFound);
   }
 }
-const bodyField = (request: FastifyRequest, field: string): unknown =>
-  (request.body as Record<string, unknown> | null | undefined)?.[field];
+
+/**
+ * preValidation, after requireAccount: the PIN calls' `sente_account_id` is checked as sent, before the rest of
+ * their body, so that another account's id is not found whatever else the body holds.
+ */
+const ownAccount = async (request: FastifyRequest) =>
+  assertOwnAccount(request, (request.body as { sente_account_id?: unknown } | undefined)?.sente_account_id);
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const A = walletAnswers;
 
 /**
  * Spec §7 Wallet and transfers, settlements and the bank details call; DESIGN §6 rules and §7 rights. The
  * account, environment and member that move money are the session's: ids in the body (senderAccountId,
  * sente_account_id) must name the caller's current account, and the creator is always the signed-in member.
  */
-export async function walletRoutes(app: FastifyInstance, { wallet, pins, pinChanges }: Services) {
-  const view = { preHandler: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
-  const move = { preHandler: app.requireAccount('moveMoney'), config: { rateClass: 'write' } } as const;
-  const pin = { preHandler: app.requireAccount('moveMoney'), config: { rateClass: 'pin' } } as const;
-  const lookup = { preHandler: app.requireAccount('moveMoney'), config: { rateClass: 'lookup' } } as const;
+export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { wallet, pins, pinChanges }) => {
+  const moveMoney = app.requireAccount('moveMoney');
+  const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
+  const move = { preValidation: moveMoney, config: { rateClass: 'write' } } as const;
+  // Not `as const`, which would make the hooks a readonly array, and a route takes only a mutable one.
+  const pin = { preValidation: [moveMoney, ownAccount], config: { rateClass: 'pin' as const } };
+  const lookup = { preValidation: moveMoney, config: { rateClass: 'lookup' } } as const;
 
-  app.post('/api/wallet/pin_exists', { ...move, config: { rateClass: 'read' } }, async (request) => {
-    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
-    const pin_exists = await pins.exists(actorOf(request));
-    return { status: 'SUCCESS', pin_exists, data: { pin_exists } };
-  });
+  app.post(
+    '/api/wallet/pin_exists',
+    { ...pin, config: { rateClass: 'read' as const }, schema: { body: ownAccountInput, response: { 200: A.pinExists } } },
+    async (request) => {
+      const pin_exists = await pins.exists(actorOf(request));
+      return answer({ pin_exists }, undefined, { status: 'SUCCESS', pin_exists });
+    },
+  );
 
-  app.post('/api/wallet/set_pin', pin, async (request, reply) => {
-    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
-    const input = parseInput(setPinInput, request.body);
-    await pins.set(actorOf(request), input.pin);
-    return reply.code(201).send({ status: 'SUCCESS', message: M.pinCreated, data: null });
-  });
+  app.post(
+    '/api/wallet/set_pin',
+    { ...pin, schema: { body: setPinInput, response: { 201: A.nothing } } },
+    async (request, reply) => {
+      await pins.set(actorOf(request), request.body.pin);
+      return reply.code(201).send(answer(null, M.pinCreated, { status: 'SUCCESS' }));
+    },
+  );
 
-  app.post('/api/wallet/verify_pin', pin, async (request) => {
-    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
-    const input = parseInput(verifyPinInput, request.body);
-    const pin_token = await pins.verify(actorOf(request), input.pin);
-    return { status: 'SUCCESS', message: M.pinVerified, pin_token, data: { pin_token } };
-  });
+  app.post(
+    '/api/wallet/verify_pin',
+    { ...pin, schema: { body: verifyPinInput, response: { 200: A.pinVerified } } },
+    async (request) => {
+      const pin_token = await pins.verify(actorOf(request), request.body.pin);
+      return answer({ pin_token }, M.pinVerified, { status: 'SUCCESS', pin_token });
+    },
+  );
 
   // Issue 17: the member changes their own PIN, or resets a forgotten one with an e-mailed code (pin-changes.ts).
   const member = (request: FastifyRequest) => ({ ...actorOf(request), accountName: request.account.row.account_name });
 
-  app.post('/api/wallet/change_pin', pin, async (request) => {
-    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
-    const input = parseInput(changePinInput, request.body);
-    await pinChanges.change(member(request), input.old_pin, input.new_pin);
-    return { status: 'SUCCESS', message: M.pinChanged, data: null };
-  });
+  app.post(
+    '/api/wallet/change_pin',
+    { ...pin, schema: { body: changePinInput, response: { 200: A.nothing } } },
+    async (request) => {
+      await pinChanges.change(member(request), request.body.old_pin, request.body.new_pin);
+      return answer(null, M.pinChanged, { status: 'SUCCESS' });
+    },
+  );
 
-  app.post('/api/wallet/pin_reset_code', pin, async (request) => {
-    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
-    const sent = await pinChanges.sendResetCode(member(request));
-    return {
-      status: 'SUCCESS',
-      message: M.pinResetCodeSent,
-      data: { email: sent.email, last_code_sent_at: sent.sentAt.toISOString() },
-    };
-  });
+  app.post(
+    '/api/wallet/pin_reset_code',
+    { ...pin, schema: { body: ownAccountInput, response: { 200: A.resetCodeSent } } },
+    async (request) => {
+      const sent = await pinChanges.sendResetCode(member(request));
+      const data = { email: sent.email, last_code_sent_at: sent.sentAt.toISOString() };
+      return answer(data, M.pinResetCodeSent, { status: 'SUCCESS' });
+    },
+  );
 
-  app.post('/api/wallet/reset_pin', pin, async (request) => {
-    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
-    const input = parseInput(resetPinInput, request.body);
-    await pinChanges.reset(member(request), input.code, input.new_pin);
-    return { status: 'SUCCESS', message: M.pinReset, data: null };
-  });
+  app.post(
+    '/api/wallet/reset_pin',
+    { ...pin, schema: { body: resetPinInput, response: { 200: A.nothing } } },
+    async (request) => {
+      await pinChanges.reset(member(request), request.body.code, request.body.new_pin);
+      return answer(null, M.pinReset, { status: 'SUCCESS' });
+    },
+  );
 
-  app.post('/api/wallet/verify_sente_acc_number', lookup, async (request) => {
-    const input = parseInput(verifyAccountNumberInput, request.body);
-    const account = await wallet.accountByNumber(actorOf(request), input.sente_account_number);
-    return {
-      status: 'SUCCESS',
-      sente_account_id: account.id,
-      message: M.accountFound,
-      data: { sente_account_id: account.id },
-    };
-  });
+  app.post(
+    '/api/wallet/verify_sente_acc_number',
+    { ...lookup, schema: { body: verifyAccountNumberInput, response: { 200: A.accountFound } } },
+    async (request) => {
+      const account = await wallet.accountByNumber(actorOf(request), request.body.sente_account_number);
+      const sente_account_id = account.id;
+      return answer({ sente_account_id }, M.accountFound, { status: 'SUCCESS', sente_account_id });
+    },
+  );
 
-  app.post('/api/wallet/user_with_sente', lookup, async (request) => {
-    const input = parseInput(accountIdInput, request.body);
-    const account = await wallet.holder(input.sente_account_id);
-    return {
-      status: 'SUCCESS',
-      data: {
+  app.post(
+    '/api/wallet/user_with_sente',
+    { ...lookup, schema: { body: accountIdInput, response: { 200: A.holder } } },
+    async (request) => {
+      const account = await wallet.holder(request.body.sente_account_id);
+      const data = {
         account_name: account.account_name,
         sente_account_id: account.id,
         sente_account_number: account.account_number,
         user_id: account.user_id,
-      },
-    };
-  });
+      };
+      return answer(data, undefined, { status: 'SUCCESS' });
+    },
+  );
 
-  app.post('/api/wallet/get_account_number_if_exists', view, async (request) => {
-    assertOwnAccount(request, bodyField(request, 'sente_account_id'));
-    const sente_account_number = request.account.row.account_number;
-    return { status: 'SUCCESS', sente_account_number, data: { sente_account_number } };
-  });
+  app.post(
+    '/api/wallet/get_account_number_if_exists',
+    {
+      ...view,
+      preValidation: [app.requireAccount('view'), ownAccount],
+      schema: { body: ownAccountInput, response: { 200: A.accountNumber } },
+    },
+    async (request) => {
+      const sente_account_number = request.account.row.account_number;
+      return answer({ sente_account_number }, undefined, { status: 'SUCCESS', sente_account_number });
+    },
+  );
 
-  app.get('/api/wallet/charges', view, async (request) => ({
-    status: 'success',
-    data: await wallet.summary({ accountId: request.account.id, environment: request.account.row.active_environment }),
-  }));
+  app.get('/api/wallet/charges', { ...view, schema: { querystring: nothing, response: { 200: A.summary } } }, async (request) =>
+    answer(await wallet.summary(scopeOf(request))),
+  );
 
-  app.get('/api/wallet/usd', view, async (request) => ({ status: 'success', data: await wallet.usd(request.account.id) }));
+  app.get('/api/wallet/usd', { ...view, schema: { querystring: nothing, response: { 200: A.usd } } }, async (request) =>
+    answer(await wallet.usd(request.account.id)),
+  );
 
-  app.post('/api/wallet-transfers/p2p', move, async (request, reply) => {
-    const key = idempotencyKeyOf(request);
-    const input = parseInput(p2pInput, request.body);
-    assertOwnAccount(request, input.senderAccountId);
-    const actor = actorOf(request);
-    wallet.assertEnvironment(actor, input.env);
-    const party = { account_name: request.account.row.account_name, account_number: request.account.row.account_number };
-    const { row, replayed } = await wallet.p2p({ ...actor, party }, input, key);
-    return reply.code(replayed ? 200 : 201).send({ status: 'success', success: true, message: M.transferSuccessful, data: row });
-  });
+  // A replayed Idempotency-Key answers the first transfer again, with 200 instead of 201.
+  app.post(
+    '/api/wallet-transfers/p2p',
+    { ...move, schema: { body: p2pInput, response: { 200: A.transferred, 201: A.transferred } } },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const input = request.body;
+      assertOwnAccount(request, input.senderAccountId);
+      const actor = actorOf(request);
+      wallet.assertEnvironment(actor, input.env);
+      const party = { account_name: request.account.row.account_name, account_number: request.account.row.account_number };
+      const { row, replayed } = await wallet.p2p({ ...actor, party }, input, key);
+      return reply.code(replayed ? 200 : 201).send(answer(row, M.transferSuccessful, { success: true as const }));
+    },
+  );
 
-  app.post('/api/settlements/create', move, async (request, reply) => {
-    const key = idempotencyKeyOf(request);
-    const input = parseInput(settlementInput, request.body);
-    const { row, replayed } = await wallet.requestSettlement(actorOf(request), input, key);
-    return reply.code(replayed ? 200 : 201).send({ status: 'success', message: M.requestSent, data: row });
-  });
+  app.post(
+    '/api/settlements/create',
+    { ...move, schema: { body: settlementInput, response: { 200: A.moved, 201: A.moved } } },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const { row, replayed } = await wallet.requestSettlement(actorOf(request), request.body, key);
+      return reply.code(replayed ? 200 : 201).send(answer(row, M.requestSent));
+    },
+  );
 
-  app.post('/api/yo/process_payout', move, async (request, reply) => {
-    const key = idempotencyKeyOf(request);
-    const input = parseInput(payoutInput, request.body);
-    assertOwnAccount(request, input.sente_account_id);
-    const actor = actorOf(request);
-    wallet.assertEnvironment(actor, input.active_env);
-    const { row, replayed } = await wallet.payout(actor, input, key);
-    return reply.code(replayed ? 200 : 201).send({ status: 'success', message: M.payoutStarted, data: row });
-  });
+  app.post(
+    '/api/yo/process_payout',
+    { ...move, schema: { body: payoutInput, response: { 200: A.moved, 201: A.moved } } },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const input = request.body;
+      assertOwnAccount(request, input.sente_account_id);
+      const actor = actorOf(request);
+      wallet.assertEnvironment(actor, input.active_env);
+      const { row, replayed } = await wallet.payout(actor, input, key);
+      return reply.code(replayed ? 200 : 201).send(answer(row, M.payoutStarted));
+    },
+  );
 
-  app.get<WithCursor>('/api/settlements', view, async (request) => {
-    const { cursor } = request.query;
-    return {
-      status: 'success',
-      data: await wallet.list(
-        { accountId: request.account.id, environment: request.account.row.active_environment },
-        cursor === undefined ? undefined : String(cursor),
-      ),
-    };
-  });
+  app.get(
+    '/api/settlements',
+    { ...view, schema: { querystring: cursorQuery, response: { 200: A.transfers } } },
+    async (request) => answer(await wallet.list(scopeOf(request), request.query.cursor)),
+  );
 
-  app.get('/api/collections/smt_download', view, async (request, reply) =>
-    reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', 'attachment; filename="Settlements.xlsx"')
-      .header('cache-control', 'private, no-store')
-      .send(
-        wallet.exportTransfers(
-          { accountId: request.account.id, environment: request.account.row.active_environment },
-          request.log,
-        ),
-      ),
+  app.get(
+    '/api/collections/smt_download',
+    { ...view, schema: { querystring: nothing, response: { 200: fileAnswer } } },
+    async (request, reply) =>
+      reply
+        .header('content-type', XLSX)
+        .header('content-disposition', 'attachment; filename="Settlements.xlsx"')
+        .header('cache-control', 'private, no-store')
+        .send(wallet.exportTransfers(scopeOf(request), request.log)),
   );
 
   app.post(
     '/api/sente-account/update-bank-details',
-    { preHandler: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    {
+      preValidation: app.requireAccount('manageAccount'),
+      config: { rateClass: 'write' },
+      schema: { body: bankDetailsInput, response: { 200: A.bankDetails } },
+    },
     async (request) => {
-      const input = parseInput(bankDetailsInput, request.body);
-      await wallet.setBankDetails(request.account.id, input);
-      return { status: 'success', message: M.bankDetailsUpdated, data: input };
+      await wallet.setBankDetails(request.account.id, request.body);
+      return answer(request.body, M.bankDetailsUpdated);
     },
   );
-}
+};
