@@ -340,7 +340,7 @@ const walked = () => t.app.routeTable.filter((route) => !isStaticFile(route));
 describe('every route, with what a careless client or an attacker sends', () => {
   it('reads the routes from the app itself', () => {
     expect(walked().length).toBeGreaterThan(50);
-    expect(walked()).toContainEqual({ method: 'POST', url: '/api/wallet-transfers/p2p' });
+    expect(walked()).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/wallet-transfers/p2p' }));
   });
 
   it('answers every spoiled body field with a 4xx message, never a 5xx', async () => {
