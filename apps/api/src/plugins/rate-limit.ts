@@ -143,12 +143,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { redisUrl, setti
     if (config.rateClass === undefined || config.rateClass === 'none') return;
     const { perMinute, per } = classes[config.rateClass];
     if (per.includes('ip')) config.rateLimit = { max: perMinute, timeWindow: '1 minute' };
-    if (!per.includes('member')) return;
-    // After the route's own authentication, which names the member: in preValidation (decision 046), so that a
-    // request its schema then refuses is counted too; a route still authenticating in preHandler counts there.
-    const count = memberCount(route, perMinute);
-    if (route.preValidation) route.preValidation = [...[route.preValidation].flat(), count];
-    else route.preHandler = [...[route.preHandler ?? []].flat(), count];
+    // After the route's own authentication, which names the member and runs in preValidation (decision 046), so that
+    // a request its schema then refuses is counted too.
+    if (per.includes('member')) route.preValidation = [...[route.preValidation ?? []].flat(), memberCount(route, perMinute)];
   });
 
   const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
