@@ -1,6 +1,6 @@
-import { Validator } from '@seriousme/openapi-schema-validator';
 import { WEBHOOK_EVENT_TYPES } from '@sente/contracts/webhook-deliveries';
 import { eventSchemaName } from '@sente/contracts/webhook-events';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
