@@ -29,8 +29,8 @@ const COLLECTION_COLUMNS = [
   'completed_at',
 ] as const;
 
-/** The payment page of a collection, as it is now: one primary-key lookup a row, null for an API collection. */
-export const linkOf = (eb: ExpressionBuilder<Database, 'collections'>) =>
+/** The payment page of a collection, as it is now: one primary-key lookup per row, null for an API collection. */
+const linkOf = (eb: ExpressionBuilder<Database, 'collections'>) =>
   jsonObjectFrom(
     eb
       .selectFrom('links')
