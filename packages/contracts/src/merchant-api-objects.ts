@@ -5,16 +5,18 @@
  */
 import { z } from 'zod';
 import { CURRENCIES, ENVIRONMENTS } from './constants.ts';
+import { LINK_KINDS } from './links.ts';
 import { API_ERROR_CODE_VALUES } from './merchant-api.ts';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from './payments.ts';
+import { extraDataEntry } from './payments-answers.ts';
 import { TRANSFER_STATUSES } from './wallet.ts';
 
-const instant = z.iso.datetime().meta({ description: 'ISO 8601, in UTC', examples: ['2026-11-24T08:15:00.000Z'] });
-const id = z.uuid().meta({ examples: ['3f9c2e8a-5b1d-4c7e-9a2f-6d8b1e4c7a90'] });
+export const instant = z.iso.datetime().meta({ description: 'ISO 8601, in UTC', examples: ['2026-11-24T08:15:00.000Z'] });
+export const id = z.uuid().meta({ examples: ['3f9c2e8a-5b1d-4c7e-9a2f-6d8b1e4c7a90'] });
 /** A whole number of UGX, with an example a reader recognises (the schema's own would be the smallest integer). */
 const ugx = (example: number, description?: string) =>
   z.int().meta({ examples: [example], ...(description ? { description } : {}) });
-const environment = z.enum(ENVIRONMENTS).describe('test for the sk_test_ key, production for the sk_live_ key');
+export const environment = z.enum(ENVIRONMENTS).describe('test for the sk_test_ key, production for the sk_live_ key');
 
 export const apiCollection = z
   .object({
@@ -41,6 +43,17 @@ export const apiCollection = z
       .string()
       .meta({ description: 'The id the payer and Sente support know the payment by', examples: ['SNTK7M2Q9X4B8D3F'] }),
     failure_reason: z.string().nullable(),
+    email: z
+      .string()
+      .nullable()
+      .meta({ description: "The payer's e-mail, when the payment page asked for it", examples: ['okello@example.com'] }),
+    extra_data: z
+      .array(extraDataEntry)
+      .meta({ description: "The payment page's extra fields as the payer filled them in; empty for an API collection" }),
+    link: z
+      .object({ id, ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() })
+      .nullable()
+      .meta({ description: 'The payment page it was taken on, as the page is now; null for an API collection' }),
     environment,
     created_at: instant,
     completed_at: instant.nullable(),

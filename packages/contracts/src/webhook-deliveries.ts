@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Environment } from './constants.ts';
-import type { WebhookField } from './developers.ts';
+import { WEBHOOK_LABELS, type WebhookField } from './developers.ts';
 
 /**
  * Issue 16: the events a merchant's webhook URLs receive. Collections go to the Collections URL; wallet transfers,
@@ -20,12 +21,19 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = 'test.event' satisfies WebhookEventType;
 
-/** The body of every delivery, signed as it is sent (Standard Webhooks: webhook-id is `id`). */
+/**
+ * The version of the event bodies (decision 047): within it a body only gains fields; a removed field or a changed
+ * meaning is a new version, which an account moves to by choice.
+ */
+export const WEBHOOK_API_VERSION = '2026-11-27';
+
+/** The body of every delivery, signed as it is sent (Standard Webhooks: webhook-id is `id`); contracts webhook-events.ts describes each `data`. */
 export type WebhookEventBody = {
   id: string;
   type: WebhookEventType;
   environment: Environment;
   created_at: string;
+  api_version: typeof WEBHOOK_API_VERSION;
   data: unknown;
 };
 
@@ -47,19 +55,19 @@ export const DELIVERY_STATUS_LABELS = {
 export const WEBHOOK_RETRY_WINDOW_HOURS = 72;
 
 /** One row of GET /api/webhook/deliveries: an event and how its delivery went. */
-export type WebhookDelivery = {
-  id: string;
-  type: string;
-  destination: WebhookField;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  last_response_code: number | null;
-  last_error: string | null;
-  /** When it will be tried next; null unless pending. */
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-};
+export const webhookDelivery = z.object({
+  id: z.string(),
+  type: z.string(),
+  destination: z.enum(Object.keys(WEBHOOK_LABELS) as [WebhookField, ...WebhookField[]]),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  last_response_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable().describe('When it will be tried next; null unless pending'),
+  delivered_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WebhookDelivery = z.output<typeof webhookDelivery>;
 
 export const WEBHOOK_DELIVERY_MESSAGES = {
   deliveryQueued: 'Delivery queued',

@@ -1,42 +1,43 @@
-import { WEBHOOK_DELIVERY_MESSAGES as M } from '@sente/contracts/webhook-deliveries';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { answerOf, cursorQuery, nothing, pageOf } from '@sente/contracts/api';
+import { WEBHOOK_DELIVERY_MESSAGES as M, webhookDelivery } from '@sente/contracts/webhook-deliveries';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer } from '../../lib/answer.ts';
+import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { WebhookDeliveries } from './deliveries-service.ts';
 
-type WithCursor = { Querystring: { cursor?: unknown } };
-type WithId = { Params: { id: string } };
+const byId = z.object({ id: z.string() });
 
-/** The session's account in its active environment: webhook deliveries are per environment (DESIGN §4). */
-const scopeOf = (request: FastifyRequest) => ({
-  accountId: request.account.id,
-  environment: request.account.row.active_environment,
-});
+/**
+ * Issue 16: the Web Hooks page's delivery log, Resend and 'Send test event', in the session's account and active
+ * environment (deliveries are per environment, DESIGN §4); DESIGN §7: the API keys and webhooks right.
+ */
+export const webhookDeliveriesRoutes: FastifyPluginAsyncZod<{ webhookDeliveries: WebhookDeliveries }> = async (
+  app,
+  { webhookDeliveries },
+) => {
+  const developer = { preValidation: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
 
-/** Issue 16: the Web Hooks page's delivery log, Resend and 'Send test event'; DESIGN §7: the API keys and webhooks right. */
-export async function webhookDeliveriesRoutes(
-  app: FastifyInstance,
-  { webhookDeliveries }: { webhookDeliveries: WebhookDeliveries },
-) {
-  const developer = { preHandler: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
-
-  app.get<WithCursor>('/api/webhook/deliveries', { ...developer, config: { rateClass: 'read' } }, async (request) => {
-    const { cursor } = request.query;
-    return {
-      status: 'success',
-      data: await webhookDeliveries.list(scopeOf(request), cursor === undefined ? undefined : String(cursor)),
-    };
-  });
-
-  app.post<WithId>('/api/webhook/deliveries/:id/resend', developer, async (request) => ({
-    status: 'success',
-    message: M.deliveryQueued,
-    data: await webhookDeliveries.resend(scopeOf(request), request.params.id),
-  }));
-
-  app.post('/api/webhook/test-event', developer, async (request, reply) =>
-    reply.code(201).send({
-      status: 'success',
-      message: M.testEventQueued,
-      data: await webhookDeliveries.sendTestEvent(scopeOf(request)),
-    }),
+  app.get(
+    '/api/webhook/deliveries',
+    {
+      ...developer,
+      config: { rateClass: 'read' },
+      schema: { querystring: cursorQuery, response: { 200: answerOf(pageOf(webhookDelivery)) } },
+    },
+    async (request) => answer(await webhookDeliveries.list(scopeOf(request), request.query.cursor)),
   );
-}
+
+  app.post(
+    '/api/webhook/deliveries/:id/resend',
+    { ...developer, schema: { params: byId, body: nothing, response: { 200: answerOf(webhookDelivery) } } },
+    async (request) => answer(await webhookDeliveries.resend(scopeOf(request), request.params.id), M.deliveryQueued),
+  );
+
+  app.post(
+    '/api/webhook/test-event',
+    { ...developer, schema: { body: nothing, response: { 201: answerOf(z.array(webhookDelivery)) } } },
+    async (request, reply) =>
+      reply.code(201).send(answer(await webhookDeliveries.sendTestEvent(scopeOf(request)), M.testEventQueued)),
+  );
+};

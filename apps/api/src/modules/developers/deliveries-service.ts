@@ -4,6 +4,7 @@ import { LINK_MESSAGES } from '@sente/contracts/messages';
 import {
   WEBHOOK_DELIVERY_MESSAGES as M,
   TEST_EVENT_TYPE,
+  WEBHOOK_API_VERSION,
   type WebhookDelivery,
   type WebhookEventBody,
   type WebhookEventType,
@@ -103,6 +104,7 @@ export function createWebhookDeliveries({ db, secrets, logger, allowPrivateWebho
       type: event.event as WebhookEventType,
       environment: event.environment,
       created_at: iso(event.created_at),
+      api_version: WEBHOOK_API_VERSION,
       data: event.payload,
     };
     const payload = JSON.stringify(body);

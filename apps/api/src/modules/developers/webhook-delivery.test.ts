@@ -1,4 +1,4 @@
-import { WEBHOOK_DELIVERY_MESSAGES as M, type WebhookEventBody } from '@sente/contracts/webhook-deliveries';
+import { WEBHOOK_DELIVERY_MESSAGES as M, WEBHOOK_API_VERSION, type WebhookEventBody } from '@sente/contracts/webhook-deliveries';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BACKOFF } from '../../lib/backoff.ts';
@@ -67,6 +67,7 @@ describe('webhook delivery (issue 16)', () => {
       type: 'collection.successful',
       environment: 'test',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      api_version: WEBHOOK_API_VERSION,
       data: expect.objectContaining({ id, status: 'successful', amount: 25_000, fee: 750, environment: 'test' }),
     });
     expect(() => verify(arrival, `whsec_${Buffer.alloc(32, 7).toString('base64')}`)).toThrow(WebhookVerificationError);

@@ -1,3 +1,5 @@
+import { WEBHOOK_EVENT_TYPES } from '@sente/contracts/webhook-deliveries';
+import { eventSchemaName } from '@sente/contracts/webhook-events';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -12,6 +14,7 @@ type Document = {
   security: unknown[];
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
 };
 
@@ -75,9 +78,26 @@ describe('the OpenAPI document', () => {
         }
       }
     }
+    const events = WEBHOOK_EVENT_TYPES.map(eventSchemaName);
+    const eventData = ['CollectionEventData', 'PayoutEventData', 'TransferEventData', 'TestEventData'];
     expect(Object.keys(document.components.schemas).sort()).toEqual(
-      ['Balance', 'Collection', 'CollectionPage', 'Error', 'Payout'].sort(),
+      ['Balance', 'Collection', 'CollectionPage', 'Error', 'Payout', ...eventData, ...events].sort(),
     );
+  });
+
+  it('describes every webhook event under webhooks: its signature headers and its body', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const { post } = document.webhooks[type]!;
+      expect(post?.requestBody?.content['application/json'], type).toEqual({
+        schema: { $ref: `#/components/schemas/${eventSchemaName(type)}` },
+      });
+      expect(post?.parameters?.map((p) => `${p.in} ${p.name}`).sort(), type).toEqual([
+        'header webhook-id',
+        'header webhook-signature',
+        'header webhook-timestamp',
+      ]);
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { API_ERROR_CODE_VALUES } from '@sente/contracts/merchant-api';
+import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@sente/contracts/webhook-deliveries';
+import { eventSchemaName } from '@sente/contracts/webhook-events';
 
 const DESCRIPTION = `Take mobile-money payments and pay out from your own server.
 
@@ -21,8 +23,13 @@ for programs (${API_ERROR_CODE_VALUES.join(', ')}).
 
 **Lists** are newest first, 20 a page: send \`nextCursor\` back as \`?cursor=\` for the next page.
 
-**Webhooks.** The collection.successful and collection.failed events reach the Collections web hook URL, signed with
-your encryption key in the Standard Webhooks format.
+**Webhooks.** Events are POSTed to the web hook URLs of the dashboard's Web Hooks page, signed with your encryption
+key in the Standard Webhooks format: collection events to the Collections URL, the others to the Payments URL. Every
+event and its body is under \`webhooks\` in this document. A collection or payout event's \`data\` is the same object
+GET /v1/collections/{id} or GET /v1/payouts/{id} answers, with a few older names beside it, marked deprecated.
+Every body says its \`api_version\` (now \`${WEBHOOK_API_VERSION}\`): within a version a body only gains fields, so
+ignore fields you do not know; removing a field or changing its meaning makes a new version, announced in advance,
+and the deprecated names go at the first new version.
 
 **Redirects.** After a successful payment on a payment link with a redirection URL, the payer arrives there with
 \`sente_id\` (the collection's \`id\` in this API), \`sente_transaction_id\`, \`sente_status\`, \`sente_amount\`,
@@ -51,6 +58,7 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
       { name: 'Collections', description: 'Money in: mobile-money payments you ask a payer to approve' },
       { name: 'Payouts', description: 'Money out: payments from your balance to mobile-money numbers' },
       { name: 'Balance', description: 'What your balance holds' },
+      { name: 'Webhooks', description: 'What Sente POSTs to your web hook URLs' },
     ],
   };
 }
@@ -118,4 +126,80 @@ export function withResponseHeaders<D extends object>(document: D): D {
     ]),
   );
   return { ...document, paths: declared };
+}
+
+/** When each event is sent, and where. */
+const EVENTS: Record<WebhookEventType, string> = {
+  'collection.successful': 'A collection succeeded: the balance grew by its amount less its fee. Sent to the Collections URL.',
+  'collection.failed': 'A collection failed: the payer refused, could not pay, or let it expire. Sent to the Collections URL.',
+  'transfer.successful':
+    'A wallet transfer between two Sente accounts, sent to both: direction out to the sender, in to the recipient. Sent to the Payments URL.',
+  'settlement.pending': 'A settlement to your bank account was asked for. Sent to the Payments URL.',
+  'settlement.successful': 'A settlement was paid to your bank account. Sent to the Payments URL.',
+  'settlement.rejected': 'A settlement was rejected; its amount and charge are back in the balance. Sent to the Payments URL.',
+  'payout.pending': 'A payout was asked for (through this API or the dashboard). Sent to the Payments URL.',
+  'payout.successful': 'A payout was paid to its mobile-money number. Sent to the Payments URL.',
+  'payout.rejected': 'A payout failed; its amount and charge are back in the balance. Sent to the Payments URL.',
+  'test.event': "Send test event on the dashboard's Web Hooks page: one to each URL that is set.",
+};
+
+/** Standard Webhooks' headers, on every event. */
+const SIGNATURE_HEADERS = [
+  {
+    in: 'header',
+    name: 'webhook-id',
+    required: true,
+    description: "The event's id, the same on every attempt: handle each id once",
+    schema: { type: 'string', format: 'uuid' },
+  },
+  {
+    in: 'header',
+    name: 'webhook-timestamp',
+    required: true,
+    description: 'When this attempt was signed, in Unix seconds: refuse one too far from now',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    in: 'header',
+    name: 'webhook-signature',
+    required: true,
+    description:
+      'v1, then the base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body under your encryption key (the whsec_... of the Api Keys page, base64 after its prefix); any Standard Webhooks library checks it',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+=*( v1,[A-Za-z0-9+/]+=*)*$' },
+  },
+];
+
+const operationId = (type: WebhookEventType) => type.replace(/\.(\w)/g, (_dot, letter: string) => letter.toUpperCase());
+
+/**
+ * OpenAPI 3.1's `webhooks`: every event Sente sends, its headers and its body, which is the event's registered schema
+ * (contracts webhook-events.ts), so the document describes exactly what the tests check deliveries against.
+ */
+export function withWebhooks<D extends object>(document: D): D {
+  const webhooks = Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: operationId(type),
+          tags: ['Webhooks'],
+          summary: type,
+          description: EVENTS[type],
+          security: [],
+          parameters: SIGNATURE_HEADERS,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventSchemaName(type)}` } } },
+          },
+          responses: {
+            '200': {
+              description:
+                'Any 2xx delivers the event; anything else, a redirect included, or no answer within 10 s, is tried again for 3 days',
+            },
+          },
+        },
+      },
+    ]),
+  );
+  return { ...document, webhooks };
 }

@@ -1,5 +1,6 @@
 import type { CollectionsQuery } from '@sente/contracts/merchant-api';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
@@ -15,6 +16,9 @@ const COLLECTION_COLUMNS = [
   'channel',
   'msisdn',
   'names',
+  'email',
+  'extra_data',
+  'link_id',
   'reference',
   'metadata',
   'currency',
@@ -24,6 +28,22 @@ const COLLECTION_COLUMNS = [
   'created_at',
   'completed_at',
 ] as const;
+
+/** The payment page of a collection, as it is now: one primary-key lookup per row, null for an API collection. */
+const linkOf = (eb: ExpressionBuilder<Database, 'collections'>) =>
+  jsonObjectFrom(
+    eb
+      .selectFrom('links')
+      .select(['links.id', 'links.ref', 'links.kind', 'links.title'])
+      .whereRef('links.id', '=', 'collections.link_id'),
+  ).as('link');
+
+/** The same, for a collection read whole elsewhere (the webhook event queued as it settles). */
+export async function findCollectionLink(db: Kysely<Database> | Transaction<Database>, linkId: string | null) {
+  if (linkId === null) return null;
+  const link = await db.selectFrom('links').select(['id', 'ref', 'kind', 'title']).where('id', '=', linkId).executeTakeFirst();
+  return link ?? null;
+}
 
 const collectionsOf = (db: Kysely<Database>, scope: MoneyScope) =>
   db.selectFrom('collections').where('account_id', '=', scope.accountId).where('environment', '=', scope.environment);
@@ -39,14 +59,16 @@ function narrowed<O>(query: SelectQueryBuilder<Database, 'collections', O>, filt
 
 /** One collection of the key's account and environment; another's id finds nothing. */
 export function findCollection(db: Kysely<Database>, scope: MoneyScope, id: string) {
-  return collectionsOf(db, scope).select(COLLECTION_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return collectionsOf(db, scope)
+    .select([...COLLECTION_COLUMNS, linkOf])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
-export type ApiCollectionRecord = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
 
 /** PAGE_SIZE + 1 collections after the cursor, newest first, on collections_page_idx (or the reference index). */
 export function collectionsPage(db: Kysely<Database>, scope: MoneyScope, filters: CollectionFilters, cursor: Cursor | null) {
   return narrowed(
-    collectionsOf(db, scope).select([...COLLECTION_COLUMNS, sql<string>`created_at::text`.as('cursor_ts')]),
+    collectionsOf(db, scope).select([...COLLECTION_COLUMNS, linkOf, sql<string>`created_at::text`.as('cursor_ts')]),
     filters,
   )
     .$if(cursor !== null, (q) =>
@@ -90,7 +112,6 @@ export function findPayout(db: Kysely<Database>, scope: MoneyScope, id: string) 
     .where('id', '=', id)
     .executeTakeFirst();
 }
-export type ApiPayoutRecord = NonNullable<Awaited<ReturnType<typeof findPayout>>>;
 
 export async function isApproved(db: Kysely<Database>, accountId: string): Promise<boolean> {
   const row = await db.selectFrom('accounts').select('is_approved').where('id', '=', accountId).executeTakeFirst();

@@ -14,22 +14,14 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
-import { reasonText } from '../../lib/rich-text.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import * as collectionsRepo from '../collections/repository.ts';
 import { findAccountByApiKey } from '../developers/api-keys.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { WalletService } from '../wallet/service.ts';
-import {
-  type ApiCollectionRecord,
-  type ApiPayoutRecord,
-  collectionsPage,
-  countMatching,
-  findCollection,
-  findPayout,
-  isApproved,
-} from './repository.ts';
+import { toApiCollection, toApiPayout } from './objects.ts';
+import { collectionsPage, countMatching, findCollection, findPayout, isApproved } from './repository.ts';
 
 /** Whose money a call to /v1 acts on: the key's account, in the key's environment. */
 export type KeyScope = { accountId: string; environment: Environment };
@@ -40,44 +32,6 @@ type Deps = {
   payments: PaymentsService;
   wallet: WalletService;
 };
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-export function toApiCollection(row: ApiCollectionRecord): ApiCollection {
-  return {
-    id: row.id,
-    status: row.status,
-    amount: Number(row.amount),
-    fee: Number(row.fee),
-    currency: row.currency,
-    channel: row.channel,
-    phone: row.msisdn,
-    customer_name: row.names,
-    reference: row.reference,
-    metadata: row.metadata,
-    transaction_id: row.transaction_id,
-    failure_reason: row.status === 'failed' ? row.status_message : null,
-    environment: row.environment,
-    created_at: iso(row.created_at),
-    completed_at: row.completed_at ? iso(row.completed_at) : null,
-  };
-}
-
-export function toApiPayout(row: ApiPayoutRecord): ApiPayout {
-  return {
-    id: row.id,
-    status: row.status,
-    amount: Number(row.amount),
-    charge: Number(row.charge),
-    currency: row.currency,
-    phone: row.payout_msisdn ?? '',
-    reason: reasonText(row.reason),
-    failure_reason: row.failure_reason,
-    environment: row.environment,
-    created_at: iso(row.created_at),
-    completed_at: row.completed_at ? iso(row.completed_at) : null,
-  };
-}
 
 /**
  * Issue 16: the merchant REST API's rules over the services that move money. The key is the authority: no PIN, but

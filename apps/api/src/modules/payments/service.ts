@@ -27,6 +27,8 @@ import { readApiKeys } from '../developers/api-keys.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import type { FilesService, StoredFile } from '../files/service.ts';
 import { listAttachments } from '../links/attachments-repository.ts';
+import { collectionEventData } from '../merchant-api/objects.ts';
+import { findCollectionLink } from '../merchant-api/repository.ts';
 import { collectionFee, type FeeSchedule } from '../money/fees.ts';
 import { postMovement } from '../money/ledger.ts';
 import { collectionSettled } from '../money/movements.ts';
@@ -299,7 +301,7 @@ export function createPaymentsService(options: Options) {
         accountId: collection.account_id,
         environment: collection.environment,
         type: collection.status === 'successful' ? 'collection.successful' : 'collection.failed',
-        data: webhookPayload(collection),
+        data: collectionEventData({ ...collection, link: await findCollectionLink(trx, collection.link_id) }),
       });
       return collection;
     });
@@ -573,30 +575,6 @@ export function createPaymentsService(options: Options) {
       if (row?.status !== 'successful' || row.kind !== 'digital_item' || !row.file) throw notFound(M.paymentNotFound);
       return files.openPrivate(row.file, row.account_id, 'products');
     },
-  };
-}
-
-/** A collection as a merchant's webhook receives it, the `data` of collection.successful and collection.failed. */
-export function webhookPayload(collection: CollectionRecord) {
-  return {
-    id: collection.id,
-    transaction_id: collection.transaction_id,
-    status: collection.status,
-    message: collection.status_message,
-    amount: Number(collection.amount),
-    fee: Number(collection.fee),
-    currency: collection.currency,
-    channel: collection.channel,
-    msisdn: collection.msisdn,
-    names: collection.names,
-    email: collection.email,
-    extra_data: collection.extra_data,
-    link_id: collection.link_id,
-    reference: collection.reference,
-    metadata: collection.metadata,
-    environment: collection.environment,
-    created_at: new Date(collection.created_at).toISOString(),
-    completed_at: collection.completed_at ? new Date(collection.completed_at).toISOString() : null,
   };
 }
 

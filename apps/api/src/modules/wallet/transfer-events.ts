@@ -1,9 +1,9 @@
-import { formatLocalPhone } from '@sente/contracts/payments';
 import { maskBankAccountNumber } from '@sente/contracts/wallet';
 import type { WebhookEventType } from '@sente/contracts/webhook-deliveries';
 import type { Transaction } from 'kysely';
 import type { Database, TransferRecord } from '../../db/database.ts';
 import { queueWebhookEvent, type WebhookEventInput } from '../developers/deliveries-repository.ts';
+import { payoutEventData } from '../merchant-api/objects.ts';
 
 /** The other side of a wallet transfer, as the transfers list names it. */
 export type Party = { account_name: string; account_number: string };
@@ -13,9 +13,6 @@ function counterpartyOf(transfer: EventTransfer, other: Party | undefined): stri
   if (transfer.kind === 'wallet_transfer') return other ? `${other.account_name} (${other.account_number})` : null;
   if (transfer.kind === 'settlement' && transfer.bank_details) {
     return `${transfer.bank_details.bank_name} ${maskBankAccountNumber(transfer.bank_details.account_number)}`;
-  }
-  if (transfer.kind === 'payout' && transfer.payout_msisdn) {
-    return transfer.payout_msisdn.startsWith('256') ? formatLocalPhone(transfer.payout_msisdn) : transfer.payout_msisdn;
   }
   return null;
 }
@@ -52,22 +49,26 @@ export function transferEvent(
     accountId: side.accountId,
     environment: transfer.environment,
     type: `${subject}.${transfer.status}` as WebhookEventType,
-    data: {
-      id: transfer.id,
-      kind: transfer.kind,
-      direction: side.direction,
-      status: transfer.status,
-      amount: Number(transfer.amount),
-      // The charge is the sender's: a received transfer shows none.
-      charge: side.direction === 'out' ? Number(transfer.charge) : 0,
-      currency: transfer.currency,
-      reason: transfer.reason,
-      failure_reason: transfer.failure_reason,
-      counterparty: counterpartyOf(transfer, side.other),
-      environment: transfer.environment,
-      created_at: new Date(transfer.created_at).toISOString(),
-      completed_at: transfer.completed_at ? new Date(transfer.completed_at).toISOString() : null,
-    },
+    // A payout is a /v1 object: its event carries it (decision 047). Transfers and settlements keep their own shape.
+    data:
+      transfer.kind === 'payout'
+        ? payoutEventData(transfer)
+        : {
+            id: transfer.id,
+            kind: transfer.kind,
+            direction: side.direction,
+            status: transfer.status,
+            amount: Number(transfer.amount),
+            // The charge is the sender's: a received transfer shows none.
+            charge: side.direction === 'out' ? Number(transfer.charge) : 0,
+            currency: transfer.currency,
+            reason: transfer.reason,
+            failure_reason: transfer.failure_reason,
+            counterparty: counterpartyOf(transfer, side.other),
+            environment: transfer.environment,
+            created_at: new Date(transfer.created_at).toISOString(),
+            completed_at: transfer.completed_at ? new Date(transfer.completed_at).toISOString() : null,
+          },
   };
 }
 
