@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@sente/contracts/api';
 import { type Right, roleHasRight, type StaffRole } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccountRow } from '../db/database.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
@@ -10,10 +10,10 @@ import type { SessionService } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid access token of a live session. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: authenticated, with a current account on which the caller's role has the right. */
-    requireAccount: (right: Right) => preHandlerAsyncHookHandler;
+    /** preValidation (decision 046): a valid access token of a live session. */
+    authenticate: preValidationAsyncHookHandler;
+    /** preValidation (decision 046): authenticated, with a current account on which the caller's role has the right. */
+    requireAccount: (right: Right) => preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     auth: { userId: string; sessionId: string };
