@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { KAMPALA_OFFSET_MS } from './dates.ts';
-import { LINK_MESSAGES } from './messages.ts';
+import { LINK_MESSAGES, MESSAGES } from './messages.ts';
 import {
   CHANNEL_LABELS,
   COLLECTION_STATUSES,
@@ -61,7 +61,7 @@ export const MERCHANT_API_MESSAGES = {
   collectionNotFound: 'No such collection',
   payoutNotFound: 'No such payout',
   endpointNotFound: 'No such endpoint: the API reference is at /docs',
-  bodyNotObject: 'The request body must be a JSON object',
+  bodyNotObject: MESSAGES.bodyNotObject,
   queryInvalid: 'The query string is not valid',
   unknownFields: (fields: string[]) => `Unknown field${fields.length === 1 ? '' : 's'}: ${fields.join(', ')}`,
   amountInvalid: (max: number) => `amount must be a whole number of UGX from 1 to ${max.toLocaleString('en-US')}`,

@@ -73,6 +73,7 @@ export const MESSAGES = {
   // ours: generic
   notFound: 'Not found',
   invalidRequest: 'The request is not valid',
+  bodyNotObject: 'The request body must be a JSON object',
   /** A NUL byte or half of a UTF-16 surrogate pair: no text field may hold one. */
   invalidCharacter: (field: string) => `${field} contains a character that is not allowed`,
   invalidPathValue: 'The address holds a value that is not valid',

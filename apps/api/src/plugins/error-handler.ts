@@ -27,7 +27,14 @@ const FRAMEWORK_ERRORS: Record<string, (request: FastifyRequest) => { status: nu
 
 function refusalOf(error: FastifyError | HttpError, request: FastifyRequest): Refusal {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const messages = [...new Set(error.validation.flatMap((issue) => (issue.message ? [issue.message] : [])))];
+    // A body that is not an object at all (an array, a string) gets our message, not zod's English default.
+    const notObject = (issue: { keyword: string; instancePath: string }) =>
+      error.validationContext === 'body' && issue.keyword === 'invalid_type' && issue.instancePath === '/';
+    const messages = [
+      ...new Set(
+        error.validation.flatMap((issue) => (notObject(issue) ? [MESSAGES.bodyNotObject] : issue.message ? [issue.message] : [])),
+      ),
+    ];
     return { status: 400, message: messages[0] ?? MESSAGES.invalidRequest, details: { errors: messages } };
   }
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message, details: error.details };

@@ -120,6 +120,20 @@ describe("Fastify's own refusals, in the envelope", () => {
   });
 
   it.each([
+    ['a route that reads fields', '/api/payment-link/create'],
+    ['a route that reads no body', '/api/keys/generate'],
+    ['the sign-in', '/api/login'],
+  ])('a JSON body that is not an object on %s is a 400 saying so', async (_, url) => {
+    for (const payload of ['[1, 2]', '"text"', '42']) {
+      const res = await send({ method: 'POST', url, payload });
+      expect(received(res), `${url} ${payload}`).toEqual({
+        status: 400,
+        body: { ...dashboardError(MESSAGES.bodyNotObject), errors: [MESSAGES.bodyNotObject] },
+      });
+    }
+  });
+
+  it.each([
     ['the sign-in', '/api/login', dashboardError],
     ['/v1/collections', '/v1/collections', v1Error],
   ] as const)('a body that is not JSON on %s is a 415', async (_, url, envelope) => {
