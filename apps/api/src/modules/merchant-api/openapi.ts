@@ -58,7 +58,6 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
       { name: 'Collections', description: 'Money in: mobile-money payments you ask a payer to approve' },
       { name: 'Payouts', description: 'Money out: payments from your balance to mobile-money numbers' },
       { name: 'Balance', description: 'What your balance holds' },
-      { name: 'Webhooks', description: 'What Sente POSTs to your web hook URLs' },
     ],
   };
 }
@@ -129,6 +128,20 @@ export function withResponseHeaders<D extends object>(document: D): D {
 }
 
 /** When each event is sent, and where. */
+/** Each event's title in the reference, beside its name. */
+const SUMMARIES: Record<WebhookEventType, string> = {
+  'collection.successful': 'A collection succeeded',
+  'collection.failed': 'A collection failed',
+  'transfer.successful': 'A wallet transfer was made',
+  'settlement.pending': 'A settlement was asked for',
+  'settlement.successful': 'A settlement was paid',
+  'settlement.rejected': 'A settlement was rejected',
+  'payout.pending': 'A payout was asked for',
+  'payout.successful': 'A payout was paid',
+  'payout.rejected': 'A payout failed',
+  'test.event': 'A test event',
+};
+
 const EVENTS: Record<WebhookEventType, string> = {
   'collection.successful': 'A collection succeeded: the balance grew by its amount less its fee. Sent to the Collections URL.',
   'collection.failed': 'A collection failed: the payer refused, could not pay, or let it expire. Sent to the Collections URL.',
@@ -182,8 +195,7 @@ export function withWebhooks<D extends object>(document: D): D {
       {
         post: {
           operationId: operationId(type),
-          tags: ['Webhooks'],
-          summary: type,
+          summary: SUMMARIES[type],
           description: EVENTS[type],
           security: [],
           parameters: SIGNATURE_HEADERS,

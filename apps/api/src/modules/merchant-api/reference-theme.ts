@@ -28,7 +28,8 @@ export const REFERENCE_CSS = `
  * The rendered reference is the page's main content: one landmark holding all of it. What Swagger UI renders, and
  * renders again, gets what it leaves out: it titles the page h1 and each group of operations and the Authorize
  * dialog h3 (heading-order), so these are announced as level 2 and the headings within them as level 3; and
- * the dialog's close button, an icon alone, gets its name (button-name).
+ * the dialog's close button, an icon alone, gets its name (button-name); an example too long for its box scrolls, so it
+ * takes the keyboard's focus to be scrolled without a mouse (scrollable-region-focusable).
  */
 export const REFERENCE_JS = `const root = document.getElementById('swagger-ui');
 root.setAttribute('role', 'main');
@@ -36,6 +37,7 @@ const attributes = [
   ['h3.opblock-tag, .modal-ux-header h3', 'aria-level', '2'],
   ['.opblock-tag-section h4, .models h4, .modal-ux-content h4', 'aria-level', '3'],
   ['.modal-ux-header button.close-modal', 'aria-label', 'Close'],
+  ['.highlight-code > .microlight', 'tabindex', '0'],
 ];
 new MutationObserver(() => {
   for (const [selector, name, value] of attributes) {
