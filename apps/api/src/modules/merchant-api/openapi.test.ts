@@ -85,6 +85,18 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('leaves what Sente sends open to new fields, and closes what a client sends to unknown ones (decision 047)', () => {
+    const sent = JSON.stringify(document.components.schemas);
+    expect(sent).not.toContain('"additionalProperties":false');
+    expect(JSON.parse(sent).Collection.properties.metadata.anyOf).toContainEqual(
+      expect.objectContaining({ type: 'object', additionalProperties: { type: 'string' } }),
+    );
+    for (const path of ['/v1/collections', '/v1/payouts']) {
+      const content = document.paths[path]?.post?.requestBody?.content['application/json'] as { schema?: object };
+      expect(content?.schema, path).toMatchObject({ additionalProperties: false });
+    }
+  });
+
   it('describes every webhook event under webhooks: its signature headers and its body', () => {
     expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
     for (const type of WEBHOOK_EVENT_TYPES) {

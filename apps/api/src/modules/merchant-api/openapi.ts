@@ -94,6 +94,30 @@ const IDEMPOTENT_REPLAYED: Record<string, Header> = {
 
 type Operation = { parameters?: { in: string; name: string }[]; responses?: Record<string, { headers?: object }> };
 
+/** A JSON Schema with every `additionalProperties: false` inside it removed; other values of it are kept. */
+function withoutClosedObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutClosedObjects);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([name, value]) => !(name === 'additionalProperties' && value === false))
+      .map(([name, value]) => [name, withoutClosedObjects(value)]),
+  );
+}
+
+/**
+ * What Sente sends (the components: /v1's answers and the webhook bodies) may gain fields within a version (decision
+ * 047), and clients are told to ignore fields they do not know: so the document does not close those objects, as zod's
+ * output schemas would (`additionalProperties: false`), and a client generated from it with strict checks keeps
+ * working when a field is added. What a client sends (the request bodies, inline in `paths`) stays closed: an unknown
+ * field is refused as a typo.
+ */
+export function withOpenAnswers<D extends object>(document: D): D {
+  const { components } = document as { components?: { schemas?: Record<string, unknown> } };
+  if (!components?.schemas) return document;
+  return { ...document, components: { ...components, schemas: withoutClosedObjects(components.schemas) } } as D;
+}
+
 /**
  * The headers every /v1 answer carries, declared on each operation's responses: the API key guard's rate-limit count
  * on every answer but a 500 (which may come before the count) and a 400 for a malformed address, Retry-After on a

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fixedFileRoutes } from '../../plugins/rate-limit.ts';
-import { openApiDocument, withResponseHeaders, withWebhooks } from './openapi.ts';
+import { openApiDocument, withOpenAnswers, withResponseHeaders, withWebhooks } from './openapi.ts';
 import { REFERENCE_CSS, REFERENCE_JS } from './reference-theme.ts';
 import { v1Routes } from './routes.ts';
 import type { MerchantApiService } from './service.ts';
@@ -44,7 +44,8 @@ export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, pub
   await app.register(fastifySwagger, {
     openapi: openApiDocument(publicUrl),
     transform: (route) => (isDocumented(route.url) ? transform(route) : { schema: { hide: true }, url: route.url }),
-    transformObject: (document) => withResponseHeaders(withoutUnusedSchemas(withWebhooks(withComponents(document)))),
+    transformObject: (document) =>
+      withResponseHeaders(withOpenAnswers(withoutUnusedSchemas(withWebhooks(withComponents(document))))),
   });
 
   await app.register(v1Routes, { prefix: '/v1', merchantApi });
