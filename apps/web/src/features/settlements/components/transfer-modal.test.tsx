@@ -1,16 +1,8 @@
 import type { Environment } from '@sente/contracts/constants';
-import {
-  type BankDetails,
-  WALLET_MESSAGES as M,
-  setPinInput,
-  settlementInput,
-  TRANSFER_OPTIONS,
-  verifyPinInput,
-  type WalletSummary,
-} from '@sente/contracts/wallet';
+import { type BankDetails, WALLET_MESSAGES as M, TRANSFER_OPTIONS, type WalletSummary } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Answer, fail, ok, parsedWith, type RouteKey, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, type RouteKey, stubApi } from '../../../testing/api-stub.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
@@ -58,11 +50,11 @@ async function renderTransfer({
     'GET /api/user/profile': ok(user0),
     'GET /api/wallet/charges': ok(SUMMARY),
     'POST /api/wallet/pin_exists': ok({ pin_exists: pinExists }),
-    'POST /api/wallet/set_pin': parsedWith(setPinInput, ok(null, M.pinCreated)),
-    'POST /api/wallet/verify_pin': parsedWith(verifyPinInput, ok({ pin_token: 'pin-token-1' })),
+    'POST /api/wallet/set_pin': ok(null, M.pinCreated),
+    'POST /api/wallet/verify_pin': ok({ pin_token: 'pin-token-1' }),
     'POST /api/wallet/verify_sente_acc_number': ok({ sente_account_id: RECEIVER.sente_account_id }),
     'POST /api/wallet/user_with_sente': ok(RECEIVER),
-    'POST /api/settlements/create': parsedWith(settlementInput, ok(null, M.requestSent)),
+    'POST /api/settlements/create': ok(null, M.requestSent),
     ...replies,
   });
   const onClose = vi.fn();

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@sente/contracts/messages';
-import { changePinInput, WALLET_MESSAGES as M, resetPinInput } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { expectToast } from '../../../testing/toasts.ts';
@@ -17,9 +17,9 @@ function renderModal(pinExists: boolean, replies: Replies = {}) {
   const api = stubApi({
     'GET /api/user/profile': ok(user),
     'POST /api/wallet/pin_exists': ok({ pin_exists: pinExists }),
-    'POST /api/wallet/change_pin': replies.change ?? parsedWith(changePinInput, ok(null, M.pinChanged)),
+    'POST /api/wallet/change_pin': replies.change ?? ok(null, M.pinChanged),
     'POST /api/wallet/pin_reset_code': replies.code ?? ok({ email: user.email, last_code_sent_at: new Date().toISOString() }),
-    'POST /api/wallet/reset_pin': replies.reset ?? parsedWith(resetPinInput, ok(null, M.pinReset)),
+    'POST /api/wallet/reset_pin': replies.reset ?? ok(null, M.pinReset),
     'POST /api/wallet/set_pin': replies.create ?? ok(null, M.pinCreated),
   });
   const onClose = vi.fn();
