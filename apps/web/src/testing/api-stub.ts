@@ -21,6 +21,15 @@ export const ok = (data: unknown = null, message?: string): Answer => ({
   body: { status: 'success', data, ...(message ? { message } : {}) },
 });
 
+/**
+ * One of the spec's older answers (§7 Wallet and transfers): `status: 'SUCCESS'`, and the fields the server sends
+ * beside `data` (apps/api/src/lib/answer.ts).
+ */
+export const okSpec = (data: unknown = null, message?: string, beside: Record<string, unknown> = {}): Answer => ({
+  status: 200,
+  body: { ...beside, status: 'SUCCESS', ...(message ? { message } : {}), data },
+});
+
 /** A failure envelope: the message, and the per-field `errors` when the server lists them. */
 export const fail = (status: number, message: string, errors?: string[]): Answer => ({
   status,
@@ -43,7 +52,8 @@ function matches(pattern: string, path: string): boolean {
   const got = path.split('/');
   for (const [index, part] of want.entries()) {
     if (part === '*') return true;
-    if (index >= got.length || (!part.startsWith(':') && part !== got[index]) || got[index] === '') return false;
+    const segment = got[index];
+    if (segment === undefined || (part.startsWith(':') ? segment === '' : part !== segment)) return false;
   }
   return want.length === got.length;
 }

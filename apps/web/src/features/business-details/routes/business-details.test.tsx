@@ -39,7 +39,8 @@ function renderPage(user = testUser(), files: ComplianceFile[] = [TIN], path = '
     'GET /api/sente-account/sente-files': ok(files),
     'GET /api/files/signed-url': ok({ url: '/storage/certificates/2026/11/cert.pdf?expires=1&signature=s', expires_at: null }),
     'POST /api/user/update-business-details': ok(SAVED, B.detailsUpdated),
-    'POST /api/sente-account/update-bank-details': ok(null, WALLET_MESSAGES.bankDetailsUpdated),
+    // The server answers the saved details.
+    'POST /api/sente-account/update-bank-details': (request) => ok(request.body, WALLET_MESSAGES.bankDetailsUpdated),
     'POST /api/sente-account/save-sente-files': ok([TIN], B.filesUpdated),
     'POST /api/files/upload': ok('certificates/2026/11/new.pdf'),
     'POST /api/sente-account/remove-sente-file/f1': ok([], B.fileRemoved),
