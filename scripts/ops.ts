@@ -4,12 +4,13 @@
 // DATA_DIR/secrets.json: the same rule as the server's); with no server running, it opens the embedded
 // database itself.
 import fs from 'node:fs';
+import type { OpsResult } from '@sente/contracts/system';
 import pino from 'pino';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
-import { type OpsResult, runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
+import { runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
 import { databaseTarget, serverInfoFile } from '../apps/api/src/server.ts';
 import { createServices } from '../apps/api/src/services.ts';
 

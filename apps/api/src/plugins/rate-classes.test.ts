@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
 import { MESSAGES } from '@sente/contracts/messages';
+import { ROUTES as CATALOGUE, type RouteSchemas } from '@sente/contracts/routes';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -82,6 +83,28 @@ describe('the route walk', () => {
       if (success.length === 0) missing.push(`${method} ${url}: response`);
     }
     expect(missing).toEqual([]);
+  });
+
+  // Issue 29: the catalogue is what the web's test stubs answer through, so it must be what the server declares.
+  it("declares on every route but the fixed files the very schemas of its entry in the catalogue, and nothing else's", () => {
+    const catalogue: Record<string, RouteSchemas> = CATALOGUE;
+    const problems: string[] = [];
+    const registered = new Set<string>();
+    for (const { method, url, schema } of t.app.routeTable) {
+      if (t.app.rateClassOf(method, url) === 'none' && url !== '/health') continue;
+      const key = `${method} ${url}`;
+      registered.add(key);
+      const entry = catalogue[key];
+      if (!entry) {
+        problems.push(`${key}: no ROUTES entry`);
+        continue;
+      }
+      for (const part of ['params', 'querystring', 'body', 'headers', 'response'] as const) {
+        if (schema?.[part] !== entry[part]) problems.push(`${key}: ${part} is not the catalogue's`);
+      }
+    }
+    for (const key of Object.keys(catalogue)) if (!registered.has(key)) problems.push(`${key}: no such route`);
+    expect(problems).toEqual([]);
   });
 
   it('uses every class on some route', () => {

@@ -5,7 +5,8 @@
  */
 import { MESSAGES } from '@sente/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, stubApi } from '../testing/api-stub.ts';
+import { assertNoStubDrift, fail, ok, stubApi } from '../testing/api-stub.ts';
+import { testUser } from '../testing/test-user.ts';
 import { api, onSessionExpired } from './api-client.ts';
 import { session } from './session.ts';
 
@@ -15,11 +16,13 @@ const NEW = { accessToken: 'access-2', refreshToken: 'session.secret-2' };
 afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
+  assertNoStubDrift();
 });
 
+const PROFILE = testUser();
 const expired = () => fail(401, MESSAGES.unauthenticated);
 const profileFor = (token: string) => (request: { headers: Record<string, string> }) =>
-  request.headers.authorization === `Bearer ${token}` ? ok({ id: 'me' }) : expired();
+  request.headers.authorization === `Bearer ${token}` ? ok(PROFILE) : expired();
 
 function watchSessionExpiry() {
   const expiredSessions = vi.fn();
@@ -31,7 +34,7 @@ describe('api() when the access token has expired', () => {
   it('refreshes once and retries with the new access token', async () => {
     session.setTokens(OLD);
     const stub = stubApi({ 'GET /api/user/profile': profileFor(NEW.accessToken), 'POST /api/refresh-token': ok(NEW) });
-    await expect(api('/api/user/profile')).resolves.toEqual({ status: 'success', data: { id: 'me' } });
+    await expect(api('/api/user/profile')).resolves.toEqual({ status: 'success', data: PROFILE });
     expect(stub.sent('POST /api/refresh-token').map((r) => r.body)).toEqual([{ refreshToken: OLD.refreshToken }]);
     expect(session.refreshToken()).toBe(NEW.refreshToken);
   });
@@ -54,7 +57,7 @@ describe('api() when the access token has expired', () => {
         return profileFor(NEW.accessToken)(request);
       },
     });
-    await expect(api('/api/user/profile')).resolves.toMatchObject({ data: { id: 'me' } });
+    await expect(api('/api/user/profile')).resolves.toMatchObject({ data: { user_id: PROFILE.user_id } });
     expect(stub.sent('POST /api/refresh-token')).toHaveLength(0);
   });
 
@@ -68,7 +71,7 @@ describe('api() when the access token has expired', () => {
         return fail(401, MESSAGES.refreshTokenInvalid);
       },
     });
-    await expect(api('/api/user/profile')).resolves.toMatchObject({ data: { id: 'me' } });
+    await expect(api('/api/user/profile')).resolves.toMatchObject({ data: { user_id: PROFILE.user_id } });
     expect(session.accessToken()).toBe(NEW.accessToken);
     expect(expiredSessions).not.toHaveBeenCalled();
     stop();

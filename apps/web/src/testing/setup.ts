@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { assertNoStubDrift } from './api-stub.ts';
 
 // NOTE: a keystroke re-renders a whole Mantine form in the simulated DOM (tens of ms, more on a busy CI
 // machine), and a journey through a form types a few dozen; the default 5 s would fail slow runs, not wrong code.
@@ -14,4 +15,6 @@ afterEach(() => {
   notifications.clean();
   localStorage.clear();
   vi.unstubAllGlobals();
+  // A stub that answered what the server never sends fails its test, even where the app caught the error.
+  assertNoStubDrift();
 });

@@ -34,7 +34,14 @@ export function testUser({
     phone: null,
     current_account: current,
     current_role: 'owner',
-    staff_profiles: [{ id: 'c0ffee00-0000-4000-8000-000000000001', staff_role: 'owner', sente_account: current }],
+    // A staff profile names its account only by id and name, as the server sends it.
+    staff_profiles: [
+      {
+        id: 'c0ffee00-0000-4000-8000-000000000001',
+        staff_role: 'owner',
+        sente_account: { id: current.id, account_name: current.account_name },
+      },
+    ],
     ...overrides,
   };
   return user;

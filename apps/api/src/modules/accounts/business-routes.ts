@@ -1,19 +1,10 @@
-import {
-  businessDetails,
-  businessDetailsInput,
-  type ComplianceFile,
-  complianceFile,
-  saveComplianceFilesInput,
-} from '@sente/contracts/accounts';
-import { answerOf, nothing } from '@sente/contracts/api';
+import type { ComplianceFile } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import type { FilesService } from '../files/service.ts';
 import type { AccountsService } from './service.ts';
-
-const files = answerOf(z.array(complianceFile));
 
 /**
  * Spec §2 Business details and §7: saving is for owners and administrators (DESIGN §7 'business and bank details,
@@ -38,7 +29,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
 
   app.post(
     '/api/user/update-business-details',
-    { ...manager, schema: { body: businessDetailsInput, response: { 200: answerOf(businessDetails) } } },
+    { ...manager, schema: ROUTES['POST /api/user/update-business-details'] },
     async (request) => {
       await accounts.updateBusinessDetails(request.account.id, request.body);
       return answer(request.body, B.detailsUpdated);
@@ -47,7 +38,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
 
   app.post(
     '/api/sente-account/save-sente-files',
-    { ...manager, schema: { body: saveComplianceFilesInput, response: { 200: files } } },
+    { ...manager, schema: ROUTES['POST /api/sente-account/save-sente-files'] },
     async (request) => {
       await accounts.saveComplianceFiles(request.account.id, request.auth.userId, request.body.files);
       return answer(await complianceFiles(request.account.id), B.filesUpdated);
@@ -56,7 +47,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
 
   app.post(
     '/api/sente-account/remove-sente-file/:id',
-    { ...manager, schema: { params: z.object({ id: z.string() }), body: nothing, response: { 200: files } } },
+    { ...manager, schema: ROUTES['POST /api/sente-account/remove-sente-file/:id'] },
     async (request) => {
       await accounts.removeComplianceFile(request.account.id, request.params.id);
       return answer(await complianceFiles(request.account.id), B.fileRemoved);
@@ -68,7 +59,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'read' },
-      schema: { querystring: nothing, response: { 200: files } },
+      schema: ROUTES['GET /api/sente-account/sente-files'],
     },
     async (request) => answer(await complianceFiles(request.account.id)),
   );

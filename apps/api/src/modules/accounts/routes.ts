@@ -1,16 +1,6 @@
-import {
-  createAccountInput,
-  createdAccount,
-  environmentSet,
-  savedLogo,
-  setEnvironmentInput,
-  switchAccountInput,
-} from '@sente/contracts/accounts';
-import { answerOf } from '@sente/contracts/api';
-import { updateLogoInput } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import type { FilesService } from '../files/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -27,7 +17,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => 
 
   app.post(
     '/api/sente-account/create-account',
-    { ...signedIn, schema: { body: createAccountInput, response: { 201: answerOf(createdAccount) } } },
+    { ...signedIn, schema: ROUTES['POST /api/sente-account/create-account'] },
     async (request, reply) => {
       const { account_name } = request.body;
       const user = await users.requireUser(request.auth.userId);
@@ -38,7 +28,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => 
 
   app.post(
     '/api/sente-account/switch-account',
-    { ...signedIn, schema: { body: switchAccountInput, response: { 200: answerOf(z.null()) } } },
+    { ...signedIn, schema: ROUTES['POST /api/sente-account/switch-account'] },
     async (request) => {
       await accounts.switchTo(request.auth.userId, request.body.sente_account_id);
       return answer(null, MESSAGES.accountSwitched);
@@ -47,7 +37,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => 
 
   app.post(
     '/api/sente-account/update-logo',
-    { ...manager, schema: { body: updateLogoInput, response: { 200: answerOf(savedLogo) } } },
+    { ...manager, schema: ROUTES['POST /api/sente-account/update-logo'] },
     async (request) => {
       const { company_logo } = request.body;
       await accounts.updateLogo(request.account.id, company_logo);
@@ -55,16 +45,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => 
     },
   );
 
-  app.post(
-    '/api/keys/set-environment',
-    { ...manager, schema: { body: setEnvironmentInput, response: { 200: answerOf(environmentSet) } } },
-    async (request) => {
-      const { environment } = request.body;
-      await accounts.setEnvironment(request.account.row, environment);
-      return answer(
-        { active_environment: environment },
-        MESSAGES.environmentChanged(environment === 'production' ? 'live' : 'test'),
-      );
-    },
-  );
+  app.post('/api/keys/set-environment', { ...manager, schema: ROUTES['POST /api/keys/set-environment'] }, async (request) => {
+    const { environment } = request.body;
+    await accounts.setEnvironment(request.account.row, environment);
+    return answer(
+      { active_environment: environment },
+      MESSAGES.environmentChanged(environment === 'production' ? 'live' : 'test'),
+    );
+  });
 };

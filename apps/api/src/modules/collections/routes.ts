@@ -1,45 +1,37 @@
-import { answerOf, cursorQuery, fileAnswer, nothing, pageOf } from '@sente/contracts/api';
-import { collectionRow, customerRow, livePage } from '@sente/contracts/payments-answers';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
-const byRef = z.object({ ref: z.string() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7: collections, their export, the live page and customers, in the account's active environment. */
 export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections }) => {
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
-  app.get(
-    '/api/collections',
-    { ...view, schema: { querystring: cursorQuery, response: { 200: answerOf(pageOf(collectionRow)) } } },
-    async (request) => answer(await collections.collections(scopeOf(request), request.query.cursor)),
+  app.get('/api/collections', { ...view, schema: ROUTES['GET /api/collections'] }, async (request) =>
+    answer(await collections.collections(scopeOf(request), request.query.cursor)),
   );
 
-  app.get(
-    '/api/collections/download',
-    { ...view, schema: { querystring: nothing, response: { 200: fileAnswer } } },
-    async (request, reply) =>
-      reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="Collections Received.xlsx"`)
-        .header('cache-control', 'private, no-store')
-        .send(collections.collectionsWorkbook(scopeOf(request), request.log)),
+  app.get('/api/collections/download', { ...view, schema: ROUTES['GET /api/collections/download'] }, async (request, reply) =>
+    reply
+      .header('content-type', XLSX)
+      .header('content-disposition', `attachment; filename="Collections Received.xlsx"`)
+      .header('cache-control', 'private, no-store')
+      .send(collections.collectionsWorkbook(scopeOf(request), request.log)),
   );
 
   app.get(
     '/api/payment-link/collections/:ref',
-    { ...view, schema: { params: byRef, querystring: cursorQuery, response: { 200: answerOf(livePage) } } },
+    { ...view, schema: ROUTES['GET /api/payment-link/collections/:ref'] },
     async (request) => answer(await collections.live(scopeOf(request), request.params.ref, request.query.cursor)),
   );
 
   // The live page's Download: every collection of the link, however many, streamed like the collections export.
   app.get(
     '/api/payment-link/collections/:ref/download',
-    { ...view, schema: { params: byRef, querystring: nothing, response: { 200: fileAnswer } } },
+    { ...view, schema: ROUTES['GET /api/payment-link/collections/:ref/download'] },
     async (request, reply) => {
       const scope = scopeOf(request);
       const link = await collections.liveLink(scope, request.params.ref);
@@ -51,9 +43,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     },
   );
 
-  app.get(
-    '/api/customers',
-    { ...view, schema: { querystring: cursorQuery, response: { 200: answerOf(pageOf(customerRow)) } } },
-    async (request) => answer(await collections.customers(scopeOf(request), request.query.cursor)),
+  app.get('/api/customers', { ...view, schema: ROUTES['GET /api/customers'] }, async (request) =>
+    answer(await collections.customers(scopeOf(request), request.query.cursor)),
   );
 };

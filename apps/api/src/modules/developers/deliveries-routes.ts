@@ -1,12 +1,9 @@
-import { answerOf, cursorQuery, nothing, pageOf } from '@sente/contracts/api';
-import { WEBHOOK_DELIVERY_MESSAGES as M, webhookDelivery } from '@sente/contracts/webhook-deliveries';
+import { ROUTES } from '@sente/contracts/routes';
+import { WEBHOOK_DELIVERY_MESSAGES as M } from '@sente/contracts/webhook-deliveries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { WebhookDeliveries } from './deliveries-service.ts';
-
-const byId = z.object({ id: z.string() });
 
 /**
  * Issue 16: the Web Hooks page's delivery log, Resend and 'Send test event', in the session's account and active
@@ -23,21 +20,18 @@ export const webhookDeliveriesRoutes: FastifyPluginAsyncZod<{ webhookDeliveries:
     {
       ...developer,
       config: { rateClass: 'read' },
-      schema: { querystring: cursorQuery, response: { 200: answerOf(pageOf(webhookDelivery)) } },
+      schema: ROUTES['GET /api/webhook/deliveries'],
     },
     async (request) => answer(await webhookDeliveries.list(scopeOf(request), request.query.cursor)),
   );
 
   app.post(
     '/api/webhook/deliveries/:id/resend',
-    { ...developer, schema: { params: byId, body: nothing, response: { 200: answerOf(webhookDelivery) } } },
+    { ...developer, schema: ROUTES['POST /api/webhook/deliveries/:id/resend'] },
     async (request) => answer(await webhookDeliveries.resend(scopeOf(request), request.params.id), M.deliveryQueued),
   );
 
-  app.post(
-    '/api/webhook/test-event',
-    { ...developer, schema: { body: nothing, response: { 201: answerOf(z.array(webhookDelivery)) } } },
-    async (request, reply) =>
-      reply.code(201).send(answer(await webhookDeliveries.sendTestEvent(scopeOf(request)), M.testEventQueued)),
+  app.post('/api/webhook/test-event', { ...developer, schema: ROUTES['POST /api/webhook/test-event'] }, async (request, reply) =>
+    reply.code(201).send(answer(await webhookDeliveries.sendTestEvent(scopeOf(request)), M.testEventQueued)),
   );
 };

@@ -1,5 +1,5 @@
-import { answerOf, nothing } from '@sente/contracts/api';
-import { apiKeys, DEVELOPER_MESSAGES as M, webhookUrls, webhookUrlsInput } from '@sente/contracts/developers';
+import { DEVELOPER_MESSAGES as M } from '@sente/contracts/developers';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
@@ -13,25 +13,17 @@ export const developersRoutes: FastifyPluginAsyncZod<{ developers: DevelopersSer
   const developer = { preValidation: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
 
   // NOTE: like every API answer to a request with a token, it is sent `Cache-Control: no-store` (plugins/security.ts).
-  app.post(
-    '/api/keys/generate',
-    { ...developer, schema: { body: nothing, response: { 200: answerOf(apiKeys) } } },
-    async (request) => answer(await developers.generateKeys(request.account.id), M.keysGenerated),
+  app.post('/api/keys/generate', { ...developer, schema: ROUTES['POST /api/keys/generate'] }, async (request) =>
+    answer(await developers.generateKeys(request.account.id), M.keysGenerated),
   );
 
-  app.get(
-    '/api/webhook',
-    { ...developer, config: { rateClass: 'read' }, schema: { querystring: nothing, response: { 200: answerOf(webhookUrls) } } },
-    async (request) => answer(await developers.webhookUrls(request.account.id)),
+  app.get('/api/webhook', { ...developer, config: { rateClass: 'read' }, schema: ROUTES['GET /api/webhook'] }, async (request) =>
+    answer(await developers.webhookUrls(request.account.id)),
   );
 
-  app.post(
-    '/api/webhook/save-url',
-    { ...developer, schema: { body: webhookUrlsInput, response: { 200: answerOf(webhookUrls) } } },
-    async (request) => {
-      const { accountId, environment } = scopeOf(request);
-      const saved = await developers.saveWebhookUrls({ id: accountId, environment }, request.body);
-      return answer(saved, M.webhooksUpdated);
-    },
-  );
+  app.post('/api/webhook/save-url', { ...developer, schema: ROUTES['POST /api/webhook/save-url'] }, async (request) => {
+    const { accountId, environment } = scopeOf(request);
+    const saved = await developers.saveWebhookUrls({ id: accountId, environment }, request.body);
+    return answer(saved, M.webhooksUpdated);
+  });
 };

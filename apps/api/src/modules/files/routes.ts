@@ -1,10 +1,8 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { answerOf, fileAnswer } from '@sente/contracts/api';
-import { fileUrl, signedFileQuery, signedUrlQuery, uploadForm } from '@sente/contracts/files';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import type { Services } from '../../services.ts';
 import { MULTIPART_LIMITS, receiveUpload } from './receive-upload.ts';
@@ -35,9 +33,6 @@ export function sendStoredFile(
   return reply.send(file.stream);
 }
 
-/** GET /storage/<path>: the path is the rest of the URL. */
-const storageParams = z.object({ '*': z.string() });
-
 export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files }) => {
   // The size is checked while reading (receiveUpload), with the folder's own limit and message.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
@@ -48,7 +43,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'write' },
-      schema: { body: uploadForm, response: { 200: answerOf(z.string().describe("The stored file's path")) } },
+      schema: ROUTES['POST /api/files/upload'],
     },
     async (request, reply) => {
       const upload = await receiveUpload(request, reply);
@@ -61,7 +56,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'read' },
-      schema: { querystring: signedUrlQuery, response: { 200: answerOf(fileUrl) } },
+      schema: ROUTES['GET /api/files/signed-url'],
     },
     async (request) => answer(await files.fileUrl(request.account.id, request.query.path)),
   );
@@ -70,7 +65,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
     '/storage/*',
     {
       config: { rateClass: 'public' },
-      schema: { params: storageParams, querystring: signedFileQuery, response: { 200: fileAnswer } },
+      schema: ROUTES['GET /storage/*'],
     },
     async (request, reply) => {
       const path = request.params['*'];

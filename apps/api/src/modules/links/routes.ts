@@ -1,51 +1,27 @@
-import { answerOf, cursorQuery, nothing, pageOf } from '@sente/contracts/api';
-import {
-  digitalItem,
-  digitalItemInput,
-  donationLink,
-  donationLinkInput,
-  enableOrDisableInput,
-  hiddenItem,
-  hideDigitalItemInput,
-  newDigitalItemInput,
-  paymentLink,
-  paymentLinkDetails,
-  paymentLinkInput,
-} from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
-
-const byId = z.object({ id: z.string() });
-const byRef = z.object({ ref: z.string() });
 
 export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links }) => {
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
   const manage = { preValidation: app.requireAccount('manageLinks'), config: { rateClass: 'write' } } as const;
 
   // Payment links
-  app.post(
-    '/api/payment-link/create',
-    { ...manage, schema: { body: paymentLinkInput, response: { 201: answerOf(paymentLinkDetails) } } },
-    async (request, reply) => {
-      const link = await links.createPaymentLink(scopeOf(request), request.auth.userId, request.body);
-      return reply.code(201).send(answer(link, LINK_MESSAGES.paymentLinkSaved));
-    },
-  );
+  app.post('/api/payment-link/create', { ...manage, schema: ROUTES['POST /api/payment-link/create'] }, async (request, reply) => {
+    const link = await links.createPaymentLink(scopeOf(request), request.auth.userId, request.body);
+    return reply.code(201).send(answer(link, LINK_MESSAGES.paymentLinkSaved));
+  });
 
-  app.post(
-    '/api/payment-link/update/:id',
-    { ...manage, schema: { params: byId, body: paymentLinkInput, response: { 200: answerOf(paymentLinkDetails) } } },
-    async (request) =>
-      answer(await links.updatePaymentLink(scopeOf(request), request.params.id, request.body), LINK_MESSAGES.paymentLinkUpdated),
+  app.post('/api/payment-link/update/:id', { ...manage, schema: ROUTES['POST /api/payment-link/update/:id'] }, async (request) =>
+    answer(await links.updatePaymentLink(scopeOf(request), request.params.id, request.body), LINK_MESSAGES.paymentLinkUpdated),
   );
 
   app.post(
     '/api/payment-link/enable_or_disable/:id',
-    { ...manage, schema: { params: byId, body: enableOrDisableInput, response: { 200: answerOf(paymentLink) } } },
+    { ...manage, schema: ROUTES['POST /api/payment-link/enable_or_disable/:id'] },
     async (request) =>
       answer(
         await links.setPaymentLinkDisabled(scopeOf(request), request.params.id, request.body.is_disabled),
@@ -53,22 +29,18 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
       ),
   );
 
-  app.get(
-    '/api/payment-link/details/:ref',
-    { ...view, schema: { params: byRef, querystring: nothing, response: { 200: answerOf(paymentLinkDetails) } } },
-    async (request) => answer(await links.paymentLinkByRef(scopeOf(request), request.params.ref)),
+  app.get('/api/payment-link/details/:ref', { ...view, schema: ROUTES['GET /api/payment-link/details/:ref'] }, async (request) =>
+    answer(await links.paymentLinkByRef(scopeOf(request), request.params.ref)),
   );
 
-  app.get(
-    '/api/payment-link',
-    { ...view, schema: { querystring: cursorQuery, response: { 200: answerOf(pageOf(paymentLink)) } } },
-    async (request) => answer(await links.listPaymentLinks(scopeOf(request), request.query.cursor)),
+  app.get('/api/payment-link', { ...view, schema: ROUTES['GET /api/payment-link'] }, async (request) =>
+    answer(await links.listPaymentLinks(scopeOf(request), request.query.cursor)),
   );
 
   // Donation links
   app.post(
     '/api/donation-link/create',
-    { ...manage, schema: { body: donationLinkInput, response: { 201: answerOf(donationLink) } } },
+    { ...manage, schema: ROUTES['POST /api/donation-link/create'] },
     async (request, reply) => {
       const link = await links.createDonationLink(scopeOf(request), request.auth.userId, request.body);
       return reply.code(201).send(answer(link, LINK_MESSAGES.donationLinkSaved));
@@ -77,7 +49,7 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
 
   app.post(
     '/api/donation-link/update/:id',
-    { ...manage, schema: { params: byId, body: donationLinkInput, response: { 200: answerOf(donationLink) } } },
+    { ...manage, schema: ROUTES['POST /api/donation-link/update/:id'] },
     async (request) =>
       answer(
         await links.updateDonationLink(scopeOf(request), request.params.id, request.body),
@@ -87,7 +59,7 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
 
   app.get(
     '/api/donation-link/details/:ref',
-    { ...view, schema: { params: byRef, querystring: nothing, response: { 200: answerOf(donationLink) } } },
+    { ...view, schema: ROUTES['GET /api/donation-link/details/:ref'] },
     async (request) => answer(await links.donationLinkByRef(scopeOf(request), request.params.ref)),
   );
 
@@ -96,10 +68,7 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
     '/api/donation-link',
     {
       ...view,
-      schema: {
-        querystring: cursorQuery,
-        response: { 200: answerOf(z.union([pageOf(donationLink), pageOf(digitalItem)])) },
-      },
+      schema: ROUTES['GET /api/donation-link'],
     },
     async (request) => answer(await links.listDonationLinksOrItems(scopeOf(request), request.query.cursor)),
   );
@@ -107,7 +76,7 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
   // Digital items (the spec keeps them under /api/donation-link, including its spelling of details_degital_item)
   app.post(
     '/api/donation-link/create_digital_item',
-    { ...manage, schema: { body: newDigitalItemInput, response: { 201: answerOf(digitalItem) } } },
+    { ...manage, schema: ROUTES['POST /api/donation-link/create_digital_item'] },
     async (request, reply) => {
       const item = await links.createDigitalItem(scopeOf(request), request.auth.userId, request.body);
       return reply.code(201).send(answer(item, LINK_MESSAGES.itemAdded));
@@ -116,27 +85,27 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
 
   app.post(
     '/api/donation-link/update_digital_item/:id',
-    { ...manage, schema: { params: byId, body: digitalItemInput, response: { 200: answerOf(digitalItem) } } },
+    { ...manage, schema: ROUTES['POST /api/donation-link/update_digital_item/:id'] },
     async (request) =>
       answer(await links.updateDigitalItem(scopeOf(request), request.params.id, request.body), LINK_MESSAGES.itemUpdated),
   );
 
   app.get(
     '/api/donation-link/details_degital_item/:ref',
-    { ...view, schema: { params: byRef, querystring: nothing, response: { 200: answerOf(digitalItem) } } },
+    { ...view, schema: ROUTES['GET /api/donation-link/details_degital_item/:ref'] },
     async (request) => answer(await links.digitalItemByRef(scopeOf(request), request.params.ref)),
   );
 
   app.get(
     '/api/donation-link/get_digital_items',
-    { ...view, schema: { querystring: cursorQuery, response: { 200: answerOf(pageOf(digitalItem)) } } },
+    { ...view, schema: ROUTES['GET /api/donation-link/get_digital_items'] },
     async (request) => answer(await links.listDigitalItems(scopeOf(request), request.query.cursor)),
   );
 
   // The spec's delete: a soft hide. shouldHide false shows the item again. The path's id is the item's.
   app.post(
     '/api/donation-link/hide_digital_item/:id',
-    { ...manage, schema: { params: byId, body: hideDigitalItemInput, response: { 200: answerOf(hiddenItem) } } },
+    { ...manage, schema: ROUTES['POST /api/donation-link/hide_digital_item/:id'] },
     async (request) => {
       const { shouldHide } = request.body;
       await links.hideDigitalItem(scopeOf(request), request.params.id, shouldHide);

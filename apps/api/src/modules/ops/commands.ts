@@ -1,12 +1,8 @@
 import { STAFF_ROLES, type StaffRole } from '@sente/contracts/constants';
-import { z } from 'zod';
+import type { OpsResult } from '@sente/contracts/system';
 import { reasonText } from '../../lib/rich-text.ts';
 import type { Services } from '../../services.ts';
 import { DEMO_ACCOUNTS, DEMO_PIN, DEMO_USER } from '../demo/demo-data.ts';
-
-/** What a command answers: whether it did its work, what to print, and what it found (rows, a summary), as it is. */
-export const opsResult = z.object({ ok: z.boolean(), message: z.string(), data: z.unknown().optional() });
-export type OpsResult = z.output<typeof opsResult>;
 
 type Command = (services: Services, args: string[]) => Promise<OpsResult>;
 

@@ -1,17 +1,15 @@
-import { answerOf } from '@sente/contracts/api';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import { forbidden } from '../../lib/http-error.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import type { Services } from '../../services.ts';
-import { opsResult, runOpsCommand } from './commands.ts';
+import { runOpsCommand } from './commands.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Headers a proxy adds: their presence means the loopback peer is relaying someone else. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
-const opsInput = z.object({ command: z.string().max(100), args: z.array(z.string().max(500)).max(20) });
 
 /**
  * The TCP peer (never request.ip, which TRUST_PROXY may take from a header) is this machine, and no proxy
@@ -38,7 +36,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{ services: Services; opsSecret: s
     {
       preValidation: operatorOnly,
       config: { rateClass: 'write' },
-      schema: { body: opsInput, response: { 200: answerOf(opsResult) } },
+      schema: ROUTES['POST /ops/run'],
     },
     async (request) => answer(await runOpsCommand(opts.services, request.body.command, request.body.args)),
   );

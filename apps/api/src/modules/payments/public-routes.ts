@@ -1,19 +1,8 @@
-import { answerOf, fileAnswer, nothing } from '@sente/contracts/api';
-import { signedFileQuery } from '@sente/contracts/files';
-import { idempotencyKey } from '@sente/contracts/merchant-api';
-import { payAnswer, publicLink, publicPayment } from '@sente/contracts/payments-answers';
-import { payInput } from '@sente/contracts/payments-input';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import type { Services } from '../../services.ts';
 import { rfc5987, sendStoredFile } from '../files/routes.ts';
-
-const byRef = z.object({ ref: z.string() });
-const byId = z.object({ id: z.string() });
-const byAttachment = z.object({ ref: z.string(), name: z.string() });
-/** DESIGN §3: the optional Idempotency-Key of a payment, by /v1's rule; a malformed one is a 400. */
-const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
 
 /** A file name for browsers that ignore `filename*`: printable ASCII, without the quote and backslash. */
 const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -23,19 +12,15 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
   const read = { config: { rateClass: 'public' } } as const;
   const pay = { config: { rateClass: 'money' } } as const;
 
-  app.get(
-    '/api/public/links/:ref',
-    { ...read, schema: { params: byRef, querystring: nothing, response: { 200: answerOf(publicLink) } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return answer(await payments.publicLink(request.params.ref));
-    },
-  );
+  app.get('/api/public/links/:ref', { ...read, schema: ROUTES['GET /api/public/links/:ref'] }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return answer(await payments.publicLink(request.params.ref));
+  });
 
   // A payment link's attachment (decision 034): inert whatever it holds, never cached, gone once detached.
   app.get(
     '/api/public/links/:ref/attachments/:name',
-    { ...read, schema: { params: byAttachment, querystring: nothing, response: { 200: fileAnswer } } },
+    { ...read, schema: ROUTES['GET /api/public/links/:ref/attachments/:name'] },
     async (request, reply) => {
       const file = await payments.attachment(request.params.ref, request.params.name);
       return sendStoredFile(reply, file, {
@@ -49,7 +34,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
     '/api/public/links/:ref/pay',
     {
       ...pay,
-      schema: { params: byRef, headers: idempotencyHeaders, body: payInput, response: { 201: answerOf(payAnswer) } },
+      schema: ROUTES['POST /api/public/links/:ref/pay'],
     },
     async (request, reply) => {
       const payment = await payments.pay(request.params.ref, request.body, request.headers['idempotency-key']);
@@ -60,19 +45,15 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
     },
   );
 
-  app.get(
-    '/api/public/payments/:id',
-    { ...read, schema: { params: byId, querystring: nothing, response: { 200: answerOf(publicPayment) } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return answer(await payments.payment(request.params.id));
-    },
-  );
+  app.get('/api/public/payments/:id', { ...read, schema: ROUTES['GET /api/public/payments/:id'] }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return answer(await payments.payment(request.params.id));
+  });
 
   // The payer's way out of the wait (DESIGN §5): a pending payment fails now and can never settle later.
   app.post(
     '/api/public/payments/:id/cancel',
-    { ...pay, schema: { params: byId, body: nothing, response: { 200: answerOf(publicPayment) } } },
+    { ...pay, schema: ROUTES['POST /api/public/payments/:id/cancel'] },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return answer(await payments.cancel(request.params.id));
@@ -81,7 +62,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
 
   app.get(
     '/api/public/payments/:id/download',
-    { ...read, schema: { params: byId, querystring: signedFileQuery, response: { 200: fileAnswer } } },
+    { ...read, schema: ROUTES['GET /api/public/payments/:id/download'] },
     async (request, reply) => {
       const file = await payments.download(request.params.id, request.query);
       return sendStoredFile(reply, file, {

@@ -1,5 +1,4 @@
-import { answerOf } from '@sente/contracts/api';
-import { dashboardStats, dashboardStatsQuery } from '@sente/contracts/reports';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -16,7 +15,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'read' },
-      schema: { querystring: dashboardStatsQuery, response: { 200: answerOf(dashboardStats) } },
+      schema: ROUTES['GET /api/reports/dashboard-stats'],
     },
     async (request) => answer(await reports.dashboardStats(scopeOf(request), request.query.period)),
   );

@@ -1,12 +1,8 @@
-import { answerOf, cursorQuery, nothing } from '@sente/contracts/api';
 import { TEAM_MESSAGES } from '@sente/contracts/messages';
-import { acceptedInvitation, invitation, invitationInput, staffInviteInput, staffPage } from '@sente/contracts/team';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../lib/answer.ts';
 import type { TeamService } from './service.ts';
-
-const byId = z.object({ id: z.string() });
 
 /**
  * Spec §7 'Team, keys and webhooks' and /api/staff/list. Every member sees the team (the list holds open invitations
@@ -21,27 +17,21 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'read' },
-      schema: { querystring: cursorQuery, response: { 200: answerOf(staffPage) } },
+      schema: ROUTES['GET /api/staff/list'],
     },
     async (request) => answer(await team.list(request.account, request.query.cursor)),
   );
 
-  app.post(
-    '/api/staff/register',
-    { ...manage, schema: { body: staffInviteInput, response: { 201: answerOf(z.null()) } } },
-    async (request, reply) => {
-      await team.invite(request.account, request.auth.userId, request.body);
-      return reply.code(201).send(answer(null, TEAM_MESSAGES.inviteSent));
-    },
-  );
+  app.post('/api/staff/register', { ...manage, schema: ROUTES['POST /api/staff/register'] }, async (request, reply) => {
+    await team.invite(request.account, request.auth.userId, request.body);
+    return reply.code(201).send(answer(null, TEAM_MESSAGES.inviteSent));
+  });
 
   // The invitation link's page (public: the invitee may have no account yet) and its accept (any signed-in user whose
   // address it was sent to), limited like the other endpoints that take a secret from an e-mail.
   const limited = { config: { rateClass: 'signIn' } } as const;
-  app.get(
-    '/api/staff/invitation',
-    { ...limited, schema: { querystring: invitationInput, response: { 200: answerOf(invitation) } } },
-    async (request) => answer(await team.invitation(request.query.invite)),
+  app.get('/api/staff/invitation', { ...limited, schema: ROUTES['GET /api/staff/invitation'] }, async (request) =>
+    answer(await team.invitation(request.query.invite)),
   );
 
   app.post(
@@ -49,7 +39,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
     {
       ...limited,
       preValidation: app.authenticate,
-      schema: { body: invitationInput, response: { 200: answerOf(acceptedInvitation) } },
+      schema: ROUTES['POST /api/staff/accept'],
     },
     async (request) => {
       const accepted = await team.accept(request.body.invite, request.auth.userId);
@@ -57,12 +47,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
     },
   );
 
-  app.post(
-    '/api/staff/hide_staff/:id',
-    { ...manage, schema: { params: byId, body: nothing, response: { 200: answerOf(z.null()) } } },
-    async (request) => {
-      await team.remove(request.account.id, request.params.id);
-      return answer(null, TEAM_MESSAGES.memberRemoved);
-    },
-  );
+  app.post('/api/staff/hide_staff/:id', { ...manage, schema: ROUTES['POST /api/staff/hide_staff/:id'] }, async (request) => {
+    await team.remove(request.account.id, request.params.id);
+    return answer(null, TEAM_MESSAGES.memberRemoved);
+  });
 };

@@ -1,6 +1,5 @@
-import { updateProfileInput, user } from '@sente/contracts/accounts';
-import { answerOf, nothing } from '@sente/contracts/api';
 import { MESSAGES } from '@sente/contracts/messages';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import type { UsersService } from './service.ts';
@@ -11,7 +10,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       preValidation: app.authenticate,
       config: { rateClass: 'read' },
-      schema: { querystring: nothing, response: { 200: answerOf(user) } },
+      schema: ROUTES['GET /api/user/profile'],
     },
     async (request) => answer(await users.loadProfile(request.auth.userId)),
   );
@@ -21,7 +20,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       preValidation: app.authenticate,
       config: { rateClass: 'write' },
-      schema: { body: updateProfileInput, response: { 200: answerOf(user) } },
+      schema: ROUTES['POST /api/user/update-profile'],
     },
     async (request) => {
       await users.updateProfile(request.auth.userId, request.body);

@@ -1,20 +1,6 @@
-import { cursorQuery, fileAnswer, nothing } from '@sente/contracts/api';
 import { MESSAGES } from '@sente/contracts/messages';
-import {
-  accountIdInput,
-  bankDetailsInput,
-  changePinInput,
-  WALLET_MESSAGES as M,
-  ownAccountInput,
-  p2pInput,
-  payoutInput,
-  resetPinInput,
-  setPinInput,
-  settlementInput,
-  verifyAccountNumberInput,
-  verifyPinInput,
-  walletAnswers,
-} from '@sente/contracts/wallet';
+import { ROUTES } from '@sente/contracts/routes';
+import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
@@ -38,7 +24,6 @@ const ownAccount = async (request: FastifyRequest) =>
   assertOwnAccount(request, (request.body as { sente_account_id?: unknown } | undefined)?.sente_account_id);
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const A = walletAnswers;
 
 /**
  * Spec §7 Wallet and transfers, settlements and the bank details call; DESIGN §6 rules and §7 rights. The
@@ -55,65 +40,45 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
 
   app.post(
     '/api/wallet/pin_exists',
-    { ...pin, config: { rateClass: 'read' as const }, schema: { body: ownAccountInput, response: { 200: A.pinExists } } },
+    { ...pin, config: { rateClass: 'read' as const }, schema: ROUTES['POST /api/wallet/pin_exists'] },
     async (request) => {
       const pin_exists = await pins.exists(actorOf(request));
       return answer({ pin_exists }, undefined, { status: 'SUCCESS', pin_exists });
     },
   );
 
-  app.post(
-    '/api/wallet/set_pin',
-    { ...pin, schema: { body: setPinInput, response: { 201: A.nothing } } },
-    async (request, reply) => {
-      await pins.set(actorOf(request), request.body.pin);
-      return reply.code(201).send(answer(null, M.pinCreated, { status: 'SUCCESS' }));
-    },
-  );
+  app.post('/api/wallet/set_pin', { ...pin, schema: ROUTES['POST /api/wallet/set_pin'] }, async (request, reply) => {
+    await pins.set(actorOf(request), request.body.pin);
+    return reply.code(201).send(answer(null, M.pinCreated, { status: 'SUCCESS' }));
+  });
 
-  app.post(
-    '/api/wallet/verify_pin',
-    { ...pin, schema: { body: verifyPinInput, response: { 200: A.pinVerified } } },
-    async (request) => {
-      const pin_token = await pins.verify(actorOf(request), request.body.pin);
-      return answer({ pin_token }, M.pinVerified, { status: 'SUCCESS', pin_token });
-    },
-  );
+  app.post('/api/wallet/verify_pin', { ...pin, schema: ROUTES['POST /api/wallet/verify_pin'] }, async (request) => {
+    const pin_token = await pins.verify(actorOf(request), request.body.pin);
+    return answer({ pin_token }, M.pinVerified, { status: 'SUCCESS', pin_token });
+  });
 
   // Issue 17: the member changes their own PIN, or resets a forgotten one with an e-mailed code (pin-changes.ts).
   const member = (request: FastifyRequest) => ({ ...actorOf(request), accountName: request.account.row.account_name });
 
-  app.post(
-    '/api/wallet/change_pin',
-    { ...pin, schema: { body: changePinInput, response: { 200: A.nothing } } },
-    async (request) => {
-      await pinChanges.change(member(request), request.body.old_pin, request.body.new_pin);
-      return answer(null, M.pinChanged, { status: 'SUCCESS' });
-    },
-  );
+  app.post('/api/wallet/change_pin', { ...pin, schema: ROUTES['POST /api/wallet/change_pin'] }, async (request) => {
+    await pinChanges.change(member(request), request.body.old_pin, request.body.new_pin);
+    return answer(null, M.pinChanged, { status: 'SUCCESS' });
+  });
 
-  app.post(
-    '/api/wallet/pin_reset_code',
-    { ...pin, schema: { body: ownAccountInput, response: { 200: A.resetCodeSent } } },
-    async (request) => {
-      const sent = await pinChanges.sendResetCode(member(request));
-      const data = { email: sent.email, last_code_sent_at: sent.sentAt.toISOString() };
-      return answer(data, M.pinResetCodeSent, { status: 'SUCCESS' });
-    },
-  );
+  app.post('/api/wallet/pin_reset_code', { ...pin, schema: ROUTES['POST /api/wallet/pin_reset_code'] }, async (request) => {
+    const sent = await pinChanges.sendResetCode(member(request));
+    const data = { email: sent.email, last_code_sent_at: sent.sentAt.toISOString() };
+    return answer(data, M.pinResetCodeSent, { status: 'SUCCESS' });
+  });
 
-  app.post(
-    '/api/wallet/reset_pin',
-    { ...pin, schema: { body: resetPinInput, response: { 200: A.nothing } } },
-    async (request) => {
-      await pinChanges.reset(member(request), request.body.code, request.body.new_pin);
-      return answer(null, M.pinReset, { status: 'SUCCESS' });
-    },
-  );
+  app.post('/api/wallet/reset_pin', { ...pin, schema: ROUTES['POST /api/wallet/reset_pin'] }, async (request) => {
+    await pinChanges.reset(member(request), request.body.code, request.body.new_pin);
+    return answer(null, M.pinReset, { status: 'SUCCESS' });
+  });
 
   app.post(
     '/api/wallet/verify_sente_acc_number',
-    { ...lookup, schema: { body: verifyAccountNumberInput, response: { 200: A.accountFound } } },
+    { ...lookup, schema: ROUTES['POST /api/wallet/verify_sente_acc_number'] },
     async (request) => {
       const account = await wallet.accountByNumber(actorOf(request), request.body.sente_account_number);
       const sente_account_id = account.id;
@@ -121,27 +86,23 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     },
   );
 
-  app.post(
-    '/api/wallet/user_with_sente',
-    { ...lookup, schema: { body: accountIdInput, response: { 200: A.holder } } },
-    async (request) => {
-      const account = await wallet.holder(request.body.sente_account_id);
-      const data = {
-        account_name: account.account_name,
-        sente_account_id: account.id,
-        sente_account_number: account.account_number,
-        user_id: account.user_id,
-      };
-      return answer(data, undefined, { status: 'SUCCESS' });
-    },
-  );
+  app.post('/api/wallet/user_with_sente', { ...lookup, schema: ROUTES['POST /api/wallet/user_with_sente'] }, async (request) => {
+    const account = await wallet.holder(request.body.sente_account_id);
+    const data = {
+      account_name: account.account_name,
+      sente_account_id: account.id,
+      sente_account_number: account.account_number,
+      user_id: account.user_id,
+    };
+    return answer(data, undefined, { status: 'SUCCESS' });
+  });
 
   app.post(
     '/api/wallet/get_account_number_if_exists',
     {
       ...view,
       preValidation: [app.requireAccount('view'), ownAccount],
-      schema: { body: ownAccountInput, response: { 200: A.accountNumber } },
+      schema: ROUTES['POST /api/wallet/get_account_number_if_exists'],
     },
     async (request) => {
       const sente_account_number = request.account.row.account_number;
@@ -149,63 +110,49 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     },
   );
 
-  app.get('/api/wallet/charges', { ...view, schema: { querystring: nothing, response: { 200: A.summary } } }, async (request) =>
+  app.get('/api/wallet/charges', { ...view, schema: ROUTES['GET /api/wallet/charges'] }, async (request) =>
     answer(await wallet.summary(scopeOf(request))),
   );
 
-  app.get('/api/wallet/usd', { ...view, schema: { querystring: nothing, response: { 200: A.usd } } }, async (request) =>
+  app.get('/api/wallet/usd', { ...view, schema: ROUTES['GET /api/wallet/usd'] }, async (request) =>
     answer(await wallet.usd(request.account.id)),
   );
 
   // A replayed Idempotency-Key answers the first transfer again, with 200 instead of 201.
-  app.post(
-    '/api/wallet-transfers/p2p',
-    { ...move, schema: { body: p2pInput, response: { 200: A.transferred, 201: A.transferred } } },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const input = request.body;
-      assertOwnAccount(request, input.senderAccountId);
-      const actor = actorOf(request);
-      wallet.assertEnvironment(actor, input.env);
-      const party = { account_name: request.account.row.account_name, account_number: request.account.row.account_number };
-      const { row, replayed } = await wallet.p2p({ ...actor, party }, input, key);
-      return reply.code(replayed ? 200 : 201).send(answer(row, M.transferSuccessful, { success: true as const }));
-    },
-  );
+  app.post('/api/wallet-transfers/p2p', { ...move, schema: ROUTES['POST /api/wallet-transfers/p2p'] }, async (request, reply) => {
+    const key = idempotencyKeyOf(request);
+    const input = request.body;
+    assertOwnAccount(request, input.senderAccountId);
+    const actor = actorOf(request);
+    wallet.assertEnvironment(actor, input.env);
+    const party = { account_name: request.account.row.account_name, account_number: request.account.row.account_number };
+    const { row, replayed } = await wallet.p2p({ ...actor, party }, input, key);
+    return reply.code(replayed ? 200 : 201).send(answer(row, M.transferSuccessful, { success: true as const }));
+  });
 
-  app.post(
-    '/api/settlements/create',
-    { ...move, schema: { body: settlementInput, response: { 200: A.moved, 201: A.moved } } },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const { row, replayed } = await wallet.requestSettlement(actorOf(request), request.body, key);
-      return reply.code(replayed ? 200 : 201).send(answer(row, M.requestSent));
-    },
-  );
+  app.post('/api/settlements/create', { ...move, schema: ROUTES['POST /api/settlements/create'] }, async (request, reply) => {
+    const key = idempotencyKeyOf(request);
+    const { row, replayed } = await wallet.requestSettlement(actorOf(request), request.body, key);
+    return reply.code(replayed ? 200 : 201).send(answer(row, M.requestSent));
+  });
 
-  app.post(
-    '/api/yo/process_payout',
-    { ...move, schema: { body: payoutInput, response: { 200: A.moved, 201: A.moved } } },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const input = request.body;
-      assertOwnAccount(request, input.sente_account_id);
-      const actor = actorOf(request);
-      wallet.assertEnvironment(actor, input.active_env);
-      const { row, replayed } = await wallet.payout(actor, input, key);
-      return reply.code(replayed ? 200 : 201).send(answer(row, M.payoutStarted));
-    },
-  );
+  app.post('/api/yo/process_payout', { ...move, schema: ROUTES['POST /api/yo/process_payout'] }, async (request, reply) => {
+    const key = idempotencyKeyOf(request);
+    const input = request.body;
+    assertOwnAccount(request, input.sente_account_id);
+    const actor = actorOf(request);
+    wallet.assertEnvironment(actor, input.active_env);
+    const { row, replayed } = await wallet.payout(actor, input, key);
+    return reply.code(replayed ? 200 : 201).send(answer(row, M.payoutStarted));
+  });
 
-  app.get(
-    '/api/settlements',
-    { ...view, schema: { querystring: cursorQuery, response: { 200: A.transfers } } },
-    async (request) => answer(await wallet.list(scopeOf(request), request.query.cursor)),
+  app.get('/api/settlements', { ...view, schema: ROUTES['GET /api/settlements'] }, async (request) =>
+    answer(await wallet.list(scopeOf(request), request.query.cursor)),
   );
 
   app.get(
     '/api/collections/smt_download',
-    { ...view, schema: { querystring: nothing, response: { 200: fileAnswer } } },
+    { ...view, schema: ROUTES['GET /api/collections/smt_download'] },
     async (request, reply) =>
       reply
         .header('content-type', XLSX)
@@ -219,7 +166,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     {
       preValidation: app.requireAccount('manageAccount'),
       config: { rateClass: 'write' },
-      schema: { body: bankDetailsInput, response: { 200: A.bankDetails } },
+      schema: ROUTES['POST /api/sente-account/update-bank-details'],
     },
     async (request) => {
       await wallet.setBankDetails(request.account.id, request.body);

@@ -1,14 +1,17 @@
 import type { StaffRole } from '@sente/contracts/constants';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ok, stubApi } from '../../testing/api-stub.ts';
+import { ok, okSpec, stubApi } from '../../testing/api-stub.ts';
 import { render } from '../../testing/render.tsx';
 import { testUser } from '../../testing/test-user.ts';
 import { ProfileDrawer } from './profile-drawer.tsx';
 
 function renderDrawer(role: StaffRole) {
   const user = testUser({ current_role: role });
-  stubApi({ 'GET /api/user/profile': ok(user), 'POST /api/wallet/pin_exists': ok({ pin_exists: true }) });
+  stubApi({
+    'GET /api/user/profile': ok(user),
+    'POST /api/wallet/pin_exists': okSpec({ pin_exists: true }, undefined, { pin_exists: true }),
+  });
   const onClose = vi.fn();
   const view = render(
     <ProfileDrawer user={user} opened onClose={onClose} onPrivacy={vi.fn()} onHelp={vi.fn()} onSwitchAccount={vi.fn()} />,

@@ -1,14 +1,7 @@
-import { answerOf } from '@sente/contracts/api';
+import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answer } from '../../../lib/answer.ts';
 import type { ProviderCallbacks } from './callbacks.ts';
-
-/** The secret segment is `-` by the time the route sees it (hideCallbackSecret): the secret is in SECRET_HEADER. */
-const callbackPath = z.object({ provider: z.string(), secret: z.string() });
-/** Whatever the provider sends: its own parser (callbackReference) reads it, and refuses what is not its callback. */
-const callbackBody = z.unknown();
-const received = answerOf(z.object({ received: z.literal(true) }));
 
 /** Where hideCallbackSecret puts the secret of a callback's path: set from the URL on every callback, never trusted from the caller. */
 const SECRET_HEADER = 'x-sente-callback-secret';
@@ -42,7 +35,8 @@ export const providerCallbackRoutes: FastifyPluginAsyncZod<{ providerCallbacks: 
     url: '/api/providers/:provider/callback/:secret',
     bodyLimit: 16 * 1024,
     config: { rateClass: 'callback' },
-    schema: { params: callbackPath, body: callbackBody, response: { 200: received } },
+    // The catalogue's POST and PUT entries are one object.
+    schema: ROUTES['POST /api/providers/:provider/callback/:secret'],
     handler: async (request) => {
       const secret = request.headers[SECRET_HEADER];
       await providerCallbacks.receive(request.params.provider, typeof secret === 'string' ? secret : '', request.body);

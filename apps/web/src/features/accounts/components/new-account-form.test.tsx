@@ -1,8 +1,7 @@
-import { createAccountInput } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Answer, ok, parsedWith, stubApi, unreachable } from '../../../testing/api-stub.ts';
+import { type Answer, ok, stubApi, unreachable } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { expectToast } from '../../../testing/toasts.ts';
@@ -12,7 +11,7 @@ function renderForm(
   create: Answer | (() => Answer) = ok({ id: 'acc-2', account_name: 'Nakato Events' }, MESSAGES.accountCreated),
 ) {
   const api = stubApi({
-    'POST /api/sente-account/create-account': parsedWith(createAccountInput, create),
+    'POST /api/sente-account/create-account': create,
     'GET /api/user/profile': ok(testUser()),
   });
   const onDone = vi.fn();

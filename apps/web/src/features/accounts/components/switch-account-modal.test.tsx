@@ -1,10 +1,10 @@
-import { type Account, createAccountInput } from '@sente/contracts/accounts';
+import type { Account } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useProfile } from '../../../lib/profile.ts';
-import { ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { ok, stubApi } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { expectToast } from '../../../testing/toasts.ts';
@@ -39,10 +39,10 @@ describe('switch-account modal: New Account (issue 27)', () => {
     let accountCreated = false;
     const api = stubApi({
       'GET /api/user/profile': () => ok(accountCreated ? afterCreate : first),
-      'POST /api/sente-account/create-account': parsedWith(createAccountInput, () => {
+      'POST /api/sente-account/create-account': () => {
         accountCreated = true;
         return { ...ok({ id: created.id, account_name: created.account_name }, MESSAGES.accountCreated), status: 201 };
-      }),
+      },
     });
     const { user } = render(<Shell />);
     expect(await screen.findByText('Working in Kampala Crafts')).toBeInTheDocument();

@@ -1,9 +1,8 @@
 import { ERROR_CODES } from '@sente/contracts/api';
-import { loginInput, loginOtpInput } from '@sente/contracts/auth';
 import { MESSAGES } from '@sente/contracts/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { expectToast, toastMessages } from '../../../testing/toasts.ts';
@@ -20,8 +19,8 @@ const signedIn = ok({ user: testUser(), accessToken: 'access-1', refreshToken: '
 
 function renderSignIn({ login = codeSent(), loginOtp = signedIn }: { login?: Answer | (() => Answer); loginOtp?: Answer } = {}) {
   const api = stubApi({
-    'POST /api/login': parsedWith(loginInput, login),
-    'POST /api/login-otp': parsedWith(loginOtpInput, loginOtp),
+    'POST /api/login': login,
+    'POST /api/login-otp': loginOtp,
   });
   const view = render(<SignInRoute />);
   const signIn = async () => {

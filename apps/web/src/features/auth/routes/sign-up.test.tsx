@@ -1,8 +1,7 @@
-import { signUpInput } from '@sente/contracts/auth';
 import { MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { expectToast, toastMessages } from '../../../testing/toasts.ts';
 import { SignUpRoute } from './sign-up.tsx';
@@ -17,7 +16,7 @@ const SIGNED_UP = {
 };
 
 function renderSignUp(answer: Answer = ok(SIGNED_UP)) {
-  const api = stubApi({ 'POST /api/sign-up': parsedWith(signUpInput, answer) });
+  const api = stubApi({ 'POST /api/sign-up': answer });
   const view = render(<SignUpRoute />, { path: '/signup' });
   const { user } = view;
   const fill = async ({ firstname = 'Ada', lastname = 'Nakato', email = 'Ada@Example.com', password = STRONG } = {}) => {

@@ -1,8 +1,7 @@
-import { emailOrPhoneInput, verifyAccountInput } from '@sente/contracts/auth';
 import { MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { expectToast } from '../../../testing/toasts.ts';
 import { VerifyAccountRoute } from './verify-account.tsx';
@@ -17,11 +16,8 @@ function renderVerify({
   verify?: Answer;
 } = {}) {
   const api = stubApi({
-    'POST /api/verify-account': parsedWith(verifyAccountInput, verify),
-    'POST /api/resend-account-verification-code': parsedWith(
-      emailOrPhoneInput,
-      ok({ last_code_sent_at: new Date().toISOString() }),
-    ),
+    'POST /api/verify-account': verify,
+    'POST /api/resend-account-verification-code': ok({ last_code_sent_at: new Date().toISOString() }),
   });
   const view = render(<VerifyAccountRoute />, { path });
   const pressVerify = () => view.user.click(screen.getByRole('button', { name: 'Verify account' }));

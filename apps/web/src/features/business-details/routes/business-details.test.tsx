@@ -1,9 +1,9 @@
-import { businessDetailsInput, type ComplianceFile, saveComplianceFilesInput } from '@sente/contracts/accounts';
+import type { ComplianceFile } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
-import { bankDetailsInput, WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { ok, stubApi } from '../../../testing/api-stub.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { fileInputOf, fileOf } from '../../../testing/files.ts';
 import { render } from '../../../testing/render.tsx';
@@ -38,9 +38,10 @@ function renderPage(user = testUser(), files: ComplianceFile[] = [TIN], path = '
     'GET /api/user/profile': ok(user),
     'GET /api/sente-account/sente-files': ok(files),
     'GET /api/files/signed-url': ok({ url: '/storage/certificates/2026/11/cert.pdf?expires=1&signature=s', expires_at: null }),
-    'POST /api/user/update-business-details': parsedWith(businessDetailsInput, ok(SAVED, B.detailsUpdated)),
-    'POST /api/sente-account/update-bank-details': parsedWith(bankDetailsInput, ok(null, WALLET_MESSAGES.bankDetailsUpdated)),
-    'POST /api/sente-account/save-sente-files': parsedWith(saveComplianceFilesInput, ok([TIN], B.filesUpdated)),
+    'POST /api/user/update-business-details': ok(SAVED, B.detailsUpdated),
+    // The server answers the saved details.
+    'POST /api/sente-account/update-bank-details': (request) => ok(request.body, WALLET_MESSAGES.bankDetailsUpdated),
+    'POST /api/sente-account/save-sente-files': ok([TIN], B.filesUpdated),
     'POST /api/files/upload': ok('certificates/2026/11/new.pdf'),
     'POST /api/sente-account/remove-sente-file/f1': ok([], B.fileRemoved),
   });

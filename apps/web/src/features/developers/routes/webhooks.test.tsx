@@ -3,7 +3,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { WEBHOOK_DELIVERY_MESSAGES as DELIVERY_MESSAGES } from '@sente/contracts/webhook-deliveries';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
@@ -22,8 +22,7 @@ function renderPage({ user = testUser(), saved = { collection_url: null, payment
     'GET /api/webhook': ok(saved),
     'GET /api/webhook/deliveries': ok(NO_DELIVERIES),
     // Answers as the server does: the URLs as the contract writes them.
-    'POST /api/webhook/save-url':
-      save ?? parsedWith(webhookUrlsInput, (request) => ok(webhookUrlsInput.parse(request.body), M.webhooksUpdated)),
+    'POST /api/webhook/save-url': save ?? ((request) => ok(webhookUrlsInput.parse(request.body), M.webhooksUpdated)),
   });
   const view = render(<WebhooksRoute />, { path: '/webhooks' });
   const field = (label: string) => screen.getByRole<HTMLInputElement>('textbox', { name: label });

@@ -1,9 +1,9 @@
 import { FILE_MESSAGES, UPLOAD_MAX_BYTES } from '@sente/contracts/files';
-import { type DigitalItem, digitalItemInput, newDigitalItemInput } from '@sente/contracts/links';
+import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { ok, stubApi } from '../../../testing/api-stub.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { fileInputOf, fileOf, uploadedFolder, uploadedName } from '../../../testing/files.ts';
 import { render } from '../../../testing/render.tsx';
@@ -32,8 +32,8 @@ const STORED: DigitalItem = {
 
 function renderForm(item: DigitalItem | null = null) {
   const api = stubApi({
-    'POST /api/donation-link/create_digital_item': parsedWith(newDigitalItemInput, ok(STORED)),
-    [`POST /api/donation-link/update_digital_item/${STORED.id}`]: parsedWith(digitalItemInput, ok(STORED)),
+    'POST /api/donation-link/create_digital_item': ok(STORED),
+    [`POST /api/donation-link/update_digital_item/${STORED.id}`]: ok(STORED),
     'POST /api/files/upload': (request) => ok(`${uploadedFolder(request.body)}/2026/11/${uploadedName(request.body)}`),
   });
   const view = render(<DigitalItemForm item={item} />, { path: '/new-sente-digital-item' });

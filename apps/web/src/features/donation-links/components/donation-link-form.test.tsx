@@ -1,8 +1,8 @@
-import { type DonationLink, donationLinkInput } from '@sente/contracts/links';
+import type { DonationLink } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, ok, stubApi } from '../../../testing/api-stub.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { fileInputOf, fileOf, uploadedFolder, uploadedName } from '../../../testing/files.ts';
 import { render } from '../../../testing/render.tsx';
@@ -26,8 +26,8 @@ const STORED: DonationLink = {
 
 function renderForm({ link = null, answer = ok(STORED) }: { link?: DonationLink | null; answer?: Answer } = {}) {
   const api = stubApi({
-    'POST /api/donation-link/create': parsedWith(donationLinkInput, answer),
-    [`POST /api/donation-link/update/${STORED.id}`]: parsedWith(donationLinkInput, answer),
+    'POST /api/donation-link/create': answer,
+    [`POST /api/donation-link/update/${STORED.id}`]: answer,
     'POST /api/files/upload': (request) => ok(`uploads/2026/11/${uploadedName(request.body)}`),
   });
   const view = render(<DonationLinkForm link={link} canUpdateLogo={false} />, { path: '/new-donation-link' });

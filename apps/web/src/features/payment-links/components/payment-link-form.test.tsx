@@ -1,8 +1,8 @@
-import { type PaymentLinkDetails, paymentLinkInput } from '@sente/contracts/links';
+import type { PaymentLinkDetails } from '@sente/contracts/links';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { render } from '../../../testing/render.tsx';
 import { expectToast } from '../../../testing/toasts.ts';
@@ -25,8 +25,8 @@ const STORED: PaymentLinkDetails = {
 
 function renderForm({ link = null, answer = ok(STORED) }: { link?: PaymentLinkDetails | null; answer?: Answer } = {}) {
   const api = stubApi({
-    'POST /api/payment-link/create': parsedWith(paymentLinkInput, answer),
-    [`POST /api/payment-link/update/${STORED.id}`]: parsedWith(paymentLinkInput, answer),
+    'POST /api/payment-link/create': answer,
+    [`POST /api/payment-link/update/${STORED.id}`]: answer,
   });
   const view = render(<PaymentLinkForm link={link} canUpdateLogo={false} />, { path: '/new-payment-link' });
   const save = () => view.user.click(screen.getByRole('button', { name: 'Save Payment Link' }));

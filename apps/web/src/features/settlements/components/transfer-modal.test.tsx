@@ -2,15 +2,13 @@ import type { Environment } from '@sente/contracts/constants';
 import {
   type BankDetails,
   WALLET_MESSAGES as M,
-  setPinInput,
-  settlementInput,
   TRANSFER_OPTIONS,
-  verifyPinInput,
+  type TransferRow,
   type WalletSummary,
 } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Answer, fail, ok, parsedWith, type RouteKey, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, okSpec, type RouteKey, stubApi } from '../../../testing/api-stub.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
@@ -22,11 +20,31 @@ const SUMMARY: WalletSummary = {
   current_balance: 2_000_000,
   current_balance_sand_box: 100_000,
 };
-const RECEIVER = { sente_account_id: 'acc-receiver', account_name: 'Nakato Events', sente_account_number: '7700654321' };
+const RECEIVER = {
+  sente_account_id: 'acc-receiver',
+  account_name: 'Nakato Events',
+  sente_account_number: '7700654321',
+  user_id: 'user-receiver',
+};
 const BANK: BankDetails = {
   bank_name: 'Stanbic Bank Uganda',
   account_number: '9030012345678',
   account_name: 'Kampala Crafts Ltd',
+};
+/** The request to the bank as the server answers it: pending, to the masked bank account. */
+const REQUESTED: TransferRow = {
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  created_at: '2026-03-02T09:30:00.000Z',
+  kind: 'settlement',
+  direction: 'out',
+  amount: 50_000,
+  charge: 1_000,
+  currency: 'UGX',
+  creator: { firstname: 'Grace', lastname: 'Namutebi' },
+  reason: 'Stock for December',
+  status: 'pending',
+  counterparty: 'Stanbic Bank Uganda •••• 5678',
+  failure_reason: null,
 };
 
 type Setup = {
@@ -57,12 +75,14 @@ async function renderTransfer({
   const api = stubApi({
     'GET /api/user/profile': ok(user0),
     'GET /api/wallet/charges': ok(SUMMARY),
-    'POST /api/wallet/pin_exists': ok({ pin_exists: pinExists }),
-    'POST /api/wallet/set_pin': parsedWith(setPinInput, ok(null, M.pinCreated)),
-    'POST /api/wallet/verify_pin': parsedWith(verifyPinInput, ok({ pin_token: 'pin-token-1' })),
-    'POST /api/wallet/verify_sente_acc_number': ok({ sente_account_id: RECEIVER.sente_account_id }),
-    'POST /api/wallet/user_with_sente': ok(RECEIVER),
-    'POST /api/settlements/create': parsedWith(settlementInput, ok(null, M.requestSent)),
+    'POST /api/wallet/pin_exists': okSpec({ pin_exists: pinExists }, undefined, { pin_exists: pinExists }),
+    'POST /api/wallet/set_pin': okSpec(null, M.pinCreated),
+    'POST /api/wallet/verify_pin': okSpec({ pin_token: 'pin-token-1' }, M.pinVerified, { pin_token: 'pin-token-1' }),
+    'POST /api/wallet/verify_sente_acc_number': okSpec({ sente_account_id: RECEIVER.sente_account_id }, M.accountFound, {
+      sente_account_id: RECEIVER.sente_account_id,
+    }),
+    'POST /api/wallet/user_with_sente': okSpec(RECEIVER),
+    'POST /api/settlements/create': ok(REQUESTED, M.requestSent),
     ...replies,
   });
   const onClose = vi.fn();

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@sente/contracts/messages';
-import { changePinInput, WALLET_MESSAGES as M, resetPinInput } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Answer, fail, ok, parsedWith, stubApi } from '../../../testing/api-stub.ts';
+import { type Answer, fail, ok, okSpec, stubApi } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { expectToast } from '../../../testing/toasts.ts';
@@ -16,11 +16,12 @@ type Replies = Partial<Record<'change' | 'code' | 'reset' | 'create', Answer | (
 function renderModal(pinExists: boolean, replies: Replies = {}) {
   const api = stubApi({
     'GET /api/user/profile': ok(user),
-    'POST /api/wallet/pin_exists': ok({ pin_exists: pinExists }),
-    'POST /api/wallet/change_pin': replies.change ?? parsedWith(changePinInput, ok(null, M.pinChanged)),
-    'POST /api/wallet/pin_reset_code': replies.code ?? ok({ email: user.email, last_code_sent_at: new Date().toISOString() }),
-    'POST /api/wallet/reset_pin': replies.reset ?? parsedWith(resetPinInput, ok(null, M.pinReset)),
-    'POST /api/wallet/set_pin': replies.create ?? ok(null, M.pinCreated),
+    'POST /api/wallet/pin_exists': okSpec({ pin_exists: pinExists }, undefined, { pin_exists: pinExists }),
+    'POST /api/wallet/change_pin': replies.change ?? okSpec(null, M.pinChanged),
+    'POST /api/wallet/pin_reset_code':
+      replies.code ?? okSpec({ email: user.email, last_code_sent_at: new Date().toISOString() }, M.pinResetCodeSent),
+    'POST /api/wallet/reset_pin': replies.reset ?? okSpec(null, M.pinReset),
+    'POST /api/wallet/set_pin': replies.create ?? okSpec(null, M.pinCreated),
   });
   const onClose = vi.fn();
   const view = render(<WalletPinModal opened onClose={onClose} />);
@@ -83,7 +84,7 @@ describe('Wallet PIN dialog (issue 17)', () => {
       type,
     } = renderModal(true, {
       reset: (request) =>
-        (request.body as { code: string }).code === '123456' ? ok(null, M.pinReset) : fail(400, MESSAGES.codeWrong),
+        (request.body as { code: string }).code === '123456' ? okSpec(null, M.pinReset) : fail(400, MESSAGES.codeWrong),
     });
     const dialog = await screen.findByRole('dialog', { name: 'Change wallet PIN' });
     await events.click(within(dialog).getByRole('button', { name: 'Forgot your PIN?' }));

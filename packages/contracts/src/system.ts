@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { answerOf } from './api.ts';
+
+/**
+ * What the routes the web app never calls take and answer: the health check, the operator endpoint and the
+ * providers' callbacks. They live here so that the route catalogue (routes.ts) holds every route of the app.
+ */
+
+/** GET /health: what a load balancer or monitor reads, the answer's status code and whether the database answered. */
+export const healthUp = z.object({ status: z.literal('ok'), database: z.literal('up') });
+export const healthDown = z.object({ status: z.literal('error'), database: z.literal('down') });
+
+/** POST /ops/run: one operator command (DESIGN §8) and its arguments. */
+export const opsInput = z.object({ command: z.string().max(100), args: z.array(z.string().max(500)).max(20) });
+/** What a command answers: whether it did its work, what to print, and what it found (rows, a summary), as it is. */
+export const opsResult = z.object({ ok: z.boolean(), message: z.string(), data: z.unknown().optional() });
+export type OpsResult = z.output<typeof opsResult>;
+
+/** The secret segment is `-` by the time the route sees it (the API's hideCallbackSecret puts it in a header). */
+export const callbackPath = z.object({ provider: z.string(), secret: z.string() });
+/** Whatever the provider sends: its own parser reads it, and refuses what is not its callback. */
+export const callbackBody = z.unknown();
+export const callbackReceived = answerOf(z.object({ received: z.literal(true) }));
