@@ -74,11 +74,10 @@ const byRef = z.object({ ref: z.string() });
 const done = answerOf(z.null());
 const complianceFiles = answerOf(z.array(complianceFile));
 
-/** DESIGN §3: the optional Idempotency-Key of a payment, by /v1's rule; a malformed one is a 400. */
-const payHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
+/** The optional Idempotency-Key of a payment page's payment (DESIGN §3) and of a /v1 POST, one rule; a malformed one is a 400. */
+const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
 
-/** /v1: its own Idempotency-Key header, path id, and the error answers every route documents besides its own. */
-const v1Headers = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
+/** /v1: its path id, and the error answers every route documents besides its own. */
 const v1ById = z.object({ id: z.string().describe('The id the create call answered') });
 const v1Errors = {
   400: apiError.describe('The request is not valid: the message says what to change (code invalid_request)'),
@@ -222,7 +221,7 @@ export const ROUTES = {
   },
   'POST /api/public/links/:ref/pay': {
     params: byRef,
-    headers: payHeaders,
+    headers: idempotencyHeaders,
     body: payInput,
     response: { 201: answerOf(payAnswer) },
   },
@@ -271,7 +270,7 @@ export const ROUTES = {
 
   // The merchant API (issue 16): the route files add the OpenAPI document's words (tags, summary, description).
   'POST /v1/collections': {
-    headers: v1Headers,
+    headers: idempotencyHeaders,
     body: collectionRequest,
     response: { 201: success(apiCollection, 'The collection, pending'), ...v1MoneyErrors },
   },
@@ -285,7 +284,7 @@ export const ROUTES = {
     response: { 200: success(apiCollectionPage, 'One page of collections'), ...v1Errors },
   },
   'POST /v1/payouts': {
-    headers: v1Headers,
+    headers: idempotencyHeaders,
     body: payoutRequest,
     response: { 201: success(apiPayout, 'The payout, pending'), ...v1MoneyErrors },
   },
