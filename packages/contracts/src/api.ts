@@ -3,7 +3,11 @@ import { LINK_MESSAGES } from './messages.ts';
 
 /** Response envelopes of DESIGN §3. */
 export type ApiSuccess<T> = { status: 'success'; message?: string; data: T };
-export type ApiFailure = { status: 'error'; message: string; errors?: string[]; code?: string };
+/**
+ * `fields`: for a refused body, each field's path as the body names it (`title`, `extra_fields.0.label`) and its first
+ * message, so a form shows it under that field; what names no field stays in `message` and `errors` only.
+ */
+export type ApiFailure = { status: 'error'; message: string; errors?: string[]; code?: string; fields?: Record<string, string> };
 
 /**
  * The success envelope of a dashboard or public route, as a schema: the route's response schema (issue 29), which

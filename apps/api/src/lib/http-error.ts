@@ -3,13 +3,19 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details: { errors?: string[]; code?: string } = {},
+    readonly details: { errors?: string[]; code?: string; fields?: Record<string, string> } = {},
   ) {
     super(message);
   }
 }
 
 export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors ? { errors } : {});
+/**
+ * A 400 about one field of the body: its path as the body names it (`email`, `extra_data.2`), so that a form shows
+ * the message under that field (issue 30 item 3), the same way a schema's refusal names its fields.
+ */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, message, { errors: [message], fields: { [field]: message } });
 export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const unauthorized = (message: string) => new HttpError(401, message);

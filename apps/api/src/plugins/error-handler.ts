@@ -7,7 +7,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
 /** A refusal before it is put in the envelope: its status, its message and what the error itself named. */
-type Refusal = { status: number; message: string; details: { code?: string; errors?: string[] } };
+type Refusal = {
+  status: number;
+  message: string;
+  details: { code?: string; errors?: string[]; fields?: Record<string, string> };
+};
 
 /** Fastify's own client errors, each with the status and message it answers. */
 const FRAMEWORK_ERRORS: Record<string, (request: FastifyRequest) => { status: number; message: string }> = {
@@ -25,6 +29,17 @@ const FRAMEWORK_ERRORS: Record<string, (request: FastifyRequest) => { status: nu
   FST_ERR_MAX_PARAM_LENGTH: () => ({ status: 400, message: MESSAGES.pathValueTooLong(MAX_PATH_VALUE_LENGTH) }),
 };
 
+/** A refused body's fields, each path (`extra_fields.0.label`) with its first message; none for the query or path. */
+function fieldsOf(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+  if (error.validationContext !== 'body') return {};
+  const fields: Record<string, string> = {};
+  for (const { instancePath, message } of error.validation) {
+    const path = instancePath.split('/').filter(Boolean).join('.');
+    if (path && message) fields[path] ??= message;
+  }
+  return Object.keys(fields).length > 0 ? { fields } : {};
+}
+
 function refusalOf(error: FastifyError | HttpError, request: FastifyRequest): Refusal {
   if (hasZodFastifySchemaValidationErrors(error)) {
     // A body that is not an object at all (an array, a string) gets our message, not zod's English default.
@@ -35,7 +50,7 @@ function refusalOf(error: FastifyError | HttpError, request: FastifyRequest): Re
         error.validation.flatMap((issue) => (notObject(issue) ? [MESSAGES.bodyNotObject] : issue.message ? [issue.message] : [])),
       ),
     ];
-    return { status: 400, message: messages[0] ?? MESSAGES.invalidRequest, details: { errors: messages } };
+    return { status: 400, message: messages[0] ?? MESSAGES.invalidRequest, details: { errors: messages, ...fieldsOf(error) } };
   }
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message, details: error.details };
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

@@ -5,7 +5,8 @@
  */
 import { MAX_BODY_BYTES, MAX_INPUT_DEPTH, MAX_PATH_VALUE_LENGTH } from '@sente/contracts/constants';
 import { MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
-import { MESSAGES } from '@sente/contracts/messages';
+import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysOf, MERCHANT_API_ENV } from '../testing/merchant-api.ts';
@@ -117,6 +118,37 @@ describe("Fastify's own refusals, in the envelope", () => {
   it('takes a path value of exactly the longest length (a 404, not a refused address)', async () => {
     const res = await send({ method: 'GET', url: `/v1/payouts/${'x'.repeat(MAX_PATH_VALUE_LENGTH)}` });
     expect(received(res)).toEqual({ status: 404, body: v1Error(MERCHANT_API_MESSAGES.payoutNotFound, 'not_found') });
+  });
+
+  it('names the field of each refusal of a body, by its path, on the dashboard and the pay page but not under /v1', async () => {
+    const link = await send({
+      method: 'POST',
+      url: '/api/payment-link/create',
+      payload: JSON.stringify({ title: ' ', amount: -5, extra_fields: [{ type: 'text', label: '' }] }),
+    });
+    expect(link.statusCode).toBe(400);
+    expect(link.json().fields).toEqual({
+      title: LINK_MESSAGES.titleMissing,
+      amount: LINK_MESSAGES.amountNegative,
+      'extra_fields.0.label': LINK_MESSAGES.labelMissing,
+    });
+    // A rule of the service, not of the schema, names its field too: an attachment this account never uploaded.
+    const attachment = await send({
+      method: 'POST',
+      url: '/api/payment-link/create',
+      payload: JSON.stringify({ title: 'Fees', amount: 5000, attachments: ['attachments/never-uploaded.pdf'] }),
+    });
+    expect(attachment.json()).toMatchObject({ fields: { attachments: LINK_MESSAGES.attachmentNotUploaded } });
+    // And a rule across fields of the schema: the number is not on the network chosen.
+    const pay = await send({
+      method: 'POST',
+      url: `/api/public/links/${linkRef}/pay`,
+      payload: JSON.stringify({ names: 'Okello', phone: '0772123456', channel: 'AIRTEL', extra_data: [] }),
+    });
+    expect(pay.json()).toMatchObject({ status: 'error', fields: { phone: PAYMENT_MESSAGES.notAirtelNumber } });
+    const v1 = await send({ method: 'POST', url: '/v1/collections', payload: JSON.stringify({ amount: 'x' }) });
+    expect(v1.statusCode).toBe(400);
+    expect(v1.json()).not.toHaveProperty('fields');
   });
 
   it.each([

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly errors: string[] = [],
     readonly code?: string,
+    /** A refused body's fields, each path with its message (`extra_fields.0.label`); see contracts api.ts. */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -70,7 +72,13 @@ function storedByAnotherTab(presented: string): boolean {
 
 async function toError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as ApiFailure | null;
-  return new ApiError(body?.message || MESSAGES.somethingWentWrong, response.status, body?.errors ?? [], body?.code);
+  return new ApiError(
+    body?.message || MESSAGES.somethingWentWrong,
+    response.status,
+    body?.errors ?? [],
+    body?.code,
+    body?.fields ?? {},
+  );
 }
 
 /** Sends with the session's bearer token; a 401 gets one silent refresh, then ends the session. */

@@ -1,14 +1,21 @@
+import type { ApiError } from './api-client.ts';
+
 /**
- * Splits the server's `errors` into field errors and the rest (shown above the save button). The
- * server's validation messages come from contracts, so a form maps each message back to its field.
+ * Splits a refused save into field errors and the rest (shown above the save button), by the fields the server names
+ * (`fields` of the error envelope, issue 30 item 3): a path's first part is the form's field (`extra_fields.0.label`
+ * is `extra_fields`). A message no field of this form holds stays among the rest.
  */
-export function placeServerErrors<Field extends string>(errors: string[], fieldOfMessage: ReadonlyMap<string, Field>) {
+export function placeServerErrors<Field extends string>(
+  error: Pick<ApiError, 'errors' | 'fields'>,
+  formFields: readonly Field[],
+) {
   const fields: Partial<Record<Field, string>> = {};
-  const other: string[] = [];
-  for (const message of errors) {
-    const field = fieldOfMessage.get(message);
-    if (field && !fields[field]) fields[field] = message;
-    else if (!field) other.push(message);
+  const placed = new Set<string>();
+  for (const [path, message] of Object.entries(error.fields)) {
+    const field = path.split('.')[0] as Field;
+    if (!formFields.includes(field)) continue;
+    fields[field] ??= message;
+    placed.add(message);
   }
-  return { fields, other };
+  return { fields, other: error.errors.filter((message) => !placed.has(message)) };
 }

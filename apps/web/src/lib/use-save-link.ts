@@ -11,7 +11,8 @@ type Options<Input, Field extends string> = {
   update: UseMutationResult<unknown, Error, { id: string; input: Input }>;
   /** Where the merchant returns after a save. */
   listPath: string;
-  fieldOfMessage: ReadonlyMap<string, Field>;
+  /** The form's fields, by the names the body gives them: where the server's refusals are shown. */
+  formFields: readonly Field[];
   setFieldErrors: (errors: Partial<Record<Field, string>>) => void;
 };
 
@@ -20,7 +21,7 @@ type Options<Input, Field extends string> = {
  * message goes beside its field and the rest are returned as `otherErrors` for the form to show.
  */
 export function useSaveLink<Input, Field extends string>(options: Options<Input, Field>) {
-  const { existingId, create, update, listPath, fieldOfMessage, setFieldErrors } = options;
+  const { existingId, create, update, listPath, formFields, setFieldErrors } = options;
   const navigate = useNavigate();
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
 
@@ -29,7 +30,7 @@ export function useSaveLink<Input, Field extends string>(options: Options<Input,
     const onSuccess = () => navigate(listPath);
     const onError = (error: Error) => {
       if (!(error instanceof ApiError)) return;
-      const { fields, other } = placeServerErrors(error.errors, fieldOfMessage);
+      const { fields, other } = placeServerErrors(error, formFields);
       setFieldErrors(fields);
       setOtherErrors(other);
     };

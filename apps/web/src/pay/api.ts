@@ -14,6 +14,8 @@ export class PayApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors: string[] = [],
+    /** The fields of a refused payment, each path of the body (`phone`, `extra_data.2`) with its message. */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -34,7 +36,12 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   if (response.ok && body?.status === 'success') return body.data;
   if (response.status === 429) throw new PayApiError(PAYMENT_MESSAGES.tooManyRequests, 429);
   const failure = body?.status === 'error' ? body : null;
-  throw new PayApiError(failure?.message || MESSAGES.somethingWentWrong, response.status, failure?.errors ?? []);
+  throw new PayApiError(
+    failure?.message || MESSAGES.somethingWentWrong,
+    response.status,
+    failure?.errors ?? [],
+    failure?.fields ?? {},
+  );
 }
 
 export function fetchPublicLink(ref: string, signal?: AbortSignal): Promise<PublicLink> {

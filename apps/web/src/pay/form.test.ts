@@ -166,13 +166,24 @@ describe('the pay request', () => {
 });
 
 describe("the server's messages", () => {
-  it('go beside their field, the rest above the button', () => {
+  it('go beside the fields the server names, the rest above the button', () => {
     const base = link({ extra_fields: fields });
-    expect(placeServerMessages(base, [M.notMtnNumber, M.extraFieldOption('Class'), M.priceChanged, M.amountMissing])).toEqual({
+    const refusal = {
+      messages: [M.notMtnNumber, M.extraFieldOption('Class'), M.priceChanged, M.amountMissing],
+      fields: { phone: M.notMtnNumber, 'extra_data.2': M.extraFieldOption('Class'), amount: M.amountMissing },
+    };
+    // A fixed price has no amount field to show it under.
+    expect(placeServerMessages(base, refusal)).toEqual({
       fields: { phone: M.notMtnNumber, 'extra-2': M.extraFieldOption('Class') },
       general: [M.priceChanged, M.amountMissing],
     });
-    expect(placeServerMessages(base, [M.emailRequiredForDownload]).fields).toEqual({ email: M.emailRequiredForDownload });
+    const email = { messages: [M.emailRequiredForDownload], fields: { email: M.emailRequiredForDownload } };
+    expect(placeServerMessages(base, email).fields).toEqual({ email: M.emailRequiredForDownload });
+  });
+
+  it('place nothing by its words alone: a message the server ties to no field stays above the button', () => {
+    const refusal = { messages: [M.notMtnNumber], fields: {} };
+    expect(placeServerMessages(link(), refusal)).toEqual({ fields: {}, general: [M.notMtnNumber] });
   });
 });
 

@@ -163,37 +163,43 @@ export function buildPayRequest(link: PublicLink, values: PayFormValues): PayReq
   };
 }
 
-const FIELD_OF_MESSAGE: Record<string, FieldName> = {
-  [M.namesMissing]: 'names',
-  [M.phoneMissing]: 'phone',
-  [M.phoneInvalid]: 'phone',
-  [M.notMtnNumber]: 'phone',
-  [M.notAirtelNumber]: 'phone',
-  [M.emailInvalid]: 'email',
-  [M.emailRequiredForCard]: 'email',
-  [M.emailRequiredForDownload]: 'email',
-  [M.channelInvalid]: 'channel',
-  [M.amountMissing]: 'amount',
-  [M.amountWhole]: 'amount',
-  [M.amountTooLarge]: 'amount',
-  [M.cardNumberInvalid]: 'cardNumber',
-  [M.testCardOnly]: 'cardNumber',
-  [M.cardExpiryInvalid]: 'cardExpiry',
-  [M.cardCvcInvalid]: 'cardCvc',
+/** The pay request's fields (PayRequest) as the form names them; `extra_data.<n>` is the link's n-th extra field. */
+const FORM_FIELD_OF: Record<string, FieldName> = {
+  names: 'names',
+  phone: 'phone',
+  email: 'email',
+  channel: 'channel',
+  amount: 'amount',
+  card_number: 'cardNumber',
+  card_expiry: 'cardExpiry',
+  card_cvc: 'cardCvc',
 };
 
-/** The server's 400 messages placed beside the fields they are about; the rest are shown above the Pay button. */
-export function placeServerMessages(link: PublicLink, messages: string[]): { fields: FormErrors; general: string[] } {
+function formFieldOf(link: PublicLink, path: string): FieldName | undefined {
+  const [first, index] = path.split('.');
+  if (first === 'extra_data')
+    return index !== undefined && link.extra_fields[Number(index)] ? extraFieldName(Number(index)) : undefined;
+  const field = first === undefined ? undefined : FORM_FIELD_OF[first];
+  // A fixed price shows no amount field: a refusal of it is said above the button.
+  return field === 'amount' && !asksAmount(link) ? undefined : field;
+}
+
+/**
+ * A refused payment's messages: beside the fields the server names (`fields` of its answer, issue 30 item 3), the
+ * rest above the Pay button.
+ */
+export function placeServerMessages(
+  link: PublicLink,
+  refusal: { messages: string[]; fields: Record<string, string> },
+): { fields: FormErrors; general: string[] } {
   const fields: FormErrors = {};
-  const general: string[] = [];
-  for (const message of messages) {
-    const extraIndex = link.extra_fields.findIndex(
-      (field) => message === M.extraFieldMissing(field.label) || message === M.extraFieldOption(field.label),
-    );
-    let field: FieldName | undefined = extraIndex >= 0 ? extraFieldName(extraIndex) : FIELD_OF_MESSAGE[message];
-    if (field === 'amount' && !asksAmount(link)) field = undefined;
-    if (field) fields[field] ??= message;
-    else if (!general.includes(message)) general.push(message);
+  const placed = new Set<string>();
+  for (const [path, message] of Object.entries(refusal.fields)) {
+    const field = formFieldOf(link, path);
+    if (!field) continue;
+    fields[field] ??= message;
+    placed.add(message);
   }
+  const general = [...new Set(refusal.messages.filter((message) => !placed.has(message)))];
   return { fields, general };
 }

@@ -26,8 +26,13 @@ describe('the API stub answers through the server’s route catalogue (issue 29)
 
   it('refuses a body as the server does: every message of the route’s schema, or ours for a body that is no object', async () => {
     stubApi({ 'POST /api/login': fail(401, 'never reached') });
+    const { issues } = loginInput.safeParse({}).error!;
     const errors = issueMessages(loginInput.safeParse({}).error!);
-    expect(await post('/api/login', {})).toEqual({ status: 400, body: { status: 'error', message: errors[0], errors } });
+    const fields = Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message]));
+    expect(await post('/api/login', {})).toEqual({
+      status: 400,
+      body: { status: 'error', message: errors[0], errors, fields },
+    });
     expect(await post('/api/login', [])).toEqual({
       status: 400,
       body: { status: 'error', message: MESSAGES.bodyNotObject, errors: [MESSAGES.bodyNotObject] },

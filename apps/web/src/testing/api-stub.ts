@@ -30,10 +30,13 @@ export const okSpec = (data: unknown = null, message?: string, beside: Record<st
   body: { ...beside, status: 'SUCCESS', ...(message ? { message } : {}), data },
 });
 
-/** A failure envelope: the message, and the per-field `errors` when the server lists them. */
-export const fail = (status: number, message: string, errors?: string[]): Answer => ({
+/**
+ * A failure envelope: the message, every message in `errors` when the server lists them, and `fields`, each path of
+ * the body the server ties a message to (plugins/error-handler.ts).
+ */
+export const fail = (status: number, message: string, errors?: string[], fields?: Record<string, string>): Answer => ({
   status,
-  body: { status: 'error', message, ...(errors ? { errors } : {}) },
+  body: { status: 'error', message, ...(errors ? { errors } : {}), ...(fields ? { fields } : {}) },
 });
 
 /** No answer at all (offline, server down): fetch rejects, as the browser's does. */
@@ -88,7 +91,9 @@ function refusalOf(schemas: RouteSchemas, request: SentRequest): Answer | undefi
   if (result.success) return undefined;
   const notObject = result.error.issues.some((issue) => issue.code === 'invalid_type' && issue.path.length === 0);
   const errors = notObject ? [MESSAGES.bodyNotObject] : issueMessages(result.error);
-  return fail(400, errors[0] ?? MESSAGES.invalidRequest, errors);
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) if (issue.path.length > 0) fields[issue.path.join('.')] ??= issue.message;
+  return fail(400, errors[0] ?? MESSAGES.invalidRequest, errors, Object.keys(fields).length > 0 ? fields : undefined);
 }
 
 /**

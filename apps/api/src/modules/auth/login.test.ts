@@ -76,7 +76,7 @@ describe('POST /api/login and /api/login-otp', () => {
 
     const reused = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual(error(MESSAGES.codeExpired));
+    expect(reused.json()).toMatchObject(error(MESSAGES.codeExpired));
     expect(await sessionsOf(t, user.userId)).toHaveLength(1);
   });
 
@@ -100,7 +100,11 @@ describe('POST /api/login and /api/login-otp', () => {
     const user = await signUp(t);
     const res = await postPublic(t, '/api/login', { emailOrPhone: user.email, password: PASSWORD });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ status: 'error', message: MESSAGES.accountNotVerified, code: ERROR_CODES.accountNotVerified });
+    expect(res.json()).toMatchObject({
+      status: 'error',
+      message: MESSAGES.accountNotVerified,
+      code: ERROR_CODES.accountNotVerified,
+    });
     expect(readOutbox(t.outboxDir, user.email)).toHaveLength(1);
     expect(await codeRows(t, user.userId, 'login')).toEqual([]);
 
@@ -117,10 +121,10 @@ describe('POST /api/login and /api/login-otp', () => {
     const user = await signUpAndVerify(t);
     const wrong = await postPublic(t, '/api/login', { emailOrPhone: user.email, password: 'Wrong#Pass1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual(error(MESSAGES.invalidCredentials));
+    expect(wrong.json()).toMatchObject(error(MESSAGES.invalidCredentials));
     const unknown = await postPublic(t, '/api/login', { emailOrPhone: uniqueEmail('nobody'), password: PASSWORD });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual(error(MESSAGES.invalidCredentials));
+    expect(unknown.json()).toMatchObject(error(MESSAGES.invalidCredentials));
     expect(await codeRows(t, user.userId, 'login')).toEqual([]);
   });
 
@@ -135,7 +139,7 @@ describe('POST /api/login and /api/login-otp', () => {
     expect(messages).toEqual([...Array(4).fill(MESSAGES.codeWrong), MESSAGES.codeTooManyAttempts]);
     const right = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code });
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toEqual(error(MESSAGES.codeTooManyAttempts));
+    expect(right.json()).toMatchObject(error(MESSAGES.codeTooManyAttempts));
     expect(await sessionsOf(t, user.userId)).toEqual([]);
 
     // Signing in again within the cooldown must not point at the voided code.
@@ -151,14 +155,14 @@ describe('POST /api/login and /api/login-otp', () => {
     await expireCodes(t, user.userId);
     const res = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(error(MESSAGES.codeExpired));
+    expect(res.json()).toMatchObject(error(MESSAGES.codeExpired));
     expect(await sessionsOf(t, user.userId)).toEqual([]);
   });
 
   it('refuses a code for an unknown user', async () => {
     const res = await postPublic(t, '/api/login-otp', { emailOrPhone: uniqueEmail('nobody'), code: '123456' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(error(MESSAGES.codeWrong));
+    expect(res.json()).toMatchObject(error(MESSAGES.codeWrong));
   });
 
   it.each([
@@ -170,7 +174,7 @@ describe('POST /api/login and /api/login-otp', () => {
   ])('login answers 400 for %s', async (_, payload, errors) => {
     const res = await postPublic(t, '/api/login', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(error(errors[0]!, errors));
+    expect(res.json()).toMatchObject(error(errors[0]!, errors));
   });
 
   it.each([
@@ -181,6 +185,6 @@ describe('POST /api/login and /api/login-otp', () => {
   ])('login-otp answers 400 for %s', async (_, payload, errors) => {
     const res = await postPublic(t, '/api/login-otp', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(error(errors[0]!, errors));
+    expect(res.json()).toMatchObject(error(errors[0]!, errors));
   });
 });

@@ -96,7 +96,8 @@ describe('digital items', () => {
       M.productImageMissing,
       M.productFileMissing,
     ];
-    expect(res.json()).toEqual({ status: 'error', message: M.productTitleMissing, errors: missing });
+    const fields = { title: missing[0], description: missing[1], price: missing[2], image: missing[3], file: missing[4] };
+    expect(res.json()).toEqual({ status: 'error', message: M.productTitleMissing, errors: missing, fields });
   });
 
   it.each([

@@ -136,7 +136,12 @@ describe('payment links', () => {
 
     const refused = await post(t, owner, `/api/payment-link/update/${link.id}`, { title: '', amount: 5 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ status: 'error', message: M.titleMissing, errors: [M.titleMissing] });
+    expect(refused.json()).toEqual({
+      status: 'error',
+      message: M.titleMissing,
+      errors: [M.titleMissing],
+      fields: { title: M.titleMissing },
+    });
     expect(await linkRow(t, link.id)).toEqual(row);
   });
 

@@ -17,7 +17,7 @@ import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, fieldError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Cursor, decodeCursor, toPage } from '../../lib/pagination.ts';
 import { listAttachments, replaceAttachments } from './attachments-repository.ts';
@@ -121,17 +121,20 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
    * Every storage path a link stores must be a file this account uploaded to that field's folder (issue 12): another
    * account's product file, or a path nobody uploaded, is refused like a malformed reference.
    */
-  async function requireOwnFiles(scope: LinkScope, paths: [string | null | undefined, UploadFolder][]): Promise<void> {
-    for (const [path, folder] of paths) {
+  async function requireOwnFiles(
+    scope: LinkScope,
+    paths: [field: string, path: string | null | undefined, UploadFolder][],
+  ): Promise<void> {
+    for (const [field, path, folder] of paths) {
       if (path && !(await files.isOwnFile(scope.accountId, path, [folder])))
-        throw badRequest(LINK_MESSAGES.invalidFilePath, [LINK_MESSAGES.invalidFilePath]);
+        throw fieldError(field, LINK_MESSAGES.invalidFilePath);
     }
   }
 
   /** The ids of the attachments a save lists: each must be the account's own upload to the attachments folder. */
   async function requireOwnAttachments(scope: LinkScope, paths: readonly string[]): Promise<string[]> {
     const ids = await files.ownFileIds(scope.accountId, paths, 'attachments');
-    if (!ids) throw badRequest(LINK_MESSAGES.attachmentNotUploaded, [LINK_MESSAGES.attachmentNotUploaded]);
+    if (!ids) throw fieldError('attachments', LINK_MESSAGES.attachmentNotUploaded);
     return ids;
   }
 
@@ -193,11 +196,11 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
       toPaymentLink(await update(scope, 'payment_link', id, { is_disabled: isDisabled })),
 
     async createDonationLink(scope: LinkScope, userId: string, input: DonationLinkValues) {
-      await requireOwnFiles(scope, [[input.image, 'uploads']]);
+      await requireOwnFiles(scope, [['image', input.image, 'uploads']]);
       return toDonationLink(await linksRepo.insert(db, scope, 'donation_link', userId, donationLinkValues(input)));
     },
     async updateDonationLink(scope: LinkScope, id: string, input: DonationLinkValues) {
-      await requireOwnFiles(scope, [[input.image, 'uploads']]);
+      await requireOwnFiles(scope, [['image', input.image, 'uploads']]);
       return toDonationLink(await update(scope, 'donation_link', id, donationLinkValues(input)));
     },
     donationLinkByRef: async (scope: LinkScope, ref: string) => toDonationLink(await requireByRef(scope, 'donation_link', ref)),
@@ -217,16 +220,16 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
 
     async createDigitalItem(scope: LinkScope, userId: string, input: NewDigitalItemValues) {
       await requireOwnFiles(scope, [
-        [input.image, 'uploads'],
-        [input.file, 'products'],
+        ['image', input.image, 'uploads'],
+        ['file', input.file, 'products'],
       ]);
       return toDigitalItem(await linksRepo.insert(db, scope, 'digital_item', userId, digitalItemValues(input)));
     },
     /** Without an image the stored one stays (the form sends none when the merchant keeps it). */
     async updateDigitalItem(scope: LinkScope, id: string, input: DigitalItemValues): Promise<DigitalItem> {
       await requireOwnFiles(scope, [
-        [input.image, 'uploads'],
-        [input.file, 'products'],
+        ['image', input.image, 'uploads'],
+        ['file', input.file, 'products'],
       ]);
       const { image, ...values } = digitalItemValues(input);
       return toDigitalItem(await update(scope, 'digital_item', id, image ? { ...values, image } : values));

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { claimHandOver, type HandOverResult, outboxColumns } from '../../lib/hand-over.ts';
-import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { badRequest, fieldError, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hmac, type Secrets, safeEqual } from '../../lib/secrets.ts';
@@ -140,11 +140,12 @@ function toPublicLink(link: PublicLinkRecord, attachments: PublicAttachment[]): 
 /** The payer's extra data checked against the link's fields: each answered, in the link's order, choices from the options. */
 function checkExtraData(fields: ExtraField[], given: ExtraDataEntry[]): ExtraDataEntry[] {
   const byLabel = new Map(given.map((entry) => [entry.label, entry.value]));
-  return fields.map((field) => {
+  // The field of a refusal is `extra_data.<n>`, n the field's place on the link (and on the page).
+  return fields.map((field, index) => {
     const value = byLabel.get(field.label)?.trim() ?? '';
-    if (value === '') throw badRequest(M.extraFieldMissing(field.label));
+    if (value === '') throw fieldError(`extra_data.${index}`, M.extraFieldMissing(field.label));
     if ((field.type === 'select' || field.type === 'radio') && !field.options.includes(value)) {
-      throw badRequest(M.extraFieldOption(field.label));
+      throw fieldError(`extra_data.${index}`, M.extraFieldOption(field.label));
     }
     return { label: field.label, value };
   });
@@ -152,13 +153,13 @@ function checkExtraData(fields: ExtraField[], given: ExtraDataEntry[]): ExtraDat
 
 /** A digital item's buyer gets the download link by e-mail, so that closing the page does not lose it (issue 27). */
 function requireDownloadEmail(link: PublicLinkRecord, input: PayInput) {
-  if (link.kind === 'digital_item' && !input.email) throw badRequest(M.emailRequiredForDownload);
+  if (link.kind === 'digital_item' && !input.email) throw fieldError('email', M.emailRequiredForDownload);
 }
 
 function amountFor(link: PublicLinkRecord, input: PayInput): number {
   const fixed = link.kind === 'digital_item' || (link.kind === 'payment_link' && link.fixed_amount);
   if (!fixed) {
-    if (input.amount === undefined) throw badRequest(M.amountMissing);
+    if (input.amount === undefined) throw fieldError('amount', M.amountMissing);
     return input.amount;
   }
   const price = Number(link.amount);

@@ -71,7 +71,10 @@ export function PayForm({ link, values, onChange, onStarted, onUnavailable, focu
   };
 
   const showServerRefusal = (error: PayApiError) => {
-    const placed = placeServerMessages(link, error.errors.length ? error.errors : [error.message]);
+    const placed = placeServerMessages(link, {
+      messages: error.errors.length ? error.errors : [error.message],
+      fields: error.fields,
+    });
     setErrors(placed.fields);
     setAlerts(placed.general);
     setFocusRequest((n) => n + 1);

@@ -11,7 +11,6 @@ import { useUpdateDigitalItem } from '../api/update-digital-item.ts';
 import { type Category, type ItemFormValues, inputOf, validateItem, valuesOf } from './item-form-values.ts';
 import { VISIBILITY_LABELS } from './item-labels.tsx';
 import { ItemUploads } from './item-uploads.tsx';
-import { FIELD_OF_MESSAGE } from './server-errors.ts';
 
 const CATEGORY_OPTIONS = [...DIGITAL_ITEM_CATEGORIES];
 
@@ -44,7 +43,7 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
     create: useCreateDigitalItem(),
     update: useUpdateDigitalItem(),
     listPath: '/sente-digital-items',
-    fieldOfMessage: FIELD_OF_MESSAGE,
+    formFields: Object.keys(form.values) as (keyof ItemFormValues)[],
     setFieldErrors: form.setErrors,
   });
 

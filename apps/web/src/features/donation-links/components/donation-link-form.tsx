@@ -13,7 +13,6 @@ import { useCreateDonationLink } from '../api/create-donation-link.ts';
 import { useUpdateDonationLink } from '../api/update-donation-link.ts';
 import { DonationImageField } from './donation-image-field.tsx';
 import { DONATION_LINK_TYPE_LABELS } from './donation-link-labels.ts';
-import { FIELD_OF_MESSAGE } from './server-errors.ts';
 
 type Values = {
   title: string;
@@ -60,7 +59,7 @@ export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink |
     create: useCreateDonationLink(),
     update: useUpdateDonationLink(),
     listPath: '/donation-links',
-    fieldOfMessage: FIELD_OF_MESSAGE,
+    formFields: Object.keys(form.values) as (keyof Values)[],
     setFieldErrors: form.setErrors,
   });
 

@@ -99,7 +99,9 @@ describe('payment link form: attachments (spec §2 file upload widget with remov
   });
 
   it("puts the server's refusal of an attachment beside the attachments", async () => {
-    const refused = fail(400, LINK_MESSAGES.attachmentNotUploaded, [LINK_MESSAGES.attachmentNotUploaded]);
+    const refused = fail(400, LINK_MESSAGES.attachmentNotUploaded, [LINK_MESSAGES.attachmentNotUploaded], {
+      attachments: LINK_MESSAGES.attachmentNotUploaded,
+    });
     const { save, addButton } = renderForm({ link: STORED, answer: refused });
     await save();
     await waitFor(() => expect(errorOf(addButton())).toBe(LINK_MESSAGES.attachmentNotUploaded));

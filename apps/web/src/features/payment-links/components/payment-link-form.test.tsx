@@ -88,7 +88,9 @@ describe('payment link form: the server checks, its messages land beside their f
   });
 
   it('puts a negative price the server refuses beside the price, not only in a toast', async () => {
-    const negative = fail(400, LINK_MESSAGES.amountNegative, [LINK_MESSAGES.amountNegative]);
+    const negative = fail(400, LINK_MESSAGES.amountNegative, [LINK_MESSAGES.amountNegative], {
+      amount: LINK_MESSAGES.amountNegative,
+    });
     const { user, save } = renderForm({ answer: negative });
     await user.type(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '5000');

@@ -15,7 +15,6 @@ import { useUpdatePaymentLink } from '../api/update-payment-link.ts';
 import { AttachmentsField } from './attachments-field.tsx';
 import { LINK_TYPE_LABELS, type LinkType } from './link-type-label.ts';
 import { RedirectionModal } from './redirection-modal.tsx';
-import { FIELD_OF_MESSAGE } from './server-errors.ts';
 
 type Values = {
   title: string;
@@ -70,7 +69,7 @@ export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLinkDeta
     create: useCreatePaymentLink(),
     update: useUpdatePaymentLink(),
     listPath: '/payment-links',
-    fieldOfMessage: FIELD_OF_MESSAGE,
+    formFields: Object.keys(form.values) as (keyof Values)[],
     setFieldErrors: form.setErrors,
   });
 
