@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 
-/** The demo merchant a newcomer signs in as (README: Demo data). */
+/** The demo merchant a newcomer signs in as (README: The demo). */
 export const DEMO_USER = { firstname: 'Ruth', lastname: 'Nankya', email: 'demo@sente.local', password: 'Sente#Demo2026' };
 export const DEMO_PIN = '12345';
 

@@ -7,7 +7,7 @@ import type { TeamService } from './service.ts';
 /**
  * Spec §7 'Team, keys and webhooks' and /api/staff/list. Every member sees the team (the list holds open invitations
  * only for those who manage it); DESIGN §7: only owners and administrators invite and remove. An invitation is joined
- * when its invitee proves the invited mailbox (verify-account or login-otp), see README "Team".
+ * when its invitee proves the invited mailbox (verify-account or login-otp), see docs/features.md, "Team".
  */
 export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (app, { team }) => {
   const manage = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
