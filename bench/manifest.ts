@@ -1,5 +1,6 @@
 // What a browser downloads for a page of the built web app, read from Vite's manifest: the entry chunk, the
-// route's lazy chunks, and every chunk they import statically, gzipped. Shared by bundle.ts and checkout.ts.
+// route's lazy chunks, and every chunk they import statically, gzipped. Shared by bundle.ts, checkout.ts and the
+// benches and tests that weigh pages.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +17,7 @@ export function loadBuild(dist = process.argv[2] ?? path.resolve(import.meta.dir
     process.exit(1);
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>;
+  /** A file of the build (relative to its folder) gzipped at level 9, as the build's own `.gz` copies are. */
   const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
   /** The JS and CSS files that loading these manifest keys (entries or lazy routes) downloads. */
@@ -35,7 +37,7 @@ export function loadBuild(dist = process.argv[2] ?? path.resolve(import.meta.dir
     return { js: [...js], css: [...css], jsBytes: sum(js), cssBytes: sum(css) };
   }
 
-  return { weigh };
+  return { weigh, gzipSize };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
