@@ -7,6 +7,13 @@ import { gzipSync } from 'node:zlib';
 
 type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 
+/** The manifest keys of the pages the benches and the budget test weigh: each page's entry and its route's chunks. */
+export const PAGES = {
+  pay: ['pay.html'],
+  signIn: ['index.html', 'src/features/auth/routes/sign-in.tsx'],
+  overview: ['index.html', 'src/app/shell/dashboard-layout.tsx', 'src/features/dashboard/routes/dashboard.tsx'],
+} as const;
+
 export type PageWeight = { js: string[]; css: string[]; jsBytes: number; cssBytes: number };
 
 /** The build in the folder given as the first argument, else apps/web/dist; stops with a hint when there is none. */
@@ -21,7 +28,7 @@ export function loadBuild(dist = process.argv[2] ?? path.resolve(import.meta.dir
   const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
   /** The JS and CSS files that loading these manifest keys (entries or lazy routes) downloads. */
-  function weigh(keys: string[]): PageWeight {
+  function weigh(keys: readonly string[]): PageWeight {
     const js = new Set<string>();
     const css = new Set<string>();
     const visit = (key: string) => {
