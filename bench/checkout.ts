@@ -1,14 +1,11 @@
 // Prints what a payer's phone downloads (gzipped) for a customer page (/pay, /fund, /checkout: the pay.html
 // entry), next to the dashboard, and the files of the customer page, so dashboard code creeping in shows.
 // Run after `npm run build` (or pass another build folder as the first argument).
-import { loadBuild, printWeight } from './manifest.ts';
+import { loadBuild, PAGES, printWeight } from './manifest.ts';
 
 const { weigh } = loadBuild();
 
-const customer = weigh(['pay.html']);
+const customer = weigh(PAGES.pay);
 printWeight('customer page (/pay/:ref)', customer);
-printWeight(
-  'dashboard (/dashboard)',
-  weigh(['index.html', 'src/app/shell/dashboard-layout.tsx', 'src/features/dashboard/routes/dashboard.tsx']),
-);
+printWeight('dashboard (/dashboard)', weigh(PAGES.overview));
 console.log(`customer page files: ${[...customer.js, ...customer.css].join(', ')}`);

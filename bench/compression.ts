@@ -5,16 +5,16 @@
 import path from 'node:path';
 import Fastify from 'fastify';
 import { spaPlugin } from '../apps/api/src/plugins/spa.ts';
-import { loadBuild } from './manifest.ts';
+import { loadBuild, PAGES } from './manifest.ts';
 
 const dist = process.argv[2] ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const { weigh } = loadBuild(dist);
 const app = Fastify();
 await app.register(spaPlugin, { distDir: dist });
 
-const pages: Record<string, { url: string; keys: string[] }> = {
-  'sign-in (/)': { url: '/', keys: ['index.html', 'src/features/auth/routes/sign-in.tsx'] },
-  'pay page (/pay/:ref)': { url: '/pay/abc123', keys: ['pay.html'] },
+const pages: Record<string, { url: string; keys: readonly string[] }> = {
+  'sign-in (/)': { url: '/', keys: PAGES.signIn },
+  'pay page (/pay/:ref)': { url: '/pay/abc123', keys: PAGES.pay },
 };
 const browsers = { brotli: 'gzip, deflate, br, zstd', gzip: 'gzip, deflate', none: 'identity' };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

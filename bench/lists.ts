@@ -13,20 +13,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import pino from 'pino';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
-import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
-import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
-import { databaseTarget, serverInfoFile } from '../apps/api/src/server.ts';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
-import type { TestApp } from '../apps/api/src/testing/test-app.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
+import { median, openSeedingApp, waitForFile } from './server.ts';
 
 const LINKS = 100_000;
 const CONNECTIONS = 50;
@@ -55,15 +47,6 @@ const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--heap-growing-percent=50'
 async function firstLine(child: ChildProcess): Promise<string> {
   for await (const chunk of child.stdout!) return String(chunk).trim();
   throw new Error('the child ended before it said anything');
-}
-
-async function waitForFile(file: string, child: ChildProcess): Promise<string> {
-  for (let waited = 0; waited < 60_000; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
-    await sleep(100);
-  }
-  throw new Error(`no ${file} after 60 s`);
 }
 
 type Load = { requestsPerSecond: number; p50: number; p99: number; timeouts: number; requests: number };
@@ -134,7 +117,6 @@ async function measure(
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
 const summary = (values: number[], digits = 0) => `${median(values).toFixed(digits)} (${range(values, digits)})`;
 
@@ -167,13 +149,7 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     // Seeding: the app in this process on the server's database and secrets, so the tokens it signs are the server's.
-    const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
-    const database = await openDatabase(databaseTarget(config));
-    await migrateToLatest(database.db);
-    const logger = pino({ level: 'silent' });
-    const mailer = createMailerFromConfig(config, logger);
-    const app = await buildApp({ config, db: database.db, mailer, secrets: loadSecrets(dataDir, config), logger });
-    const t: TestApp = { app, database, dataDir, outboxDir: path.join(dataDir, 'outbox'), close: async () => {} };
+    const t = await openSeedingApp(env);
     const user = await createSignedInUser(t);
     const accountId = await createAccount(t, user.accessToken, 'Bench shop');
     const started = Date.now();
@@ -181,21 +157,19 @@ async function main() {
       insert into links (account_id, kind, ref, title, amount, created_by, created_at)
       select ${accountId}, 'payment_link', 'bench' || n, 'Link ' || n, 1000 + n, ${user.userId},
              now() - (n || ' seconds')::interval
-      from generate_series(1, ${LINKS}) as n`.execute(database.db);
-    await sql`analyze`.execute(database.db);
+      from generate_series(1, ${LINKS}) as n`.execute(t.database.db);
+    await sql`analyze`.execute(t.database.db);
     console.log(
-      `seeded ${LINKS.toLocaleString()} links in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.description})`,
+      `seeded ${LINKS.toLocaleString()} links in ${((Date.now() - started) / 1000).toFixed(1)} s (${t.database.description})`,
     );
-    await app.close();
-    await database.close();
-    mailer.close();
+    await t.close();
 
     execFileSync(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-stale'], { stdio: 'inherit' });
     const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
     const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
     const server = startNode([...SERVER_NODE_OPTIONS, ...serverArgs, 'apps/api/dist/server.js'], env, log);
     children.push(server);
-    const { port } = JSON.parse(await waitForFile(serverInfoFile(config), server)) as { port: number };
+    const { port } = JSON.parse(await waitForFile(t.infoFile, server)) as { port: number };
     const bare = startNode(['--import', 'tsx', path.join(root, 'bench/lists.ts'), 'bare'], { ...process.env }, 'pipe');
     children.push(bare);
     const bareUrl = `${await firstLine(bare)}/bare`;

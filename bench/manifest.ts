@@ -1,10 +1,18 @@
 // What a browser downloads for a page of the built web app, read from Vite's manifest: the entry chunk, the
-// route's lazy chunks, and every chunk they import statically, gzipped. Shared by bundle.ts and checkout.ts.
+// route's lazy chunks, and every chunk they import statically, gzipped. Shared by bundle.ts, checkout.ts and the
+// benches and tests that weigh pages.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+
+/** The manifest keys of the pages the benches and the budget test weigh: each page's entry and its route's chunks. */
+export const PAGES = {
+  pay: ['pay.html'],
+  signIn: ['index.html', 'src/features/auth/routes/sign-in.tsx'],
+  overview: ['index.html', 'src/app/shell/dashboard-layout.tsx', 'src/features/dashboard/routes/dashboard.tsx'],
+} as const;
 
 export type PageWeight = { js: string[]; css: string[]; jsBytes: number; cssBytes: number };
 
@@ -16,10 +24,11 @@ export function loadBuild(dist = process.argv[2] ?? path.resolve(import.meta.dir
     process.exit(1);
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>;
+  /** A file of the build (relative to its folder) gzipped at level 9, as the build's own `.gz` copies are. */
   const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
   /** The JS and CSS files that loading these manifest keys (entries or lazy routes) downloads. */
-  function weigh(keys: string[]): PageWeight {
+  function weigh(keys: readonly string[]): PageWeight {
     const js = new Set<string>();
     const css = new Set<string>();
     const visit = (key: string) => {
@@ -35,7 +44,7 @@ export function loadBuild(dist = process.argv[2] ?? path.resolve(import.meta.dir
     return { js: [...js], css: [...css], jsBytes: sum(js), cssBytes: sum(css) };
   }
 
-  return { weigh };
+  return { weigh, gzipSize };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,197 @@
+// How long a cheap phone on a slow network waits for the pay page, the sign-in page and the Overview (issue 30 item 7),
+// in Debian's Chromium with Alex Russell's low-end baseline: 400 kbit/s down and up, 400 ms round trip, the CPU slowed
+// four times (CDP's network and CPU emulation). The server runs as `npm start` runs it (scripts/start.mjs, which first
+// builds the web app and the API when they are missing or stale), on the embedded database of a fresh DATA_DIR seeded
+// with a merchant, their account and a fixed payment link. For each page: a cold load (a new browser context, its cache
+// empty) then a warm one (the same context, a second visit), each timed from the navigation until the page can be used,
+// for BENCH_ROUNDS rounds (default 3); prints the median (and range) of each, and the JS the cold load downloaded: as
+// sent (brotli, which Chromium asks for) and gzipped (level 9, the weight the issue's budgets are in).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Locator, type Page, type Response } from 'playwright-core';
+import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
+import { loadBuild } from './manifest.ts';
+import { median, openSeedingApp, waitForFile } from './server.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Alex Russell's low-end baseline: 400 kbit/s is 50,000 bytes a second. */
+const NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+const CPU_SLOWDOWN = 4;
+/** A phone's window (e2e/support/browser.ts's phone viewport). */
+const PHONE = { width: 390, height: 844 };
+/** Far above the slowest load the issue saw (19.3 s), so a page that never becomes usable fails the run instead. */
+const USABLE_TIMEOUT_MS = 120_000;
+/** A first start may build the web app and the API before the server listens. */
+const START_TIMEOUT_MS = 300_000;
+const root = path.resolve(import.meta.dirname, '..');
+
+type Tokens = { accessToken: string; refreshToken: string };
+type Target = {
+  name: string;
+  path: string;
+  /** The merchant's tokens in localStorage (apps/web/src/lib/session.ts), for a signed-in page. */
+  signedIn?: Tokens;
+  /** What shows once a person can use the page. */
+  usable: (page: Page) => Locator;
+};
+type Load = { seconds: number; scripts: string[]; sentBytes: number };
+
+/** A merchant with an account and a fixed payment link, made in this process before the server starts. */
+async function seed(env: NodeJS.ProcessEnv): Promise<{ tokens: Tokens; ref: string; infoFile: string }> {
+  const t = await openSeedingApp(env);
+  try {
+    const user = await createSignedInUser(t);
+    await createAccount(t, user.accessToken, 'Gulu Tailors');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-link/create',
+      headers: bearer(user.accessToken),
+      payload: { title: 'School uniform', fixed_amount: true, amount: 45000 },
+    });
+    if (created.statusCode !== 201) throw new Error(`payment-link/create answered ${created.statusCode}: ${created.body}`);
+    const tokens = { accessToken: user.accessToken, refreshToken: user.refreshToken };
+    return { tokens, ref: created.json().data.ref, infoFile: t.infoFile };
+  } finally {
+    await t.close();
+  }
+}
+
+/** Throttles the page's network and CPU; set before it navigates, they hold for every load of the page. */
+async function throttle(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** Opens the page and waits until it is usable: the seconds that took, and the server's scripts it downloaded. */
+async function load(page: Page, origin: string, target: Target): Promise<Load> {
+  const scripts = new Map<string, Promise<number>>();
+  const onResponse = (response: Response) => {
+    const request = response.request();
+    if (request.resourceType() !== 'script' || !response.url().startsWith(origin)) return;
+    // The body's bytes as they came over the wire, encoded; Playwright says -1 for a script the cache served.
+    scripts.set(
+      new URL(response.url()).pathname,
+      request.sizes().then((sizes) => Math.max(0, sizes.responseBodySize)),
+    );
+  };
+  page.on('response', onResponse);
+  const started = performance.now();
+  await page.goto(target.path, { waitUntil: 'commit' });
+  await target.usable(page).waitFor({ state: 'visible', timeout: USABLE_TIMEOUT_MS });
+  const seconds = (performance.now() - started) / 1000;
+  page.off('response', onResponse);
+  const sent = await Promise.all(scripts.values());
+  return { seconds, scripts: [...scripts.keys()], sentBytes: sent.reduce((sum, bytes) => sum + bytes, 0) };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-slow-phone-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    TRUST_PROXY: 'false',
+    PUBLIC_URL: 'http://127.0.0.1',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  let server: ChildProcess | null = null;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const { tokens, ref, infoFile } = await seed(env);
+    // start.mjs builds what is stale, then runs the server in the foreground: its output is the build's.
+    server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'inherit' });
+    const { port } = JSON.parse(await waitForFile(infoFile, server, START_TIMEOUT_MS)) as { port: number };
+    const origin = `http://127.0.0.1:${port}`;
+    const { gzipSize } = loadBuild();
+    const targets: Target[] = [
+      {
+        name: 'pay page (/pay/:ref)',
+        path: `/pay/${ref}`,
+        usable: (page) => page.getByRole('button', { name: 'Pay UGX 45,000' }),
+      },
+      {
+        name: 'sign-in (/)',
+        path: '/',
+        usable: (page) => page.getByRole('button', { name: 'Sign in', disabled: false }),
+      },
+      {
+        name: 'Overview (/dashboard)',
+        path: '/dashboard',
+        signedIn: tokens,
+        usable: (page) => page.getByTestId('wallet-balance'),
+      },
+    ];
+    console.log(
+      `${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(
+          ' ',
+        )}; ${ROUNDS} rounds; network ${NETWORK.downloadThroughput * 8} bit/s, ${NETWORK.latency} ms; CPU /${CPU_SLOWDOWN}`,
+    );
+    for (const target of targets) {
+      const cold: Load[] = [];
+      const warm: Load[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const storageState = target.signedIn && {
+          cookies: [],
+          origins: [
+            {
+              origin,
+              localStorage: [
+                { name: 'sente.accessToken', value: target.signedIn.accessToken },
+                { name: 'sente.refreshToken', value: target.signedIn.refreshToken },
+              ],
+            },
+          ],
+        };
+        const context = await browser.newContext({ baseURL: origin, viewport: PHONE, storageState });
+        try {
+          const page = await context.newPage();
+          await throttle(context, page);
+          cold.push(await load(page, origin, target));
+          warm.push(await load(page, origin, target));
+        } finally {
+          await context.close();
+        }
+      }
+      printTarget(target.name, cold, warm, gzipSize);
+    }
+  } finally {
+    await browser.close();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server?.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const seconds = (loads: Load[]) => {
+  const all = loads.map((one) => one.seconds);
+  return `${median(all).toFixed(1)} s (${Math.min(...all).toFixed(1)}-${Math.max(...all).toFixed(1)})`;
+};
+
+function printTarget(name: string, cold: Load[], warm: Load[], gzipSize: (file: string) => number): void {
+  const first = cold[0]!;
+  const gzipBytes = first.scripts.reduce((sum, script) => sum + gzipSize(script.slice(1)), 0);
+  console.log(
+    `${name.padEnd(22)} cold ${seconds(cold)} | warm ${seconds(warm)} | JS of a cold load: ${kb(first.sentBytes)} sent, ` +
+      `${kb(gzipBytes)} gzip, in ${first.scripts.length} files; warm: ${kb(median(warm.map((one) => one.sentBytes)))} sent`,
+  );
+}
+
+await main();
