@@ -1,7 +1,6 @@
 import type { CollectionRow } from '@sente/contracts/payments';
-import type { MoneyScope } from './money-scope.ts';
-import { useMoneyScope } from './money-scope.ts';
-import { useCursorList } from './use-cursor-list.ts';
+import { type MoneyScope, useMoneyScope } from './money-scope.ts';
+import { cursorListOptions, useCursorList } from './use-cursor-list.ts';
 
 /**
  * The collections the dashboard, the Collections page and a link's live page all read, on one cache: keys from
@@ -10,11 +9,14 @@ import { useCursorList } from './use-cursor-list.ts';
 export const collectionKeys = {
   all: ['collections'] as const,
   scope: ({ accountId, environment }: MoneyScope) => [...collectionKeys.all, accountId, environment] as const,
-  list: (scope: MoneyScope) => [...collectionKeys.scope(scope), 'list'] as const,
+  lists: (scope: MoneyScope) => [...collectionKeys.scope(scope), 'list'] as const,
   live: (scope: MoneyScope, ref: string) => [...collectionKeys.scope(scope), 'live', ref] as const,
 };
 
 /** Spec §7 Lists: GET /api/collections?cursor=, newest first, in the account's active environment. */
+export const collectionsQueryOptions = (scope: MoneyScope) =>
+  cursorListOptions<CollectionRow>(collectionKeys.lists(scope), '/api/collections');
+
 export function useCollections() {
-  return useCursorList<CollectionRow>(collectionKeys.list(useMoneyScope()), '/api/collections');
+  return useCursorList(collectionsQueryOptions(useMoneyScope()));
 }

@@ -1,21 +1,22 @@
 import type { Page } from '@sente/contracts/api';
-import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
 /**
- * The cursor-paged list of spec §4: the first fetch replaces, Load More appends the next page while
- * the pages loaded are below totalPages. The key carries the account id, so lists reload when the
- * active account (or environment) changes.
+ * The query options of a cursor-paged list of spec §4 under `queryKey` (a list key of its feature's factory, which
+ * carries the account and environment, so lists reload when either changes): the first fetch replaces, Load More
+ * appends the next page while the pages loaded are below totalPages. The cursor is the page parameter, not part of
+ * the key: all the pages loaded live in one cache entry, which one invalidation refreshes.
  *
  * `nextPath` serves lists whose later pages come from another path than the first (spec §7: the
  * digital items start at get_digital_items and go on at /api/donation-link?cursor=); by default
  * every page comes from `path`.
  */
-export function useCursorList<T>(queryKey: QueryKey, path: string, nextPath: string = path) {
-  const query = useInfiniteQuery({
+export function cursorListOptions<T>(queryKey: QueryKey, path: string, nextPath: string = path) {
+  return infiniteQueryOptions({
     queryKey,
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
+    queryFn: async ({ pageParam, signal }): Promise<Page<T>> => {
       if (!pageParam) return (await api<Page<T>>(path, { signal })).data;
       const separator = nextPath.includes('?') ? '&' : '?';
       const url = `${nextPath}${separator}cursor=${encodeURIComponent(pageParam)}`;
@@ -23,6 +24,11 @@ export function useCursorList<T>(queryKey: QueryKey, path: string, nextPath: str
     },
     getNextPageParam: (last, pages) => (pages.length < last.totalPages && last.nextCursor ? last.nextCursor : undefined),
   });
+}
+
+/** A cursor-paged list as the list screens read it: the items of every page loaded, and Load More. */
+export function useCursorList<T>(options: ReturnType<typeof cursorListOptions<T>>) {
+  const query = useInfiniteQuery(options);
   const pages = query.data?.pages ?? [];
   return {
     items: pages.flatMap((page) => page.items),

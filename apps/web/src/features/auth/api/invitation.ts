@@ -1,16 +1,24 @@
 import type { AcceptedInvitation, Invitation } from '@sente/contracts/team';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
+/** An invitation is read before any account is chosen, so its keys have no account level: the invite names it. */
+export const invitationKeys = {
+  all: ['invitation'] as const,
+  detail: (invite: string) => [...invitationKeys.all, invite] as const,
+};
+
 /** GET /api/staff/invitation: the account and role an invitation link is for (no session needed). */
-export function useInvitation(invite: string | null) {
-  return useQuery({
-    queryKey: ['invitation', invite],
+export const invitationQueryOptions = (invite: string) =>
+  queryOptions({
+    queryKey: invitationKeys.detail(invite),
     queryFn: async ({ signal }) =>
-      (await api<Invitation>(`/api/staff/invitation?invite=${encodeURIComponent(invite ?? '')}`, { signal })).data,
-    enabled: invite !== null,
+      (await api<Invitation>(`/api/staff/invitation?invite=${encodeURIComponent(invite)}`, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useInvitation(invite: string | null) {
+  return useQuery({ ...invitationQueryOptions(invite ?? ''), enabled: invite !== null });
 }
 
 /** POST /api/staff/accept: a signed-in user joins the invited account, which becomes their current one. */

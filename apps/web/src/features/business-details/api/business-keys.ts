@@ -1,8 +1,12 @@
-/** Query keys of the business details screen (the details themselves live on the profile). */
+/**
+ * Query keys of the business details screen (the details themselves live on the profile), from generic to specific:
+ * the documents are the account's, in both environments.
+ */
 export const businessKeys = {
   all: ['business-details'] as const,
-  files: () => [...businessKeys.all, 'files'] as const,
-  fileLink: (path: string) => [...businessKeys.all, 'file-link', path] as const,
+  scope: (accountId: string | null) => [...businessKeys.all, accountId] as const,
+  files: (accountId: string | null) => [...businessKeys.scope(accountId), 'files'] as const,
+  fileLink: (accountId: string | null, path: string) => [...businessKeys.scope(accountId), 'file-link', path] as const,
 };
 
 /** Members-only links expire after 10 minutes (decision 005): fetch fresh ones well before. */

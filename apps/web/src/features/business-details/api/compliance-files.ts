@@ -2,28 +2,30 @@ import type { ComplianceFile, SaveComplianceFilesInput } from '@sente/contracts/
 import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { accountErrorMessage } from './account-error.ts';
 import { businessKeys, LINK_REFRESH_MS } from './business-keys.ts';
 
 /** GET /api/sente-account/sente-files: the account's documents, each with a members-only link. */
-export const complianceFilesQuery = () =>
+export const complianceFilesQueryOptions = (accountId: string | null) =>
   queryOptions({
-    queryKey: businessKeys.files(),
+    queryKey: businessKeys.files(accountId),
     queryFn: async ({ signal }) => (await api<ComplianceFile[]>('/api/sente-account/sente-files', { signal })).data,
     refetchInterval: LINK_REFRESH_MS,
   });
 
-export const useComplianceFiles = () => useQuery(complianceFilesQuery());
+export const useComplianceFiles = () => useQuery(complianceFilesQueryOptions(useMoneyScope().accountId));
 
 export function useSaveComplianceFiles() {
   const queryClient = useQueryClient();
+  const { queryKey } = complianceFilesQueryOptions(useMoneyScope().accountId);
   return useMutation({
     mutationFn: (input: SaveComplianceFilesInput) =>
       api<ComplianceFile[]>('/api/sente-account/save-sente-files', { method: 'POST', body: input }),
     onSuccess: (response) => {
       // The answer is the whole list with fresh links.
-      queryClient.setQueryData(businessKeys.files(), response.data);
+      queryClient.setQueryData(queryKey, response.data);
       notify.success(BUSINESS_MESSAGES.filesUpdated);
     },
     onError: (error) => notify.error(accountErrorMessage(error)),
@@ -33,11 +35,12 @@ export function useSaveComplianceFiles() {
 /** POST /api/sente-account/remove-sente-file/{id}: answers the list left, with fresh links. */
 export function useRemoveComplianceFile() {
   const queryClient = useQueryClient();
+  const { queryKey } = complianceFilesQueryOptions(useMoneyScope().accountId);
   return useMutation({
     mutationFn: (id: string) =>
       api<ComplianceFile[]>(`/api/sente-account/remove-sente-file/${encodeURIComponent(id)}`, { method: 'POST', body: {} }),
     onSuccess: (response) => {
-      queryClient.setQueryData(businessKeys.files(), response.data);
+      queryClient.setQueryData(queryKey, response.data);
       notify.success(BUSINESS_MESSAGES.fileRemoved);
     },
     onError: (error) => notify.error(accountErrorMessage(error)),

@@ -1,13 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 type UsdWallet = { current_balance: number; current_balance_sand_box: number };
 
+/** The dashboard's own queries, from generic to specific: the USD wallet answers both environments' balances at once. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  scope: (accountId: string | null) => [...dashboardKeys.all, accountId] as const,
+  usdWallet: (accountId: string | null) => [...dashboardKeys.scope(accountId), 'usd-wallet'] as const,
+};
+
 /** Spec §7 GET /api/wallet/usd: the USD wallet's balances in cents, live and test. */
-export function useUsdWallet(accountId: string | null) {
-  return useQuery({
-    queryKey: ['wallet', accountId, 'usd'],
+export const usdWalletQueryOptions = (accountId: string | null) =>
+  queryOptions({
+    queryKey: dashboardKeys.usdWallet(accountId),
     queryFn: async ({ signal }) => (await api<UsdWallet>('/api/wallet/usd', { signal })).data,
     enabled: accountId !== null,
   });
+
+export function useUsdWallet(accountId: string | null) {
+  return useQuery(usdWalletQueryOptions(accountId));
 }

@@ -1,9 +1,13 @@
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 
-/** Query keys of the developers screens (the API keys themselves live on the profile). */
+/**
+ * Query keys of the developers screens (the API keys themselves live on the profile), from generic to specific: the
+ * account's webhook URLs serve both environments (DESIGN §4), its deliveries are per environment within it.
+ */
 export const developerKeys = {
   all: ['developers'] as const,
-  webhooks: (accountId: string) => [...developerKeys.all, 'webhooks', accountId] as const,
-  /** Webhook deliveries are per account and environment (DESIGN §4). */
-  deliveries: ({ accountId, environment }: MoneyScope) => [...developerKeys.all, 'deliveries', accountId, environment] as const,
+  account: (accountId: string | null) => [...developerKeys.all, accountId] as const,
+  webhooks: (accountId: string | null) => [...developerKeys.account(accountId), 'webhooks'] as const,
+  scope: ({ accountId, environment }: MoneyScope) => [...developerKeys.account(accountId), environment] as const,
+  deliveries: (scope: MoneyScope) => [...developerKeys.scope(scope), 'deliveries'] as const,
 };

@@ -2,14 +2,17 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { WEBHOOK_DELIVERY_MESSAGES as M, type WebhookDelivery } from '@sente/contracts/webhook-deliveries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../../lib/api-client.ts';
-import { useMoneyScope } from '../../../lib/money-scope.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useCursorList } from '../../../lib/use-cursor-list.ts';
+import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 import { developerKeys } from './developer-keys.ts';
 
 /** Issue 16: GET /api/webhook/deliveries?cursor=, the account's deliveries in its active environment, newest first. */
+export const webhookDeliveriesQueryOptions = (scope: MoneyScope) =>
+  cursorListOptions<WebhookDelivery>(developerKeys.deliveries(scope), '/api/webhook/deliveries');
+
 export function useWebhookDeliveries() {
-  return useCursorList<WebhookDelivery>(developerKeys.deliveries(useMoneyScope()), '/api/webhook/deliveries');
+  return useCursorList(webhookDeliveriesQueryOptions(useMoneyScope()));
 }
 
 /** A mutation that toasts the server's message (or `fallback`) and reloads the delivery log. */

@@ -1,17 +1,18 @@
 import type { DigitalItem } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { digitalItemKeys, type ItemScope, useItemScope } from './digital-item-keys.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { digitalItemKeys } from './digital-item-keys.ts';
 
 // NOTE: 'degital' is the spec's spelling of this path (spec §7).
 export async function getDigitalItem(ref: string, signal?: AbortSignal) {
   return (await api<DigitalItem>(`/api/donation-link/details_degital_item/${encodeURIComponent(ref)}`, { signal })).data;
 }
 
-export const digitalItemQueryOptions = (scope: ItemScope, ref: string) =>
+export const digitalItemQueryOptions = (scope: MoneyScope, ref: string) =>
   queryOptions({ queryKey: digitalItemKeys.detail(scope, ref), queryFn: ({ signal }) => getDigitalItem(ref, signal) });
 
 /** Spec §2 edit mode: the item behind /sente-digital-items/edit/:ref. */
 export function useDigitalItem(ref: string | undefined) {
-  return useQuery({ ...digitalItemQueryOptions(useItemScope(), ref ?? ''), enabled: ref !== undefined });
+  return useQuery({ ...digitalItemQueryOptions(useMoneyScope(), ref ?? ''), enabled: ref !== undefined });
 }

@@ -1,11 +1,11 @@
-import type { Page } from '@sente/contracts/api';
 import type { Environment } from '@sente/contracts/constants';
-import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../../lib/api-client.ts';
+import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-import { digitalItemKeys, useItemScope } from './digital-item-keys.ts';
+import { digitalItemKeys } from './digital-item-keys.ts';
+import { digitalItemsQueryOptions } from './get-digital-items.ts';
 
 /** Spec §9: these calls name the environments test and prod. */
 const envOf = (environment: Environment) => (environment === 'production' ? 'prod' : 'test');
@@ -19,21 +19,19 @@ export function hideDigitalItem(id: string, body: HideBody) {
   });
 }
 
-type ItemPages = InfiniteData<Page<DigitalItem>>;
-
 /**
  * Spec §4 deleting a digital item: a hide, after a confirm. Once the server agrees the row leaves the
  * loaded pages at once (no refetch of every page) and 'Product deleted!' shows.
  */
 export function useDeleteDigitalItem() {
   const queryClient = useQueryClient();
-  const scope = useItemScope();
-  const listKey = digitalItemKeys.list(scope);
+  const scope = useMoneyScope();
+  const listKey = digitalItemsQueryOptions(scope).queryKey;
 
   return useMutation({
     mutationFn: (id: string) => hideDigitalItem(id, { senteDigitalItemId: id, shouldHide: true, env: envOf(scope.environment) }),
     onSuccess: async (response, id) => {
-      queryClient.setQueryData<ItemPages>(listKey, (data) =>
+      queryClient.setQueryData(listKey, (data) =>
         data
           ? {
               ...data,

@@ -1,19 +1,13 @@
-import { DEFAULT_ENVIRONMENT, type Environment } from '@sente/contracts/constants';
-import { useProfile } from '../../../lib/profile.ts';
+import type { MoneyScope } from '../../../lib/money-scope.ts';
 
-/** The account and environment a donation-link query belongs to (donation totals differ per environment). */
-export type DonationLinkScope = { accountId: string | null; environment: Environment };
-
-/** Keys from generic to specific, so switching account or mode gives every list a fresh cache entry. */
+/**
+ * Keys from generic to specific: every donation link, one account and environment's (donation totals differ per
+ * environment, and switching either gives every list a fresh cache entry), their lists, one link.
+ */
 export const donationLinkKeys = {
   all: ['donation-links'] as const,
-  scope: ({ accountId, environment }: DonationLinkScope) => [...donationLinkKeys.all, accountId, environment] as const,
-  list: (scope: DonationLinkScope) => [...donationLinkKeys.scope(scope), 'list'] as const,
-  detail: (scope: DonationLinkScope, ref: string) => [...donationLinkKeys.scope(scope), 'detail', ref] as const,
+  scope: ({ accountId, environment }: MoneyScope) => [...donationLinkKeys.all, accountId, environment] as const,
+  lists: (scope: MoneyScope) => [...donationLinkKeys.scope(scope), 'list'] as const,
+  details: (scope: MoneyScope) => [...donationLinkKeys.scope(scope), 'detail'] as const,
+  detail: (scope: MoneyScope, ref: string) => [...donationLinkKeys.details(scope), ref] as const,
 };
-
-export function useDonationLinkScope(): DonationLinkScope {
-  const { data: user } = useProfile();
-  const account = user?.current_account ?? null;
-  return { accountId: account?.id ?? null, environment: account?.api_keys.active_environment ?? DEFAULT_ENVIRONMENT };
-}

@@ -1,16 +1,17 @@
 import type { DonationLink } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type DonationLinkScope, donationLinkKeys, useDonationLinkScope } from './donation-link-keys.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { donationLinkKeys } from './donation-link-keys.ts';
 
 export async function getDonationLink(ref: string, signal?: AbortSignal) {
   return (await api<DonationLink>(`/api/donation-link/details/${encodeURIComponent(ref)}`, { signal })).data;
 }
 
-export const donationLinkQueryOptions = (scope: DonationLinkScope, ref: string) =>
+export const donationLinkQueryOptions = (scope: MoneyScope, ref: string) =>
   queryOptions({ queryKey: donationLinkKeys.detail(scope, ref), queryFn: ({ signal }) => getDonationLink(ref, signal) });
 
 /** Spec §2 edit mode: the donation link behind /donation-links/edit/:ref. */
 export function useDonationLink(ref: string | undefined) {
-  return useQuery({ ...donationLinkQueryOptions(useDonationLinkScope(), ref ?? ''), enabled: ref !== undefined });
+  return useQuery({ ...donationLinkQueryOptions(useMoneyScope(), ref ?? ''), enabled: ref !== undefined });
 }

@@ -1,10 +1,14 @@
 import type { DonationLink } from '@sente/contracts/links';
-import { useCursorList } from '../../../lib/use-cursor-list.ts';
-import { donationLinkKeys, useDonationLinkScope } from './donation-link-keys.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
+import { donationLinkKeys } from './donation-link-keys.ts';
 
 export const DONATION_LINKS_PATH = '/api/donation-link';
 
 /** Spec §7 Lists: GET /api/donation-link?cursor=, newest first. */
+export const donationLinksQueryOptions = (scope: MoneyScope) =>
+  cursorListOptions<DonationLink>(donationLinkKeys.lists(scope), DONATION_LINKS_PATH);
+
 export function useDonationLinks() {
-  return useCursorList<DonationLink>(donationLinkKeys.list(useDonationLinkScope()), DONATION_LINKS_PATH);
+  return useCursorList(donationLinksQueryOptions(useMoneyScope()));
 }

@@ -1,9 +1,9 @@
 import { LIVE_PAGE_POLL_MS } from '@sente/contracts/constants';
 import type { LivePage } from '@sente/contracts/payments';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';
-import { useMoneyScope } from '../../../lib/money-scope.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 
 const livePath = (ref: string) => `/api/payment-link/collections/${encodeURIComponent(ref)}`;
 
@@ -17,9 +17,9 @@ export const liveDownloadPath = (ref: string) => `${livePath(ref)}/download`;
  * the top and none drops out of the loaded pages. A failed refresh keeps the last figures on screen and tries again
  * at the next turn.
  */
-export function useLivePage(ref: string) {
-  const query = useInfiniteQuery({
-    queryKey: collectionKeys.live(useMoneyScope(), ref),
+export const livePageQueryOptions = (scope: MoneyScope, ref: string) =>
+  infiniteQueryOptions({
+    queryKey: collectionKeys.live(scope, ref),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
       const path = pageParam ? `${livePath(ref)}?cursor=${encodeURIComponent(pageParam)}` : livePath(ref);
@@ -31,6 +31,9 @@ export function useLivePage(ref: string) {
       return error instanceof ApiError && error.status === 404 ? false : LIVE_PAGE_POLL_MS;
     },
   });
+
+export function useLivePage(ref: string) {
+  const query = useInfiniteQuery(livePageQueryOptions(useMoneyScope(), ref));
   const pages = query.data?.pages ?? [];
   const first = pages[0];
   return {

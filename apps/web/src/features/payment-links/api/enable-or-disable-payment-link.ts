@@ -1,11 +1,11 @@
-import type { Page } from '@sente/contracts/api';
 import type { Environment } from '@sente/contracts/constants';
-import type { PaymentLink } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-import { paymentLinkKeys, useLinkScope } from './payment-link-keys.ts';
+import { paymentLinksQueryOptions } from './get-payment-links.ts';
+import { paymentLinkKeys } from './payment-link-keys.ts';
 
 /** Spec §9: these calls name the environments test and prod. */
 const envOf = (environment: Environment) => (environment === 'production' ? 'prod' : 'test');
@@ -15,21 +15,20 @@ export function enableOrDisablePaymentLink(id: string, body: { is_disabled: bool
 }
 
 type Variables = { id: string; is_disabled: boolean };
-type LinkPages = InfiniteData<Page<PaymentLink>>;
 
 /** Spec §4: the checkbox flips at once; a failure puts it back and says 'Unable to change payment link status'. */
 export function useEnableOrDisablePaymentLink() {
   const queryClient = useQueryClient();
-  const scope = useLinkScope();
-  const listKey = paymentLinkKeys.list(scope);
+  const scope = useMoneyScope();
+  const listKey = paymentLinksQueryOptions(scope).queryKey;
 
   return useMutation({
     mutationFn: ({ id, is_disabled }: Variables) =>
       enableOrDisablePaymentLink(id, { is_disabled, env: envOf(scope.environment) }),
     onMutate: async ({ id, is_disabled }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
-      const previous = queryClient.getQueryData<LinkPages>(listKey);
-      queryClient.setQueryData<LinkPages>(listKey, (data) =>
+      const previous = queryClient.getQueryData(listKey);
+      queryClient.setQueryData(listKey, (data) =>
         data
           ? {
               ...data,

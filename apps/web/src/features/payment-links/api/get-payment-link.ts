@@ -1,16 +1,17 @@
 import type { PaymentLinkDetails } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type LinkScope, paymentLinkKeys, useLinkScope } from './payment-link-keys.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { paymentLinkKeys } from './payment-link-keys.ts';
 
 export async function getPaymentLink(ref: string, signal?: AbortSignal) {
   return (await api<PaymentLinkDetails>(`/api/payment-link/details/${encodeURIComponent(ref)}`, { signal })).data;
 }
 
-export const paymentLinkQueryOptions = (scope: LinkScope, ref: string) =>
+export const paymentLinkQueryOptions = (scope: MoneyScope, ref: string) =>
   queryOptions({ queryKey: paymentLinkKeys.detail(scope, ref), queryFn: ({ signal }) => getPaymentLink(ref, signal) });
 
 /** Spec §2 edit mode: the link behind /payment-links/edit/:ref. */
 export function usePaymentLink(ref: string | undefined) {
-  return useQuery({ ...paymentLinkQueryOptions(useLinkScope(), ref ?? ''), enabled: ref !== undefined });
+  return useQuery({ ...paymentLinkQueryOptions(useMoneyScope(), ref ?? ''), enabled: ref !== undefined });
 }

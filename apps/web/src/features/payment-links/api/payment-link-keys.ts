@@ -1,19 +1,13 @@
-import { DEFAULT_ENVIRONMENT, type Environment } from '@sente/contracts/constants';
-import { useProfile } from '../../../lib/profile.ts';
+import type { MoneyScope } from '../../../lib/money-scope.ts';
 
-/** The account and environment a payment-link query belongs to (collections totals differ per environment). */
-export type LinkScope = { accountId: string | null; environment: Environment };
-
-/** Keys from generic to specific, so switching account or mode gives every list a fresh cache entry. */
+/**
+ * Keys from generic to specific: every payment link, one account and environment's (a link's collections totals
+ * differ per environment, and switching either gives every list a fresh cache entry), their lists, one link.
+ */
 export const paymentLinkKeys = {
   all: ['payment-links'] as const,
-  scope: ({ accountId, environment }: LinkScope) => [...paymentLinkKeys.all, accountId, environment] as const,
-  list: (scope: LinkScope) => [...paymentLinkKeys.scope(scope), 'list'] as const,
-  detail: (scope: LinkScope, ref: string) => [...paymentLinkKeys.scope(scope), 'detail', ref] as const,
+  scope: ({ accountId, environment }: MoneyScope) => [...paymentLinkKeys.all, accountId, environment] as const,
+  lists: (scope: MoneyScope) => [...paymentLinkKeys.scope(scope), 'list'] as const,
+  details: (scope: MoneyScope) => [...paymentLinkKeys.scope(scope), 'detail'] as const,
+  detail: (scope: MoneyScope, ref: string) => [...paymentLinkKeys.details(scope), ref] as const,
 };
-
-export function useLinkScope(): LinkScope {
-  const { data: user } = useProfile();
-  const account = user?.current_account ?? null;
-  return { accountId: account?.id ?? null, environment: account?.api_keys.active_environment ?? DEFAULT_ENVIRONMENT };
-}

@@ -2,16 +2,23 @@ import { MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import type { StaffInviteInput, StaffMember } from '@sente/contracts/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../../lib/api-client.ts';
+import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useProfile } from '../../../lib/profile.ts';
-import { useCursorList } from '../../../lib/use-cursor-list.ts';
+import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 
-export const teamKeys = { all: ['team'] as const, list: (accountId: string) => ['team', accountId] as const };
+/** The team is the account's, in both environments: keys from generic to specific, scoped by account alone. */
+export const teamKeys = {
+  all: ['team'] as const,
+  scope: (accountId: string | null) => [...teamKeys.all, accountId] as const,
+  lists: (accountId: string | null) => [...teamKeys.scope(accountId), 'list'] as const,
+};
 
 /** Spec §7 GET /api/staff/list, paged with Load More. */
+export const teamQueryOptions = (accountId: string | null) =>
+  cursorListOptions<StaffMember>(teamKeys.lists(accountId), '/api/staff/list');
+
 export function useTeam() {
-  const accountId = useProfile().data?.current_account?.id ?? 'none';
-  return useCursorList<StaffMember>(teamKeys.list(accountId), '/api/staff/list');
+  return useCursorList(teamQueryOptions(useMoneyScope().accountId));
 }
 
 /** Spec §7 POST /api/staff/register: toast 'Invite Sent', then the list reloads with the invite. */

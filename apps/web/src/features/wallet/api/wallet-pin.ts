@@ -2,14 +2,15 @@ import type { ChangePinInput, ResetPinInput } from '@sente/contracts/wallet';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** The caller's own PIN on one account: each member has one per account (DESIGN §6). */
+/** The caller's own PIN on one account: each member has one per account (DESIGN §6), in both environments. */
 export const walletPinKeys = {
   all: ['wallet-pin'] as const,
-  exists: (accountId: string | null) => [...walletPinKeys.all, 'exists', accountId] as const,
+  scope: (accountId: string | null) => [...walletPinKeys.all, accountId] as const,
+  exists: (accountId: string | null) => [...walletPinKeys.scope(accountId), 'exists'] as const,
 };
 
 /** Spec §7 pin_exists, for the current account. */
-export const pinExistsQuery = (accountId: string | null) =>
+export const pinExistsQueryOptions = (accountId: string | null) =>
   queryOptions({
     queryKey: walletPinKeys.exists(accountId),
     queryFn: async () =>

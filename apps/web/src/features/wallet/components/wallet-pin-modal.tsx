@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { useProfile } from '../../../lib/profile.ts';
-import { pinExistsQuery, walletPinKeys } from '../api/wallet-pin.ts';
+import { pinExistsQueryOptions, walletPinKeys } from '../api/wallet-pin.ts';
 import { ChangePinForm } from './change-pin-form.tsx';
 import { CreatePinForm } from './create-pin-form.tsx';
 import { ResetPinForm } from './reset-pin-form.tsx';
@@ -18,7 +18,7 @@ export function WalletPinModal({ opened, onClose }: Props) {
   const queryClient = useQueryClient();
   const { data: user } = useProfile();
   const account = user?.current_account ?? null;
-  const exists = useQuery({ ...pinExistsQuery(account?.id ?? null), enabled: opened && account !== null });
+  const exists = useQuery({ ...pinExistsQueryOptions(account?.id ?? null), enabled: opened && account !== null });
   const [resetting, setResetting] = useState(false);
 
   const close = () => {
