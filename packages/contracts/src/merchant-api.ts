@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { KAMPALA_OFFSET_MS } from './dates.ts';
+import { formatNumber } from './format.ts';
 import { LINK_MESSAGES, MESSAGES } from './messages.ts';
 import {
   CHANNEL_LABELS,
@@ -64,7 +65,7 @@ export const MERCHANT_API_MESSAGES = {
   bodyNotObject: MESSAGES.bodyNotObject,
   queryInvalid: 'The query string is not valid',
   unknownFields: (fields: string[]) => `Unknown field${fields.length === 1 ? '' : 's'}: ${fields.join(', ')}`,
-  amountInvalid: (max: number) => `amount must be a whole number of UGX from 1 to ${max.toLocaleString('en-US')}`,
+  amountInvalid: (max: number) => `amount must be a whole number of UGX from 1 to ${formatNumber(max)}`,
   phoneInvalid: 'phone must be a Ugandan mobile number: 07XXXXXXXX, 2567XXXXXXXX or +2567XXXXXXXX',
   phoneNotMobileMoney: 'phone must be an MTN (076-079) or Airtel (070, 074, 075) number',
   channelInvalid: `channel must be ${MOBILE_MONEY_CHANNELS.join(' or ')}`,

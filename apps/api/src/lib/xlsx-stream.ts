@@ -1,4 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { TIME_ZONE_LABEL } from '@sente/contracts/dates';
+import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cursor } from './pagination.ts';
 import { ZipWriter } from './zip-stream.ts';
@@ -9,6 +11,17 @@ export const EXPORT_BATCH = 2000;
 /** A column of an export: its header, the key of its cell in each row, its width in characters, its number format. */
 export type SheetColumn = { header: string; key: string; width: number; style?: { numFmt: string } };
 export type CellValue = string | number | Date | null | undefined;
+
+/**
+ * The date column of every export: the header names the zone, the cells hold Kampala's wall clock
+ * (contracts dates.ts kampalaWallClock), shown as the dashboard shows dates.
+ */
+export const SPREADSHEET_DATE_COLUMN = {
+  header: `Date (${TIME_ZONE_LABEL})`,
+  key: 'date',
+  width: 20,
+  style: { numFmt: SPREADSHEET_FORMATS.dateTime },
+} as const;
 
 type Sheet<Row extends { id: string; cursor_ts: string }> = {
   name: string;

@@ -1,6 +1,5 @@
 import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { XAxisProps } from 'recharts';
 import { api } from './api-client.ts';
 import { type MoneyScope, useMoneyScope } from './money-scope.ts';
@@ -24,11 +23,6 @@ export const dashboardStatsQueryOptions = (scope: MoneyScope, period: ReportPeri
 /** Spec §3 dashboard stats: successful collections of the active account and environment over one period. */
 export function useDashboardStats(period: ReportPeriod) {
   return useQuery(dashboardStatsQueryOptions(useMoneyScope(), period));
-}
-
-/** A chart category as people read it: '2026-11-23' as 'Nov 23', '2026-11' as 'Nov 2026'. */
-export function statsKeyLabel(key: string): string {
-  return /^\d{4}-\d{2}$/.test(key) ? dayjs(`${key}-01`).format('MMM YYYY') : dayjs(key).format('MMM D');
 }
 
 /**

@@ -1,22 +1,5 @@
-import { formatDateTime } from '@sente/contracts/dates';
 import { signedAmountFrom } from '@sente/contracts/links';
 import { formatLocalPhone } from '@sente/contracts/payments';
-
-/**
- * Spec §9: dates as 'MMM DD, YYYY H:mm', in Kampala time wherever the browser is: the one rule of
- * packages/contracts/src/dates.ts, which the spreadsheets and receipts follow too.
- */
-export function formatDate(value: string | Date): string {
-  return formatDateTime(value);
-}
-
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** Money as 'UGX 1,250,000'. Amounts are whole minor units; USD is held in cents. */
-export function formatMoney(amount: number | string | bigint, currency: 'UGX' | 'USD' = 'UGX'): string {
-  const value = Number(amount);
-  return `${currency} ${grouping.format(currency === 'USD' ? value / 100 : value)}`;
-}
 
 /**
  * Spec §2 money input: strips everything but digits, dot, comma and minus and reads what is left as the server does

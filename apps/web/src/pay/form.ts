@@ -1,3 +1,4 @@
+import { formatMoney } from '@sente/contracts/format';
 import type { ExtraField } from '@sente/contracts/links';
 import {
   PAYMENT_MESSAGES as M,
@@ -10,7 +11,7 @@ import {
   SIMULATOR,
 } from '@sente/contracts/payments';
 import { cardCvcValid, cardDigits, cardExpiryValid, cardNumberValid } from './card.ts';
-import { formatUgx, parseAmount } from './money.ts';
+import { parseAmount } from './money.ts';
 
 /** A checkbox field's answer is the options ticked; every other field's is one string. */
 export type ExtraAnswer = string | string[];
@@ -48,7 +49,7 @@ export const asksAmount = (link: PublicLink) => !link.fixed_amount;
 export function payButtonLabel(link: PublicLink, amountInput: string): string {
   const verb = link.kind === 'donation_link' ? 'Donate' : 'Pay';
   const amount = asksAmount(link) ? parseAmount(amountInput) : { ok: true as const, amount: link.amount };
-  return amount.ok ? `${verb} ${formatUgx(amount.amount)}` : verb;
+  return amount.ok ? `${verb} ${formatMoney(amount.amount)}` : verb;
 }
 
 export const extraFieldName = (index: number): FieldName => `extra-${index}`;

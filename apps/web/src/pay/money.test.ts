@@ -1,14 +1,8 @@
 import { PAYMENT_MESSAGES as M } from '@sente/contracts/payments';
 import { describe, expect, it } from 'vitest';
-import { formatUgx, parseAmount, tidyAmountInput } from './money.ts';
+import { parseAmount, tidyAmountInput } from './money.ts';
 
 describe('amounts', () => {
-  it('shows UGX with thousands separators', () => {
-    expect(formatUgx(25_000)).toBe('UGX 25,000');
-    expect(formatUgx(1_250_000)).toBe('UGX 1,250,000');
-    expect(formatUgx(0)).toBe('UGX 0');
-  });
-
   it('reads what a payer types as whole shillings', () => {
     expect(parseAmount('25000')).toEqual({ ok: true, amount: 25_000 });
     expect(parseAmount(' 25,000 ')).toEqual({ ok: true, amount: 25_000 });

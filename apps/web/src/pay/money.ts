@@ -1,11 +1,5 @@
+import { formatNumber } from '@sente/contracts/format';
 import { PAYMENT_MESSAGES as M, MAX_PAYMENT_AMOUNT } from '@sente/contracts/payments';
-
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** 25000 as 'UGX 25,000'. */
-export function formatUgx(amount: number): string {
-  return `UGX ${grouping.format(amount)}`;
-}
 
 export type AmountResult = { ok: true; amount: number } | { ok: false; error: string };
 
@@ -23,5 +17,5 @@ export function parseAmount(raw: string): AmountResult {
 /** The amount box after the payer leaves it: '25000' reads '25,000'; anything unparseable stays as typed. */
 export function tidyAmountInput(raw: string): string {
   const result = parseAmount(raw);
-  return result.ok ? grouping.format(result.amount) : raw;
+  return result.ok ? formatNumber(result.amount) : raw;
 }

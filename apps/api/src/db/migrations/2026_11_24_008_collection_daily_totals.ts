@@ -29,7 +29,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 /**
  * Adds up the successful collections (of one account, or of all) into the roll-up, replacing what it held for them.
  * The day is the Kampala day of completed_at (of updated_at, then created_at, for a row that has none); the same
- * rule as `kampalaDay` in lib/kampala-time.ts, which `settle` uses.
+ * rule as `kampalaDay` in packages/contracts/src/dates.ts, which `settle` uses.
  */
 export async function backfillDailyTotals(db: Kysely<any>, accountId?: string): Promise<void> {
   const only = accountId ? sql`and account_id = ${accountId}` : sql``;

@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
+import { kampalaWallClock } from '@sente/contracts/dates';
+import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import type { ExtraField } from '@sente/contracts/links';
 import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { kampalaWallClock, SPREADSHEET_DATE_COLUMN } from '../../lib/kampala-time.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
-import { type CellValue, streamWorkbook } from '../../lib/xlsx-stream.ts';
+import { type CellValue, SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
 import { type CollectionListRecord, collectionsPage, linkCollectionsPage } from './repository.ts';
 
 export { EXPORT_BATCH } from '../../lib/xlsx-stream.ts';
@@ -18,9 +19,9 @@ const PAYER_COLUMNS = [
 ];
 const MONEY_COLUMNS = [
   { header: 'Currency', key: 'currency', width: 9 },
-  { header: 'Amount', key: 'amount', width: 14, style: { numFmt: '#,##0' } },
-  { header: 'Fee', key: 'fee', width: 10, style: { numFmt: '#,##0' } },
-  { header: 'Net', key: 'net', width: 14, style: { numFmt: '#,##0' } },
+  { header: 'Amount', key: 'amount', width: 14, style: { numFmt: SPREADSHEET_FORMATS.money } },
+  { header: 'Fee', key: 'fee', width: 10, style: { numFmt: SPREADSHEET_FORMATS.money } },
+  { header: 'Net', key: 'net', width: 14, style: { numFmt: SPREADSHEET_FORMATS.money } },
   { header: 'Channel', key: 'channel', width: 18 },
   { header: 'Transaction ID', key: 'transaction_id', width: 18 },
   { header: 'Status', key: 'status', width: 11 },

@@ -1,4 +1,5 @@
 import { STAFF_ROLES, type StaffRole } from '@sente/contracts/constants';
+import { formatMoney, formatNumber } from '@sente/contracts/format';
 import type { OpsResult } from '@sente/contracts/system';
 import { reasonText } from '../../lib/rich-text.ts';
 import type { Services } from '../../services.ts';
@@ -36,7 +37,7 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
         const bank = s.bank_details
           ? `${s.bank_details.bank_name} ${s.bank_details.account_number} (${s.bank_details.account_name})`
           : '';
-        return `${s.id}  ${new Date(s.created_at).toISOString()}  ${s.environment}  UGX ${Number(s.amount).toLocaleString('en-US')} + ${Number(s.charge).toLocaleString('en-US')}  ${s.account_name} (${s.account_number}) -> ${bank}  "${reasonText(s.reason)}"`;
+        return `${s.id}  ${new Date(s.created_at).toISOString()}  ${s.environment}  ${formatMoney(s.amount)} + ${formatNumber(Number(s.charge))}  ${s.account_name} (${s.account_number}) -> ${bank}  "${reasonText(s.reason)}"`;
       });
       return { ok: true, message: lines.join('\n'), data: pending };
     },
@@ -101,7 +102,7 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       if (held.length === 0) return { ok: true, message: 'no payment or payout is held for a provider mismatch', data: [] };
       const lines = held.map(
         (row) =>
-          `${row.kind} ${row.id}  ${new Date(row.createdAt).toISOString()}  ${row.environment}  ${row.provider ?? ''}  ${row.currency} ${Number(row.amount).toLocaleString('en-US')}  ${row.status}  ${row.mismatch}`,
+          `${row.kind} ${row.id}  ${new Date(row.createdAt).toISOString()}  ${row.environment}  ${row.provider ?? ''}  ${formatMoney(row.amount, row.currency)}  ${row.status}  ${row.mismatch}`,
       );
       return { ok: true, message: [`${held.length} held for a provider mismatch:`, ...lines].join('\n'), data: held };
     },
@@ -124,13 +125,13 @@ const MAX_DEMO_COLLECTIONS = 50_000;
 const seedDemo: Command = async ({ demo }, [count]) => {
   const collections = count === undefined ? undefined : Number(count);
   if (collections !== undefined && !(Number.isInteger(collections) && collections >= 0 && collections <= MAX_DEMO_COLLECTIONS)) {
-    return { ok: false, message: `Usage: seed:demo [collections, 0 to ${MAX_DEMO_COLLECTIONS.toLocaleString('en-US')}]` };
+    return { ok: false, message: `Usage: seed:demo [collections, 0 to ${formatNumber(MAX_DEMO_COLLECTIONS)}]` };
   }
   const summary = await demo.seed(collections === undefined ? {} : { collections });
   if (!summary) return { ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` };
   const lines = [
     `Demo merchant ready: ${DEMO_ACCOUNTS.school} and ${DEMO_ACCOUNTS.bakery}, ${summary.links} links,`,
-    `${summary.collections.toLocaleString('en-US')} test collections over six months (${summary.successful.toLocaleString('en-US')} successful), ${summary.transfers} transfers.`,
+    `${formatNumber(summary.collections)} test collections over six months (${formatNumber(summary.successful)} successful), ${summary.transfers} transfers.`,
     `Sign in as ${DEMO_USER.email} with ${DEMO_USER.password}; the sign-in code is in the server log and DATA_DIR/outbox. Wallet PIN ${DEMO_PIN}.`,
   ];
   return { ok: true, message: lines.join('\n'), data: summary };

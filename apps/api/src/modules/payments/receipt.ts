@@ -1,12 +1,11 @@
-import { formatDateTimeWithZone } from '@sente/contracts/dates';
 import { RECEIPT_EMAIL as R, EMAIL_TEXTS as T } from '@sente/contracts/emails';
+import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, formatLocalPhone } from '@sente/contracts/payments';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { CollectionRecord } from './repository.ts';
 
 const L = R.labels;
-const ugx = (amount: number) => `UGX ${amount.toLocaleString('en-US')}`;
 
 /** The payer's receipt: what was paid, to whom, how, and for a digital item the download link and the seller's note. */
 export function receiptMail(input: {
@@ -25,10 +24,10 @@ export function receiptMail(input: {
   const rows: [string, string][] = [
     [L.paidTo, input.merchant],
     [L.for, input.title],
-    [L.amount, ugx(Number(collection.amount))],
+    [L.amount, formatMoney(collection.amount)],
     [L.paidWith, paidWith],
     [L.transactionId, collection.transaction_id],
-    // Kampala time, named: the payer may read it anywhere (one rule, packages/contracts/src/dates.ts).
+    // Kampala time, named: the payer may read it anywhere (one rule, packages/contracts/src/format.ts).
     [L.date, formatDateTimeWithZone(collection.completed_at ?? collection.created_at)],
   ];
   const testNote = collection.environment === 'test' ? `${R.testMode}\n\n` : '';
@@ -43,5 +42,5 @@ ${collection.environment === 'test' ? `<p style="color:#b00020;font-weight:bold"
 ${input.downloadUrl ? `<p><a href="${escapeHtml(input.downloadUrl)}">${R.download}</a> (${R.validUntil(escapeHtml(validUntil))})</p>` : ''}
 ${input.buyerNote ? `<p><strong>${R.noteFrom(escapeHtml(input.merchant))}</strong><br>${escapeHtml(input.buyerNote)}</p>` : ''}
 <p>${R.keep}</p></body></html>`;
-  return { to: input.to, subject: R.subject(ugx(Number(collection.amount)), input.merchant), text, html };
+  return { to: input.to, subject: R.subject(formatMoney(collection.amount), input.merchant), text, html };
 }

@@ -1,7 +1,7 @@
 import type { Environment } from '@sente/contracts/constants';
+import { kampalaDay } from '@sente/contracts/dates';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Currency, Database, PaymentChannel } from '../../db/database.ts';
-import { kampalaDay } from '../../lib/kampala-time.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { PeriodRange } from './calendar.ts';
 

@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
+import { kampalaWallClock } from '@sente/contracts/dates';
+import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { kampalaWallClock, SPREADSHEET_DATE_COLUMN } from '../../lib/kampala-time.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { reasonText } from '../../lib/rich-text.ts';
-import { streamWorkbook } from '../../lib/xlsx-stream.ts';
+import { SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
 import { transfersPage } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
 
@@ -24,8 +25,8 @@ export function streamTransfersWorkbook(db: Kysely<Database>, scope: MoneyScope,
         { header: 'Type', key: 'type', width: 18 },
         { header: 'Direction', key: 'direction', width: 10 },
         { header: 'Currency', key: 'currency', width: 9 },
-        { header: 'Amount', key: 'amount', width: 14, style: { numFmt: '#,##0' } },
-        { header: 'Charge', key: 'charge', width: 10, style: { numFmt: '#,##0' } },
+        { header: 'Amount', key: 'amount', width: 14, style: { numFmt: SPREADSHEET_FORMATS.money } },
+        { header: 'Charge', key: 'charge', width: 10, style: { numFmt: SPREADSHEET_FORMATS.money } },
         { header: 'To / From', key: 'counterparty', width: 32 },
         { header: 'Created by', key: 'creator', width: 24 },
         { header: 'Reason', key: 'reason', width: 40 },

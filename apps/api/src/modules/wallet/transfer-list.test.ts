@@ -1,8 +1,8 @@
+import { kampalaWallClock } from '@sente/contracts/dates';
 /** The /settlements list of transfers, its paging and its xlsx export (spec §7, DESIGN §7). */
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kampalaWallClock } from '../../lib/kampala-time.ts';
 import { answer, get, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

@@ -1,5 +1,5 @@
+import { formatMoney } from '@sente/contracts/format';
 import type { PublicLink } from '@sente/contracts/payments';
-import { formatUgx } from '../money.ts';
 import { Attachments } from './attachments.tsx';
 
 /** What the payer is paying for: image, title, description, the price or the donation's progress, and attachments. */
@@ -23,11 +23,11 @@ function Price({ link }: { link: PublicLink }) {
   return (
     <p className="price">
       <span className="visually-hidden">Price: </span>
-      <strong>{formatUgx(link.amount)}</strong>
+      <strong>{formatMoney(link.amount)}</strong>
       {link.original_price !== null && link.original_price > link.amount && (
         <s className="original-price">
           <span className="visually-hidden">was </span>
-          {formatUgx(link.original_price)}
+          {formatMoney(link.original_price)}
         </s>
       )}
     </p>
@@ -45,11 +45,11 @@ function DonationProgress({ link }: { link: PublicLink }) {
         </p>
       )}
       <p className="raised">
-        <strong>{formatUgx(raised)}</strong> raised
+        <strong>{formatMoney(raised)}</strong> raised
         {target > 0 && (
           <>
             {' '}
-            of <span className="nowrap">{formatUgx(target)}</span>
+            of <span className="nowrap">{formatMoney(target)}</span>
           </>
         )}
       </p>
@@ -61,7 +61,7 @@ function DonationProgress({ link }: { link: PublicLink }) {
           aria-valuemin={0}
           aria-valuemax={target}
           aria-valuenow={Math.min(raised, target)}
-          aria-valuetext={`${formatUgx(raised)} of ${formatUgx(target)}`}
+          aria-valuetext={`${formatMoney(raised)} of ${formatMoney(target)}`}
         >
           <div className="progress-fill" style={{ width: `${Math.min(100, (raised / target) * 100)}%` }} />
         </div>

@@ -1,8 +1,7 @@
-import { formatDateTimeWithZone } from '@sente/contracts/dates';
+import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
 import { PAYMENT_MESSAGES as M, type PublicPayment } from '@sente/contracts/payments';
 import { useEffect } from 'react';
 import { PAGE_TEXT } from '../messages.ts';
-import { formatUgx } from '../money.ts';
 import { safeRedirectUrl } from '../route.ts';
 import { useFocusHeading } from './use-focus-heading.ts';
 
@@ -29,7 +28,7 @@ export function SuccessScreen({ payment, email }: { payment: PublicPayment; emai
       <dl className="facts">
         <div>
           <dt>Amount</dt>
-          <dd>{formatUgx(payment.amount)}</dd>
+          <dd>{formatMoney(payment.amount)}</dd>
         </div>
         <div>
           <dt>Transaction ID</dt>

@@ -1,8 +1,8 @@
+import { formatMoney } from '@sente/contracts/format';
 import { formatLocalPhone, PAYMENT_MESSAGES as M, normalizeUgandanPhone } from '@sente/contracts/payments';
 import { useState } from 'react';
 import { cancelPayment, PayApiError } from '../api.ts';
 import { PAGE_TEXT } from '../messages.ts';
-import { formatUgx } from '../money.ts';
 import { type PaymentOutcome, POLL_INTERVAL_MS, usePaymentStatus } from '../use-payment-status.ts';
 import type { StartedPayment } from './pay-form.tsx';
 import { TimeLeft } from './time-left.tsx';
@@ -62,7 +62,7 @@ export function WaitingScreen({ started, onDone, onCancelled }: Props) {
       <dl className="facts">
         <div>
           <dt>Amount</dt>
-          <dd>{formatUgx(started.request.amount ?? 0)}</dd>
+          <dd>{formatMoney(started.request.amount ?? 0)}</dd>
         </div>
         {msisdn && (
           <div>

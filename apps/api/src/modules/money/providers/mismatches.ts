@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../db/database.ts';
+import type { Currency, Database } from '../../../db/database.ts';
 
 /**
  * Holds a payment or payout whose provider reported an amount or currency not ours (decision 040): `detail` (from
@@ -26,7 +26,7 @@ export type HeldMismatch = {
   environment: string;
   provider: string | null;
   amount: string;
-  currency: string;
+  currency: Currency;
   status: string;
   mismatch: string;
   createdAt: Date;

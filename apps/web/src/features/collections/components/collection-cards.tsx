@@ -1,8 +1,9 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
+import { phoneOrCard } from '../../../lib/format.ts';
 
 /** The collections on a phone: one card per payment, same fields as the table. */
 export function CollectionCards({ collections }: { collections: CollectionRow[] }) {
@@ -23,7 +24,7 @@ export function CollectionCards({ collections }: { collections: CollectionRow[] 
               <StatusBadge status={collection.status} />
             </Group>
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
-              <CardDetail term="Date">{formatDate(collection.created_at)}</CardDetail>
+              <CardDetail term="Date">{formatDateTime(collection.created_at)}</CardDetail>
               <CardDetail term="Phone/Card">{phoneOrCard(collection.msisdn)}</CardDetail>
               <CardDetail term="Channel">{CHANNEL_LABELS[collection.collection_channel]}</CardDetail>
               <CardDetail term="Transaction ID">

@@ -1,14 +1,15 @@
 import { Table, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
+import { phoneOrCard } from '../../../lib/format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** 'Nov 27, 2026 14:05' with its only break before the time, so the column can be a day's width. */
 function DateTime({ value }: { value: string }) {
-  const text = formatDate(value);
+  const text = formatDateTime(value);
   const cut = text.lastIndexOf(' ');
   return (
     <>

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
 import { OtherNames } from './other-names.tsx';
 
@@ -20,7 +20,7 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
             </div>
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <CardDetail term="Phone">{customerPhone(customer.phone)}</CardDetail>
-              <CardDetail term="Created">{formatDate(customer.created_at)}</CardDetail>
+              <CardDetail term="Created">{formatDateTime(customer.created_at)}</CardDetail>
               <CardDetail term="Payments">{customer.payments_count}</CardDetail>
               <CardDetail term="Total paid">{formatMoney(customer.total_paid)}</CardDetail>
               <CardDetail term="Email" wide>

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
 import { OtherNames } from './other-names.tsx';
 
@@ -35,7 +35,7 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
                 {customer.email ?? NOT_GIVEN}
               </Table.Td>
               <Table.Td style={nowrap}>{customerPhone(customer.phone)}</Table.Td>
-              <Table.Td style={nowrap}>{formatDate(customer.created_at)}</Table.Td>
+              <Table.Td style={nowrap}>{formatDateTime(customer.created_at)}</Table.Td>
               <Table.Td ta="right">{customer.payments_count}</Table.Td>
               <Table.Td ta="right" style={nowrap}>
                 {formatMoney(customer.total_paid)}

@@ -1,11 +1,11 @@
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { MESSAGES } from '@sente/contracts/messages';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCollections } from '../../../lib/collections-query.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 
 /**
  * Spec §2 dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads
@@ -34,7 +34,7 @@ export function RecentCollections({ count }: { count: number }) {
                 {formatMoney(collection.amount, collection.currency)}
               </Text>
               <Text size="xs" c="gray.7" truncate>
-                {formatDate(collection.created_at)} · {collection.customer.names}
+                {formatDateTime(collection.created_at)} · {collection.customer.names}
               </Text>
             </div>
             <StatusBadge status={collection.status} size="sm" />

@@ -1,10 +1,10 @@
 import { Box, Center, Loader } from '@mantine/core';
+import { formatCalendarKey, formatMoney } from '@sente/contracts/format';
 import { REPORT_PERIOD_LABELS } from '@sente/contracts/reports';
 import { lazy, Suspense } from 'react';
 import { FiguresTable } from '../../../components/figures-table.tsx';
 import { PeriodStatsCard } from '../../../components/period-stats-card.tsx';
-import { hasReceived, statsKeyLabel } from '../../../lib/dashboard-stats.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { hasReceived } from '../../../lib/dashboard-stats.ts';
 
 const TransactionsChart = lazy(() => import('./transactions-chart.tsx').then((m) => ({ default: m.TransactionsChart })));
 
@@ -33,7 +33,7 @@ export function TransactionsCard({ withUsd }: { withUsd: boolean }) {
     >
       {({ keys, data, data_usd: dataUsd, period }) => {
         const points = keys.map((key, index) => ({
-          day: statsKeyLabel(key),
+          day: formatCalendarKey(key),
           ugx: data[index] ?? 0,
           usd: (dataUsd[index] ?? 0) / 100,
         }));
@@ -49,7 +49,7 @@ export function TransactionsCard({ withUsd }: { withUsd: boolean }) {
               caption={`Transactions, ${REPORT_PERIOD_LABELS[period].toLowerCase()}`}
               columns={['Date', 'Received UGX', ...(withUsd ? ['Received USD'] : [])]}
               rows={keys.map((key, index) => ({
-                label: statsKeyLabel(key),
+                label: formatCalendarKey(key),
                 values: [formatMoney(data[index] ?? 0), ...(withUsd ? [formatMoney(dataUsd[index] ?? 0, 'USD')] : [])],
               }))}
             />

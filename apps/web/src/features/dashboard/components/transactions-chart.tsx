@@ -1,12 +1,10 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
+import { formatCompact, formatNumber } from '@sente/contracts/format';
 import type { ReportPeriod } from '@sente/contracts/reports';
 import { statsXAxisProps } from '../../../lib/dashboard-stats.ts';
 
 export type TransactionsPoint = { day: string; ugx: number; usd: number };
-
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * Spec §2 dashboard: the transactions line chart. USD (in dollars here) gets its own axis on the right, since a
@@ -35,9 +33,9 @@ export function TransactionsChart({
       withDots={points.length <= 12}
       withLegend
       withRightYAxis={withUsd}
-      valueFormatter={(value) => grouping.format(value)}
-      yAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
-      rightYAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
+      valueFormatter={formatNumber}
+      yAxisProps={{ width: 44, tickFormatter: formatCompact }}
+      rightYAxisProps={{ width: 44, tickFormatter: formatCompact }}
       xAxisProps={statsXAxisProps(period, 16)}
       // The chart is drawn aria-hidden beside its figures table; recharts' keyboard layer would focus inside it.
       lineChartProps={{ accessibilityLayer: false }}

@@ -1,8 +1,8 @@
+import { formatCalendarKey } from '@sente/contracts/format';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { DashboardStats } from '@sente/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { statsKeyLabel } from '../../../lib/dashboard-stats.ts';
 import { ok, stubApi } from '../../../testing/api-stub.ts';
 import { stubChartSize } from '../../../testing/chart-size.ts';
 import { render } from '../../../testing/render.tsx';
@@ -97,7 +97,7 @@ describe('Overview transactions chart (spec §2 dashboard)', () => {
       [...container.querySelectorAll('text.recharts-cartesian-axis-tick-value[orientation="bottom"]')].map(
         (tick) => tick.textContent,
       );
-    await waitFor(() => expect(monthLabels()).toEqual(months.map(statsKeyLabel)), { timeout: CHART_LOAD_MS });
+    await waitFor(() => expect(monthLabels()).toEqual(months.map(formatCalendarKey)), { timeout: CHART_LOAD_MS });
   });
 
   it('keeps the wallet balance, transfers and recent collections beside the chart', async () => {

@@ -1,9 +1,9 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Account, User } from '@sente/contracts/accounts';
 import { type Environment, RECENT_COLLECTIONS_COUNT } from '@sente/contracts/constants';
+import { formatMoney } from '@sente/contracts/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { useUsdWallet } from '../api/get-usd-wallet.ts';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';

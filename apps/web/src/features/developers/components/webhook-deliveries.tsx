@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Code, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { WEBHOOK_LABELS } from '@sente/contracts/developers';
+import { formatDateTime } from '@sente/contracts/format';
 import {
   DELIVERY_STATUS_LABELS,
   WEBHOOK_DELIVERY_MESSAGES as M,
@@ -11,7 +12,6 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { type MoneyStatus, StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate } from '../../../lib/format.ts';
 import { useResendDelivery, useSendTestEvent, useWebhookDeliveries } from '../api/webhook-deliveries.ts';
 
 /** While a delivery is pending the log is read again this often, so the page shows it go out. */
@@ -77,13 +77,13 @@ function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td style={nowrap}>{delivery.next_attempt_at ? formatDate(delivery.next_attempt_at) : NONE}</Table.Td>
-              <Table.Td style={nowrap}>{formatDate(delivery.created_at)}</Table.Td>
+              <Table.Td style={nowrap}>{delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : NONE}</Table.Td>
+              <Table.Td style={nowrap}>{formatDateTime(delivery.created_at)}</Table.Td>
               <Table.Td>
                 <Button
                   size="xs"
                   variant="light"
-                  aria-label={`${M.resend} ${delivery.type} of ${formatDate(delivery.created_at)}`}
+                  aria-label={`${M.resend} ${delivery.type} of ${formatDateTime(delivery.created_at)}`}
                   loading={resend.isPending && resend.variables === delivery.id}
                   onClick={() => resend.mutate(delivery.id)}
                 >

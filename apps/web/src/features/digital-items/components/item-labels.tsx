@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
+import { formatMoney } from '@sente/contracts/format';
 import type { DigitalItem, LinkVisibility } from '@sente/contracts/links';
-import { formatMoney } from '../../../lib/format.ts';
 
 export const VISIBILITY_LABELS: Record<LinkVisibility, string> = { public: 'Public', private: 'Private' };
 

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { DonationLink } from '@sente/contracts/links';
 import type { ReactNode } from 'react';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { DonationLinkActions } from './donation-link-actions.tsx';
 import { donationLinkTypeLabel, donationTarget } from './donation-link-labels.ts';
 import { DonationLinkThumbnail } from './donation-link-thumbnail.tsx';
@@ -42,7 +42,7 @@ export function DonationLinkCards({ links, canManage }: { links: DonationLink[];
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <Detail term="Type">{donationLinkTypeLabel(link)}</Detail>
               <Detail term="Target">{donationTarget(link)}</Detail>
-              <Detail term="Created">{formatDate(link.created_at)}</Detail>
+              <Detail term="Created">{formatDateTime(link.created_at)}</Detail>
               <Detail term="Donations">
                 <Text span size="sm" fw={600}>
                   {formatMoney(link.collections_total)}

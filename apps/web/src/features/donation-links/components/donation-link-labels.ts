@@ -1,5 +1,5 @@
+import { formatMoney } from '@sente/contracts/format';
 import type { DonationLink, LinkVisibility } from '@sente/contracts/links';
-import { formatMoney } from '../../../lib/format.ts';
 
 /** Spec §9: donation links are Public (advertised on the landing page) or Private; public is the default. */
 export const DONATION_LINK_TYPE_LABELS: Record<LinkVisibility, string> = { public: 'Public', private: 'Private' };

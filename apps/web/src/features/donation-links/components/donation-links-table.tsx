@@ -1,7 +1,7 @@
 import { Group, Table, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { DonationLink } from '@sente/contracts/links';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { DonationLinkActions } from './donation-link-actions.tsx';
 import { donationLinkTypeLabel, donationTarget } from './donation-link-labels.ts';
 import { DonationLinkThumbnail } from './donation-link-thumbnail.tsx';
@@ -42,7 +42,7 @@ export function DonationLinksTable({ links, canManage }: { links: DonationLink[]
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{donationLinkTypeLabel(link)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{donationTarget(link)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(link.created_at)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text span size="sm" fw={600}>
                   {formatMoney(link.collections_total)}

@@ -1,8 +1,9 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
+import { phoneOrCard } from '../../../lib/format.ts';
 import { extraValue } from './live-labels.ts';
 
 /** The live page on a phone: one card per collection, with the payer's extra answers below. */
@@ -24,7 +25,7 @@ export function LiveCards({ items, extraLabels }: { items: LiveCollection[]; ext
               <StatusBadge status={item.collection.status} />
             </Group>
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
-              <CardDetail term="Date">{formatDate(item.created_at)}</CardDetail>
+              <CardDetail term="Date">{formatDateTime(item.created_at)}</CardDetail>
               <CardDetail term="Phone">{phoneOrCard(item.collection.msisdn)}</CardDetail>
               <CardDetail term="Channel">{CHANNEL_LABELS[item.collection.collection_channel]}</CardDetail>
               {extraLabels.map((label, index) => (

@@ -1,8 +1,9 @@
 import { Table, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney, phoneOrCard } from '../../../lib/format.ts';
+import { phoneOrCard } from '../../../lib/format.ts';
 import { extraValue } from './live-labels.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -30,7 +31,7 @@ export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; ext
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td style={nowrap}>{formatDate(item.created_at)}</Table.Td>
+              <Table.Td style={nowrap}>{formatDateTime(item.created_at)}</Table.Td>
               <Table.Td style={nowrap}>{phoneOrCard(item.collection.msisdn)}</Table.Td>
               <Table.Td maw={220}>
                 <Text size="sm" lineClamp={2} miw={150} style={{ overflowWrap: 'anywhere' }}>

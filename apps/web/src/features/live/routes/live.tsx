@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Container, Group, Paper, Stack, Text, Title, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { MESSAGES } from '@sente/contracts/messages';
 import { IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -10,7 +11,6 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { liveDownloadPath, useLivePage } from '../api/get-live-page.ts';
 import { LiveCards } from '../components/live-cards.tsx';
 import { liveFileName } from '../components/live-labels.ts';
@@ -67,7 +67,7 @@ export function LiveRoute() {
                   <Text size="xs" c="gray.7">
                     {page.totalItems} {page.totalItems === 1 ? 'payment' : 'payments'}
                     {items.length < page.totalItems && `, the latest ${items.length} below`} · refreshed{' '}
-                    {formatDate(new Date(live.updatedAt))}
+                    {formatDateTime(new Date(live.updatedAt))}
                   </Text>
                   {items.length > 0 && (
                     <DownloadButton path={liveDownloadPath(page.link.ref)} fileName={liveFileName(page.link.title)} />

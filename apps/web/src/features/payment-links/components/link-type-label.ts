@@ -1,5 +1,5 @@
+import { formatMoney } from '@sente/contracts/format';
 import type { PaymentLink } from '@sente/contracts/links';
-import { formatMoney } from '../../../lib/format.ts';
 
 export const LINK_TYPE_LABELS = { fixed: 'Fixed Charge', dynamic: 'Dynamic Charge' } as const;
 export type LinkType = keyof typeof LINK_TYPE_LABELS;

@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { PaymentLink } from '@sente/contracts/links';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { DisabledCheckbox } from './disabled-checkbox.tsx';
 import { linkPrice, linkTypeLabel } from './link-type-label.ts';
 import { PaymentLinkActions } from './payment-link-actions.tsx';
@@ -39,7 +39,7 @@ export function PaymentLinkCards({ links, canManage, onRequestStatusChange }: Pr
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <Detail term="Type">{linkTypeLabel(link)}</Detail>
               <Detail term="Price">{linkPrice(link)}</Detail>
-              <Detail term="Created">{formatDate(link.created_at)}</Detail>
+              <Detail term="Created">{formatDateTime(link.created_at)}</Detail>
               <Detail term="Collections">
                 <Anchor component={Link} to={`/live/${encodeURIComponent(link.ref)}`} size="sm" fw={600} c="sente.8">
                   {formatMoney(link.collections_total)}

@@ -1,8 +1,8 @@
 import { Anchor, Table, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { PaymentLink } from '@sente/contracts/links';
 import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { DisabledCheckbox } from './disabled-checkbox.tsx';
 import { linkPrice, linkTypeLabel } from './link-type-label.ts';
 import { PaymentLinkActions } from './payment-link-actions.tsx';
@@ -41,7 +41,7 @@ export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: P
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{linkTypeLabel(link)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{linkPrice(link)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(link.created_at)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor component={Link} to={`/live/${encodeURIComponent(link.ref)}`} size="sm" fw={600} c="sente.8">
                   {formatMoney(link.collections_total)}

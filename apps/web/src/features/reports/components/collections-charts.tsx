@@ -1,14 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Center, Stack, Text } from '@mantine/core';
+import { formatCompact, formatNumber } from '@sente/contracts/format';
 import type { ReportPeriod } from '@sente/contracts/reports';
 import { statsXAxisProps } from '../../../lib/dashboard-stats.ts';
 
 export type PeriodPoint = { label: string; ugx: number };
 export type ChannelSlice = { name: string; value: number; color: string };
-
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Spec §2 reports: the amounts received in UGX for each day (or month) of the period. */
 export function PeriodBarChart({ points, period }: { points: PeriodPoint[]; period: ReportPeriod }) {
@@ -18,8 +16,8 @@ export function PeriodBarChart({ points, period }: { points: PeriodPoint[]; peri
       data={points}
       dataKey="label"
       series={[{ name: 'ugx', label: 'Received UGX', color: 'sente.7' }]}
-      valueFormatter={(value) => grouping.format(value)}
-      yAxisProps={{ width: 44, tickFormatter: (value: number) => compact.format(value) }}
+      valueFormatter={formatNumber}
+      yAxisProps={{ width: 44, tickFormatter: formatCompact }}
       xAxisProps={statsXAxisProps(period, 12)}
       maxBarWidth={32}
       // The chart sits in an aria-hidden box beside its figures table: no focusable 'application' surface inside it.
@@ -43,7 +41,7 @@ export function ChannelDonut({ slices, total }: { slices: ChannelSlice[]; total:
         thickness={24}
         withTooltip={false}
         withLabels={false}
-        valueFormatter={(value) => grouping.format(value)}
+        valueFormatter={formatNumber}
         // Inside an aria-hidden box (the figures table beside it reads out the same): nothing in it may take focus.
         pieChartProps={{ accessibilityLayer: false }}
         pieProps={{ rootTabIndex: -1 }}

@@ -1,9 +1,8 @@
 import { Box, Grid, Stack, Text, Title } from '@mantine/core';
+import { formatCalendarKey, formatMoney } from '@sente/contracts/format';
 import { type DashboardStats, REPORT_PERIOD_LABELS } from '@sente/contracts/reports';
 import { FiguresTable } from '../../../components/figures-table.tsx';
 import { PeriodStatsCard } from '../../../components/period-stats-card.tsx';
-import { statsKeyLabel } from '../../../lib/dashboard-stats.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import { ChannelDonut, PeriodBarChart } from './collections-charts.tsx';
 
 /** Spec §2 reports: the networks of the doughnut, by their names in the spec. */
@@ -40,7 +39,7 @@ function CollectionsFigures({ stats }: { stats: DashboardStats }) {
             <Box aria-hidden>
               <PeriodBarChart
                 period={period}
-                points={stats.keys.map((key, index) => ({ label: statsKeyLabel(key), ugx: stats.data[index] ?? 0 }))}
+                points={stats.keys.map((key, index) => ({ label: formatCalendarKey(key), ugx: stats.data[index] ?? 0 }))}
               />
             </Box>
             <FiguresTable
@@ -48,7 +47,7 @@ function CollectionsFigures({ stats }: { stats: DashboardStats }) {
               caption={`Collections by ${period === '12m' ? 'month' : 'day'}, ${periodLabel}`}
               columns={[period === '12m' ? 'Month' : 'Date', 'Received UGX']}
               rows={stats.keys.map((key, index) => ({
-                label: statsKeyLabel(key),
+                label: formatCalendarKey(key),
                 values: [formatMoney(stats.data[index] ?? 0)],
               }))}
             />

@@ -1,7 +1,7 @@
+import { formatCalendarKey } from '@sente/contracts/format';
 import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { statsKeyLabel } from '../../../lib/dashboard-stats.ts';
 import { fail, ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
 import { stubChartSize } from '../../../testing/chart-size.ts';
 import { render } from '../../../testing/render.tsx';
@@ -143,7 +143,7 @@ describe('Reports: the Collections card (spec §2 reports)', () => {
       [...container.querySelectorAll('text.recharts-cartesian-axis-tick-value[orientation="bottom"]')].map(
         (tick) => tick.textContent,
       );
-    await waitFor(() => expect(monthLabels()).toEqual(byPeriod['12m'].keys.map(statsKeyLabel)));
+    await waitFor(() => expect(monthLabels()).toEqual(byPeriod['12m'].keys.map(formatCalendarKey)));
     expect(monthLabels()).toHaveLength(12);
   });
 

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatMoney } from '@sente/contracts/format';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { type BankDetails, maskBankAccountNumber, newPinForm, pinField, WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { useState } from 'react';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { PinField } from '../../../components/pin-field.tsx';
-import { formatMoney } from '../../../lib/format.ts';
 import { ReasonHtml } from './reason-html.tsx';
 
 /** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */

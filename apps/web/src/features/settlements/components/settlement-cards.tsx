@@ -1,8 +1,8 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { TransferRow } from '@sente/contracts/wallet';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ReasonHtml } from './reason-html.tsx';
 import { creatorName, movementLabel } from './transfer-labels.ts';
 
@@ -26,7 +26,7 @@ export function SettlementCards({ rows }: { rows: TransferRow[] }) {
               <StatusBadge status={row.status} />
             </Group>
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
-              <CardDetail term="Date">{formatDate(row.created_at)}</CardDetail>
+              <CardDetail term="Date">{formatDateTime(row.created_at)}</CardDetail>
               <CardDetail term="Created">{creatorName(row)}</CardDetail>
               <CardDetail term="Reason" wide>
                 <ReasonHtml html={row.reason} />

@@ -1,8 +1,8 @@
 import { Table, Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { TransferRow } from '@sente/contracts/wallet';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ReasonHtml } from './reason-html.tsx';
 import { creatorName, movementLabel } from './transfer-labels.ts';
 
@@ -28,7 +28,7 @@ export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td style={nowrap}>{formatDate(row.created_at)}</Table.Td>
+              <Table.Td style={nowrap}>{formatDateTime(row.created_at)}</Table.Td>
               <Table.Td style={nowrap}>
                 <Text size="sm" fw={600}>
                   {row.direction === 'in' ? '+ ' : '− '}

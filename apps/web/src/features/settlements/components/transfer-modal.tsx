@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { formatMoney } from '@sente/contracts/format';
 import {
   WALLET_MESSAGES as M,
   OFFERED_TRANSFER_OPTIONS,
@@ -10,7 +11,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys, useProfile } from '../../../lib/profile.ts';
 import { moveMoney, verifyPin } from '../api/move-money.ts';
