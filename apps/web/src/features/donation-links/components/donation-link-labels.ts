@@ -1,5 +1,14 @@
 import { formatMoney } from '@sente/contracts/format';
 import type { DonationLink, LinkVisibility } from '@sente/contracts/links';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+
+/** The list page's heading, create button and empty state. */
+export const DONATION_LINKS_PAGE = {
+  title: 'Donation Links',
+  intro: 'Raise money for a cause: supporters give by mobile money or card.',
+  create: { path: '/new-donation-link', label: 'New Donation Link' },
+  emptyMessage: LINK_MESSAGES.noDonationLinks,
+};
 
 /** Spec §9: donation links are Public (advertised on the landing page) or Private; public is the default. */
 export const DONATION_LINK_TYPE_LABELS: Record<LinkVisibility, string> = { public: 'Public', private: 'Private' };
