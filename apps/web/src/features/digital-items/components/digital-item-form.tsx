@@ -2,15 +2,17 @@ import { Checkbox, Divider, Group, Radio, Select, Textarea, Title } from '@manti
 import { useForm } from '@mantine/form';
 import { DIGITAL_ITEM_CATEGORIES, type DigitalItem } from '@sente/contracts/links';
 import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
+import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
 import { MoneyInput, MoneyTextInput } from '../../../components/money-input.tsx';
 import { useLinkFormSave } from '../../../components/use-link-form-save.ts';
 import { useCreateDigitalItem } from '../api/create-digital-item.ts';
 import { useUpdateDigitalItem } from '../api/update-digital-item.ts';
 import { type Category, type ItemFormValues, inputOf, validateItem, valuesOf } from './item-form-values.ts';
-import { VISIBILITY_LABELS } from './item-labels.tsx';
 import { ItemUploads } from './item-uploads.tsx';
 
 const CATEGORY_OPTIONS = [...DIGITAL_ITEM_CATEGORIES];
+/** The two notes grow with their text, from two rows to six. */
+const NOTE_ROWS = { autosize: true, minRows: 2, maxRows: 6 } as const;
 
 function Section({ title }: { title: string }) {
   return (
@@ -103,17 +105,13 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
       <Textarea
         label="Seller note"
         description="Optional. For you and your team; buyers never see it."
-        autosize
-        minRows={2}
-        maxRows={6}
+        {...NOTE_ROWS}
         {...form.getInputProps('seller_note')}
       />
       <Textarea
         label="Buyer note"
         description="Optional. Shown to the buyer after payment, with the download: how to open the file, a licence key, a thank-you."
-        autosize
-        minRows={2}
-        maxRows={6}
+        {...NOTE_ROWS}
         {...form.getInputProps('buyer_note')}
       />
     </LinkFormFrame>

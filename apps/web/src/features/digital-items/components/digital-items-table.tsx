@@ -1,8 +1,9 @@
 import { Group, Text } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
 import { type LinkColumn, LinkTable } from '../../../components/link-table.tsx';
+import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
 import { DigitalItemActions } from './digital-item-actions.tsx';
-import { itemPrice, OriginalPrice, VISIBILITY_LABELS } from './item-labels.tsx';
+import { itemPrice, OriginalPrice } from './item-labels.tsx';
 import { ItemThumbnail } from './item-thumbnail.tsx';
 
 type Props = { items: DigitalItem[]; canManage: boolean; onRequestDelete: (item: DigitalItem) => void };

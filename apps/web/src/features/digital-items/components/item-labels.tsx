@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { formatMoney } from '@sente/contracts/format';
-import type { DigitalItem, LinkVisibility } from '@sente/contracts/links';
+import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 
 /** The list page ('Digital Hub'): its heading, create button and empty state. */
@@ -10,8 +10,6 @@ export const DIGITAL_ITEMS_PAGE = {
   create: { path: '/new-sente-digital-item', label: 'New Item/Product' },
   emptyMessage: LINK_MESSAGES.noDigitalItems,
 };
-
-export const VISIBILITY_LABELS: Record<LinkVisibility, string> = { public: 'Public', private: 'Private' };
 
 /** Spec §2: the sale price; 0 means the product is given away. */
 export const itemPrice = (item: Pick<DigitalItem, 'price'>) => (item.price === 0 ? 'Free' : formatMoney(item.price));

@@ -2,13 +2,13 @@ import { Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { DonationLink, DonationLinkInput, ExtraField, LinkVisibility } from '@sente/contracts/links';
 import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
+import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { moneyInputError } from '../../../components/money-input-check.ts';
 import { useLinkFormSave } from '../../../components/use-link-form-save.ts';
 import { useCreateDonationLink } from '../api/create-donation-link.ts';
 import { useUpdateDonationLink } from '../api/update-donation-link.ts';
 import { DonationImageField } from './donation-image-field.tsx';
-import { DONATION_LINK_TYPE_LABELS } from './donation-link-labels.ts';
 
 type Values = {
   title: string;
@@ -74,12 +74,12 @@ export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink |
         <Stack gap="sm" mt="xs">
           <Radio
             value="public"
-            label={DONATION_LINK_TYPE_LABELS.public}
+            label={VISIBILITY_LABELS.public}
             description="Advertised on the landing page, so anyone can find it and give."
           />
           <Radio
             value="private"
-            label={DONATION_LINK_TYPE_LABELS.private}
+            label={VISIBILITY_LABELS.private}
             description="Only people you share the link with can open it."
           />
         </Stack>
