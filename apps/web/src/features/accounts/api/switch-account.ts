@@ -1,8 +1,8 @@
 import type { SwitchAccountInput } from '@sente/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountErrorMessage } from '../../../lib/account-error.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { accountErrorMessage } from './account-error.ts';
 
 export function switchAccount(input: SwitchAccountInput) {
   return api<null>('/api/sente-account/switch-account', { method: 'POST', body: input });

@@ -1,10 +1,10 @@
 import type { UpdateProfileInput, User } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountErrorMessage } from '../../../lib/account-error.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys } from '../../../lib/profile.ts';
-import { accountErrorMessage } from './account-error.ts';
 
 export function updateProfile(input: UpdateProfileInput) {
   return api<User>('/api/user/update-profile', { method: 'POST', body: input });

@@ -1,10 +1,10 @@
 import type { ComplianceFile, SaveComplianceFilesInput } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountErrorMessage } from '../../../lib/account-error.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-import { accountErrorMessage } from './account-error.ts';
 import { businessKeys, LINK_REFRESH_MS } from './business-keys.ts';
 
 /** GET /api/sente-account/sente-files: the account's documents, each with a members-only link. */

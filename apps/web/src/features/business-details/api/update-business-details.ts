@@ -1,10 +1,10 @@
 import type { BusinessDetails, BusinessDetailsInput } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountErrorMessage } from '../../../lib/account-error.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys } from '../../../lib/profile.ts';
-import { accountErrorMessage } from './account-error.ts';
 
 export function updateBusinessDetails(input: BusinessDetailsInput) {
   return api<BusinessDetails>('/api/user/update-business-details', { method: 'POST', body: input });

@@ -1,8 +1,15 @@
 import { Text } from '@mantine/core';
 import { formatMoney } from '@sente/contracts/format';
-import type { DigitalItem, LinkVisibility } from '@sente/contracts/links';
+import type { DigitalItem } from '@sente/contracts/links';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
 
-export const VISIBILITY_LABELS: Record<LinkVisibility, string> = { public: 'Public', private: 'Private' };
+/** The list page ('Digital Hub'): its heading, create button and empty state. */
+export const DIGITAL_ITEMS_PAGE = {
+  title: 'Digital Hub',
+  intro: 'Sell e-books, templates and other files: buyers pay, then download.',
+  create: { path: '/new-sente-digital-item', label: 'New Item/Product' },
+  emptyMessage: LINK_MESSAGES.noDigitalItems,
+};
 
 /** Spec §2: the sale price; 0 means the product is given away. */
 export const itemPrice = (item: Pick<DigitalItem, 'price'>) => (item.price === 0 ? 'Free' : formatMoney(item.price));

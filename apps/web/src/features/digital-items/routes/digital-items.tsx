@@ -1,5 +1,4 @@
 import type { DigitalItem } from '@sente/contracts/links';
-import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useState } from 'react';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
 import { useCan } from '../../../lib/profile.ts';
@@ -8,6 +7,7 @@ import { useDeleteDigitalItem } from '../api/hide-digital-item.ts';
 import { DeleteItemModal } from '../components/delete-item-modal.tsx';
 import { DigitalItemCards } from '../components/digital-item-cards.tsx';
 import { DigitalItemsTable } from '../components/digital-items-table.tsx';
+import { DIGITAL_ITEMS_PAGE } from '../components/item-labels.tsx';
 
 /** Spec §2 digital items list ('Digital Hub'). */
 export function DigitalItemsRoute() {
@@ -18,10 +18,8 @@ export function DigitalItemsRoute() {
 
   return (
     <LinkListPage
-      title="Digital Hub"
-      intro="Sell e-books, templates and other files: buyers pay, then download."
-      create={canManage ? { path: '/new-sente-digital-item', label: 'New Item/Product' } : null}
-      emptyMessage={LINK_MESSAGES.noDigitalItems}
+      {...DIGITAL_ITEMS_PAGE}
+      create={canManage ? DIGITAL_ITEMS_PAGE.create : null}
       list={useDigitalItems()}
       // The items table has more columns, so it waits for the md breakpoint.
       tableFrom="md"

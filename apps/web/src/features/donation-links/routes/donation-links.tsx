@@ -1,8 +1,8 @@
-import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
 import { useCan } from '../../../lib/profile.ts';
 import { useDonationLinks } from '../api/get-donation-links.ts';
 import { DonationLinkCards } from '../components/donation-link-cards.tsx';
+import { DONATION_LINKS_PAGE } from '../components/donation-link-labels.ts';
 import { DonationLinksTable } from '../components/donation-links-table.tsx';
 
 /** Spec §2 donation links list. */
@@ -10,10 +10,8 @@ export function DonationLinksRoute() {
   const canManage = useCan('manageLinks');
   return (
     <LinkListPage
-      title="Donation Links"
-      intro="Raise money for a cause: supporters give by mobile money or card."
-      create={canManage ? { path: '/new-donation-link', label: 'New Donation Link' } : null}
-      emptyMessage={LINK_MESSAGES.noDonationLinks}
+      {...DONATION_LINKS_PAGE}
+      create={canManage ? DONATION_LINKS_PAGE.create : null}
       list={useDonationLinks()}
       table={(links) => <DonationLinksTable links={links} canManage={canManage} />}
       cards={(links) => <DonationLinkCards links={links} canManage={canManage} />}

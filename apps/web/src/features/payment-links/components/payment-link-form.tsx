@@ -1,15 +1,13 @@
-import { ActionIcon, Alert, Button, Group, Paper, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import type { LinkAttachment } from '@sente/contracts/attachments';
 import type { ExtraField, PaymentLinkDetails, PaymentLinkInput } from '@sente/contracts/links';
-import { IconPhoto, IconRoute, IconTrash } from '@tabler/icons-react';
-import { CompanyLogoModal } from '../../../components/company-logo-modal.tsx';
-import { ExtraInputsList } from '../../../components/extra-inputs-list.tsx';
-import { ExtraInputsModal } from '../../../components/extra-inputs-modal.tsx';
+import { IconRoute, IconTrash } from '@tabler/icons-react';
+import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { moneyInputError } from '../../../components/money-input-check.ts';
-import { useSaveLink } from '../../../lib/use-save-link.ts';
+import { useLinkFormSave } from '../../../components/use-link-form-save.ts';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
 import { useUpdatePaymentLink } from '../api/update-payment-link.ts';
 import { AttachmentsField } from './attachments-field.tsx';
@@ -56,131 +54,86 @@ const inputOf = (values: Values): PaymentLinkInput => {
  * left and on save, before anything is sent, so '12-3' never goes out as UGX 12.
  */
 export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLinkDetails | null; canUpdateLogo: boolean }) {
-  const [extraOpened, extraModal] = useDisclosure(false);
-  const [logoOpened, logoModal] = useDisclosure(false);
   const [redirectOpened, redirectModal] = useDisclosure(false);
   const form = useForm<Values>({
     initialValues: valuesOf(link),
     validate: { amount: (amount, { link_type }) => (link_type === 'fixed' ? moneyInputError(amount) : null) },
   });
   const { values } = form;
-  const { save, otherErrors, saving } = useSaveLink({
-    existingId: link?.id ?? null,
-    create: useCreatePaymentLink(),
-    update: useUpdatePaymentLink(),
-    listPath: '/payment-links',
-    formFields: Object.keys(form.values) as (keyof Values)[],
-    setFieldErrors: form.setErrors,
-  });
-
-  const submit = form.onSubmit((submitted) => save(inputOf(submitted)));
+  const mutations = { create: useCreatePaymentLink(), update: useUpdatePaymentLink() };
+  const save = useLinkFormSave(form, inputOf, { ...mutations, existingId: link?.id ?? null, listPath: '/payment-links' });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="lg">
-          <TextInput label="Title" placeholder="e.g. School fees, Term 1" {...form.getInputProps('title')} />
-          <Textarea
-            label="Description"
-            description="Optional. Tell customers what they are paying for."
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('description')}
-          />
-          <Radio.Group label="Link type" {...form.getInputProps('link_type')}>
-            <Stack gap="sm" mt="xs">
-              <Radio value="fixed" label={LINK_TYPE_LABELS.fixed} description="Customers pay the price you set." />
-              <Radio
-                value="dynamic"
-                label={LINK_TYPE_LABELS.dynamic}
-                description="Customers enter the amount they want to pay."
-              />
-            </Stack>
-          </Radio.Group>
-          {values.link_type === 'fixed' && (
-            <MoneyInput
-              label="Price"
-              placeholder="0"
-              maw={320}
-              value={values.amount}
-              onChange={(amount) => form.setFieldValue('amount', amount)}
-              onProblem={(problem) => form.setFieldError('amount', problem)}
-              error={form.errors.amount}
-            />
-          )}
-          {values.redirect_url && (
-            <TextInput
-              label="Redirect URL"
-              description="Customers go here after they pay."
-              value={values.redirect_url}
-              readOnly
-              variant="filled"
-              error={form.errors.redirect_url}
-              rightSection={
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label="Remove redirect URL"
-                  title="Remove redirect URL"
-                  onClick={() => form.setFieldValue('redirect_url', '')}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              }
-            />
-          )}
-          <ExtraInputsList
-            fields={values.extra_fields}
-            onRemove={(index) => form.removeListItem('extra_fields', index)}
-            error={form.errors.extra_fields ? String(form.errors.extra_fields) : undefined}
-          />
-          <AttachmentsField
-            value={values.attachments}
-            onChange={(attachments) => form.setFieldValue('attachments', attachments)}
-            error={form.errors.attachments ? String(form.errors.attachments) : undefined}
-          />
-          <Group gap="sm">
-            <Button variant="light" onClick={extraModal.open}>
-              + Extra Inputs
-            </Button>
-            {canUpdateLogo && (
-              <Button variant="light" leftSection={<IconPhoto size={16} aria-hidden />} onClick={logoModal.open}>
-                Update Logo
-              </Button>
-            )}
-            <Button variant="light" leftSection={<IconRoute size={16} aria-hidden />} onClick={redirectModal.open}>
-              Redirection
-            </Button>
-          </Group>
-          {otherErrors.length > 0 && (
-            <Alert color="red" variant="light" title="Please check the link" role="alert">
-              <Stack gap={2} component="ul" m={0} pl="md">
-                {otherErrors.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </Stack>
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" size="md" loading={saving} w={{ base: '100%', sm: 'auto' }}>
-              Save Payment Link
-            </Button>
-          </Group>
+    <LinkFormFrame
+      form={form}
+      save={save}
+      errorsTitle="Please check the link"
+      saveLabel="Save Payment Link"
+      afterExtraInputs={
+        <AttachmentsField
+          value={values.attachments}
+          onChange={(attachments) => form.setFieldValue('attachments', attachments)}
+          error={form.errors.attachments ? String(form.errors.attachments) : undefined}
+        />
+      }
+      canUpdateLogo={canUpdateLogo}
+      buttons={
+        <Button variant="light" leftSection={<IconRoute size={16} aria-hidden />} onClick={redirectModal.open}>
+          Redirection
+        </Button>
+      }
+      modals={
+        <RedirectionModal
+          opened={redirectOpened}
+          initialUrl={values.redirect_url}
+          onClose={redirectModal.close}
+          onAdd={(url) => form.setFieldValue('redirect_url', url)}
+        />
+      }
+    >
+      <LinkTitleFields
+        form={form}
+        titlePlaceholder="e.g. School fees, Term 1"
+        about="Optional. Tell customers what they are paying for."
+      />
+      <Radio.Group label="Link type" {...form.getInputProps('link_type')}>
+        <Stack gap="sm" mt="xs">
+          <Radio value="fixed" label={LINK_TYPE_LABELS.fixed} description="Customers pay the price you set." />
+          <Radio value="dynamic" label={LINK_TYPE_LABELS.dynamic} description="Customers enter the amount they want to pay." />
         </Stack>
-      </form>
-      <ExtraInputsModal
-        opened={extraOpened}
-        onClose={extraModal.close}
-        onAdd={(field) => form.insertListItem('extra_fields', field)}
-      />
-      {canUpdateLogo && <CompanyLogoModal opened={logoOpened} onClose={logoModal.close} />}
-      <RedirectionModal
-        opened={redirectOpened}
-        initialUrl={values.redirect_url}
-        onClose={redirectModal.close}
-        onAdd={(url) => form.setFieldValue('redirect_url', url)}
-      />
-    </Paper>
+      </Radio.Group>
+      {values.link_type === 'fixed' && (
+        <MoneyInput
+          label="Price"
+          placeholder="0"
+          maw={320}
+          value={values.amount}
+          onChange={(amount) => form.setFieldValue('amount', amount)}
+          onProblem={(problem) => form.setFieldError('amount', problem)}
+          error={form.errors.amount}
+        />
+      )}
+      {values.redirect_url && (
+        <TextInput
+          label="Redirect URL"
+          description="Customers go here after they pay."
+          value={values.redirect_url}
+          readOnly
+          variant="filled"
+          error={form.errors.redirect_url}
+          rightSection={
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label="Remove redirect URL"
+              title="Remove redirect URL"
+              onClick={() => form.setFieldValue('redirect_url', '')}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          }
+        />
+      )}
+    </LinkFormFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sente/contracts/messages';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from './api-client.ts';
 
 /** Spec §8: account calls that got no answer at all say 'Failed. Something went wrong'. */
 export function accountErrorMessage(error: unknown): string {

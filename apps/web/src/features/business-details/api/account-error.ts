@@ -1,8 +1,0 @@
-import { MESSAGES } from '@sente/contracts/messages';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-
-/** Spec §8: account calls that got no answer at all say 'Failed. Something went wrong'. */
-export function accountErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 0) return MESSAGES.failedSomethingWentWrong;
-  return errorMessage(error, MESSAGES.failedSomethingWentWrong);
-}

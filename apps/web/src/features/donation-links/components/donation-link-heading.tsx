@@ -1,0 +1,27 @@
+import { Group, Text } from '@mantine/core';
+import type { DonationLink } from '@sente/contracts/links';
+import { DonationLinkThumbnail } from './donation-link-thumbnail.tsx';
+
+type Props = { link: Pick<DonationLink, 'image' | 'title' | 'beneficiary'>; compact?: boolean };
+
+/**
+ * The link's image, title and beneficiary, wrapping whole (issue 27); `compact` for a table row, where the title
+ * is as small as the other cells.
+ */
+export function DonationLinkHeading({ link, compact = false }: Props) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <DonationLinkThumbnail link={link} size={compact ? 36 : 40} />
+      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Text size={compact ? 'sm' : undefined} fw={600}>
+          {link.title}
+        </Text>
+        {link.beneficiary && (
+          <Text size="xs" c="gray.7">
+            For {link.beneficiary}
+          </Text>
+        )}
+      </div>
+    </Group>
+  );
+}
