@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './card-detail.module.css';
 
 type Props = {
   term: string;
@@ -11,11 +12,11 @@ type Props = {
 /** One term and its value on a phone card; put them in a `<dl>` (SimpleGrid component="dl"). */
 export function CardDetail({ term, children, wide = false }: Props) {
   return (
-    <div style={wide ? { gridColumn: '1 / -1' } : undefined}>
+    <div className={wide ? classes.wide : undefined}>
       <Text component="dt" size="xs" c="gray.7">
         {term}
       </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+      <Text component="dd" size="sm" m={0} className={classes.value}>
         {children}
       </Text>
     </div>

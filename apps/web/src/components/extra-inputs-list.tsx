@@ -3,6 +3,7 @@ import { EXTRA_FIELD_TYPE_LABELS, type ExtraField } from '@sente/contracts/links
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
+import classes from './extra-inputs-list.module.css';
 
 /** The extra inputs added to a link, each with a remove icon (spec §2). */
 export function ExtraInputsList({
@@ -21,7 +22,7 @@ export function ExtraInputsList({
       <Text size="sm" fw={500} id={headingId}>
         Extra inputs
       </Text>
-      <Stack gap="xs" component="ul" aria-labelledby={headingId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Stack gap="xs" component="ul" aria-labelledby={headingId} className={classes.list}>
         {fields.map((field, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two inputs may share a label; position is their identity here
           <Paper component="li" key={index} withBorder radius="md" px="sm" py="xs">

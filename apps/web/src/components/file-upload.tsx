@@ -6,6 +6,7 @@ import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
 import { uploadFile } from '../lib/upload-file.ts';
+import classes from './file-upload.module.css';
 
 type FileUploadProps = {
   label: string;
@@ -49,12 +50,12 @@ export function FileUpload({ label, folder, value, storedName, onChange, accept,
 
   return (
     <Input.Wrapper label={label} labelElement="div" id={id} description={description} error={error}>
-      <div style={{ marginTop: 6 }}>
+      <div className={classes.file}>
         {value && name ? (
           <Paper withBorder radius="md" px="sm" py={6}>
             <Group gap="xs" wrap="nowrap" justify="space-between">
               <Group gap="xs" wrap="nowrap" miw={0}>
-                <IconFile size={18} aria-hidden style={{ flexShrink: 0 }} />
+                <IconFile size={18} aria-hidden className={classes.icon} />
                 <Text size="sm" truncate="end" title={name}>
                   {name}
                 </Text>

@@ -3,6 +3,7 @@ import type { User } from '@sente/contracts/accounts';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Brand } from '../../components/brand.tsx';
+import classes from './app-header.module.css';
 import { userInitials } from './user-initials.ts';
 
 export function SearchBox({ hiddenFrom, visibleFrom }: { hiddenFrom?: 'sm'; visibleFrom?: 'sm' }) {
@@ -32,7 +33,7 @@ export function AppHeader({ user, navOpened, onToggleNav, onOpenProfile, modeTog
   const account = user.current_account;
   return (
     <Group h={60} px={{ base: 'sm', sm: 'md' }} gap="sm" wrap="nowrap" justify="space-between">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="sm" wrap="nowrap" className={classes.shrinks}>
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
@@ -43,7 +44,7 @@ export function AppHeader({ user, navOpened, onToggleNav, onOpenProfile, modeTog
         <Box visibleFrom="sm" w={228}>
           <Brand />
         </Box>
-        <Box style={{ minWidth: 0 }}>
+        <Box className={classes.shrinks}>
           <Text fw={700} truncate lh={1.3}>
             {account?.account_name ?? 'No account selected'}
           </Text>

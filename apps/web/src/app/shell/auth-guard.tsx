@@ -8,6 +8,7 @@ import { onSessionExpired } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
+import classes from './auth-guard.module.css';
 
 /** Gate of every authenticated route: no session goes to /, an expired one says so first. */
 export function AuthGuard() {
@@ -34,7 +35,7 @@ function ProfileGate() {
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) {
     return (
-      <div style={{ padding: 24 }}>
+      <div className={classes.error}>
         <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
       </div>
     );

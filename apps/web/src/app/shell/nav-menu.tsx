@@ -1,6 +1,7 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { roleHasRight, type StaffRole } from '@sente/contracts/constants';
 import { Link, useLocation } from 'react-router';
+import classes from './nav-menu.module.css';
 import { isNavItemActive, navSectionsFor } from './nav-sections.ts';
 
 /**
@@ -19,7 +20,7 @@ export function NavMenu({ role, onNavigate }: { role: StaffRole | null; onNaviga
               {section.label}
             </Text>
           )}
-          <ul aria-labelledby={section.label ? `nav-${index}` : undefined} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul aria-labelledby={section.label ? `nav-${index}` : undefined} className={classes.list}>
             {section.items.map((item) => {
               const active = isNavItemActive(item, pathname);
               return (
@@ -33,7 +34,7 @@ export function NavMenu({ role, onNavigate }: { role: StaffRole | null; onNaviga
                     aria-current={active ? 'page' : undefined}
                     onClick={onNavigate}
                     variant="light"
-                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                    className={classes.link}
                   />
                 </li>
               );

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { WalletPinModal } from '../../features/wallet/components/wallet-pin-modal.tsx';
 import { useLogout } from '../../lib/logout.ts';
 import { useCan } from '../../lib/profile.ts';
+import classes from './profile-drawer.module.css';
 import { userInitials } from './user-initials.ts';
 
 type ProfileDrawerProps = {
@@ -48,7 +49,7 @@ export function ProfileDrawer({ user, opened, onClose, onPrivacy, onHelp, onSwit
             <Avatar color="sente" variant="filled" radius="xl" aria-hidden>
               {userInitials(user)}
             </Avatar>
-            <div style={{ minWidth: 0 }}>
+            <div className={classes.name}>
               <Text fw={600} truncate>
                 {user.firstname} {user.lastname}
               </Text>

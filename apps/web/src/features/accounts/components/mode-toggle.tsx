@@ -1,5 +1,6 @@
 import { Box, Switch } from '@mantine/core';
 import type { Environment } from '@sente/contracts/constants';
+import classes from './mode-toggle.module.css';
 
 /** The word the screens use for an environment: production is 'live'. */
 export const modeName = (environment: Environment) => (environment === 'production' ? 'live' : 'test');
@@ -32,7 +33,7 @@ export function ModeToggle({
         </>
       }
       color="sente"
-      styles={{ label: { whiteSpace: 'nowrap', display: 'flex', paddingInlineStart: 8 } }}
+      classNames={{ label: classes.label }}
     />
   );
 }

@@ -1,10 +1,11 @@
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { MESSAGES } from '@sente/contracts/messages';
+import classes from './test-mode-banner.module.css';
 
 /** Spec §2: the red strip over every screen while the account is in test mode. */
 export function TestModeBanner({ onChange }: { onChange?: () => void }) {
   return (
-    <Box bg="red.9" c="white" px="md" h={32} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Box bg="red.9" c="white" px="md" h={32} className={classes.banner}>
       <Group gap={6} wrap="nowrap">
         <Text size="sm" fw={500} c="white">
           {MESSAGES.testModeBanner}

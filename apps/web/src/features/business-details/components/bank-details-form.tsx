@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { type BankDetails, bankDetailsInput } from '@sente/contracts/wallet';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useUpdateBankDetails } from '../api/update-bank-details.ts';
+import classes from './bank-details-form.module.css';
 
 /** Spec §2 Bank Details tab: the first of the account's bank details (settlements go there). */
 export function BankDetailsForm({ bank, readOnly }: { bank: BankDetails | undefined; readOnly: boolean }) {
@@ -15,7 +16,7 @@ export function BankDetailsForm({ bank, readOnly }: { bank: BankDetails | undefi
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values, { onSuccess: () => form.resetDirty() }))}>
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <fieldset disabled={readOnly} className={classes.fieldset}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Bank name" {...field('bank_name')} />

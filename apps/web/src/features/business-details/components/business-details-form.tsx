@@ -5,6 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FileUpload } from '../../../components/file-upload.tsx';
 import { useFileLink } from '../api/file-link.ts';
 import { useUpdateBusinessDetails } from '../api/update-business-details.ts';
+import classes from './business-details-form.module.css';
 
 /** Spec §2 compliance uploads: PNG, JPG or PDF (the server checks the bytes). */
 export const CERTIFICATE_ACCEPT = 'image/png,image/jpeg,application/pdf';
@@ -33,7 +34,7 @@ export function BusinessDetailsForm({ details, readOnly }: { details: BusinessDe
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values, { onSuccess: () => form.resetDirty() }))}>
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <fieldset disabled={readOnly} className={classes.fieldset}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Business name" autoComplete="organization" {...field('business_name')} />

@@ -4,17 +4,18 @@ import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
+import classes from './collection-cards.module.css';
 
 /** The collections on a phone: one card per payment, same fields as the table. */
 export function CollectionCards({ collections }: { collections: CollectionRow[] }) {
   return (
-    <Stack gap="sm" component="ul" aria-label="Collections" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <Stack gap="sm" component="ul" aria-label="Collections" className={classes.list}>
       {collections.map((collection) => (
         <Paper component="li" key={collection.id} withBorder radius="md" p="md">
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <div className={classes.heading}>
+                <Text fw={600} className={classes.names}>
                   {collection.customer.names}
                 </Text>
                 <Text size="lg" fw={700}>

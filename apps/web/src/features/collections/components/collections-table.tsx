@@ -4,8 +4,7 @@ import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
-
-const nowrap = { whiteSpace: 'nowrap' } as const;
+import classes from './collections-table.module.css';
 
 /** 'Nov 27, 2026 14:05' with its only break before the time, so the column can be a day's width. */
 function DateTime({ value }: { value: string }) {
@@ -13,7 +12,7 @@ function DateTime({ value }: { value: string }) {
   const cut = text.lastIndexOf(' ');
   return (
     <>
-      <span style={nowrap}>{text.slice(0, cut)}</span> <span style={nowrap}>{text.slice(cut + 1)}</span>
+      <span className={classes.nowrap}>{text.slice(0, cut)}</span> <span className={classes.nowrap}>{text.slice(cut + 1)}</span>
     </>
   );
 }
@@ -45,18 +44,18 @@ export function CollectionsTable({ collections }: { collections: CollectionRow[]
               <Table.Td>
                 <DateTime value={collection.created_at} />
               </Table.Td>
-              <Table.Td style={nowrap}>{phoneOrCard(collection.msisdn)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{phoneOrCard(collection.msisdn)}</Table.Td>
               <Table.Td maw={220}>
-                <Text size="sm" lineClamp={2} miw={110} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" lineClamp={2} miw={110} className={classes.wrap}>
                   {collection.customer.names}
                 </Text>
               </Table.Td>
-              <Table.Td style={nowrap} fw={600}>
+              <Table.Td className={classes.nowrap} fw={600}>
                 {formatMoney(collection.amount, collection.currency)}
               </Table.Td>
               <Table.Td miw={90}>{CHANNEL_LABELS[collection.collection_channel]}</Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace" miw="8ch" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" ff="monospace" miw="8ch" className={classes.wrap}>
                   {collection.transaction_id}
                 </Text>
               </Table.Td>

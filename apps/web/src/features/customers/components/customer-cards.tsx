@@ -2,18 +2,19 @@ import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
+import classes from './customer-cards.module.css';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
 import { OtherNames } from './other-names.tsx';
 
 /** The customers on a phone: one card per customer, same fields as the table. */
 export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
   return (
-    <Stack gap="sm" component="ul" aria-label="Customers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <Stack gap="sm" component="ul" aria-label="Customers" className={classes.list}>
       {customers.map((customer) => (
         <Paper component="li" key={customer.id} withBorder radius="md" p="md">
           <Stack gap="sm">
             <div>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <Text fw={600} className={classes.names}>
                 {customer.names}
               </Text>
               <OtherNames customer={customer} />

@@ -3,9 +3,8 @@ import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+import classes from './customers-table.module.css';
 import { OtherNames } from './other-names.tsx';
-
-const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** Spec §2 customers table, with what each has paid (wide screens; phones get cards). */
 export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
@@ -26,18 +25,18 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
           {customers.map((customer) => (
             <Table.Tr key={customer.id}>
               <Table.Td maw={240}>
-                <Text size="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" fw={600} lineClamp={2} className={classes.wrap}>
                   {customer.names}
                 </Text>
                 <OtherNames customer={customer} />
               </Table.Td>
-              <Table.Td maw={260} style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td maw={260} className={classes.wrap}>
                 {customer.email ?? NOT_GIVEN}
               </Table.Td>
-              <Table.Td style={nowrap}>{customerPhone(customer.phone)}</Table.Td>
-              <Table.Td style={nowrap}>{formatDateTime(customer.created_at)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{customerPhone(customer.phone)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{formatDateTime(customer.created_at)}</Table.Td>
               <Table.Td ta="right">{customer.payments_count}</Table.Td>
-              <Table.Td ta="right" style={nowrap}>
+              <Table.Td ta="right" className={classes.nowrap}>
                 {formatMoney(customer.total_paid)}
               </Table.Td>
             </Table.Tr>

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCollections } from '../../../lib/collections-query.ts';
+import classes from './recent-collections.module.css';
 
 /**
  * Spec §2 dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads
@@ -19,17 +20,10 @@ export function RecentCollections({ count }: { count: number }) {
 
   return (
     <Stack gap={0}>
-      <Stack component="ul" gap={0} aria-label="Recent collections" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Stack component="ul" gap={0} aria-label="Recent collections" className={classes.list}>
         {list.items.slice(0, count).map((collection) => (
-          <Group
-            component="li"
-            key={collection.id}
-            justify="space-between"
-            wrap="nowrap"
-            py="xs"
-            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <div style={{ minWidth: 0 }}>
+          <Group component="li" key={collection.id} justify="space-between" wrap="nowrap" py="xs" className={classes.row}>
+            <div className={classes.amount}>
               <Text size="sm" fw={600} truncate>
                 {formatMoney(collection.amount, collection.currency)}
               </Text>

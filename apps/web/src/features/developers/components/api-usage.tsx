@@ -1,5 +1,6 @@
 import { Anchor, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@sente/contracts/merchant-api';
+import classes from './api-usage.module.css';
 
 /** How a merchant's server calls the API with these keys, and where its reference is (served by the API, not the app). */
 export function ApiUsage() {
@@ -14,7 +15,7 @@ export function ApiUsage() {
           money twice. With the test key the simulator settles payments and no real money moves.
         </Text>
         {/* Wrapped rather than scrolled: a scrolling block would need to take keyboard focus. */}
-        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Code block className={classes.example}>
           {`curl ${window.location.origin}/v1/balance -H "Authorization: Bearer <your test key>"`}
         </Code>
         <Group gap="lg">

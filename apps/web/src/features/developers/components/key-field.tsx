@@ -4,6 +4,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { IconCopy } from '@tabler/icons-react';
 import { copyText } from '../../../lib/clipboard.ts';
 import { notify } from '../../../lib/notify.ts';
+import classes from './key-field.module.css';
 
 async function copyWithToast(value: string) {
   if (await copyText(value)) notify.success(MESSAGES.copied);
@@ -20,8 +21,8 @@ export function KeyField({ label, value }: { label: string; value: string | null
         readOnly
         variant="filled"
         spellCheck={false}
-        style={{ flex: 1, minWidth: 0 }}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        className={classes.field}
+        classNames={{ input: classes.input }}
         onFocus={(event) => event.currentTarget.select()}
       />
       <Button

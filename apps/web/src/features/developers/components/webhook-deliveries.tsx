@@ -13,11 +13,11 @@ import { LoadMore } from '../../../components/load-more.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { type MoneyStatus, StatusBadge } from '../../../components/status-badge.tsx';
 import { useResendDelivery, useSendTestEvent, useWebhookDeliveries } from '../api/webhook-deliveries.ts';
+import classes from './webhook-deliveries.module.css';
 
 /** While a delivery is pending the log is read again this often, so the page shows it go out. */
 const REFRESH_WHILE_PENDING_MS = 5000;
 
-const nowrap = { whiteSpace: 'nowrap' } as const;
 const NONE = '—';
 
 /** The money statuses' badge for three of them; 'No URL' in grey, as it is neither good nor bad news. */
@@ -72,13 +72,15 @@ function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
               <Table.Td maw={260}>
                 <Text size="sm">{delivery.last_response_code ?? NONE}</Text>
                 {delivery.last_error && (
-                  <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="xs" c="gray.7" className={classes.error}>
                     {delivery.last_error}
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td style={nowrap}>{delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : NONE}</Table.Td>
-              <Table.Td style={nowrap}>{formatDateTime(delivery.created_at)}</Table.Td>
+              <Table.Td className={classes.nowrap}>
+                {delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : NONE}
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>{formatDateTime(delivery.created_at)}</Table.Td>
               <Table.Td>
                 <Button
                   size="xs"

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import classes from './delete-item-modal.module.css';
 
 /** Spec §4: deleting a digital item asks first. The item is hidden, so past sales keep their record. */
 export function DeleteItemModal({
@@ -18,7 +19,7 @@ export function DeleteItemModal({
     <Modal opened={item !== null} onClose={onClose} title={MESSAGES.confirmTitle} centered size="sm">
       {item && (
         <>
-          <Text style={{ overflowWrap: 'anywhere' }}>{LINK_MESSAGES.deleteDigitalItem(item.title)}</Text>
+          <Text className={classes.message}>{LINK_MESSAGES.deleteDigitalItem(item.title)}</Text>
           <Text size="sm" c="gray.7" mt="xs">
             Its checkout link stops working. Past sales stay in your collections.
           </Text>

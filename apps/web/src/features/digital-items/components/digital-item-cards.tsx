@@ -3,6 +3,7 @@ import type { DigitalItem } from '@sente/contracts/links';
 import { LinkCards } from '../../../components/link-cards.tsx';
 import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
 import { DigitalItemActions } from './digital-item-actions.tsx';
+import classes from './digital-item-cards.module.css';
 import { itemPrice, OriginalPrice } from './item-labels.tsx';
 import { ItemThumbnail } from './item-thumbnail.tsx';
 
@@ -17,7 +18,7 @@ export function DigitalItemCards({ items, canManage, onRequestDelete }: Props) {
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ItemThumbnail image={item.image} size={48} />
           <Stack gap={2} miw={0}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600} className={classes.title}>
               {item.title}
             </Text>
             <Text size="sm" c="gray.7" lineClamp={2}>

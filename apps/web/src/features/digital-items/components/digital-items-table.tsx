@@ -3,6 +3,7 @@ import type { DigitalItem } from '@sente/contracts/links';
 import { type LinkColumn, LinkTable } from '../../../components/link-table.tsx';
 import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
 import { DigitalItemActions } from './digital-item-actions.tsx';
+import classes from './digital-items-table.module.css';
 import { itemPrice, OriginalPrice } from './item-labels.tsx';
 import { ItemThumbnail } from './item-thumbnail.tsx';
 
@@ -16,7 +17,7 @@ const COLUMNS: LinkColumn<DigitalItem>[] = [
     cell: (item) => (
       <Group gap="sm" wrap="nowrap">
         <ItemThumbnail image={item.image} />
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={600} className={classes.title}>
           {item.title}
         </Text>
       </Group>

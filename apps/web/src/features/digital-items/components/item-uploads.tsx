@@ -4,6 +4,7 @@ import type { DigitalItem } from '@sente/contracts/links';
 import { storageUrl } from '../../../lib/public-links.ts';
 import { CheckedFileUpload } from './checked-file-upload.tsx';
 import type { ItemFormValues } from './item-form-values.ts';
+import classes from './item-uploads.module.css';
 import { checkImage, checkProductFile, IMAGE_ACCEPT } from './upload-checks.ts';
 
 /**
@@ -17,7 +18,7 @@ export function ItemUploads({ form, stored }: { form: UseFormReturnType<ItemForm
   return (
     <Stack gap="lg">
       <Group align="flex-start" gap="md" wrap="nowrap">
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={0} className={classes.image}>
           <CheckedFileUpload
             label="Product image"
             folder="uploads"

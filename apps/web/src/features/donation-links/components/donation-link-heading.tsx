@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { DonationLink } from '@sente/contracts/links';
+import classes from './donation-link-heading.module.css';
 import { DonationLinkThumbnail } from './donation-link-thumbnail.tsx';
 
 type Props = { link: Pick<DonationLink, 'image' | 'title' | 'beneficiary'>; compact?: boolean };
@@ -12,7 +13,7 @@ export function DonationLinkHeading({ link, compact = false }: Props) {
   return (
     <Group gap="sm" wrap="nowrap">
       <DonationLinkThumbnail link={link} size={compact ? 36 : 40} />
-      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <div className={classes.heading}>
         <Text size={compact ? 'sm' : undefined} fw={600}>
           {link.title}
         </Text>

@@ -4,18 +4,19 @@ import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
+import classes from './live-cards.module.css';
 import { extraValue } from './live-labels.ts';
 
 /** The live page on a phone: one card per collection, with the payer's extra answers below. */
 export function LiveCards({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {
   return (
-    <Stack gap="sm" component="ul" aria-label="Live collections" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <Stack gap="sm" component="ul" aria-label="Live collections" className={classes.list}>
       {items.map((item) => (
         <Paper component="li" key={item.id} withBorder radius="md" p="md">
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <div className={classes.heading}>
+                <Text fw={600} className={classes.names}>
                   {item.collection.customer.names}
                 </Text>
                 <Text size="lg" fw={700}>

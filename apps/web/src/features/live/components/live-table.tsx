@@ -5,8 +5,7 @@ import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
 import { extraValue } from './live-labels.ts';
-
-const nowrap = { whiteSpace: 'nowrap' } as const;
+import classes from './live-table.module.css';
 
 /** Spec §2 live page table: the fixed columns, then one per extra field label of the link. */
 export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {
@@ -31,23 +30,23 @@ export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; ext
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td style={nowrap}>{formatDateTime(item.created_at)}</Table.Td>
-              <Table.Td style={nowrap}>{phoneOrCard(item.collection.msisdn)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{formatDateTime(item.created_at)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{phoneOrCard(item.collection.msisdn)}</Table.Td>
               <Table.Td maw={220}>
-                <Text size="sm" lineClamp={2} miw={150} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" lineClamp={2} miw={150} className={classes.wrap}>
                   {item.collection.customer.names}
                 </Text>
               </Table.Td>
-              <Table.Td style={nowrap} fw={600}>
+              <Table.Td className={classes.nowrap} fw={600}>
                 {formatMoney(item.amount, item.currency)}
               </Table.Td>
-              <Table.Td style={nowrap}>{CHANNEL_LABELS[item.collection.collection_channel]}</Table.Td>
+              <Table.Td className={classes.nowrap}>{CHANNEL_LABELS[item.collection.collection_channel]}</Table.Td>
               <Table.Td>
                 <StatusBadge status={item.collection.status} />
               </Table.Td>
               {extraLabels.map((label, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: one cell per extra field, in the link's order
-                <Table.Td key={index} maw={240} style={{ overflowWrap: 'anywhere' }}>
+                <Table.Td key={index} maw={240} className={classes.wrap}>
                   {extraValue(item, label)}
                 </Table.Td>
               ))}

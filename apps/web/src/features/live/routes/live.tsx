@@ -15,6 +15,7 @@ import { liveDownloadPath, useLivePage } from '../api/get-live-page.ts';
 import { LiveCards } from '../components/live-cards.tsx';
 import { liveFileName } from '../components/live-labels.ts';
 import { LiveTable } from '../components/live-table.tsx';
+import classes from './live.module.css';
 
 /**
  * Spec §2 live payment link page, full page without the dashboard shell: the link's title with a close link
@@ -38,9 +39,9 @@ export function LiveRoute() {
       <Container size="xl" py="lg">
         <Stack gap="lg">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={4} style={{ minWidth: 0 }}>
+            <Stack gap={4} className={classes.heading}>
               <Brand size="md" />
-              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              <Title order={1} size="h2" className={classes.title}>
                 {page?.link.title ?? 'Live payment link'}
               </Title>
             </Stack>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { checkAttachment } from './attachment-checks.ts';
+import classes from './attachments-field.module.css';
 
 type Props = {
   value: LinkAttachment[];
@@ -62,17 +63,17 @@ export function AttachmentsField({ value, onChange, error }: Props) {
     >
       <Stack gap="xs" mt={6}>
         {value.length > 0 && (
-          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={`${id}-label`}>
+          <Stack component="ul" gap="xs" m={0} p={0} className={classes.list} aria-labelledby={`${id}-label`}>
             {value.map((attachment) => (
               <li key={attachment.path}>
                 <Paper withBorder radius="md" px="sm" py={6}>
                   <Group gap="xs" wrap="nowrap" justify="space-between">
                     <Group gap="xs" wrap="nowrap" miw={0}>
-                      <IconFile size={18} aria-hidden style={{ flexShrink: 0 }} />
+                      <IconFile size={18} aria-hidden className={classes.fixed} />
                       <Text size="sm" truncate="end" title={attachment.name}>
                         {attachment.name}
                       </Text>
-                      <Text size="xs" c="gray.7" style={{ flexShrink: 0 }}>
+                      <Text size="xs" c="gray.7" className={classes.fixed}>
                         {formatFileSize(attachment.size_bytes)}
                       </Text>
                     </Group>

@@ -6,6 +6,7 @@ import { CollectionsTotal } from './collections-total.tsx';
 import { DisabledCheckbox } from './disabled-checkbox.tsx';
 import { linkPrice, linkTypeLabel } from './link-type-label.ts';
 import { PaymentLinkActions } from './payment-link-actions.tsx';
+import classes from './payment-link-cards.module.css';
 
 type Props = {
   links: PaymentLink[];
@@ -19,7 +20,7 @@ export function PaymentLinkCards({ links, canManage, onRequestStatusChange }: Pr
     <LinkCards
       items={links}
       heading={(link) => (
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        <Text fw={600} className={classes.title}>
           {link.title}
         </Text>
       )}

@@ -6,6 +6,7 @@ import { CollectionsTotal } from './collections-total.tsx';
 import { DisabledCheckbox } from './disabled-checkbox.tsx';
 import { linkPrice, linkTypeLabel } from './link-type-label.ts';
 import { PaymentLinkActions } from './payment-link-actions.tsx';
+import classes from './payment-links-table.module.css';
 
 type Props = {
   links: PaymentLink[];
@@ -20,7 +21,7 @@ export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: P
       header: 'Title',
       miw: 200,
       cell: (link) => (
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={600} className={classes.title}>
           {link.title}
         </Text>
       ),

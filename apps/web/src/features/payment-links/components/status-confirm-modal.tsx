@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { PaymentLink } from '@sente/contracts/links';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import classes from './status-confirm-modal.module.css';
 
 export type StatusChange = { link: PaymentLink; disable: boolean };
 
@@ -18,7 +19,7 @@ export function StatusConfirmModal({
     <Modal opened={change !== null} onClose={onClose} title={MESSAGES.confirmTitle} centered size="sm">
       {change && (
         <>
-          <Text style={{ overflowWrap: 'anywhere' }}>
+          <Text className={classes.message}>
             {change.disable
               ? LINK_MESSAGES.disablePaymentLink(change.link.title)
               : LINK_MESSAGES.enablePaymentLink(change.link.title)}

@@ -4,6 +4,7 @@ import { Box, Center, Stack, Text } from '@mantine/core';
 import { formatCompact, formatNumber } from '@sente/contracts/format';
 import type { ReportPeriod } from '@sente/contracts/reports';
 import { statsXAxisProps } from '../../../lib/dashboard-stats.ts';
+import classes from './collections-charts.module.css';
 
 export type PeriodPoint = { label: string; ugx: number };
 export type ChannelSlice = { name: string; value: number; color: string };
@@ -46,7 +47,7 @@ export function ChannelDonut({ slices, total }: { slices: ChannelSlice[]; total:
         pieChartProps={{ accessibilityLayer: false }}
         pieProps={{ rootTabIndex: -1 }}
       />
-      <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
+      <Center pos="absolute" inset={0} className={classes.total}>
         <Stack gap={0} align="center" maw={DONUT_SIZE - 60}>
           <Text size="xs" c="gray.7">
             Total

@@ -5,6 +5,7 @@ import type { StaffMember } from '@sente/contracts/team';
 import { IconTrash } from '@tabler/icons-react';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import classes from './team-table.module.css';
 
 /**
  * Spec §2 Team members: Email, Names (or 'Invite Sent' while the invitee has not joined), Role, Action. Delete is
@@ -26,7 +27,7 @@ export function TeamTable({ members, onDelete }: { members: StaffMember[]; onDel
         <Table.Tbody>
           {members.map((member) => (
             <Table.Tr key={member.id}>
-              <Table.Td maw={280} style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td maw={280} className={classes.email}>
                 {member.email}
               </Table.Td>
               <Table.Td>

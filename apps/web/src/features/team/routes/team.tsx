@@ -10,6 +10,7 @@ import { useCan } from '../../../lib/profile.ts';
 import { useRemoveMember, useTeam } from '../api/team.ts';
 import { InviteMemberModal } from '../components/invite-member-modal.tsx';
 import { TeamTable } from '../components/team-table.tsx';
+import classes from './team.module.css';
 
 /**
  * Spec §2 Team members, shown to every member (issue 27). Only owners and administrators invite and remove (DESIGN §7):
@@ -60,7 +61,7 @@ export function TeamRoute() {
       )}
       <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={MESSAGES.confirmTitle} centered size="sm">
-        <Text style={{ overflowWrap: 'anywhere' }}>{deleting ? TEAM_MESSAGES.removeConfirm(deleting.email) : ''}</Text>
+        <Text className={classes.message}>{deleting ? TEAM_MESSAGES.removeConfirm(deleting.email) : ''}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
             Cancel
