@@ -11,8 +11,12 @@ const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const built = fs.existsSync(path.join(dist, '.vite/manifest.json'));
 const KB = 1024;
 
-/** Measured on 2026-11-27: 81.6 KB, 195.3 KB and 261.0 KB; the Overview 256.3 KB once one date formatter let dayjs go. */
-const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 84 * KB, signIn: 199 * KB, overview: 262 * KB };
+/**
+ * Measured on 2026-11-27: 81.6 KB, 195.3 KB and 261.0 KB; the Overview 256.3 KB once one date formatter let dayjs go,
+ * the pay page 20.9 KB once it was built on Preact (apps/web/vite.config.ts), the Overview 226.5 KB once the
+ * shell's drawer and dialogs loaded lazily.
+ */
+const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 21.3 * KB, signIn: 199 * KB, overview: 231 * KB };
 
 // A skipped file's tests are not listed by name, so the reason is said where the run shows it.
 if (!built) console.warn(`JS budgets skipped: no web build in ${dist} (\`npm run build\`; \`npm test\` builds first).`);

@@ -5,7 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestEntry = {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+};
 
 /** The manifest keys of the pages the benches and the budget test weigh: each page's entry and its route's chunks. */
 export const PAGES = {
@@ -27,12 +35,23 @@ export function loadBuild(dist = process.argv[2] ?? path.resolve(import.meta.dir
   /** A file of the build (relative to its folder) gzipped at level 9, as the build's own `.gz` copies are. */
   const gzipSize = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
+  /**
+   * A lazy route's chunk that Rollup also fills with modules for the chunks it loads later (the dashboard layout and
+   * its lazy overlays) has no source key in the manifest, only `_<name>-<hash>.js`: found by its file's name then.
+   */
+  function lazyChunkOf(source: string): ManifestEntry | undefined {
+    const name = path.basename(source, path.extname(source));
+    const found = Object.values(manifest).filter((entry) => entry.isDynamicEntry && !entry.src && entry.name === name);
+    if (found.length > 1) throw new Error(`${source}: ${found.length} lazy chunks are named ${name}`);
+    return found[0];
+  }
+
   /** The JS and CSS files that loading these manifest keys (entries or lazy routes) downloads. */
   function weigh(keys: readonly string[]): PageWeight {
     const js = new Set<string>();
     const css = new Set<string>();
     const visit = (key: string) => {
-      const entry = manifest[key];
+      const entry = manifest[key] ?? lazyChunkOf(key);
       if (!entry) throw new Error(`${key} is not in the manifest`);
       if (js.has(entry.file)) return;
       js.add(entry.file);

@@ -22,6 +22,33 @@ function customerPages(): Plugin {
   };
 }
 
+/** The customer pages' own source: their React imports resolve to Preact (below). */
+const PAY_SOURCE = fileURLToPath(new URL('./src/pay/', import.meta.url));
+const PREACT_FOR: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+};
+
+/**
+ * Builds the customer pages on Preact's React-compatible layer instead of React DOM (issue 30: 71 KB of their 82 KB
+ * gzipped was React DOM, on the page customers open on slow phones). They import nothing but React, their own files
+ * and lean contracts (src/pay/imports.test.ts), so only their own files' React imports need redirecting and the
+ * dashboard keeps React. Build only: `vite` keeps React for its fast refresh; the e2e journeys run the Preact build.
+ */
+function preactForCustomerPages(): Plugin {
+  return {
+    name: 'sente-preact-for-customer-pages',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      const target = PREACT_FOR[source];
+      if (!target || !importer?.startsWith(PAY_SOURCE)) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 /** Text files worth compressing; images and fonts of the build are compressed formats already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 /** Below this a compressed copy saves less than its headers cost. */
@@ -72,7 +99,7 @@ async function writeCompressed(file: string): Promise<void> {
 }
 
 export default defineConfig({
-  plugins: [react(), customerPages(), precompress()],
+  plugins: [preactForCustomerPages(), react(), customerPages(), precompress()],
   server: {
     port: 5173,
     proxy: {

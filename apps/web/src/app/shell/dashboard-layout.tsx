@@ -1,17 +1,16 @@
 import { AppShell, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type Environment, roleHasRight } from '@sente/contracts/constants';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { ModeConfirmModal } from '../../features/accounts/components/mode-confirm-modal.tsx';
 import { ModeToggle } from '../../features/accounts/components/mode-toggle.tsx';
-import { SwitchAccountModal } from '../../features/accounts/components/switch-account-modal.tsx';
 import { TestModeBanner } from '../../features/accounts/components/test-mode-banner.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { AppHeader, SearchBox } from './app-header.tsx';
-import { HelpModal, PrivacyModal } from './info-modals.tsx';
 import { NavMenu } from './nav-menu.tsx';
-import { ProfileDrawer } from './profile-drawer.tsx';
+
+// Rendered closed from the start, so they load just after the first paint and open at once on a click.
+const ShellOverlays = lazy(() => import('./shell-overlays.tsx').then((m) => ({ default: m.ShellOverlays })));
 
 const HEADER_HEIGHT = 60;
 const BANNER_HEIGHT = 32;
@@ -79,18 +78,17 @@ export function DashboardLayout() {
         <Outlet />
       </AppShell.Main>
 
-      <ProfileDrawer
-        user={user}
-        opened={drawerOpened}
-        onClose={drawer.close}
-        onPrivacy={privacy.open}
-        onHelp={help.open}
-        onSwitchAccount={switcher.open}
-      />
-      <SwitchAccountModal user={user} opened={switchOpened} onClose={switcher.close} />
-      <ModeConfirmModal opened={modeOpened} target={modeTarget} onClose={modeConfirm.close} />
-      <PrivacyModal opened={privacyOpened} onClose={privacy.close} />
-      <HelpModal opened={helpOpened} onClose={help.close} />
+      <Suspense fallback={null}>
+        <ShellOverlays
+          user={user}
+          drawer={{ opened: drawerOpened, ...drawer }}
+          switcher={{ opened: switchOpened, ...switcher }}
+          privacy={{ opened: privacyOpened, ...privacy }}
+          help={{ opened: helpOpened, ...help }}
+          modeConfirm={{ opened: modeOpened, ...modeConfirm }}
+          modeTarget={modeTarget}
+        />
+      </Suspense>
     </AppShell>
   );
 }
