@@ -93,6 +93,9 @@ export const redirectUrl = optionalText(2000).refine(
   M.redirectUrlInvalid,
 );
 
+/** The Redirection modal's one field, checked with the rule the server applies on save. */
+export const redirectionForm = z.object({ redirect_url: redirectUrl });
+
 /** A path returned by POST /api/files/upload, never a URL or a path that climbs out of storage. */
 export const storagePath = z
   .string()

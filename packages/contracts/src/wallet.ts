@@ -190,6 +190,35 @@ export const payoutInput = z.object({
   pin_token: pinToken,
 });
 
+/**
+ * The dashboard's Transfers form (spec §2, §5): how, how much (whole, and within the balance shown) and why; the
+ * receiver's account number only for a wallet transfer and the phone only for a payout. Checked as a whole so that
+ * Continue names every field wrong at once. The values go on as typed: each call's own schema reads them again.
+ */
+export function transferForm(balance: number) {
+  return z
+    .object({
+      option: z.enum(TRANSFER_KINDS, { error: M.selectPayoutOption }),
+      account: z.string(),
+      phone: z.string(),
+      amount: z
+        .number({ error: M.invalidAmount })
+        .refine((value) => Number.isInteger(value) && value > 0 && value <= balance, M.invalidAmount),
+      reason,
+    })
+    .superRefine(
+      ({ option, account, phone }, context) => {
+        if (option === 'wallet_transfer' && !String(account).trim()) {
+          context.addIssue({ code: 'custom', message: M.accountNumberMissing, path: ['account'] });
+        }
+        const checked = option === 'payout' ? payoutPhone.safeParse(phone) : null;
+        if (checked?.error) context.addIssue({ code: 'custom', message: checked.error.issues[0]?.message, path: ['phone'] });
+      },
+      // Also beside an amount that is no number (an aborting issue), so that Continue names every wrong field.
+      { when: () => true },
+    );
+}
+
 export const bankDetailsInput = z.object({
   bank_name: requiredString(M.bankNameMissing, 120),
   account_number: requiredString(M.bankAccountNumberMissing, 40),

@@ -40,6 +40,16 @@ describe('sign up (spec §2, §5): each error a toast at the bottom-left', () =>
     expect(api.requests).toEqual([]);
   });
 
+  it('keeps its errors in the toasts, none under a field', async () => {
+    const { fill, submit } = renderSignUp();
+    await fill({ lastname: '', email: 'ada@example', password: 'weak' });
+    await submit();
+    await expectToast(MESSAGES.passwordWeak, 'bottom-left');
+    for (const label of ['First name', 'Last name', 'Email', 'Password']) {
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).not.toBe('true');
+    }
+  });
+
   it("says 'All Fields are required' when one field is left empty", async () => {
     const { api, fill, acceptTerms, submit } = renderSignUp();
     await fill({ lastname: '' });

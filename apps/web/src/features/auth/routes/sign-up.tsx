@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { signUpForm } from '@sente/contracts/auth';
-import { issueMessages } from '@sente/contracts/validation';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -21,16 +21,21 @@ export function SignUpRoute() {
   const signUp = useSignUp();
   const [params] = useSearchParams();
   const invite = params.get('invite');
-  const form = useForm({ initialValues: { ...initialValues, email: params.get('email') ?? '' } });
+  const form = useForm({
+    initialValues: { ...initialValues, email: params.get('email') ?? '' },
+    validate: zod4Resolver(signUpForm),
+  });
+
+  // The spec shows sign-up's errors as toasts only, each message once, so none stays under its field.
+  const refuse = (errors: Record<string, unknown>) => {
+    form.clearErrors();
+    notify.clear();
+    for (const message of new Set(Object.values(errors))) notify.signUpError(String(message));
+  };
 
   const submit = form.onSubmit((values) => {
     notify.clear();
-    const parsed = signUpForm.safeParse(values);
-    if (!parsed.success) {
-      for (const message of issueMessages(parsed.error)) notify.signUpError(message);
-      return;
-    }
-    const { terms: _terms, ...input } = parsed.data;
+    const { terms: _terms, ...input } = signUpForm.parse(values);
     signUp.mutate(input, {
       onSuccess: (data) => {
         session.setLastCodeSentAt(data.last_code_sent_at);
@@ -41,7 +46,7 @@ export function SignUpRoute() {
         for (const message of messages) notify.signUpError(message);
       },
     });
-  });
+  }, refuse);
 
   return (
     <AuthLayout title="Create your account" subtitle="Start collecting payments with mobile money in minutes.">

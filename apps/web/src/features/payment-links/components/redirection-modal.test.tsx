@@ -84,7 +84,7 @@ describe('Redirection modal (spec §2)', () => {
     expect(onAdd).not.toHaveBeenCalled();
   });
 
-  it("starts each opening from the link's current URL, dropping what was typed before", async () => {
+  it("starts each opening from the link's current URL, dropping what was typed before and its message", async () => {
     const onAdd = vi.fn();
     const onClose = vi.fn();
     const modal = (opened: boolean, initialUrl: string) => (
@@ -92,9 +92,12 @@ describe('Redirection modal (spec §2)', () => {
     );
     const { user, rerender } = render(modal(true, ''));
     await user.type(screen.getByLabelText('Redirect URL'), 'https://half-typed');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(errorOf(screen.getByLabelText('Redirect URL'))).toBe(LINK_MESSAGES.redirectUrlInvalid);
     rerender(modal(false, SHOP_URL));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     rerender(modal(true, SHOP_URL));
     expect(await screen.findByLabelText('Redirect URL')).toHaveValue(SHOP_URL);
+    expect(errorOf(screen.getByLabelText('Redirect URL'))).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { redirectUrl } from '@sente/contracts/links';
+import { useForm } from '@mantine/form';
+import { redirectionForm } from '@sente/contracts/links';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 
 /**
@@ -17,28 +19,20 @@ export function RedirectionModal({
   onClose: () => void;
   onAdd: (url: string) => void;
 }) {
-  const [url, setUrl] = useState(initialUrl);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { redirect_url: initialUrl }, validate: zod4Resolver(redirectionForm) });
   const [wasOpened, setWasOpened] = useState(opened);
-  // Each opening starts from the link's current redirect URL.
+  // Each opening starts from the link's current redirect URL, without the last opening's message.
   if (opened !== wasOpened) {
     setWasOpened(opened);
-    if (opened) {
-      setUrl(initialUrl);
-      setError(null);
-    }
+    if (opened) form.setValues({ redirect_url: initialUrl });
   }
 
-  const add = () => {
-    const trimmed = url.trim();
-    if (!trimmed) return;
-    const checked = redirectUrl.safeParse(trimmed);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? null);
-      return;
-    }
-    onAdd(trimmed);
+  const submit = form.onSubmit(({ redirect_url }) => {
+    onAdd(redirect_url.trim());
     onClose();
+  });
+  const add = () => {
+    if (form.getValues().redirect_url.trim()) submit();
   };
 
   return (
@@ -53,12 +47,7 @@ export function RedirectionModal({
           inputMode="url"
           autoComplete="url"
           placeholder="https://yourshop.com/confirm-payment"
-          value={url}
-          error={error}
-          onChange={(event) => {
-            setUrl(event.currentTarget.value);
-            setError(null);
-          }}
+          {...form.getInputProps('redirect_url')}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();

@@ -1,6 +1,9 @@
 import type { Environment } from '@sente/contracts/constants';
 import { TRANSFER_ENV, type TransferKind, type TransferRow } from '@sente/contracts/wallet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { profileKeys } from '../../../lib/profile.ts';
+import { settlementKeys } from './settlements.ts';
 
 /** Spec §7 verify_pin: a right PIN answers a single-use token that one money call spends (decision 009). */
 export async function verifyPin(accountId: string, pin: string): Promise<string> {
@@ -10,6 +13,28 @@ export async function verifyPin(accountId: string, pin: string): Promise<string>
   });
   return answer.data.pin_token;
 }
+
+export const useVerifyPin = () =>
+  useMutation({ mutationFn: ({ accountId, pin }: { accountId: string; pin: string }) => verifyPin(accountId, pin) });
+
+/** The receiver of a wallet transfer, as the PIN step names them. */
+export type Receiver = { recipientId: string; name: string; accountNumber: string };
+
+/** Spec §4 wallet transfer: the account behind a Sente account number, then its holder's name. */
+export async function findReceiver(accountNumber: string): Promise<Receiver> {
+  const found = await api<{ sente_account_id: string }>('/api/wallet/verify_sente_acc_number', {
+    method: 'POST',
+    body: { sente_account_number: accountNumber.trim() },
+  });
+  const recipientId = found.data.sente_account_id;
+  const holder = await api<{ account_name: string; sente_account_number: string }>('/api/wallet/user_with_sente', {
+    method: 'POST',
+    body: { sente_account_id: recipientId },
+  });
+  return { recipientId, name: holder.data.account_name, accountNumber: holder.data.sente_account_number };
+}
+
+export const useFindReceiver = () => useMutation({ mutationFn: findReceiver });
 
 export type Movement = {
   kind: TransferKind;
@@ -55,5 +80,20 @@ export function moveMoney(movement: Movement, pinToken: string, idempotencyKey: 
     amount,
     account: movement.phone,
     narrative: reason,
+  });
+}
+
+type MoveMoneyVariables = { movement: Movement; pinToken: string; idempotencyKey: string };
+
+/** Moves the money, then reads the balances and the transfers list again (the mutation ends when they are read). */
+export function useMoveMoney() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ movement, pinToken, idempotencyKey }: MoveMoneyVariables) => moveMoney(movement, pinToken, idempotencyKey),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+      ]),
   });
 }

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { formatMoney } from '@sente/contracts/format';
 import { formatTypedPhone } from '@sente/contracts/payments';
-import { type BankDetails, maskBankAccountNumber, newPinForm, pinField, WALLET_MESSAGES } from '@sente/contracts/wallet';
-import { useState } from 'react';
+import { type BankDetails, maskBankAccountNumber, newPinForm, verifyPinInput, WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { PinField } from '../../../components/pin-field.tsx';
 import { ReasonHtml } from './reason-html.tsx';
@@ -10,65 +11,69 @@ import { ReasonHtml } from './reason-html.tsx';
 /** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */
 type PinHandler = (pin: string) => Promise<boolean>;
 
-/** The PIN being typed; submit checks it against spec §5 and hands on only a 5-digit PIN. */
+/** First message of a field first, as spec §5 orders them ('cannot be empty' before 'must be exactly 5 digits'). */
+const FIRST = { errorPriority: 'first' } as const;
+
+/** The contract's messages, which are all a zod resolver puts in a form's errors. */
+type Messages<Field extends string> = Partial<Record<Field, string>>;
+
+/**
+ * The PIN being typed; submit checks it against spec §5 and hands on only a 5-digit PIN. Its message stays while
+ * the boxes are typed in, until the next submit.
+ */
 function usePinEntry(onPin: PinHandler) {
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string>();
-  const reset = () => {
-    setPin('');
-    setError(undefined);
+  const form = useForm({
+    initialValues: { pin: '' },
+    validate: zod4Resolver(verifyPinInput, FIRST),
+    clearInputErrorOnChange: false,
+  });
+  const submit = form.onSubmit(async ({ pin }) => {
+    if (!(await onPin(pin.trim()))) form.setFieldValue('pin', '');
+  });
+  return {
+    pin: form.values.pin,
+    setPin: (pin: string) => form.setFieldValue('pin', pin),
+    error: (form.errors as Messages<'pin'>).pin,
+    submit,
   };
-  const submit = async () => {
-    const result = pinField.safeParse(pin);
-    setError(result.success ? undefined : result.error.issues[0]?.message);
-    if (result.success && !(await onPin(result.data))) setPin('');
-  };
-  return { pin, setPin, error, submit, reset };
 }
 
 type CreateProps = { opened: boolean; busy: boolean; onClose: () => void; onCreate: PinHandler };
-type NewPinErrors = { new_pin?: string; new_pin_confirmation?: string };
+type NewPinField = 'new_pin' | 'new_pin_confirmation';
 
 /**
  * The first PIN typed twice, as the profile's Wallet PIN page asks it (issue 27): submit checks both against spec §5
  * and each other, and hands on only a confirmed PIN. A mismatch says so and empties the confirmation for a new try.
  */
 function useNewPinEntry(onPin: PinHandler) {
-  const [pin, setPin] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<NewPinErrors>({});
-  const reset = () => {
-    setPin('');
-    setConfirmation('');
-    setErrors({});
-  };
+  const form = useForm({
+    initialValues: { new_pin: '', new_pin_confirmation: '' },
+    validate: zod4Resolver(newPinForm, FIRST),
+  });
   // Typing in a row of boxes clears its message; the boxes also report a value they were given (an emptied
   // confirmation), which keeps it.
-  const typed = (field: keyof NewPinErrors, current: string, set: (value: string) => void) => (value: string) => {
-    if (value === current) return;
-    set(value);
-    setErrors((last) => ({ ...last, [field]: undefined }));
+  const typed = (field: NewPinField) => (value: string) => {
+    if (value !== form.getValues()[field]) form.setFieldValue(field, value);
   };
-  const submit = async () => {
-    const result = newPinForm.safeParse({ new_pin: pin, new_pin_confirmation: confirmation });
-    if (!result.success) {
-      const found: NewPinErrors = {};
-      for (const issue of result.error.issues) found[issue.path[0] as keyof NewPinErrors] ??= issue.message;
-      setErrors(found);
-      if (found.new_pin_confirmation === WALLET_MESSAGES.pinsDoNotMatch) setConfirmation('');
-      return;
-    }
-    setErrors({});
-    if (!(await onPin(result.data.new_pin))) reset();
-  };
+  const submit = form.onSubmit(
+    async ({ new_pin }) => {
+      if (!(await onPin(new_pin.trim()))) form.reset();
+    },
+    (errors) => {
+      if (errors.new_pin_confirmation !== WALLET_MESSAGES.pinsDoNotMatch) return;
+      // Emptying a field clears the form's messages: they are put back after it.
+      form.setValues({ new_pin_confirmation: '' });
+      form.setErrors(errors);
+    },
+  );
   return {
-    pin,
-    setPin: typed('new_pin', pin, setPin),
-    confirmation,
-    setConfirmation: typed('new_pin_confirmation', confirmation, setConfirmation),
-    errors,
+    pin: form.values.new_pin,
+    setPin: typed('new_pin'),
+    confirmation: form.values.new_pin_confirmation,
+    setConfirmation: typed('new_pin_confirmation'),
+    errors: form.errors as Messages<NewPinField>,
     submit,
-    reset,
+    reset: form.reset,
   };
 }
 
@@ -92,7 +97,7 @@ export function CreatePinModal({ opened, busy, onClose, onCreate }: CreateProps)
           <Button variant="default" onClick={reset}>
             Reset
           </Button>
-          <Button onClick={submit} loading={busy}>
+          <Button onClick={() => submit()} loading={busy}>
             Create PIN
           </Button>
         </Group>
@@ -151,7 +156,7 @@ export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthP
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button onClick={submit} loading={busy}>
+            <Button onClick={() => submit()} loading={busy}>
               Verify
             </Button>
           </Group>

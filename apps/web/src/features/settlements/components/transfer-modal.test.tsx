@@ -258,6 +258,29 @@ describe('Transfers modal: the PIN step (spec §4 transfer flow)', () => {
     expect(movements()[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('finds the form as it was left when the PIN step is closed, and empties amount and reason once money moved', async () => {
+    const { user, transfers, choose, fill, proceed, pinStep } = await renderTransfer();
+    await choose(TRANSFER_OPTIONS.settlement);
+    await fill();
+    await proceed();
+    // The step's own Close button, after the header's.
+    await user.click(
+      within(await pinStep())
+        .getAllByRole('button', { name: 'Close' })
+        .at(-1)!,
+    );
+    expect(within(transfers()).getByLabelText('Amount')).toHaveValue('50,000');
+    expect(within(transfers()).getByLabelText('Reason')).toHaveValue('Stock for December');
+    await proceed();
+    const dialog = await pinStep();
+    await user.type(within(dialog).getByLabelText('Wallet PIN digit 1'), '13579');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await expectToast(M.requestSent);
+    await waitFor(() => expect(within(transfers()).getByLabelText('Amount')).toHaveValue(''));
+    expect(within(transfers()).getByLabelText('Reason')).toHaveValue('');
+    expect(within(transfers()).getByRole('textbox', { name: 'Option' })).toHaveValue(TRANSFER_OPTIONS.settlement);
+  });
+
   it('looks up the receiver of a wallet transfer and shows their name and account number', async () => {
     const { user, api, transfers, choose, fill, proceed, pinStep } = await renderTransfer();
     await choose(TRANSFER_OPTIONS.wallet_transfer);

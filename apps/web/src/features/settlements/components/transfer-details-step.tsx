@@ -1,0 +1,96 @@
+import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import type { Environment } from '@sente/contracts/constants';
+import { formatMoney } from '@sente/contracts/format';
+import {
+  WALLET_MESSAGES as M,
+  OFFERED_TRANSFER_OPTIONS,
+  TRANSFER_OPTIONS,
+  type TransferKind,
+  transferForm,
+} from '@sente/contracts/wallet';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { MissingBankDetails } from './missing-bank-details.tsx';
+
+export type TransferDetails = { option: TransferKind | null; account: string; phone: string; amount: number; reason: string };
+type TransferDetailsForm = UseFormReturnType<TransferDetails>;
+
+/**
+ * The Transfers form, checked against the balance it shows. It lives as long as the modal, so that going back from
+ * the PIN step finds it as it was left; a field's message goes as soon as that field changes.
+ */
+export function useTransferDetails(balance: number, withPayout: boolean): TransferDetailsForm {
+  return useForm<TransferDetails>({
+    initialValues: { option: withPayout ? 'payout' : null, account: '', phone: '', amount: 0, reason: '' },
+    validate: zod4Resolver(transferForm(balance)),
+  });
+}
+
+type Props = {
+  opened: boolean;
+  form: TransferDetailsForm;
+  balance: number;
+  environment: Environment;
+  withPayout: boolean;
+  bankMissing: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onContinue: (details: TransferDetails & { option: TransferKind }) => void;
+};
+
+/** Spec §2 Transfers modal, step 1: choose how, to whom, the amount and the reason, then Continue. */
+export function TransferDetailsStep({
+  opened,
+  form,
+  balance,
+  environment,
+  withPayout,
+  bankMissing,
+  busy,
+  onClose,
+  onContinue,
+}: Props) {
+  const options = [...OFFERED_TRANSFER_OPTIONS, ...(withPayout ? (['payout'] as const) : [])].map((kind) => ({
+    value: kind,
+    label: TRANSFER_OPTIONS[kind],
+  }));
+  const { option, amount } = form.values;
+  // Spec §5: above the balance, 'Invalid Amount' shows under the field as soon as it is typed, and once.
+  const amountError = form.errors.amount ?? (amount > balance ? M.invalidAmount : undefined);
+  const submit = form.onSubmit((details) => {
+    if (details.option && !bankMissing) onContinue({ ...details, option: details.option });
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Transfers" centered>
+      <Stack>
+        <Select
+          label="Option"
+          placeholder="Choose how to send"
+          data={options}
+          {...form.getInputProps('option')}
+          allowDeselect={false}
+        />
+        {bankMissing && <MissingBankDetails />}
+        <Text size="sm" data-testid="transfer-balance">
+          Wallet balance{environment === 'test' ? ' (test)' : ''}: <strong>{formatMoney(balance)}</strong>
+        </Text>
+        {option === 'wallet_transfer' && (
+          <TextInput label="Account number" {...form.getInputProps('account')} inputMode="numeric" />
+        )}
+        {option === 'payout' && <TextInput label="Receiver phone" type="tel" {...form.getInputProps('phone')} />}
+        <MoneyInput label="Amount" value={amount} onChange={(value) => form.setFieldValue('amount', value)} error={amountError} />
+        <Textarea label="Reason" {...form.getInputProps('reason')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={() => submit()} loading={busy} disabled={bankMissing}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
