@@ -5,15 +5,6 @@ import { sourceFiles } from './testing/source-imports.ts';
 
 const src = import.meta.dirname;
 
-/** Screens another change is rewriting; their inline styles move to CSS modules there, and then this list empties. */
-const NOT_YET = [
-  'features/auth/',
-  'features/settlements/',
-  'features/wallet/',
-  'features/payment-links/components/redirection-modal.tsx',
-  'features/business-details/components/compliance-documents.tsx',
-];
-
 /** The text of the object literal opening at `start` (a `{`), braces balanced. */
 function objectAt(text: string, start: number): string {
   let depth = 0;
@@ -73,7 +64,6 @@ describe('inline styles', () => {
     const offenders = sourceFiles(src)
       .filter((file) => file.endsWith('.tsx'))
       .map((file) => path.relative(src, file).split(path.sep).join('/'))
-      .filter((file) => !NOT_YET.some((allowed) => file.startsWith(allowed)))
       .flatMap((file) => staticInlineStyles(fs.readFileSync(path.join(src, file), 'utf8')).map((at) => `${file} ${at}`));
     expect(offenders).toEqual([]);
   });

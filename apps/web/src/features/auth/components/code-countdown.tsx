@@ -1,6 +1,7 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { OTP_RESEND_COOLDOWN_MS } from '@sente/contracts/constants';
 import { useEffect, useState } from 'react';
+import classes from './code-countdown.module.css';
 
 const remainingMs = (sentAt: number) => Math.max(0, sentAt + OTP_RESEND_COOLDOWN_MS - Date.now());
 
@@ -65,7 +66,7 @@ function CountdownRing({ fraction, label }: { fraction: number; label: number })
           transform="rotate(-90 28 28)"
         />
       </svg>
-      <Text pos="absolute" inset={0} size="xs" fw={700} style={{ display: 'grid', placeItems: 'center' }}>
+      <Text pos="absolute" inset={0} size="xs" fw={700} className={classes.centred}>
         {label}
       </Text>
     </Box>

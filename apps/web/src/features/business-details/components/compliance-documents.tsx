@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { FileUpload } from '../../../components/file-upload.tsx';
 import { useComplianceFiles, useRemoveComplianceFile, useSaveComplianceFiles } from '../api/compliance-files.ts';
 import { CERTIFICATE_ACCEPT } from './business-details-form.tsx';
+import classes from './compliance-documents.module.css';
 
 type Row = { key: number; file_name: string | null; other_name: string; file_path: string | null };
 type RowErrors = Partial<Record<'file_name' | 'other_name' | 'file_path', string>>;
@@ -138,12 +139,12 @@ function SavedFiles({ files, loading, readOnly }: { files: ComplianceFile[] | un
   }
   return (
     <>
-      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Saved documents">
+      <Stack gap={6} component="ul" p={0} m={0} className={classes.list} aria-label="Saved documents">
         {files.map((file) => (
           <Group key={file.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
             <Group gap="xs" wrap="nowrap" miw={0}>
-              <IconFileText size={18} aria-hidden style={{ flexShrink: 0 }} />
-              <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <IconFileText size={18} aria-hidden className={classes.icon} />
+              <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm" className={classes.wrap}>
                 {file.file_name}
               </Anchor>
             </Group>
@@ -161,9 +162,7 @@ function SavedFiles({ files, loading, readOnly }: { files: ComplianceFile[] | un
         ))}
       </Stack>
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={MESSAGES.confirmTitle} centered size="sm">
-        <Text style={{ overflowWrap: 'anywhere' }}>
-          {removing ? BUSINESS_MESSAGES.removeFileConfirm(removing.file_name) : ''}
-        </Text>
+        <Text className={classes.wrap}>{removing ? BUSINESS_MESSAGES.removeFileConfirm(removing.file_name) : ''}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending}>
             Cancel

@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { REASON_HTML_TAGS } from '@sente/contracts/wallet';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import classes from './reason-html.module.css';
 
 /** Inline formatting only (the server's own allow-list): no attributes, so no links, handlers, styles or sources. */
 const ALLOWED = { ALLOWED_TAGS: [...REASON_HTML_TAGS], ALLOWED_ATTR: [] };
@@ -10,5 +11,5 @@ const ALLOWED = { ALLOWED_TAGS: [...REASON_HTML_TAGS], ALLOWED_ATTR: [] };
 export function ReasonHtml({ html }: { html: string }) {
   const clean = useMemo(() => DOMPurify.sanitize(html, ALLOWED), [html]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above with an allow-list of inline tags
-  return <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <Text size="sm" component="div" className={classes.reason} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

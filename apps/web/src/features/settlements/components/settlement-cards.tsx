@@ -4,17 +4,18 @@ import type { TransferRow } from '@sente/contracts/wallet';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ReasonHtml } from './reason-html.tsx';
+import classes from './settlement-cards.module.css';
 import { creatorName, movementLabel } from './transfer-labels.ts';
 
 /** The transfers on a phone: one card each, the same fields as the table, and why a rejected one did not go through. */
 export function SettlementCards({ rows }: { rows: TransferRow[] }) {
   return (
-    <Stack gap="sm" component="ul" aria-label="Transfers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <Stack gap="sm" component="ul" aria-label="Transfers" className={classes.list}>
       {rows.map((row) => (
         <Paper component="li" key={row.id} withBorder radius="md" p="md">
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <div style={{ minWidth: 0 }}>
+              <div className={classes.shrink}>
                 <Text size="lg" fw={700}>
                   {row.direction === 'in' ? '+ ' : '− '}
                   {formatMoney(row.amount, row.currency)}

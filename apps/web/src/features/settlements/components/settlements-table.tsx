@@ -4,9 +4,8 @@ import type { TransferRow } from '@sente/contracts/wallet';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ReasonHtml } from './reason-html.tsx';
+import classes from './settlements-table.module.css';
 import { creatorName, movementLabel } from './transfer-labels.ts';
-
-const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /**
  * Spec §2 Transfers table: Date, Amount, Created, Reason, Status (wide screens; phones get cards). Under a rejected
@@ -28,8 +27,8 @@ export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td style={nowrap}>{formatDateTime(row.created_at)}</Table.Td>
-              <Table.Td style={nowrap}>
+              <Table.Td className={classes.nowrap}>{formatDateTime(row.created_at)}</Table.Td>
+              <Table.Td className={classes.nowrap}>
                 <Text size="sm" fw={600}>
                   {row.direction === 'in' ? '+ ' : '− '}
                   {formatMoney(row.amount, row.currency)}
@@ -40,7 +39,7 @@ export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td style={nowrap}>{creatorName(row)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{creatorName(row)}</Table.Td>
               <Table.Td maw={320}>
                 <ReasonHtml html={row.reason} />
                 <Text size="xs" c="gray.7">
@@ -50,7 +49,7 @@ export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
               <Table.Td maw={240}>
                 <StatusBadge status={row.status} />
                 {row.failure_reason && (
-                  <Text size="xs" c="gray.7" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="xs" c="gray.7" mt={4} className={classes.wrap}>
                     {row.failure_reason}
                   </Text>
                 )}
