@@ -2,9 +2,9 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
+import classes from '../../../components/payment-cards.module.css';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
-import classes from './collection-cards.module.css';
 
 /** The collections on a phone: one card per payment, same fields as the table. */
 export function CollectionCards({ collections }: { collections: CollectionRow[] }) {

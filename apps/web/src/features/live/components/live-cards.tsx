@@ -2,9 +2,9 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
+import classes from '../../../components/payment-cards.module.css';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
-import classes from './live-cards.module.css';
 import { extraValue } from './live-labels.ts';
 
 /** The live page on a phone: one card per collection, with the payer's extra answers below. */
