@@ -1,4 +1,5 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { type ChangeEvent, type FocusEvent, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoneyInput, parseMoneyInput } from '../lib/format.ts';
 import { moneyInputError } from './money-input-check.ts';
@@ -64,6 +65,22 @@ export function MoneyTextInput({
       leftSectionPointerEvents="none"
     />
   );
+}
+
+/**
+ * A MoneyInput bound to a number field of a form: its value, its changes, the problem it finds when left, and the
+ * field's error (server refusals included), as the link forms all wire it.
+ */
+export function moneyField<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+  field: keyof Values & string,
+) {
+  return {
+    value: form.values[field] as number,
+    onChange: (amount: number) => form.setFieldValue(field, amount as Parameters<typeof form.setFieldValue>[1]),
+    onProblem: (problem: string) => form.setFieldError(field, problem),
+    error: form.errors[field],
+  };
 }
 
 /**

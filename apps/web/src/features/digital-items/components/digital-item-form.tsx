@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { DIGITAL_ITEM_CATEGORIES, type DigitalItem } from '@sente/contracts/links';
 import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
 import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
-import { MoneyInput, MoneyTextInput } from '../../../components/money-input.tsx';
+import { MoneyInput, MoneyTextInput, moneyField } from '../../../components/money-input.tsx';
 import { useLinkFormSave } from '../../../components/use-link-form-save.ts';
 import { useCreateDigitalItem } from '../api/create-digital-item.ts';
 import { useUpdateDigitalItem } from '../api/update-digital-item.ts';
@@ -91,10 +91,7 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
           description="Shown struck through beside the sale price."
           placeholder="e.g. 40,000"
           maw={320}
-          value={values.original_price}
-          onChange={(amount) => form.setFieldValue('original_price', amount)}
-          onProblem={(problem) => form.setFieldError('original_price', problem)}
-          error={form.errors.original_price}
+          {...moneyField(form, 'original_price')}
         />
       )}
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import type { DonationLink, DonationLinkInput, ExtraField, LinkVisibility } from '@sente/contracts/links';
 import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
 import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { MoneyInput, moneyField } from '../../../components/money-input.tsx';
 import { moneyInputError } from '../../../components/money-input-check.ts';
 import { useLinkFormSave } from '../../../components/use-link-form-save.ts';
 import { useCreateDonationLink } from '../api/create-donation-link.ts';
@@ -89,10 +89,7 @@ export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink |
         description="Optional. Donors see the progress towards it."
         placeholder="0"
         maw={320}
-        value={values.target}
-        onChange={(target) => form.setFieldValue('target', target)}
-        onProblem={(problem) => form.setFieldError('target', problem)}
-        error={form.errors.target}
+        {...moneyField(form, 'target')}
       />
       <DonationImageField
         value={values.image}

@@ -5,7 +5,7 @@ import type { LinkAttachment } from '@sente/contracts/attachments';
 import type { ExtraField, PaymentLinkDetails, PaymentLinkInput } from '@sente/contracts/links';
 import { IconRoute, IconTrash } from '@tabler/icons-react';
 import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { MoneyInput, moneyField } from '../../../components/money-input.tsx';
 import { moneyInputError } from '../../../components/money-input-check.ts';
 import { useLinkFormSave } from '../../../components/use-link-form-save.ts';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
@@ -102,17 +102,7 @@ export function PaymentLinkForm({ link, canUpdateLogo }: { link: PaymentLinkDeta
           <Radio value="dynamic" label={LINK_TYPE_LABELS.dynamic} description="Customers enter the amount they want to pay." />
         </Stack>
       </Radio.Group>
-      {values.link_type === 'fixed' && (
-        <MoneyInput
-          label="Price"
-          placeholder="0"
-          maw={320}
-          value={values.amount}
-          onChange={(amount) => form.setFieldValue('amount', amount)}
-          onProblem={(problem) => form.setFieldError('amount', problem)}
-          error={form.errors.amount}
-        />
-      )}
+      {values.link_type === 'fixed' && <MoneyInput label="Price" placeholder="0" maw={320} {...moneyField(form, 'amount')} />}
       {values.redirect_url && (
         <TextInput
           label="Redirect URL"
