@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { type Environment, roleHasRight } from '@sente/contracts/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { ModeToggle } from '../../features/accounts/components/mode-toggle.tsx';
 import { TestModeBanner } from '../../features/accounts/components/test-mode-banner.tsx';
 import { useProfile } from '../../lib/profile.ts';
@@ -75,7 +76,10 @@ export function DashboardLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        {/* A page's chunk loading for the first time: the shell stays and the page's place shows the loader. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
 
       <Suspense fallback={null}>
