@@ -86,7 +86,8 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
     await startPaying(second, '0701000002');
     await second.getByRole('button', { name: 'Cancel payment' }).click();
     await expect.poll(() => second.getByRole('heading', { name: 'Payment cancelled' }).count()).toBe(1);
-    expect(await second.locator('section.failure .lead').textContent()).toBe(PAYMENT_MESSAGES.cancelled);
+    const cancelled = second.getByRole('region', { name: 'Payment cancelled' });
+    expect(await cancelled.getByText(PAYMENT_MESSAGES.cancelled, { exact: true }).count()).toBe(1);
     await expectAccessible(second, 'payment cancelled');
     await screenshot(second, 'way-out-3-cancelled');
 

@@ -2,6 +2,7 @@ import type { LinkKind } from '@sente/contracts/links';
 import { PAYMENT_MESSAGES as M, type PublicLink, type PublicPayment } from '@sente/contracts/payments';
 import { useEffect, useState } from 'react';
 import { fetchPublicLink, NetworkError, PayApiError } from './api.ts';
+import buttons from './components/buttons.module.css';
 import { LinkSummary } from './components/link-summary.tsx';
 import { LoadingScreen, MessageScreen } from './components/message-screen.tsx';
 import { PageFrame } from './components/page-frame.tsx';
@@ -10,6 +11,7 @@ import { FailureScreen, SuccessScreen } from './components/result-screens.tsx';
 import { WaitingScreen, type WayOut } from './components/waiting-screen.tsx';
 import { emptyValues, type PayFormValues } from './form.ts';
 import { PAGE_TEXT } from './messages.ts';
+import classes from './pay-app.module.css';
 import { payPath } from './route.ts';
 import type { PaymentOutcome } from './use-payment-status.ts';
 
@@ -104,7 +106,7 @@ export function PayApp({ route }: { route: { kind: LinkKind; ref: string } | nul
       {load.state === 'not-found' && <MessageScreen title={PAGE_TEXT.notFoundTitle} message={M.linkNotFound} />}
       {load.state === 'error' && (
         <MessageScreen title={PAGE_TEXT.loadFailed} message={load.message}>
-          <button type="button" className="button button-primary" onClick={() => setLoadAttempt((n) => n + 1)}>
+          <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={() => setLoadAttempt((n) => n + 1)}>
             Try again
           </button>
         </MessageScreen>
@@ -124,7 +126,7 @@ export function PayApp({ route }: { route: { kind: LinkKind; ref: string } | nul
               />
             </>
           ) : (
-            <h1 className="title title-compact">{link.title}</h1>
+            <h1 className={classes.title}>{link.title}</h1>
           )}
           {step.name === 'unavailable' && (
             <MessageScreen

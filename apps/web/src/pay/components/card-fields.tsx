@@ -1,5 +1,6 @@
 import { formatCardCvc, formatCardExpiry, formatCardNumber } from '../card.ts';
 import type { FormErrors, PayFormValues } from '../form.ts';
+import classes from './card-fields.module.css';
 import { TextField } from './fields.tsx';
 
 type Props = {
@@ -11,7 +12,7 @@ type Props = {
 /** Card number, expiry and security code; sent once with the payment, never stored. */
 export function CardFields({ values, errors, onChange }: Props) {
   return (
-    <div className="card-fields">
+    <div className={classes.cardFields}>
       <TextField
         id="cardNumber"
         label="Card number"
@@ -21,7 +22,7 @@ export function CardFields({ values, errors, onChange }: Props) {
         inputMode="numeric"
         autoComplete="cc-number"
       />
-      <div className="field-row">
+      <div className={classes.row}>
         <TextField
           id="cardExpiry"
           label="Expiry (MM/YY)"

@@ -1,5 +1,7 @@
 import { CHANNEL_LABELS, PAYMENT_CHANNELS, type PaymentChannel } from '@sente/contracts/payments';
 import type { ReactNode } from 'react';
+import classes from './channel-picker.module.css';
+import fields from './fields.module.css';
 import { ChoiceGroup } from './fields.tsx';
 
 const cardIcon = (
@@ -9,10 +11,10 @@ const cardIcon = (
   </svg>
 );
 
-const BADGES: Record<PaymentChannel, { mark: ReactNode; className: string }> = {
-  MTN_UG: { mark: 'MTN', className: 'badge-mtn' },
-  AIRTEL: { mark: 'airtel', className: 'badge-airtel' },
-  CARD: { mark: cardIcon, className: 'badge-card' },
+const BADGES: Record<PaymentChannel, { mark: ReactNode; className: string | undefined }> = {
+  MTN_UG: { mark: 'MTN', className: classes.mtn },
+  AIRTEL: { mark: 'airtel', className: classes.airtel },
+  CARD: { mark: cardIcon, className: classes.cardBadge },
 };
 
 type Props = { value: PaymentChannel | null; error: string | undefined; onChange: (channel: PaymentChannel) => void };
@@ -20,9 +22,9 @@ type Props = { value: PaymentChannel | null; error: string | undefined; onChange
 /** MTN Mobile Money, Airtel Money or Card, as three large radio cards. */
 export function ChannelPicker({ value, error, onChange }: Props) {
   return (
-    <ChoiceGroup id="channel" legend="Pay with" error={error} className="channels">
+    <ChoiceGroup id="channel" legend="Pay with" error={error}>
       {PAYMENT_CHANNELS.map((channel) => (
-        <label key={channel} className="channel-card">
+        <label key={channel} className={`${fields.choice} ${classes.card}`}>
           <input
             type="radio"
             name="channel"
@@ -31,10 +33,10 @@ export function ChannelPicker({ value, error, onChange }: Props) {
             aria-invalid={error ? true : undefined}
             onChange={() => onChange(channel)}
           />
-          <span className={`channel-badge ${BADGES[channel].className}`} aria-hidden="true">
+          <span className={`${classes.badge} ${BADGES[channel].className}`} aria-hidden="true">
             {BADGES[channel].mark}
           </span>
-          <span className="channel-name">{CHANNEL_LABELS[channel]}</span>
+          <span className={classes.name}>{CHANNEL_LABELS[channel]}</span>
         </label>
       ))}
     </ChoiceGroup>

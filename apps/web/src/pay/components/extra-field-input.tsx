@@ -1,5 +1,6 @@
 import type { ExtraField } from '@sente/contracts/links';
 import type { ExtraAnswer } from '../form.ts';
+import fields from './fields.module.css';
 import { Choice, ChoiceGroup, describedBy, FieldError, TextField } from './fields.tsx';
 
 type Props = {
@@ -30,8 +31,8 @@ export function ExtraFieldInput({ id, field, value, error, onChange }: Props) {
       );
     case 'select':
       return (
-        <div className="field">
-          <label htmlFor={id} className="field-label">
+        <div className={fields.field}>
+          <label htmlFor={id} className={fields.label}>
             {field.label}
           </label>
           <select

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import classes from './fields.module.css';
 
 /** The ids of a field's hint and error, joined for aria-describedby (undefined when it has neither). */
 export function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
@@ -8,7 +9,7 @@ export function describedBy(id: string, hint: ReactNode, error: string | undefin
 
 export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
   return children ? (
-    <p id={`${id}-hint`} className="field-hint">
+    <p id={`${id}-hint`} className={classes.hint}>
       {children}
     </p>
   ) : null;
@@ -16,7 +17,7 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
 
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
-    <p id={`${id}-error`} className="field-error">
+    <p id={`${id}-error`} className={classes.error}>
       {error}
     </p>
   ) : null;
@@ -49,17 +50,17 @@ export function TextField({ id, label, value, onChange, onBlur, error, hint, mul
     'aria-describedby': describedBy(id, hint, error),
   };
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
+    <div className={classes.field}>
+      <label htmlFor={id} className={classes.label}>
         {label}
       </label>
       <FieldHint id={id}>{hint}</FieldHint>
       {multiline ? (
         <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <div className={prefix ? 'input-with-prefix' : undefined}>
+        <div className={prefix ? classes.withPrefix : undefined}>
           {prefix && (
-            <span className="input-prefix" aria-hidden="true">
+            <span className={classes.prefix} aria-hidden="true">
               {prefix}
             </span>
           )}
@@ -76,17 +77,16 @@ type ChoiceGroupProps = {
   legend: string;
   error: string | undefined;
   hint?: ReactNode;
-  className?: string;
   children: ReactNode;
 };
 
 /** A fieldset of radios or checkboxes with one legend, hint and error. */
-export function ChoiceGroup({ id, legend, error, hint, className, children }: ChoiceGroupProps) {
+export function ChoiceGroup({ id, legend, error, hint, children }: ChoiceGroupProps) {
   return (
-    <fieldset id={id} className={`field choice-group ${className ?? ''}`} aria-describedby={describedBy(id, hint, error)}>
-      <legend className="field-label">{legend}</legend>
+    <fieldset id={id} className={classes.field} aria-describedby={describedBy(id, hint, error)}>
+      <legend className={classes.label}>{legend}</legend>
       <FieldHint id={id}>{hint}</FieldHint>
-      <div className="choices">{children}</div>
+      <div className={classes.choices}>{children}</div>
       <FieldError id={id} error={error} />
     </fieldset>
   );
@@ -105,7 +105,7 @@ type ChoiceProps = {
 /** One radio or checkbox; the whole row is its label, so the tap target is the row. */
 export function Choice({ type, name, value, checked, invalid, onChange, children }: ChoiceProps) {
   return (
-    <label className="choice">
+    <label className={classes.choice}>
       <input
         type={type}
         name={name}
@@ -114,7 +114,7 @@ export function Choice({ type, name, value, checked, invalid, onChange, children
         aria-invalid={invalid ? true : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span className="choice-text">{children}</span>
+      <span>{children}</span>
     </label>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import classes from './message-screen.module.css';
+import screen from './screen.module.css';
 import { useFocusHeading } from './use-focus-heading.ts';
 
 type Props = { title: string; message: string; level?: 1 | 2; takeFocus?: boolean; children?: ReactNode };
@@ -9,11 +11,11 @@ export function MessageScreen({ title, message, level = 1, takeFocus = false, ch
   const heading = useFocusHeading<HTMLHeadingElement>(takeFocus);
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <section className="screen message" aria-labelledby="screen-title">
+    <section className={screen.screen} aria-labelledby="screen-title">
       <Heading id="screen-title" ref={heading} tabIndex={-1}>
         {title}
       </Heading>
-      <p className="lead">{message}</p>
+      <p className={`${screen.lead} ${classes.lead}`}>{message}</p>
       {children}
     </section>
   );
@@ -21,8 +23,8 @@ export function MessageScreen({ title, message, level = 1, takeFocus = false, ch
 
 export function LoadingScreen() {
   return (
-    <div className="screen loading" role="status">
-      <div className="spinner" aria-hidden="true" />
+    <div className={classes.loading} role="status">
+      <div className={screen.spinner} aria-hidden="true" />
       <p>Loading…</p>
     </div>
   );

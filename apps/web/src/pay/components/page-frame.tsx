@@ -1,6 +1,7 @@
 import type { PublicLink } from '@sente/contracts/payments';
 import type { ReactNode } from 'react';
 import { PAGE_TEXT } from '../messages.ts';
+import classes from './page-frame.module.css';
 
 type Props = { link: PublicLink | null; status: string; children: ReactNode };
 
@@ -10,20 +11,20 @@ type Props = { link: PublicLink | null; status: string; children: ReactNode };
  */
 export function PageFrame({ link, status, children }: Props) {
   return (
-    <div className="page">
+    <div className={classes.page}>
       {link?.environment === 'test' && (
-        <header className="test-banner">
+        <header className={classes.testBanner}>
           <strong>{PAGE_TEXT.testMode}</strong>
         </header>
       )}
-      <main className="sheet">
+      <main className={classes.sheet}>
         {link && <MerchantHeader merchant={link.merchant} />}
         {children}
         <p className="visually-hidden" aria-live="polite">
           {status}
         </p>
       </main>
-      <footer className="footer">
+      <footer className={classes.footer}>
         Payments by <strong>Sente</strong>
       </footer>
     </div>
@@ -32,15 +33,15 @@ export function PageFrame({ link, status, children }: Props) {
 
 function MerchantHeader({ merchant }: { merchant: PublicLink['merchant'] }) {
   return (
-    <header className="merchant">
+    <header className={classes.merchant}>
       {merchant.logo_url ? (
-        <img className="merchant-logo" src={merchant.logo_url} alt="" width={40} height={40} />
+        <img className={classes.logo} src={merchant.logo_url} alt="" width={40} height={40} />
       ) : (
-        <span className="merchant-logo merchant-initial" aria-hidden="true">
+        <span className={`${classes.logo} ${classes.initial}`} aria-hidden="true">
           {merchant.name.trim().charAt(0).toUpperCase()}
         </span>
       )}
-      <p className="merchant-name">{merchant.name}</p>
+      <p className={classes.name}>{merchant.name}</p>
     </header>
   );
 }

@@ -15,10 +15,13 @@ import {
 } from '../form.ts';
 import { PAGE_TEXT } from '../messages.ts';
 import { tidyAmountInput } from '../money.ts';
+import alert from './alert.module.css';
+import buttons from './buttons.module.css';
 import { CardFields } from './card-fields.tsx';
 import { ChannelPicker } from './channel-picker.tsx';
 import { ExtraFieldInput } from './extra-field-input.tsx';
 import { TextField } from './fields.tsx';
+import classes from './pay-form.module.css';
 
 export type StartedPayment = PayAnswer & { request: PayRequest };
 
@@ -115,7 +118,7 @@ export function PayForm({ link, values, onChange, onStarted, onUnavailable, focu
 
   const mobileMoney = values.channel !== 'CARD';
   return (
-    <form ref={form} className="pay-form" onSubmit={submit} noValidate aria-label="Payment details">
+    <form ref={form} className={classes.form} onSubmit={submit} noValidate aria-label="Payment details">
       {asksAmount(link) && (
         <TextField
           id="amount"
@@ -182,7 +185,7 @@ export function PayForm({ link, values, onChange, onStarted, onUnavailable, focu
       {values.channel === 'CARD' && (
         <>
           {test && (
-            <p className="test-hint">
+            <p className={classes.testHint}>
               Test mode: card {formatCardNumber(SIMULATOR.successCard)} succeeds, {formatCardNumber(SIMULATOR.declinedCard)} is
               declined. Any expiry date and security code.
             </p>
@@ -190,20 +193,25 @@ export function PayForm({ link, values, onChange, onStarted, onUnavailable, focu
           <CardFields values={values} errors={errors} onChange={update} />
         </>
       )}
-      <div ref={alertBox} tabIndex={-1} className="alerts">
+      <div ref={alertBox} tabIndex={-1} className={classes.alerts}>
         {alerts.map((message) => (
-          <div key={message} role="alert" className="alert">
+          <div key={message} role="alert" className={alert.alert}>
             <p>{message}</p>
             {message === M.priceChanged && (
-              <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>
+              <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => window.location.reload()}>
                 Reload the page
               </button>
             )}
           </div>
         ))}
       </div>
-      <button type="submit" className="button button-primary" disabled={submitting} aria-busy={submitting || undefined}>
-        {submitting && <span className="spinner spinner-small" aria-hidden="true" />}
+      <button
+        type="submit"
+        className={`${buttons.button} ${buttons.primary}`}
+        disabled={submitting}
+        aria-busy={submitting || undefined}
+      >
+        {submitting && <span className={classes.spinner} aria-hidden="true" />}
         {payButtonLabel(link, values.amount)}
       </button>
     </form>

@@ -3,6 +3,9 @@ import { PAYMENT_MESSAGES as M, type PublicPayment } from '@sente/contracts/paym
 import { useEffect } from 'react';
 import { PAGE_TEXT } from '../messages.ts';
 import { safeRedirectUrl } from '../route.ts';
+import buttons from './buttons.module.css';
+import classes from './result-screens.module.css';
+import screen from './screen.module.css';
 import { useFocusHeading } from './use-focus-heading.ts';
 
 export const REDIRECT_DELAY_MS = 3000;
@@ -18,34 +21,34 @@ export function SuccessScreen({ payment, email }: { payment: PublicPayment; emai
   }, [redirect]);
 
   return (
-    <section className="screen success" aria-labelledby="screen-title">
-      <div className="result-icon result-icon-success" aria-hidden="true">
+    <section className={screen.screen} aria-labelledby="screen-title">
+      <div className={`${classes.icon} ${classes.success}`} aria-hidden="true">
         ✓
       </div>
       <h2 id="screen-title" ref={heading} tabIndex={-1}>
         {M.paymentSuccessful}
       </h2>
-      <dl className="facts">
+      <dl className={screen.facts}>
         <div>
           <dt>Amount</dt>
           <dd>{formatMoney(payment.amount)}</dd>
         </div>
         <div>
           <dt>Transaction ID</dt>
-          <dd className="transaction-id">{payment.transaction_id}</dd>
+          <dd className={classes.transactionId}>{payment.transaction_id}</dd>
         </div>
       </dl>
       {payment.download_url && (
-        <div className="download">
-          <a className="button button-primary" href={payment.download_url} download>
+        <div className={classes.actions}>
+          <a className={`${buttons.button} ${buttons.primary}`} href={payment.download_url} download>
             Download
           </a>
           {payment.download_expires_at && (
-            <p className="field-hint">The download link works until {formatDateTimeWithZone(payment.download_expires_at)}.</p>
+            <p className={screen.hint}>The download link works until {formatDateTimeWithZone(payment.download_expires_at)}.</p>
           )}
-          {payment.download_emailed && email && <p className="download-emailed">{PAGE_TEXT.downloadEmailed(email)}</p>}
+          {payment.download_emailed && email && <p className={classes.emailed}>{PAGE_TEXT.downloadEmailed(email)}</p>}
           {payment.buyer_note && (
-            <div className="buyer-note">
+            <div className={classes.buyerNote}>
               <h3>From the seller</h3>
               <p>{payment.buyer_note}</p>
             </div>
@@ -53,9 +56,9 @@ export function SuccessScreen({ payment, email }: { payment: PublicPayment; emai
         </div>
       )}
       {redirect && (
-        <div className="redirect">
+        <div className={classes.actions}>
           <p>{PAGE_TEXT.redirecting}</p>
-          <a className="button button-secondary" href={redirect}>
+          <a className={`${buttons.button} ${buttons.secondary}`} href={redirect}>
             Continue
           </a>
         </div>
@@ -75,15 +78,15 @@ type FailureProps = {
 export function FailureScreen({ message, onRetry, title = PAGE_TEXT.failedTitle, retryLabel = 'Try again' }: FailureProps) {
   const heading = useFocusHeading<HTMLHeadingElement>();
   return (
-    <section className="screen failure" aria-labelledby="screen-title">
-      <div className="result-icon result-icon-failure" aria-hidden="true">
+    <section className={screen.screen} aria-labelledby="screen-title">
+      <div className={`${classes.icon} ${classes.failure}`} aria-hidden="true">
         !
       </div>
       <h2 id="screen-title" ref={heading} tabIndex={-1}>
         {title}
       </h2>
-      <p className="lead">{message || PAGE_TEXT.failedFallback}</p>
-      <button type="button" className="button button-primary" onClick={onRetry}>
+      <p className={screen.lead}>{message || PAGE_TEXT.failedFallback}</p>
+      <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={onRetry}>
         {retryLabel}
       </button>
     </section>

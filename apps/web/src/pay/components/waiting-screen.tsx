@@ -4,9 +4,13 @@ import { useState } from 'react';
 import { cancelPayment, PayApiError } from '../api.ts';
 import { PAGE_TEXT } from '../messages.ts';
 import { type PaymentOutcome, POLL_INTERVAL_MS, usePaymentStatus } from '../use-payment-status.ts';
+import alert from './alert.module.css';
+import buttons from './buttons.module.css';
 import type { StartedPayment } from './pay-form.tsx';
+import screen from './screen.module.css';
 import { TimeLeft } from './time-left.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
+import classes from './waiting-screen.module.css';
 
 /** What the payer chose instead of waiting: stop, or go back to pay from another number. */
 export type WayOut = 'cancel' | 'another-number';
@@ -53,13 +57,13 @@ export function WaitingScreen({ started, onDone, onCancelled }: Props) {
   };
 
   return (
-    <section className="screen waiting" aria-labelledby="screen-title">
-      <div className="spinner" aria-hidden="true" />
+    <section className={screen.screen} aria-labelledby="screen-title">
+      <div className={screen.spinner} aria-hidden="true" />
       <h2 id="screen-title" ref={heading} tabIndex={-1}>
         {card ? 'Confirming your card' : 'Approve on your phone'}
       </h2>
-      <p className="lead">{card ? M.cardProcessing : M.awaitingApproval}</p>
-      <dl className="facts">
+      <p className={screen.lead}>{card ? M.cardProcessing : M.awaitingApproval}</p>
+      <dl className={screen.facts}>
         <div>
           <dt>Amount</dt>
           <dd>{formatMoney(started.request.amount ?? 0)}</dd>
@@ -72,19 +76,19 @@ export function WaitingScreen({ started, onDone, onCancelled }: Props) {
         )}
         {!card && deadline !== null && <TimeLeft deadline={deadline} />}
       </dl>
-      {!card && waitMinutes !== null && <p className="field-hint">{PAGE_TEXT.waitLimit(waitMinutes)}</p>}
-      {checkFailing && <p className="notice">{PAGE_TEXT.stillChecking}</p>}
+      {!card && waitMinutes !== null && <p className={screen.hint}>{PAGE_TEXT.waitLimit(waitMinutes)}</p>}
+      {checkFailing && <p className={classes.notice}>{PAGE_TEXT.stillChecking}</p>}
       {cancelFailed && (
-        <p className="alert" role="alert">
+        <p className={alert.alert} role="alert">
           {PAGE_TEXT.cancelFailed}
         </p>
       )}
       {!card && (
-        <div className="way-out">
+        <div className={classes.wayOut}>
           <p>{PAGE_TEXT.noPrompt}</p>
           <button
             type="button"
-            className="button button-secondary"
+            className={`${buttons.button} ${buttons.secondary}`}
             disabled={stopping !== null}
             aria-busy={stopping === 'another-number' || undefined}
             onClick={() => void stop('another-number')}
@@ -93,7 +97,7 @@ export function WaitingScreen({ started, onDone, onCancelled }: Props) {
           </button>
           <button
             type="button"
-            className="button button-quiet"
+            className={`${buttons.button} ${buttons.quiet}`}
             disabled={stopping !== null}
             aria-busy={stopping === 'cancel' || undefined}
             onClick={() => void stop('cancel')}
