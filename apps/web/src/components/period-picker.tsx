@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { REPORT_PERIOD_LABELS, REPORT_PERIODS, type ReportPeriod } from '@sente/contracts/reports';
+import { REPORT_PERIOD_LABELS, REPORT_PERIODS, type ReportPeriod } from '@sente/contracts/report-periods';
 
 const options = REPORT_PERIODS.map((period) => ({ value: period, label: REPORT_PERIOD_LABELS[period] }));
 

@@ -1,5 +1,6 @@
 import { Box, Card, Center, Group, Loader, Stack, Title, type TitleProps } from '@mantine/core';
-import { type DashboardStats, DEFAULT_REPORT_PERIOD, type ReportPeriod } from '@sente/contracts/reports';
+import { DEFAULT_REPORT_PERIOD, type ReportPeriod } from '@sente/contracts/report-periods';
+import type { DashboardStats } from '@sente/contracts/reports';
 import { type ReactNode, useState } from 'react';
 import { NOTHING_RECEIVED, useDashboardStats } from '../lib/dashboard-stats.ts';
 import { EmptyState } from './empty-state.tsx';

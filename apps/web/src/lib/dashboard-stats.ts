@@ -1,4 +1,5 @@
-import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
+import type { ReportPeriod } from '@sente/contracts/report-periods';
+import type { DashboardStats } from '@sente/contracts/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { XAxisProps } from 'recharts';
 import { api } from './api-client.ts';

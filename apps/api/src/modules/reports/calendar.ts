@@ -1,5 +1,5 @@
 import { kampalaDay } from '@sente/contracts/dates';
-import type { ReportPeriod } from '@sente/contracts/reports';
+import type { ReportPeriod } from '@sente/contracts/report-periods';
 
 const DAYS: Record<Exclude<ReportPeriod, '12m'>, number> = { '7d': 7, '30d': 30 };
 

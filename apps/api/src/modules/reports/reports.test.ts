@@ -1,5 +1,6 @@
 import { type Environment, STAFF_ROLES } from '@sente/contracts/constants';
-import { type DashboardStats, REPORT_MESSAGES, type ReportPeriod } from '@sente/contracts/reports';
+import { REPORT_MESSAGES, type ReportPeriod } from '@sente/contracts/report-periods';
+import type { DashboardStats } from '@sente/contracts/reports';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillDailyTotals } from '../../db/migrations/2026_11_24_008_collection_daily_totals.ts';

@@ -1,4 +1,5 @@
-import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
+import type { ReportPeriod } from '@sente/contracts/report-periods';
+import type { DashboardStats } from '@sente/contracts/reports';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';

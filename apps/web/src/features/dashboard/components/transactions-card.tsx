@@ -1,6 +1,6 @@
 import { Box, Center, Loader } from '@mantine/core';
 import { formatCalendarKey, formatMoney } from '@sente/contracts/format';
-import { REPORT_PERIOD_LABELS } from '@sente/contracts/reports';
+import { REPORT_PERIOD_LABELS } from '@sente/contracts/report-periods';
 import { lazy, Suspense } from 'react';
 import { FiguresTable } from '../../../components/figures-table.tsx';
 import { PeriodStatsCard } from '../../../components/period-stats-card.tsx';

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { formatCompact, formatNumber } from '@sente/contracts/format';
-import type { ReportPeriod } from '@sente/contracts/reports';
+import type { ReportPeriod } from '@sente/contracts/report-periods';
 import { statsXAxisProps } from '../../../lib/dashboard-stats.ts';
 
 export type TransactionsPoint = { day: string; ugx: number; usd: number };

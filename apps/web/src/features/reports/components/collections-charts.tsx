@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Center, Stack, Text } from '@mantine/core';
 import { formatCompact, formatNumber } from '@sente/contracts/format';
-import type { ReportPeriod } from '@sente/contracts/reports';
+import type { ReportPeriod } from '@sente/contracts/report-periods';
 import { statsXAxisProps } from '../../../lib/dashboard-stats.ts';
 import classes from './collections-charts.module.css';
 

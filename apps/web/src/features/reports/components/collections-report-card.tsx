@@ -1,6 +1,7 @@
 import { Box, Grid, Stack, Text, Title } from '@mantine/core';
 import { formatCalendarKey, formatMoney } from '@sente/contracts/format';
-import { type DashboardStats, REPORT_PERIOD_LABELS } from '@sente/contracts/reports';
+import { REPORT_PERIOD_LABELS } from '@sente/contracts/report-periods';
+import type { DashboardStats } from '@sente/contracts/reports';
 import { FiguresTable } from '../../../components/figures-table.tsx';
 import { PeriodStatsCard } from '../../../components/period-stats-card.tsx';
 import { ChannelDonut, PeriodBarChart } from './collections-charts.tsx';

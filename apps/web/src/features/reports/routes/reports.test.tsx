@@ -1,5 +1,6 @@
 import { formatCalendarKey } from '@sente/contracts/format';
-import type { DashboardStats, ReportPeriod } from '@sente/contracts/reports';
+import type { ReportPeriod } from '@sente/contracts/report-periods';
+import type { DashboardStats } from '@sente/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
