@@ -169,9 +169,18 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
     await openDialog();
     const change = page.getByRole('dialog', { name: 'Change wallet PIN' });
     await expect.poll(() => change.count()).toBe(1);
-    await typePin('Current PIN', '24680');
+    // A wrong current PIN: the server names the field, and its message shows under those boxes.
+    await typePin('Current PIN', '11111');
     await typePin('New PIN', '13579');
     await typePin('Confirm new PIN', '13579');
+    await change.getByRole('button', { name: 'Change PIN' }).click();
+    const currentPin = change.getByLabel('Current PIN digit 1', { exact: true });
+    await expect.poll(() => currentPin.getAttribute('aria-describedby')).toMatch(/-error$/);
+    const describedBy = (await currentPin.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(WALLET_MESSAGES.pinInvalid);
+    await expectAccessible(page, 'change wallet PIN, refused');
+    await screenshot(page, 'wallet-pin-0-refused');
+    await typePin('Current PIN', '24680');
     await expectAccessible(page, 'change wallet PIN');
     await screenshot(page, 'wallet-pin-1-change');
     await change.getByRole('button', { name: 'Change PIN' }).click();

@@ -46,6 +46,12 @@ const pinRow = (who: Merchant) =>
     .where('account_id', '=', who.accountId)
     .where('user_id', '=', who.userId)
     .executeTakeFirstOrThrow();
+/** A refusal's status, message, and the fields of the body it names (a form shows each message under its field). */
+const refusal = (res: { statusCode: number; json: () => { message?: string; fields?: Record<string, string> } }) => [
+  res.statusCode,
+  res.json().message,
+  res.json().fields,
+];
 const notices = (who: Merchant) => readOutbox(t.outboxDir, who.email).filter((m) => m.includes(`Subject: ${NOTICE_SUBJECT}`));
 
 describe('POST /api/wallet/change_pin', () => {
@@ -56,8 +62,12 @@ describe('POST /api/wallet/change_pin', () => {
     await setPin(t, alice);
     expect(answer(await change(alice, '', NEW_PIN))).toEqual([400, M.pinEmpty]);
     expect(answer(await change(alice, PIN, '123'))).toEqual([400, M.pinLength]);
-    expect(answer(await change(alice, PIN, NEW_PIN, '13579'))).toEqual([400, M.pinsDoNotMatch]);
-    expect(answer(await change(alice, PIN, PIN))).toEqual([400, M.pinUnchanged]);
+    expect(refusal(await change(alice, PIN, NEW_PIN, '13579'))).toEqual([
+      400,
+      M.pinsDoNotMatch,
+      { new_pin_confirmation: M.pinsDoNotMatch },
+    ]);
+    expect(refusal(await change(alice, PIN, PIN))).toEqual([400, M.pinUnchanged, { new_pin: M.pinUnchanged }]);
     expect((await verify(alice, PIN)).statusCode).toBe(200);
   });
 
@@ -68,7 +78,7 @@ describe('POST /api/wallet/change_pin', () => {
     expect(res.json()).toMatchObject({ status: 'SUCCESS', message: M.pinChanged });
     expect((await pinRow(alice)).pin_hash).not.toContain(NEW_PIN);
 
-    expect(answer(await verify(alice, PIN))).toEqual([400, M.pinInvalid]);
+    expect(refusal(await verify(alice, PIN))).toEqual([400, M.pinInvalid, { pin: M.pinInvalid }]);
     const before = await moneySnapshot(t, alice.accountId, bob.accountId);
     expect(answer(await p2p(t, alice, bob, 1000, { token: oldToken }))).toEqual([400, M.pinTokenInvalid]);
     expect(await moneySnapshot(t, alice.accountId, bob.accountId)).toEqual(before);
@@ -81,7 +91,8 @@ describe('POST /api/wallet/change_pin', () => {
   });
 
   it('counts a wrong old PIN towards the lock, and a locked PIN cannot be changed', async () => {
-    for (let i = 1; i < PIN_MAX_ATTEMPTS; i++)
+    expect(refusal(await change(alice, WRONG_PIN, '13579'))).toEqual([400, M.pinInvalid, { old_pin: M.pinInvalid }]);
+    for (let i = 2; i < PIN_MAX_ATTEMPTS; i++)
       expect(answer(await change(alice, WRONG_PIN, '13579'))).toEqual([400, M.pinInvalid]);
     expect(answer(await change(alice, WRONG_PIN, '13579'))).toEqual([423, M.pinLocked]);
     expect(answer(await change(alice, NEW_PIN, '13579'))).toEqual([423, M.pinLocked]);
@@ -113,13 +124,26 @@ describe('POST /api/wallet/pin_reset_code and /api/wallet/reset_pin', () => {
 
   it('refuses a wrong code; five wrong tries void the code, the right one included', async () => {
     const code = lastCode(t.outboxDir, alice.email, RESET_SUBJECT);
-    expect(answer(await reset(alice, '12345', '13579'))).toEqual([400, MESSAGES.codeFormat]);
+    expect(refusal(await reset(alice, '12345', '13579'))).toEqual([400, MESSAGES.codeFormat, { code: MESSAGES.codeFormat }]);
     expect(answer(await reset(alice, code, '13579', '24680'))).toEqual([400, M.pinsDoNotMatch]);
-    for (let i = 1; i < OTP_MAX_ATTEMPTS; i++) {
+    expect(refusal(await reset(alice, otherCode(code), '13579'))).toEqual([
+      400,
+      MESSAGES.codeWrong,
+      { code: MESSAGES.codeWrong },
+    ]);
+    for (let i = 2; i < OTP_MAX_ATTEMPTS; i++) {
       expect(answer(await reset(alice, otherCode(code), '13579'))).toEqual([400, MESSAGES.codeWrong]);
     }
-    expect(answer(await reset(alice, otherCode(code), '13579'))).toEqual([400, MESSAGES.codeTooManyAttempts]);
-    expect(answer(await reset(alice, code, '13579'))).toEqual([400, MESSAGES.codeTooManyAttempts]);
+    expect(refusal(await reset(alice, otherCode(code), '13579'))).toEqual([
+      400,
+      MESSAGES.codeTooManyAttempts,
+      { code: MESSAGES.codeTooManyAttempts },
+    ]);
+    expect(refusal(await reset(alice, code, '13579'))).toEqual([
+      400,
+      MESSAGES.codeTooManyAttempts,
+      { code: MESSAGES.codeTooManyAttempts },
+    ]);
     expect(answer(await verify(alice, NEW_PIN))).toEqual([423, M.pinLocked]);
   });
 
@@ -128,7 +152,7 @@ describe('POST /api/wallet/pin_reset_code and /api/wallet/reset_pin', () => {
     expect((await askCode(alice)).statusCode).toBe(200);
     const code = lastCode(t.outboxDir, alice.email, RESET_SUBJECT);
     await expireCodes(t, alice.userId);
-    expect(answer(await reset(alice, code, '13579'))).toEqual([400, MESSAGES.codeExpired]);
+    expect(refusal(await reset(alice, code, '13579'))).toEqual([400, MESSAGES.codeExpired, { code: MESSAGES.codeExpired }]);
   });
 
   it('with the right code sets the new PIN, ends the lock, is used up, and tells the member', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { WALLET_MESSAGES as M, PIN_LOCK_MINUTES, PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/wallet';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { badRequest, fieldError, HttpError } from '../../lib/http-error.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import {
   clearWrongPins,
@@ -32,16 +32,17 @@ export function createPinService(db: Kysely<Database>, passwords: PasswordHasher
 
   /**
    * Checks the PIN. A wrong one counts towards the lock (the count is raised in one statement, so parallel guesses
-   * cannot slip past it); a right one clears the count.
+   * cannot slip past it); a right one clears the count. A wrong PIN names the body's field it came in (`pin` to
+   * verify, `old_pin` to change), so that a form shows it there.
    */
-  async function check(member: Member, pin: string, now: Date): Promise<void> {
+  async function check(member: Member, pin: string, now: Date, field: 'pin' | 'old_pin'): Promise<void> {
     const row = await find(member);
     if (!row) throw badRequest(M.pinMissing);
     if (row.locked_until && row.locked_until > now) throw locked();
     if (!(await passwords.verify(pin, row.pin_hash))) {
       const after = await countWrongPin(db, member, now, new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000));
       if (after?.locked_until && new Date(after.locked_until) > now) throw locked();
-      throw badRequest(M.pinInvalid);
+      throw fieldError(field, M.pinInvalid);
     }
     // Wrong guesses checked in parallel may have locked the PIN while this one was hashing: a right PIN
     // clears the count only while no lock stands, else it is refused like any other try during the lock.
@@ -72,7 +73,7 @@ export function createPinService(db: Kysely<Database>, passwords: PasswordHasher
 
     /** Checks the PIN and answers a token for one movement (see `check`). */
     async verify(member: Member, pin: string, now = new Date()): Promise<string> {
-      await check(member, pin, now);
+      await check(member, pin, now, 'pin');
       const token = randomBytes(24).toString('base64url');
       await insertPinToken(db, member, pinTokenHash(token), new Date(now.getTime() + PIN_TOKEN_TTL_SECONDS * 1000));
       return token;
@@ -83,8 +84,8 @@ export function createPinService(db: Kysely<Database>, passwords: PasswordHasher
      * towards it, and a locked PIN cannot be changed (a reset by e-mailed code can).
      */
     async change(member: Member, oldPin: string, newPin: string, now = new Date()): Promise<void> {
-      await check(member, oldPin, now);
-      if (newPin === oldPin) throw badRequest(M.pinUnchanged);
+      await check(member, oldPin, now, 'old_pin');
+      if (newPin === oldPin) throw fieldError('new_pin', M.pinUnchanged);
       await replace(member, newPin, now);
     },
 

@@ -1,51 +1,53 @@
 import { ActionIcon, Anchor, Button, Card, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
 import { COMPLIANCE_DOCUMENT_NAMES, type ComplianceFile, complianceFileInput } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { IconFileText, IconPlus, IconTrash } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
+import { z } from 'zod';
 import { FileUpload } from '../../../components/file-upload.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useComplianceFiles, useRemoveComplianceFile, useSaveComplianceFiles } from '../api/compliance-files.ts';
 import { CERTIFICATE_ACCEPT } from './business-details-form.tsx';
 import classes from './compliance-documents.module.css';
 
-type Row = { key: number; file_name: string | null; other_name: string; file_path: string | null };
-type RowErrors = Partial<Record<'file_name' | 'other_name' | 'file_path', string>>;
+/** An upload row; `key` only tells React the rows apart (the schema drops it from the body). */
+type Row = { key: string; file_name: string | null; other_name: string; file_path: string | null };
 
-let nextKey = 0;
-const newRow = (): Row => ({ key: nextKey++, file_name: null, other_name: '', file_path: null });
+const newRow = (): Row => ({ key: randomId(), file_name: null, other_name: '', file_path: null });
 
-/** Each row's first message per field, from the same rule the server applies. */
-function rowErrors(rows: Row[]): RowErrors[] {
-  return rows.map((row) => {
-    const result = complianceFileInput.safeParse(row);
-    const errors: RowErrors = {};
-    for (const issue of result.error?.issues ?? []) {
-      const field = issue.path[0] as keyof RowErrors;
-      errors[field] ??= issue.message;
-    }
-    return errors;
-  });
-}
+/**
+ * The rows, each checked by the rule the server applies to it; the body's own limits (at least one, at most 20)
+ * are the server's to refuse, in a toast.
+ */
+const uploadRows = z.object({ files: z.array(complianceFileInput) });
+
+/** A row's field in the body (`files.1.file_path`): the form's path for it too, so a server refusal goes there. */
+const ROW_FIELD = /^files\.\d+\.(file_name|other_name|file_path)$/;
+const rowFieldErrors = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).filter(([path]) => ROW_FIELD.test(path)));
 
 /** Spec §2 Compliance Documents: the saved files as links, and upload rows saved with Save Files. */
 export function ComplianceDocuments({ readOnly }: { readOnly: boolean }) {
   const files = useComplianceFiles();
   const save = useSaveComplianceFiles();
-  const [rows, setRows] = useState<Row[]>(() => [newRow()]);
-  const [errors, setErrors] = useState<RowErrors[]>([]);
+  const form = useForm<{ files: Row[] }>({
+    initialValues: { files: [newRow()] },
+    validate: zod4Resolver(uploadRows, { errorPriority: 'first' }),
+  });
+  const rows = form.values.files;
 
-  const change = (key: number, patch: Partial<Row>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-
-  const submit = () => {
-    const found = rowErrors(rows);
-    setErrors(found);
-    if (found.some((row) => Object.keys(row).length > 0)) return;
-    save.mutate(
-      { files: rows.map(({ file_name, other_name, file_path }) => ({ file_name, other_name, file_path })) as never },
-      { onSuccess: () => setRows([newRow()]) },
-    );
-  };
+  const submit = form.onSubmit((values) => {
+    save.mutate(uploadRows.parse(values), {
+      onSuccess: () => form.reset(),
+      // The refusal's toast comes from the save itself; a row's field it names shows the message too.
+      onError: (error) => {
+        if (error instanceof ApiError) form.setErrors(rowFieldErrors(error.fields));
+      },
+    });
+  });
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="compliance-documents">
@@ -71,9 +73,7 @@ export function ComplianceDocuments({ readOnly }: { readOnly: boolean }) {
                       placeholder="Choose a document"
                       data={COMPLIANCE_DOCUMENT_NAMES}
                       allowDeselect={false}
-                      value={row.file_name}
-                      onChange={(file_name) => change(row.key, { file_name })}
-                      error={errors[index]?.file_name}
+                      {...form.getInputProps(`files.${index}.file_name`)}
                     />
                     {rows.length > 1 && (
                       <ActionIcon
@@ -81,27 +81,22 @@ export function ComplianceDocuments({ readOnly }: { readOnly: boolean }) {
                         color="red"
                         size="lg"
                         aria-label={`Remove document ${index + 1}`}
-                        onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+                        onClick={() => form.removeListItem('files', index)}
                       >
                         <IconTrash size={18} aria-hidden />
                       </ActionIcon>
                     )}
                   </Group>
                   {row.file_name === 'Other' && (
-                    <TextInput
-                      label={`Specify document ${index + 1}`}
-                      value={row.other_name}
-                      onChange={(event) => change(row.key, { other_name: event.currentTarget.value })}
-                      error={errors[index]?.other_name}
-                    />
+                    <TextInput label={`Specify document ${index + 1}`} {...form.getInputProps(`files.${index}.other_name`)} />
                   )}
                   <FileUpload
                     label={`File of document ${index + 1}`}
                     folder="certificates"
                     accept={CERTIFICATE_ACCEPT}
                     value={row.file_path}
-                    onChange={(file_path) => change(row.key, { file_path })}
-                    error={errors[index]?.file_path}
+                    onChange={(path) => form.setFieldValue(`files.${index}.file_path`, path)}
+                    error={form.errors[`files.${index}.file_path`] as string | undefined}
                   />
                 </Stack>
               </Paper>
@@ -110,11 +105,11 @@ export function ComplianceDocuments({ readOnly }: { readOnly: boolean }) {
               <Button
                 variant="default"
                 leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => setRows([...rows, newRow()])}
+                onClick={() => form.insertListItem('files', newRow())}
               >
                 Add document
               </Button>
-              <Button onClick={submit} loading={save.isPending}>
+              <Button onClick={() => submit()} loading={save.isPending}>
                 Save Files
               </Button>
             </Group>

@@ -20,13 +20,13 @@ export function ChangePinForm({ accountId, accountName, onForgot, onDone }: Prop
       <Text size="sm" c="gray.7">
         The PIN you enter to confirm transfers from {accountName}.
       </Text>
-      <PinField label="Current PIN" value={form.values.old_pin} onChange={form.set('old_pin')} error={form.errors.old_pin} />
-      <NewPinFields values={form.values} errors={form.errors} set={form.set} />
+      <PinField label="Current PIN" {...form.boxes('old_pin')} />
+      <NewPinFields boxes={form.boxes} />
       <Group justify="space-between" align="center">
         <Anchor component="button" type="button" size="sm" onClick={onForgot}>
           Forgot your PIN?
         </Anchor>
-        <Button onClick={() => void form.submit()} loading={form.busy}>
+        <Button onClick={form.submit} loading={form.busy}>
           Change PIN
         </Button>
       </Group>

@@ -19,9 +19,9 @@ export function CreatePinForm({ accountId, userId, accountName, onDone }: Props)
       <Text size="sm" c="gray.7">
         You have no wallet PIN on {accountName} yet. Choose a 5-digit PIN: you will enter it to confirm every transfer.
       </Text>
-      <NewPinFields values={form.values} errors={form.errors} set={form.set} />
+      <NewPinFields boxes={form.boxes} />
       <Group justify="flex-end">
-        <Button onClick={() => void form.submit()} loading={form.busy}>
+        <Button onClick={form.submit} loading={form.busy}>
           Create PIN
         </Button>
       </Group>

@@ -1,23 +1,12 @@
 import { PinField } from '../../../components/pin-field.tsx';
-import type { PinFormErrors, PinFormField } from './pin-form-errors.ts';
-
-type Props = {
-  values: { new_pin: string; new_pin_confirmation: string };
-  errors: PinFormErrors;
-  set: (field: PinFormField) => (value: string) => void;
-};
+import type { PinBoxesProps } from './use-pin-form.ts';
 
 /** The new PIN, typed twice. */
-export function NewPinFields({ values, errors, set }: Props) {
+export function NewPinFields({ boxes }: { boxes: (field: 'new_pin' | 'new_pin_confirmation') => PinBoxesProps }) {
   return (
     <>
-      <PinField label="New PIN" value={values.new_pin} onChange={set('new_pin')} error={errors.new_pin} />
-      <PinField
-        label="Confirm new PIN"
-        value={values.new_pin_confirmation}
-        onChange={set('new_pin_confirmation')}
-        error={errors.new_pin_confirmation}
-      />
+      <PinField label="New PIN" {...boxes('new_pin')} />
+      <PinField label="Confirm new PIN" {...boxes('new_pin_confirmation')} />
     </>
   );
 }

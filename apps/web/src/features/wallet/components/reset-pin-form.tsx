@@ -58,29 +58,30 @@ export function ResetPinForm({ accountId, accountName, email, onBack, onDone }: 
       </Stack>
     );
   }
+  const code = form.boxes('code');
   return (
     <Stack>
       <Text size="sm">
         Enter the code we sent to <strong>{sent.email}</strong>. It works for 10 minutes.
       </Text>
-      <Input.Wrapper label="Code from the e-mail" error={form.errors.code}>
+      <Input.Wrapper label="Code from the e-mail" error={code.error}>
         <PinInput
           length={OTP_LENGTH}
           type="number"
           oneTimeCode
-          value={form.values.code}
-          onChange={form.set('code')}
-          error={Boolean(form.errors.code)}
+          value={code.value}
+          onChange={code.onChange}
+          error={Boolean(code.error)}
           aria-label="Code from the e-mail"
           getInputProps={(index) => ({ 'aria-label': `Code digit ${index + 1}` })}
           mt={6}
         />
       </Input.Wrapper>
       <ResendCode sentAt={sent.at} sending={sending} onResend={() => void send()} />
-      <NewPinFields values={form.values} errors={form.errors} set={form.set} />
+      <NewPinFields boxes={form.boxes} />
       <Group justify="space-between" align="center">
         {back}
-        <Button onClick={() => void form.submit()} loading={form.busy}>
+        <Button onClick={form.submit} loading={form.busy}>
           Reset PIN
         </Button>
       </Group>

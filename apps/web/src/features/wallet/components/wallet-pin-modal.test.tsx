@@ -3,6 +3,7 @@ import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Answer, fail, ok, okSpec, stubApi } from '../../../testing/api-stub.ts';
+import { errorOf } from '../../../testing/field-error.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { expectToast } from '../../../testing/toasts.ts';
@@ -30,6 +31,11 @@ function renderModal(pinExists: boolean, replies: Replies = {}) {
     view.user.type(screen.getAllByLabelText(new RegExp(`^${label} digit \\d$`))[0]!, digits);
   return { ...view, api, onClose, type };
 }
+
+/** A refusal naming the field of the body it is about, as the server's `fieldError` answers it. */
+const refusedField = (field: string, message: string) => fail(400, message, [message], { [field]: message });
+/** The message under a row of boxes (each box is described by it). */
+const errorUnder = (label: string) => errorOf(screen.getByLabelText(`${label} digit 1`));
 
 describe('Wallet PIN dialog (issue 17)', () => {
   it('changes the PIN: the current one, then the new one twice, checked here first', async () => {
@@ -61,19 +67,23 @@ describe('Wallet PIN dialog (issue 17)', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('puts a wrong current PIN under its boxes, and a lock in a toast', async () => {
-    let calls = 0;
-    const { user: events, type } = renderModal(true, {
-      change: () => (++calls === 1 ? fail(400, M.pinInvalid) : fail(423, M.pinLocked)),
-    });
+  it('puts a refusal under the field the server names (a wrong current PIN, an unchanged one), and a lock in a toast', async () => {
+    const replies = [refusedField('old_pin', M.pinInvalid), refusedField('new_pin', M.pinUnchanged), fail(423, M.pinLocked)];
+    const { user: events, type } = renderModal(true, { change: () => replies.shift()! });
     const dialog = await screen.findByRole('dialog', { name: 'Change wallet PIN' });
+    const change = () => events.click(within(dialog).getByRole('button', { name: 'Change PIN' }));
     await type('Current PIN', '11111');
     await type('New PIN', '13579');
     await type('Confirm new PIN', '13579');
-    await events.click(within(dialog).getByRole('button', { name: 'Change PIN' }));
-    expect(await within(dialog).findByText(M.pinInvalid)).toBeInTheDocument();
-    await events.click(within(dialog).getByRole('button', { name: 'Change PIN' }));
+    await change();
+    await waitFor(() => expect(errorUnder('Current PIN')).toBe(M.pinInvalid));
+    expect(errorUnder('New PIN')).toBeNull();
+    await change();
+    await waitFor(() => expect(errorUnder('New PIN')).toBe(M.pinUnchanged));
+    expect(errorUnder('Current PIN')).toBeNull();
+    await change();
     await expectToast(M.pinLocked);
+    expect(errorUnder('New PIN')).toBeNull();
   });
 
   it('resets a forgotten PIN: sends the code to the e-mail, waits 50 s to send another, then code and new PIN', async () => {
@@ -84,7 +94,9 @@ describe('Wallet PIN dialog (issue 17)', () => {
       type,
     } = renderModal(true, {
       reset: (request) =>
-        (request.body as { code: string }).code === '123456' ? okSpec(null, M.pinReset) : fail(400, MESSAGES.codeWrong),
+        (request.body as { code: string }).code === '123456'
+          ? okSpec(null, M.pinReset)
+          : refusedField('code', MESSAGES.codeWrong),
     });
     const dialog = await screen.findByRole('dialog', { name: 'Change wallet PIN' });
     await events.click(within(dialog).getByRole('button', { name: 'Forgot your PIN?' }));
@@ -104,7 +116,7 @@ describe('Wallet PIN dialog (issue 17)', () => {
     await type('New PIN', '13579');
     await type('Confirm new PIN', '13579');
     await events.click(within(reset).getByRole('button', { name: 'Reset PIN' }));
-    expect(await within(reset).findByText(MESSAGES.codeWrong)).toBeInTheDocument();
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Code digit 1'))).toBe(MESSAGES.codeWrong));
 
     for (let i = 0; i < 6; i++) await events.type(screen.getByLabelText('Code digit 6'), '{backspace}');
     await type('Code', '123456');
