@@ -223,6 +223,8 @@ describe('compliance documents: POST /api/sente-account/save-sente-files and GET
         status: 'error',
         message: B.documentNotUploaded,
         errors: [B.documentNotUploaded],
+        // The second row's file is the one refused: the form shows the message under it.
+        fields: { 'files.1.file_path': B.documentNotUploaded },
       });
     }
     expect((await get(t, owner, '/api/sente-account/sente-files')).json().data).toHaveLength(before.length);

@@ -2,7 +2,7 @@ import type { BusinessDetails, ComplianceFile, ComplianceFileValues } from '@sen
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, fieldError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import * as businessRepo from './business-repository.ts';
 
@@ -26,7 +26,9 @@ export function createBusinessService({ db }: { db: Kysely<Database> }) {
     async saveComplianceFiles(accountId: string, userId: string, files: ComplianceFileValues[]): Promise<void> {
       const paths = files.map((file) => file.file_path);
       const own = await businessRepo.ownCertificatePaths(db, accountId, paths);
-      if (paths.some((path) => !own.has(path))) throw badRequest(B.documentNotUploaded, [B.documentNotUploaded]);
+      // The first row whose file is not the account's own upload is named, so the form shows it under that row.
+      const foreign = paths.findIndex((path) => !own.has(path));
+      if (foreign !== -1) throw fieldError(`files.${foreign}.file_path`, B.documentNotUploaded);
       await businessRepo.saveComplianceFiles(
         db,
         accountId,
