@@ -16,7 +16,7 @@ const BANK = { name: 'Stanbic Bank Uganda', number: '9030012345678', holder: 'Ka
 
 /** The screens app/router.tsx serves, as patterns (':ref' stands for any one segment). */
 const SCREENS = [
-  ...fs.readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/app/router.tsx'), 'utf8').matchAll(/path: '([^']+)'/g),
+  ...fs.readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/app/router.tsx'), 'utf8').matchAll(/path="([^"]+)"/g),
 ]
   .map((match) => match[1]!)
   .filter((route) => route !== '*')

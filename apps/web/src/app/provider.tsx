@@ -2,12 +2,17 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './notifications.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS } from '@sente/contracts/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+/**
+ * The toasts' component loads beside the page rather than before it (issue 30 item 7: with its transitions and scroll
+ * lock it is 9 KB gzipped of the sign-in page). A toast shown before it arrives waits in Mantine's store, then shows.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 type Props = {
   children: ReactNode;
@@ -20,7 +25,9 @@ type Props = {
 export function AppProvider({ children, queryClient = appQueryClient, env = 'default' }: Props) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} env={env}>
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

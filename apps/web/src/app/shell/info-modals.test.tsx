@@ -7,7 +7,7 @@ import { HelpModal } from './info-modals.tsx';
 
 /** The paths app/router.tsx serves a screen at. */
 const ROUTES = new Set(
-  [...fs.readFileSync(path.resolve(import.meta.dirname, '../router.tsx'), 'utf8').matchAll(/path: '([^']+)'/g)].map(
+  [...fs.readFileSync(path.resolve(import.meta.dirname, '../router.tsx'), 'utf8').matchAll(/path="([^"]+)"/g)].map(
     (match) => match[1],
   ),
 );
