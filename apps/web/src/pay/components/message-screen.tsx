@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import classes from './message-screen.module.css';
 import screen from './screen.module.css';
+import spinner from './spinner.module.css';
 import { useFocusHeading } from './use-focus-heading.ts';
 
 type Props = { title: string; message: string; level?: 1 | 2; takeFocus?: boolean; children?: ReactNode };
@@ -24,7 +25,7 @@ export function MessageScreen({ title, message, level = 1, takeFocus = false, ch
 export function LoadingScreen() {
   return (
     <div className={classes.loading} role="status">
-      <div className={screen.spinner} aria-hidden="true" />
+      <div className={spinner.spinner} aria-hidden="true" />
       <p>Loading…</p>
     </div>
   );

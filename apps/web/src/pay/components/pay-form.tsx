@@ -22,6 +22,7 @@ import { ChannelPicker } from './channel-picker.tsx';
 import { ExtraFieldInput } from './extra-field-input.tsx';
 import { TextField } from './fields.tsx';
 import classes from './pay-form.module.css';
+import spinner from './spinner.module.css';
 
 export type StartedPayment = PayAnswer & { request: PayRequest };
 
@@ -211,7 +212,7 @@ export function PayForm({ link, values, onChange, onStarted, onUnavailable, focu
         disabled={submitting}
         aria-busy={submitting || undefined}
       >
-        {submitting && <span className={classes.spinner} aria-hidden="true" />}
+        {submitting && <span className={`${spinner.spinner} ${spinner.small}`} aria-hidden="true" />}
         {payButtonLabel(link, values.amount)}
       </button>
     </form>

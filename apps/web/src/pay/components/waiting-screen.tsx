@@ -8,6 +8,7 @@ import alert from './alert.module.css';
 import buttons from './buttons.module.css';
 import type { StartedPayment } from './pay-form.tsx';
 import screen from './screen.module.css';
+import spinner from './spinner.module.css';
 import { TimeLeft } from './time-left.tsx';
 import { useFocusHeading } from './use-focus-heading.ts';
 import classes from './waiting-screen.module.css';
@@ -58,7 +59,7 @@ export function WaitingScreen({ started, onDone, onCancelled }: Props) {
 
   return (
     <section className={screen.screen} aria-labelledby="screen-title">
-      <div className={screen.spinner} aria-hidden="true" />
+      <div className={spinner.spinner} aria-hidden="true" />
       <h2 id="screen-title" ref={heading} tabIndex={-1}>
         {card ? 'Confirming your card' : 'Approve on your phone'}
       </h2>
