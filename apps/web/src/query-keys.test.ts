@@ -12,11 +12,11 @@ import { donationLinkKeys } from './features/donation-links/api/donation-link-ke
 import { paymentLinkKeys } from './features/payment-links/api/payment-link-keys.ts';
 import { settlementKeys } from './features/settlements/api/settlements.ts';
 import { teamKeys } from './features/team/api/team.ts';
-import { walletPinKeys } from './features/wallet/api/wallet-pin.ts';
 import { collectionKeys } from './lib/collections-query.ts';
 import { dashboardStatsKeys } from './lib/dashboard-stats.ts';
 import type { MoneyScope } from './lib/money-scope.ts';
 import { profileKeys } from './lib/profile.ts';
+import { walletPinKeys } from './lib/wallet-pin.ts';
 import { sourceFiles } from './testing/source-imports.ts';
 
 /**

@@ -1,43 +1,41 @@
-import type { Environment } from '@sente/contracts/constants';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
-import { useEffect, useState } from 'react';
-import { api, errorMessage } from '../../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
+import { createPin, pinExistsQueryOptions, walletPinKeys } from '../../../lib/wallet-pin.ts';
 
-type Owner = { accountId: string | null; userId: string | null; environment: Environment };
+type Owner = MoneyScope & { userId: string | null };
 
 /**
- * Spec §4 transfer flow, step 2: on opening, whether the caller has a wallet PIN on this account; `createPin`
- * sets one (spec §7 set_pin) and answers whether it did.
+ * Spec §4 transfer flow, step 2: on opening, whether the caller has a wallet PIN on this account (`pinKnown` until
+ * the answer, so neither step shows before it); `createPin` sets one (spec §7 set_pin) and answers whether it did.
  */
-export function useWalletPin(opened: boolean, { accountId, userId, environment }: Owner) {
-  const [needsPin, setNeedsPin] = useState(false);
-  const [creating, setCreating] = useState(false);
+export function useWalletPin(opened: boolean, { accountId, environment, userId }: Owner) {
+  const queryClient = useQueryClient();
+  const exists = useQuery({ ...pinExistsQueryOptions(accountId), enabled: opened && accountId !== null });
+  const create = useMutation({
+    mutationFn: (pin: string) => createPin({ accountId, environment }, userId, pin),
+    onSuccess: (answer) => {
+      notify.success(answer.message ?? M.pinCreated);
+      queryClient.setQueryData(walletPinKeys.exists(accountId), true);
+    },
+    onError: (error) => notify.error(errorMessage(error, M.pinCheckFailed)),
+  });
 
   useEffect(() => {
-    if (!opened || !accountId) return;
-    api<{ pin_exists: boolean }>('/api/wallet/pin_exists', { method: 'POST', body: { sente_account_id: accountId } })
-      .then((answer) => setNeedsPin(!answer.data.pin_exists))
-      .catch(() => notify.error(M.pinCheckFailed));
-  }, [opened, accountId]);
+    if (opened && exists.isError) notify.error(M.pinCheckFailed);
+  }, [opened, exists.isError]);
 
-  const createPin = async (pin: string): Promise<boolean> => {
-    setCreating(true);
-    try {
-      const answer = await api('/api/wallet/set_pin', {
-        method: 'POST',
-        body: { user_id: userId, sente_account_id: accountId, active_environment: environment, pin },
-      });
-      notify.success(answer.message ?? M.pinCreated);
-      setNeedsPin(false);
-      return true;
-    } catch (error) {
-      notify.error(errorMessage(error, M.pinCheckFailed));
-      return false;
-    } finally {
-      setCreating(false);
-    }
+  return {
+    pinKnown: exists.data !== undefined,
+    needsPin: exists.data === false,
+    creating: create.isPending,
+    createPin: (pin: string): Promise<boolean> =>
+      create.mutateAsync(pin).then(
+        () => true,
+        () => false,
+      ),
   };
-
-  return { needsPin, creating, createPin };
 }

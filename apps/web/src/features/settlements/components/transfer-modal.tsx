@@ -28,7 +28,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
     environment === 'test' ? (account?.userWallet.current_balance_sand_box ?? 0) : (account?.userWallet.current_balance ?? 0);
   const bank = account?.bank_details[0] ?? null;
   const summary = useWalletSummary(opened);
-  const pin = useWalletPin(opened, { accountId: account?.id ?? null, userId: user?.user_id ?? null, environment });
+  const pin = useWalletPin(opened, { accountId: account?.id ?? null, environment, userId: user?.user_id ?? null });
   const form = useTransferDetails(balance, withPayout);
   const findReceiver = useFindReceiver();
   const verifyPin = useVerifyPin();
@@ -98,7 +98,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
   return (
     <>
       <TransferDetailsStep
-        opened={opened && !pin.needsPin && confirm === null}
+        opened={opened && pin.pinKnown && !pin.needsPin && confirm === null}
         form={form}
         balance={balance}
         environment={environment}

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { WALLET_MESSAGES as M, newPinForm } from '@sente/contracts/wallet';
+import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-import { createPin } from '../api/wallet-pin.ts';
+import { createPin } from '../../../lib/wallet-pin.ts';
 import { NewPinFields } from './new-pin-fields.tsx';
 import { usePinForm } from './use-pin-form.ts';
 
@@ -9,8 +10,9 @@ type Props = { accountId: string; userId: string | null; accountName: string; on
 
 /** No PIN on this account yet: the first one, typed twice (spec §7 set_pin). */
 export function CreatePinForm({ accountId, userId, accountName, onDone }: Props) {
+  const { environment } = useMoneyScope();
   const form = usePinForm({ new_pin: '', new_pin_confirmation: '' }, newPinForm, async (input) => {
-    const answer = await createPin(accountId, userId, input.new_pin);
+    const answer = await createPin({ accountId, environment }, userId, input.new_pin);
     notify.success(answer.message ?? M.pinCreated);
     onDone();
   });

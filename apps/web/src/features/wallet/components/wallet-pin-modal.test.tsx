@@ -138,6 +138,11 @@ describe('Wallet PIN dialog (issue 17)', () => {
     await type('Confirm new PIN', '13579');
     await events.click(within(dialog).getByRole('button', { name: 'Create PIN' }));
     await expectToast(M.pinCreated);
-    expect(api.sent('POST /api/wallet/set_pin')[0]!.body).toMatchObject({ sente_account_id: ACCOUNT_ID, pin: '13579' });
+    expect(api.sent('POST /api/wallet/set_pin')[0]!.body).toEqual({
+      user_id: expect.any(String),
+      sente_account_id: ACCOUNT_ID,
+      active_environment: 'test',
+      pin: '13579',
+    });
   });
 });
