@@ -52,7 +52,8 @@ const posts = (path: string) => fake.requests.filter((request) => request.method
 
 describe('MTN MoMo: tokens', () => {
   it('asks for one token per product with Basic auth, then sends it as Bearer with the environment and key', async () => {
-    const settings = fake.settings({ callbackUrl: 'https://sente.example/api/callbacks/mtn' });
+    // A patient adapter: on a starved machine a 300 ms timeout would retry the token request and count a second token.
+    const settings = fake.settings({ callbackUrl: 'https://sente.example/api/callbacks/mtn', timeoutMs: 5_000 });
     const provider = createMtnMomo(settings);
     const [first, second] = [chargeOf(), chargeOf()];
     // Concurrent first calls share one token request.
