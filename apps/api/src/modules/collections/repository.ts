@@ -4,6 +4,7 @@ import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import { type CollectionsWhere, collectionsCondition } from './filter.ts';
 
 // Migration 2026_11_24_020 (issue 14): the customers list's total, kept by triggers on customers.
 declare module '../../db/database.ts' {
@@ -51,10 +52,20 @@ const collectionColumns = [
   sql<string>`collections.created_at::text`.as('cursor_ts'),
 ] as const;
 
-/** PAGE_SIZE + 1 collections after the cursor, newest first, on collections_page_idx. */
-export function collectionsPage(db: Kysely<Database>, scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1) {
+/**
+ * PAGE_SIZE + 1 collections after the cursor that match the filters, newest first: on collections_page_idx, or the
+ * index of the filter given (migration 031).
+ */
+export function collectionsPage(
+  db: Kysely<Database>,
+  scope: MoneyScope,
+  cursor: Cursor | null,
+  limit = PAGE_SIZE + 1,
+  where: CollectionsWhere = {},
+) {
   return collectionsOf(db, scope)
     .select(collectionColumns)
+    .where(collectionsCondition(scope, where))
     .where(after('collections', cursor))
     .orderBy('collections.created_at', 'desc')
     .orderBy('collections.id', 'desc')

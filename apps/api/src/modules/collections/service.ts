@@ -1,7 +1,9 @@
 import type { Page } from '@sente/contracts/api';
+import type { FilteredPage } from '@sente/contracts/filters';
 import type { ExtraField } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
+import type { CollectionsFilter } from '@sente/contracts/payments-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -9,6 +11,7 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
+import { type CollectionsWhere, countFilteredCollections, isFiltered } from './filter.ts';
 import {
   type CollectionListRecord,
   collectionsPage,
@@ -50,10 +53,21 @@ const cursorFor = (list: string, value: string | undefined) => {
 
 export function createCollectionsService({ db }: { db: Kysely<Database> }) {
   return {
-    async collections(scope: MoneyScope, cursorValue?: string): Promise<Page<CollectionRow>> {
+    /**
+     * A page of the collections that match the filters, newest first, with their count: the unfiltered list reads its
+     * counter; a filtered one counts its matches up to FILTER_COUNT_CAP (decision 051). A cursor is a place in the
+     * newest-first order, whatever filter made it: the filters of the request narrow every page.
+     */
+    async collections(
+      scope: MoneyScope,
+      { cursor: cursorValue, ...where }: CollectionsFilter,
+    ): Promise<FilteredPage<CollectionRow>> {
       const cursor = cursorFor('collections', cursorValue);
-      const [rows, total] = await Promise.all([collectionsPage(db, scope, cursor), countCollections(db, scope)]);
-      return toPage(rows, total, 'collections', toCollectionRow);
+      const count = isFiltered(where)
+        ? countFilteredCollections(db, scope, where)
+        : countCollections(db, scope).then((total) => ({ total, capped: false }));
+      const [rows, { total, capped }] = await Promise.all([collectionsPage(db, scope, cursor, undefined, where), count]);
+      return { ...toPage(rows, total, 'collections', toCollectionRow), totalCapped: capped };
     },
 
     async customers(scope: MoneyScope, cursorValue?: string): Promise<Page<CustomerRow>> {
@@ -107,8 +121,9 @@ export function createCollectionsService({ db }: { db: Kysely<Database> }) {
       return { ...link, extra_fields: link.extra_fields as ExtraField[] };
     },
 
-    /** 'Collections Received.xlsx': every collection of the scope, streamed (export.ts). */
-    collectionsWorkbook: (scope: MoneyScope, logger: FastifyBaseLogger) => streamCollectionsWorkbook(db, scope, logger),
+    /** 'Collections Received.xlsx': every collection of the scope that matches the filters, streamed (export.ts). */
+    collectionsWorkbook: (scope: MoneyScope, where: CollectionsWhere, logger: FastifyBaseLogger) =>
+      streamCollectionsWorkbook(db, scope, where, logger),
 
     /** The live page's export: every collection of one link, streamed (export.ts). */
     linkCollectionsWorkbook: (scope: MoneyScope, link: { id: string; extra_fields: ExtraField[] }, logger: FastifyBaseLogger) =>
