@@ -4,7 +4,7 @@
  * the header search's in search.ts.
  */
 import { z } from 'zod';
-import { pageOf } from './api.ts';
+import { type Page, pageOf } from './api.ts';
 import { KAMPALA_OFFSET_MS } from './dates.ts';
 import { normalizeUgandanPhone } from './payments.ts';
 
@@ -76,6 +76,9 @@ export const searchText = z
   .optional()
   .transform((text) => text || undefined);
 
+/** SQL `ilike`'s pattern for text that holds `text`: its wildcards and escape character taken as themselves. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /**
  * The phone a search text means, as collections store it (2567XXXXXXXX), however it was written: '0772 123 456',
  * '256772123456', '+256 772 123456', or the nine digits after the 0 ('772123456'); null when it is not a phone.
@@ -97,3 +100,4 @@ export const filteredPageOf = <T extends z.ZodType>(item: T) =>
         `true when more than ${FILTER_COUNT_CAP} items match: totalItems is then ${FILTER_COUNT_CAP}, not the exact count`,
       ),
   });
+export type FilteredPage<T> = Page<T> & { totalCapped?: boolean };

@@ -1,4 +1,4 @@
-import { FILTER_COUNT_CAP, kampalaDayEnd, kampalaDayStart, searchedPhone } from '@sente/contracts/filters';
+import { containsPattern, FILTER_COUNT_CAP, kampalaDayEnd, kampalaDayStart, searchedPhone } from '@sente/contracts/filters';
 import type { CollectionStatus, PaymentChannel } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -16,9 +16,6 @@ export type CollectionsWhere = {
 
 export const isFiltered = (where: CollectionsWhere) => Object.values(where).some((value) => value !== undefined);
 
-/** `ilike`'s wildcards and its escape character, taken as themselves. */
-export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /**
  * The search text as one condition on `collections`: a phone however written is its stored msisdn, exactly (on
  * collections_msisdn_idx); any other text is a part of the payer's name in any case (collections_names_trgm_idx), the
@@ -27,7 +24,7 @@ export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
 export function textCondition(q: string): RawBuilder<boolean> {
   const phone = searchedPhone(q);
   if (phone) return sql<boolean>`collections.msisdn = ${phone}`;
-  return sql<boolean>`(collections.names ilike ${likeText(q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
+  return sql<boolean>`(collections.names ilike ${containsPattern(q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
     or collections.reference = ${q})`;
 }
 

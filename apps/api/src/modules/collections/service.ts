@@ -14,6 +14,7 @@ import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './expo
 import { type CollectionsWhere, countFilteredCollections, isFiltered } from './filter.ts';
 import {
   type CollectionListRecord,
+  type CustomerListRecord,
   collectionsPage,
   countCollections,
   countCustomers,
@@ -40,6 +41,20 @@ export function toCollectionRow(row: CollectionListRecord): CollectionRow {
     extra_data: row.extra_data as ExtraDataEntry[],
     link:
       row.link_ref && row.link_kind && row.link_title ? { ref: row.link_ref, kind: row.link_kind, title: row.link_title } : null,
+  };
+}
+
+export function toCustomerRow(row: CustomerListRecord): CustomerRow {
+  return {
+    id: row.id,
+    names: row.names,
+    other_names: row.other_names,
+    other_names_total: Number(row.other_names_total),
+    email: row.email,
+    phone: row.phone,
+    created_at: iso(row.created_at),
+    payments_count: row.payments_count,
+    total_paid: Number(row.total_paid),
   };
 }
 
@@ -73,17 +88,7 @@ export function createCollectionsService({ db }: { db: Kysely<Database> }) {
     async customers(scope: MoneyScope, cursorValue?: string): Promise<Page<CustomerRow>> {
       const cursor = cursorFor('customers', cursorValue);
       const [rows, total] = await Promise.all([customersPage(db, scope, cursor), countCustomers(db, scope)]);
-      return toPage(rows, total, 'customers', (row) => ({
-        id: row.id,
-        names: row.names,
-        other_names: row.other_names,
-        other_names_total: Number(row.other_names_total),
-        email: row.email,
-        phone: row.phone,
-        created_at: iso(row.created_at),
-        payments_count: row.payments_count,
-        total_paid: Number(row.total_paid),
-      }));
+      return toPage(rows, total, 'customers', toCustomerRow);
     },
 
     /** The live page: one link of the account, its successful total and a page of its collections. */

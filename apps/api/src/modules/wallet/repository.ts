@@ -1,4 +1,4 @@
-import { kampalaDayEnd, kampalaDayStart } from '@sente/contracts/filters';
+import { containsPattern, kampalaDayEnd, kampalaDayStart, searchedPhone } from '@sente/contracts/filters';
 import type { TransfersFilter } from '@sente/contracts/wallet';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Currency, Database, TransferRecord, TransfersTable } from '../../db/database.ts';
@@ -11,16 +11,23 @@ type Db = Kysely<Database> | Transaction<Database>;
 const after = (cursor: Cursor | null) =>
   cursor ? sql<boolean>`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql<boolean>`true`;
 
-/** What the transfers list is narrowed by (contracts `transfersFilterQuery`, without the cursor). */
-export type TransfersWhere = Omit<TransfersFilter, 'cursor'>;
+/**
+ * What the transfers list is narrowed by (contracts `transfersFilterQuery`, without the cursor), and the header
+ * search's text: a payout's phone however written, exactly, or a part of the reason.
+ */
+export type TransfersWhere = Omit<TransfersFilter, 'cursor'> & { q?: string };
 
-/** Every filter given, as one condition on `transfers` aliased t: status, kind, and inclusive Kampala days. */
+/** Every filter given, as one condition on `transfers` aliased t: status, kind, inclusive Kampala days, text. */
 function transfersCondition(where: TransfersWhere) {
   const parts: RawBuilder<unknown>[] = [];
   if (where.status) parts.push(sql`t.status = ${where.status}`);
   if (where.kind) parts.push(sql`t.kind = ${where.kind}`);
   if (where.from) parts.push(sql`t.created_at >= ${kampalaDayStart(where.from).toISOString()}::timestamptz`);
   if (where.to) parts.push(sql`t.created_at < ${kampalaDayEnd(where.to).toISOString()}::timestamptz`);
+  if (where.q) {
+    const phone = searchedPhone(where.q);
+    parts.push(phone ? sql`t.payout_msisdn = ${phone}` : sql`t.reason ilike ${containsPattern(where.q)}`);
+  }
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : sql<boolean>`true`;
 }
 
