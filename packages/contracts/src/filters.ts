@@ -16,6 +16,11 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_GROUP_SIZE = 5;
 /** A filtered list counts its matches up to this many; past it `totalCapped` is true (decision 051). */
 export const FILTER_COUNT_CAP = 10_000;
+/**
+ * With a part of a name to look for, the count stops sooner: each row it counts is read and its name compared, where
+ * the other filters count index entries (decision 051).
+ */
+export const TEXT_SEARCH_COUNT_CAP = 1_000;
 /** The longest link ref the `link` filter reads (refs are shorter; longer is a 400, not a silent empty list). */
 export const LINK_REF_MAX_LENGTH = 40;
 
@@ -88,8 +93,8 @@ export function searchedPhone(text: string): string | null {
 }
 
 /**
- * A page of a filtered list: the list's page, and whether `totalItems` stopped counting at FILTER_COUNT_CAP (decision
- * 051). Absent or false: the count is exact.
+ * A page of a filtered list: the list's page, and whether `totalItems` stopped counting at its cap (decision 051):
+ * FILTER_COUNT_CAP, or TEXT_SEARCH_COUNT_CAP when `q` is text other than a phone. Absent or false: the count is exact.
  */
 export const filteredPageOf = <T extends z.ZodType>(item: T) =>
   pageOf(item).extend({
@@ -97,7 +102,7 @@ export const filteredPageOf = <T extends z.ZodType>(item: T) =>
       .boolean()
       .optional()
       .describe(
-        `true when more than ${FILTER_COUNT_CAP} items match: totalItems is then ${FILTER_COUNT_CAP}, not the exact count`,
+        `true when more items match than are counted (${FILTER_COUNT_CAP}, or ${TEXT_SEARCH_COUNT_CAP} with a search other than a phone): totalItems is then that cap, not the exact count`,
       ),
   });
 export type FilteredPage<T> = Page<T> & { totalCapped?: boolean };

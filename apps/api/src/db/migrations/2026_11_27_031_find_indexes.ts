@@ -5,8 +5,8 @@ import { type Kysely, sql } from 'kysely';
  * and its capped count stay quick at a million collections on one account.
  * - status, channel and phone: each beside the account and environment, newest first, as the page is read. The
  *   date range needs none of its own: it is a range of collections_page_idx's created_at (and of each of these).
- * - link: collections_link_idx (link_id, environment, created_at) already serves it; transaction ID (unique) and
- *   reference (collections_reference_idx) have theirs.
+ * - link: beside the account too, so that the capped count reads the index alone (collections_link_idx, the live
+ *   page's, lacks the account and the id); transaction ID (unique) and reference (collections_reference_idx) have theirs.
  * - a part of the payer's name, in any case: trigram indexes (pg_trgm) on the collections' and customers' names,
  *   which serve `ilike '%...%'`. pg_trgm is one of PostgreSQL's own contrib extensions, trusted (an owner of the
  *   database may create it), and PGlite loads it too (db/connect.ts).
@@ -19,6 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index collections_channel_idx on collections (account_id, environment, channel, created_at desc, id desc)`.execute(
     db,
   );
+  await sql`create index collections_account_link_idx on collections (account_id, environment, link_id, created_at desc, id desc)
+            where link_id is not null`.execute(db);
   await sql`create index collections_msisdn_idx on collections (account_id, environment, msisdn, created_at desc, id desc)
             where msisdn is not null`.execute(db);
   await sql`create index collections_names_trgm_idx on collections using gin (names gin_trgm_ops)`.execute(db);
@@ -30,6 +32,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'customers_names_trgm_idx',
     'collections_names_trgm_idx',
     'collections_msisdn_idx',
+    'collections_account_link_idx',
     'collections_channel_idx',
     'collections_status_idx',
   ]) {

@@ -1,4 +1,4 @@
-import { FIND_MESSAGES as F, FILTER_COUNT_CAP } from '@sente/contracts/filters';
+import { FIND_MESSAGES as F, FILTER_COUNT_CAP, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from '@sente/contracts/payments';
 import ExcelJS from 'exceljs';
@@ -167,6 +167,15 @@ describe('GET /api/collections filtered', () => {
     expect(page).toMatchObject({ totalItems: FILTER_COUNT_CAP, totalPages: FILTER_COUNT_CAP / 20, totalCapped: true });
     expect(page.items).toHaveLength(20);
     expect((await getData(t, busy, '/api/collections?status=failed')).totalItems).toBe(0);
+    // A part of a name stops counting at TEXT_SEARCH_COUNT_CAP; a phone counts as the other filters do.
+    expect(await getData(t, busy, '/api/collections?q=bulk')).toMatchObject({
+      totalItems: TEXT_SEARCH_COUNT_CAP,
+      totalCapped: true,
+    });
+    expect(await getData(t, busy, '/api/collections?q=0772000001')).toMatchObject({
+      totalItems: FILTER_COUNT_CAP,
+      totalCapped: true,
+    });
   });
 
   it('follows the active environment: live mode finds its own collections only', async () => {
