@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { cursorQuery } from './api.ts';
+import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, LINK_REF_MAX_LENGTH, searchText } from './filters.ts';
 import {
+  COLLECTION_STATUSES,
   luhnValid,
   PAYMENT_MESSAGES as M,
   MAX_PAYMENT_AMOUNT,
@@ -81,3 +84,29 @@ export const payInput = z
       input.channel === 'CARD' && card_number ? { number: card_number, expiry: card_expiry ?? '', cvc: card_cvc ?? '' } : null,
   }));
 export type PayInput = z.output<typeof payInput>;
+
+const collectionsFilter = {
+  status: z.enum(COLLECTION_STATUSES, { error: F.statusInvalid(COLLECTION_STATUSES) }).optional(),
+  channel: z.enum(PAYMENT_CHANNELS, { error: F.channelInvalid(PAYMENT_CHANNELS) }).optional(),
+  link: z
+    .string({ error: F.linkInvalid })
+    .max(LINK_REF_MAX_LENGTH, F.linkInvalid)
+    .trim()
+    .optional()
+    .transform((ref) => ref || undefined)
+    .describe("A link's ref, any kind; one the account does not have finds nothing"),
+  ...dayRange,
+  q: searchText.describe("A phone however written, or a payer's name (part of it), a transaction ID or the API's reference"),
+};
+
+/**
+ * GET /api/collections/download (issue 31): the collections list's filters, every one optional; what the list shows,
+ * the workbook holds.
+ */
+export const collectionsDownloadQuery = z.object(collectionsFilter).refine(daysInOrder, daysInverted);
+
+/** GET /api/collections (issue 31): the filters and the cursor of the page before (decision 051). */
+export const collectionsFilterQuery = z
+  .object({ ...collectionsFilter, cursor: cursorQuery.shape.cursor })
+  .refine(daysInOrder, daysInverted);
+export type CollectionsFilter = z.output<typeof collectionsFilterQuery>;

@@ -32,6 +32,7 @@ import {
 import { MAX_BODY_BYTES } from './constants.ts';
 import { apiKeys, webhookUrls, webhookUrlsInput } from './developers.ts';
 import { fileUrl, signedFileQuery, signedUrlQuery, updateLogoInput, uploadForm } from './files.ts';
+import { filteredPageOf } from './filters.ts';
 import {
   digitalItem,
   digitalItemInput,
@@ -48,8 +49,9 @@ import {
 import { collectionRequest, collectionsQuery, idempotencyKey, payoutRequest } from './merchant-api.ts';
 import { apiBalance, apiCollection, apiCollectionPage, apiError, apiPayout, success } from './merchant-api-objects.ts';
 import { collectionRow, customerRow, livePage, payAnswer, publicLink, publicPayment } from './payments-answers.ts';
-import { payInput } from './payments-input.ts';
+import { collectionsDownloadQuery, collectionsFilterQuery, payInput } from './payments-input.ts';
 import { dashboardStats, dashboardStatsQuery } from './reports.ts';
+import { searchAnswer, searchQuery } from './search.ts';
 import { shortCodeParams, shortenUrlAnswer, shortenUrlInput } from './short-links.ts';
 import { callbackBody, callbackPath, callbackReceived, healthDown, healthUp, opsInput, opsResult } from './system.ts';
 import { acceptedInvitation, invitation, invitationInput, staffInviteInput, staffPage } from './team.ts';
@@ -63,6 +65,7 @@ import {
   resetPinInput,
   setPinInput,
   settlementInput,
+  transfersFilterQuery,
   verifyAccountNumberInput,
   verifyPinInput,
   walletAnswers as W,
@@ -205,11 +208,12 @@ export const ROUTES = {
   'GET /s/:code': { params: shortCodeParams, querystring: nothing, response: { 302: z.null().describe('To the long URL') } },
 
   // Collections, customers and the dashboard's figures
-  'GET /api/collections': { querystring: cursorQuery, response: { 200: answerOf(pageOf(collectionRow)) } },
-  'GET /api/collections/download': { querystring: nothing, response: { 200: fileAnswer } },
+  'GET /api/collections': { querystring: collectionsFilterQuery, response: { 200: answerOf(filteredPageOf(collectionRow)) } },
+  'GET /api/collections/download': { querystring: collectionsDownloadQuery, response: { 200: fileAnswer } },
   'GET /api/payment-link/collections/:ref': { params: byRef, querystring: cursorQuery, response: { 200: answerOf(livePage) } },
   'GET /api/payment-link/collections/:ref/download': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },
   'GET /api/customers': { querystring: cursorQuery, response: { 200: answerOf(pageOf(customerRow)) } },
+  'GET /api/search': { querystring: searchQuery, response: { 200: answerOf(searchAnswer) } },
   'GET /api/reports/dashboard-stats': { querystring: dashboardStatsQuery, response: { 200: answerOf(dashboardStats) } },
 
   // The customer pages (DESIGN §5)
@@ -249,7 +253,7 @@ export const ROUTES = {
   'POST /api/wallet-transfers/p2p': { body: p2pInput, response: { 200: W.transferred, 201: W.transferred } },
   'POST /api/settlements/create': { body: settlementInput, response: { 200: W.moved, 201: W.moved } },
   'POST /api/yo/process_payout': { body: payoutInput, response: { 200: W.moved, 201: W.moved } },
-  'GET /api/settlements': { querystring: cursorQuery, response: { 200: W.transfers } },
+  'GET /api/settlements': { querystring: transfersFilterQuery, response: { 200: W.transfers } },
   'GET /api/collections/smt_download': { querystring: nothing, response: { 200: fileAnswer } },
   'POST /api/sente-account/update-bank-details': { body: bankDetailsInput, response: { 200: W.bankDetails } },
 

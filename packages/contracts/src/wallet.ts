@@ -3,9 +3,10 @@
  * wallet transfers, settlement requests to the bank, mobile-money payouts, and the /settlements list.
  */
 import { z } from 'zod';
-import { answerOf, pageOf } from './api.ts';
+import { answerOf, cursorQuery, pageOf } from './api.ts';
 import { otpCode } from './auth.ts';
 import { CURRENCIES, PRODUCT_NAME } from './constants.ts';
+import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F } from './filters.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
 export const WALLET_PIN_LENGTH = 5;
@@ -266,6 +267,17 @@ export const transferRow = z.object({
   failure_reason: z.string().nullable().describe('Why a rejected settlement or failed payout did not go through; null otherwise'),
 });
 export type TransferRow = z.output<typeof transferRow>;
+
+/** GET /api/settlements (issue 31): the transfers list narrowed by status, kind and Kampala days, every one optional. */
+export const transfersFilterQuery = z
+  .object({
+    status: z.enum(TRANSFER_STATUSES, { error: F.statusInvalid(TRANSFER_STATUSES) }).optional(),
+    kind: z.enum(TRANSFER_KINDS, { error: F.kindInvalid(TRANSFER_KINDS) }).optional(),
+    ...dayRange,
+    cursor: cursorQuery.shape.cursor,
+  })
+  .refine(daysInOrder, daysInverted);
+export type TransfersFilter = z.output<typeof transfersFilterQuery>;
 
 /** The spec's older wallet answers: upper-case `status: 'SUCCESS'`, some with a field beside `data` too. */
 const specAnswerOf = <T extends z.ZodType>(data: T) => answerOf(data).extend({ status: z.literal('SUCCESS') });
