@@ -65,9 +65,7 @@ export function FilterBar<K extends string>({ filter, label, selects, children, 
   return (
     <Paper component="section" aria-label={label} withBorder radius="md" p="md">
       <Stack gap="sm">
-        {search && (
-          <SearchField value={values[search.key]} onSearch={(text) => set(search.key, text)} label={search.label} />
-        )}
+        {search && <SearchField value={values[search.key]} onSearch={(text) => set(search.key, text)} label={search.label} />}
         <Group gap="sm" align="flex-end" className={classes.fields}>
           {selects.map((field) => (
             <NativeSelect
@@ -76,7 +74,6 @@ export function FilterBar<K extends string>({ filter, label, selects, children, 
               data={field.choices}
               value={values[field.key]}
               onChange={(event) => set(field.key, event.currentTarget.value)}
-
             />
           ))}
           {children}
@@ -86,7 +83,6 @@ export function FilterBar<K extends string>({ filter, label, selects, children, 
             value={values[dates.from]}
             max={values[dates.to] || undefined}
             onChange={(event) => set(dates.from, event.currentTarget.value)}
-
           />
           <TextInput
             type="date"
@@ -94,7 +90,6 @@ export function FilterBar<K extends string>({ filter, label, selects, children, 
             value={values[dates.to]}
             min={values[dates.from] || undefined}
             onChange={(event) => set(dates.to, event.currentTarget.value)}
-
           />
         </Group>
         <Group justify="space-between" gap="sm" mih={30}>

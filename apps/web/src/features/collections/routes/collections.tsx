@@ -26,10 +26,7 @@ export function CollectionsRoute() {
       intro="Payments received through your links, newest first."
       create={null}
       actions={
-        <DownloadButton
-          path={withQuery('/api/collections/download', filter.query)}
-          fileName="Collections Received.xlsx"
-        />
+        <DownloadButton path={withQuery('/api/collections/download', filter.query)} fileName="Collections Received.xlsx" />
       }
       emptyMessage={filter.active ? NO_MATCHING_COLLECTIONS : MESSAGES.noCollectionsYet}
       emptyAction={

@@ -4,7 +4,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
+import { useUrlFilter } from '../../../components/use-url-filter.ts';
 import { useCan } from '../../../lib/profile.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
 import { SettlementCards } from '../components/settlement-cards.tsx';
