@@ -98,10 +98,12 @@ export function SearchResults({ id, text, keys, onState, onPick }: Props) {
   // New results: no option is active until an arrow key reaches one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the results are what resets it
   useEffect(() => setActive(-1), [found.data]);
+  const expanded = enough && options.length > 0;
+  const activeId = active >= 0 ? optionId(active) : undefined;
   useEffect(() => {
-    onState({ expanded: enough && options.length > 0, activeId: active >= 0 ? optionId(active) : undefined });
+    onState({ expanded, activeId });
     return () => onState({ expanded: false, activeId: undefined });
-  });
+  }, [onState, expanded, activeId]);
 
   keys.current = (key) => {
     if (options.length === 0) return false;

@@ -18,11 +18,8 @@ export function LinkFilter({ value, onChange }: { value: string; onChange: (ref:
   const [text] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const term = text.length >= SEARCH_MIN_LENGTH ? text : value;
-  const found = useQuery({
-    ...searchQueryOptions(scope, term),
-    enabled: term.length >= SEARCH_MIN_LENGTH,
-    placeholderData: keepPreviousData,
-  });
+  const enabled = term.length >= SEARCH_MIN_LENGTH;
+  const found = useQuery({ ...searchQueryOptions(scope, term), enabled, placeholderData: keepPreviousData });
   const links = (found.data?.links ?? []).map((link) => ({
     value: link.ref,
     label: `${link.title} (${LINK_KIND_NAMES[link.kind]})`,
