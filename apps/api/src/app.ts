@@ -21,6 +21,7 @@ import { hideCallbackSecret, providerCallbackRoutes } from './modules/money/prov
 import { opsRoutes } from './modules/ops/routes.ts';
 import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(shortLinksRoutes, services);
   await app.register(collectionsRoutes, services);
   await app.register(reportsRoutes, { db });
+  await app.register(searchRoutes, { db });
   await app.register(publicPaymentRoutes, services);
   await app.register(providerCallbackRoutes, { providerCallbacks: services.providerCallbacks });
   await app.register(walletRoutes, services);

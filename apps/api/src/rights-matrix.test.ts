@@ -293,6 +293,7 @@ const MATRIX: Row[] = [
     call: () => ({ url: `/api/payment-link/collections/${s.paymentLink.ref}/download` }),
   },
   { route: 'GET /api/customers', needs: 'view', ok: 200, call: () => ({ url: '/api/customers' }) },
+  { route: 'GET /api/search', needs: 'view', ok: 200, call: () => ({ url: '/api/search?q=Okello' }) },
 
   // Wallet: reading it is any member's; the PIN, the look-ups and every way out are moving money
   {

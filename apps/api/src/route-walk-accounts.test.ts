@@ -686,7 +686,33 @@ const CASES: Record<string, () => Probe[]> = {
   ],
 
   // Collections and customers
-  'GET /api/collections': () => cursorProbes('/api/collections', ['collections']),
+  'GET /api/collections': () => [
+    ...cursorProbes('/api/collections', ['collections']),
+    ...[v.paymentLinkRef, v.donationRef, v.itemRef].map((ref) => ({
+      what: `the victim's link ref ${ref} as the link filter`,
+      url: `/api/collections?link=${ref}`,
+      control: { url: `/api/collections?link=${o.paymentLink.ref}` },
+      ok: "a link the account does not have finds none of the caller's rows, and never the victim's",
+    })),
+    {
+      what: "the victim's payment link title as the search",
+      url: `/api/collections?q=${encodeURIComponent(v.paymentLinkTitle)}`,
+      ok: "the search reads the caller's own collections only",
+    },
+  ],
+  'GET /api/collections/download': () => [
+    {
+      what: "the victim's link ref as the link filter of the export",
+      url: `/api/collections/download?link=${v.paymentLinkRef}`,
+      ok: "a link the account does not have: the export holds none of the caller's rows, and never the victim's",
+    },
+  ],
+  'GET /api/search': () =>
+    [v.paymentLinkRef, v.paymentLinkTitle, v.phone].map((q) => ({
+      what: `the victim's ${q === v.phone ? 'phone' : q === v.paymentLinkRef ? 'link ref' : 'link title'} as the search`,
+      url: `/api/search?q=${encodeURIComponent(q)}`,
+      ok: "the search reads the caller's own collections, customers, links and transfers only",
+    })),
   'GET /api/payment-link/collections/:ref': () => [
     ...[v.paymentLinkRef, v.donationRef, v.itemRef, v.paymentLinkId].map((id) => ({
       what: `the victim's link ${id === v.paymentLinkId ? 'id' : 'ref'} ${id}`,
@@ -1035,7 +1061,6 @@ const NO_REFERENCE: Record<string, string> = {
   'POST /api/files/upload': 'the server makes the storage path; the folder is one of five names',
   'POST /api/payment-link/shorten_url': "takes a URL of this site's; short links belong to no account",
   'POST /api/shorten_url': "takes a URL of this site's; short links belong to no account",
-  'GET /api/collections/download': "the session's account's export; no cursor or id",
   'GET /api/collections/smt_download': "the session's account's export; no cursor or id",
   'GET /api/wallet/charges': "the session's account",
   'GET /api/wallet/usd': "the session's account",

@@ -4,7 +4,7 @@
  * the header search's in search.ts.
  */
 import { z } from 'zod';
-import { pageOf } from './api.ts';
+import { type Page, pageOf } from './api.ts';
 import { KAMPALA_OFFSET_MS } from './dates.ts';
 import { normalizeUgandanPhone } from './payments.ts';
 
@@ -16,6 +16,11 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_GROUP_SIZE = 5;
 /** A filtered list counts its matches up to this many; past it `totalCapped` is true (decision 051). */
 export const FILTER_COUNT_CAP = 10_000;
+/**
+ * With a part of a name to look for, the count stops sooner: each row it counts is read and its name compared, where
+ * the other filters count index entries (decision 051).
+ */
+export const TEXT_SEARCH_COUNT_CAP = 1_000;
 /** The longest link ref the `link` filter reads (refs are shorter; longer is a 400, not a silent empty list). */
 export const LINK_REF_MAX_LENGTH = 40;
 
@@ -76,6 +81,9 @@ export const searchText = z
   .optional()
   .transform((text) => text || undefined);
 
+/** SQL `ilike`'s pattern for text that holds `text`: its wildcards and escape character taken as themselves. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /**
  * The phone a search text means, as collections store it (2567XXXXXXXX), however it was written: '0772 123 456',
  * '256772123456', '+256 772 123456', or the nine digits after the 0 ('772123456'); null when it is not a phone.
@@ -85,8 +93,8 @@ export function searchedPhone(text: string): string | null {
 }
 
 /**
- * A page of a filtered list: the list's page, and whether `totalItems` stopped counting at FILTER_COUNT_CAP (decision
- * 051). Absent or false: the count is exact.
+ * A page of a filtered list: the list's page, and whether `totalItems` stopped counting at its cap (decision 051):
+ * FILTER_COUNT_CAP, or TEXT_SEARCH_COUNT_CAP when `q` is text other than a phone. Absent or false: the count is exact.
  */
 export const filteredPageOf = <T extends z.ZodType>(item: T) =>
   pageOf(item).extend({
@@ -94,6 +102,7 @@ export const filteredPageOf = <T extends z.ZodType>(item: T) =>
       .boolean()
       .optional()
       .describe(
-        `true when more than ${FILTER_COUNT_CAP} items match: totalItems is then ${FILTER_COUNT_CAP}, not the exact count`,
+        `true when more items match than are counted (${FILTER_COUNT_CAP}, or ${TEXT_SEARCH_COUNT_CAP} with a search other than a phone): totalItems is then that cap, not the exact count`,
       ),
   });
+export type FilteredPage<T> = Page<T> & { totalCapped?: boolean };

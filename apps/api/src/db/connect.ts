@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -9,6 +10,9 @@ import { migrations } from './migrations/index.ts';
 
 // NOTE: count(*) and bigint columns arrive as strings from pg; money columns are read with Number()
 // or BigInt() where they are used, so the default parser stays.
+
+/** The contrib extensions the migrations create (pg_trgm: migration 031), loaded into every PGlite instance. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -41,6 +45,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   } else {
     if (target.dir) fs.mkdirSync(path.dirname(target.dir), { recursive: true });
     const client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
       ...(target.dir ? { dataDir: target.dir } : {}),
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });

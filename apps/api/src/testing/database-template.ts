@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { migrateToLatest, openDatabase } from '../db/connect.ts';
+import { migrateToLatest, openDatabase, PGLITE_EXTENSIONS } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function pgliteTemplateTarball(): Promise<string> {
   const cacheDir = path.join(root, 'node_modules/.cache/sente-tests');
   const tarball = path.join(cacheDir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (fs.existsSync(tarball)) return tarball;
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   await migrateToLatest(db);
   const dump = await client.dumpDataDir('none');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/connect.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase, PGLITE_EXTENSIONS } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { adminQuery, type DatabaseTemplate, databaseUrl } from './database-template.ts';
 
@@ -57,7 +57,8 @@ const KEEP_IDLE = 2;
 
 async function reusedPglite(tarball: string): Promise<DatabaseHandle> {
   const reused = idlePglite.pop();
-  const client = reused ?? (await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(tarball)]) }));
+  const client =
+    reused ?? (await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([fs.readFileSync(tarball)]) }));
   let released = false;
   // What the file sees: the instance until it closes its handle, then a database that refuses every query, as a
   // closed one would (the health test closes it under a running app). Kysely's destroy() would close the instance.

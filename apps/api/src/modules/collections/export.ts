@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type CellValue, SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
+import type { CollectionsWhere } from './filter.ts';
 import { type CollectionListRecord, collectionsPage, linkCollectionsPage } from './repository.ts';
 
 export { EXPORT_BATCH } from '../../lib/xlsx-stream.ts';
@@ -52,8 +53,13 @@ function collectionCells(row: CollectionListRecord): Record<string, CellValue> {
 
 const detailsText = (entries: ExtraDataEntry[]) => entries.map((entry) => `${entry.label}: ${entry.value}`).join('; ');
 
-/** 'Collections Received.xlsx': every collection of the account and environment, newest first. */
-export function streamCollectionsWorkbook(db: Kysely<Database>, scope: MoneyScope, logger: FastifyBaseLogger): Readable {
+/** 'Collections Received.xlsx': every collection of the account and environment that matches the filters, newest first. */
+export function streamCollectionsWorkbook(
+  db: Kysely<Database>,
+  scope: MoneyScope,
+  where: CollectionsWhere,
+  logger: FastifyBaseLogger,
+): Readable {
   return streamWorkbook(
     {
       name: 'Collections',
@@ -65,7 +71,7 @@ export function streamCollectionsWorkbook(db: Kysely<Database>, scope: MoneyScop
         { header: 'Link', key: 'link', width: 28 },
         { header: 'Extra details', key: 'extra', width: 40 },
       ],
-      batch: (cursor, limit) => collectionsPage(db, scope, cursor, limit),
+      batch: (cursor, limit) => collectionsPage(db, scope, cursor, limit, where),
       toRow: (row) => {
         const cells = collectionCells(row);
         cells.link = row.link_title ?? '';

@@ -1,9 +1,11 @@
 import type { Environment } from '@sente/contracts/constants';
+import { containsPattern, searchedPhone } from '@sente/contracts/filters';
 import { OTHER_NAMES_SHOWN } from '@sente/contracts/payments';
 import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import { type CollectionsWhere, collectionsCondition } from './filter.ts';
 
 // Migration 2026_11_24_020 (issue 14): the customers list's total, kept by triggers on customers.
 declare module '../../db/database.ts' {
@@ -51,10 +53,20 @@ const collectionColumns = [
   sql<string>`collections.created_at::text`.as('cursor_ts'),
 ] as const;
 
-/** PAGE_SIZE + 1 collections after the cursor, newest first, on collections_page_idx. */
-export function collectionsPage(db: Kysely<Database>, scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1) {
+/**
+ * PAGE_SIZE + 1 collections after the cursor that match the filters, newest first: on collections_page_idx, or the
+ * index of the filter given (migration 031).
+ */
+export function collectionsPage(
+  db: Kysely<Database>,
+  scope: MoneyScope,
+  cursor: Cursor | null,
+  limit = PAGE_SIZE + 1,
+  where: CollectionsWhere = {},
+) {
   return collectionsOf(db, scope)
     .select(collectionColumns)
+    .where(collectionsCondition(scope, where))
     .where(after('collections', cursor))
     .orderBy('collections.created_at', 'desc')
     .orderBy('collections.id', 'desc')
@@ -111,21 +123,23 @@ export async function countLinkCollections(db: Kysely<Database>, scope: MoneySco
   return Number(total);
 }
 
+const customerColumns = [
+  'customers.id',
+  'customers.names',
+  sql<string[]>`customers.other_names[1:${sql.lit(OTHER_NAMES_SHOWN)}]`.as('other_names'),
+  sql<number>`cardinality(customers.other_names)`.as('other_names_total'),
+  'customers.email',
+  'customers.phone',
+  'customers.payments_count',
+  'customers.total_paid',
+  'customers.created_at',
+  sql<string>`customers.created_at::text`.as('cursor_ts'),
+] as const;
+
 export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: Cursor | null) {
   return db
     .selectFrom('customers')
-    .select([
-      'customers.id',
-      'customers.names',
-      sql<string[]>`customers.other_names[1:${sql.lit(OTHER_NAMES_SHOWN)}]`.as('other_names'),
-      sql<number>`cardinality(customers.other_names)`.as('other_names_total'),
-      'customers.email',
-      'customers.phone',
-      'customers.payments_count',
-      'customers.total_paid',
-      'customers.created_at',
-      sql<string>`customers.created_at::text`.as('cursor_ts'),
-    ])
+    .select(customerColumns)
     .where('customers.account_id', '=', scope.accountId)
     .where('customers.environment', '=', scope.environment)
     .where(after('customers', cursor))
@@ -134,6 +148,30 @@ export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: C
     .limit(PAGE_SIZE + 1)
     .execute();
 }
+
+/**
+ * The header search's customers (issue 31): a phone however written is the customer's phone, exactly; other text is
+ * a part of their name (customers_names_trgm_idx) or their e-mail, exactly. Newest first.
+ */
+export function searchCustomers(db: Kysely<Database>, scope: MoneyScope, q: string, limit: number) {
+  const phone = searchedPhone(q);
+  return db
+    .selectFrom('customers')
+    .select(customerColumns)
+    .where('customers.account_id', '=', scope.accountId)
+    .where('customers.environment', '=', scope.environment)
+    .where(
+      phone
+        ? sql<boolean>`customers.phone = ${phone}`
+        : sql<boolean>`(customers.names ilike ${containsPattern(q)} or customers.email = ${q.toLowerCase()})`,
+    )
+    .orderBy('customers.created_at', 'desc')
+    .orderBy('customers.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type CustomerListRecord = Awaited<ReturnType<typeof customersPage>>[number];
 
 /** Read from `customer_counts` (kept by triggers, migration 020), not counted. */
 export const countCustomers = (db: Kysely<Database>, scope: MoneyScope) => readCounter(db, 'customer_counts', scope);

@@ -11,7 +11,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
   app.get('/api/collections', { ...view, schema: ROUTES['GET /api/collections'] }, async (request) =>
-    answer(await collections.collections(scopeOf(request), request.query.cursor)),
+    answer(await collections.collections(scopeOf(request), request.query)),
   );
 
   app.get('/api/collections/download', { ...view, schema: ROUTES['GET /api/collections/download'] }, async (request, reply) =>
@@ -19,7 +19,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
       .header('content-type', XLSX)
       .header('content-disposition', `attachment; filename="Collections Received.xlsx"`)
       .header('cache-control', 'private, no-store')
-      .send(collections.collectionsWorkbook(scopeOf(request), request.log)),
+      .send(collections.collectionsWorkbook(scopeOf(request), request.query, request.log)),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import type { Page } from '@sente/contracts/api';
+import type { FilteredPage } from '@sente/contracts/filters';
 import type { ExtraField } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
+import type { CollectionsFilter } from '@sente/contracts/payments-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -9,8 +11,10 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
+import { type CollectionsWhere, countFilteredCollections, isFiltered } from './filter.ts';
 import {
   type CollectionListRecord,
+  type CustomerListRecord,
   collectionsPage,
   countCollections,
   countCustomers,
@@ -40,6 +44,20 @@ export function toCollectionRow(row: CollectionListRecord): CollectionRow {
   };
 }
 
+export function toCustomerRow(row: CustomerListRecord): CustomerRow {
+  return {
+    id: row.id,
+    names: row.names,
+    other_names: row.other_names,
+    other_names_total: Number(row.other_names_total),
+    email: row.email,
+    phone: row.phone,
+    created_at: iso(row.created_at),
+    payments_count: row.payments_count,
+    total_paid: Number(row.total_paid),
+  };
+}
+
 /** Cursors carry their list's name, so a customers cursor is refused by the collections list. */
 const cursorFor = (list: string, value: string | undefined) => {
   if (value === undefined) return null;
@@ -50,26 +68,27 @@ const cursorFor = (list: string, value: string | undefined) => {
 
 export function createCollectionsService({ db }: { db: Kysely<Database> }) {
   return {
-    async collections(scope: MoneyScope, cursorValue?: string): Promise<Page<CollectionRow>> {
+    /**
+     * A page of the collections that match the filters, newest first, with their count: the unfiltered list reads its
+     * counter; a filtered one counts its matches up to FILTER_COUNT_CAP (decision 051). A cursor is a place in the
+     * newest-first order, whatever filter made it: the filters of the request narrow every page.
+     */
+    async collections(
+      scope: MoneyScope,
+      { cursor: cursorValue, ...where }: CollectionsFilter,
+    ): Promise<FilteredPage<CollectionRow>> {
       const cursor = cursorFor('collections', cursorValue);
-      const [rows, total] = await Promise.all([collectionsPage(db, scope, cursor), countCollections(db, scope)]);
-      return toPage(rows, total, 'collections', toCollectionRow);
+      const count = isFiltered(where)
+        ? countFilteredCollections(db, scope, where)
+        : countCollections(db, scope).then((total) => ({ total, capped: false }));
+      const [rows, { total, capped }] = await Promise.all([collectionsPage(db, scope, cursor, undefined, where), count]);
+      return { ...toPage(rows, total, 'collections', toCollectionRow), totalCapped: capped };
     },
 
     async customers(scope: MoneyScope, cursorValue?: string): Promise<Page<CustomerRow>> {
       const cursor = cursorFor('customers', cursorValue);
       const [rows, total] = await Promise.all([customersPage(db, scope, cursor), countCustomers(db, scope)]);
-      return toPage(rows, total, 'customers', (row) => ({
-        id: row.id,
-        names: row.names,
-        other_names: row.other_names,
-        other_names_total: Number(row.other_names_total),
-        email: row.email,
-        phone: row.phone,
-        created_at: iso(row.created_at),
-        payments_count: row.payments_count,
-        total_paid: Number(row.total_paid),
-      }));
+      return toPage(rows, total, 'customers', toCustomerRow);
     },
 
     /** The live page: one link of the account, its successful total and a page of its collections. */
@@ -107,8 +126,9 @@ export function createCollectionsService({ db }: { db: Kysely<Database> }) {
       return { ...link, extra_fields: link.extra_fields as ExtraField[] };
     },
 
-    /** 'Collections Received.xlsx': every collection of the scope, streamed (export.ts). */
-    collectionsWorkbook: (scope: MoneyScope, logger: FastifyBaseLogger) => streamCollectionsWorkbook(db, scope, logger),
+    /** 'Collections Received.xlsx': every collection of the scope that matches the filters, streamed (export.ts). */
+    collectionsWorkbook: (scope: MoneyScope, where: CollectionsWhere, logger: FastifyBaseLogger) =>
+      streamCollectionsWorkbook(db, scope, where, logger),
 
     /** The live page's export: every collection of one link, streamed (export.ts). */
     linkCollectionsWorkbook: (scope: MoneyScope, link: { id: string; extra_fields: ExtraField[] }, logger: FastifyBaseLogger) =>

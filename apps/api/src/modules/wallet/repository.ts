@@ -1,4 +1,6 @@
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { containsPattern, kampalaDayEnd, kampalaDayStart, searchedPhone } from '@sente/contracts/filters';
+import type { TransfersFilter } from '@sente/contracts/wallet';
+import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Currency, Database, TransferRecord, TransfersTable } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
@@ -8,6 +10,26 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const after = (cursor: Cursor | null) =>
   cursor ? sql<boolean>`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql<boolean>`true`;
+
+/**
+ * What the transfers list is narrowed by (contracts `transfersFilterQuery`, without the cursor), and the header
+ * search's text: a payout's phone however written, exactly, or a part of the reason.
+ */
+export type TransfersWhere = Omit<TransfersFilter, 'cursor'> & { q?: string };
+
+/** Every filter given, as one condition on `transfers` aliased t: status, kind, inclusive Kampala days, text. */
+function transfersCondition(where: TransfersWhere) {
+  const parts: RawBuilder<unknown>[] = [];
+  if (where.status) parts.push(sql`t.status = ${where.status}`);
+  if (where.kind) parts.push(sql`t.kind = ${where.kind}`);
+  if (where.from) parts.push(sql`t.created_at >= ${kampalaDayStart(where.from).toISOString()}::timestamptz`);
+  if (where.to) parts.push(sql`t.created_at < ${kampalaDayEnd(where.to).toISOString()}::timestamptz`);
+  if (where.q) {
+    const phone = searchedPhone(where.q);
+    parts.push(phone ? sql`t.payout_msisdn = ${phone}` : sql`t.reason ilike ${containsPattern(where.q)}`);
+  }
+  return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : sql<boolean>`true`;
+}
 
 /**
  * The list's columns from `source` (aliased t), with the creator's names (null for a payout an API key asked for) and
@@ -58,15 +80,18 @@ export async function transfersPage(
   scope: MoneyScope,
   cursor: Cursor | null,
   limit = PAGE_SIZE + 1,
+  where: TransfersWhere = {},
 ): Promise<TransferListRecord[]> {
+  const matches = transfersCondition(where);
   const { rows } = await sql<TransferListRecord>`
     with page as (
       (select t.* from transfers t
-         where t.account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
+         where t.account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)} and ${matches}
          order by t.created_at desc, t.id desc limit ${limit})
       union all
       (select t.* from transfers t
          where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
+           and ${matches}
          order by t.created_at desc, t.id desc limit ${limit})
     )
     ${listColumns('page')}
@@ -77,6 +102,22 @@ export async function transfersPage(
 
 /** Transfers sent and received in the account's environment: one counter row (migration 019), not a count(*). */
 export const countTransfers = (db: Kysely<Database>, scope: MoneyScope) => readCounter(db, 'transfer_counts', scope);
+
+/**
+ * Transfers sent and received that match the filters, counted exactly: an account's transfers are counted in
+ * hundreds or thousands, not millions (decision 051), and each half is read on its own index.
+ */
+export async function countFilteredTransfers(db: Kysely<Database>, scope: MoneyScope, where: TransfersWhere): Promise<number> {
+  const matches = transfersCondition(where);
+  const { rows } = await sql<{ total: string }>`select
+      (select count(*) from transfers t
+         where t.account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${matches})
+    + (select count(*) from transfers t
+         where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${matches}) as total`.execute(
+    db,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
 
 /** The transfer a key made in this account and environment: the other environment's keys are its own (migration 018). */
 export const findByIdempotencyKey = (db: Kysely<Database>, scope: MoneyScope, key: string) =>

@@ -147,7 +147,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   });
 
   app.get('/api/settlements', { ...view, schema: ROUTES['GET /api/settlements'] }, async (request) =>
-    answer(await wallet.list(scopeOf(request), request.query.cursor)),
+    answer(await wallet.list(scopeOf(request), request.query)),
   );
 
   app.get(

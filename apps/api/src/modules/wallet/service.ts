@@ -6,6 +6,7 @@ import {
   TRANSFER_ENV,
   type TransferCharges,
   type TransferRow,
+  type TransfersFilter,
   type WalletSummary,
 } from '@sente/contracts/wallet';
 import type { FastifyBaseLogger } from 'fastify';
@@ -189,13 +190,15 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
       return done;
     },
 
-    async list(scope: MoneyScope, cursorValue: string | undefined): Promise<Page<TransferRow>> {
+    /** A page of the transfers that match the filters (issue 31), with their count; a cursor is a place, as in collections. */
+    async list(scope: MoneyScope, { cursor: cursorValue, ...where }: TransfersFilter): Promise<Page<TransferRow>> {
       const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);
       // Cursors carry their list's name, so a collections cursor is refused here.
       if (cursor && cursor.scope !== 'transfers') throw badRequest(LINK_MESSAGES.invalidCursor);
+      const filtered = Object.values(where).some((value) => value !== undefined);
       const [rows, total] = await Promise.all([
-        walletRepo.transfersPage(db, scope, cursor),
-        walletRepo.countTransfers(db, scope),
+        walletRepo.transfersPage(db, scope, cursor, undefined, where),
+        filtered ? walletRepo.countFilteredTransfers(db, scope, where) : walletRepo.countTransfers(db, scope),
       ]);
       return toPage(rows, total, 'transfers', (row) => toTransferRow(row, scope.accountId));
     },

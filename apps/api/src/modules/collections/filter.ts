@@ -1,0 +1,72 @@
+import {
+  containsPattern,
+  FILTER_COUNT_CAP,
+  kampalaDayEnd,
+  kampalaDayStart,
+  searchedPhone,
+  TEXT_SEARCH_COUNT_CAP,
+} from '@sente/contracts/filters';
+import type { CollectionStatus, PaymentChannel } from '@sente/contracts/payments';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
+
+/** What the collections list and its export are narrowed by (contracts `collectionsFilterQuery`, without the cursor). */
+export type CollectionsWhere = {
+  status?: CollectionStatus | undefined;
+  channel?: PaymentChannel | undefined;
+  link?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+};
+
+export const isFiltered = (where: CollectionsWhere) => Object.values(where).some((value) => value !== undefined);
+
+/**
+ * The search text as one condition on `collections`: a phone however written is its stored msisdn, exactly (on
+ * collections_msisdn_idx); any other text is a part of the payer's name in any case (collections_names_trgm_idx), the
+ * transaction ID (as typed or in capitals: IDs are) or the API's reference, exactly.
+ */
+export function textCondition(q: string): RawBuilder<boolean> {
+  const phone = searchedPhone(q);
+  if (phone) return sql<boolean>`collections.msisdn = ${phone}`;
+  return sql<boolean>`(collections.names ilike ${containsPattern(q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
+    or collections.reference = ${q})`;
+}
+
+/** Every filter given, as one condition on `collections` (the account and environment are the caller's). */
+export function collectionsCondition(scope: MoneyScope, where: CollectionsWhere): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (where.status) parts.push(sql`collections.status = ${where.status}`);
+  if (where.channel) parts.push(sql`collections.channel = ${where.channel}`);
+  // A ref the account does not have (or another account's) reads as no link: no rows, not an error.
+  if (where.link)
+    parts.push(
+      sql`collections.link_id = (select l.id from links l where l.account_id = ${scope.accountId} and l.ref = ${where.link})`,
+    );
+  if (where.from) parts.push(sql`collections.created_at >= ${kampalaDayStart(where.from).toISOString()}::timestamptz`);
+  if (where.to) parts.push(sql`collections.created_at < ${kampalaDayEnd(where.to).toISOString()}::timestamptz`);
+  if (where.q) parts.push(textCondition(where.q));
+  return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : sql<boolean>`true`;
+}
+
+/**
+ * How many collections match, counted up to the cap + 1 (decision 051): the count reads at most that many index
+ * entries (rows, with a part of a name to look for: TEXT_SEARCH_COUNT_CAP), so it stays quick whatever the filter
+ * matches. `capped` when there are more than the cap.
+ * NOTE: ordered as the page is, so that PostgreSQL counts on the filter's own index, which holds every column it
+ * reads (an index-only scan), rather than on a smaller partial index (the workers' pending ones) that sends each of
+ * 10,001 rows to the table.
+ */
+export async function countFilteredCollections(db: Kysely<Database>, scope: MoneyScope, where: CollectionsWhere) {
+  const cap = where.q && !searchedPhone(where.q) ? TEXT_SEARCH_COUNT_CAP : FILTER_COUNT_CAP;
+  const { rows } = await sql<{ total: string }>`select count(*) as total from (
+      select 1 from collections
+      where collections.account_id = ${scope.accountId} and collections.environment = ${scope.environment}
+        and ${collectionsCondition(scope, where)}
+      order by collections.created_at desc, collections.id desc
+      limit ${cap + 1}) matched`.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  return { total: Math.min(total, cap), capped: total > cap };
+}

@@ -1,0 +1,44 @@
+import { containsPattern, SEARCH_GROUP_SIZE } from '@sente/contracts/filters';
+import type { SearchAnswer } from '@sente/contracts/search';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
+import { collectionsPage, searchCustomers } from '../collections/repository.ts';
+import { toCollectionRow, toCustomerRow } from '../collections/service.ts';
+import { transfersPage } from '../wallet/repository.ts';
+import { toTransferRow } from '../wallet/transfer-row.ts';
+
+/** The account's links (any kind; links belong to the account, not to an environment) whose title holds q or whose ref is q. */
+const searchLinks = (db: Kysely<Database>, scope: MoneyScope, q: string) =>
+  db
+    .selectFrom('links')
+    .select(['ref', 'kind', 'title'])
+    .where('account_id', '=', scope.accountId)
+    .where((eb) => eb.or([eb('title', 'ilike', containsPattern(q)), eb('ref', '=', q)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(SEARCH_GROUP_SIZE)
+    .execute();
+
+/**
+ * The header search (issue 31): the same text through each list's own search, at most SEARCH_GROUP_SIZE of each,
+ * newest first, in the caller's account and active environment. The four reads run side by side.
+ */
+export function createSearchService({ db }: { db: Kysely<Database> }) {
+  return {
+    async search(scope: MoneyScope, q: string): Promise<SearchAnswer> {
+      const [collections, customers, links, transfers] = await Promise.all([
+        collectionsPage(db, scope, null, SEARCH_GROUP_SIZE, { q }),
+        searchCustomers(db, scope, q, SEARCH_GROUP_SIZE),
+        searchLinks(db, scope, q),
+        transfersPage(db, scope, null, SEARCH_GROUP_SIZE, { q }),
+      ]);
+      return {
+        collections: collections.map(toCollectionRow),
+        customers: customers.map(toCustomerRow),
+        links,
+        transfers: transfers.map((row) => toTransferRow(row, scope.accountId)),
+      };
+    },
+  };
+}
