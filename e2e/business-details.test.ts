@@ -197,6 +197,35 @@ describe('business details, compliance documents and reports', () => {
     await shot('business-07-overview-90-chart');
   });
 
+  it('finds a payer by a phone typed with spaces: the Collections search, then the header search (issue 31)', async () => {
+    await page.goto('/collections');
+    const filter = page.getByRole('region', { name: 'Filter collections' });
+    await filter.getByText('2 collections').waitFor();
+    await filter.getByRole('searchbox', { name: 'Search' }).fill('0772 123 456');
+    await filter.getByText('1 collection', { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('?q=0772+123+456');
+    const table = page.getByRole('table', { name: 'Collections' });
+    expect(await table.getByText('Sarah Namubiru').count()).toBe(1);
+    expect(await table.getByText('Grace Mukasa').count()).toBe(0);
+    await expectAccessible(page, 'collections searched by phone');
+    await shot('business-08a-collections-searched');
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await filter.getByText('2 collections').waitFor();
+    await page.getByRole('combobox', { name: 'Search' }).fill('0752 123 456');
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    await results.getByRole('group', { name: 'Customers' }).getByRole('option').waitFor();
+    await expectAccessible(page, 'header search results');
+    await shot('business-08b-header-search');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await filter.getByText('1 collection', { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('?q=256752123456');
+    expect(await table.getByText('Grace Mukasa').count()).toBe(1);
+    expect(await table.getByText('Sarah Namubiru').count()).toBe(0);
+  });
+
   it('Reports: the Collections card shows the total and the doughnut by channel, for 7 days and 12 months', async () => {
     await page.getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL('**/reports');
@@ -240,5 +269,16 @@ describe('business details, compliance documents and reports', () => {
     await expectNoHorizontalOverflow(page, 'reports (360 px)');
     await expectAccessible(page, 'reports (360 px)');
     await shot('business-11-phone-reports');
+
+    // The header search lives in the navigation on a phone; the filtered collections keep their cards.
+    await page.goto('/collections');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('combobox', { name: 'Search' }).fill('0772123456');
+    await page.getByRole('group', { name: 'Customers' }).getByRole('option').click();
+    await page.getByRole('region', { name: 'Filter collections' }).getByText('1 collection', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Collections' }).getByText('Sarah Namubiru').waitFor();
+    await expectNoHorizontalOverflow(page, 'collections searched (360 px)');
+    await expectAccessible(page, 'collections searched (360 px)');
+    await shot('business-12-phone-collections-searched');
   });
 });

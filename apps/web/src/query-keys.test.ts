@@ -16,6 +16,7 @@ import { collectionKeys } from './lib/collections-query.ts';
 import { dashboardStatsKeys } from './lib/dashboard-stats.ts';
 import type { MoneyScope } from './lib/money-scope.ts';
 import { profileKeys } from './lib/profile.ts';
+import { searchKeys } from './lib/search-query.ts';
 import { walletPinKeys } from './lib/wallet-pin.ts';
 import { sourceFiles } from './testing/source-imports.ts';
 
@@ -58,6 +59,9 @@ describe('query keys come from one factory per feature', () => {
     ['settlement lists', [settlementKeys.all, settlementKeys.scope(scope), settlementKeys.lists(scope)]],
     ['the wallet summary', [settlementKeys.scope(scope), settlementKeys.summary(scope)]],
     ['collection lists', [collectionKeys.all, collectionKeys.scope(scope), collectionKeys.lists(scope)]],
+    ['filtered collections', [collectionKeys.lists(scope), collectionKeys.filtered(scope, 'status=failed')]],
+    ['filtered transfers', [settlementKeys.lists(scope), settlementKeys.filtered(scope, 'kind=payout')]],
+    ['a search', [searchKeys.all, searchKeys.scope(scope), searchKeys.text(scope, 'okello')]],
     ['a live page', [collectionKeys.scope(scope), collectionKeys.live(scope, 'ref')]],
     ['dashboard stats', [dashboardStatsKeys.all, dashboardStatsKeys.scope(scope), dashboardStatsKeys.period(scope, '7d')]],
     ['webhook URLs', [developerKeys.all, developerKeys.account('account-1'), developerKeys.webhooks('account-1')]],
@@ -78,7 +82,7 @@ describe('query keys come from one factory per feature', () => {
   });
 
   it('the scope level of a money key is the account and the environment, so a switch shows the new scope', () => {
-    const money = [paymentLinkKeys, donationLinkKeys, digitalItemKeys, collectionKeys, customerKeys, settlementKeys];
+    const money = [paymentLinkKeys, donationLinkKeys, digitalItemKeys, collectionKeys, customerKeys, settlementKeys, searchKeys];
     for (const keys of [...money, dashboardStatsKeys]) {
       expect(keys.scope(scope)).toEqual([...keys.all, 'account-1', 'test']);
       expect(keys.scope({ ...scope, environment: 'production' })).not.toEqual(keys.scope(scope));
@@ -88,7 +92,7 @@ describe('query keys come from one factory per feature', () => {
 
   it("no two factories share a root, so one feature's invalidation never reaches another's queries", () => {
     const roots = [
-      ...[paymentLinkKeys, donationLinkKeys, digitalItemKeys, collectionKeys, customerKeys, settlementKeys],
+      ...[paymentLinkKeys, donationLinkKeys, digitalItemKeys, collectionKeys, customerKeys, settlementKeys, searchKeys],
       ...[dashboardStatsKeys, developerKeys, dashboardKeys, teamKeys, walletPinKeys, businessKeys, invitationKeys, profileKeys],
     ].map((keys) => keys.all[0]);
     expect(new Set(roots).size).toBe(roots.length);

@@ -20,6 +20,8 @@ type Props<T> = {
   /** What the empty state offers instead of the create button (the Transfers button). */
   emptyAction?: ReactNode;
   list: CursorList<T>;
+  /** A filter bar between the heading and the list (issue 31). */
+  filters?: ReactNode;
   /** Wide screens get a table, phones get cards; only one is ever in the page. */
   table: (items: T[]) => ReactNode;
   cards: (items: T[]) => ReactNode;
@@ -38,6 +40,7 @@ export function LinkListPage<T>({
   emptyMessage,
   emptyAction,
   list,
+  filters,
   table,
   cards,
   tableFrom = 'sm',
@@ -72,6 +75,7 @@ export function LinkListPage<T>({
         )}
       </Group>
 
+      {filters}
       {list.isPending ? (
         <PageLoader />
       ) : list.error ? (

@@ -10,6 +10,8 @@ export const collectionKeys = {
   all: ['collections'] as const,
   scope: ({ accountId, environment }: MoneyScope) => [...collectionKeys.all, accountId, environment] as const,
   lists: (scope: MoneyScope) => [...collectionKeys.scope(scope), 'list'] as const,
+  /** The Collections page's list under a filter (its query string, '' for none): one cache entry per filter. */
+  filtered: (scope: MoneyScope, query: string) => [...collectionKeys.lists(scope), 'filtered', query] as const,
   live: (scope: MoneyScope, ref: string) => [...collectionKeys.scope(scope), 'live', ref] as const,
 };
 

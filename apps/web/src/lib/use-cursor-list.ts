@@ -33,6 +33,8 @@ export function useCursorList<T>(options: ReturnType<typeof cursorListOptions<T>
   return {
     items: pages.flatMap((page) => page.items),
     totalItems: pages[0]?.totalItems ?? 0,
+    /** A filtered list stopped counting at its cap (issue 31): totalItems is then a floor. */
+    totalCapped: (pages[0] as { totalCapped?: boolean } | undefined)?.totalCapped ?? false,
     hasMore: query.hasNextPage,
     loadMore: () => void query.fetchNextPage(),
     loadingMore: query.isFetchingNextPage,

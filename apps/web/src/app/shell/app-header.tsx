@@ -1,24 +1,13 @@
-import { ActionIcon, Avatar, Box, Burger, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Avatar, Box, Burger, Group, Text } from '@mantine/core';
 import type { User } from '@sente/contracts/accounts';
-import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Brand } from '../../components/brand.tsx';
 import classes from './app-header.module.css';
+import { SearchBox } from './search-box.tsx';
 import { userInitials } from './user-initials.ts';
 
-export function SearchBox({ hiddenFrom, visibleFrom }: { hiddenFrom?: 'sm'; visibleFrom?: 'sm' }) {
-  // NOTE: spec §2: the search box is present and does nothing.
-  return (
-    <TextInput
-      aria-label="Search"
-      placeholder="Search"
-      leftSection={<IconSearch size={16} aria-hidden />}
-      hiddenFrom={hiddenFrom}
-      visibleFrom={visibleFrom}
-      w={{ base: '100%', sm: 260 }}
-    />
-  );
-}
+// The shell's layout places a second box in the phone's navigation.
+export { SearchBox } from './search-box.tsx';
 
 type AppHeaderProps = {
   user: User;

@@ -69,7 +69,7 @@ export function DashboardLayout() {
       <AppShell.Navbar aria-label="Main navigation">
         <AppShell.Section grow component={ScrollArea} p="sm">
           <Stack gap="md">
-            <SearchBox hiddenFrom="sm" />
+            <SearchBox hiddenFrom="sm" onNavigate={nav.close} />
             <NavMenu role={user.current_role} onNavigate={nav.close} />
           </Stack>
         </AppShell.Section>

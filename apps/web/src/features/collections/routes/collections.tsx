@@ -1,20 +1,47 @@
+import { Button } from '@mantine/core';
 import { MESSAGES } from '@sente/contracts/messages';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { useCollections } from '../../../lib/collections-query.ts';
+import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
+import { COLLECTION_FILTER_KEYS, useFilteredCollections } from '../api/filtered-collections.ts';
 import { CollectionCards } from '../components/collection-cards.tsx';
+import { CollectionsFilter, collectionsTotal } from '../components/collections-filter.tsx';
 import { CollectionsTable } from '../components/collections-table.tsx';
 
-/** Spec §2 collections: every payment received, newest first, in the active environment. */
+export const NO_MATCHING_COLLECTIONS = 'No collections match these filters';
+
+/**
+ * Spec §2 collections: every payment received, newest first, in the active environment; issue 31: narrowed by the
+ * filter in the URL, whose total shows, and which the download honours.
+ */
 export function CollectionsRoute() {
+  const filter = useUrlFilter(COLLECTION_FILTER_KEYS);
+  const list = useFilteredCollections(filter.query);
+  const loaded = !list.isPending && !list.error;
+  // A new account's empty list is the spec's empty state alone; a filter that finds nothing keeps its bar.
+  const showFilter = filter.active || list.items.length > 0;
   return (
     <LinkListPage
       title="Collections"
       intro="Payments received through your links, newest first."
       create={null}
-      actions={<DownloadButton path="/api/collections/download" fileName="Collections Received.xlsx" />}
-      emptyMessage={MESSAGES.noCollectionsYet}
-      list={useCollections()}
+      actions={
+        <DownloadButton path={withQuery('/api/collections/download', filter.query)} fileName="Collections Received.xlsx" />
+      }
+      emptyMessage={filter.active ? NO_MATCHING_COLLECTIONS : MESSAGES.noCollectionsYet}
+      emptyAction={
+        filter.active ? (
+          <Button variant="light" onClick={filter.clear}>
+            Clear filters
+          </Button>
+        ) : undefined
+      }
+      list={list}
+      filters={
+        showFilter && (
+          <CollectionsFilter filter={filter} total={loaded ? collectionsTotal(list.totalItems, list.totalCapped) : null} />
+        )
+      }
       // Seven columns: the table waits for the md breakpoint.
       tableFrom="md"
       table={(collections) => <CollectionsTable collections={collections} />}

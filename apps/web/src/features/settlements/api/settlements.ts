@@ -1,5 +1,6 @@
 import type { TransferRow, WalletSummary } from '@sente/contracts/wallet';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { withQuery } from '../../../components/use-url-filter.ts';
 import { api } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
@@ -9,15 +10,25 @@ export const settlementKeys = {
   all: ['settlements'] as const,
   scope: ({ accountId, environment }: MoneyScope) => [...settlementKeys.all, accountId, environment] as const,
   lists: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'list'] as const,
+  /** The list under a filter (its query string, '' for none): one cache entry per filter. */
+  filtered: (scope: MoneyScope, query: string) => [...settlementKeys.lists(scope), 'filtered', query] as const,
   summary: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'summary'] as const,
 };
 
-/** Spec §7 Lists: GET /api/settlements?cursor=, what the account sent and the wallet transfers it received. */
-export const settlementsQueryOptions = (scope: MoneyScope) =>
-  cursorListOptions<TransferRow>(settlementKeys.lists(scope), '/api/settlements');
+/** The URL's filter keys of the Transfers page, as GET /api/settlements reads them (issue 31). */
+export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;
 
-export function useSettlements() {
-  return useCursorList(settlementsQueryOptions(useMoneyScope()));
+/**
+ * Spec §7 Lists: GET /api/settlements?cursor=, what the account sent and the wallet transfers it received; issue 31:
+ * narrowed by status, kind and Kampala days. While a new filter loads, the list of the one before stays.
+ */
+export const settlementsQueryOptions = (scope: MoneyScope, query: string) => ({
+  ...cursorListOptions<TransferRow>(settlementKeys.filtered(scope, query), withQuery('/api/settlements', query)),
+  placeholderData: keepPreviousData,
+});
+
+export function useSettlements(query: string) {
+  return useCursorList(settlementsQueryOptions(useMoneyScope(), query));
 }
 
 /** The charge of each way out and the balances, shown in the modal and at the PIN step. */

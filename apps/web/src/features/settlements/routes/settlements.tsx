@@ -4,19 +4,25 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
+import { useUrlFilter } from '../../../components/use-url-filter.ts';
 import { useCan } from '../../../lib/profile.ts';
-import { useSettlements } from '../api/settlements.ts';
+import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
 import { SettlementCards } from '../components/settlement-cards.tsx';
 import { SettlementsTable } from '../components/settlements-table.tsx';
 import { TransferModal } from '../components/transfer-modal.tsx';
+import { TransfersFilter, transfersTotal } from '../components/transfers-filter.tsx';
+
+export const NO_MATCHING_TRANSFERS = 'No transfers match these filters';
 
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
  * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` also offers the
- * mobile-money payout the spec keeps out of the dropdown.
+ * mobile-money payout the spec keeps out of the dropdown. Issue 31: the list narrowed by the filter in the URL.
  */
 export function SettlementsRoute() {
   const canMove = useCan('moveMoney');
+  const filter = useUrlFilter(TRANSFER_FILTER_KEYS);
+  const list = useSettlements(filter.query);
   const [params, setParams] = useSearchParams();
   const withPayout = params.get('option') === 'payout';
   const opened = params.has('transfer') || withPayout;
@@ -47,9 +53,25 @@ export function SettlementsRoute() {
           {transfersButton}
         </>
       }
-      emptyAction={transfersButton || undefined}
-      emptyMessage={M.noSettlementsYet}
-      list={useSettlements()}
+      emptyAction={
+        filter.active ? (
+          <Button variant="light" onClick={filter.clear}>
+            Clear filters
+          </Button>
+        ) : (
+          transfersButton || undefined
+        )
+      }
+      emptyMessage={filter.active ? NO_MATCHING_TRANSFERS : M.noSettlementsYet}
+      list={list}
+      filters={
+        (filter.active || list.items.length > 0) && (
+          <TransfersFilter
+            filter={filter}
+            total={!list.isPending && !list.error ? transfersTotal(list.totalItems, list.totalCapped) : null}
+          />
+        )
+      }
       tableFrom="md"
       table={(rows) => <SettlementsTable rows={rows} />}
       cards={(rows) => <SettlementCards rows={rows} />}

@@ -1,0 +1,34 @@
+import { formatNumber } from '@sente/contracts/format';
+import { CHANNEL_LABELS, COLLECTION_STATUSES, PAYMENT_CHANNELS } from '@sente/contracts/payments';
+import { capitalized, choicesOf, FilterBar } from '../../../components/filter-bar.tsx';
+import type { UrlFilter } from '../../../components/use-url-filter.ts';
+import type { COLLECTION_FILTER_KEYS } from '../api/filtered-collections.ts';
+import { LinkFilter } from './link-filter.tsx';
+
+const CHANNEL_CHOICES: Record<(typeof PAYMENT_CHANNELS)[number], string> = { ...CHANNEL_LABELS, MTN_UG: 'MTN', AIRTEL: 'Airtel' };
+
+/** '1,234 collections'; past the count's cap (decision 051) '10,000+ collections'. */
+export function collectionsTotal(total: number, capped: boolean) {
+  return `${formatNumber(total)}${capped ? '+' : ''} ${total === 1 ? 'collection' : 'collections'}`;
+}
+
+type Props = { filter: UrlFilter<(typeof COLLECTION_FILTER_KEYS)[number]>; total: string | null };
+
+/** Issue 31: the Collections page's filter, by status, channel, link, Kampala days and a search. */
+export function CollectionsFilter({ filter, total }: Props) {
+  return (
+    <FilterBar
+      filter={filter}
+      label="Filter collections"
+      search={{ key: 'q', label: 'Search by phone, name, transaction ID or reference' }}
+      selects={[
+        { key: 'status', label: 'Status', choices: choicesOf(COLLECTION_STATUSES, capitalized) },
+        { key: 'channel', label: 'Channel', choices: choicesOf(PAYMENT_CHANNELS, (channel) => CHANNEL_CHOICES[channel]) },
+      ]}
+      dates={{ from: 'from', to: 'to' }}
+      total={total}
+    >
+      <LinkFilter value={filter.values.link} onChange={(ref) => filter.set('link', ref)} />
+    </FilterBar>
+  );
+}

@@ -1,0 +1,100 @@
+import type { CollectionRow } from '@sente/contracts/payments';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
+import { render } from '../../../testing/render.tsx';
+import { testUser } from '../../../testing/test-user.ts';
+import { CollectionsRoute, NO_MATCHING_COLLECTIONS } from './collections.tsx';
+
+const collection = (overrides: Partial<CollectionRow>): CollectionRow => ({
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  created_at: '2026-03-02T09:30:00.000Z',
+  msisdn: '256772123456',
+  customer: { names: 'Akello Grace' },
+  currency: 'UGX',
+  amount: 20_000,
+  fee: 600,
+  collection_channel: 'MTN_UG',
+  transaction_id: 'TX-1001',
+  status: 'successful',
+  extra_data: [],
+  link: { ref: 'fees01', kind: 'payment_link', title: 'Term fees' },
+  ...overrides,
+});
+
+const grace = collection({});
+const john = collection({ id: 'c0ffee00-0000-4000-8000-000000000002', customer: { names: 'Okello John' }, status: 'failed' });
+
+/** The list answers by the filter it is sent: a failed-only filter finds John, a phone nobody paid from finds no one. */
+function listFor(request: SentRequest) {
+  const query = new URL(request.path, 'http://x').searchParams;
+  const items = [grace, john].filter(
+    (row) => (!query.get('status') || row.status === query.get('status')) && query.get('q') !== '0700 000 000',
+  );
+  return ok({ items, lastCursor: null, nextCursor: null, totalItems: items.length === 2 ? 1234 : items.length, totalPages: 1 });
+}
+
+function renderCollections(path = '/collections') {
+  const api = stubApi({ 'GET /api/user/profile': ok(testUser()), 'GET /api/collections': listFor });
+  const rendered = render(<CollectionsRoute />, { path });
+  const listQueries = () => api.sent('GET /api/collections').map((request) => request.path.split('?')[1] ?? '');
+  return { api, listQueries, ...rendered };
+}
+
+const filterBar = () => screen.getByRole('region', { name: 'Filter collections' });
+
+describe('Collections filter (issue 31): the URL holds it, the list follows it', () => {
+  it('reads the filter from the URL into its inputs and the request, and shows the total', async () => {
+    const { listQueries } = renderCollections('/collections?status=failed&channel=MTN_UG&from=2026-03-01&to=2026-03-31');
+    expect(await screen.findByText('1 collection')).toBeVisible();
+    const bar = filterBar();
+    expect(within(bar).getByRole('combobox', { name: 'Status' })).toHaveValue('failed');
+    expect(within(bar).getByRole('combobox', { name: 'Channel' })).toHaveValue('MTN_UG');
+    expect(within(bar).getByLabelText('From')).toHaveValue('2026-03-01');
+    expect(within(bar).getByLabelText('To')).toHaveValue('2026-03-31');
+    expect(listQueries().at(-1)).toBe('status=failed&channel=MTN_UG&from=2026-03-01&to=2026-03-31');
+    expect(screen.getAllByText('Okello John').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Akello Grace')).not.toBeInTheDocument();
+  });
+
+  it('a choice goes into the URL and the request; Clear filters empties both', async () => {
+    const { user, location, listQueries } = renderCollections();
+    expect(await screen.findByText('1,234 collections')).toBeVisible();
+    expect(new Set(listQueries())).toEqual(new Set(['']));
+
+    await user.selectOptions(within(filterBar()).getByRole('combobox', { name: 'Status' }), 'Failed');
+    expect(await screen.findByText('1 collection')).toBeVisible();
+    expect(location().search).toBe('?status=failed');
+    expect(listQueries().at(-1)).toBe('status=failed');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('1,234 collections')).toBeVisible();
+    expect(location().search).toBe('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('searches once typing pauses, with the text as typed, spaces and all', async () => {
+    const { user, location, listQueries } = renderCollections();
+    await screen.findByText('1,234 collections');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '0700 000 000');
+    await waitFor(() => expect(location().search).toBe('?q=0700+000+000'));
+    // A filter that finds nothing says so, and offers the way back.
+    expect(await screen.findByText(NO_MATCHING_COLLECTIONS)).toBeVisible();
+    expect(listQueries().filter((query) => query.startsWith('q='))).toEqual(['q=0700+000+000']);
+    expect(screen.getByText('0 collections')).toBeVisible();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    expect(await screen.findByText('1,234 collections')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('downloads what the filter shows', async () => {
+    const { api, user } = renderCollections('/collections?status=failed');
+    await screen.findByText('1 collection');
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() =>
+      expect(api.sent('GET /api/collections/download').map((request) => request.path)).toEqual([
+        '/api/collections/download?status=failed',
+      ]),
+    );
+  });
+});
