@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/filter-bar.tsx';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { LINK_KIND_NAMES, searchQueryOptions } from '../../../lib/search-query.ts';
+import classes from './link-filter.module.css';
 
 /**
  * The Link filter: a searchable select of the account's links of every kind, found by title or ref through the
@@ -31,6 +32,7 @@ export function LinkFilter({ value, onChange }: { value: string; onChange: (ref:
     <Select
       label="Link"
       placeholder="All"
+      classNames={{ input: classes.input }}
       searchable
       clearable
       data={data}
