@@ -28,6 +28,7 @@ import * as customerNames from './2026_11_26_027_customer_names.ts';
 import * as providerMismatch from './2026_11_27_028_provider_mismatch.ts';
 import * as failedCollectionsTakeNoFee from './2026_11_27_029_failed_collections_take_no_fee.ts';
 import * as apiPayoutReasonsCleaned from './2026_11_27_030_api_payout_reasons_cleaned.ts';
+import * as walletStatement from './2026_11_27_031_wallet_statement.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_028_provider_mismatch': providerMismatch,
   '2026_11_27_029_failed_collections_take_no_fee': failedCollectionsTakeNoFee,
   '2026_11_27_030_api_payout_reasons_cleaned': apiPayoutReasonsCleaned,
+  '2026_11_27_031_wallet_statement': walletStatement,
 };

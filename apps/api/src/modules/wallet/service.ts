@@ -21,6 +21,7 @@ import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
 import { createCompletion } from './completion.ts';
+import { createStatementService } from './statement.ts';
 import { streamTransfersWorkbook } from './export.ts';
 import { createMoveOut, holdNew, type MoneyActor } from './move-out.ts';
 import { createWalletTransfers } from './p2p.ts';
@@ -202,6 +203,9 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
 
     /** The settlements spreadsheet of the account (export.ts), streamed as it is read. */
     exportTransfers: (scope: MoneyScope, log: FastifyBaseLogger) => streamTransfersWorkbook(db, scope, log),
+
+    /** The wallet statement and its spreadsheet (statement.ts, issue 31). */
+    statement: createStatementService(db),
 
     /** Spec §7: the environment a transfer names must be the account's active one. */
     assertEnvironment(actor: MoneyActor, env: string | undefined) {
