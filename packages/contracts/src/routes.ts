@@ -63,11 +63,11 @@ import {
   resetPinInput,
   setPinInput,
   settlementInput,
-  verifyAccountNumberInput,
-  verifyPinInput,
   statementAnswer,
   statementDownloadQuery,
   statementQuery,
+  verifyAccountNumberInput,
+  verifyPinInput,
   walletAnswers as W,
 } from './wallet.ts';
 import { webhookDelivery } from './webhook-deliveries.ts';

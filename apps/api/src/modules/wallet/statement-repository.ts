@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
 import type { BankDetails } from '@sente/contracts/wallet';
+import { type Kysely, sql } from 'kysely';
 import type { Currency, Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { Cursor } from '../../lib/pagination.ts';

@@ -2,12 +2,14 @@
 import { kampalaDay } from '@sente/contracts/dates';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { STATEMENT_MESSAGES, type StatementEntry } from '@sente/contracts/wallet';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet, p2p, requestSettlement, saveBankDetails, WALLET_ENV } from '../../testing/wallet.ts';
 import { createAlice, createBob, readWorkbook, useEnvironment } from '../../testing/wallet-more.ts';
+import { verifyLedger } from '../money/ledger.ts';
 
 type Page = { items: StatementEntry[]; nextCursor: string | null; totalItems: number };
 
@@ -132,5 +134,29 @@ describe('the wallet statement', () => {
       ['Payment from Okello John (Top up)', 0, 500_000, 500_000],
     ]);
     expect((await get(t, alice, '/api/wallet/statement/download?from=2026-13-01')).statusCode).toBe(400);
+  });
+
+  it('is checked by ledger:verify: an entry whose balance after it is not its running sum is a problem', async () => {
+    const rolledBack = new Error('rolled back');
+    const found = t.database.db.transaction().execute(async (trx) => {
+      const wallet = await trx
+        .selectFrom('wallets')
+        .select('id')
+        .where('account_id', '=', bob.accountId)
+        .executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('ledger_transactions')
+        .values({ kind: 'collection', environment: 'test', reference_id: '00000000-0000-4000-8000-000000000031' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`insert into ledger_entries (transaction_id, wallet_id, amount, balance_after)
+                values (${id}, ${wallet.id}, 5, 999)`.execute(trx);
+      const problems = await verifyLedger(trx);
+      expect(problems.filter((problem) => problem.kind === 'balance_after_mismatch')).toEqual([
+        expect.objectContaining({ detail: "entry says balance 999 after it, its wallet's entries sum to 10005" }),
+      ]);
+      throw rolledBack;
+    });
+    await expect(found).rejects.toBe(rolledBack);
   });
 });

@@ -11,12 +11,7 @@ import { badRequest } from '../../lib/http-error.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import { SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
-import {
-  countStatementEntries,
-  type StatementRange,
-  type StatementRecord,
-  statementPage,
-} from './statement-repository.ts';
+import { countStatementEntries, type StatementRange, type StatementRecord, statementPage } from './statement-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CURSOR_SCOPE = 'statement';
