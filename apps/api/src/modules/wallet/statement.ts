@@ -97,7 +97,7 @@ function toEntries(row: StatementRecord, accountId: string): StatementEntry[] {
         created_at,
         description: line.description,
         debit: line.amount < 0 ? -line.amount : 0,
-        credit: line.amount > 0 ? line.amount : 0,
+        credit: Math.max(line.amount, 0),
         balance,
       };
       balance -= line.amount;
