@@ -255,6 +255,17 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     expect(cells).toContain('Weekly takings');
     expect(cells.some((cell) => cell.includes('Stock'))).toBe(true);
     expect((await server.ops('ledger:verify')).code).toBe(0);
+
+    // Issue 31: the Statement tab shows the settlement and its fee on lines of their own, and the balance after each.
+    await page.getByRole('tab', { name: 'Statement' }).click();
+    const statement = page.getByRole('table', { name: 'Statement' });
+    await expect.poll(() => statement.getByRole('row').nth(1).textContent()).toContain('Settlement fee');
+    expect(await statement.getByRole('row').nth(1).textContent()).toContain('UGX 41,500');
+    expect(await statement.getByRole('row').filter({ hasText: 'Settlement to Stanbic Bank Uganda' }).textContent()).toContain(
+      'UGX 100,000',
+    );
+    await expectAccessible(page, 'transfers: statement');
+    await screenshot(page, 'money-out-07b-statement');
     await page.context().close();
   });
 

@@ -414,6 +414,14 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/settlements', needs: 'view', ok: 200, call: () => ({ url: '/api/settlements' }) },
   { route: 'GET /api/collections/smt_download', needs: 'view', ok: 200, call: () => ({ url: '/api/collections/smt_download' }) },
+  // The wallet statement (issue 31): reading it is any member's, as the balance is
+  { route: 'GET /api/wallet/statement', needs: 'view', ok: 200, call: () => ({ url: '/api/wallet/statement' }) },
+  {
+    route: 'GET /api/wallet/statement/download',
+    needs: 'view',
+    ok: 200,
+    call: () => ({ url: '/api/wallet/statement/download' }),
+  },
 
   // Business and bank details, compliance, logo, environment: owners and administrators
   {

@@ -290,6 +290,7 @@ async function setUpVictim() {
     ['transfers', '/api/settlements'],
     ['live', `/api/payment-link/collections/${paymentLink.ref}`],
     ['webhook_deliveries', '/api/webhook/deliveries'],
+    ['statement', '/api/wallet/statement'],
   ];
   const cursors: Record<string, string> = {};
   for (const [scope, url] of lists) {
@@ -943,6 +944,7 @@ const CASES: Record<string, () => Probe[]> = {
     ];
   },
   'GET /api/settlements': () => cursorProbes('/api/settlements', ['transfers']),
+  'GET /api/wallet/statement': () => cursorProbes('/api/wallet/statement', ['statement']),
   'GET /api/webhook/deliveries': () => cursorProbes('/api/webhook/deliveries', ['webhook_deliveries']),
   'POST /api/webhook/deliveries/:id/resend': () => [
     {
@@ -1064,6 +1066,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/collections/smt_download': "the session's account's export; no cursor or id",
   'GET /api/wallet/charges': "the session's account",
   'GET /api/wallet/usd': "the session's account",
+  'GET /api/wallet/statement/download': "the session's account's wallet; takes only days and a currency",
   'GET /api/reports/dashboard-stats': "the session's account's figures; takes only a period name",
   'POST /api/sente-account/update-bank-details': "the caller's own bank account, not a Sente record",
   'GET /api/sente-account/sente-files': "the session's account's compliance documents; takes nothing",

@@ -65,6 +65,9 @@ import {
   resetPinInput,
   setPinInput,
   settlementInput,
+  statementAnswer,
+  statementDownloadQuery,
+  statementQuery,
   transfersFilterQuery,
   verifyAccountNumberInput,
   verifyPinInput,
@@ -256,6 +259,9 @@ export const ROUTES = {
   'GET /api/settlements': { querystring: transfersFilterQuery, response: { 200: W.transfers } },
   'GET /api/collections/smt_download': { querystring: nothing, response: { 200: fileAnswer } },
   'POST /api/sente-account/update-bank-details': { body: bankDetailsInput, response: { 200: W.bankDetails } },
+  // The wallet statement (issue 31 item 4): its entries, and the same as a workbook.
+  'GET /api/wallet/statement': { querystring: statementQuery, response: { 200: statementAnswer } },
+  'GET /api/wallet/statement/download': { querystring: statementDownloadQuery, response: { 200: fileAnswer } },
 
   'POST /ops/run': { body: opsInput, response: { 200: answerOf(opsResult) } },
 

@@ -306,3 +306,52 @@ export const walletAnswers = {
   transfers: answerOf(pageOf(transferRow)),
   bankDetails: answerOf(z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() })),
 };
+
+// The wallet statement (issue 31 item 4, decision 052).
+
+export const STATEMENT_MESSAGES = {
+  invalidDay: 'Enter the day as YYYY-MM-DD',
+  rangeBackwards: 'The start of the range must not be after its end',
+  noEntriesYet: 'No wallet entries in these dates',
+} as const;
+
+/** A calendar day in Kampala, as the date inputs send it: one that exists. */
+const statementDay = z
+  .string({ error: STATEMENT_MESSAGES.invalidDay })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, STATEMENT_MESSAGES.invalidDay)
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, STATEMENT_MESSAGES.invalidDay);
+
+const statementFields = {
+  from: statementDay.optional(),
+  to: statementDay.optional(),
+  currency: z.enum(CURRENCIES).optional(),
+};
+const rangeInOrder = (range: { from?: string | undefined; to?: string | undefined }) =>
+  !range.from || !range.to || range.from <= range.to;
+
+/** The download's ?from=&to= (Kampala days, both included; either may be left out) and the wallet's currency (UGX). */
+export const statementDownloadQuery = z
+  .object(statementFields)
+  .refine(rangeInOrder, { message: STATEMENT_MESSAGES.rangeBackwards, path: ['from'] });
+
+/** GET /api/wallet/statement: the download's range and currency, and the page's cursor. */
+export const statementQuery = z
+  .object({ ...statementFields, ...cursorQuery.shape })
+  .refine(rangeInOrder, { message: STATEMENT_MESSAGES.rangeBackwards, path: ['from'] });
+export type StatementQuery = z.input<typeof statementQuery>;
+
+/** One line of the statement: a movement of the wallet, or its fee on a line of its own, and the balance after it. */
+export const statementEntry = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  description: z.string(),
+  debit: z.number().int(),
+  credit: z.number().int(),
+  balance: z.number().int().describe("The wallet's balance right after this line"),
+});
+export type StatementEntry = z.output<typeof statementEntry>;
+
+export const statementAnswer = answerOf(pageOf(statementEntry));

@@ -179,6 +179,8 @@ export interface LedgerEntriesTable {
   transaction_id: string;
   wallet_id: string;
   amount: Money;
+  /** The wallet's balance right after this entry (migration 032); written by post_movement. */
+  balance_after: ColumnType<string | null, number | string | undefined, never>;
   created_at: CreatedAt;
 }
 

@@ -28,7 +28,8 @@ type Sheet<Row extends { id: string; cursor_ts: string }> = {
   columns: readonly SheetColumn[];
   /** Up to `limit` rows after the cursor, in the list's (created_at, id) descending order. */
   batch: (cursor: Cursor | null, limit: number) => Promise<Row[]>;
-  toRow: (row: Row) => Record<string, CellValue>;
+  /** The sheet's row of a database row, or its rows where one gives several (a statement's movement and its fee). */
+  toRow: (row: Row) => Record<string, CellValue> | Record<string, CellValue>[];
   /** Names the export in the log when it fails. */
   what: string;
 };
@@ -65,8 +66,11 @@ export function streamWorkbook<Row extends { id: string; cursor_ts: string }>(
         next.catch(() => undefined);
       }
       for (const row of rows) {
-        const piece = sheet.row(sheetSpec.toRow(row));
-        if (piece !== null) await entry.write(piece);
+        const cells = sheetSpec.toRow(row);
+        for (const line of Array.isArray(cells) ? cells : [cells]) {
+          const piece = sheet.row(line);
+          if (piece !== null) await entry.write(piece);
+        }
       }
       if (!more) break;
     }

@@ -29,6 +29,7 @@ import * as providerMismatch from './2026_11_27_028_provider_mismatch.ts';
 import * as failedCollectionsTakeNoFee from './2026_11_27_029_failed_collections_take_no_fee.ts';
 import * as apiPayoutReasonsCleaned from './2026_11_27_030_api_payout_reasons_cleaned.ts';
 import * as findIndexes from './2026_11_27_031_find_indexes.ts';
+import * as walletStatement from './2026_11_27_032_wallet_statement.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_029_failed_collections_take_no_fee': failedCollectionsTakeNoFee,
   '2026_11_27_030_api_payout_reasons_cleaned': apiPayoutReasonsCleaned,
   '2026_11_27_031_find_indexes': findIndexes,
+  '2026_11_27_032_wallet_statement': walletStatement,
 };

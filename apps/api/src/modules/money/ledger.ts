@@ -98,7 +98,7 @@ export async function merchantBalances(db: Db, accountId: string): Promise<Balan
 }
 
 export type LedgerProblem = {
-  kind: 'balance_mismatch' | 'unbalanced_transaction' | 'negative_balance';
+  kind: 'balance_mismatch' | 'unbalanced_transaction' | 'negative_balance' | 'balance_after_mismatch';
   id: string;
   detail: string;
 };
@@ -115,6 +115,13 @@ export async function verifyLedger(db: Db): Promise<LedgerProblem[]> {
   );
   const negative = await sql<{ id: string; kind: string; balance: string }>`
     select id, kind, balance::text from wallets where kind <> 'provider_clearing' and balance < 0`.execute(db);
+  // Each entry's balance_after is its wallet's running sum in the statement's order (decision 052).
+  const runningWrong = await sql<{ id: string; balance_after: string | null; running: string }>`
+    select id::text, balance_after::text, running::text from (
+      select id, balance_after, sum(amount) over (partition by wallet_id order by created_at, transaction_id
+                                                  rows between unbounded preceding and current row) as running
+        from ledger_entries) e
+     where balance_after is distinct from running`.execute(db);
   return [
     ...mismatched.rows.map((row) => ({
       kind: 'balance_mismatch' as const,
@@ -130,6 +137,11 @@ export async function verifyLedger(db: Db): Promise<LedgerProblem[]> {
       kind: 'negative_balance' as const,
       id: row.id,
       detail: `${row.kind} wallet at ${row.balance}`,
+    })),
+    ...runningWrong.rows.map((row) => ({
+      kind: 'balance_after_mismatch' as const,
+      id: row.id,
+      detail: `entry says balance ${row.balance_after ?? 'nothing'} after it, its wallet's entries sum to ${row.running}`,
     })),
   ];
 }

@@ -161,6 +161,22 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
         .send(wallet.exportTransfers(scopeOf(request), request.log)),
   );
 
+  // Issue 31: the wallet's statement, with the view right the balance screen needs.
+  app.get('/api/wallet/statement', { ...view, schema: ROUTES['GET /api/wallet/statement'] }, async (request) =>
+    answer(await wallet.statement.page(scopeOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/wallet/statement/download',
+    { ...view, schema: ROUTES['GET /api/wallet/statement/download'] },
+    async (request, reply) =>
+      reply
+        .header('content-type', XLSX)
+        .header('content-disposition', 'attachment; filename="Statement.xlsx"')
+        .header('cache-control', 'private, no-store')
+        .send(wallet.statement.workbook(scopeOf(request), request.query, request.log)),
+  );
+
   app.post(
     '/api/sente-account/update-bank-details',
     {

@@ -28,6 +28,7 @@ import { createWalletTransfers } from './p2p.ts';
 import { createPayouts } from './payouts.ts';
 import type { PinService } from './pins.ts';
 import * as walletRepo from './repository.ts';
+import { createStatementService } from './statement.ts';
 import { storedReason } from './stored-reason.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
@@ -205,6 +206,9 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
 
     /** The settlements spreadsheet of the account (export.ts), streamed as it is read. */
     exportTransfers: (scope: MoneyScope, log: FastifyBaseLogger) => streamTransfersWorkbook(db, scope, log),
+
+    /** The wallet statement and its spreadsheet (statement.ts, issue 31). */
+    statement: createStatementService(db),
 
     /** Spec §7: the environment a transfer names must be the account's active one. */
     assertEnvironment(actor: MoneyActor, env: string | undefined) {

@@ -1,6 +1,7 @@
-import { Button } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { IconArrowsExchange } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
@@ -9,6 +10,7 @@ import { useCan } from '../../../lib/profile.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
 import { SettlementCards } from '../components/settlement-cards.tsx';
 import { SettlementsTable } from '../components/settlements-table.tsx';
+import { StatementView } from '../components/statement-view.tsx';
 import { TransferModal } from '../components/transfer-modal.tsx';
 import { TransfersFilter, transfersTotal } from '../components/transfers-filter.tsx';
 
@@ -17,15 +19,22 @@ export const NO_MATCHING_TRANSFERS = 'No transfers match these filters';
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
  * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` also offers the
- * mobile-money payout the spec keeps out of the dropdown. Issue 31: the list narrowed by the filter in the URL.
+ * mobile-money payout the spec keeps out of the dropdown. Issue 31: the list narrowed by the filter in the URL, and
+ * the Statement tab (`?view=statement`), the wallet's lines with the balance after each.
  */
 export function SettlementsRoute() {
   const canMove = useCan('moveMoney');
-  const filter = useUrlFilter(TRANSFER_FILTER_KEYS);
-  const list = useSettlements(filter.query);
   const [params, setParams] = useSearchParams();
   const withPayout = params.get('option') === 'payout';
   const opened = params.has('transfer') || withPayout;
+  const view = params.get('view') === 'statement' ? 'statement' : 'transfers';
+  const setView = (next: string | null) =>
+    setParams((current) => {
+      const nextParams = new URLSearchParams(current);
+      if (next === 'statement') nextParams.set('view', 'statement');
+      else nextParams.delete('view');
+      return nextParams;
+    });
   const setOpened = (open: boolean) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -43,6 +52,30 @@ export function SettlementsRoute() {
     </Button>
   );
   return (
+    <>
+      <Tabs value={view} onChange={setView} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="transfers">Transfers</Tabs.Tab>
+          <Tabs.Tab value="statement">Statement</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="transfers">
+          <TransfersPanel transfersButton={transfersButton || undefined} />
+        </Tabs.Panel>
+        <Tabs.Panel value="statement">
+          <StatementView />
+        </Tabs.Panel>
+      </Tabs>
+      {/* Outside the tabs: `?transfer=1` opens the modal whichever tab is shown. */}
+      {canMove && <TransferModal opened={opened} onClose={() => setOpened(false)} withPayout={withPayout} />}
+    </>
+  );
+}
+
+/** The Transfers tab: the list narrowed by the filter in the URL; mounted only while shown, so is its query. */
+function TransfersPanel({ transfersButton }: { transfersButton: ReactNode }) {
+  const filter = useUrlFilter(TRANSFER_FILTER_KEYS);
+  const list = useSettlements(filter.query);
+  return (
     <LinkListPage
       title="Transfers"
       intro="Money sent to other Sente accounts, to your bank and to mobile money, and transfers received."
@@ -59,7 +92,7 @@ export function SettlementsRoute() {
             Clear filters
           </Button>
         ) : (
-          transfersButton || undefined
+          transfersButton
         )
       }
       emptyMessage={filter.active ? NO_MATCHING_TRANSFERS : M.noSettlementsYet}
@@ -75,8 +108,6 @@ export function SettlementsRoute() {
       tableFrom="md"
       table={(rows) => <SettlementsTable rows={rows} />}
       cards={(rows) => <SettlementCards rows={rows} />}
-    >
-      {canMove && <TransferModal opened={opened} onClose={() => setOpened(false)} withPayout={withPayout} />}
-    </LinkListPage>
+    />
   );
 }

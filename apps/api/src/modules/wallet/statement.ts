@@ -1,0 +1,162 @@
+import type { Readable } from 'node:stream';
+import { KAMPALA_OFFSET_MS, kampalaWallClock } from '@sente/contracts/dates';
+import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { formatTypedPhone } from '@sente/contracts/payments';
+import type { StatementEntry } from '@sente/contracts/wallet';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Currency, Database } from '../../db/database.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
+import { decodeCursor, encodeCursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import { SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
+import { countStatementEntries, type StatementRange, type StatementRecord, statementPage } from './statement-repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CURSOR_SCOPE = 'statement';
+
+export type StatementFilter = { from?: string | undefined; to?: string | undefined; currency?: Currency | undefined };
+
+/** Kampala days (both included) as the instants the ledger is filtered by. */
+function rangeOf(filter: StatementFilter): StatementRange {
+  const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KAMPALA_OFFSET_MS);
+  return {
+    from: filter.from ? dayStart(filter.from) : null,
+    until: filter.to ? new Date(dayStart(filter.to).getTime() + DAY_MS) : null,
+  };
+}
+
+/** What a line says and the signed amount it moves; a movement with a fee or charge gives that its own line. */
+type Line = { description: string; amount: number };
+
+/**
+ * The lines of one wallet entry, oldest first: the movement itself, then its fee. The gross and the fee come from the
+ * collection or transfer; the entry holds their net, so the two lines always add up to it. A new kind of movement
+ * (a refund: 'Refund to <payer>') is one more case here, which the compiler asks for.
+ */
+function linesOf(row: StatementRecord, accountId: string): Line[] {
+  const entry = Number(row.amount);
+  const principal = Number(row.transfer_amount);
+  const bank = row.bank_details?.bank_name ?? 'your bank';
+  const phone = row.payout_msisdn ? formatTypedPhone(row.payout_msisdn) : 'mobile money';
+  const withFee = (main: Line, fee: Line): Line[] => (fee.amount === 0 ? [main] : [main, fee]);
+  switch (row.kind) {
+    case 'collection': {
+      const gross = Number(row.collection_amount);
+      const payer = row.payer_name || 'a payer';
+      const link = row.link_title ? ` (${row.link_title})` : '';
+      return withFee(
+        { description: `Payment from ${payer}${link}`, amount: gross },
+        { description: `Fee on payment from ${payer}`, amount: entry - gross },
+      );
+    }
+    case 'wallet_transfer':
+      return row.transfer_account_id === accountId
+        ? withFee(
+            { description: `Transfer to ${row.recipient_name}`, amount: -principal },
+            { description: 'Transfer fee', amount: entry + principal },
+          )
+        : [{ description: `Transfer from ${row.sender_name}`, amount: entry }];
+    case 'settlement_hold':
+      return withFee(
+        { description: `Settlement to ${bank}`, amount: -principal },
+        { description: 'Settlement fee', amount: entry + principal },
+      );
+    case 'payout_hold':
+      return withFee(
+        { description: `Payout to ${phone}`, amount: -principal },
+        { description: 'Payout fee', amount: entry + principal },
+      );
+    case 'settlement_returned':
+      return withFee(
+        { description: `Settlement to ${bank} returned`, amount: principal },
+        { description: 'Settlement fee returned', amount: entry - principal },
+      );
+    case 'payout_returned':
+      return withFee(
+        { description: `Payout to ${phone} returned`, amount: principal },
+        { description: 'Payout fee returned', amount: entry - principal },
+      );
+    case 'settlement_paid':
+    case 'payout_paid':
+      // Paid moves the hold to the provider and the platform: it never touches a merchant wallet.
+      throw new Error(`a ${row.kind} movement on merchant wallet entry ${row.id}`);
+  }
+}
+
+/** The statement's lines of one entry, newest first, each with the wallet's balance right after it. */
+function toEntries(row: StatementRecord, accountId: string): StatementEntry[] {
+  const created_at = new Date(row.created_at).toISOString();
+  let balance = Number(row.balance_after);
+  return linesOf(row, accountId)
+    .reverse()
+    .map((line, index) => {
+      const item = {
+        id: index === 0 ? row.id : `${row.id}-${index}`,
+        created_at,
+        description: line.description,
+        debit: line.amount < 0 ? -line.amount : 0,
+        credit: Math.max(line.amount, 0),
+        balance,
+      };
+      balance -= line.amount;
+      return item;
+    });
+}
+
+export function createStatementService(db: Kysely<Database>) {
+  return {
+    /** One page of the statement: PAGE_SIZE movements (their fees on lines of their own), newest first. */
+    async page(scope: MoneyScope, filter: StatementFilter & { cursor?: string | undefined }) {
+      const cursor = filter.cursor === undefined ? null : decodeCursor(filter.cursor);
+      if (cursor && cursor.scope !== CURSOR_SCOPE) throw badRequest(LINK_MESSAGES.invalidCursor);
+      const currency = filter.currency ?? 'UGX';
+      const range = rangeOf(filter);
+      const [rows, total] = await Promise.all([
+        statementPage(db, scope, currency, range, cursor, PAGE_SIZE + 1),
+        countStatementEntries(db, scope, currency, range),
+      ]);
+      const pageRows = rows.slice(0, PAGE_SIZE);
+      const last = pageRows.at(-1);
+      const lastCursor = last ? encodeCursor({ scope: CURSOR_SCOPE, createdAt: last.cursor_ts, id: last.id }) : null;
+      return {
+        items: pageRows.flatMap((row) => toEntries(row, scope.accountId)),
+        lastCursor,
+        nextCursor: rows.length > PAGE_SIZE ? lastCursor : null,
+        totalItems: total,
+        totalPages: Math.ceil(total / PAGE_SIZE),
+      };
+    },
+
+    /** 'Statement.xlsx': every line of the range, newest first, as the screen shows them. */
+    workbook(scope: MoneyScope, filter: StatementFilter, logger: FastifyBaseLogger): Readable {
+      const currency = filter.currency ?? 'UGX';
+      const range = rangeOf(filter);
+      const money = { numFmt: SPREADSHEET_FORMATS.money };
+      return streamWorkbook(
+        {
+          name: 'Statement',
+          what: 'statement',
+          columns: [
+            SPREADSHEET_DATE_COLUMN,
+            { header: 'Description', key: 'description', width: 48 },
+            { header: 'Debit', key: 'debit', width: 14, style: money },
+            { header: 'Credit', key: 'credit', width: 14, style: money },
+            { header: 'Balance', key: 'balance', width: 16, style: money },
+          ],
+          batch: (cursor, limit) => statementPage(db, scope, currency, range, cursor, limit),
+          toRow: (row) =>
+            toEntries(row, scope.accountId).map((line) => ({
+              date: kampalaWallClock(line.created_at),
+              description: line.description,
+              debit: line.debit,
+              credit: line.credit,
+              balance: line.balance,
+            })),
+        },
+        logger,
+      );
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { StatementEntry } from '@sente/contracts/wallet';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
+import { settlementKeys } from './settlements.ts';
+
+/** Kampala days, both included, as the statement's date inputs hold them (YYYY-MM-DD). */
+export type StatementRange = { from: string; to: string };
+
+/**
+ * Under the wallet's scope key of the feature's factory: a transfer, which invalidates every settlements key,
+ * refreshes the statement too.
+ */
+export const statementKeys = {
+  lists: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'statement'] as const,
+  list: (scope: MoneyScope, range: StatementRange) => [...statementKeys.lists(scope), range] as const,
+};
+
+/** The query string of the statement and of its download. */
+export const statementSearch = ({ from, to }: StatementRange) => new URLSearchParams({ from, to }).toString();
+
+/** Issue 31: GET /api/wallet/statement?from=&to=&cursor=, the wallet's lines newest first with the balance after each. */
+export const statementQueryOptions = (scope: MoneyScope, range: StatementRange) =>
+  cursorListOptions<StatementEntry>(statementKeys.list(scope, range), `/api/wallet/statement?${statementSearch(range)}`);
+
+export function useStatement(range: StatementRange) {
+  return useCursorList(statementQueryOptions(useMoneyScope(), range));
+}

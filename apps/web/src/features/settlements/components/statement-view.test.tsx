@@ -1,0 +1,83 @@
+import { kampalaDay } from '@sente/contracts/dates';
+import { STATEMENT_MESSAGES, type StatementEntry } from '@sente/contracts/wallet';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok, stubApi } from '../../../testing/api-stub.ts';
+import { render } from '../../../testing/render.tsx';
+import { testUser } from '../../../testing/test-user.ts';
+import { StatementView } from './statement-view.tsx';
+
+const line = (id: string, description: string, debit: number, credit: number, balance: number): StatementEntry => ({
+  id,
+  // 21:30 UTC is 00:30 the next day in Kampala.
+  created_at: '2026-11-24T21:30:00.000Z',
+  description,
+  debit,
+  credit,
+  balance,
+});
+
+const LINES = [
+  line('t2-1', 'Transfer fee', 500, 0, 474_500),
+  line('t2', 'Transfer to Bob Hardware', 10_000, 0, 475_000),
+  line('t1-1', 'Fee on payment from Okello John', 15_000, 0, 485_000),
+  line('t1', 'Payment from Okello John (Top up)', 0, 500_000, 500_000),
+];
+
+function renderStatement(items: StatementEntry[] = LINES) {
+  const api = stubApi({
+    'GET /api/user/profile': ok(testUser()),
+    'GET /api/wallet/statement': ok({ items, lastCursor: null, nextCursor: null, totalItems: 2, totalPages: 1 }),
+  });
+  return { ...render(<StatementView />, { path: '/settlements?view=statement' }), api };
+}
+
+const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://sente.test').searchParams);
+
+describe('the wallet statement (issue 31)', () => {
+  it('shows the month so far: each payment and its fee, each transfer and its charge, and the balance after each', async () => {
+    const { api } = renderStatement();
+    const table = await screen.findByRole('table', { name: 'Statement' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['Nov 25, 2026 0:30', 'Transfer fee', 'UGX 500', '', 'UGX 474,500'],
+      ['Nov 25, 2026 0:30', 'Transfer to Bob Hardware', 'UGX 10,000', '', 'UGX 475,000'],
+      ['Nov 25, 2026 0:30', 'Fee on payment from Okello John', 'UGX 15,000', '', 'UGX 485,000'],
+      ['Nov 25, 2026 0:30', 'Payment from Okello John (Top up)', '', 'UGX 500,000', 'UGX 500,000'],
+    ]);
+    const today = kampalaDay(new Date());
+    expect(queryOf(api.sent('GET /api/wallet/statement')[0]!.path)).toEqual({ from: `${today.slice(0, 8)}01`, to: today });
+    expect(screen.getByRole('button', { name: 'Download' })).toBeVisible();
+  });
+
+  it('asks again for the days chosen, and refuses a range that ends before it starts', async () => {
+    const { api } = renderStatement();
+    await screen.findByRole('table', { name: 'Statement' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await waitFor(() =>
+      expect(api.sent('GET /api/wallet/statement').map((request) => queryOf(request.path))).toContainEqual({
+        from: '2026-03-01',
+        to: '2026-03-31',
+      }),
+    );
+    const asked = api.sent('GET /api/wallet/statement').length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-04-01' } });
+    expect(await screen.findByText(STATEMENT_MESSAGES.rangeBackwards)).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Statement' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+    expect(api.sent('GET /api/wallet/statement')).toHaveLength(asked);
+  });
+
+  it('says so when the dates hold no entries', async () => {
+    renderStatement([]);
+    expect(await screen.findByText(STATEMENT_MESSAGES.noEntriesYet)).toBeVisible();
+  });
+});

@@ -1,0 +1,88 @@
+import { Group, Paper, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { kampalaDay } from '@sente/contracts/dates';
+import { STATEMENT_MESSAGES } from '@sente/contracts/wallet';
+import { type ChangeEvent, useState } from 'react';
+import { DownloadButton } from '../../../components/download-button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { type StatementRange, statementSearch, useStatement } from '../api/statement.ts';
+import { StatementCards } from './statement-cards.tsx';
+import { StatementTable } from './statement-table.tsx';
+
+/** The Kampala month so far: what the statement shows first. */
+function thisMonth(): StatementRange {
+  const today = kampalaDay(new Date());
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/** The list of one range; a new range is a new list (its own cache entry). */
+function StatementList({ range }: { range: StatementRange }) {
+  const list = useStatement(range);
+  // Read before the first paint so the page never renders both layouts.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, true, { getInitialValueInEffect: false });
+  if (list.isPending) return <PageLoader />;
+  if (list.error) return <ErrorState error={list.error} onRetry={list.refetch} />;
+  if (list.items.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <EmptyState message={STATEMENT_MESSAGES.noEntriesYet} />
+      </Paper>
+    );
+  }
+  return (
+    <>
+      {wide ? (
+        <Paper withBorder radius="md">
+          <StatementTable rows={list.items} />
+        </Paper>
+      ) : (
+        <StatementCards rows={list.items} />
+      )}
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoad={list.loadMore} />
+    </>
+  );
+}
+
+/**
+ * Issue 31: the wallet's statement in the active environment, between two Kampala days: each payment and its fee,
+ * each transfer and its charge, and the balance after every line; the same lines as Statement.xlsx.
+ */
+export function StatementView() {
+  const [range, setRange] = useState(thisMonth);
+  const backwards = range.from !== '' && range.to !== '' && range.from > range.to;
+  const complete = range.from !== '' && range.to !== '' && !backwards;
+  const setDay = (side: keyof StatementRange) => (event: ChangeEvent<HTMLInputElement>) => {
+    const day = event.currentTarget.value;
+    setRange((current) => ({ ...current, [side]: day }));
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Statement
+        </Title>
+        <Text size="sm" c="gray.7">
+          Every payment in and every transfer out of your wallet, each fee on its own line, and the balance after each.
+        </Text>
+      </div>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          type="date"
+          label="From"
+          value={range.from}
+          onChange={setDay('from')}
+          error={backwards && STATEMENT_MESSAGES.rangeBackwards}
+        />
+        <TextInput type="date" label="To" value={range.to} onChange={setDay('to')} />
+        {complete && (
+          <DownloadButton path={`/api/wallet/statement/download?${statementSearch(range)}`} fileName="Statement.xlsx" />
+        )}
+      </Group>
+      {complete && <StatementList range={range} />}
+    </Stack>
+  );
+}
