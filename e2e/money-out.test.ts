@@ -139,7 +139,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await expect.poll(() => modal.count()).toBe(1);
     await expect.poll(() => modal.getByTestId('transfer-balance').textContent()).toContain('UGX 194,000');
     await modal.getByRole('textbox', { name: 'Option' }).click();
-    await page.getByRole('option', { name: TRANSFER_OPTIONS.wallet_transfer }).click();
+    await page.getByRole('listbox', { name: 'Option' }).getByRole('option', { name: TRANSFER_OPTIONS.wallet_transfer }).click();
     await modal.getByLabel('Account number').fill(receiverNumber);
     await modal.getByLabel('Amount').fill('500,000');
     // Above the balance: 'Invalid Amount' under the field at once, and still said once after Continue (issue 17).
@@ -219,7 +219,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await expect.poll(() => modal.count()).toBe(1);
     await expect.poll(() => modal.getByTestId('transfer-balance').textContent()).toContain('UGX 143,500');
     await modal.getByRole('textbox', { name: 'Option' }).click();
-    await page.getByRole('option', { name: TRANSFER_OPTIONS.settlement }).click();
+    await page.getByRole('listbox', { name: 'Option' }).getByRole('option', { name: TRANSFER_OPTIONS.settlement }).click();
     await modal.getByLabel('Amount').fill('100,000');
     await modal.getByLabel('Reason').fill('Weekly takings');
     await modal.getByRole('button', { name: 'Continue' }).click();

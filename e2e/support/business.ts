@@ -15,7 +15,8 @@ export async function chooseFile(page: Page, button: Locator, file: { name: stri
 /** Picks an option of a Mantine Select by opening it and clicking the option, as a person does. */
 export async function pickOption(page: Page, field: Locator, option: string) {
   await field.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // In the dropdown's listbox: a filter bar's native select on the same page has options of the same names.
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 /**
