@@ -33,6 +33,11 @@ export const FIND_MESSAGES = {
   channelInvalid: (channels: readonly string[]) => `channel must be one of ${channels.join(', ')}`,
   kindInvalid: (kinds: readonly string[]) => `kind must be one of ${kinds.join(', ')}`,
   linkInvalid: `link must be a link reference of at most ${LINK_REF_MAX_LENGTH} characters`,
+  noMatchingCollections: 'No collections match these filters',
+  noMatchingTransfers: 'No transfers match these filters',
+  noResults: 'No results',
+  noLinksFound: 'No links found',
+  typeToFindLink: 'Type a title to find a link',
 } as const;
 const M = FIND_MESSAGES;
 

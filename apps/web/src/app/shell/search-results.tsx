@@ -1,6 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { kampalaDay } from '@sente/contracts/dates';
-import { SEARCH_MIN_LENGTH } from '@sente/contracts/filters';
+import { FIND_MESSAGES, SEARCH_MIN_LENGTH } from '@sente/contracts/filters';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { LinkKind } from '@sente/contracts/links';
 import { formatLocalPhone } from '@sente/contracts/payments';
@@ -116,7 +116,13 @@ export function SearchResults({ id, text, keys, onState, onPick }: Props) {
 
   if (!enough) return null;
   let index = -1;
-  const status = found.isPending ? 'Searching…' : found.isError ? found.error.message : groups.length === 0 ? 'No results' : null;
+  const status = found.isPending
+    ? 'Searching…'
+    : found.isError
+      ? found.error.message
+      : groups.length === 0
+        ? FIND_MESSAGES.noResults
+        : null;
   return (
     <Paper withBorder shadow="md" radius="md" p={4} className={classes.dropdown}>
       {status !== null ? (

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_MIN_LENGTH } from '@sente/contracts/filters';
+import { FIND_MESSAGES, SEARCH_MIN_LENGTH } from '@sente/contracts/filters';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/filter-bar.tsx';
@@ -43,7 +43,7 @@ export function LinkFilter({ value, onChange }: { value: string; onChange: (ref:
       }}
       onSearchChange={setTyped}
       filter={({ options }) => options}
-      nothingFoundMessage={text.length >= SEARCH_MIN_LENGTH ? 'No links found' : 'Type a title to find a link'}
+      nothingFoundMessage={text.length >= SEARCH_MIN_LENGTH ? FIND_MESSAGES.noLinksFound : FIND_MESSAGES.typeToFindLink}
     />
   );
 }

@@ -1,10 +1,11 @@
+import { FIND_MESSAGES } from '@sente/contracts/filters';
 import type { CollectionRow } from '@sente/contracts/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
-import { CollectionsRoute, NO_MATCHING_COLLECTIONS } from './collections.tsx';
+import { CollectionsRoute } from './collections.tsx';
 
 const collection = (overrides: Partial<CollectionRow>): CollectionRow => ({
   id: 'c0ffee00-0000-4000-8000-000000000001',
@@ -79,7 +80,7 @@ describe('Collections filter (issue 31): the URL holds it, the list follows it',
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), '0700 000 000');
     await waitFor(() => expect(location().search).toBe('?q=0700+000+000'));
     // A filter that finds nothing says so, and offers the way back.
-    expect(await screen.findByText(NO_MATCHING_COLLECTIONS)).toBeVisible();
+    expect(await screen.findByText(FIND_MESSAGES.noMatchingCollections)).toBeVisible();
     expect(listQueries().filter((query) => query.startsWith('q='))).toEqual(['q=0700+000+000']);
     expect(screen.getByText('0 collections')).toBeVisible();
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);

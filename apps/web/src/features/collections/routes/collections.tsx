@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { FIND_MESSAGES } from '@sente/contracts/filters';
 import { MESSAGES } from '@sente/contracts/messages';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
@@ -7,8 +8,6 @@ import { COLLECTION_FILTER_KEYS, useFilteredCollections } from '../api/filtered-
 import { CollectionCards } from '../components/collection-cards.tsx';
 import { CollectionsFilter, collectionsTotal } from '../components/collections-filter.tsx';
 import { CollectionsTable } from '../components/collections-table.tsx';
-
-export const NO_MATCHING_COLLECTIONS = 'No collections match these filters';
 
 /**
  * Spec §2 collections: every payment received, newest first, in the active environment; issue 31: narrowed by the
@@ -28,7 +27,7 @@ export function CollectionsRoute() {
       actions={
         <DownloadButton path={withQuery('/api/collections/download', filter.query)} fileName="Collections Received.xlsx" />
       }
-      emptyMessage={filter.active ? NO_MATCHING_COLLECTIONS : MESSAGES.noCollectionsYet}
+      emptyMessage={filter.active ? FIND_MESSAGES.noMatchingCollections : MESSAGES.noCollectionsYet}
       emptyAction={
         filter.active ? (
           <Button variant="light" onClick={filter.clear}>

@@ -1,4 +1,5 @@
 import { Button, Tabs } from '@mantine/core';
+import { FIND_MESSAGES } from '@sente/contracts/filters';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -13,8 +14,6 @@ import { SettlementsTable } from '../components/settlements-table.tsx';
 import { StatementView } from '../components/statement-view.tsx';
 import { TransferModal } from '../components/transfer-modal.tsx';
 import { TransfersFilter, transfersTotal } from '../components/transfers-filter.tsx';
-
-export const NO_MATCHING_TRANSFERS = 'No transfers match these filters';
 
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
@@ -95,7 +94,7 @@ function TransfersPanel({ transfersButton }: { transfersButton: ReactNode }) {
           transfersButton
         )
       }
-      emptyMessage={filter.active ? NO_MATCHING_TRANSFERS : M.noSettlementsYet}
+      emptyMessage={filter.active ? FIND_MESSAGES.noMatchingTransfers : M.noSettlementsYet}
       list={list}
       filters={
         (filter.active || list.items.length > 0) && (
