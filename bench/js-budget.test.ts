@@ -16,10 +16,11 @@ const KB = 1024;
  * the pay page 20.9 KB once it was built on Preact (apps/web/vite.config.ts), the Overview 226.5 KB once the
  * shell's drawer and dialogs loaded lazily; then 21.5, 174.2 and 181.8 KB with the declarative router, the toasts'
  * component beside the page, the report periods apart from their schemas (no zod on the Overview), the pay stylesheet
- * in CSS modules, and chunks under 8 KB merged (decision 050). Sign-in stays over the issue's 150 KB: React DOM
- * (65 KB) and zod (26 KB, which its form's contract schema needs) are most of it.
+ * in CSS modules, and chunks under 8 KB merged (decision 050); sign-in 147.4 KB once its form's contract schema (and
+ * zod with it) loaded beside the page (lib/lazy-rules.ts) and the error codes left api.ts for constants.ts; the
+ * Overview 184.1 KB with the header search. The issue's goals are met: 60, 150 and 200 KB.
  */
-const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 22 * KB, signIn: 178 * KB, overview: 186 * KB };
+const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 22 * KB, signIn: 150 * KB, overview: 188 * KB };
 
 // A skipped file's tests are not listed by name, so the reason is said where the run shows it.
 if (!built) console.warn(`JS budgets skipped: no web build in ${dist} (\`npm run build\`; \`npm test\` builds first).`);

@@ -43,9 +43,3 @@ export const nothing = z.object({});
 
 /** A route answered with a file (a workbook, an image) rather than JSON: the serialiser never sees it. */
 export const fileAnswer = z.unknown().describe('A file, sent as it is');
-
-/** Machine-readable error codes the web app reacts to. */
-export const ERROR_CODES = {
-  accountNotVerified: 'ACCOUNT_NOT_VERIFIED',
-  noCurrentAccount: 'NO_CURRENT_ACCOUNT',
-} as const;

@@ -54,3 +54,9 @@ export type Right = keyof typeof RIGHTS;
 export function roleHasRight(role: StaffRole, right: Right): boolean {
   return (RIGHTS[right] as readonly StaffRole[]).includes(role);
 }
+
+/** Machine-readable error codes the web app reacts to (here, not in api.ts, so the sign-in page loads no zod). */
+export const ERROR_CODES = {
+  accountNotVerified: 'ACCOUNT_NOT_VERIFIED',
+  noCurrentAccount: 'NO_CURRENT_ACCOUNT',
+} as const;

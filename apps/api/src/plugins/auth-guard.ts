@@ -1,5 +1,4 @@
-import { ERROR_CODES } from '@sente/contracts/api';
-import { type Right, roleHasRight, type StaffRole } from '@sente/contracts/constants';
+import { ERROR_CODES, type Right, roleHasRight, type StaffRole } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@sente/contracts/api';
+import { ERROR_CODES } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

@@ -1,5 +1,5 @@
+import { ERROR_CODES } from '@sente/contracts/constants';
 /** Signing in: the password, then the mailed code, which starts a session. */
-import { ERROR_CODES } from '@sente/contracts/api';
 import { MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, postPublic } from '../../testing/http.ts';

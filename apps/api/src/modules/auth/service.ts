@@ -1,5 +1,4 @@
 import type { LoginResult, User } from '@sente/contracts/accounts';
-import { ERROR_CODES } from '@sente/contracts/api';
 import type {
   ChangePasswordInput,
   EmailOrPhoneInput,
@@ -10,6 +9,7 @@ import type {
   SignUpResult,
   VerifyAccountInput,
 } from '@sente/contracts/auth';
+import { ERROR_CODES } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { CodePurpose, Database, UserRow } from '../../db/database.ts';

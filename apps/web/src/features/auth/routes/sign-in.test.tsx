@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@sente/contracts/api';
+import { ERROR_CODES } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,13 +1,12 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ERROR_CODES } from '@sente/contracts/api';
-import { type LoginInput, loginInput } from '@sente/contracts/auth';
-import { OTP_LENGTH } from '@sente/contracts/constants';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { LoginInput } from '@sente/contracts/auth';
+import { ERROR_CODES, OTP_LENGTH } from '@sente/contracts/constants';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { lazyRules } from '../../../lib/lazy-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session, useIsSignedIn } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
@@ -36,6 +35,9 @@ export function SignInRoute() {
   );
 }
 
+/** The sign-in form's contract schema, loaded beside the page (lib/lazy-rules.ts). */
+const loginRules = lazyRules(() => import('@sente/contracts/auth').then((m) => m.loginInput));
+
 function CredentialsStep({
   onCodeSent,
   email,
@@ -47,21 +49,23 @@ function CredentialsStep({
 }) {
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useForm({ initialValues: { emailOrPhone: email, password: '' }, validate: zod4Resolver(loginInput) });
+  const form = useForm({ initialValues: { emailOrPhone: email, password: '' }, validate: loginRules.validate });
 
-  const submit = form.onSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (data) => {
-        session.setLastCodeSentAt(data.last_code_sent_at);
-        onCodeSent(values);
-      },
-      onError: (error) => {
-        notify.error(errorMessage(error));
-        if (error instanceof ApiError && error.code === ERROR_CODES.accountNotVerified) {
-          navigate(`/verify-account?email=${encodeURIComponent(values.emailOrPhone)}`);
-        }
-      },
-    }),
+  const submit = loginRules.submitting(
+    form.onSubmit((values) =>
+      login.mutate(values, {
+        onSuccess: (data) => {
+          session.setLastCodeSentAt(data.last_code_sent_at);
+          onCodeSent(values);
+        },
+        onError: (error) => {
+          notify.error(errorMessage(error));
+          if (error instanceof ApiError && error.code === ERROR_CODES.accountNotVerified) {
+            navigate(`/verify-account?email=${encodeURIComponent(values.emailOrPhone)}`);
+          }
+        },
+      }),
+    ),
   );
 
   return (
