@@ -692,7 +692,12 @@ beforeAll(async () => {
   await t.app.services.payments.settle(payment, { status: 'successful', message: null });
   // Its receipt has gone, and is recorded: the resend row's calls come after it.
   await vi.waitFor(async () => {
-    const sent = await t.database.db.selectFrom('collection_events').select('id').where('kind', '=', 'receipt_sent').execute();
+    const sent = await t.database.db
+      .selectFrom('collection_events')
+      .select('id')
+      .where('collection_id', '=', payment)
+      .where('kind', '=', 'receipt_sent')
+      .execute();
     expect(sent).toHaveLength(1);
   });
   s = { image, product, logo, certificate, paymentLink, donation, item, payment };
