@@ -13,13 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import { RIGHTS, type Right, STAFF_ROLES, type StaffRole } from '@sente/contracts/constants';
 import { MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import { multipartBody, SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { answer, get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, PAYMENT_LINK } from './testing/links.ts';
 import { lastCode } from './testing/outbox.ts';
-import { createDonationLink, createPaymentLink, type Merchant } from './testing/payments.ts';
+import { createDonationLink, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { invite, inviteToken, joinByInvitation } from './testing/rights.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { bearer, createAccount, uniqueEmail } from './testing/users.ts';
@@ -100,6 +100,8 @@ let s: {
   paymentLink: { id: string; ref: string };
   donation: { id: string; ref: string };
   item: { id: string; ref: string };
+  /** A successful payment of the account whose payer gave an e-mail: what a payment's view and its receipt need. */
+  payment: string;
 };
 
 const BUSINESS_DETAILS = {
@@ -291,6 +293,22 @@ const MATRIX: Row[] = [
     needs: 'view',
     ok: 200,
     call: () => ({ url: `/api/payment-link/collections/${s.paymentLink.ref}/download` }),
+  },
+  { route: 'GET /api/collections/:id', needs: 'view', ok: 200, call: () => ({ url: `/api/collections/${s.payment}` }) },
+  {
+    // Issue 31 item 2: sending a payer their receipt again is for the members who make the links payers pay on.
+    route: 'POST /api/collections/:id/resend-receipt',
+    needs: 'manageLinks',
+    ok: 200,
+    // A payment's receipt goes at most once a minute: as if its receipts (the first, each role's) had gone long ago.
+    call: async () => {
+      await t.database.db
+        .updateTable('collection_events')
+        .set({ created_at: new Date(Date.now() - 10 * 60_000) })
+        .where('collection_id', '=', s.payment)
+        .execute();
+      return { url: `/api/collections/${s.payment}/resend-receipt` };
+    },
   },
   { route: 'GET /api/customers', needs: 'view', ok: 200, call: () => ({ url: '/api/customers' }) },
   { route: 'GET /api/search', needs: 'view', ok: 200, call: () => ({ url: '/api/search?q=Okello' }) },
@@ -670,7 +688,19 @@ beforeAll(async () => {
       (res) => must(res, 'create_digital_item', 201) as { id: string; ref: string },
     ),
   ]);
-  s = { image, product, logo, certificate, paymentLink, donation, item };
+  const payment = await payId(t, paymentLink.ref, { email: 'okello@example.com' });
+  await t.app.services.payments.settle(payment, { status: 'successful', message: null });
+  // Its receipt has gone, and is recorded: the resend row's calls come after it.
+  await vi.waitFor(async () => {
+    const sent = await t.database.db
+      .selectFrom('collection_events')
+      .select('id')
+      .where('collection_id', '=', payment)
+      .where('kind', '=', 'receipt_sent')
+      .execute();
+    expect(sent).toHaveLength(1);
+  });
+  s = { image, product, logo, certificate, paymentLink, donation, item, payment };
   const all = [owner, ...members];
   const ready = await Promise.all(STAFF_ROLES.map((role, i) => fixturesOf(role, all[i]!)));
   for (const caller of ready) callers[caller.role] = caller;

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { internationalPhone } from '@sente/contracts/accounts';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { get, post } from './testing/http.ts';
@@ -156,6 +156,16 @@ async function setUpOwner() {
   await t.app.services.payments.settle(itemPaymentId, { status: 'successful', message: null });
   const download = (await paymentStatus(t, itemPaymentId)).download_url;
   if (!download) throw new Error("the owner's paid item has no download");
+  // Its receipt went out, as if long ago: the control of the receipt's resend (at most once a minute) may send another.
+  await vi.waitFor(async () => {
+    const aged = await t.database.db
+      .updateTable('collection_events')
+      .set({ created_at: new Date(Date.now() - 10 * 60_000) })
+      .where('collection_id', '=', itemPaymentId)
+      .where('kind', '=', 'receipt_sent')
+      .executeTakeFirst();
+    expect(aged.numUpdatedRows).toBe(1n);
+  });
   o = {
     annexId,
     files,
@@ -965,6 +975,20 @@ const CASES: Record<string, () => Probe[]> = {
         ...(key === 'test' ? { control: { url: `/v1/collections/${o.itemPaymentId}` } } : {}),
       })),
     ),
+  // Issue 31 item 2: a payment opened, and its receipt sent again, only in the caller's own account.
+  'GET /api/collections/:id': () =>
+    (['paymentId', 'itemPaymentId', 'customerId', 'transferId'] as const).map((key) => ({
+      what: `the victim's ${key} as a payment id`,
+      url: `/api/collections/${v[key]}`,
+      control: { url: `/api/collections/${o.itemPaymentId}` },
+    })),
+  'POST /api/collections/:id/resend-receipt': () =>
+    (['paymentId', 'itemPaymentId'] as const).map((key, i) => ({
+      what: `the victim's ${key}, whose payer gave an e-mail`,
+      url: `/api/collections/${v[key]}/resend-receipt`,
+      // Once: the owner's payment's receipt then went again, and another is not sent within the minute.
+      ...(i === 0 ? { control: { url: `/api/collections/${o.itemPaymentId}/resend-receipt` } } : {}),
+    })),
   'GET /v1/payouts/:id': () =>
     (['transferId', 'settlementId', 'paymentId'] as const).map((id) => ({
       what: `the victim's ${id} as a payout id`,

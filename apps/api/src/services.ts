@@ -88,7 +88,6 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     db,
     publicUrl: config.PUBLIC_URL,
   });
-  const collections = createCollectionsService({ db });
   const live = liveProvidersFrom(config, secrets.callbackSecret, logger);
   const providers = createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live });
   const pollAfterMs = config.PROVIDER_POLL_AFTER_SECONDS * 1000;
@@ -107,6 +106,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
     emailedDownloadTtlDays: config.DOWNLOAD_EMAIL_LINK_TTL_DAYS,
   });
+  const collections = createCollectionsService({ db, sendReceipt: payments.sendReceipt });
   const ledger = { verify: () => verifyLedger(db) };
   const pins = createPinService(db, passwords);
   const pinChanges = createPinChangeService({

@@ -94,6 +94,17 @@ export const MESSAGES = {
   noCollectionsYet: 'No Collections Yet!',
 } as const;
 
+/** Messages of a payment opened from the dashboard (issue 31 item 2, ours). */
+export const COLLECTION_MESSAGES = {
+  collectionNotFound: 'Payment not found. It may belong to another account, or to the other mode (test or live).',
+  receiptResent: (email: string) => `Receipt sent again to ${email}`,
+  receiptNotSuccessful: 'Only a successful payment has a receipt to send',
+  receiptNoEmail: 'The payer gave no e-mail address, so there is nowhere to send a receipt',
+  receiptTooSoon: (seconds: number) =>
+    `A receipt of this payment was sent less than a minute ago. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  receiptNotSent: 'The receipt could not be sent. Try again in a moment.',
+} as const;
+
 /** Messages of the collection links (spec §5 digital item rules reproduced exactly). */
 export const LINK_MESSAGES = {
   productTitleMissing: 'Product title is missing',

@@ -96,6 +96,66 @@ export const collectionRow = z.object({
   link: z.object({ ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() }).nullable(),
 });
 
+/**
+ * What a payment's timeline records (issue 31 item 2), oldest first: it was created; the prompt went to the payer's
+ * phone (or the card was sent); each answer of the provider to a request of ours and each callback it made; it
+ * settled or failed; its receipt went out; each delivery of its webhook.
+ */
+export const COLLECTION_EVENT_KINDS = [
+  'created',
+  'prompt_sent',
+  'provider_answer',
+  'callback',
+  'settled',
+  'failed',
+  'receipt_sent',
+  'webhook_delivery',
+] as const;
+export type CollectionEventKind = (typeof COLLECTION_EVENT_KINDS)[number];
+
+/** How the dashboard names each step of a payment's timeline. */
+export const COLLECTION_EVENT_LABELS: Record<CollectionEventKind, string> = {
+  created: 'Payment started',
+  prompt_sent: 'Prompt sent to the payer',
+  provider_answer: 'Provider answered',
+  callback: 'Provider called back',
+  settled: 'Payment successful',
+  failed: 'Payment failed',
+  receipt_sent: 'Receipt sent',
+  webhook_delivery: 'Webhook delivery',
+};
+
+/**
+ * One step of a payment's timeline: when, what, and what was said: the provider's status or message, the failure's
+ * reason, the address a receipt went to, a webhook's URL and HTTP status. `ok` is false for a failure or a refused
+ * delivery, true for a success, null where neither applies.
+ */
+export const collectionEvent = z.object({
+  at: z.string(),
+  kind: z.enum(COLLECTION_EVENT_KINDS),
+  detail: z.string().nullable(),
+  ok: z.boolean().nullable(),
+});
+export type CollectionEvent = z.output<typeof collectionEvent>;
+
+/**
+ * GET /api/collections/{id} (issue 31 item 2): one payment of the account, in its active environment, as the list
+ * shows it and with all there is to know: gross (`amount`), `fee` and `net`; the payer's e-mail; the provider's own
+ * reference; why it failed; the merchant's `reference` of a /v1 collection; when it completed; its timeline; whether
+ * a receipt can be sent again (a successful payment whose payer gave an e-mail).
+ */
+export const collectionDetail = collectionRow.extend({
+  net: z.number(),
+  payer_email: z.string().nullable(),
+  provider_reference: z.string().nullable(),
+  status_message: z.string().nullable(),
+  reference: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  timeline: z.array(collectionEvent),
+  can_resend_receipt: z.boolean(),
+});
+export type CollectionDetail = z.output<typeof collectionDetail>;
+
 /** An item of GET /api/payment-link/collections/{ref} (spec §7), for the live page. */
 export const liveCollection = z.object({
   id: z.string(),

@@ -48,7 +48,15 @@ import {
 } from './links.ts';
 import { collectionRequest, collectionsQuery, idempotencyKey, payoutRequest } from './merchant-api.ts';
 import { apiBalance, apiCollection, apiCollectionPage, apiError, apiPayout, success } from './merchant-api-objects.ts';
-import { collectionRow, customerRow, livePage, payAnswer, publicLink, publicPayment } from './payments-answers.ts';
+import {
+  collectionDetail,
+  collectionRow,
+  customerRow,
+  livePage,
+  payAnswer,
+  publicLink,
+  publicPayment,
+} from './payments-answers.ts';
 import { collectionsDownloadQuery, collectionsFilterQuery, payInput } from './payments-input.ts';
 import { dashboardStats, dashboardStatsQuery } from './reports.ts';
 import { searchAnswer, searchQuery } from './search.ts';
@@ -212,6 +220,9 @@ export const ROUTES = {
 
   // Collections, customers and the dashboard's figures
   'GET /api/collections': { querystring: collectionsFilterQuery, response: { 200: answerOf(filteredPageOf(collectionRow)) } },
+  // Issue 31 item 2: one payment with its timeline; its receipt sent again to the payer's e-mail.
+  'GET /api/collections/:id': { params: byId, querystring: nothing, response: { 200: answerOf(collectionDetail) } },
+  'POST /api/collections/:id/resend-receipt': { params: byId, body: nothing, response: { 200: done } },
   'GET /api/collections/download': { querystring: collectionsDownloadQuery, response: { 200: fileAnswer } },
   'GET /api/payment-link/collections/:ref': { params: byRef, querystring: cursorQuery, response: { 200: answerOf(livePage) } },
   'GET /api/payment-link/collections/:ref/download': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
 import type { HandOverResult } from '../lib/hand-over.ts';
+import { recordCollectionEvent, reportDetail } from '../modules/collections/events.ts';
 import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
 import { holdMismatch } from '../modules/money/providers/mismatches.ts';
 import type { ProviderRegistry, ProviderReport } from '../modules/money/providers/provider.ts';
@@ -205,6 +206,7 @@ export function createJobs({
         amount: Number(row.amount),
         currency: row.currency,
       });
+      await recordCollectionEvent(db, { collectionId: row.id, kind: 'provider_answer', ...reportDetail(report) });
       if (report.status === 'mismatch') return hold('collections', row.id, row.provider, report);
       const outcome = paymentOutcomeOf(report, row, now);
       if (outcome) return (await settlePayment(row.id, outcome)) ? 'settled' : null;
@@ -313,6 +315,7 @@ export function createJobs({
               currency: row.currency,
             });
             tally.checked += 1;
+            await recordCollectionEvent(db, { collectionId: row.id, kind: 'provider_answer', ...reportDetail(report) });
             // Unknown is asked about again too: MTN may answer 404 for a while after its 202 (decision 040).
             if (report.status === 'pending' || report.status === 'unknown') next = nextLateCheck(row.created_at, now);
             if (report.status === 'mismatch' && (await hold('collections', row.id, row.provider, report))) {

@@ -30,6 +30,7 @@ import * as failedCollectionsTakeNoFee from './2026_11_27_029_failed_collections
 import * as apiPayoutReasonsCleaned from './2026_11_27_030_api_payout_reasons_cleaned.ts';
 import * as findIndexes from './2026_11_27_031_find_indexes.ts';
 import * as walletStatement from './2026_11_27_032_wallet_statement.ts';
+import * as collectionEvents from './2026_11_27_033_collection_events.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_030_api_payout_reasons_cleaned': apiPayoutReasonsCleaned,
   '2026_11_27_031_find_indexes': findIndexes,
   '2026_11_27_032_wallet_statement': walletStatement,
+  '2026_11_27_033_collection_events': collectionEvents,
 };

@@ -74,6 +74,15 @@ export function collectionsPage(
     .execute();
 }
 
+/** One collection of the scope by its id, as the list shows it and with what its view adds (issue 31 item 2). */
+export function findScopedCollection(db: Kysely<Database>, scope: MoneyScope, id: string) {
+  return collectionsOf(db, scope)
+    .select(collectionColumns)
+    .select(['collections.status_message', 'collections.provider_reference', 'collections.reference', 'collections.completed_at'])
+    .where('collections.id', '=', id)
+    .executeTakeFirst();
+}
+
 export const countCollections = (db: Kysely<Database>, scope: MoneyScope) => readCounter(db, 'collection_counts', scope);
 
 /** One link of the account, any kind, with its total in the environment. */

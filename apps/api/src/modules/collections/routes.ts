@@ -22,6 +22,22 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
       .send(collections.collectionsWorkbook(scopeOf(request), request.query, request.log)),
   );
 
+  app.get('/api/collections/:id', { ...view, schema: ROUTES['GET /api/collections/:id'] }, async (request) =>
+    answer(await collections.collection(scopeOf(request), request.params.id)),
+  );
+
+  // Issue 31 item 2: the members who make links for payers (manageLinks) may send a payer their receipt again; each
+  // payment's receipt at most once a minute (RECEIPT_RESEND_SECONDS, counted in the service), besides the 'write' class.
+  app.post(
+    '/api/collections/:id/resend-receipt',
+    {
+      preValidation: app.requireAccount('manageLinks'),
+      config: { rateClass: 'write' },
+      schema: ROUTES['POST /api/collections/:id/resend-receipt'],
+    },
+    async (request) => answer(null, await collections.resendReceipt(scopeOf(request), request.params.id)),
+  );
+
   app.get(
     '/api/payment-link/collections/:ref',
     { ...view, schema: ROUTES['GET /api/payment-link/collections/:ref'] },

@@ -1,15 +1,20 @@
 import type { Page } from '@sente/contracts/api';
 import type { FilteredPage } from '@sente/contracts/filters';
 import type { ExtraField } from '@sente/contracts/links';
-import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { COLLECTION_MESSAGES, LINK_MESSAGES } from '@sente/contracts/messages';
 import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
+import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import type { CollectionsFilter } from '@sente/contracts/payments-input';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
+import type { CollectionRecord } from '../payments/repository.ts';
+import { collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import { type CollectionsWhere, countFilteredCollections, isFiltered } from './filter.ts';
 import {
@@ -20,6 +25,7 @@ import {
   countCustomers,
   countLinkCollections,
   customersPage,
+  findScopedCollection,
   linkCollectionsPage,
   linkForLive,
 } from './repository.ts';
@@ -66,8 +72,68 @@ const cursorFor = (list: string, value: string | undefined) => {
   return cursor;
 };
 
-export function createCollectionsService({ db }: { db: Kysely<Database> }) {
+type Options = {
+  db: Kysely<Database>;
+  /** Sends a successful payment's receipt to its payer and records it in `recordIn` (the payments service's). */
+  sendReceipt: (collection: CollectionRecord, recordIn: Transaction<Database>) => Promise<boolean>;
+};
+
+export function createCollectionsService({ db, sendReceipt }: Options) {
+  /** One collection of the scope; another account's, the other environment's, an unknown or malformed id: 404. */
+  async function scoped(scope: MoneyScope, id: string) {
+    const row = isUuid(id) ? await findScopedCollection(db, scope, id) : undefined;
+    if (!row) throw notFound(COLLECTION_MESSAGES.collectionNotFound);
+    return row;
+  }
+
   return {
+    /** A payment with all there is to know (issue 31 item 2): its amounts gross, fee and net, and its timeline. */
+    async collection(scope: MoneyScope, id: string): Promise<CollectionDetail> {
+      const row = await scoped(scope, id);
+      const timeline = await collectionTimeline(db, row, scope.accountId);
+      return {
+        ...toCollectionRow(row),
+        net: Number(row.amount) - Number(row.fee),
+        payer_email: row.email,
+        provider_reference: row.provider_reference,
+        status_message: row.status_message,
+        reference: row.reference,
+        completed_at: row.completed_at ? iso(row.completed_at) : null,
+        timeline,
+        can_resend_receipt: row.status === 'successful' && row.email !== null,
+      };
+    },
+
+    /**
+     * Sends a successful payment's receipt again to the payer's e-mail and records it. At most once every
+     * RECEIPT_RESEND_SECONDS per payment, however many members ask at once: the payment's row is locked while the last
+     * receipt is looked up and the new one sent and recorded. A mail that fails is recorded as failed and does not count.
+     */
+    async resendReceipt(scope: MoneyScope, id: string): Promise<string> {
+      const row = await scoped(scope, id);
+      if (row.status !== 'successful') throw badRequest(COLLECTION_MESSAGES.receiptNotSuccessful);
+      const email = row.email;
+      if (!email) throw badRequest(COLLECTION_MESSAGES.receiptNoEmail);
+      const sent = await db.transaction().execute(async (trx) => {
+        const collection = await trx
+          .selectFrom('collections')
+          .selectAll()
+          .where('id', '=', row.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const since = await secondsSinceLastReceipt(trx, row.id);
+        if (since !== null && since < RECEIPT_RESEND_SECONDS) {
+          throw new TooManyRequestsError(
+            RECEIPT_RESEND_SECONDS - since,
+            COLLECTION_MESSAGES.receiptTooSoon(RECEIPT_RESEND_SECONDS - since),
+          );
+        }
+        return sendReceipt(collection, trx);
+      });
+      if (!sent) throw new HttpError(502, COLLECTION_MESSAGES.receiptNotSent);
+      return COLLECTION_MESSAGES.receiptResent(email);
+    },
+
     /**
      * A page of the collections that match the filters, newest first, with their count: the unfiltered list reads its
      * counter; a filtered one counts its matches up to FILTER_COUNT_CAP (decision 051). A cursor is a place in the

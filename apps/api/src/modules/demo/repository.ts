@@ -15,9 +15,9 @@ export async function countSuccessful(db: Kysely<Database>, accountIds: string[]
 }
 
 /**
- * Gives each collection the time it was paid, and its customer the same times, in one transaction. The ledger is
- * left as written: its rows are immutable (migration 019) and say when the money moved, which for demo data is
- * when the seeder ran; the paid day a merchant sees is the collection's.
+ * Gives each collection the time it was paid, and its customer and its timeline's steps the same times, in one
+ * transaction. The ledger is left as written: its rows are immutable (migration 019) and say when the money moved,
+ * which for demo data is when the seeder ran; the paid day a merchant sees is the collection's.
  */
 export async function backdateCollections(
   db: Kysely<Database>,
@@ -29,6 +29,14 @@ export async function backdateCollections(
   const times = paidAt.map((row) => row.at.toISOString());
   await db.transaction().execute(async (trx) => {
     const dated = sql`(select unnest(${ids}::uuid[]) as id, unnest(${times}::timestamptz[]) as at)`;
+    // Each payment's timeline (migration 033) moves with it, its steps and its webhook event's queueing as far apart
+    // as they were (the demo accounts set no webhook URL: their events are never sent).
+    await sql`update collection_events e set created_at = d.at + (e.created_at - c.created_at)
+      from ${dated} d join collections c on c.id = d.id
+      where e.collection_id = d.id and c.account_id = ${accountId}`.execute(trx);
+    await sql`update webhook_events w set created_at = d.at + (w.created_at - c.created_at)
+      from ${dated} d join collections c on c.id = d.id
+      where w.collection_id = d.id and w.account_id = ${accountId}`.execute(trx);
     await sql`update collections c set created_at = d.at, completed_at = d.at + interval '20 seconds'
       from ${dated} d where c.id = d.id and c.account_id = ${accountId}`.execute(trx);
     await sql`update customers cu set created_at = s.first_at, last_paid_at = s.last_at

@@ -82,6 +82,13 @@ describe('seed:demo', () => {
     const collections = await asDemoMerchant('/api/collections');
     expect(collections.items.length).toBeGreaterThan(0);
     expect(new Date(collections.items[0].created_at).getTime()).toBeLessThanOrEqual(NOW.getTime());
+    // An opened payment's timeline moved back with it: it starts when the payment did, in order.
+    const oldest = collections.items.at(-1);
+    const opened = await asDemoMerchant(`/api/collections/${oldest.id}`);
+    expect(opened.timeline[0]).toMatchObject({ kind: 'created', at: oldest.created_at });
+    const times = opened.timeline.map((event: { at: string }) => event.at);
+    expect(times).toEqual([...times].sort());
+    expect(new Date(times.at(-1)).getTime()).toBeLessThan(new Date(oldest.created_at).getTime() + DAY);
     const customers = await asDemoMerchant('/api/customers');
     expect(customers.totalItems).toBeGreaterThan(5);
     const transfers = await asDemoMerchant('/api/settlements');

@@ -18,6 +18,8 @@ export type WebhookEventInput = {
   data: unknown;
   /** Where it goes; by default where its type goes (destinationOf). */
   destination?: WebhookField;
+  /** The collection a `collection.*` event is about: its payment's timeline finds its deliveries by it (migration 033). */
+  collectionId?: string;
 };
 
 /**
@@ -33,6 +35,7 @@ export async function queueWebhookEvent(trx: Db, event: WebhookEventInput): Prom
       event: event.type,
       payload: JSON.stringify(event.data),
       destination: event.destination ?? destinationOf(event.type),
+      collection_id: event.collectionId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

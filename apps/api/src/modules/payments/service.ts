@@ -13,7 +13,7 @@ import {
   SIMULATOR,
 } from '@sente/contracts/payments';
 import type { PayInput } from '@sente/contracts/payments-input';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { claimHandOver, type HandOverResult, outboxColumns } from '../../lib/hand-over.ts';
@@ -22,6 +22,7 @@ import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hmac, type Secrets, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { recordCollectionEvent } from '../collections/events.ts';
 import { recordCustomer } from '../customers/repository.ts';
 import { readApiKeys } from '../developers/api-keys.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
@@ -172,6 +173,14 @@ export function createPaymentsService(options: Options) {
   const downloadKey = hmac(options.downloadSecret, 'sente:product-download:v1');
   const downloadSignature = (collectionId: string, expires: number) => hmac(downloadKey, `${collectionId}\n${expires}`);
 
+  /** Inserts a collection and, in the same transaction, its `created` step; undefined when an idempotent twin won. */
+  const insertWithCreated = (insert: (trx: Transaction<Database>) => Promise<CollectionRecord | undefined>) =>
+    db.transaction().execute(async (trx) => {
+      const inserted = await insert(trx);
+      if (inserted) await recordCollectionEvent(trx, { collectionId: inserted.id, kind: 'created' });
+      return inserted;
+    });
+
   async function publicLinkOrThrow(ref: string) {
     const link = ref.length <= 40 ? await findPublicLink(db, ref) : undefined;
     if (!link) throw notFound(M.linkNotFound);
@@ -250,11 +259,16 @@ export function createPaymentsService(options: Options) {
     return answer;
   }
 
-  /** Sends the receipt after the outcome is committed; a mail failure is logged, never undoes the payment. */
-  async function sendReceipt(collection: CollectionRecord) {
-    if (!collection.email || collection.status !== 'successful') return;
+  /**
+   * Sends the receipt after the outcome is committed, and records it on the payment's timeline (in `recordIn`, the
+   * dashboard's resend's transaction); a mail failure is logged and recorded, never undoes the payment. Answers
+   * whether the mail went.
+   */
+  async function sendReceipt(collection: CollectionRecord, recordIn: Kysely<Database> | Transaction<Database> = db) {
+    if (!collection.email || collection.status !== 'successful') return false;
+    let sent = true;
     try {
-      const link = collection.link_id ? await findReceiptLink(db, collection.link_id) : undefined;
+      const link = collection.link_id ? await findReceiptLink(recordIn, collection.link_id) : undefined;
       const download =
         link?.kind === 'digital_item' && link.file ? downloadLink(collection.id, options.emailedDownloadTtlDays * 86_400) : null;
       await mailer.send(
@@ -270,7 +284,15 @@ export function createPaymentsService(options: Options) {
       );
     } catch (error) {
       logger.error({ err: error, collectionId: collection.id }, 'receipt e-mail failed');
+      sent = false;
     }
+    await recordCollectionEvent(recordIn, {
+      collectionId: collection.id,
+      kind: 'receipt_sent',
+      detail: collection.email,
+      ok: sent,
+    });
+    return sent;
   }
 
   /**
@@ -283,6 +305,12 @@ export function createPaymentsService(options: Options) {
     const applied = await db.transaction().execute(async (trx) => {
       const collection = await completePending(trx, collectionId, outcome);
       if (!collection) return undefined;
+      await recordCollectionEvent(trx, {
+        collectionId: collection.id,
+        kind: collection.status === 'successful' ? 'settled' : 'failed',
+        detail: collection.status_message,
+        ok: collection.status === 'successful',
+      });
       const amount = Number(collection.amount);
       if (collection.status === 'successful') {
         await postMovement(
@@ -301,13 +329,17 @@ export function createPaymentsService(options: Options) {
       await queueWebhookEvent(trx, {
         accountId: collection.account_id,
         environment: collection.environment,
+        collectionId: collection.id,
         type: collection.status === 'successful' ? 'collection.successful' : 'collection.failed',
         data: collectionEventData({ ...collection, link: await findCollectionLink(trx, collection.link_id) }),
       });
       return collection;
     });
-    if (applied) void sendReceipt(applied);
-    else if (outcome.status === 'successful') await noteLateSuccess(collectionId);
+    if (applied) {
+      void sendReceipt(applied).catch((error) => logger.error({ err: error, collectionId }, 'recording a receipt failed'));
+    } else if (outcome.status === 'successful') {
+      await noteLateSuccess(collectionId);
+    }
     return applied;
   }
 
@@ -357,7 +389,21 @@ export function createPaymentsService(options: Options) {
       return false;
     }
     try {
-      await recordChargeAccepted(db, collection.id, accepted, new Date(now.getTime() + options.pollAfterMs));
+      await db.transaction().execute(async (trx) => {
+        const [recorded] = await recordChargeAccepted(
+          trx,
+          collection.id,
+          accepted,
+          new Date(now.getTime() + options.pollAfterMs),
+        );
+        if (recorded && recorded.numUpdatedRows > 0n) {
+          await recordCollectionEvent(trx, {
+            collectionId: collection.id,
+            kind: 'prompt_sent',
+            detail: accepted.providerReference,
+          });
+        }
+      });
     } catch (error) {
       logger.error({ err: error, collectionId: collection.id }, 'recording an accepted charge failed; it stays pending');
     }
@@ -398,6 +444,7 @@ export function createPaymentsService(options: Options) {
   return {
     settle,
     handOver,
+    sendReceipt,
 
     async publicLink(ref: string): Promise<PublicLink> {
       const link = await publicLinkOrThrow(ref);
@@ -455,25 +502,27 @@ export function createPaymentsService(options: Options) {
       const provider = providers.forPayment(environment, input.channel);
       if (!provider) throw badRequest(M.liveUnavailable);
 
-      const collection = await insertCollection(db, {
-        account_id: link.account_id,
-        environment,
-        link_id: link.id,
-        amount,
-        fee: collectionFee(fees, amount),
-        channel: input.channel,
-        msisdn: input.msisdn,
-        card_last4: input.card ? input.card.number.slice(-4) : null,
-        names: input.names,
-        email: input.email ?? null,
-        extra_data: extraData,
-        transaction_id: newTransactionId(),
-        provider: provider.name,
-        ...outboxColumns(provider.name),
-        expires_at: new Date(Date.now() + options.expirySeconds * 1000),
-        idempotency_key: idempotencyKey ?? null,
-        request_hash: hash,
-      });
+      const collection = await insertWithCreated((trx) =>
+        insertCollection(trx, {
+          account_id: link.account_id,
+          environment,
+          link_id: link.id,
+          amount,
+          fee: collectionFee(fees, amount),
+          channel: input.channel,
+          msisdn: input.msisdn,
+          card_last4: input.card ? input.card.number.slice(-4) : null,
+          names: input.names,
+          email: input.email ?? null,
+          extra_data: extraData,
+          transaction_id: newTransactionId(),
+          provider: provider.name,
+          ...outboxColumns(provider.name),
+          expires_at: new Date(Date.now() + options.expirySeconds * 1000),
+          idempotency_key: idempotencyKey ?? null,
+          request_hash: hash,
+        }),
+      );
       if (!collection) {
         // A concurrent request with the same key won the insert.
         const earlier = idempotencyKey ? await findByIdempotencyKey(db, link.id, idempotencyKey) : undefined;
@@ -512,23 +561,25 @@ export function createPaymentsService(options: Options) {
       if (!provider) {
         throw new HttpError(400, MERCHANT_API_MESSAGES.liveCollectionsUnavailable, { code: API_ERROR_CODES.liveUnavailable });
       }
-      const collection = await insertApiCollection(db, {
-        account_id: scope.accountId,
-        environment: scope.environment,
-        amount: input.amount,
-        fee: collectionFee(fees, input.amount),
-        channel: input.channel,
-        msisdn: input.msisdn,
-        names: customerName ?? formatLocalPhone(input.msisdn),
-        reference: input.reference,
-        metadata: input.metadata,
-        transaction_id: newTransactionId(),
-        provider: provider.name,
-        ...outboxColumns(provider.name),
-        expires_at: new Date(Date.now() + options.expirySeconds * 1000),
-        idempotency_key: idempotencyKey ?? null,
-        request_hash: hash,
-      });
+      const collection = await insertWithCreated((trx) =>
+        insertApiCollection(trx, {
+          account_id: scope.accountId,
+          environment: scope.environment,
+          amount: input.amount,
+          fee: collectionFee(fees, input.amount),
+          channel: input.channel,
+          msisdn: input.msisdn,
+          names: customerName ?? formatLocalPhone(input.msisdn),
+          reference: input.reference,
+          metadata: input.metadata,
+          transaction_id: newTransactionId(),
+          provider: provider.name,
+          ...outboxColumns(provider.name),
+          expires_at: new Date(Date.now() + options.expirySeconds * 1000),
+          idempotency_key: idempotencyKey ?? null,
+          request_hash: hash,
+        }),
+      );
       if (!collection) {
         // A concurrent request with the same key won the insert.
         const twin = await earlier();

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { safeEqual } from '../../../lib/secrets.ts';
+import { recordCollectionEvent, reportDetail } from '../../collections/events.ts';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
 import { holdMismatch } from './mismatches.ts';
 import type { PaymentProvider, ProviderRegistry } from './provider.ts';
@@ -68,6 +69,14 @@ export function createProviderCallbacks({ db, providers, secret, settlePayment, 
         subject.kind === 'payment'
           ? await provider.paymentStatus?.({ collectionId: subject.id, transactionId: subject.transactionId, ...money })
           : await provider.payoutStatus?.({ transferId: subject.id, ...money });
+      // The payment's timeline shows the callback with what the provider says when asked (a callback's body is never trusted).
+      if (subject.kind === 'payment') {
+        await recordCollectionEvent(db, {
+          collectionId: subject.id,
+          kind: 'callback',
+          ...(report ? reportDetail(report) : {}),
+        });
+      }
       // A provider that just called about it but has no record of it is not believed: the reconciler asks again.
       if (!report || report.status === 'unknown') return;
       if (report.status === 'mismatch') {
@@ -121,7 +130,10 @@ export function createProviderCallbacks({ db, providers, secret, settlePayment, 
       }
       // Already applied: a duplicate callback, answered as received and changing nothing. A failed or returned row is
       // still asked about, so that a provider's late success is logged for the operator (settle and reportPayout).
-      if (subject.status === 'successful') return;
+      if (subject.status === 'successful') {
+        if (subject.kind === 'payment') await recordCollectionEvent(db, { collectionId: subject.id, kind: 'callback' });
+        return;
+      }
       const pass = confirm(provider, subject).finally(() => confirming.delete(pass));
       confirming.add(pass);
     },
