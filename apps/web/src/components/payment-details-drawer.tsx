@@ -13,7 +13,14 @@ export function PaymentDetailsDrawer({ id, onClose }: { id: string | null; onClo
   const [shown, setShown] = useState(id);
   if (id !== null && id !== shown) setShown(id);
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size={phone ? '100%' : 'lg'} title="Payment">
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 'lg'}
+      title="Payment"
+      closeButtonProps={{ 'aria-label': 'Close payment' }}
+    >
       {shown !== null && <PaymentBody id={shown} />}
     </Drawer>
   );
