@@ -1,3 +1,4 @@
+import type { StaffRole } from '@sente/contracts/constants';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,9 @@ const payment = (overrides: Partial<CollectionDetail> = {}): CollectionDetail =>
   ...overrides,
 });
 
-function renderDrawer(detail = payment(), { role = 'owner' as const, path = `/collections?q=TX&payment=${ID}` } = {}) {
+type Options = { role?: StaffRole; path?: string };
+
+function renderDrawer(detail = payment(), { role = 'owner', path = `/collections?q=TX&payment=${ID}` }: Options = {}) {
   const api = stubApi({
     'GET /api/user/profile': ok(testUser({ current_role: role })),
     [`GET /api/collections/${ID}`]: ok(detail),
