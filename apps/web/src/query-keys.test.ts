@@ -63,6 +63,7 @@ describe('query keys come from one factory per feature', () => {
     ['filtered transfers', [settlementKeys.lists(scope), settlementKeys.filtered(scope, 'kind=payout')]],
     ['a search', [searchKeys.all, searchKeys.scope(scope), searchKeys.text(scope, 'okello')]],
     ['a live page', [collectionKeys.scope(scope), collectionKeys.live(scope, 'ref')]],
+    ['a collection', [collectionKeys.scope(scope), collectionKeys.details(scope), collectionKeys.detail(scope, 'id')]],
     ['dashboard stats', [dashboardStatsKeys.all, dashboardStatsKeys.scope(scope), dashboardStatsKeys.period(scope, '7d')]],
     ['webhook URLs', [developerKeys.all, developerKeys.account('account-1'), developerKeys.webhooks('account-1')]],
     ['webhook deliveries', [developerKeys.account('account-1'), developerKeys.scope(scope), developerKeys.deliveries(scope)]],

@@ -13,6 +13,9 @@ export const collectionKeys = {
   /** The Collections page's list under a filter (its query string, '' for none): one cache entry per filter. */
   filtered: (scope: MoneyScope, query: string) => [...collectionKeys.lists(scope), 'filtered', query] as const,
   live: (scope: MoneyScope, ref: string) => [...collectionKeys.scope(scope), 'live', ref] as const,
+  details: (scope: MoneyScope) => [...collectionKeys.scope(scope), 'detail'] as const,
+  /** One payment opened (issue 31 item 2), with its timeline. */
+  detail: (scope: MoneyScope, id: string) => [...collectionKeys.details(scope), id] as const,
 };
 
 /** Spec §7 Lists: GET /api/collections?cursor=, newest first, in the account's active environment. */

@@ -105,7 +105,7 @@ describe('the header search (issue 31)', () => {
   });
 
   it.each([
-    ['Collections', '/collections?q=TX-1001'],
+    ['Collections', '/collections?q=TX-1001&payment=c0ffee00-0000-4000-8000-000000000001'],
     ['Links', '/donation-links/edit/okfund'],
     ['Transfers', '/settlements?kind=settlement&status=pending&from=2026-03-03&to=2026-03-03'],
   ])('a choice in %s opens %s', async (group, target) => {

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
 import { movementLabel } from '../../features/settlements/components/transfer-labels.ts';
 import { useMoneyScope } from '../../lib/money-scope.ts';
+import { PAYMENT_PARAM } from '../../lib/payment-param.ts';
 import { LINK_KIND_NAMES, searchQueryOptions } from '../../lib/search-query.ts';
 import classes from './search-box.module.css';
 
@@ -25,10 +26,11 @@ const LINK_EDIT_PATHS: Record<LinkKind, string> = {
   digital_item: '/sente-digital-items/edit/',
 };
 
-const collectionsWith = (text: string) => `/collections?${new URLSearchParams({ q: text })}`;
+const collectionsWith = (text: string, payment?: string) =>
+  `/collections?${new URLSearchParams({ q: text, ...(payment ? { [PAYMENT_PARAM]: payment } : {}) })}`;
 
 /**
- * Where each thing found opens: a collection the Collections page searched by its transaction ID, a customer the
+ * Where each thing found opens: a collection opened over the Collections page searched by its transaction ID, a customer the
  * same page searched by their phone (or name, for a card payer), a link its edit page, and a transfer the Transfers
  * page filtered to its kind, status and day.
  */
@@ -40,7 +42,7 @@ function groupsOf(answer: SearchAnswer): Group[] {
         key: collection.id,
         title: `${collection.customer.names} · ${formatMoney(collection.amount, collection.currency)}`,
         detail: `${collection.transaction_id} · ${collection.status}`,
-        to: collectionsWith(collection.transaction_id),
+        to: collectionsWith(collection.transaction_id, collection.id),
       })),
     },
     {

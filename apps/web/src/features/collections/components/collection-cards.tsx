@@ -2,16 +2,18 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
+import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import classes from '../../../components/payment-cards.module.css';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
 
-/** The collections on a phone: one card per payment, same fields as the table. */
+/** The collections on a phone: one card per payment, same fields as the table, opening it as a table row does. */
 export function CollectionCards({ collections }: { collections: CollectionRow[] }) {
+  const paymentRow = usePaymentRow();
   return (
     <Stack gap="sm" component="ul" aria-label="Collections" className={classes.list}>
       {collections.map((collection) => (
-        <Paper component="li" key={collection.id} withBorder radius="md" p="md">
+        <Paper component="li" key={collection.id} withBorder radius="md" p="md" {...paymentRow(collection.id)}>
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <div className={classes.heading}>
@@ -29,9 +31,9 @@ export function CollectionCards({ collections }: { collections: CollectionRow[] 
               <CardDetail term="Phone/Card">{phoneOrCard(collection.msisdn)}</CardDetail>
               <CardDetail term="Channel">{CHANNEL_LABELS[collection.collection_channel]}</CardDetail>
               <CardDetail term="Transaction ID">
-                <Text span size="sm" ff="monospace">
+                <OpenPaymentLink id={collection.id} size="sm" ff="monospace">
                   {collection.transaction_id}
-                </Text>
+                </OpenPaymentLink>
               </CardDetail>
             </SimpleGrid>
           </Stack>

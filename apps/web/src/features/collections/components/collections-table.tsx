@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
+import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
@@ -21,9 +22,11 @@ function DateTime({ value }: { value: string }) {
  * Spec §2 collections table (wide screens; phones get cards). Its seven columns fit a 1,280 px screen beside the
  * navigation (issue 27): the date breaks before its time, the channel between its words and the transaction ID in
  * its middle when the row is short of room, so the Status badges are never behind the scroll cue. Narrower screens
- * that still get the table scroll it sideways, with the cue.
+ * that still get the table scroll it sideways, with the cue. A row opens its payment (issue 31 item 2) on a click;
+ * its transaction ID is the link the keyboard reaches.
  */
 export function CollectionsTable({ collections }: { collections: CollectionRow[] }) {
+  const paymentRow = usePaymentRow();
   return (
     <ScrollTable minWidth={760} label="Collections table">
       <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Collections">
@@ -40,7 +43,7 @@ export function CollectionsTable({ collections }: { collections: CollectionRow[]
         </Table.Thead>
         <Table.Tbody>
           {collections.map((collection) => (
-            <Table.Tr key={collection.id}>
+            <Table.Tr key={collection.id} {...paymentRow(collection.id)}>
               <Table.Td>
                 <DateTime value={collection.created_at} />
               </Table.Td>
@@ -55,9 +58,9 @@ export function CollectionsTable({ collections }: { collections: CollectionRow[]
               </Table.Td>
               <Table.Td miw={90}>{CHANNEL_LABELS[collection.collection_channel]}</Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace" miw="8ch" className={classes.wrap}>
+                <OpenPaymentLink id={collection.id} size="sm" ff="monospace" miw="8ch" className={classes.wrap}>
                   {collection.transaction_id}
-                </Text>
+                </OpenPaymentLink>
               </Table.Td>
               <Table.Td>
                 <StatusBadge status={collection.status} />

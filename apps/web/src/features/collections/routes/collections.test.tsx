@@ -1,5 +1,6 @@
 import { FIND_MESSAGES } from '@sente/contracts/filters';
 import type { CollectionRow } from '@sente/contracts/payments';
+import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
@@ -35,8 +36,26 @@ function listFor(request: SentRequest) {
   return ok({ items, lastCursor: null, nextCursor: null, totalItems: items.length === 2 ? 1234 : items.length, totalPages: 1 });
 }
 
+/** The payment opened: the row, with what the drawer adds (issue 31 item 2). */
+const opened = (row: CollectionRow): CollectionDetail => ({
+  ...row,
+  net: row.amount - row.fee,
+  payer_email: null,
+  provider_reference: null,
+  status_message: null,
+  reference: null,
+  completed_at: null,
+  timeline: [{ at: row.created_at, kind: 'created', detail: null, ok: null }],
+  can_resend_receipt: false,
+});
+
 function renderCollections(path = '/collections') {
-  const api = stubApi({ 'GET /api/user/profile': ok(testUser()), 'GET /api/collections': listFor });
+  const api = stubApi({
+    'GET /api/user/profile': ok(testUser()),
+    'GET /api/collections': listFor,
+    [`GET /api/collections/${grace.id}`]: ok(opened(grace)),
+    [`GET /api/collections/${john.id}`]: ok(opened(john)),
+  });
   const rendered = render(<CollectionsRoute />, { path });
   const listQueries = () => api.sent('GET /api/collections').map((request) => request.path.split('?')[1] ?? '');
   return { api, listQueries, ...rendered };
@@ -97,5 +116,33 @@ describe('Collections filter (issue 31): the URL holds it, the list follows it',
         '/api/collections/download?status=failed',
       ]),
     );
+  });
+});
+
+describe('a payment opens from its row (issue 31 item 2)', () => {
+  const drawer = () => screen.findByRole('dialog', { name: 'Payment' });
+
+  it('a click anywhere on a row opens it over the filtered list; closing it goes back to the list', async () => {
+    const { user, location } = renderCollections('/collections?status=failed');
+    await user.click(await screen.findByRole('cell', { name: 'Okello John' }));
+    expect(location().search).toBe(`?status=failed&payment=${john.id}`);
+    expect(await within(await drawer()).findByTestId('payment-amount')).toHaveTextContent('UGX 20,000');
+    expect(within(await drawer()).getByText('Okello John', { selector: 'dd' })).toBeVisible();
+
+    await user.click(within(await drawer()).getByRole('button', { name: 'Close payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location().search).toBe('?status=failed');
+    expect(screen.getByRole('cell', { name: 'Okello John' })).toBeVisible();
+  });
+
+  it('the keyboard reaches each row by its transaction ID link, and Enter opens that payment', async () => {
+    const { user, location } = renderCollections();
+    const table = await screen.findByRole('table', { name: 'Collections' });
+    const links = within(table).getAllByRole('link', { name: 'TX-1001' });
+    expect(links).toHaveLength(2);
+    links[1]!.focus();
+    await user.keyboard('{Enter}');
+    expect(location().search).toBe(`?payment=${john.id}`);
+    expect(within(await drawer()).getByText('Okello John', { selector: 'dd' })).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@ import { FIND_MESSAGES } from '@sente/contracts/filters';
 import { MESSAGES } from '@sente/contracts/messages';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
+import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { COLLECTION_FILTER_KEYS, useFilteredCollections } from '../api/filtered-collections.ts';
 import { CollectionCards } from '../components/collection-cards.tsx';
@@ -11,7 +12,7 @@ import { CollectionsTable } from '../components/collections-table.tsx';
 
 /**
  * Spec §2 collections: every payment received, newest first, in the active environment; issue 31: narrowed by the
- * filter in the URL, whose total shows, and which the download honours.
+ * filter in the URL, whose total shows, and which the download honours; a payment opens over it (`?payment=<id>`).
  */
 export function CollectionsRoute() {
   const filter = useUrlFilter(COLLECTION_FILTER_KEYS);
@@ -45,6 +46,8 @@ export function CollectionsRoute() {
       tableFrom="md"
       table={(collections) => <CollectionsTable collections={collections} />}
       cards={(collections) => <CollectionCards collections={collections} />}
-    />
+    >
+      <PaymentDrawer />
+    </LinkListPage>
   );
 }

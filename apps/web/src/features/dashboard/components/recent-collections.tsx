@@ -4,16 +4,19 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCollections } from '../../../lib/collections-query.ts';
 import classes from './recent-collections.module.css';
 
 /**
  * Spec §2 dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads
- * the first page of the collections list, so /collections opens from the same cache.
+ * the first page of the collections list, so /collections opens from the same cache. A row opens its payment over
+ * the Overview (issue 31 item 2); its amount is the link the keyboard reaches.
  */
 export function RecentCollections({ count }: { count: number }) {
   const list = useCollections();
+  const paymentRow = usePaymentRow();
   if (list.isPending) return <Loader size="sm" role="status" aria-label="Loading recent collections" />;
   if (list.error) return <ErrorState error={list.error} onRetry={list.refetch} />;
   if (list.items.length === 0) return <EmptyState message={MESSAGES.noCollectionsYet} />;
@@ -22,11 +25,25 @@ export function RecentCollections({ count }: { count: number }) {
     <Stack gap={0}>
       <Stack component="ul" gap={0} aria-label="Recent collections" className={classes.list}>
         {list.items.slice(0, count).map((collection) => (
-          <Group component="li" key={collection.id} justify="space-between" wrap="nowrap" py="xs" className={classes.row}>
+          <Group
+            component="li"
+            key={collection.id}
+            justify="space-between"
+            wrap="nowrap"
+            py="xs"
+            {...paymentRow(collection.id, classes.row)}
+          >
             <div className={classes.amount}>
-              <Text size="sm" fw={600} truncate>
+              <OpenPaymentLink
+                id={collection.id}
+                label={`${formatMoney(collection.amount, collection.currency)} from ${collection.customer.names}`}
+                size="sm"
+                fw={600}
+                display="block"
+                truncate
+              >
                 {formatMoney(collection.amount, collection.currency)}
-              </Text>
+              </OpenPaymentLink>
               <Text size="xs" c="gray.7" truncate>
                 {formatDateTime(collection.created_at)} · {collection.customer.names}
               </Text>

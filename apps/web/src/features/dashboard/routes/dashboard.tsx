@@ -4,6 +4,7 @@ import { type Environment, RECENT_COLLECTIONS_COUNT } from '@sente/contracts/con
 import { formatMoney } from '@sente/contracts/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { useProfile } from '../../../lib/profile.ts';
 import { useUsdWallet } from '../api/get-usd-wallet.ts';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';
@@ -104,6 +105,7 @@ function AccountOverview({ user, account }: { user: User; account: Account }) {
       <SummaryCard id="recent-collections" title="Recent collections">
         <RecentCollections count={RECENT_COLLECTIONS_COUNT} />
       </SummaryCard>
+      <PaymentDrawer />
     </Stack>
   );
 }

@@ -2,23 +2,25 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
+import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import classes from '../../../components/payment-cards.module.css';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
 import { extraValue } from './live-labels.ts';
 
-/** The live page on a phone: one card per collection, with the payer's extra answers below. */
+/** The live page on a phone: one card per collection, with the payer's extra answers below, opening as a row does. */
 export function LiveCards({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {
+  const paymentRow = usePaymentRow();
   return (
     <Stack gap="sm" component="ul" aria-label="Live collections" className={classes.list}>
       {items.map((item) => (
-        <Paper component="li" key={item.id} withBorder radius="md" p="md">
+        <Paper component="li" key={item.id} withBorder radius="md" p="md" {...paymentRow(item.id)}>
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <div className={classes.heading}>
-                <Text fw={600} className={classes.names}>
+                <OpenPaymentLink id={item.id} fw={600} className={classes.names}>
                   {item.collection.customer.names}
-                </Text>
+                </OpenPaymentLink>
                 <Text size="lg" fw={700}>
                   {formatMoney(item.amount, item.currency)}
                 </Text>

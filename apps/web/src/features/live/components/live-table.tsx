@@ -1,14 +1,19 @@
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
+import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
 import { extraValue } from './live-labels.ts';
 import classes from './live-table.module.css';
 
-/** Spec §2 live page table: the fixed columns, then one per extra field label of the link. */
+/**
+ * Spec §2 live page table: the fixed columns, then one per extra field label of the link. A row opens its payment
+ * (issue 31 item 2) on a click; the payer's names are the link the keyboard reaches.
+ */
 export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {
+  const paymentRow = usePaymentRow();
   return (
     <ScrollTable minWidth={760 + 160 * extraLabels.length} label="Live collections table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Live collections">
@@ -29,13 +34,13 @@ export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; ext
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <Table.Tr key={item.id}>
+            <Table.Tr key={item.id} {...paymentRow(item.id)}>
               <Table.Td className={classes.nowrap}>{formatDateTime(item.created_at)}</Table.Td>
               <Table.Td className={classes.nowrap}>{phoneOrCard(item.collection.msisdn)}</Table.Td>
               <Table.Td maw={220}>
-                <Text size="sm" lineClamp={2} miw={150} className={classes.wrap}>
+                <OpenPaymentLink id={item.id} size="sm" lineClamp={2} miw={150} className={classes.wrap}>
                   {item.collection.customer.names}
-                </Text>
+                </OpenPaymentLink>
               </Table.Td>
               <Table.Td className={classes.nowrap} fw={600}>
                 {formatMoney(item.amount, item.currency)}

@@ -11,6 +11,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { liveDownloadPath, useLivePage } from '../api/get-live-page.ts';
 import { LiveCards } from '../components/live-cards.tsx';
 import { liveFileName } from '../components/live-labels.ts';
@@ -21,6 +22,7 @@ import classes from './live.module.css';
  * Spec §2 live payment link page, full page without the dashboard shell: the link's title with a close link
  * back to /payment-links, the total of its successful collections, and its collections with one column per
  * extra field, asked again every 120000 ms. Load More goes back through the whole history; Download exports all of it.
+ * A payment opens over it (`?payment=<id>`).
  */
 export function LiveRoute() {
   const { ref = '' } = useParams();
@@ -91,6 +93,7 @@ export function LiveRoute() {
           )}
         </Stack>
       </Container>
+      <PaymentDrawer />
     </Box>
   );
 }

@@ -1,0 +1,130 @@
+import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime, formatMoney } from '@sente/contracts/format';
+import { CHANNEL_LABELS } from '@sente/contracts/payments';
+import type { CollectionDetail } from '@sente/contracts/payments-answers';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { phoneOrCard } from '../lib/format.ts';
+import { useCan } from '../lib/profile.ts';
+import { CardDetail } from './card-detail.tsx';
+import { CopyValue } from './copy-value.tsx';
+import classes from './payment-details.module.css';
+import { PaymentTimeline } from './payment-timeline.tsx';
+import { ResendReceiptButton } from './resend-receipt-button.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack component="section" gap="xs" aria-labelledby={id}>
+      <Title order={3} size="h6" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * Issue 31 item 2: all there is to know of one payment: the amount and status, gross, fee and net, the payer, how
+ * and where it was paid with the identifiers to copy, the payer's answers, why it failed, and its timeline. Resend
+ * receipt shows to the roles that manage links, the server's right for it, when the payment is successful and the
+ * payer gave an e-mail.
+ */
+export function PaymentDetails({ payment }: { payment: CollectionDetail }) {
+  const mayResend = useCan('manageLinks');
+  const money = (amount: number) => formatMoney(amount, payment.currency);
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Group justify="space-between" align="center" wrap="nowrap">
+          <Text fz={32} fw={700} lh={1.2} data-testid="payment-amount">
+            {money(payment.amount)}
+          </Text>
+          <StatusBadge status={payment.status} />
+        </Group>
+        <Text size="sm" c="gray.7">
+          {formatDateTime(payment.created_at)}
+          {payment.completed_at && ` · completed ${formatDateTime(payment.completed_at)}`}
+        </Text>
+        {mayResend && payment.can_resend_receipt && (
+          <Group mt="xs">
+            <ResendReceiptButton id={payment.id} />
+          </Group>
+        )}
+      </Stack>
+
+      {payment.status === 'failed' && payment.status_message && (
+        <Alert color="red" title="Why it failed">
+          {payment.status_message}
+        </Alert>
+      )}
+
+      <Section id="payment-amounts" title="Amounts">
+        <SimpleGrid component="dl" cols={3} spacing="sm" m={0} className={classes.figures}>
+          <CardDetail term="Gross">{money(payment.amount)}</CardDetail>
+          <CardDetail term="Fee">{money(payment.fee)}</CardDetail>
+          <CardDetail term="Net">{money(payment.net)}</CardDetail>
+        </SimpleGrid>
+        {payment.status === 'successful' && (
+          <Text size="xs" c="gray.7">
+            The net went to your wallet; Sente keeps the collection fee.
+          </Text>
+        )}
+      </Section>
+
+      <Section id="payment-payer" title="Payer">
+        <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
+          <CardDetail term="Names" wide>
+            {payment.customer.names}
+          </CardDetail>
+          <CardDetail term="Phone/Card">{phoneOrCard(payment.msisdn)}</CardDetail>
+          <CardDetail term="E-mail">{payment.payer_email ?? '—'}</CardDetail>
+        </SimpleGrid>
+      </Section>
+
+      <Section id="payment-payment" title="Payment">
+        <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
+          <CardDetail term="Channel">{CHANNEL_LABELS[payment.collection_channel]}</CardDetail>
+          <CardDetail term="Link">
+            {payment.link ? (
+              <Anchor component={Link} to={`/live/${encodeURIComponent(payment.link.ref)}`} size="sm" c="sente.8">
+                {payment.link.title}
+              </Anchor>
+            ) : (
+              '—'
+            )}
+          </CardDetail>
+          <CardDetail term="Transaction ID" wide>
+            <CopyValue value={payment.transaction_id} name="transaction ID" />
+          </CardDetail>
+          <CardDetail term="Provider's reference" wide>
+            {payment.provider_reference ? <CopyValue value={payment.provider_reference} name="provider's reference" /> : '—'}
+          </CardDetail>
+          {payment.reference && (
+            <CardDetail term="Your reference" wide>
+              <CopyValue value={payment.reference} name="your reference" />
+            </CardDetail>
+          )}
+        </SimpleGrid>
+      </Section>
+
+      {payment.extra_data.length > 0 && (
+        <Section id="payment-extra" title="Extra data">
+          <SimpleGrid component="dl" cols={1} spacing="xs" m={0}>
+            {payment.extra_data.map((entry, index) => (
+              // The link's labels are the merchant's own and may repeat; their order is what is stable.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <CardDetail key={index} term={entry.label}>
+                {entry.value || '—'}
+              </CardDetail>
+            ))}
+          </SimpleGrid>
+        </Section>
+      )}
+
+      <Section id="payment-timeline" title="Timeline">
+        <PaymentTimeline events={payment.timeline} />
+      </Section>
+    </Stack>
+  );
+}

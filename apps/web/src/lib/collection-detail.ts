@@ -1,0 +1,36 @@
+import type { CollectionDetail } from '@sente/contracts/payments-answers';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { collectionKeys } from './collections-query.ts';
+import { type MoneyScope, useMoneyScope } from './money-scope.ts';
+import { notify } from './notify.ts';
+
+const collectionPath = (id: string) => `/api/collections/${encodeURIComponent(id)}`;
+
+/** Issue 31 item 2: GET /api/collections/{id}, one payment of the account's active environment with its timeline. */
+export const collectionDetailQueryOptions = (scope: MoneyScope, id: string) =>
+  queryOptions({
+    queryKey: collectionKeys.detail(scope, id),
+    queryFn: async ({ signal }) => (await api<CollectionDetail>(collectionPath(id), { signal })).data,
+  });
+
+export function useCollectionDetail(id: string) {
+  return useQuery(collectionDetailQueryOptions(useMoneyScope(), id));
+}
+
+/**
+ * POST /api/collections/{id}/resend-receipt: the server's message as a toast either way; once sent, the payment is
+ * read again so its timeline shows the receipt.
+ */
+export function useResendReceipt(id: string) {
+  const scope = useMoneyScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => api<null>(`${collectionPath(id)}/resend-receipt`, { method: 'POST' }),
+    onSuccess: async (answer) => {
+      if (answer.message) notify.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: collectionKeys.detail(scope, id) });
+    },
+    onError: (error) => notify.error(error.message),
+  });
+}
