@@ -226,6 +226,22 @@ describe('business details, compliance documents and reports', () => {
     expect(await table.getByText('Sarah Namubiru').count()).toBe(0);
   });
 
+  it('opens the payment from its row: gross, fee and net, and its timeline from start to success (issue 31)', async () => {
+    const table = page.getByRole('table', { name: 'Collections' });
+    await table.getByRole('link', { name: /^SNT/ }).click();
+    expect(new URL(page.url()).searchParams.get('payment')).toBeTruthy();
+    const drawer = page.getByRole('dialog', { name: 'Payment' });
+    await drawer.getByText('Payment successful').first().waitFor();
+    // Airtel's 45,000 less the 3 % collection fee.
+    expect(await drawer.getByText('UGX 1,350').count()).toBeGreaterThan(0);
+    expect(await drawer.getByText('UGX 43,650').count()).toBeGreaterThan(0);
+    expect(await drawer.getByText('Payment started').count()).toBe(1);
+    await expectAccessible(page, 'a payment opened');
+    await shot('business-08c-payment-opened');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.get('payment')).toBeNull();
+  });
+
   it('Reports: the Collections card shows the total and the doughnut by channel, for 7 days and 12 months', async () => {
     await page.getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL('**/reports');

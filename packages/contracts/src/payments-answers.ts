@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { pageOf } from './api.ts';
+import { COLLECTION_EVENT_KINDS } from './collection-events.ts';
 import { CURRENCIES, ENVIRONMENTS } from './constants.ts';
 import { extraFieldAnswer, LINK_KINDS, LINK_VISIBILITIES } from './links.ts';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from './payments.ts';
@@ -95,35 +96,6 @@ export const collectionRow = z.object({
   extra_data: z.array(extraDataEntry),
   link: z.object({ ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() }).nullable(),
 });
-
-/**
- * What a payment's timeline records (issue 31 item 2), oldest first: it was created; the prompt went to the payer's
- * phone (or the card was sent); each answer of the provider to a request of ours and each callback it made; it
- * settled or failed; its receipt went out; each delivery of its webhook.
- */
-export const COLLECTION_EVENT_KINDS = [
-  'created',
-  'prompt_sent',
-  'provider_answer',
-  'callback',
-  'settled',
-  'failed',
-  'receipt_sent',
-  'webhook_delivery',
-] as const;
-export type CollectionEventKind = (typeof COLLECTION_EVENT_KINDS)[number];
-
-/** How the dashboard names each step of a payment's timeline. */
-export const COLLECTION_EVENT_LABELS: Record<CollectionEventKind, string> = {
-  created: 'Payment started',
-  prompt_sent: 'Prompt sent to the payer',
-  provider_answer: 'Provider answered',
-  callback: 'Provider called back',
-  settled: 'Payment successful',
-  failed: 'Payment failed',
-  receipt_sent: 'Receipt sent',
-  webhook_delivery: 'Webhook delivery',
-};
 
 /**
  * One step of a payment's timeline: when, what, and what was said: the provider's status or message, the failure's

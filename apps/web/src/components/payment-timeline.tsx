@@ -1,6 +1,7 @@
 import { Text, Timeline } from '@mantine/core';
+import { COLLECTION_EVENT_LABELS } from '@sente/contracts/collection-events';
 import { formatDateTime } from '@sente/contracts/format';
-import { COLLECTION_EVENT_LABELS, type CollectionEvent } from '@sente/contracts/payments-answers';
+import type { CollectionEvent } from '@sente/contracts/payments-answers';
 import { IconCheck, IconX } from '@tabler/icons-react';
 
 /**

@@ -1,5 +1,6 @@
+import { COLLECTION_EVENT_KINDS, type CollectionEventKind } from '@sente/contracts/collection-events';
 import { WEBHOOK_LABELS } from '@sente/contracts/developers';
-import { COLLECTION_EVENT_KINDS, type CollectionEvent, type CollectionEventKind } from '@sente/contracts/payments-answers';
+import type { CollectionEvent } from '@sente/contracts/payments-answers';
 import { type ColumnType, type Generated, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ProviderReport } from '../money/providers/provider.ts';

@@ -6,10 +6,10 @@
  * through the fake MTN; the ledger verifies after each test.
  */
 
+import { COLLECTION_EVENT_LABELS } from '@sente/contracts/collection-events';
 import { COLLECTION_MESSAGES as C } from '@sente/contracts/messages';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
-import { COLLECTION_EVENT_LABELS } from '@sente/contracts/payments-answers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMtn } from '../../testing/fake-mtn.ts';
 import { answer, get, post } from '../../testing/http.ts';

@@ -1,0 +1,30 @@
+// The steps of a payment's timeline and their names, apart from the schemas of payments-answers.ts: the payment
+// drawer reads the names at run time, and a module that builds zod schemas would load zod with it (issue 30 item 7).
+/**
+ * What a payment's timeline records (issue 31 item 2), oldest first: it was created; the prompt went to the payer's
+ * phone (or the card was sent); each answer of the provider to a request of ours and each callback it made; it
+ * settled or failed; its receipt went out; each delivery of its webhook.
+ */
+export const COLLECTION_EVENT_KINDS = [
+  'created',
+  'prompt_sent',
+  'provider_answer',
+  'callback',
+  'settled',
+  'failed',
+  'receipt_sent',
+  'webhook_delivery',
+] as const;
+export type CollectionEventKind = (typeof COLLECTION_EVENT_KINDS)[number];
+
+/** How the dashboard names each step of a payment's timeline. */
+export const COLLECTION_EVENT_LABELS: Record<CollectionEventKind, string> = {
+  created: 'Payment started',
+  prompt_sent: 'Prompt sent to the payer',
+  provider_answer: 'Provider answered',
+  callback: 'Provider called back',
+  settled: 'Payment successful',
+  failed: 'Payment failed',
+  receipt_sent: 'Receipt sent',
+  webhook_delivery: 'Webhook delivery',
+};
