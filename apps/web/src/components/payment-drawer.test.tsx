@@ -3,6 +3,7 @@ import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../testing/api-stub.ts';
+import { collectionRow } from '../testing/collection.ts';
 import { render } from '../testing/render.tsx';
 import { testUser } from '../testing/test-user.ts';
 import { expectToast } from '../testing/toasts.ts';
@@ -11,19 +12,8 @@ import { PaymentDrawer } from './payment-drawer.tsx';
 const ID = 'c0ffee00-0000-4000-8000-0000000000aa';
 
 const payment = (overrides: Partial<CollectionDetail> = {}): CollectionDetail => ({
-  id: ID,
-  created_at: '2026-03-02T09:30:00.000Z',
-  msisdn: '256772123456',
-  customer: { names: 'Akello Grace' },
-  currency: 'UGX',
-  amount: 20_000,
-  fee: 600,
+  ...collectionRow({ id: ID, extra_data: [{ label: 'Student number', value: 'S-204' }] }),
   net: 19_400,
-  collection_channel: 'MTN_UG',
-  transaction_id: 'TX-1001',
-  status: 'successful',
-  extra_data: [{ label: 'Student number', value: 'S-204' }],
-  link: { ref: 'fees01', kind: 'payment_link', title: 'Term fees' },
   payer_email: 'grace@example.com',
   provider_reference: 'MTN-77881',
   status_message: null,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createPaymentLink, getData, type Merchant, PAYMENTS_ENV } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer } from '../../testing/users.ts';
+import { useEnvironment } from '../../testing/wallet-more.ts';
 import { insertCollection } from './find-fixtures.ts';
 
 let t: TestApp;
@@ -179,14 +180,7 @@ describe('GET /api/collections filtered', () => {
   });
 
   it('follows the active environment: live mode finds its own collections only', async () => {
-    await t.app.services.accounts.approve(shop.accountId);
-    const switched = await t.app.inject({
-      method: 'POST',
-      url: '/api/keys/set-environment',
-      headers: bearer(shop.accessToken),
-      payload: { environment: 'production' },
-    });
-    expect(switched.statusCode).toBe(200);
+    await useEnvironment(t, shop, 'production');
     expect(await names('q=0772123456')).toEqual(['Okello Live']);
     expect(await names('q=okello')).toEqual(['Okello Live']);
     expect(await names('status=failed')).toEqual([]);

@@ -5,7 +5,7 @@ import { get } from '../../testing/http.ts';
 import { createPaymentLink, getData, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/wallet.ts';
-import { createNamedMerchant } from '../../testing/wallet-more.ts';
+import { createNamedMerchant, useEnvironment } from '../../testing/wallet-more.ts';
 import { insertCollection } from '../collections/find-fixtures.ts';
 
 let t: TestApp;
@@ -81,14 +81,7 @@ describe('GET /api/search', () => {
   });
 
   it('follows the active environment: live mode finds its own collections only', async () => {
-    await t.app.services.accounts.approve(shop.accountId);
-    const switched = await t.app.inject({
-      method: 'POST',
-      url: '/api/keys/set-environment',
-      headers: { authorization: `Bearer ${shop.accessToken}` },
-      payload: { environment: 'production' },
-    });
-    expect(switched.statusCode).toBe(200);
+    await useEnvironment(t, shop, 'production');
     const found = await search('wasswa');
     expect(namesOf(found.collections)).toEqual(['Wasswa Live']);
     expect(found.customers).toEqual([]);

@@ -2,27 +2,13 @@ import type { SearchAnswer } from '@sente/contracts/search';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, type SentRequest, stubApi } from '../../testing/api-stub.ts';
+import { collectionRow } from '../../testing/collection.ts';
 import { render } from '../../testing/render.tsx';
 import { testUser } from '../../testing/test-user.ts';
 import { SearchBox } from './search-box.tsx';
 
 const FOUND: SearchAnswer = {
-  collections: [
-    {
-      id: 'c0ffee00-0000-4000-8000-000000000001',
-      created_at: '2026-03-02T09:30:00.000Z',
-      msisdn: '256772123456',
-      customer: { names: 'Okello John' },
-      currency: 'UGX',
-      amount: 20_000,
-      fee: 600,
-      collection_channel: 'MTN_UG',
-      transaction_id: 'TX-1001',
-      status: 'successful',
-      extra_data: [],
-      link: null,
-    },
-  ],
+  collections: [collectionRow({ customer: { names: 'Okello John' }, link: null })],
   customers: [
     {
       id: 'c0ffee00-0000-4000-8000-000000000002',

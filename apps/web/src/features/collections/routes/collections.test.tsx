@@ -4,28 +4,13 @@ import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
+import { collectionRow } from '../../../testing/collection.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { CollectionsRoute } from './collections.tsx';
 
-const collection = (overrides: Partial<CollectionRow>): CollectionRow => ({
-  id: 'c0ffee00-0000-4000-8000-000000000001',
-  created_at: '2026-03-02T09:30:00.000Z',
-  msisdn: '256772123456',
-  customer: { names: 'Akello Grace' },
-  currency: 'UGX',
-  amount: 20_000,
-  fee: 600,
-  collection_channel: 'MTN_UG',
-  transaction_id: 'TX-1001',
-  status: 'successful',
-  extra_data: [],
-  link: { ref: 'fees01', kind: 'payment_link', title: 'Term fees' },
-  ...overrides,
-});
-
-const grace = collection({});
-const john = collection({ id: 'c0ffee00-0000-4000-8000-000000000002', customer: { names: 'Okello John' }, status: 'failed' });
+const grace = collectionRow({});
+const john = collectionRow({ id: 'c0ffee00-0000-4000-8000-000000000002', customer: { names: 'Okello John' }, status: 'failed' });
 
 /** The list answers by the filter it is sent: a failed-only filter finds John, a phone nobody paid from finds no one. */
 function listFor(request: SentRequest) {
