@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { answerOf, cursorQuery, pageOf } from './api.ts';
 import { otpCode } from './auth.ts';
 import { CURRENCIES, PRODUCT_NAME } from './constants.ts';
-import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F } from './filters.ts';
+import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, isCalendarDay } from './filters.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
 export const WALLET_PIN_LENGTH = 5;
@@ -318,29 +318,24 @@ export const STATEMENT_MESSAGES = {
 /** A calendar day in Kampala, as the date inputs send it: one that exists. */
 const statementDay = z
   .string({ error: STATEMENT_MESSAGES.invalidDay })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, STATEMENT_MESSAGES.invalidDay)
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-  }, STATEMENT_MESSAGES.invalidDay);
+  .max(10, STATEMENT_MESSAGES.invalidDay)
+  .refine(isCalendarDay, STATEMENT_MESSAGES.invalidDay);
 
 const statementFields = {
   from: statementDay.optional(),
   to: statementDay.optional(),
   currency: z.enum(CURRENCIES).optional(),
 };
-const rangeInOrder = (range: { from?: string | undefined; to?: string | undefined }) =>
-  !range.from || !range.to || range.from <= range.to;
 
 /** The download's ?from=&to= (Kampala days, both included; either may be left out) and the wallet's currency (UGX). */
 export const statementDownloadQuery = z
   .object(statementFields)
-  .refine(rangeInOrder, { message: STATEMENT_MESSAGES.rangeBackwards, path: ['from'] });
+  .refine(daysInOrder, { message: STATEMENT_MESSAGES.rangeBackwards, path: ['from'] });
 
 /** GET /api/wallet/statement: the download's range and currency, and the page's cursor. */
 export const statementQuery = z
   .object({ ...statementFields, ...cursorQuery.shape })
-  .refine(rangeInOrder, { message: STATEMENT_MESSAGES.rangeBackwards, path: ['from'] });
+  .refine(daysInOrder, { message: STATEMENT_MESSAGES.rangeBackwards, path: ['from'] });
 export type StatementQuery = z.input<typeof statementQuery>;
 
 /** One line of the statement: a movement of the wallet, or its fee on a line of its own, and the balance after it. */

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { KAMPALA_OFFSET_MS, kampalaWallClock } from '@sente/contracts/dates';
+import { kampalaWallClock } from '@sente/contracts/dates';
+import { kampalaDayEnd, kampalaDayStart } from '@sente/contracts/filters';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { formatTypedPhone } from '@sente/contracts/payments';
@@ -13,17 +14,15 @@ import { decodeCursor, encodeCursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import { SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
 import { countStatementEntries, type StatementRange, type StatementRecord, statementPage } from './statement-repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CURSOR_SCOPE = 'statement';
 
 export type StatementFilter = { from?: string | undefined; to?: string | undefined; currency?: Currency | undefined };
 
 /** Kampala days (both included) as the instants the ledger is filtered by. */
 function rangeOf(filter: StatementFilter): StatementRange {
-  const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KAMPALA_OFFSET_MS);
   return {
-    from: filter.from ? dayStart(filter.from) : null,
-    until: filter.to ? new Date(dayStart(filter.to).getTime() + DAY_MS) : null,
+    from: filter.from ? kampalaDayStart(filter.from) : null,
+    until: filter.to ? kampalaDayEnd(filter.to) : null,
   };
 }
 
