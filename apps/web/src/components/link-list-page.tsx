@@ -46,9 +46,6 @@ export function LinkListPage<T>({
   tableFrom = 'sm',
   children,
 }: Props<T>) {
-  const breakpoint = useMantineTheme().breakpoints[tableFrom];
-  // Read before the first paint so the page never renders both layouts.
-  const wide = useMediaQuery(`(min-width: ${breakpoint})`, true, { getInitialValueInEffect: false });
   const empty = !list.isPending && !list.error && list.items.length === 0;
   const createButton = create && (
     <Button component={Link} to={create.path} leftSection={<IconPlus size={16} aria-hidden />}>
@@ -76,27 +73,50 @@ export function LinkListPage<T>({
       </Group>
 
       {filters}
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.error ? (
-        <ErrorState error={list.error} onRetry={list.refetch} />
-      ) : empty ? (
-        <Paper withBorder radius="md" p="lg">
-          <EmptyState message={emptyMessage} action={createButton || emptyAction} />
-        </Paper>
-      ) : (
-        <>
-          {wide ? (
-            <Paper withBorder radius="md">
-              {table(list.items)}
-            </Paper>
-          ) : (
-            cards(list.items)
-          )}
-          <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoad={list.loadMore} />
-        </>
-      )}
+      <CursorListBody
+        list={list}
+        emptyMessage={emptyMessage}
+        emptyAction={createButton || emptyAction}
+        table={table}
+        cards={cards}
+        tableFrom={tableFrom}
+      />
       {children}
     </Stack>
+  );
+}
+
+type BodyProps<T> = Pick<Props<T>, 'list' | 'emptyMessage' | 'emptyAction' | 'table' | 'cards'> & {
+  tableFrom: MantineBreakpoint;
+};
+
+/**
+ * A cursor list's states: loading, error (with Try again), empty, then a table on wide screens or cards on phones,
+ * and Load More. The body of every list page, and of a list whose page frame is its own (the wallet's statement).
+ */
+export function CursorListBody<T>({ list, emptyMessage, emptyAction, table, cards, tableFrom }: BodyProps<T>) {
+  const breakpoint = useMantineTheme().breakpoints[tableFrom];
+  // Read before the first paint so the page never renders both layouts.
+  const wide = useMediaQuery(`(min-width: ${breakpoint})`, true, { getInitialValueInEffect: false });
+  if (list.isPending) return <PageLoader />;
+  if (list.error) return <ErrorState error={list.error} onRetry={list.refetch} />;
+  if (list.items.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <EmptyState message={emptyMessage} action={emptyAction} />
+      </Paper>
+    );
+  }
+  return (
+    <>
+      {wide ? (
+        <Paper withBorder radius="md">
+          {table(list.items)}
+        </Paper>
+      ) : (
+        cards(list.items)
+      )}
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoad={list.loadMore} />
+    </>
   );
 }

@@ -1,13 +1,9 @@
-import { Group, Paper, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { kampalaDay } from '@sente/contracts/dates';
 import { STATEMENT_MESSAGES } from '@sente/contracts/wallet';
 import { type ChangeEvent, useState } from 'react';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { CursorListBody } from '../../../components/link-list-page.tsx';
 import { type StatementRange, statementSearch, useStatement } from '../api/statement.ts';
 import { StatementCards } from './statement-cards.tsx';
 import { StatementTable } from './statement-table.tsx';
@@ -20,29 +16,14 @@ function thisMonth(): StatementRange {
 
 /** The list of one range; a new range is a new list (its own cache entry). */
 function StatementList({ range }: { range: StatementRange }) {
-  const list = useStatement(range);
-  // Read before the first paint so the page never renders both layouts.
-  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, true, { getInitialValueInEffect: false });
-  if (list.isPending) return <PageLoader />;
-  if (list.error) return <ErrorState error={list.error} onRetry={list.refetch} />;
-  if (list.items.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <EmptyState message={STATEMENT_MESSAGES.noEntriesYet} />
-      </Paper>
-    );
-  }
   return (
-    <>
-      {wide ? (
-        <Paper withBorder radius="md">
-          <StatementTable rows={list.items} />
-        </Paper>
-      ) : (
-        <StatementCards rows={list.items} />
-      )}
-      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoad={list.loadMore} />
-    </>
+    <CursorListBody
+      list={useStatement(range)}
+      emptyMessage={STATEMENT_MESSAGES.noEntriesYet}
+      table={(rows) => <StatementTable rows={rows} />}
+      cards={(rows) => <StatementCards rows={rows} />}
+      tableFrom="md"
+    />
   );
 }
 
