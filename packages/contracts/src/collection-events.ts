@@ -3,7 +3,7 @@
 /**
  * What a payment's timeline records (issue 31 item 2), oldest first: it was created; the prompt went to the payer's
  * phone (or the card was sent); each answer of the provider to a request of ours and each callback it made; it
- * settled or failed; its receipt went out; each delivery of its webhook.
+ * settled or failed; its receipt went out; each delivery of its webhook; each refund started, and how it ended.
  */
 export const COLLECTION_EVENT_KINDS = [
   'created',
@@ -14,6 +14,9 @@ export const COLLECTION_EVENT_KINDS = [
   'failed',
   'receipt_sent',
   'webhook_delivery',
+  'refund_started',
+  'refund_successful',
+  'refund_failed',
 ] as const;
 export type CollectionEventKind = (typeof COLLECTION_EVENT_KINDS)[number];
 
@@ -27,4 +30,7 @@ export const COLLECTION_EVENT_LABELS: Record<CollectionEventKind, string> = {
   failed: 'Payment failed',
   receipt_sent: 'Receipt sent',
   webhook_delivery: 'Webhook delivery',
+  refund_started: 'Refund started',
+  refund_successful: 'Refund successful',
+  refund_failed: 'Refund failed',
 };

@@ -43,6 +43,10 @@ export const apiCollection = z
       .string()
       .meta({ description: 'The id the payer and Sente support know the payment by', examples: ['SNTK7M2Q9X4B8D3F'] }),
     failure_reason: z.string().nullable(),
+    amount_refunded: ugx(
+      0,
+      "The sum of the collection's refunds that are pending or successful: what can no longer be refunded (a failed refund's amount can be refunded again)",
+    ),
     email: z
       .string()
       .nullable()
@@ -79,6 +83,33 @@ export const apiPayout = z
   })
   .meta({ id: 'Payout', description: 'Money paid out of the balance to a mobile-money number' });
 export type ApiPayout = z.output<typeof apiPayout>;
+
+/** The statuses of a refund: pending until the provider confirms, then successful or failed (its amount back in the balance). */
+export const REFUND_STATUSES = ['pending', 'successful', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const apiRefund = z
+  .object({
+    id,
+    collection_id: id.describe('The collection refunded'),
+    amount: ugx(12_500, "Taken from the balance when the refund is made; the collection's fee is not returned"),
+    currency: z.enum(CURRENCIES),
+    status: z
+      .enum(REFUND_STATUSES)
+      .describe(
+        "pending until the provider confirms the money reached the payer's mobile money; failed when it did not, and the amount is back in the balance",
+      ),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ examples: ['Order 1001 cancelled'] }),
+    failure_reason: z.string().nullable(),
+    environment,
+    created_at: instant,
+    completed_at: instant.nullable(),
+  })
+  .meta({ id: 'Refund', description: "Money paid back from the balance to a collection's payer, in whole or in part" });
+export type ApiRefund = z.output<typeof apiRefund>;
 
 export const apiBalance = z
   .object({

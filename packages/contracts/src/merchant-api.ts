@@ -42,6 +42,7 @@ export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as 
 export const REFERENCE_MAX_LENGTH = 100;
 export const CUSTOMER_NAME_MAX_LENGTH = 150;
 export const PAYOUT_REASON_MAX_LENGTH = 500;
+export const REFUND_REASON_MAX_LENGTH = 500;
 /** Stripe's bound: an Idempotency-Key is any key of the merchant's own, such as an order number or a UUID. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Who the transfers list and its export name as the creator of a payout an API key asked for. */
@@ -61,6 +62,9 @@ export const MERCHANT_API_MESSAGES = {
   insufficientBalance: 'The balance is too low for this payout and its charge. Nothing was paid out.',
   collectionNotFound: 'No such collection',
   payoutNotFound: 'No such payout',
+  refundNotFound: 'No such refund',
+  collectionIdInvalid: "collection_id must be the id of a collection of this key's environment",
+  refundReasonInvalid: `reason must be 1 to ${REFUND_REASON_MAX_LENGTH} characters on one line`,
   endpointNotFound: 'No such endpoint: the API reference is at /docs',
   bodyNotObject: MESSAGES.bodyNotObject,
   queryInvalid: 'The query string is not valid',
@@ -202,6 +206,32 @@ export const payoutRequest = z
   )
   .transform(({ phone: msisdn, reason, amount }) => ({ amount, msisdn, reason: reason ?? DEFAULT_PAYOUT_REASON }));
 export type PayoutRequest = z.output<typeof payoutRequest>;
+
+/** POST /v1/refunds (issue 31): pay a successful collection back to its payer, in whole or in part. */
+export const refundRequest = z.strictObject(
+  {
+    collection_id: z
+      .string({ error: M.collectionIdInvalid })
+      .min(1, M.collectionIdInvalid)
+      .max(100, M.collectionIdInvalid)
+      .meta({ description: 'The id of the successful collection to refund', examples: ['3f9c2e8a-5b1d-4c7e-9a2f-6d8b1e4c7a90'] }),
+    amount: amount(MAX_PAYMENT_AMOUNT)
+      .optional()
+      .meta({
+        description:
+          'Whole UGX, at most what is left to refund (the amount less amount_refunded); everything that is left when absent',
+        examples: [12_500],
+      }),
+    reason: oneLine(REFUND_REASON_MAX_LENGTH, M.refundReasonInvalid)
+      .optional()
+      .meta({
+        description: "Why, for your records and the payer's receipt; cleaned when written",
+        examples: ['Order 1001 cancelled'],
+      }),
+  },
+  { error: objectError(M.bodyNotObject) },
+);
+export type RefundRequest = z.output<typeof refundRequest>;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -110,11 +110,25 @@ export const collectionEvent = z.object({
 });
 export type CollectionEvent = z.output<typeof collectionEvent>;
 
+/** A refund of a payment as the dashboard shows it (issue 31 item 3): the /v1 refund's facts, in the dashboard's words. */
+export const collectionRefund = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.enum(CURRENCIES),
+  status: z.enum(['pending', 'successful', 'failed']),
+  reason: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type CollectionRefund = z.output<typeof collectionRefund>;
+
 /**
  * GET /api/collections/{id} (issue 31 item 2): one payment of the account, in its active environment, as the list
  * shows it and with all there is to know: gross (`amount`), `fee` and `net`; the payer's e-mail; the provider's own
  * reference; why it failed; the merchant's `reference` of a /v1 collection; when it completed; its timeline; whether
- * a receipt can be sent again (a successful payment whose payer gave an e-mail).
+ * a receipt can be sent again (a successful payment whose payer gave an e-mail); its refunds (issue 31 item 3): how
+ * much is refunded (pending or successful), how much can still be, or why none can, and each refund, newest first.
  */
 export const collectionDetail = collectionRow.extend({
   net: z.number(),
@@ -125,6 +139,10 @@ export const collectionDetail = collectionRow.extend({
   completed_at: z.string().nullable(),
   timeline: z.array(collectionEvent),
   can_resend_receipt: z.boolean(),
+  amount_refunded: z.number(),
+  refundable: z.number().describe('What a refund can take now: the amount less amount_refunded, or 0 when none can be made'),
+  refund_blocked: z.string().nullable().describe('Why no refund can be made, in words for the merchant; null when one can'),
+  refunds: z.array(collectionRefund),
 });
 export type CollectionDetail = z.output<typeof collectionDetail>;
 

@@ -10,7 +10,9 @@ import {
   normalizeUgandanPhone,
   PAYMENT_CHANNELS,
 } from './payments.ts';
-import { amountFrom } from './validation.ts';
+import { REFUND_MESSAGES as R, REFUND_REASON_MAX } from './refunds.ts';
+import { amountFrom, requiredString } from './validation.ts';
+import { pinToken } from './wallet.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -110,3 +112,17 @@ export const collectionsFilterQuery = z
   .object({ ...collectionsFilter, cursor: cursorQuery.shape.cursor })
   .refine(daysInOrder, daysInverted);
 export type CollectionsFilter = z.output<typeof collectionsFilterQuery>;
+
+/**
+ * POST /api/collections/{id}/refund (issue 31 item 3): how much of the payment goes back to the payer (whole UGX, at
+ * most what is left to refund), why, and the single-use token of a verified wallet PIN, as every money movement.
+ */
+export const refundInput = z.object({
+  amount: z
+    .union([z.number(), z.string().trim()], { error: R.amountInvalid })
+    .transform(amountFrom)
+    .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_PAYMENT_AMOUNT, R.amountInvalid),
+  reason: requiredString(R.reasonMissing, REFUND_REASON_MAX, R.reasonTooLong),
+  pin_token: pinToken,
+});
+export type RefundInput = z.output<typeof refundInput>;

@@ -46,10 +46,11 @@ import {
   paymentLinkDetails,
   paymentLinkInput,
 } from './links.ts';
-import { collectionRequest, collectionsQuery, idempotencyKey, payoutRequest } from './merchant-api.ts';
-import { apiBalance, apiCollection, apiCollectionPage, apiError, apiPayout, success } from './merchant-api-objects.ts';
+import { collectionRequest, collectionsQuery, idempotencyKey, payoutRequest, refundRequest } from './merchant-api.ts';
+import { apiBalance, apiCollection, apiCollectionPage, apiError, apiPayout, apiRefund, success } from './merchant-api-objects.ts';
 import {
   collectionDetail,
+  collectionRefund,
   collectionRow,
   customerRow,
   livePage,
@@ -57,7 +58,7 @@ import {
   publicLink,
   publicPayment,
 } from './payments-answers.ts';
-import { collectionsDownloadQuery, collectionsFilterQuery, payInput } from './payments-input.ts';
+import { collectionsDownloadQuery, collectionsFilterQuery, payInput, refundInput } from './payments-input.ts';
 import { dashboardStats, dashboardStatsQuery } from './reports.ts';
 import { searchAnswer, searchQuery } from './search.ts';
 import { shortCodeParams, shortenUrlAnswer, shortenUrlInput } from './short-links.ts';
@@ -223,6 +224,12 @@ export const ROUTES = {
   // Issue 31 item 2: one payment with its timeline; its receipt sent again to the payer's e-mail.
   'GET /api/collections/:id': { params: byId, querystring: nothing, response: { 200: answerOf(collectionDetail) } },
   'POST /api/collections/:id/resend-receipt': { params: byId, body: nothing, response: { 200: done } },
+  'POST /api/collections/:id/refund': {
+    params: byId,
+    headers: idempotencyHeaders,
+    body: refundInput,
+    response: { 200: answerOf(collectionRefund), 201: answerOf(collectionRefund) },
+  },
   'GET /api/collections/download': { querystring: collectionsDownloadQuery, response: { 200: fileAnswer } },
   'GET /api/payment-link/collections/:ref': { params: byRef, querystring: cursorQuery, response: { 200: answerOf(livePage) } },
   'GET /api/payment-link/collections/:ref/download': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },
@@ -313,6 +320,16 @@ export const ROUTES = {
     params: v1ById,
     querystring: nothing,
     response: { 200: success(apiPayout, 'The payout as it stands now'), 404: v1NotFound, ...v1Errors },
+  },
+  'POST /v1/refunds': {
+    headers: idempotencyHeaders,
+    body: refundRequest,
+    response: { 201: success(apiRefund, 'The refund, pending'), 404: v1NotFound, ...v1MoneyErrors },
+  },
+  'GET /v1/refunds/:id': {
+    params: v1ById,
+    querystring: nothing,
+    response: { 200: success(apiRefund, 'The refund as it stands now'), 404: v1NotFound, ...v1Errors },
   },
   'GET /v1/balance': {
     querystring: nothing,

@@ -23,8 +23,11 @@ export const PAYOUT_PHONE_MAX_DIGITS = 15;
 /** The largest single movement out of a wallet, in UGX. */
 export const MAX_TRANSFER_AMOUNT = 100_000_000;
 
-export const TRANSFER_KINDS = ['wallet_transfer', 'settlement', 'payout'] as const;
+/** Every kind of money out the transfers list shows; a refund (issue 31) is made from a payment, not from the Transfers form. */
+export const TRANSFER_KINDS = ['wallet_transfer', 'settlement', 'payout', 'refund'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
+/** The kinds the Transfers form can make. */
+export const TRANSFER_FORM_KINDS = ['wallet_transfer', 'settlement', 'payout'] as const satisfies readonly TransferKind[];
 export const TRANSFER_STATUSES = ['pending', 'successful', 'rejected'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
@@ -33,6 +36,7 @@ export const TRANSFER_OPTIONS = {
   settlement: 'Request Transfer',
   wallet_transfer: `${PRODUCT_NAME} Customer`,
   payout: 'Mobile Money',
+  refund: 'Refund',
 } as const satisfies Record<TransferKind, string>;
 export const OFFERED_TRANSFER_OPTIONS = ['settlement', 'wallet_transfer'] as const satisfies readonly TransferKind[];
 
@@ -122,7 +126,7 @@ export const transferAmount = z
 export const REASON_HTML_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'small'] as const;
 
 const reason = requiredString(M.reasonMissing, 500);
-const pinToken = z.string({ error: M.pinTokenInvalid }).max(200).trim().min(1, M.pinTokenInvalid);
+export const pinToken = z.string({ error: M.pinTokenInvalid }).max(200).trim().min(1, M.pinTokenInvalid);
 
 /**
  * The spec's PIN calls also send the account's own id: where one is sent, it must be the caller's current account,
@@ -199,7 +203,7 @@ export const payoutInput = z.object({
 export function transferForm(balance: number) {
   return z
     .object({
-      option: z.enum(TRANSFER_KINDS, { error: M.selectPayoutOption }),
+      option: z.enum(TRANSFER_FORM_KINDS, { error: M.selectPayoutOption }),
       account: z.string(),
       phone: z.string(),
       amount: z
@@ -263,7 +267,7 @@ export const transferRow = z.object({
   counterparty: z
     .string()
     .nullable()
-    .describe('The other account of a wallet transfer, the masked bank account of a settlement, the phone of a payout'),
+    .describe('The other account of a wallet transfer, the masked bank account of a settlement, the phone of a payout or refund'),
   failure_reason: z.string().nullable().describe('Why a rejected settlement or failed payout did not go through; null otherwise'),
 });
 export type TransferRow = z.output<typeof transferRow>;

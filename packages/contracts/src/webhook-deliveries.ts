@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.pending',
   'payout.successful',
   'payout.rejected',
+  'refund.successful',
+  'refund.failed',
   'test.event',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

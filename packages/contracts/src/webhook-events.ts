@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
-import { apiCollection, apiPayout, environment, id, instant } from './merchant-api-objects.ts';
+import { apiCollection, apiPayout, apiRefund, environment, id, instant } from './merchant-api-objects.ts';
 import { TRANSFER_STATUSES } from './wallet.ts';
 import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-deliveries.ts';
 
@@ -68,6 +68,8 @@ export const testEventData = z.object({ message: z.string() }).meta({ id: 'TestE
 const DATA_OF = {
   collection: collectionEventData,
   payout: payoutEventData,
+  // A refund's events (issue 31) were born with the /v1 object as their data: no aliases.
+  refund: apiRefund,
   transfer: transferEventData,
   settlement: transferEventData,
   test: testEventData,

@@ -1,0 +1,24 @@
+// A payment paid back to its payer (issue 31 item 3): the words of the dashboard, /v1, the e-mail and the timeline.
+// Kept apart from the schemas (payments-input.ts, payments-answers.ts, merchant-api.ts): the payment drawer reads these
+// at run time, and a module that builds zod schemas would load zod with it (issue 30 item 7).
+import { formatMoney } from './format.ts';
+
+/** The longest reason a refund keeps, on every path. */
+export const REFUND_REASON_MAX = 500;
+
+export const REFUND_MESSAGES = {
+  notSuccessful: 'Only a successful payment can be refunded.',
+  refundedInFull: 'This payment has been refunded in full.',
+  moreThanLeft: (left: number) => `You can refund at most ${formatMoney(left)} of this payment.`,
+  liveCard:
+    'Live card payments cannot be refunded through Sente yet: there is no card acquirer. Pay the card holder back another way.',
+  liveUnavailable: 'Live refunds to this network are not available yet: no live provider is configured. No refund was made.',
+  balanceTooLow: 'Your balance cannot cover this refund. Nothing was taken.',
+  reasonMissing: 'Enter a reason for the refund',
+  reasonTooLong: `The reason can be at most ${REFUND_REASON_MAX} characters`,
+  amountInvalid: 'Enter a whole amount of at least UGX 1',
+  started: 'Refund started: the payer is paid as soon as the provider confirms.',
+  feeNotReturned: (fee: number) => `The fee of ${formatMoney(fee)} is not returned: it stays with the payment.`,
+  /** The statement's line of a refund: to whom. */
+  statementLine: (to: string) => `Refund to ${to}`,
+} as const;
