@@ -106,7 +106,6 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
     emailedDownloadTtlDays: config.DOWNLOAD_EMAIL_LINK_TTL_DAYS,
   });
-  const collections = createCollectionsService({ db, sendReceipt: payments.sendReceipt });
   const ledger = { verify: () => verifyLedger(db) };
   const pins = createPinService(db, passwords);
   const pinChanges = createPinChangeService({
@@ -129,6 +128,12 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     logger,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     pollAfterMs,
+    mailer,
+  });
+  const collections = createCollectionsService({
+    db,
+    sendReceipt: payments.sendReceipt,
+    refundBlock: wallet.refundBlock,
   });
   const merchantApi = createMerchantApiService({ db, secrets, payments, wallet });
   const jobs = createJobs({

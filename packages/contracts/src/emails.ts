@@ -57,3 +57,19 @@ export const RECEIPT_EMAIL = {
   noteFrom: (merchant: string) => `A note from ${merchant}:`,
   keep: 'Keep this e-mail as your receipt.',
 } as const;
+
+/** The payer's receipt of a refund (issue 31 item 3), sent when the provider confirms it and the payer gave an e-mail. */
+export const REFUND_EMAIL = {
+  subject: (amount: string, merchant: string) => `Refund: ${amount} from ${merchant}`,
+  refunded: (merchant: string) => `${merchant} has refunded your payment. The money has been sent back to you.`,
+  labels: {
+    refundedBy: 'Refunded by',
+    amount: 'Refunded',
+    of: 'Of your payment of',
+    to: 'Sent to',
+    transactionId: 'Transaction ID of your payment',
+    reason: 'Reason',
+    date: 'Date',
+  },
+  keep: 'Keep this e-mail as your record of the refund.',
+} as const;

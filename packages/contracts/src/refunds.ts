@@ -19,6 +19,9 @@ export const REFUND_MESSAGES = {
   amountInvalid: 'Enter a whole amount of at least UGX 1',
   started: 'Refund started: the payer is paid as soon as the provider confirms.',
   feeNotReturned: (fee: number) => `The fee of ${formatMoney(fee)} is not returned: it stays with the payment.`,
-  /** The statement's line of a refund: to whom. */
+  /** Where a refund of a card payment goes, in the transfers list and the statement. */
+  toCard: "the payer's card",
+  /** The statement's lines of a refund: to whom, and its return when the provider failed it. */
   statementLine: (to: string) => `Refund to ${to}`,
+  statementReturned: (to: string) => `Refund to ${to} returned`,
 } as const;

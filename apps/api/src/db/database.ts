@@ -356,7 +356,10 @@ export interface TransfersTable {
   creator_id: string | null;
   recipient_account_id: string | null;
   bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
+  /** The payout's or refund's number; null for other kinds and for a refund of a test card payment (migration 034). */
   payout_msisdn: string | null;
+  /** The payment a refund pays back (migration 034); null for every other kind. */
+  collection_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Which provider a payout went to: `simulator`, `mtn_momo` or `airtel_money` (migration 023); null for other kinds. */
   provider: string | null;
   /** The payout's reference at its provider (migration 019). */

@@ -51,12 +51,12 @@ export function paymentClaim(now: Date, limit: number, leaseUntil: Date): RawBui
               c.settle_at, c.expires_at, c.created_at, c.worker_attempts, c.amount, c.currency`;
 }
 
-/** The claim of up to `limit` due pending payouts, as `paymentClaim`. */
+/** The claim of up to `limit` due pending payouts and refunds (the payout's machinery carries both), as `paymentClaim`. */
 export function payoutClaim(now: Date, limit: number, leaseUntil: Date): RawBuilder<ClaimedPayout> {
   return sql<ClaimedPayout>`
     with due as (
       select id from transfers
-       where kind = 'payout' and status = 'pending' and ${DUE_AT} <= ${at(now)} and provider_mismatch is null
+       where kind in ('payout', 'refund') and status = 'pending' and ${DUE_AT} <= ${at(now)} and provider_mismatch is null
        order by ${DUE_AT}
        limit ${limit}
        for update skip locked

@@ -78,7 +78,13 @@ export function collectionsPage(
 export function findScopedCollection(db: Kysely<Database>, scope: MoneyScope, id: string) {
   return collectionsOf(db, scope)
     .select(collectionColumns)
-    .select(['collections.status_message', 'collections.provider_reference', 'collections.reference', 'collections.completed_at'])
+    .select([
+      'collections.status_message',
+      'collections.provider_reference',
+      'collections.reference',
+      'collections.completed_at',
+      'collections.environment',
+    ])
     .where('collections.id', '=', id)
     .executeTakeFirst();
 }

@@ -1,13 +1,17 @@
+import { COLLECTION_MESSAGES } from '@sente/contracts/messages';
+import { REFUND_MESSAGES } from '@sente/contracts/refunds';
 import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
-import { scopeOf } from '../../plugins/auth-guard.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { actorOf, scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7: collections, their export, the live page and customers, in the account's active environment. */
-export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections }) => {
+export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections, wallet }) => {
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
   app.get('/api/collections', { ...view, schema: ROUTES['GET /api/collections'] }, async (request) =>
@@ -36,6 +40,30 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
       schema: ROUTES['POST /api/collections/:id/resend-receipt'],
     },
     async (request) => answer(null, await collections.resendReceipt(scopeOf(request), request.params.id)),
+  );
+
+  // Issue 31 item 3: a payment paid back to its payer, by the roles that move money, with the wallet PIN's token as
+  // every money movement; an Idempotency-Key replays the first answer (200) and moves nothing twice.
+  app.post(
+    '/api/collections/:id/refund',
+    {
+      preValidation: app.requireAccount('moveMoney'),
+      config: { rateClass: 'write' },
+      schema: ROUTES['POST /api/collections/:id/refund'],
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { amount, reason, pin_token } = request.body;
+      const { refund, replayed } = await wallet.refund(
+        actor,
+        { member: actor, pinToken: pin_token },
+        request.params.id,
+        { amount, reason },
+        idempotencyKeyOf(request),
+        () => notFound(COLLECTION_MESSAGES.collectionNotFound),
+      );
+      return reply.code(replayed ? 200 : 201).send(answer(refund, REFUND_MESSAGES.started));
+    },
   );
 
   app.get(

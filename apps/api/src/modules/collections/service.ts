@@ -13,7 +13,9 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
+import { toApiRefund } from '../merchant-api/objects.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
+import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';
 import { collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import { type CollectionsWhere, countFilteredCollections, isFiltered } from './filter.ts';
@@ -76,9 +78,11 @@ type Options = {
   db: Kysely<Database>;
   /** Sends a successful payment's receipt to its payer and records it in `recordIn` (the payments service's). */
   sendReceipt: (collection: CollectionRecord, recordIn: Transaction<Database>) => Promise<boolean>;
+  /** Why a payment cannot be refunded now, given what is refunded of it; null when it can (the wallet's). */
+  refundBlock: (collection: RefundableCollection, refunded: number) => string | null;
 };
 
-export function createCollectionsService({ db, sendReceipt }: Options) {
+export function createCollectionsService({ db, sendReceipt, refundBlock }: Options) {
   /** One collection of the scope; another account's, the other environment's, an unknown or malformed id: 404. */
   async function scoped(scope: MoneyScope, id: string) {
     const row = isUuid(id) ? await findScopedCollection(db, scope, id) : undefined;
@@ -90,7 +94,9 @@ export function createCollectionsService({ db, sendReceipt }: Options) {
     /** A payment with all there is to know (issue 31 item 2): its amounts gross, fee and net, and its timeline. */
     async collection(scope: MoneyScope, id: string): Promise<CollectionDetail> {
       const row = await scoped(scope, id);
-      const timeline = await collectionTimeline(db, row, scope.accountId);
+      const [timeline, refunds] = await Promise.all([collectionTimeline(db, row, scope.accountId), refundsOf(db, row.id)]);
+      const refunded = refunds.filter((refund) => refund.status !== 'rejected').reduce((sum, r) => sum + Number(r.amount), 0);
+      const blocked = refundBlock(row, refunded);
       return {
         ...toCollectionRow(row),
         net: Number(row.amount) - Number(row.fee),
@@ -101,6 +107,11 @@ export function createCollectionsService({ db, sendReceipt }: Options) {
         completed_at: row.completed_at ? iso(row.completed_at) : null,
         timeline,
         can_resend_receipt: row.status === 'successful' && row.email !== null,
+        amount_refunded: refunded,
+        refundable: blocked === null ? Number(row.amount) - refunded : 0,
+        refund_blocked: blocked,
+        // The /v1 object; its schema here drops what the drawer does not show (collection_id, environment).
+        refunds: refunds.map(toApiRefund),
       };
     },
 

@@ -1,4 +1,4 @@
-import type { ApiCollection, ApiPayout } from '@sente/contracts/merchant-api-objects';
+import type { ApiCollection, ApiPayout, ApiRefund } from '@sente/contracts/merchant-api-objects';
 import { type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
 import type { CollectionEventData, PayoutEventData } from '@sente/contracts/webhook-events';
 import type { Selectable } from 'kysely';
@@ -34,7 +34,11 @@ export type CollectionSource = Pick<
   | 'environment'
   | 'created_at'
   | 'completed_at'
-> & { link: CollectionLink | null };
+> & {
+  link: CollectionLink | null;
+  /** Its refunds that are pending or successful, summed (refundedOf in the readers; 0 as it settles). */
+  amount_refunded: number | string | null;
+};
 
 export type PayoutSource = Pick<
   Selectable<TransfersTable>,
@@ -67,6 +71,7 @@ export function toApiCollection(row: CollectionSource): ApiCollection {
     metadata: row.metadata,
     transaction_id: row.transaction_id,
     failure_reason: row.status === 'failed' ? row.status_message : null,
+    amount_refunded: Number(row.amount_refunded),
     email: row.email,
     extra_data: row.extra_data as ExtraDataEntry[],
     link: row.link,
@@ -85,6 +90,36 @@ export function toApiPayout(row: PayoutSource): ApiPayout {
     currency: row.currency,
     phone: row.payout_msisdn ?? '',
     reason: reasonText(row.reason),
+    failure_reason: row.failure_reason,
+    environment: row.environment,
+    created_at: iso(row.created_at),
+    completed_at: row.completed_at ? iso(row.completed_at) : null,
+  };
+}
+
+export type RefundSource = Pick<
+  Selectable<TransfersTable>,
+  | 'id'
+  | 'collection_id'
+  | 'status'
+  | 'amount'
+  | 'currency'
+  | 'reason'
+  | 'failure_reason'
+  | 'environment'
+  | 'created_at'
+  | 'completed_at'
+>;
+
+/** A refund (issue 31): a transfer of kind refund; its stored `rejected` is the object's `failed`, an empty reason null. */
+export function toApiRefund(row: RefundSource): ApiRefund {
+  return {
+    id: row.id,
+    collection_id: row.collection_id ?? '',
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status === 'rejected' ? 'failed' : row.status,
+    reason: row.reason ? reasonText(row.reason) : null,
     failure_reason: row.failure_reason,
     environment: row.environment,
     created_at: iso(row.created_at),

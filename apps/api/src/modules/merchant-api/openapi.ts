@@ -57,6 +57,7 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
     tags: [
       { name: 'Collections', description: 'Money in: mobile-money payments you ask a payer to approve' },
       { name: 'Payouts', description: 'Money out: payments from your balance to mobile-money numbers' },
+      { name: 'Refunds', description: "Money back: a collection paid back to its payer's mobile money, in whole or in part" },
       { name: 'Balance', description: 'What your balance holds' },
     ],
   };
@@ -163,6 +164,8 @@ const SUMMARIES: Record<WebhookEventType, string> = {
   'payout.pending': 'A payout was asked for',
   'payout.successful': 'A payout was paid',
   'payout.rejected': 'A payout failed',
+  'refund.successful': 'A refund was paid',
+  'refund.failed': 'A refund failed',
   'test.event': 'A test event',
 };
 
@@ -177,6 +180,10 @@ const EVENTS: Record<WebhookEventType, string> = {
   'payout.pending': 'A payout was asked for (through this API or the dashboard). Sent to the Payments URL.',
   'payout.successful': 'A payout was paid to its mobile-money number. Sent to the Payments URL.',
   'payout.rejected': 'A payout failed; its amount and charge are back in the balance. Sent to the Payments URL.',
+  'refund.successful':
+    "A refund (through this API or the dashboard) was paid to the payer's mobile money. Sent to the Payments URL.",
+  'refund.failed':
+    'A refund failed; its amount is back in the balance and the collection can be refunded again. Sent to the Payments URL.',
   'test.event': "Send test event on the dashboard's Web Hooks page: one to each URL that is set.",
 };
 

@@ -4,6 +4,7 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import { amountRefunded } from '../wallet/refunds.ts';
 
 /** What a list of collections is narrowed by: the query without its cursor. */
 export type CollectionFilters = Omit<CollectionsQuery, 'cursor'>;
@@ -60,7 +61,7 @@ function narrowed<O>(query: SelectQueryBuilder<Database, 'collections', O>, filt
 /** One collection of the key's account and environment; another's id finds nothing. */
 export function findCollection(db: Kysely<Database>, scope: MoneyScope, id: string) {
   return collectionsOf(db, scope)
-    .select([...COLLECTION_COLUMNS, linkOf])
+    .select([...COLLECTION_COLUMNS, linkOf, amountRefunded])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -68,7 +69,12 @@ export function findCollection(db: Kysely<Database>, scope: MoneyScope, id: stri
 /** PAGE_SIZE + 1 collections after the cursor, newest first, on collections_page_idx (or the reference index). */
 export function collectionsPage(db: Kysely<Database>, scope: MoneyScope, filters: CollectionFilters, cursor: Cursor | null) {
   return narrowed(
-    collectionsOf(db, scope).select([...COLLECTION_COLUMNS, linkOf, sql<string>`created_at::text`.as('cursor_ts')]),
+    collectionsOf(db, scope).select([
+      ...COLLECTION_COLUMNS,
+      linkOf,
+      amountRefunded,
+      sql<string>`created_at::text`.as('cursor_ts'),
+    ]),
     filters,
   )
     .$if(cursor !== null, (q) =>

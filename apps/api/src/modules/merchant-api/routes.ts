@@ -107,6 +107,44 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => ({ status: 'success' as const, data: await merchantApi.payout(request.merchant, request.params.id) }),
   );
 
+  app.post(
+    '/refunds',
+    {
+      config: { rateClass: 'key' },
+      schema: {
+        ...ROUTES['POST /v1/refunds'],
+        tags: ['Refunds'],
+        operationId: 'createRefund',
+        summary: "Refund a collection to its payer's mobile money",
+        description:
+          'Pays a successful collection back to its payer, in whole (without amount) or in part; several partial refunds ' +
+          'may follow each other up to the amount paid. The amount is taken from the balance at once and the refund ' +
+          "answered pending until the provider confirms; a failed refund returns it. The collection's fee is not " +
+          'returned. A live card collection cannot be refunded (there is no card acquirer). In test mode a collection ' +
+          'paid from a number ending in 0001 is refunded with a failure.',
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const answer = await merchantApi.createRefund(request.merchant, request.body, key);
+      return reply.code(201).headers(replayed(answer.replayed)).send({ status: 'success', data: answer.refund });
+    },
+  );
+
+  app.get(
+    '/refunds/:id',
+    {
+      config: { rateClass: 'key' },
+      schema: {
+        ...ROUTES['GET /v1/refunds/:id'],
+        tags: ['Refunds'],
+        operationId: 'getRefund',
+        summary: 'Fetch a refund',
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await merchantApi.refund(request.merchant, request.params.id) }),
+  );
+
   app.get(
     '/balance',
     {

@@ -6,8 +6,9 @@ import {
   type CollectionsQuery,
   MERCHANT_API_MESSAGES as M,
   type PayoutRequest,
+  type RefundRequest,
 } from '@sente/contracts/merchant-api';
-import type { ApiBalance, ApiCollection, ApiPayout } from '@sente/contracts/merchant-api-objects';
+import type { ApiBalance, ApiCollection, ApiPayout, ApiRefund } from '@sente/contracts/merchant-api-objects';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -19,8 +20,9 @@ import * as collectionsRepo from '../collections/repository.ts';
 import { findAccountByApiKey } from '../developers/api-keys.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import { findRefund } from '../wallet/refunds.ts';
 import type { WalletService } from '../wallet/service.ts';
-import { toApiCollection, toApiPayout } from './objects.ts';
+import { toApiCollection, toApiPayout, toApiRefund } from './objects.ts';
 import { collectionsPage, countMatching, findCollection, findPayout, isApproved } from './repository.ts';
 
 /** Whose money a call to /v1 acts on: the key's account, in the key's environment. */
@@ -96,6 +98,19 @@ export function createMerchantApiService({ db, secrets, payments, wallet }: Deps
     },
 
     payout,
+
+    /** POST /v1/refunds (issue 31): the key is the authority, as for a payout; the answer is the refund object. */
+    async createRefund(scope: KeyScope, input: RefundRequest, idempotencyKey: string | undefined) {
+      await requireApprovedForLive(scope);
+      const { collection_id: collectionId, ...ask } = input;
+      return wallet.refund(scope, { apiKey: true }, collectionId, ask, idempotencyKey, () => notFound(M.collectionNotFound));
+    },
+
+    async refund(scope: KeyScope, id: string): Promise<ApiRefund> {
+      const row = isUuid(id) ? await findRefund(db, scope, id) : undefined;
+      if (!row) throw notFound(M.refundNotFound);
+      return toApiRefund(row);
+    },
 
     async balance(scope: KeyScope): Promise<ApiBalance> {
       const { UGX } = await merchantBalances(db, scope.accountId);

@@ -9,10 +9,13 @@ export type MovementKind =
   | 'collection'
   | 'settlement_hold'
   | 'payout_hold'
+  | 'refund_hold'
   | 'settlement_paid'
   | 'payout_paid'
+  | 'refund_paid'
   | 'settlement_returned'
   | 'payout_returned'
+  | 'refund_returned'
   | 'wallet_transfer';
 
 export type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
@@ -29,8 +32,11 @@ export type Movement = {
   readonly [catalogued]: true;
 };
 
-/** Money that left a merchant wallet through a provider: a settlement to a bank or a payout to mobile money. */
-export type TransferOutKind = 'settlement' | 'payout';
+/**
+ * Money that leaves a merchant wallet through a provider: a settlement to a bank, a payout to mobile money, or a
+ * refund of a payment to its payer (issue 31; its charge is 0: the payment's fee is not returned either).
+ */
+export type TransferOutKind = 'settlement' | 'payout' | 'refund';
 
 type Where = { currency: Currency; environment: Environment };
 

@@ -331,7 +331,12 @@ export function createPaymentsService(options: Options) {
         environment: collection.environment,
         collectionId: collection.id,
         type: collection.status === 'successful' ? 'collection.successful' : 'collection.failed',
-        data: collectionEventData({ ...collection, link: await findCollectionLink(trx, collection.link_id) }),
+        // A payment that settles now has no refunds yet.
+        data: collectionEventData({
+          ...collection,
+          link: await findCollectionLink(trx, collection.link_id),
+          amount_refunded: 0,
+        }),
       });
       return collection;
     });

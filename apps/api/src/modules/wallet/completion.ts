@@ -1,29 +1,48 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, TransferRecord } from '../../db/database.ts';
 import { postMovement } from '../money/ledger.ts';
-import { holdReleased } from '../money/movements.ts';
+import { holdReleased, type TransferOutKind } from '../money/movements.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import { completePendingTransfer } from './repository.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 
 /**
- * Completes a pending settlement or payout, once however often and however concurrently its outcome arrives: the
- * status leaves pending only once, and in the same transaction the held amount and charge move out (paid: the amount
- * to the provider's clearing, the charge to the platform) or back to the wallet (refused), and the event is queued.
+ * The kinds paid out through a provider's disbursement to a mobile-money number (or, for a test card refund, the
+ * simulator's): the payout machinery (hand-over, worker, reconciler, callbacks, expiry) carries both.
+ */
+export const MOBILE_MONEY_OUT = ['payout', 'refund'] as const satisfies readonly TransferOutKind[];
+
+/** What a refund's completion adds (refunds.ts): its event and timeline step in the transaction, its receipt after. */
+export type RefundCompletionHooks = {
+  inTransaction(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
+  afterCommit(refund: TransferRecord): void;
+};
+
+/**
+ * Completes a pending settlement, payout or refund, once however often and however concurrently its outcome arrives:
+ * the status leaves pending only once, and in the same transaction the held amount and charge move out (paid: the
+ * amount to the provider's clearing, the charge to the platform) or back to the wallet (refused), and the event is
+ * queued. `kinds` are the kinds the caller may complete, so an operator's settlement id never completes a payout.
  * Answers whether this call completed it.
  */
-export function createCompletion(db: Kysely<Database>) {
-  return async function complete(id: string, kind: 'settlement' | 'payout', outcome: TransferOutcome): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
-      const transfer = await completePendingTransfer(trx, id, kind, outcome.paid ? null : outcome.reason);
-      if (!transfer) return false;
-      await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
+export function createCompletion(db: Kysely<Database>, refunds: RefundCompletionHooks) {
+  return async function complete(id: string, kinds: readonly TransferOutKind[], outcome: TransferOutcome): Promise<boolean> {
+    const completed = await db.transaction().execute(async (trx) => {
+      const transfer = await completePendingTransfer(trx, id, kinds, outcome.paid ? null : outcome.reason);
+      if (!transfer) return null;
+      const kind = transfer.kind as TransferOutKind;
+      if (kind === 'refund') await refunds.inTransaction(trx, transfer);
+      else await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
       const amounts = { amount: Number(transfer.amount), charge: Number(transfer.charge) };
       await postMovement(
         trx,
         holdReleased(transfer, kind, { ...amounts, id: transfer.id, accountId: transfer.account_id }, outcome.paid),
       );
-      return true;
+      return transfer;
     });
+    if (completed?.kind === 'refund') refunds.afterCommit(completed);
+    return completed !== null;
   };
 }
+
+export type Complete = ReturnType<typeof createCompletion>;

@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { requireSameRequest } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { InsufficientFundsError, postMovement } from '../money/ledger.ts';
-import { transferHeld } from '../money/movements.ts';
+import { type TransferOutKind, transferHeld } from '../money/movements.ts';
 import type { PinService } from './pins.ts';
 import { findByIdempotencyKey, listRecord } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
@@ -92,7 +92,7 @@ export type MoveOut = ReturnType<typeof createMoveOut>;
 /** A settlement or payout about to be written, with the id it will have. */
 export type HeldTransfer = {
   id: string;
-  kind: 'settlement' | 'payout';
+  kind: TransferOutKind;
   account_id: string;
   environment: Environment;
   currency: Currency;

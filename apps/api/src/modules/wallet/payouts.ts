@@ -8,8 +8,8 @@ import { claimHandOver, type HandOverResult, outboxColumns } from '../../lib/han
 import { HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
-import type { TransferOutcome } from '../money/outcomes.ts';
 import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
+import { type Complete, MOBILE_MONEY_OUT } from './completion.ts';
 import { type Authority, holdNew, type MovedOut, type MoveOut } from './move-out.ts';
 import { insertTransfer, payoutAwaitingHandOver, recordPayoutAccepted } from './repository.ts';
 import { storedReason } from './stored-reason.ts';
@@ -19,7 +19,7 @@ type Options = {
   db: Kysely<Database>;
   frame: MoveOut;
   providers: ProviderRegistry;
-  complete: (id: string, kind: 'payout', outcome: TransferOutcome) => Promise<boolean>;
+  complete: Complete;
   charge: number;
   expirySeconds: number;
   /** A live provider's payout is first asked about this long after it accepted (the reconciler, issue 15). */
@@ -40,7 +40,10 @@ type Options = {
  * already reached the provider is answered as a duplicate there, never paid twice.
  */
 export function createPayouts({ db, frame, providers, complete, charge, expirySeconds, pollAfterMs, logger }: Options) {
-  /** Asks the provider to pay a held payout out; a refusal returns the money. Answers whether it is still pending. */
+  /**
+   * Asks the provider to pay a held payout (or refund, refunds.ts) out; a refusal returns the money. Answers whether
+   * it is still pending.
+   */
   async function send(
     provider: PaymentProvider,
     payout: { id: string; account: string; amount: number; currency: Currency },
@@ -57,7 +60,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     } catch (error) {
       logger.error({ err: error, transferId: payout.id }, 'provider refused the payout');
       const message = error instanceof HttpError ? error.message : PAYMENT_MESSAGES.providerUnavailable;
-      await complete(payout.id, 'payout', { paid: false, reason: message });
+      await complete(payout.id, MOBILE_MONEY_OUT, { paid: false, reason: message });
       return false;
     }
     try {
@@ -135,5 +138,5 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     return sent ? moved : frame.answer(moved.id, scope.accountId, false);
   }
 
-  return { startPayout, handOver };
+  return { startPayout, handOver, send };
 }

@@ -1,5 +1,5 @@
 import { containsPattern, kampalaDayEnd, kampalaDayStart, searchedPhone } from '@sente/contracts/filters';
-import type { TransfersFilter } from '@sente/contracts/wallet';
+import type { TransferKind, TransfersFilter } from '@sente/contracts/wallet';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Currency, Database, TransferRecord, TransfersTable } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
@@ -51,7 +51,7 @@ export type TransferListRecord = {
   id: string;
   cursor_ts: string;
   created_at: Date;
-  kind: 'wallet_transfer' | 'settlement' | 'payout';
+  kind: TransferKind;
   account_id: string;
   recipient_account_id: string | null;
   amount: string;
@@ -181,10 +181,10 @@ export const pendingSettlements = (db: Kysely<Database>) =>
     .execute();
 
 /**
- * Moves a pending settlement or payout to its outcome (rejected with `failureReason`, or successful when it is null)
- * and answers it; undefined when it is not pending, so the outcome is applied once.
+ * Moves a pending settlement, payout or refund of one of `kinds` to its outcome (rejected with `failureReason`, or
+ * successful when it is null) and answers it; undefined when it is not pending, so the outcome is applied once.
  */
-export function completePendingTransfer(trx: Db, id: string, kind: 'settlement' | 'payout', failureReason: string | null) {
+export function completePendingTransfer(trx: Db, id: string, kinds: readonly TransferKind[], failureReason: string | null) {
   const now = new Date();
   return (
     trx
@@ -196,7 +196,7 @@ export function completePendingTransfer(trx: Db, id: string, kind: 'settlement' 
         updated_at: now,
       })
       .where('id', '=', id)
-      .where('kind', '=', kind)
+      .where('kind', 'in', kinds)
       .where('status', '=', 'pending')
       // Held for the operator (decision 040): nothing is applied to it, whoever reports.
       .where('provider_mismatch', 'is', null)
@@ -226,13 +226,13 @@ export function recordPayoutAccepted(db: Db, id: string, accepted: PayoutAccepte
     .execute();
 }
 
-/** A pending payout never handed to its provider (decision 041): what handing it over needs. */
+/** A pending payout or refund never handed to its provider (decision 041): what handing it over needs. */
 export const payoutAwaitingHandOver = (db: Kysely<Database>, id: string) =>
   db
     .selectFrom('transfers')
     .select(['id', 'provider', 'payout_msisdn', 'amount', 'currency'])
     .where('id', '=', id)
-    .where('kind', '=', 'payout')
+    .where('kind', 'in', ['payout', 'refund'])
     .where('status', '=', 'pending')
     .where('provider_reference', 'is', null)
     .executeTakeFirst();

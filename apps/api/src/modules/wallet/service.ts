@@ -18,15 +18,17 @@ import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
-import { createCompletion } from './completion.ts';
+import { createCompletion, MOBILE_MONEY_OUT } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';
 import { createMoveOut, holdNew, type MoneyActor } from './move-out.ts';
 import { createWalletTransfers } from './p2p.ts';
 import { createPayouts } from './payouts.ts';
 import type { PinService } from './pins.ts';
+import { createRefundHooks, createRefunds, type RefundableCollection, refundBlock } from './refunds.ts';
 import * as walletRepo from './repository.ts';
 import { createStatementService } from './statement.ts';
 import { storedReason } from './stored-reason.ts';
@@ -44,6 +46,8 @@ type Options = {
   payoutExpirySeconds: number;
   /** A live payout is first asked about this long after its provider accepted it. */
   pollAfterMs: number;
+  /** Sends a refund's receipt to its payer (refunds.ts). */
+  mailer: Mailer;
 };
 
 /**
@@ -51,11 +55,11 @@ type Options = {
  * wallet, each in its own file: a wallet transfer (p2p.ts), a settlement to the bank (here, through the move-out frame
  * of move-out.ts) and a mobile-money payout (payouts.ts); completion.ts applies a settlement's or payout's outcome.
  */
-export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds, pollAfterMs }: Options) {
+export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds, pollAfterMs, mailer }: Options) {
   const frame = createMoveOut({ db, pins });
-  const complete = createCompletion(db);
+  const complete = createCompletion(db, createRefundHooks({ db, mailer, logger }));
   const p2p = createWalletTransfers({ db, frame, charges });
-  const { startPayout, handOver } = createPayouts({
+  const { startPayout, handOver, send } = createPayouts({
     db,
     frame,
     providers,
@@ -65,6 +69,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     pollAfterMs,
     logger,
   });
+  const refunds = createRefunds({ db, frame, providers, send, handOver, expirySeconds: payoutExpirySeconds });
 
   return {
     charges: (): TransferCharges => charges,
@@ -163,22 +168,21 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     handOverPayout: handOver,
 
     /** Operator: the settlement was paid to the bank. */
-    approveSettlement: (id: string) => (isUuid(id) ? complete(id, 'settlement', { paid: true }) : Promise.resolve(false)),
+    approveSettlement: (id: string) => (isUuid(id) ? complete(id, ['settlement'], { paid: true }) : Promise.resolve(false)),
 
     /** Operator: the settlement was refused; the held amount and charge go back to the wallet. */
     rejectSettlement: (id: string, reason: string = M.settlementRejected) =>
-      isUuid(id) ? complete(id, 'settlement', { paid: false, reason }) : Promise.resolve(false),
+      isUuid(id) ? complete(id, ['settlement'], { paid: false, reason }) : Promise.resolve(false),
 
     pendingSettlements: () => walletRepo.pendingSettlements(db),
 
-    /** A provider's report on a payout, applied once however often it arrives. */
     /**
-     * A payout's outcome, applied once. A provider reporting paid a payout already returned to the wallet (it expired
-     * in test, or the provider first reported it failed) is not applied twice: it is logged for the operator, who
-     * recovers the money from the provider or the merchant.
+     * A payout's or refund's outcome, applied once however often it arrives. A provider reporting paid one already
+     * returned to the wallet (it expired in test, or the provider first reported it failed) is not applied twice: it
+     * is logged for the operator, who recovers the money from the provider or the merchant.
      */
     async reportPayout(id: string, outcome: TransferOutcome): Promise<boolean> {
-      const done = await complete(id, 'payout', outcome);
+      const done = await complete(id, MOBILE_MONEY_OUT, outcome);
       if (!done && outcome.paid) {
         const row = await db.selectFrom('transfers').select(['status', 'environment']).where('id', '=', id).executeTakeFirst();
         if (row?.status === 'rejected') {
@@ -206,6 +210,15 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
 
     /** The settlements spreadsheet of the account (export.ts), streamed as it is read. */
     exportTransfers: (scope: MoneyScope, log: FastifyBaseLogger) => streamTransfersWorkbook(db, scope, log),
+
+    /**
+     * A payment paid back to its payer (refunds.ts, issue 31): by a member with the wallet PIN's token, or with the
+     * API key (/v1). `notFound` is the caller's own 404 for a payment not of the scope.
+     */
+    refund: refunds.refund,
+
+    /** Why a payment of the scope cannot be refunded now, given what is refunded; null when it can. */
+    refundBlock: (collection: RefundableCollection, refunded: number) => refundBlock(providers, collection, refunded),
 
     /** The wallet statement and its spreadsheet (statement.ts, issue 31). */
     statement: createStatementService(db),

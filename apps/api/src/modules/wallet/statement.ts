@@ -4,6 +4,7 @@ import { kampalaDayEnd, kampalaDayStart } from '@sente/contracts/filters';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { formatTypedPhone } from '@sente/contracts/payments';
+import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import type { StatementEntry } from '@sente/contracts/wallet';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -77,8 +78,13 @@ function linesOf(row: StatementRecord, accountId: string): Line[] {
         { description: `Payout to ${phone} returned`, amount: principal },
         { description: 'Payout fee returned', amount: entry - principal },
       );
+    case 'refund_hold':
+      return [{ description: R.statementLine(row.payout_msisdn ? phone : R.toCard), amount: entry }];
+    case 'refund_returned':
+      return [{ description: R.statementReturned(row.payout_msisdn ? phone : R.toCard), amount: entry }];
     case 'settlement_paid':
     case 'payout_paid':
+    case 'refund_paid':
       // Paid moves the hold to the provider and the platform: it never touches a merchant wallet.
       throw new Error(`a ${row.kind} movement on merchant wallet entry ${row.id}`);
   }

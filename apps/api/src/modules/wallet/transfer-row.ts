@@ -1,5 +1,6 @@
 import { API_KEY_CREATOR } from '@sente/contracts/merchant-api';
 import { formatTypedPhone } from '@sente/contracts/payments';
+import { REFUND_MESSAGES } from '@sente/contracts/refunds';
 import { maskBankAccountNumber, type TransferRow } from '@sente/contracts/wallet';
 import type { TransferListRecord } from './repository.ts';
 
@@ -12,9 +13,11 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
       direction === 'out' ? `${row.recipient_name} (${row.recipient_number})` : `${row.sender_name} (${row.sender_number})`;
   } else if (row.kind === 'settlement' && row.bank_details) {
     counterparty = `${row.bank_details.bank_name} ${maskBankAccountNumber(row.bank_details.account_number)}`;
-  } else if (row.kind === 'payout' && row.payout_msisdn) {
+  } else if ((row.kind === 'payout' || row.kind === 'refund') && row.payout_msisdn) {
     // Stored as typed (a payout keeps the number it was asked for), shown in the dashboard's one format.
     counterparty = formatTypedPhone(row.payout_msisdn);
+  } else if (row.kind === 'refund') {
+    counterparty = REFUND_MESSAGES.toCard;
   }
   return {
     id: row.id,

@@ -33,7 +33,8 @@ async function findSubject(db: Kysely<Database>, provider: string, reference: st
   const payout = await db
     .selectFrom('transfers')
     .select(['id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
-    .where('kind', '=', 'payout')
+    // A refund is paid out through the provider's disbursement as a payout is (issue 31).
+    .where('kind', 'in', ['payout', 'refund'])
     .where('provider', '=', provider)
     .where('id', '=', reference)
     .executeTakeFirst();

@@ -1,0 +1,323 @@
+import { REFUND_EMAIL as E, RECEIPT_EMAIL, EMAIL_TEXTS as T } from '@sente/contracts/emails';
+import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
+import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
+import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
+import { CHANNEL_LABELS, formatLocalPhone } from '@sente/contracts/payments';
+import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, TransferRecord } from '../../db/database.ts';
+import { claimHandOver, outboxColumns } from '../../lib/hand-over.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { requestHash } from '../../lib/idempotency.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
+import { escapeHtml, reasonText } from '../../lib/rich-text.ts';
+import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import { recordCollectionEvent } from '../collections/events.ts';
+import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
+import { toApiRefund } from '../merchant-api/objects.ts';
+import { InsufficientFundsError } from '../money/ledger.ts';
+import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
+import type { RefundCompletionHooks } from './completion.ts';
+import { type Authority, holdNew, type MoveOut } from './move-out.ts';
+import { insertTransfer } from './repository.ts';
+import { storedReason } from './stored-reason.ts';
+
+/** The facts of a payment a refund is decided on. */
+export type RefundableCollection = {
+  id: string;
+  status: string;
+  channel: string;
+  msisdn: string | null;
+  amount: number | string;
+  environment: 'test' | 'production';
+};
+
+/**
+ * A payment's refunds that are pending or successful, summed (transfers_refunds_idx): what can no longer be refunded,
+ * and the /v1 collection's `amount_refunded`. A column of any query over `collections`.
+ */
+export const amountRefunded = (eb: ExpressionBuilder<Database, 'collections'>) =>
+  eb
+    .selectFrom('transfers')
+    .select(sql<string>`coalesce(sum(transfers.amount), 0)::text`.as('sum'))
+    .whereRef('transfers.collection_id', '=', 'collections.id')
+    .where('transfers.kind', '=', 'refund')
+    .where('transfers.status', '<>', 'rejected')
+    .as('amount_refunded');
+
+/** A payment's refunds, newest first (transfers_refunds_idx). */
+export const refundsOf = (db: Kysely<Database>, collectionId: string) =>
+  db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('kind', '=', 'refund')
+    .orderBy('created_at', 'desc')
+    .execute();
+
+/** One refund of the scope's account and environment; another's id, or a payout's, finds nothing. */
+export const findRefund = (db: Kysely<Database>, scope: MoneyScope, id: string) =>
+  db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .where('kind', '=', 'refund')
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/**
+ * Which provider pays a payment back, or why none can (issue 31 item 3): a mobile-money payment goes back to the
+ * payer's number through the provider's disbursement (the simulator in test); a test card payment through the
+ * simulator; a live card payment cannot be, for there is no card acquirer.
+ */
+function refundRail(
+  providers: ProviderRegistry,
+  collection: RefundableCollection,
+): { provider: PaymentProvider } | { refused: string; code?: string } {
+  if (collection.channel === 'CARD' || collection.msisdn === null) {
+    if (collection.environment === 'production') return { refused: R.liveCard };
+    const simulator = providers.forPayout('test', 'card');
+    return simulator ? { provider: simulator } : { refused: R.liveCard };
+  }
+  const provider = providers.forPayout(collection.environment, collection.msisdn);
+  return provider ? { provider } : { refused: R.liveUnavailable, code: API_ERROR_CODES.liveUnavailable };
+}
+
+/** Why no refund of this payment can be made now (null when one can), given what is already refunded. */
+export function refundBlock(providers: ProviderRegistry, collection: RefundableCollection, refunded: number): string | null {
+  if (collection.status !== 'successful') return R.notSuccessful;
+  if (refunded >= Number(collection.amount)) return R.refundedInFull;
+  const rail = refundRail(providers, collection);
+  return 'refused' in rail ? rail.refused : null;
+}
+
+/** The payer's receipt of a refund: how much of which payment went back, where, and why. */
+function refundMail(input: {
+  to: string;
+  merchant: string;
+  payer: string;
+  refund: TransferRecord;
+  collection: { amount: string; channel: string; msisdn: string | null; transaction_id: string };
+}): MailMessage {
+  const { refund, collection } = input;
+  const amount = formatMoney(Number(refund.amount));
+  const to = collection.msisdn
+    ? `${CHANNEL_LABELS[collection.channel as keyof typeof CHANNEL_LABELS] ?? ''} ${formatLocalPhone(collection.msisdn)}`.trim()
+    : 'Card';
+  const reason = refund.reason ? reasonText(refund.reason) : '';
+  const rows: [string, string][] = [
+    [E.labels.refundedBy, input.merchant],
+    [E.labels.amount, amount],
+    [E.labels.of, formatMoney(Number(collection.amount))],
+    [E.labels.to, to],
+    [E.labels.transactionId, collection.transaction_id],
+    ...(reason ? ([[E.labels.reason, reason]] as [string, string][]) : []),
+    [E.labels.date, formatDateTimeWithZone(refund.completed_at ?? refund.created_at)],
+  ];
+  const test = refund.environment === 'test';
+  const lines = rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+  const text = `${test ? `${RECEIPT_EMAIL.testMode}\n\n` : ''}${T.hello(input.payer)}\n\n${E.refunded(input.merchant)}\n\n${lines}\n\n${E.keep}\n`;
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1a1b1e">
+${test ? `<p style="color:#b00020;font-weight:bold">${RECEIPT_EMAIL.testMode}</p>` : ''}
+<p>${T.hello(escapeHtml(input.payer))}</p><p>${escapeHtml(E.refunded(input.merchant))}</p>
+<table cellpadding="4">${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
+<p>${E.keep}</p></body></html>`;
+  return { to: input.to, subject: E.subject(amount, input.merchant), text, html };
+}
+
+/**
+ * What completes a refund besides the money (completion.ts): in its transaction, the refund.successful or
+ * refund.failed event (its data the /v1 refund object, found from the payment's timeline by its collection) and the
+ * timeline's step; after the commit, the payer's receipt when the refund succeeded and the payer gave an e-mail.
+ */
+export function createRefundHooks({
+  db,
+  mailer,
+  logger,
+}: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  logger: Logger;
+}): RefundCompletionHooks {
+  async function sendReceipt(refund: TransferRecord) {
+    const collectionId = refund.collection_id!;
+    const row = await db
+      .selectFrom('collections')
+      .innerJoin('accounts', 'accounts.id', 'collections.account_id')
+      .select([
+        'collections.email',
+        'collections.names',
+        'collections.amount',
+        'collections.channel',
+        'collections.msisdn',
+        'collections.transaction_id',
+        'accounts.account_name',
+      ])
+      .where('collections.id', '=', collectionId)
+      .executeTakeFirst();
+    if (!row?.email) return;
+    let sent = true;
+    try {
+      await mailer.send(refundMail({ to: row.email, merchant: row.account_name, payer: row.names, refund, collection: row }));
+    } catch (error) {
+      logger.error({ err: error, refundId: refund.id }, 'refund receipt e-mail failed');
+      sent = false;
+    }
+    await recordCollectionEvent(db, { collectionId, kind: 'receipt_sent', detail: row.email, ok: sent });
+  }
+
+  return {
+    async inTransaction(trx, refund) {
+      const successful = refund.status === 'successful';
+      await queueWebhookEvent(trx, {
+        accountId: refund.account_id,
+        environment: refund.environment,
+        type: successful ? 'refund.successful' : 'refund.failed',
+        data: toApiRefund(refund),
+        collectionId: refund.collection_id!,
+      });
+      await recordCollectionEvent(trx, {
+        collectionId: refund.collection_id!,
+        kind: successful ? 'refund_successful' : 'refund_failed',
+        detail: successful ? formatMoney(Number(refund.amount)) : refund.failure_reason,
+        ok: successful,
+      });
+    },
+    afterCommit(refund) {
+      if (refund.status !== 'successful') return;
+      void sendReceipt(refund).catch((error) => logger.error({ err: error, refundId: refund.id }, 'refund receipt failed'));
+    },
+  };
+}
+
+type Options = {
+  db: Kysely<Database>;
+  frame: MoveOut;
+  providers: ProviderRegistry;
+  /** The payouts' hand-over to the provider (payouts.ts): a refusal returns the money at once. */
+  send: (
+    provider: PaymentProvider,
+    payout: { id: string; account: string; amount: number; currency: 'UGX' | 'USD' },
+    now: Date,
+  ) => Promise<boolean>;
+  handOver: (id: string) => Promise<unknown>;
+  expirySeconds: number;
+};
+
+/** What a refund asks: the amount (everything left when absent, /v1 only) and why (optional on /v1). */
+export type RefundAsk = { amount?: number | undefined; reason?: string | undefined };
+
+/**
+ * Refunds (issue 31 item 3, decision 053): a payment paid back to its payer, in whole or in parts up to what was
+ * paid, as a transfer of kind `refund` through the move-out frame and the payout's provider hand-over. In one
+ * transaction the PIN token is spent (an API key spends none), the payment's row is locked (so two refunds of it are
+ * decided one after the other: of two refunds of the whole amount at once, one wins), what is left to refund is
+ * checked, the amount is held from the merchant wallet of the payment's environment (refused when the balance cannot
+ * cover it) and the refund and its timeline step are written. Then the provider is asked to pay; its refusal returns
+ * the money at once, its later failure when it reports (completion.ts). The payment's fee is not returned.
+ */
+export function createRefunds({ db, frame, providers, send, handOver, expirySeconds }: Options) {
+  async function refund(
+    scope: MoneyScope,
+    authority: Authority,
+    collectionId: string,
+    ask: RefundAsk,
+    idempotencyKey: string | undefined,
+    notFound: () => Error,
+  ): Promise<{ refund: ApiRefund; replayed: boolean }> {
+    if (!isUuid(collectionId)) throw notFound();
+    const collection = await db
+      .selectFrom('collections')
+      .select(['id', 'status', 'channel', 'msisdn', 'amount', 'environment'])
+      .where('account_id', '=', scope.accountId)
+      .where('environment', '=', scope.environment)
+      .where('id', '=', collectionId)
+      .executeTakeFirst();
+    if (!collection) throw notFound();
+    if (collection.status !== 'successful') throw new HttpError(400, R.notSuccessful);
+    const rail = refundRail(providers, collection);
+    if ('refused' in rail) throw new HttpError(400, rail.refused, rail.code ? { code: rail.code } : {});
+    // Cleaned as every reason is (stored-reason.ts); absent (/v1 only) it is stored empty and answered null.
+    const reason =
+      ask.reason === undefined
+        ? ''
+        : storedReason(ask.reason, 'apiKey' in authority ? MERCHANT_API_MESSAGES.reasonWithoutText : R.reasonMissing);
+    const hash = requestHash({
+      kind: 'refund',
+      collection: collectionId,
+      amount: ask.amount ?? null,
+      reason: ask.reason ?? null,
+    });
+    const moved = await frame.moveOut('refund', scope, authority, { key: idempotencyKey, hash }, async (trx) => {
+      const amount = await amountToRefund(trx, collectionId, ask.amount);
+      let held: Awaited<ReturnType<typeof holdNew>>;
+      try {
+        held = await holdNew(trx, 'refund', scope, { amount, charge: 0 });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) {
+          throw new HttpError(400, R.balanceTooLow, { code: API_ERROR_CODES.insufficientBalance });
+        }
+        throw error;
+      }
+      const transfer = await insertTransfer(trx, {
+        ...held,
+        reason,
+        status: 'pending',
+        creator_id: 'member' in authority ? authority.member.userId : null,
+        payout_msisdn: collection.msisdn,
+        collection_id: collectionId,
+        provider: rail.provider.name,
+        ...outboxColumns(rail.provider.name),
+        expires_at: new Date(Date.now() + expirySeconds * 1000),
+        idempotency_key: idempotencyKey ?? null,
+        request_hash: hash,
+      });
+      if (!transfer) return null;
+      await recordCollectionEvent(trx, {
+        collectionId,
+        kind: 'refund_started',
+        detail: formatMoney(amount),
+        ok: null,
+      });
+      return transfer.id;
+    });
+    if (moved.replayed) {
+      // The first request may have died before handing it over: this retry does it, unless someone else holds it.
+      if (moved.row.status === 'pending' && (await claimHandOver(db, 'transfers', moved.id))) await handOver(moved.id);
+    } else {
+      // A card refund has no number: the simulator pays it back to the card.
+      await send(
+        rail.provider,
+        { id: moved.id, account: collection.msisdn ?? 'card', amount: moved.row.amount, currency: moved.row.currency },
+        new Date(),
+      );
+    }
+    return { refund: toApiRefund((await findRefund(db, scope, moved.id))!), replayed: moved.replayed };
+  }
+
+  return { refund };
+}
+
+/**
+ * Locks the payment's row and answers the amount this refund takes: `asked`, or all that is left when not asked;
+ * refused when nothing is left or more is asked than is left. The lock is held to the transaction's end, so a second
+ * refund of the same payment waits here and then counts this one.
+ */
+async function amountToRefund(trx: Transaction<Database>, collectionId: string, asked: number | undefined) {
+  await trx.selectFrom('collections').select('id').where('id', '=', collectionId).forUpdate().executeTakeFirstOrThrow();
+  // Counted in a statement of its own, after the lock: under READ COMMITTED a statement that waited for the lock still
+  // reads with the snapshot it began with, so a sum in the locking statement would miss the refund that held it.
+  const row = await trx
+    .selectFrom('collections')
+    .select(['amount', amountRefunded])
+    .where('id', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  const left = Number(row.amount) - Number(row.amount_refunded);
+  if (left <= 0) throw new HttpError(400, R.refundedInFull);
+  const amount = asked ?? left;
+  if (amount > left) throw new HttpError(400, R.moreThanLeft(left));
+  return amount;
+}
