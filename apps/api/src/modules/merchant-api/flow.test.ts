@@ -63,6 +63,7 @@ describe('the merchant API with the simulator', () => {
       metadata: { order: '1001', till: 'front' },
       transaction_id: expect.stringMatching(/^SNT[A-Z2-9]{12}$/),
       failure_reason: null,
+      amount_refunded: 0,
       email: null,
       extra_data: [],
       link: null,

@@ -13,6 +13,7 @@ beforeAll(async () => {
   t = await createTestApp({ ...MERCHANT_API_ENV, PAYMENT_WORKER_INTERVAL_MS: '0' });
   key = (await apiKeysOf(t, await createMerchant(t, 'Masaka Dairy'))).test_key;
   collectionId = (await createCollection(t, key, { amount: 1000, phone: '0772123456', channel: 'MTN_UG' })).id;
+  VALID_BODIES['/refunds']!.collection_id = collectionId;
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -26,6 +27,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     metadata: { k: 'v' },
   },
   '/payouts': { amount: 1000, phone: '0772123456', reason: 'Supplier' },
+  // Filled in once the collection exists (beforeAll).
+  '/refunds': { collection_id: '', amount: 100, reason: 'Wrong size' },
 };
 /** What no field may hold, whatever its type. */
 const SPOILED: [string, unknown][] = [
@@ -111,7 +114,7 @@ describe('bad input on every /v1 route is a 400 with a message and invalid_reque
   });
 
   it('for the ids: text no id can hold is a 400, an id that names nothing a 404', async () => {
-    for (const url of ['/collections', '/payouts']) {
+    for (const url of ['/collections', '/payouts', '/refunds']) {
       expectBadInput(await v1(t, key, 'GET', `${url}/ab%00cd`), `${url} NUL`);
       for (const id of ['not-an-id', randomUUID(), '..%2F..%2Fsecrets.json', "'%20OR%201%3D1--"]) {
         const res = await v1(t, key, 'GET', `${url}/${id}`);

@@ -70,7 +70,7 @@ describe('GET /api/settlements filtered', () => {
   it('refuses wrong values with a message', async () => {
     const refusals: [string, string][] = [
       ['status=failed', F.statusInvalid(TRANSFER_STATUSES)],
-      ['kind=refund', F.kindInvalid(TRANSFER_KINDS)],
+      ['kind=refunds', F.kindInvalid(TRANSFER_KINDS)],
       ['from=2026-13-01', F.dateInvalid('from')],
       ['from=2026-11-22&to=2026-11-21', F.datesInverted],
     ];
