@@ -77,6 +77,7 @@ import {
   statementAnswer,
   statementDownloadQuery,
   statementQuery,
+  transfersDownloadQuery,
   transfersFilterQuery,
   verifyAccountNumberInput,
   verifyPinInput,
@@ -275,7 +276,7 @@ export const ROUTES = {
   'POST /api/settlements/create': { body: settlementInput, response: { 200: W.moved, 201: W.moved } },
   'POST /api/yo/process_payout': { body: payoutInput, response: { 200: W.moved, 201: W.moved } },
   'GET /api/settlements': { querystring: transfersFilterQuery, response: { 200: W.transfers } },
-  'GET /api/collections/smt_download': { querystring: nothing, response: { 200: fileAnswer } },
+  'GET /api/collections/smt_download': { querystring: transfersDownloadQuery, response: { 200: fileAnswer } },
   'POST /api/sente-account/update-bank-details': { body: bankDetailsInput, response: { 200: W.bankDetails } },
   // The wallet statement (issue 31 item 4): its entries, and the same as a workbook.
   'GET /api/wallet/statement': { querystring: statementQuery, response: { 200: statementAnswer } },

@@ -272,15 +272,19 @@ export const transferRow = z.object({
 });
 export type TransferRow = z.output<typeof transferRow>;
 
+const transfersFilter = {
+  status: z.enum(TRANSFER_STATUSES, { error: F.statusInvalid(TRANSFER_STATUSES) }).optional(),
+  kind: z.enum(TRANSFER_KINDS, { error: F.kindInvalid(TRANSFER_KINDS) }).optional(),
+  ...dayRange,
+};
+
 /** GET /api/settlements (issue 31): the transfers list narrowed by status, kind and Kampala days, every one optional. */
 export const transfersFilterQuery = z
-  .object({
-    status: z.enum(TRANSFER_STATUSES, { error: F.statusInvalid(TRANSFER_STATUSES) }).optional(),
-    kind: z.enum(TRANSFER_KINDS, { error: F.kindInvalid(TRANSFER_KINDS) }).optional(),
-    ...dayRange,
-    cursor: cursorQuery.shape.cursor,
-  })
+  .object({ ...transfersFilter, cursor: cursorQuery.shape.cursor })
   .refine(daysInOrder, daysInverted);
+
+/** GET /api/collections/smt_download: the spreadsheet of what the transfers list shows under the same filters. */
+export const transfersDownloadQuery = z.object(transfersFilter).refine(daysInOrder, daysInverted);
 export type TransfersFilter = z.output<typeof transfersFilterQuery>;
 
 /** The spec's older wallet answers: upper-case `status: 'SUCCESS'`, some with a field beside `data` too. */

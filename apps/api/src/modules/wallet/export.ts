@@ -8,14 +8,19 @@ import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { reasonText } from '../../lib/rich-text.ts';
 import { SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
-import { transfersPage } from './repository.ts';
+import { type TransfersWhere, transfersPage } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
 
 /**
  * The settlements spreadsheet (spec §7 smt_download): every transfer of the account, newest first, with why a
  * rejected settlement or failed payout did not go through.
  */
-export function streamTransfersWorkbook(db: Kysely<Database>, scope: MoneyScope, logger: FastifyBaseLogger): Readable {
+export function streamTransfersWorkbook(
+  db: Kysely<Database>,
+  scope: MoneyScope,
+  where: TransfersWhere,
+  logger: FastifyBaseLogger,
+): Readable {
   return streamWorkbook(
     {
       name: 'Transfers',
@@ -33,7 +38,7 @@ export function streamTransfersWorkbook(db: Kysely<Database>, scope: MoneyScope,
         { header: 'Status', key: 'status', width: 11 },
         { header: 'Failure reason', key: 'failure_reason', width: 40 },
       ],
-      batch: (cursor, limit) => transfersPage(db, scope, cursor, limit),
+      batch: (cursor, limit) => transfersPage(db, scope, cursor, limit, where),
       toRow: (record) => {
         const row = toTransferRow(record, scope.accountId);
         return {

@@ -158,7 +158,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
         .header('content-type', XLSX)
         .header('content-disposition', 'attachment; filename="Settlements.xlsx"')
         .header('cache-control', 'private, no-store')
-        .send(wallet.exportTransfers(scopeOf(request), request.log)),
+        .send(wallet.exportTransfers(scopeOf(request), request.query, request.log)),
   );
 
   // Issue 31: the wallet's statement, with the view right the balance screen needs.

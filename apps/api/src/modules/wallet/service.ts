@@ -208,8 +208,9 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
       return toPage(rows, total, 'transfers', (row) => toTransferRow(row, scope.accountId));
     },
 
-    /** The settlements spreadsheet of the account (export.ts), streamed as it is read. */
-    exportTransfers: (scope: MoneyScope, log: FastifyBaseLogger) => streamTransfersWorkbook(db, scope, log),
+    /** The settlements spreadsheet of the account (export.ts) under the list's filters, streamed as it is read. */
+    exportTransfers: (scope: MoneyScope, where: Omit<TransfersFilter, 'cursor'>, log: FastifyBaseLogger) =>
+      streamTransfersWorkbook(db, scope, where, log),
 
     /**
      * A payment paid back to its payer (refunds.ts, issue 31): by a member with the wallet PIN's token, or with the

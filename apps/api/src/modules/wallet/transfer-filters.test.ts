@@ -7,7 +7,7 @@ import { get } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet, p2p, payout, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/wallet.ts';
-import { createNamedMerchant } from '../../testing/wallet-more.ts';
+import { createNamedMerchant, readWorkbook } from '../../testing/wallet-more.ts';
 
 let t: TestApp;
 let kato: Merchant;
@@ -60,6 +60,19 @@ describe('GET /api/settlements filtered', () => {
     expect(await ids('from=2026-11-20&to=2026-11-20')).toEqual([made.sent]);
     expect(await ids('from=2026-11-21&to=2026-11-21')).toEqual([made.settlement, made.received]);
     expect(await ids('from=2026-11-22&kind=payout')).toEqual([made.payout]);
+  });
+
+  it('downloads what the filtered list shows; a wrong filter is refused', async () => {
+    const sheet = async (query: string) => {
+      const res = await get(t, kato, `/api/collections/smt_download?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      const rows = (await readWorkbook(res.rawPayload)).getWorksheet('Transfers')!.getSheetValues().slice(2);
+      return rows.map((row) => (row as unknown[])[2]);
+    };
+    expect(await sheet('kind=settlement')).toEqual(['Request Transfer']);
+    expect(await sheet('from=2026-11-21&to=2026-11-21')).toHaveLength(2);
+    expect(await sheet('')).toHaveLength(4);
+    expect((await get(t, kato, '/api/collections/smt_download?kind=refunds')).statusCode).toBe(400);
   });
 
   it("shows another account only its own side: Lule sees the two wallet transfers, never Kato's settlement", async () => {

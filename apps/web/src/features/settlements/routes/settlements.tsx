@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { useUrlFilter } from '../../../components/use-url-filter.ts';
+import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { useCan } from '../../../lib/profile.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
 import { SettlementCards } from '../components/settlement-cards.tsx';
@@ -81,7 +81,7 @@ function TransfersPanel({ transfersButton }: { transfersButton: ReactNode }) {
       create={null}
       actions={
         <>
-          <DownloadButton path="/api/collections/smt_download" fileName="Settlements.xlsx" />
+          <DownloadButton path={withQuery('/api/collections/smt_download', filter.query)} fileName="Settlements.xlsx" />
           {transfersButton}
         </>
       }
