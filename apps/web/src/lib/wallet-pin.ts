@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import type { MoneyScope } from './money-scope.ts';
 
@@ -28,3 +28,15 @@ export const createPin = ({ accountId, environment }: MoneyScope, userId: string
     method: 'POST',
     body: { user_id: userId, sente_account_id: accountId, active_environment: environment, pin },
   });
+
+/** Spec §7 verify_pin: a right PIN answers a single-use token that one money call spends (decision 009). */
+export async function verifyPin(accountId: string, pin: string): Promise<string> {
+  const answer = await api<{ pin_token: string }>('/api/wallet/verify_pin', {
+    method: 'POST',
+    body: { sente_account_id: accountId, pin },
+  });
+  return answer.data.pin_token;
+}
+
+export const useVerifyPin = () =>
+  useMutation({ mutationFn: ({ accountId, pin }: { accountId: string; pin: string }) => verifyPin(accountId, pin) });

@@ -4,8 +4,8 @@ import { formatMoney } from '@sente/contracts/format';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { type BankDetails, maskBankAccountNumber, newPinForm, verifyPinInput, WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { CardDetail } from '../../../components/card-detail.tsx';
-import { PinField } from '../../../components/pin-field.tsx';
+import { CardDetail } from './card-detail.tsx';
+import { PinField } from './pin-field.tsx';
 import { ReasonHtml } from './reason-html.tsx';
 
 /** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */
