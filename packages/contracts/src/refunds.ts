@@ -22,3 +22,20 @@ export const REFUND_MESSAGES = {
   /** The statement's line of a refund: to whom. */
   statementLine: (to: string) => `Refund to ${to}`,
 } as const;
+
+/** The payment drawer's words for refunds (issue 31 item 3): its button, the Refund modal and the Refunds section. */
+export const REFUND_LABELS = {
+  refund: 'Refund',
+  modalTitle: 'Refund payment',
+  amount: 'Amount to refund',
+  reason: 'Reason',
+  reasonPlaceholder: 'Why the payer is paid back',
+  refundable: 'Can be refunded',
+  refunded: 'Refunded',
+  payer: 'Paid back to',
+  cancel: 'Cancel',
+  continue: 'Continue',
+  section: 'Refunds',
+  failed: 'Why it failed',
+  completed: (at: string) => `completed ${at}`,
+} as const;

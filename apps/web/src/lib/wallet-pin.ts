@@ -4,7 +4,8 @@ import type { MoneyScope } from './money-scope.ts';
 
 /**
  * The caller's own PIN on one account: each member has one per account (DESIGN §6), in both environments. Shared by
- * the profile's PIN screens (features/wallet) and the transfer flow (features/settlements), which both ask first.
+ * the profile's PIN screens (features/wallet), the transfer flow (features/settlements) and a payment's refund
+ * (components/refund-modal.tsx), which all ask first.
  */
 export const walletPinKeys = {
   all: ['wallet-pin'] as const,

@@ -3,7 +3,7 @@ import { TRANSFER_ENV, type TRANSFER_FORM_KINDS, type TransferRow } from '@sente
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/profile.ts';
-import { settlementKeys } from './settlements.ts';
+import { settlementKeys } from '../../../lib/settlement-keys.ts';
 
 /** The receiver of a wallet transfer, as the PIN step names them. */
 export type Receiver = { recipientId: string; name: string; accountNumber: string };
