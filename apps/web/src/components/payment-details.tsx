@@ -27,14 +27,22 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+type Props = {
+  payment: CollectionDetail;
+  /** Told when a dialog of the payment (Refund) opens over the details and when it closes. */
+  onCover?: (covered: boolean) => void;
+};
+
 /**
  * Issue 31 item 2: all there is to know of one payment: the amount and status, gross, fee and net, the payer, how
  * and where it was paid with the identifiers to copy, the payer's answers, why it failed, and its timeline. Resend
  * receipt shows to the roles that manage links, the server's right for it, when the payment is successful and the
- * payer gave an e-mail. Issue 31 item 3: how much was refunded, Refund (components/refund-action.tsx) and each refund.
+ * payer gave an e-mail. Issue 31 item 3: how much was refunded, Refund for the roles that move money
+ * (components/refund-action.tsx), and each refund.
  */
-export function PaymentDetails({ payment }: { payment: CollectionDetail }) {
+export function PaymentDetails({ payment, onCover }: Props) {
   const mayResend = useCan('manageLinks');
+  const mayRefund = useCan('moveMoney');
   const money = (amount: number) => formatMoney(amount, payment.currency);
   const refunded = payment.amount_refunded > 0;
   return (
@@ -50,10 +58,12 @@ export function PaymentDetails({ payment }: { payment: CollectionDetail }) {
           {formatDateTime(payment.created_at)}
           {payment.completed_at && ` · completed ${formatDateTime(payment.completed_at)}`}
         </Text>
-        <Group mt="xs" gap="sm">
-          {mayResend && payment.can_resend_receipt && <ResendReceiptButton id={payment.id} />}
-          <RefundAction payment={payment} />
-        </Group>
+        {((mayResend && payment.can_resend_receipt) || mayRefund) && (
+          <Group mt="xs" gap="sm">
+            {mayResend && payment.can_resend_receipt && <ResendReceiptButton id={payment.id} />}
+            {mayRefund && <RefundAction payment={payment} onCover={onCover} />}
+          </Group>
+        )}
       </Stack>
 
       {payment.status === 'failed' && payment.status_message && (

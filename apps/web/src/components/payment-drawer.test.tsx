@@ -8,6 +8,8 @@ import { render } from '../testing/render.tsx';
 import { testUser } from '../testing/test-user.ts';
 import { expectToast } from '../testing/toasts.ts';
 import { PaymentDrawer } from './payment-drawer.tsx';
+// The app loads the drawer when a payment is first opened; loaded with the tests, the first test's wait is not spent on it.
+import './payment-details-drawer.tsx';
 
 const ID = 'c0ffee00-0000-4000-8000-0000000000aa';
 

@@ -12,6 +12,9 @@ import { render } from '../testing/render.tsx';
 import { testUser } from '../testing/test-user.ts';
 import { expectToast } from '../testing/toasts.ts';
 import { PaymentDrawer } from './payment-drawer.tsx';
+// The app loads the drawer and the modal when first wanted; loaded with the tests, no test's first wait is spent on it.
+import './payment-details-drawer.tsx';
+import './refund-modal.tsx';
 
 const ID = 'c0ffee00-0000-4000-8000-0000000000bb';
 const REFUND_PATH = `/api/collections/${ID}/refund`;
@@ -134,6 +137,17 @@ describe('the payment drawer: Refund and refunds (issue 31 item 3)', () => {
     expect(errorOf(amount)).toBe(R.moreThanLeft(15_000));
     expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
     expect(api.sent('POST /api/wallet/verify_pin')).toHaveLength(0);
+  });
+
+  it('Escape closes the Refund modal and leaves the payment open', async () => {
+    const { user, open, form, drawer } = renderRefund();
+    await open();
+    await form();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: L.modalTitle })).not.toBeInTheDocument());
+    expect(await drawer()).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Payment' })).not.toBeInTheDocument());
   });
 
   it('asks for a new wallet PIN first when the member has none', async () => {
