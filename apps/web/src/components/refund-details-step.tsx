@@ -54,7 +54,7 @@ export function RefundDetailsStep({ opened, payment, form, onClose, onContinue }
       <form noValidate onSubmit={submit}>
         <Stack>
           <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
-            <CardDetail term={L.payer}>
+            <CardDetail term={L.payer} wide>
               {payment.customer.names} · {phoneOrCard(payment.msisdn)}
             </CardDetail>
             <CardDetail term={L.refundable}>{money(payment.refundable)}</CardDetail>
