@@ -25,3 +25,20 @@ export const REFUND_MESSAGES = {
   statementLine: (to: string) => `Refund to ${to}`,
   statementReturned: (to: string) => `Refund to ${to} returned`,
 } as const;
+
+/** The payment drawer's words for refunds (issue 31 item 3): its button, the Refund modal and the Refunds section. */
+export const REFUND_LABELS = {
+  refund: 'Refund',
+  modalTitle: 'Refund payment',
+  amount: 'Amount to refund',
+  reason: 'Reason',
+  reasonPlaceholder: 'Why the payer is paid back',
+  refundable: 'Can be refunded',
+  refunded: 'Refunded',
+  payer: 'Paid back to',
+  cancel: 'Cancel',
+  continue: 'Continue',
+  section: 'Refunds',
+  failed: 'Why it failed',
+  completed: (at: string) => `completed ${at}`,
+} as const;

@@ -12,21 +12,25 @@ export function PaymentDetailsDrawer({ id, onClose }: { id: string | null; onClo
   // The last payment shown stays in the drawer while it slides away.
   const [shown, setShown] = useState(id);
   if (id !== null && id !== shown) setShown(id);
+  // Mantine closes every open overlay on Escape: while a dialog of the payment (Refund) is over the drawer, Escape
+  // is that dialog's alone.
+  const [covered, setCovered] = useState(false);
   return (
     <Drawer
       opened={id !== null}
       onClose={onClose}
+      closeOnEscape={!covered}
       position="right"
       size={phone ? '100%' : 'lg'}
       title="Payment"
       closeButtonProps={{ 'aria-label': 'Close payment' }}
     >
-      {shown !== null && <PaymentBody id={shown} />}
+      {shown !== null && <PaymentBody id={shown} onCover={setCovered} />}
     </Drawer>
   );
 }
 
-function PaymentBody({ id }: { id: string }) {
+function PaymentBody({ id, onCover }: { id: string; onCover: (covered: boolean) => void }) {
   const detail = useCollectionDetail(id);
   if (detail.isPending) {
     return (
@@ -46,5 +50,5 @@ function PaymentBody({ id }: { id: string }) {
     );
   }
   if (detail.error) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
-  return <PaymentDetails payment={detail.data} />;
+  return <PaymentDetails payment={detail.data} onCover={onCover} />;
 }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS } from '@sente/contracts/payments';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
+import { REFUND_LABELS } from '@sente/contracts/refunds';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { phoneOrCard } from '../lib/format.ts';
@@ -9,7 +10,9 @@ import { useCan } from '../lib/profile.ts';
 import { CardDetail } from './card-detail.tsx';
 import { CopyValue } from './copy-value.tsx';
 import classes from './payment-details.module.css';
+import { PaymentRefunds } from './payment-refunds.tsx';
 import { PaymentTimeline } from './payment-timeline.tsx';
+import { RefundAction } from './refund-action.tsx';
 import { ResendReceiptButton } from './resend-receipt-button.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -24,15 +27,24 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+type Props = {
+  payment: CollectionDetail;
+  /** Told when a dialog of the payment (Refund) opens over the details and when it closes. */
+  onCover?: (covered: boolean) => void;
+};
+
 /**
  * Issue 31 item 2: all there is to know of one payment: the amount and status, gross, fee and net, the payer, how
  * and where it was paid with the identifiers to copy, the payer's answers, why it failed, and its timeline. Resend
  * receipt shows to the roles that manage links, the server's right for it, when the payment is successful and the
- * payer gave an e-mail.
+ * payer gave an e-mail. Issue 31 item 3: how much was refunded, Refund for the roles that move money
+ * (components/refund-action.tsx), and each refund.
  */
-export function PaymentDetails({ payment }: { payment: CollectionDetail }) {
+export function PaymentDetails({ payment, onCover }: Props) {
   const mayResend = useCan('manageLinks');
+  const mayRefund = useCan('moveMoney');
   const money = (amount: number) => formatMoney(amount, payment.currency);
+  const refunded = payment.amount_refunded > 0;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -46,9 +58,10 @@ export function PaymentDetails({ payment }: { payment: CollectionDetail }) {
           {formatDateTime(payment.created_at)}
           {payment.completed_at && ` · completed ${formatDateTime(payment.completed_at)}`}
         </Text>
-        {mayResend && payment.can_resend_receipt && (
-          <Group mt="xs">
-            <ResendReceiptButton id={payment.id} />
+        {((mayResend && payment.can_resend_receipt) || mayRefund) && (
+          <Group mt="xs" gap="sm">
+            {mayResend && payment.can_resend_receipt && <ResendReceiptButton id={payment.id} />}
+            {mayRefund && <RefundAction payment={payment} onCover={onCover} />}
           </Group>
         )}
       </Stack>
@@ -60,10 +73,11 @@ export function PaymentDetails({ payment }: { payment: CollectionDetail }) {
       )}
 
       <Section id="payment-amounts" title="Amounts">
-        <SimpleGrid component="dl" cols={3} spacing="sm" m={0} className={classes.figures}>
+        <SimpleGrid component="dl" cols={refunded ? { base: 2, xs: 4 } : 3} spacing="sm" m={0} className={classes.figures}>
           <CardDetail term="Gross">{money(payment.amount)}</CardDetail>
           <CardDetail term="Fee">{money(payment.fee)}</CardDetail>
           <CardDetail term="Net">{money(payment.net)}</CardDetail>
+          {refunded && <CardDetail term={REFUND_LABELS.refunded}>{money(payment.amount_refunded)}</CardDetail>}
         </SimpleGrid>
         {payment.status === 'successful' && (
           <Text size="xs" c="gray.7">
@@ -119,6 +133,12 @@ export function PaymentDetails({ payment }: { payment: CollectionDetail }) {
               </CardDetail>
             ))}
           </SimpleGrid>
+        </Section>
+      )}
+
+      {payment.refunds.length > 0 && (
+        <Section id="payment-refunds" title={REFUND_LABELS.section}>
+          <PaymentRefunds refunds={payment.refunds} />
         </Section>
       )}
 

@@ -3,43 +3,47 @@ import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../testing/api-stub.ts';
-import { collectionRow } from '../testing/collection.ts';
+import { collectionDetail } from '../testing/collection.ts';
 import { render } from '../testing/render.tsx';
 import { testUser } from '../testing/test-user.ts';
 import { expectToast } from '../testing/toasts.ts';
 import { PaymentDrawer } from './payment-drawer.tsx';
+// The app loads the drawer when a payment is first opened; loaded with the tests, the first test's wait is not spent on it.
+import './payment-details-drawer.tsx';
 
 const ID = 'c0ffee00-0000-4000-8000-0000000000aa';
 
-const payment = (overrides: Partial<CollectionDetail> = {}): CollectionDetail => ({
-  ...collectionRow({ id: ID, extra_data: [{ label: 'Student number', value: 'S-204' }] }),
-  net: 19_400,
-  payer_email: 'grace@example.com',
-  provider_reference: 'MTN-77881',
-  status_message: null,
-  reference: 'order-55',
-  completed_at: '2026-03-02T09:31:00.000Z',
-  // 09:30 UTC is 12:30 in Kampala.
-  timeline: [
-    { at: '2026-03-02T09:30:00.000Z', kind: 'created', detail: null, ok: null },
-    { at: '2026-03-02T09:30:02.000Z', kind: 'prompt_sent', detail: 'MTN-77881', ok: null },
-    { at: '2026-03-02T09:31:00.000Z', kind: 'settled', detail: null, ok: true },
-    {
-      at: '2026-03-02T09:31:05.000Z',
-      kind: 'webhook_delivery',
-      detail: 'collection.successful to https://shop.example/hook : HTTP 500',
-      ok: false,
-    },
-    {
-      at: '2026-03-02T09:33:00.000Z',
-      kind: 'webhook_delivery',
-      detail: 'collection.successful to https://shop.example/hook : HTTP 200',
-      ok: true,
-    },
-  ],
-  can_resend_receipt: true,
-  ...overrides,
-});
+const payment = (overrides: Partial<CollectionDetail> = {}): CollectionDetail =>
+  collectionDetail({
+    id: ID,
+    extra_data: [{ label: 'Student number', value: 'S-204' }],
+    net: 19_400,
+    payer_email: 'grace@example.com',
+    provider_reference: 'MTN-77881',
+    status_message: null,
+    reference: 'order-55',
+    completed_at: '2026-03-02T09:31:00.000Z',
+    // 09:30 UTC is 12:30 in Kampala.
+    timeline: [
+      { at: '2026-03-02T09:30:00.000Z', kind: 'created', detail: null, ok: null },
+      { at: '2026-03-02T09:30:02.000Z', kind: 'prompt_sent', detail: 'MTN-77881', ok: null },
+      { at: '2026-03-02T09:31:00.000Z', kind: 'settled', detail: null, ok: true },
+      {
+        at: '2026-03-02T09:31:05.000Z',
+        kind: 'webhook_delivery',
+        detail: 'collection.successful to https://shop.example/hook : HTTP 500',
+        ok: false,
+      },
+      {
+        at: '2026-03-02T09:33:00.000Z',
+        kind: 'webhook_delivery',
+        detail: 'collection.successful to https://shop.example/hook : HTTP 200',
+        ok: true,
+      },
+    ],
+    can_resend_receipt: true,
+    ...overrides,
+  });
 
 type Options = { role?: StaffRole; path?: string };
 

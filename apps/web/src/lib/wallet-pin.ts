@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import type { MoneyScope } from './money-scope.ts';
 
 /**
  * The caller's own PIN on one account: each member has one per account (DESIGN §6), in both environments. Shared by
- * the profile's PIN screens (features/wallet) and the transfer flow (features/settlements), which both ask first.
+ * the profile's PIN screens (features/wallet), the transfer flow (features/settlements) and a payment's refund
+ * (components/refund-modal.tsx), which all ask first.
  */
 export const walletPinKeys = {
   all: ['wallet-pin'] as const,
@@ -28,3 +29,15 @@ export const createPin = ({ accountId, environment }: MoneyScope, userId: string
     method: 'POST',
     body: { user_id: userId, sente_account_id: accountId, active_environment: environment, pin },
   });
+
+/** Spec §7 verify_pin: a right PIN answers a single-use token that one money call spends (decision 009). */
+export async function verifyPin(accountId: string, pin: string): Promise<string> {
+  const answer = await api<{ pin_token: string }>('/api/wallet/verify_pin', {
+    method: 'POST',
+    body: { sente_account_id: accountId, pin },
+  });
+  return answer.data.pin_token;
+}
+
+export const useVerifyPin = () =>
+  useMutation({ mutationFn: ({ accountId, pin }: { accountId: string; pin: string }) => verifyPin(accountId, pin) });

@@ -1,4 +1,6 @@
 import type { CollectionRow } from '@sente/contracts/payments';
+import type { CollectionDetail } from '@sente/contracts/payments-answers';
+import { REFUND_MESSAGES } from '@sente/contracts/refunds';
 
 /** A successful MTN payment of UGX 20,000 to the 'Term fees' link, as GET /api/collections lists it; tests change what they need. */
 export const collectionRow = (overrides: Partial<CollectionRow> = {}): CollectionRow => ({
@@ -16,3 +18,28 @@ export const collectionRow = (overrides: Partial<CollectionRow> = {}): Collectio
   link: { ref: 'fees01', kind: 'payment_link', title: 'Term fees' },
   ...overrides,
 });
+
+/**
+ * The payment as GET /api/collections/{id} answers it (issue 31 items 2 and 3), from the row: its net, nothing more
+ * known of it, and no refund yet (all of a successful payment can be refunded, none of another); tests change the rest.
+ */
+export const collectionDetail = (overrides: Partial<CollectionDetail> = {}): CollectionDetail => {
+  const row = collectionRow(overrides);
+  const successful = row.status === 'successful';
+  return {
+    ...row,
+    net: row.amount - row.fee,
+    payer_email: null,
+    provider_reference: null,
+    status_message: null,
+    reference: null,
+    completed_at: null,
+    timeline: [{ at: row.created_at, kind: 'created', detail: null, ok: null }],
+    can_resend_receipt: false,
+    amount_refunded: 0,
+    refundable: successful ? row.amount : 0,
+    refund_blocked: successful ? null : REFUND_MESSAGES.notSuccessful,
+    refunds: [],
+    ...overrides,
+  };
+};

@@ -1,10 +1,8 @@
 import { FIND_MESSAGES } from '@sente/contracts/filters';
-import type { CollectionRow } from '@sente/contracts/payments';
-import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, type SentRequest, stubApi } from '../../../testing/api-stub.ts';
-import { collectionRow } from '../../../testing/collection.ts';
+import { collectionDetail, collectionRow } from '../../../testing/collection.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
 import { CollectionsRoute } from './collections.tsx';
@@ -21,25 +19,12 @@ function listFor(request: SentRequest) {
   return ok({ items, lastCursor: null, nextCursor: null, totalItems: items.length === 2 ? 1234 : items.length, totalPages: 1 });
 }
 
-/** The payment opened: the row, with what the drawer adds (issue 31 item 2). */
-const opened = (row: CollectionRow): CollectionDetail => ({
-  ...row,
-  net: row.amount - row.fee,
-  payer_email: null,
-  provider_reference: null,
-  status_message: null,
-  reference: null,
-  completed_at: null,
-  timeline: [{ at: row.created_at, kind: 'created', detail: null, ok: null }],
-  can_resend_receipt: false,
-});
-
 function renderCollections(path = '/collections') {
   const api = stubApi({
     'GET /api/user/profile': ok(testUser()),
     'GET /api/collections': listFor,
-    [`GET /api/collections/${grace.id}`]: ok(opened(grace)),
-    [`GET /api/collections/${john.id}`]: ok(opened(john)),
+    [`GET /api/collections/${grace.id}`]: ok(collectionDetail(grace)),
+    [`GET /api/collections/${john.id}`]: ok(collectionDetail(john)),
   });
   const rendered = render(<CollectionsRoute />, { path });
   const listQueries = () => api.sent('GET /api/collections').map((request) => request.path.split('?')[1] ?? '');

@@ -1,21 +1,9 @@
 import type { Environment } from '@sente/contracts/constants';
-import { TRANSFER_ENV, type TransferKind, type TransferRow } from '@sente/contracts/wallet';
+import { TRANSFER_ENV, type TRANSFER_FORM_KINDS, type TransferRow } from '@sente/contracts/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/profile.ts';
-import { settlementKeys } from './settlements.ts';
-
-/** Spec §7 verify_pin: a right PIN answers a single-use token that one money call spends (decision 009). */
-export async function verifyPin(accountId: string, pin: string): Promise<string> {
-  const answer = await api<{ pin_token: string }>('/api/wallet/verify_pin', {
-    method: 'POST',
-    body: { sente_account_id: accountId, pin },
-  });
-  return answer.data.pin_token;
-}
-
-export const useVerifyPin = () =>
-  useMutation({ mutationFn: ({ accountId, pin }: { accountId: string; pin: string }) => verifyPin(accountId, pin) });
+import { settlementKeys } from '../../../lib/settlement-keys.ts';
 
 /** The receiver of a wallet transfer, as the PIN step names them. */
 export type Receiver = { recipientId: string; name: string; accountNumber: string };
@@ -36,8 +24,11 @@ export async function findReceiver(accountNumber: string): Promise<Receiver> {
 
 export const useFindReceiver = () => useMutation({ mutationFn: findReceiver });
 
+/** A kind of transfer the Transfers form makes; a refund is made from its payment (components/refund-modal.tsx). */
+export type TransferFormKind = (typeof TRANSFER_FORM_KINDS)[number];
+
 export type Movement = {
-  kind: TransferKind;
+  kind: TransferFormKind;
   accountId: string;
   userId: string;
   environment: Environment;

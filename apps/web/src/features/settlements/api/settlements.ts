@@ -3,17 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { withQuery } from '../../../components/use-url-filter.ts';
 import { api } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { settlementKeys } from '../../../lib/settlement-keys.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
-
-/** Transfers belong to one account and environment, like the balances they move: keys from generic to specific. */
-export const settlementKeys = {
-  all: ['settlements'] as const,
-  scope: ({ accountId, environment }: MoneyScope) => [...settlementKeys.all, accountId, environment] as const,
-  lists: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'list'] as const,
-  /** The list under a filter (its query string, '' for none): one cache entry per filter. */
-  filtered: (scope: MoneyScope, query: string) => [...settlementKeys.lists(scope), 'filtered', query] as const,
-  summary: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'summary'] as const,
-};
 
 /** The URL's filter keys of the Transfers page, as GET /api/settlements reads them (issue 31). */
 export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;

@@ -1,7 +1,7 @@
 import type { StatementEntry } from '@sente/contracts/wallet';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { settlementKeys } from '../../../lib/settlement-keys.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
-import { settlementKeys } from './settlements.ts';
 
 /** Kampala days, both included, as the statement's date inputs hold them (YYYY-MM-DD). */
 export type StatementRange = { from: string; to: string };

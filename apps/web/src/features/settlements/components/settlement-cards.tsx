@@ -2,8 +2,8 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { TransferRow } from '@sente/contracts/wallet';
 import { CardDetail } from '../../../components/card-detail.tsx';
+import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { ReasonHtml } from './reason-html.tsx';
 import classes from './settlement-cards.module.css';
 import { creatorName, movementLabel } from './transfer-labels.ts';
 

@@ -1,9 +1,9 @@
 import { Table, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { TransferRow } from '@sente/contracts/wallet';
+import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { ReasonHtml } from './reason-html.tsx';
 import classes from './settlements-table.module.css';
 import { creatorName, movementLabel } from './transfer-labels.ts';
 

@@ -2,18 +2,13 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { Environment } from '@sente/contracts/constants';
 import { formatMoney } from '@sente/contracts/format';
-import {
-  WALLET_MESSAGES as M,
-  OFFERED_TRANSFER_OPTIONS,
-  TRANSFER_OPTIONS,
-  type TransferKind,
-  transferForm,
-} from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, OFFERED_TRANSFER_OPTIONS, TRANSFER_OPTIONS, transferForm } from '@sente/contracts/wallet';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MoneyInput } from '../../../components/money-input.tsx';
+import type { TransferFormKind } from '../api/move-money.ts';
 import { MissingBankDetails } from './missing-bank-details.tsx';
 
-export type TransferDetails = { option: TransferKind | null; account: string; phone: string; amount: number; reason: string };
+export type TransferDetails = { option: TransferFormKind | null; account: string; phone: string; amount: number; reason: string };
 type TransferDetailsForm = UseFormReturnType<TransferDetails>;
 
 /**
@@ -36,7 +31,7 @@ type Props = {
   bankMissing: boolean;
   busy: boolean;
   onClose: () => void;
-  onContinue: (details: TransferDetails & { option: TransferKind }) => void;
+  onContinue: (details: TransferDetails & { option: TransferFormKind }) => void;
 };
 
 /** Spec §2 Transfers modal, step 1: choose how, to whom, the amount and the reason, then Continue. */

@@ -1,4 +1,4 @@
-import type { TransferRow } from '@sente/contracts/wallet';
+import { TRANSFER_OPTIONS, type TransferRow } from '@sente/contracts/wallet';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../testing/render.tsx';
@@ -70,5 +70,27 @@ describe('Transfer cards (phones): why a transfer did not go through', () => {
     expect(within(card).getByText('Successful')).toBeVisible();
     expect(within(card).queryByText('Why rejected')).not.toBeInTheDocument();
     expect(within(card).queryByText(BANK_CLOSED)).not.toBeInTheDocument();
+  });
+});
+
+describe('Transfers list: a refund of a payment (issue 31 item 3)', () => {
+  const refunded = settlement({
+    id: 'c0ffee00-0000-4000-8000-000000000003',
+    kind: 'refund',
+    amount: 20_000,
+    charge: 0,
+    reason: 'Paid twice',
+    status: 'pending',
+    counterparty: '0772 123 456',
+  });
+
+  it('names it a Refund to the payer, without a charge, in the table and on a card', () => {
+    const { unmount } = render(<SettlementsTable rows={[refunded]} />);
+    const row = itemWith('row', 'Paid twice');
+    expect(within(row).getByText(`${TRANSFER_OPTIONS.refund} to 0772 123 456`)).toBeVisible();
+    expect(within(row).queryByText(/charge/)).not.toBeInTheDocument();
+    unmount();
+    render(<SettlementCards rows={[refunded]} />);
+    expect(within(itemWith('listitem', 'Paid twice')).getByText(`${TRANSFER_OPTIONS.refund} to 0772 123 456`)).toBeVisible();
   });
 });

@@ -1,18 +1,19 @@
-import { WALLET_MESSAGES as M, type TransferKind } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { useState } from 'react';
+import { AuthenticatePinModal, CreatePinModal, type PinSummary } from '../../../components/pin-modals.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useProfile } from '../../../lib/profile.ts';
-import { useFindReceiver, useMoveMoney, useVerifyPin } from '../api/move-money.ts';
+import { useWalletPin } from '../../../lib/use-wallet-pin.ts';
+import { useVerifyPin } from '../../../lib/wallet-pin.ts';
+import { type TransferFormKind, useFindReceiver, useMoveMoney } from '../api/move-money.ts';
 import { useWalletSummary } from '../api/settlements.ts';
-import { useWalletPin } from '../api/use-wallet-pin.ts';
-import { AuthenticatePinModal, CreatePinModal, type PinSummary } from './pin-modals.tsx';
 import { type TransferDetails, TransferDetailsStep, useTransferDetails } from './transfer-details-step.tsx';
 
 type Props = { opened: boolean; onClose: () => void; withPayout: boolean };
 
 /** What the PIN step shows, and what Verify sends: one Idempotency-Key per Continue, for every retry of it. */
-type Confirmation = PinSummary & { kind: TransferKind; recipientId: string | null; idempotencyKey: string };
+type Confirmation = PinSummary & { kind: TransferFormKind; recipientId: string | null; idempotencyKey: string };
 
 /**
  * Spec §2 Transfers modal and §4 transfer flow, one modal per step: a PIN is created first if there is none; then
@@ -43,7 +44,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
     onClose();
   };
 
-  const proceed = ({ option, account: accountNumber, phone, amount, reason }: TransferDetails & { option: TransferKind }) => {
+  const proceed = ({ option, account: accountNumber, phone, amount, reason }: TransferDetails & { option: TransferFormKind }) => {
     const confirmation: Confirmation = {
       kind: option,
       receiver: null,

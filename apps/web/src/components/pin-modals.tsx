@@ -4,8 +4,8 @@ import { formatMoney } from '@sente/contracts/format';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { type BankDetails, maskBankAccountNumber, newPinForm, verifyPinInput, WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { CardDetail } from '../../../components/card-detail.tsx';
-import { PinField } from '../../../components/pin-field.tsx';
+import { CardDetail } from './card-detail.tsx';
+import { PinField } from './pin-field.tsx';
 import { ReasonHtml } from './reason-html.tsx';
 
 /** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */
@@ -112,15 +112,17 @@ export type PinSummary = {
   bank: BankDetails | null;
   phone: string | null;
   amount: number;
-  charge: number;
+  /** What the movement costs on top; null where there is no charge to speak of (a refund of a payment). */
+  charge: number | null;
   reason: string;
 };
 
 type AuthProps = { summary: PinSummary | null; busy: boolean; onClose: () => void; onVerify: PinHandler };
 
 /**
- * Spec §2 'Authenticate with PIN': who gets what (another account, the bank account, or a phone), the charge and the
- * reason as the transfers list shows it (sanitised HTML), then the PIN and Verify.
+ * Spec §2 'Authenticate with PIN', for a transfer and for a refund (issue 31 item 3): who gets what (another account,
+ * the bank account, or a phone), the charge and the reason as the transfers list shows it (sanitised HTML), then the
+ * PIN and Verify.
  */
 export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthProps) {
   const { pin, setPin, error, submit } = usePinEntry(onVerify);
@@ -146,7 +148,7 @@ export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthP
             )}
             {summary.phone && <CardDetail term="Receiver phone">{formatTypedPhone(summary.phone)}</CardDetail>}
             <CardDetail term="Amount">{formatMoney(summary.amount)}</CardDetail>
-            <CardDetail term="Transfer charge">{formatMoney(summary.charge)}</CardDetail>
+            {summary.charge !== null && <CardDetail term="Transfer charge">{formatMoney(summary.charge)}</CardDetail>}
             <CardDetail term="Reason" wide>
               <ReasonHtml html={summary.reason} />
             </CardDetail>

@@ -1,16 +1,17 @@
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
-import type { MoneyScope } from '../../../lib/money-scope.ts';
-import { notify } from '../../../lib/notify.ts';
-import { createPin, pinExistsQueryOptions, walletPinKeys } from '../../../lib/wallet-pin.ts';
+import { errorMessage } from './api-client.ts';
+import type { MoneyScope } from './money-scope.ts';
+import { notify } from './notify.ts';
+import { createPin, pinExistsQueryOptions, walletPinKeys } from './wallet-pin.ts';
 
 type Owner = MoneyScope & { userId: string | null };
 
 /**
- * Spec §4 transfer flow, step 2: on opening, whether the caller has a wallet PIN on this account (`pinKnown` until
- * the answer, so neither step shows before it); `createPin` sets one (spec §7 set_pin) and answers whether it did.
+ * Spec §4 transfer flow, step 2 (a refund's too): on opening, whether the caller has a wallet PIN on this account
+ * (`pinKnown` until the answer, so neither step shows before it); `createPin` sets one (spec §7 set_pin) and answers
+ * whether it did.
  */
 export function useWalletPin(opened: boolean, { accountId, environment, userId }: Owner) {
   const queryClient = useQueryClient();
