@@ -269,6 +269,7 @@ export const transferRow = z.object({
     .nullable()
     .describe('The other account of a wallet transfer, the masked bank account of a settlement, the phone of a payout or refund'),
   failure_reason: z.string().nullable().describe('Why a rejected settlement or failed payout did not go through; null otherwise'),
+  collection_id: z.string().nullable().describe('The payment a refund pays back (it opens from the row); null for other kinds'),
 });
 export type TransferRow = z.output<typeof transferRow>;
 

@@ -8,7 +8,7 @@ import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kyse
 import type { Logger } from 'pino';
 import type { Database, TransferRecord } from '../../db/database.ts';
 import { claimHandOver, outboxColumns } from '../../lib/hand-over.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
@@ -318,6 +318,6 @@ async function amountToRefund(trx: Transaction<Database>, collectionId: string, 
   const left = Number(row.amount) - Number(row.amount_refunded);
   if (left <= 0) throw new HttpError(400, R.refundedInFull);
   const amount = asked ?? left;
-  if (amount > left) throw new HttpError(400, R.moreThanLeft(left));
+  if (amount > left) throw fieldError('amount', R.moreThanLeft(left));
   return amount;
 }

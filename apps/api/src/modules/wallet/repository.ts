@@ -38,7 +38,7 @@ function transfersCondition(where: TransfersWhere) {
 const listColumns = (source: 'page' | 'transfers') => sql`
   select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
          t.amount::text as amount, t.charge::text as charge, t.currency, t.reason, t.status, t.bank_details, t.payout_msisdn,
-         t.failure_reason, u.firstname as creator_firstname, u.lastname as creator_lastname,
+         t.failure_reason, t.collection_id, u.firstname as creator_firstname, u.lastname as creator_lastname,
          s.account_name as sender_name, s.account_number as sender_number,
          r.account_name as recipient_name, r.account_number as recipient_number
   from ${sql.table(source)} t
@@ -62,6 +62,7 @@ export type TransferListRecord = {
   bank_details: { bank_name: string; account_number: string; account_name: string } | null;
   payout_msisdn: string | null;
   failure_reason: string | null;
+  collection_id: string | null;
   creator_firstname: string | null;
   creator_lastname: string | null;
   sender_name: string;

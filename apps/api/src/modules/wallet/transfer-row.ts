@@ -36,5 +36,7 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
     status: row.status,
     counterparty,
     failure_reason: row.status === 'rejected' ? row.failure_reason : null,
+    // The wallet transfer function (migration 022) answers its row without it: a wallet transfer has none.
+    collection_id: row.collection_id ?? null,
   };
 }

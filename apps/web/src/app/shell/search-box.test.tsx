@@ -38,6 +38,7 @@ const FOUND: SearchAnswer = {
       status: 'pending',
       counterparty: null,
       failure_reason: null,
+      collection_id: null,
     },
   ],
 };

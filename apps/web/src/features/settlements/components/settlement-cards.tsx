@@ -4,8 +4,9 @@ import type { TransferRow } from '@sente/contracts/wallet';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { Movement } from './movement.tsx';
 import classes from './settlement-cards.module.css';
-import { creatorName, movementLabel } from './transfer-labels.ts';
+import { creatorName } from './transfer-labels.ts';
 
 /** The transfers on a phone: one card each, the same fields as the table, and why a rejected one did not go through. */
 export function SettlementCards({ rows }: { rows: TransferRow[] }) {
@@ -21,7 +22,7 @@ export function SettlementCards({ rows }: { rows: TransferRow[] }) {
                   {formatMoney(row.amount, row.currency)}
                 </Text>
                 <Text size="xs" c="gray.7">
-                  {movementLabel(row)}
+                  <Movement row={row} />
                 </Text>
               </div>
               <StatusBadge status={row.status} />

@@ -4,8 +4,9 @@ import type { TransferRow } from '@sente/contracts/wallet';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { Movement } from './movement.tsx';
 import classes from './settlements-table.module.css';
-import { creatorName, movementLabel } from './transfer-labels.ts';
+import { creatorName } from './transfer-labels.ts';
 
 /**
  * Spec §2 Transfers table: Date, Amount, Created, Reason, Status (wide screens; phones get cards). Under a rejected
@@ -43,7 +44,7 @@ export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
               <Table.Td maw={320}>
                 <ReasonHtml html={row.reason} />
                 <Text size="xs" c="gray.7">
-                  {movementLabel(row)}
+                  <Movement row={row} />
                 </Text>
               </Table.Td>
               <Table.Td maw={240}>

@@ -20,6 +20,7 @@ const settlement = (overrides: Partial<TransferRow>): TransferRow => ({
   status: 'successful',
   counterparty: 'Stanbic Bank Uganda •••• 5678',
   failure_reason: null,
+  collection_id: null,
   ...overrides,
 });
 
@@ -82,6 +83,7 @@ describe('Transfers list: a refund of a payment (issue 31 item 3)', () => {
     reason: 'Paid twice',
     status: 'pending',
     counterparty: '0772 123 456',
+    collection_id: 'c0ffee00-0000-4000-8000-0000000000aa',
   });
 
   it('names it a Refund to the payer, without a charge, in the table and on a card', () => {
@@ -92,5 +94,13 @@ describe('Transfers list: a refund of a payment (issue 31 item 3)', () => {
     unmount();
     render(<SettlementCards rows={[refunded]} />);
     expect(within(itemWith('listitem', 'Paid twice')).getByText(`${TRANSFER_OPTIONS.refund} to 0772 123 456`)).toBeVisible();
+  });
+
+  it('opens the payment it paid back from its row', () => {
+    render(<SettlementsTable rows={[refunded]} />);
+    const link = within(itemWith('row', 'Paid twice')).getByRole('link', {
+      name: `${TRANSFER_OPTIONS.refund} to 0772 123 456: open the refunded payment`,
+    });
+    expect(new URL(link.getAttribute('href')!, 'http://x').searchParams.get('payment')).toBe(refunded.collection_id);
   });
 });

@@ -45,6 +45,7 @@ const REQUESTED: TransferRow = {
   status: 'pending',
   counterparty: 'Stanbic Bank Uganda •••• 5678',
   failure_reason: null,
+  collection_id: null,
 };
 
 type Setup = {

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
+import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { useCan } from '../../../lib/profile.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
@@ -66,6 +67,8 @@ export function SettlementsRoute() {
       </Tabs>
       {/* Outside the tabs: `?transfer=1` opens the modal whichever tab is shown. */}
       {canMove && <TransferModal opened={opened} onClose={() => setOpened(false)} withPayout={withPayout} />}
+      {/* A refund's row opens the payment it paid back. */}
+      <PaymentDrawer />
     </>
   );
 }
