@@ -310,6 +310,17 @@ const MATRIX: Row[] = [
       return { url: `/api/collections/${s.payment}/resend-receipt` };
     },
   },
+  {
+    // Issue 31 item 3: paying a payer back is moving money, with a PIN token of the member's own (UGX 1,000 of the
+    // payment's 25,000 for each role that may).
+    route: 'POST /api/collections/:id/refund',
+    needs: 'moveMoney',
+    ok: 201,
+    call: async ({ member }) => ({
+      url: `/api/collections/${s.payment}/refund`,
+      body: { amount: 1000, reason: 'Wrong size', pin_token: await mintPinToken(t, member) },
+    }),
+  },
   { route: 'GET /api/customers', needs: 'view', ok: 200, call: () => ({ url: '/api/customers' }) },
   { route: 'GET /api/search', needs: 'view', ok: 200, call: () => ({ url: '/api/search?q=Okello' }) },
 
@@ -579,6 +590,8 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /v1/payouts': MERCHANT_API,
   'GET /v1/payouts/:id': MERCHANT_API,
   'GET /v1/balance': MERCHANT_API,
+  'POST /v1/refunds': MERCHANT_API,
+  'GET /v1/refunds/:id': MERCHANT_API,
   // Issue 15: the live providers' callbacks answer to the secret in their path, and act only on what the provider's
   // own status says (providers/live-rails tests).
   'POST /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,

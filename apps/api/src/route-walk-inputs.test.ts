@@ -33,7 +33,17 @@ let t: TestApp;
 let owner: Merchant;
 let other: Merchant;
 /** Real values of the owner's records, so that a request gets past "not found" to where its input is used. */
-let real: { linkId: string; linkRef: string; itemId: string; itemRef: string; paymentId: string; file: string };
+let real: {
+  linkId: string;
+  linkRef: string;
+  itemId: string;
+  itemRef: string;
+  paymentId: string;
+  file: string;
+  /** A successful payment with much left to refund, and a refund of it (issue 31 item 3). */
+  paidId: string;
+  refundId: string;
+};
 /** The owner's own uploads, which link forms may point at. */
 let files: OwnFiles;
 
@@ -45,6 +55,15 @@ beforeAll(async () => {
   await fundWallet(t, owner, 500_000);
   await saveBankDetails(t, owner);
   files = await uploadOwnFiles(t, owner);
+  const paidId = await payId(t, link.ref, { amount: 400_000 });
+  await t.app.services.payments.settle(paidId, { status: 'successful', message: null });
+  const refund = await t.app.inject({
+    method: 'POST',
+    url: '/v1/refunds',
+    headers: { authorization: `Bearer ${(await apiKeysOf(t, owner)).test_key}` },
+    payload: { collection_id: paidId, amount: 1000 },
+  });
+  if (refund.statusCode !== 201) throw new Error(`POST /v1/refunds answered ${refund.statusCode}: ${refund.body}`);
   real = {
     linkId: link.id,
     linkRef: link.ref,
@@ -52,6 +71,8 @@ beforeAll(async () => {
     itemRef: item.ref,
     paymentId: await payId(t, link.ref, { amount: 5000 }),
     file: item.file,
+    paidId,
+    refundId: refund.json().data.id,
   };
 }, 60_000);
 afterAll(() => t?.close());
@@ -154,6 +175,8 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
       narrative: 'Supplier',
       ...(await token()),
     }),
+    'POST /api/collections/:id/refund': async () => ({ amount: 1000, reason: 'Wrong size', ...(await token()) }),
+    'POST /v1/refunds': () => ({ collection_id: real.paidId, amount: 1000, reason: 'Order 1001 cancelled' }),
     'POST /api/sente-account/update-bank-details': () => ({
       bank_name: 'Stanbic Bank Uganda',
       account_number: '9030012345678',
@@ -284,6 +307,9 @@ function realParam(route: RouteEntry, name: string): string {
   if (name === '*') return real.file;
   if (route.url.includes('digital_item') || route.url.includes('degital')) return name === 'ref' ? real.itemRef : real.itemId;
   if (route.url.startsWith('/api/public/payments/') || route.url.startsWith('/v1/collections/')) return real.paymentId;
+  // A payment's detail, receipt and refund: the successful one, so that a spoiled body reaches the refund's checks.
+  if (route.url.startsWith('/api/collections/:id')) return real.paidId;
+  if (route.url.startsWith('/v1/refunds/')) return real.refundId;
   return name === 'ref' ? real.linkRef : name === 'code' ? 'abcdef' : real.linkId;
 }
 

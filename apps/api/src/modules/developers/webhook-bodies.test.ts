@@ -12,7 +12,8 @@ import { type Receiver, saveWebhookUrls, signingSecretOf, startReceiver } from '
 
 /**
  * Decision 047: every delivered body matches its event's schema under `webhooks` in the OpenAPI document, and a
- * collection or payout event's `data` is what /v1 answers for the same thing, beside the deprecated aliases.
+ * collection or payout event's `data` is what /v1 answers for the same thing, beside the deprecated aliases; a refund
+ * event's `data` is the /v1 refund (issue 31 item 3).
  */
 let t: TestApp;
 let receiver: Receiver;
@@ -83,7 +84,17 @@ describe('webhook bodies (decision 047)', () => {
       expect(res.statusCode, res.body).toBe(201);
       payouts.push(res.json().data.id as string);
     }
-    // The simulator's outcomes: the collection from a ...0001 number fails, so does the payout to one.
+    // Refunds (issue 31 item 3) of two more payments: one back to its payer, one to a ...0001 number, which the
+    // simulator fails. Not of `paid`, whose collection event must still equal its /v1 object (amount_refunded).
+    const refunds = [];
+    for (const phone of ['0772123456', '0772120001']) {
+      const refunded = await payId(t, link.ref, { amount: 30_000, phone });
+      await t.app.services.payments.settle(refunded, { status: 'successful', message: null });
+      const res = await v1(t, key, 'POST', '/refunds', { collection_id: refunded, amount: 12_500, reason: 'Order <b>7</b>' });
+      expect(res.statusCode, res.body).toBe(201);
+      refunds.push(res.json().data.id as string);
+    }
+    // The simulator's outcomes: the collection from a ...0001 number fails, so do the payout and the refund to one.
     await t.app.services.jobs.runDue({ now: new Date(Date.now() + 1000) });
     const other = await createNamedMerchant(t, 'Jinja Fabrics', { firstname: 'Grace', lastname: 'Namutebi' });
     expect((await p2p(t, merchant, other, 10_000, { reason: 'Stock' })).statusCode).toBe(201);
@@ -108,6 +119,8 @@ describe('webhook bodies (decision 047)', () => {
       'payout.rejected',
       'transfer.successful',
       'settlement.pending',
+      'refund.successful',
+      'refund.failed',
       'test.event',
     ];
     expect(new Set(events.map((event) => event.type))).toEqual(new Set(produced));
@@ -126,6 +139,13 @@ describe('webhook bodies (decision 047)', () => {
       const data = last(id);
       expect(without(data, PAYOUT_ALIASES)).toEqual((await v1(t, key, 'GET', `/payouts/${id}`)).json().data);
     }
+    // A refund event's data is the /v1 refund, and nothing beside it.
+    for (const id of refunds) {
+      expect(last(id)).toEqual((await v1(t, key, 'GET', `/refunds/${id}`)).json().data);
+    }
+    const [successful, failed] = refunds.map((id) => events.find((event) => (event.data as { id?: string }).id === id)!);
+    expect(successful).toMatchObject({ type: 'refund.successful', data: { status: 'successful', reason: 'Order 7' } });
+    expect(failed).toMatchObject({ type: 'refund.failed', data: { status: 'failed', failure_reason: expect.any(String) } });
     expect(last(payouts[0]!)).toMatchObject({
       status: 'successful',
       reason: 'Fish & chips refund',

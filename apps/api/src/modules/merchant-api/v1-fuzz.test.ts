@@ -48,7 +48,9 @@ let t: TestApp;
 let document: Document;
 let keys: { test: string; live: string };
 /** Ids that name objects, so that GETs by id also answer 200s. */
-const known: { collection: string[]; payout: string[] } = { collection: [], payout: [] };
+const known: { collection: string[]; payout: string[]; refund: string[] } = { collection: [], payout: [], refund: [] };
+/** Successful collections of UGX 1,000,000, so that generated refunds of them can also be made (issue 31 item 3). */
+const refundable: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp(MERCHANT_API_ENV);
@@ -59,6 +61,15 @@ beforeAll(async () => {
   known.collection.push((await createCollection(t, keys.test, { amount: 1000, phone: '0772123456', channel: 'MTN_UG' })).id);
   const payout = await v1(t, keys.test, 'POST', '/payouts', { amount: 1000, phone: '0752000111' });
   known.payout.push(payout.json().data.id);
+  for (const _ of [1, 2, 3]) {
+    const { id } = await createCollection(t, keys.test, { amount: 1_000_000, phone: '0772123456', channel: 'MTN_UG' });
+    // Settled here rather than by the simulator a few milliseconds later (the same once-only settlement either way).
+    await t.app.services.payments.settle(id, { status: 'successful', message: null });
+    refundable.push(id);
+  }
+  const refund = await v1(t, keys.test, 'POST', '/refunds', { collection_id: refundable[0], amount: 1000 });
+  if (refund.statusCode !== 201) throw new Error(`POST /v1/refunds answered ${refund.statusCode}: ${refund.body}`);
+  known.refund.push(refund.json().data.id);
   document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
 }, 60_000);
 afterAll(() => t?.close());
@@ -212,7 +223,7 @@ function query(parameters: Parameter[]): fc.Arbitrary<string> {
   );
 }
 
-function pathId(kind: 'collection' | 'payout'): fc.Arbitrary<string> {
+function pathId(kind: keyof typeof known): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...known[kind]).map(encoded) },
     fc.uuid().map(encoded),
@@ -246,12 +257,25 @@ const contentType = fc.oneof(
   fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'APPLICATION/JSON'),
 );
 
+/**
+ * A refund request's collection_id: the document's example names no collection here, so the refundable collections are
+ * the examples too (drawn as the document's own are), and a refund can succeed as well as be refused.
+ */
+function refundingKnown(schema: JsonSchema): JsonSchema {
+  const collection = schema.properties?.collection_id;
+  if (!collection) return schema;
+  const examples = [...(collection.examples ?? []), ...refundable];
+  return { ...schema, properties: { ...schema.properties, collection_id: { ...collection, examples } } };
+}
+
 /** One generated request to the operation. */
 function request(path: string, method: string, operation: Operation): fc.Arbitrary<InjectOptions> {
   const parameters = operation.parameters ?? [];
   const idParameter = parameters.find((parameter) => parameter.in === 'path');
   const url = idParameter
-    ? pathId(path.includes('payouts') ? 'payout' : 'collection').map((id) => path.replace(`{${idParameter.name}}`, id))
+    ? pathId(path.includes('payouts') ? 'payout' : path.includes('refunds') ? 'refund' : 'collection').map((id) =>
+        path.replace(`{${idParameter.name}}`, id),
+      )
     : fc.constant(path);
   const schema = operation.requestBody?.content['application/json'].schema;
   const key = parameters.find((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
@@ -261,7 +285,7 @@ function request(path: string, method: string, operation: Operation): fc.Arbitra
       search: query(parameters),
       auth: authorization(),
       key: idempotencyKeyHeader(key),
-      payload: schema ? rawBody(body(resolved(schema))) : fc.constant(undefined),
+      payload: schema ? rawBody(body(refundingKnown(resolved(schema)))) : fc.constant(undefined),
       type: contentType,
     })
     .map(({ url, search, auth, key, payload, type }) => ({
@@ -309,14 +333,16 @@ function check(operation: Operation, sent: InjectOptions, res: InjectResponse) {
 }
 
 describe('generated requests to every /v1 operation', () => {
-  it('covers the six operations of the document', () => {
+  it('covers the eight operations of the document', () => {
     const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((op) => op.operationId));
     expect(ids.sort()).toEqual([
       'createCollection',
       'createPayout',
+      'createRefund',
       'getBalance',
       'getCollection',
       'getPayout',
+      'getRefund',
       'listCollections',
     ]);
   });
@@ -333,6 +359,7 @@ describe('generated requests to every /v1 operation', () => {
             seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1;
             check(operation, sent, res);
             if (res.statusCode === 201 && operation.operationId === 'createPayout') known.payout.push(res.json().data.id);
+            if (res.statusCode === 201 && operation.operationId === 'createRefund') known.refund.push(res.json().data.id);
           }),
           { numRuns: RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
         );
