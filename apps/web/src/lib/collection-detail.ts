@@ -7,11 +7,21 @@ import { notify } from './notify.ts';
 
 const collectionPath = (id: string) => `/api/collections/${encodeURIComponent(id)}`;
 
-/** Issue 31 item 2: GET /api/collections/{id}, one payment of the account's active environment with its timeline. */
+/** How often an open payment is read again while it, or one of its refunds, waits for its provider. */
+export const PENDING_PAYMENT_REFRESH_MS = 3000;
+
+const waiting = (payment: CollectionDetail | undefined) =>
+  payment !== undefined && (payment.status === 'pending' || payment.refunds.some((refund) => refund.status === 'pending'));
+
+/**
+ * Issue 31 item 2: GET /api/collections/{id}, one payment of the account's active environment with its timeline; read
+ * again every few seconds while it or a refund of it is pending, so the drawer shows the outcome when it comes.
+ */
 export const collectionDetailQueryOptions = (scope: MoneyScope, id: string) =>
   queryOptions({
     queryKey: collectionKeys.detail(scope, id),
     queryFn: async ({ signal }) => (await api<CollectionDetail>(collectionPath(id), { signal })).data,
+    refetchInterval: (query) => (waiting(query.state.data) ? PENDING_PAYMENT_REFRESH_MS : false),
   });
 
 export function useCollectionDetail(id: string) {
