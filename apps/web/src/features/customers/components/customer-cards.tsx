@@ -4,6 +4,7 @@ import type { CustomerRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import classes from './customer-cards.module.css';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+import { CustomerPaymentsLink } from './customer-payments-link.tsx';
 import { OtherNames } from './other-names.tsx';
 
 /** The customers on a phone: one card per customer, same fields as the table. */
@@ -22,7 +23,9 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <CardDetail term="Phone">{customerPhone(customer.phone)}</CardDetail>
               <CardDetail term="Created">{formatDateTime(customer.created_at)}</CardDetail>
-              <CardDetail term="Payments">{customer.payments_count}</CardDetail>
+              <CardDetail term="Payments">
+                <CustomerPaymentsLink customer={customer} />
+              </CardDetail>
               <CardDetail term="Total paid">{formatMoney(customer.total_paid)}</CardDetail>
               <CardDetail term="Email" wide>
                 {customer.email ?? NOT_GIVEN}

@@ -51,3 +51,16 @@ describe.each([
     expect(screen.getByText('Also paid as Pupil 7, Pupil 6, Pupil 5, Pupil 4, Pupil 3 and 2 more')).toBeVisible();
   });
 });
+
+describe.each([
+  ['table', 'row', (rows: CustomerRow[]) => <CustomersTable customers={rows} />],
+  ['cards', 'listitem', (rows: CustomerRow[]) => <CustomerCards customers={rows} />],
+] as const)('Customers %s: a customer opens their payments (issue 31)', (_, role, ui) => {
+  it('links the payments count to Collections searched by the number, or by the name of a card payer', () => {
+    render(ui([single, customer({ id: 'c0ffee00-0000-4000-8000-000000000004', names: 'Nakato Card', phone: null })]));
+    const byPhone = within(itemWith(role, 'Kato Brian')).getByRole('link', { name: 'Payments of Kato Brian: 3' });
+    expect(byPhone).toHaveAttribute('href', '/collections?q=256701000111');
+    const byName = within(itemWith(role, 'Nakato Card')).getByRole('link', { name: 'Payments of Nakato Card: 3' });
+    expect(byName).toHaveAttribute('href', '/collections?q=Nakato+Card');
+  });
+});

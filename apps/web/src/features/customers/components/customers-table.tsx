@@ -3,6 +3,7 @@ import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+import { CustomerPaymentsLink } from './customer-payments-link.tsx';
 import classes from './customers-table.module.css';
 import { OtherNames } from './other-names.tsx';
 
@@ -35,7 +36,9 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
               </Table.Td>
               <Table.Td className={classes.nowrap}>{customerPhone(customer.phone)}</Table.Td>
               <Table.Td className={classes.nowrap}>{formatDateTime(customer.created_at)}</Table.Td>
-              <Table.Td ta="right">{customer.payments_count}</Table.Td>
+              <Table.Td ta="right">
+                <CustomerPaymentsLink customer={customer} />
+              </Table.Td>
               <Table.Td ta="right" className={classes.nowrap}>
                 {formatMoney(customer.total_paid)}
               </Table.Td>
