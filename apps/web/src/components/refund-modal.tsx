@@ -1,6 +1,5 @@
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
@@ -48,13 +47,8 @@ export function RefundModal({ payment, onClose }: Props) {
 
   const verify = async (typed: string): Promise<boolean> => {
     if (!confirm || !account) return false;
-    let pinToken: string;
-    try {
-      pinToken = await verifyPin.mutateAsync({ accountId: account.id, pin: typed });
-    } catch (error) {
-      notify.error(errorMessage(error, M.pinVerifyError));
-      return false;
-    }
+    const pinToken = await verifyPin.tokenFor(account.id, typed);
+    if (pinToken === null) return false;
     try {
       const input = { amount: confirm.amount, reason: confirm.reason, pin_token: pinToken };
       const answer = await refund.mutateAsync({ input, idempotencyKey });

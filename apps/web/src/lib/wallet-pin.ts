@@ -1,6 +1,8 @@
+import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { api, errorMessage } from './api-client.ts';
 import type { MoneyScope } from './money-scope.ts';
+import { notify } from './notify.ts';
 
 /**
  * The caller's own PIN on one account: each member has one per account (DESIGN §6), in both environments. Shared by
@@ -39,5 +41,21 @@ export async function verifyPin(accountId: string, pin: string): Promise<string>
   return answer.data.pin_token;
 }
 
-export const useVerifyPin = () =>
-  useMutation({ mutationFn: ({ accountId, pin }: { accountId: string; pin: string }) => verifyPin(accountId, pin) });
+/**
+ * verify_pin as the PIN step of a money movement uses it (the transfer flow, a refund): the token, or null once the
+ * refusal ('The provided PIN is invalid…') is a toast and the step asks again.
+ */
+export function useVerifyPin() {
+  const mutation = useMutation({
+    mutationFn: ({ accountId, pin }: { accountId: string; pin: string }) => verifyPin(accountId, pin),
+  });
+  const tokenFor = async (accountId: string, pin: string): Promise<string | null> => {
+    try {
+      return await mutation.mutateAsync({ accountId, pin });
+    } catch (error) {
+      notify.error(errorMessage(error, WALLET_MESSAGES.pinVerifyError));
+      return null;
+    }
+  };
+  return { tokenFor, isPending: mutation.isPending };
+}

@@ -15,6 +15,28 @@ import { insertTransfer, payoutAwaitingHandOver, recordPayoutAccepted } from './
 import { storedReason } from './stored-reason.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 
+/**
+ * The columns of a new payout or refund (refunds.ts) besides its money, number and reason: pending, made by the member
+ * (none for an API key), written leased to its own request's hand-over when live (the row is the outbox, decision 041),
+ * expiring as a payout does, with its Idempotency-Key and what the request asked.
+ */
+export function mobileMoneyOutColumns(
+  provider: string,
+  authority: Authority,
+  expirySeconds: number,
+  idempotency: { key: string | undefined; hash: string },
+) {
+  return {
+    status: 'pending' as const,
+    creator_id: 'member' in authority ? authority.member.userId : null,
+    provider,
+    ...outboxColumns(provider),
+    expires_at: new Date(Date.now() + expirySeconds * 1000),
+    idempotency_key: idempotency.key ?? null,
+    request_hash: idempotency.hash,
+  };
+}
+
 type Options = {
   db: Kysely<Database>;
   frame: MoveOut;
@@ -110,14 +132,8 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
       const transfer = await insertTransfer(trx, {
         ...held,
         reason,
-        status: 'pending',
-        creator_id: 'member' in authority ? authority.member.userId : null,
         payout_msisdn: input.account,
-        provider: provider.name,
-        ...outboxColumns(provider.name),
-        expires_at: new Date(Date.now() + expirySeconds * 1000),
-        idempotency_key: idempotencyKey ?? null,
-        request_hash: hash,
+        ...mobileMoneyOutColumns(provider.name, authority, expirySeconds, { key: idempotencyKey, hash }),
       });
       if (!transfer) return null;
       await queueTransferEvent(trx, transfer, { accountId: scope.accountId, direction: 'out' });

@@ -7,7 +7,7 @@ import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, TransferRecord } from '../../db/database.ts';
-import { claimHandOver, outboxColumns } from '../../lib/hand-over.ts';
+import { claimHandOver } from '../../lib/hand-over.ts';
 import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -21,6 +21,7 @@ import { InsufficientFundsError } from '../money/ledger.ts';
 import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import type { RefundCompletionHooks } from './completion.ts';
 import { type Authority, holdNew, type MoveOut } from './move-out.ts';
+import { mobileMoneyOutColumns } from './payouts.ts';
 import { insertTransfer } from './repository.ts';
 import { storedReason } from './stored-reason.ts';
 
@@ -265,15 +266,9 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
       const transfer = await insertTransfer(trx, {
         ...held,
         reason,
-        status: 'pending',
-        creator_id: 'member' in authority ? authority.member.userId : null,
         payout_msisdn: collection.msisdn,
         collection_id: collectionId,
-        provider: rail.provider.name,
-        ...outboxColumns(rail.provider.name),
-        expires_at: new Date(Date.now() + expirySeconds * 1000),
-        idempotency_key: idempotencyKey ?? null,
-        request_hash: hash,
+        ...mobileMoneyOutColumns(rail.provider.name, authority, expirySeconds, { key: idempotencyKey, hash }),
       });
       if (!transfer) return null;
       await recordCollectionEvent(trx, {

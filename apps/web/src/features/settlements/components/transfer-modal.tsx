@@ -66,13 +66,8 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
 
   const verify = async (typed: string): Promise<boolean> => {
     if (!confirm || !account || !user) return false;
-    let pinToken: string;
-    try {
-      pinToken = await verifyPin.mutateAsync({ accountId: account.id, pin: typed });
-    } catch (error) {
-      notify.error(errorMessage(error, M.pinVerifyError));
-      return false;
-    }
+    const pinToken = await verifyPin.tokenFor(account.id, typed);
+    if (pinToken === null) return false;
     const { kind, amount, reason, phone, recipientId, idempotencyKey } = confirm;
     const movement = {
       kind,
