@@ -48,8 +48,8 @@ export async function recordCollectionEvent(
 export const RECEIPT_RESEND_SECONDS = 60;
 
 /**
- * Whole seconds since the payment's last receipt that went (automatic or sent again), by the database's clock; null
- * when none did. A failed mail does not count.
+ * Whole seconds since the payment's last receipt that went or is going (automatic or sent again), by the database's
+ * clock; null when none did. A failed mail does not count; one still being sent (ok null, `claimReceipt`) does.
  */
 export async function secondsSinceLastReceipt(db: Db, collectionId: string): Promise<number | null> {
   const row = await db
@@ -57,9 +57,27 @@ export async function secondsSinceLastReceipt(db: Db, collectionId: string): Pro
     .select(sql<string>`floor(extract(epoch from (clock_timestamp() - max(created_at))))`.as('seconds'))
     .where('collection_id', '=', collectionId)
     .where('kind', '=', 'receipt_sent')
-    .where('ok', '=', true)
+    .where((eb) => eb.or([eb('ok', '=', true), eb('ok', 'is', null)]))
     .executeTakeFirst();
   return row?.seconds == null ? null : Number(row.seconds);
+}
+
+/**
+ * A receipt about to be sent again, recorded before it goes (ok null) in the transaction that decided it may go, so the
+ * payment's row lock is not held while the mail is sent; `receiptOutcome` records how it went. Answers the step's id.
+ */
+export async function claimReceipt(trx: Transaction<Database>, collectionId: string, email: string): Promise<string> {
+  const row = await trx
+    .insertInto('collection_events')
+    .values({ collection_id: collectionId, kind: 'receipt_sent', detail: email, ok: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** How a receipt claimed with `claimReceipt` went. */
+export async function receiptOutcome(db: Db, eventId: string, sent: boolean): Promise<void> {
+  await db.updateTable('collection_events').set({ ok: sent }).where('id', '=', eventId).execute();
 }
 
 /** What a provider's status answer said, for the timeline: its status, and a failure's message or a mismatch's detail. */

@@ -6,7 +6,7 @@ import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sent
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import type { CollectionsFilter } from '@sente/contracts/payments-input';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -16,7 +16,7 @@ import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
 import { toApiRefund } from '../merchant-api/objects.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
 import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';
-import { collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
+import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import { type CollectionsWhere, countFilteredCollections, isFiltered } from './filter.ts';
 import {
@@ -77,7 +77,7 @@ const cursorFor = (list: string, value: string | undefined) => {
 type Options = {
   db: Kysely<Database>;
   /** Sends a successful payment's receipt to its payer and records it in `recordIn` (the payments service's). */
-  sendReceipt: (collection: CollectionRecord, recordIn: Transaction<Database>) => Promise<boolean>;
+  sendReceipt: (collection: CollectionRecord, claimed: string) => Promise<boolean>;
   /** Why a payment cannot be refunded now, given what is refunded of it; null when it can (the wallet's). */
   refundBlock: (collection: RefundableCollection, refunded: number) => string | null;
 };
@@ -118,14 +118,16 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
     /**
      * Sends a successful payment's receipt again to the payer's e-mail and records it. At most once every
      * RECEIPT_RESEND_SECONDS per payment, however many members ask at once: the payment's row is locked while the last
-     * receipt is looked up and the new one sent and recorded. A mail that fails is recorded as failed and does not count.
+     * receipt is looked up and the new one recorded as going (`claimReceipt`); the mail is sent after that commits, so
+     * a refund of the payment (which locks the same row) never waits for a mail server. A mail that fails is recorded
+     * as failed and does not count.
      */
     async resendReceipt(scope: MoneyScope, id: string): Promise<string> {
       const row = await scoped(scope, id);
       if (row.status !== 'successful') throw badRequest(COLLECTION_MESSAGES.receiptNotSuccessful);
       const email = row.email;
       if (!email) throw badRequest(COLLECTION_MESSAGES.receiptNoEmail);
-      const sent = await db.transaction().execute(async (trx) => {
+      const { collection, claimed } = await db.transaction().execute(async (trx) => {
         const collection = await trx
           .selectFrom('collections')
           .selectAll()
@@ -139,8 +141,9 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
             COLLECTION_MESSAGES.receiptTooSoon(RECEIPT_RESEND_SECONDS - since),
           );
         }
-        return sendReceipt(collection, trx);
+        return { collection, claimed: await claimReceipt(trx, row.id, email) };
       });
+      const sent = await sendReceipt(collection, claimed);
       if (!sent) throw new HttpError(502, COLLECTION_MESSAGES.receiptNotSent);
       return COLLECTION_MESSAGES.receiptResent(email);
     },

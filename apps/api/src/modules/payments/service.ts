@@ -22,7 +22,7 @@ import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hmac, type Secrets, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { recordCollectionEvent } from '../collections/events.ts';
+import { receiptOutcome, recordCollectionEvent } from '../collections/events.ts';
 import { recordCustomer } from '../customers/repository.ts';
 import { readApiKeys } from '../developers/api-keys.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
@@ -260,15 +260,15 @@ export function createPaymentsService(options: Options) {
   }
 
   /**
-   * Sends the receipt after the outcome is committed, and records it on the payment's timeline (in `recordIn`, the
-   * dashboard's resend's transaction); a mail failure is logged and recorded, never undoes the payment. Answers
-   * whether the mail went.
+   * Sends the receipt after the outcome is committed, and records it on the payment's timeline (as the step `claimed`
+   * when the dashboard's resend recorded it before sending); a mail failure is logged and recorded, never undoes the
+   * payment. Answers whether the mail went.
    */
-  async function sendReceipt(collection: CollectionRecord, recordIn: Kysely<Database> | Transaction<Database> = db) {
+  async function sendReceipt(collection: CollectionRecord, claimed?: string) {
     if (!collection.email || collection.status !== 'successful') return false;
     let sent = true;
     try {
-      const link = collection.link_id ? await findReceiptLink(recordIn, collection.link_id) : undefined;
+      const link = collection.link_id ? await findReceiptLink(db, collection.link_id) : undefined;
       const download =
         link?.kind === 'digital_item' && link.file ? downloadLink(collection.id, options.emailedDownloadTtlDays * 86_400) : null;
       await mailer.send(
@@ -286,12 +286,9 @@ export function createPaymentsService(options: Options) {
       logger.error({ err: error, collectionId: collection.id }, 'receipt e-mail failed');
       sent = false;
     }
-    await recordCollectionEvent(recordIn, {
-      collectionId: collection.id,
-      kind: 'receipt_sent',
-      detail: collection.email,
-      ok: sent,
-    });
+    if (claimed) await receiptOutcome(db, claimed, sent);
+    else
+      await recordCollectionEvent(db, { collectionId: collection.id, kind: 'receipt_sent', detail: collection.email, ok: sent });
     return sent;
   }
 
