@@ -33,7 +33,7 @@ async function asDemoMerchant(path: string) {
 
 describe('seed:demo', () => {
   it('makes a verified demo merchant with two accounts whose collections span the last six months', async () => {
-    expect(summary).toMatchObject({ accounts: 2, links: 7, collections: COLLECTIONS, transfers: 4 });
+    expect(summary).toMatchObject({ accounts: 2, links: 7, collections: COLLECTIONS, transfers: 5 });
     const rows = await t.database.db
       .selectFrom('collections')
       .select(['status', 'created_at', 'environment'])
@@ -62,8 +62,11 @@ describe('seed:demo', () => {
       return Number(rows[0]?.net);
     };
     // Out of the school: 150,000 + 500 to the bakery, 2,000,000 + 2,000 settled, 1,000,000 + 2,000 held for the
-    // pending settlement, 80,000 + 1,000 for the payout.
-    const moved = 150_500 + 2_002_000 + 1_002_000 + 81_000;
+    // pending settlement, 80,000 + 1,000 for the payout, and half of a payment refunded (its fee stays).
+    const { rows: refunded } = await sql<{ amount: string }>`select amount from transfers
+      where account_id = ${school} and kind = 'refund'`.execute(t.database.db);
+    expect(refunded).toHaveLength(1);
+    const moved = 150_500 + 2_002_000 + 1_002_000 + 81_000 + Number(refunded[0]!.amount);
     const { userWallet } = await asDemoMerchant('/api/user/profile').then((user) => user.current_account);
     expect(userWallet.current_balance_sand_box).toBe((await netCollected(school)) - moved);
     expect(userWallet.current_balance).toBe(0);
@@ -94,6 +97,7 @@ describe('seed:demo', () => {
     const transfers = await asDemoMerchant('/api/settlements');
     expect(transfers.items.map((row: { kind: string; status: string }) => `${row.kind}:${row.status}`).sort()).toEqual([
       'payout:pending',
+      'refund:pending',
       'settlement:pending',
       'settlement:successful',
       'wallet_transfer:successful',

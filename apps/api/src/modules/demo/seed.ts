@@ -265,7 +265,25 @@ export function createDemoSeeder({
       { amount: 80_000, account: '256772555123', narrative: 'Transport refund for the choir', pin_token: await token() },
       randomUUID(),
     );
-    return 4;
+    // A parent paid a fee twice: half of the school's latest mobile-money payment goes back (issue 31).
+    const paidTwice = await db
+      .selectFrom('collections')
+      .select(['id', 'amount'])
+      .where('account_id', '=', schoolId)
+      .where('environment', '=', TEST)
+      .where('status', '=', 'successful')
+      .where('msisdn', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await wallet.refund(
+      actor,
+      { member: actor, pinToken: await token() },
+      paidTwice.id,
+      { amount: Math.floor(Number(paidTwice.amount) / 2), reason: 'Paid twice by mistake' },
+      randomUUID(),
+      () => new Error('the demo payment to refund is gone'),
+    );
+    return 5;
   }
 
   /** The school's business details with its certificate, and two compliance documents. */
