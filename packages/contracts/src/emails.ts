@@ -72,4 +72,5 @@ export const REFUND_EMAIL = {
     date: 'Date',
   },
   keep: 'Keep this e-mail as your record of the refund.',
+  toCard: 'The card you paid with',
 } as const;

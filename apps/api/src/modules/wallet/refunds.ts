@@ -1,8 +1,6 @@
-import { REFUND_EMAIL as E, RECEIPT_EMAIL, EMAIL_TEXTS as T } from '@sente/contracts/emails';
-import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
+import { formatMoney } from '@sente/contracts/format';
 import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
-import { CHANNEL_LABELS, formatLocalPhone } from '@sente/contracts/payments';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
@@ -12,8 +10,7 @@ import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
-import { escapeHtml, reasonText } from '../../lib/rich-text.ts';
-import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { recordCollectionEvent } from '../collections/events.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import { toApiRefund } from '../merchant-api/objects.ts';
@@ -22,6 +19,7 @@ import type { PaymentProvider, ProviderRegistry } from '../money/providers/provi
 import type { RefundCompletionHooks } from './completion.ts';
 import { type Authority, holdNew, type MoveOut } from './move-out.ts';
 import { mobileMoneyOutColumns } from './payouts.ts';
+import { refundMail } from './refund-receipt.ts';
 import { insertTransfer } from './repository.ts';
 import { storedReason } from './stored-reason.ts';
 
@@ -93,40 +91,6 @@ export function refundBlock(providers: ProviderRegistry, collection: RefundableC
   if (refunded >= Number(collection.amount)) return R.refundedInFull;
   const rail = refundRail(providers, collection);
   return 'refused' in rail ? rail.refused : null;
-}
-
-/** The payer's receipt of a refund: how much of which payment went back, where, and why. */
-function refundMail(input: {
-  to: string;
-  merchant: string;
-  payer: string;
-  refund: TransferRecord;
-  collection: { amount: string; channel: string; msisdn: string | null; transaction_id: string };
-}): MailMessage {
-  const { refund, collection } = input;
-  const amount = formatMoney(Number(refund.amount));
-  const to = collection.msisdn
-    ? `${CHANNEL_LABELS[collection.channel as keyof typeof CHANNEL_LABELS] ?? ''} ${formatLocalPhone(collection.msisdn)}`.trim()
-    : 'Card';
-  const reason = refund.reason ? reasonText(refund.reason) : '';
-  const rows: [string, string][] = [
-    [E.labels.refundedBy, input.merchant],
-    [E.labels.amount, amount],
-    [E.labels.of, formatMoney(Number(collection.amount))],
-    [E.labels.to, to],
-    [E.labels.transactionId, collection.transaction_id],
-    ...(reason ? ([[E.labels.reason, reason]] as [string, string][]) : []),
-    [E.labels.date, formatDateTimeWithZone(refund.completed_at ?? refund.created_at)],
-  ];
-  const test = refund.environment === 'test';
-  const lines = rows.map(([label, value]) => `${label}: ${value}`).join('\n');
-  const text = `${test ? `${RECEIPT_EMAIL.testMode}\n\n` : ''}${T.hello(input.payer)}\n\n${E.refunded(input.merchant)}\n\n${lines}\n\n${E.keep}\n`;
-  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1a1b1e">
-${test ? `<p style="color:#b00020;font-weight:bold">${RECEIPT_EMAIL.testMode}</p>` : ''}
-<p>${T.hello(escapeHtml(input.payer))}</p><p>${escapeHtml(E.refunded(input.merchant))}</p>
-<table cellpadding="4">${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
-<p>${E.keep}</p></body></html>`;
-  return { to: input.to, subject: E.subject(amount, input.merchant), text, html };
 }
 
 /**
