@@ -28,7 +28,14 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
   let receiver: http.Server;
   const delivered: { type: string; data: { amount: number; collection_id?: string } }[] = [];
   /** The demo payment refunded: its id, amount, payer's e-mail and number. */
-  let payment: { id: string; amount: number; transaction_id: string; msisdn: string; payer_email: string | null };
+  let payment: {
+    id: string;
+    amount: number;
+    transaction_id: string;
+    msisdn: string;
+    payer_email: string | null;
+    customer: { names: string };
+  };
 
   async function call(pathname: string, body?: unknown) {
     const response = await fetch(`${server.url}${pathname}`, {
@@ -155,7 +162,7 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
     const statement = page.getByRole('table', { name: 'Statement' });
     const line = statement
       .getByRole('row')
-      .filter({ hasText: `Refund to ${formatLocalPhone(payment.msisdn)}` })
+      .filter({ hasText: `Refund to ${payment.customer.names} (${formatLocalPhone(payment.msisdn)})` })
       .first();
     await line.getByText(formatMoney(half)).waitFor();
     await screenshot(page, 'refunds-3-statement');

@@ -99,7 +99,9 @@ describe('POST /api/collections/:id/refund', () => {
     expect(fee).toBeGreaterThan(0);
 
     const statement = (await get(t, alice, '/api/wallet/statement')).json().data.items;
-    expect(statement.filter((line: { description: string }) => line.description === 'Refund to 0772 123 456')).toHaveLength(2);
+    expect(
+      statement.filter((line: { description: string }) => line.description === 'Refund to Okello John (0772 123 456)'),
+    ).toHaveLength(2);
     const transfers = (await get(t, alice, '/api/settlements?kind=refund')).json().data.items;
     expect(transfers[0]).toMatchObject({ kind: 'refund', counterparty: '0772 123 456', status: 'successful' });
   });

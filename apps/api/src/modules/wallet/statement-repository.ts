@@ -28,6 +28,8 @@ export type StatementRecord = {
   recipient_name: string | null;
   bank_details: BankDetails | null;
   payout_msisdn: string | null;
+  /** The payer a refund paid back (issue 31), by the refunded payment's name. */
+  refunded_payer: string | null;
 };
 
 const inRange = (range: StatementRange) => sql`
@@ -58,7 +60,7 @@ export async function statementPage(
            c.names as payer_name, c.amount::text as collection_amount, l.title as link_title,
            tr.account_id as transfer_account_id, tr.amount::text as transfer_amount,
            sender.account_name as sender_name, recipient.account_name as recipient_name,
-           tr.bank_details, tr.payout_msisdn
+           tr.bank_details, tr.payout_msisdn, refunded.names as refunded_payer
       from ledger_entries e
       join ledger_transactions lt on lt.id = e.transaction_id
       left join collections c on lt.kind = 'collection' and c.id = lt.reference_id
@@ -66,6 +68,7 @@ export async function statementPage(
       left join transfers tr on lt.kind <> 'collection' and tr.id = lt.reference_id
       left join accounts sender on sender.id = tr.account_id
       left join accounts recipient on recipient.id = tr.recipient_account_id
+      left join collections refunded on refunded.id = tr.collection_id
      where e.wallet_id = ${walletOf(scope, currency)} ${inRange(range)}
        ${cursor ? sql`and (e.created_at, e.transaction_id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql``}
      order by e.created_at desc, e.transaction_id desc

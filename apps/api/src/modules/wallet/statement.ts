@@ -79,15 +79,21 @@ function linesOf(row: StatementRecord, accountId: string): Line[] {
         { description: 'Payout fee returned', amount: entry - principal },
       );
     case 'refund_hold':
-      return [{ description: R.statementLine(row.payout_msisdn ? phone : R.toCard), amount: entry }];
+      return [{ description: R.statementLine(refundedTo(row, phone)), amount: entry }];
     case 'refund_returned':
-      return [{ description: R.statementReturned(row.payout_msisdn ? phone : R.toCard), amount: entry }];
+      return [{ description: R.statementReturned(refundedTo(row, phone)), amount: entry }];
     case 'settlement_paid':
     case 'payout_paid':
     case 'refund_paid':
       // Paid moves the hold to the provider and the platform: it never touches a merchant wallet.
       throw new Error(`a ${row.kind} movement on merchant wallet entry ${row.id}`);
   }
+}
+
+/** Whom a refund paid back, in the statement's words: 'Amina Nakato (0772 987 654)', or the card of a card payment. */
+function refundedTo(row: StatementRecord, phone: string): string {
+  const where = row.payout_msisdn ? phone : R.toCard;
+  return row.refunded_payer ? `${row.refunded_payer} (${where})` : where;
 }
 
 /** The statement's lines of one entry, newest first, each with the wallet's balance right after it. */
