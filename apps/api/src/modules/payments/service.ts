@@ -174,6 +174,20 @@ export function createPaymentsService(options: Options) {
   const downloadSignature = (collectionId: string, expires: number) => hmac(downloadKey, `${collectionId}\n${expires}`);
 
   /** Inserts a collection and, in the same transaction, its `created` step; undefined when an idempotent twin won. */
+  /**
+   * The columns of a new payment besides what was asked (pay page or /v1): its transaction ID, its provider, written
+   * leased to its own request's hand-over when live (the row is the outbox, decision 041), when it expires, and its
+   * Idempotency-Key with what the request asked.
+   */
+  const pendingColumns = (provider: string, idempotencyKey: string | undefined, hash: string) => ({
+    transaction_id: newTransactionId(),
+    provider,
+    ...outboxColumns(provider),
+    expires_at: new Date(Date.now() + options.expirySeconds * 1000),
+    idempotency_key: idempotencyKey ?? null,
+    request_hash: hash,
+  });
+
   const insertWithCreated = (insert: (trx: Transaction<Database>) => Promise<CollectionRecord | undefined>) =>
     db.transaction().execute(async (trx) => {
       const inserted = await insert(trx);
@@ -517,12 +531,7 @@ export function createPaymentsService(options: Options) {
           names: input.names,
           email: input.email ?? null,
           extra_data: extraData,
-          transaction_id: newTransactionId(),
-          provider: provider.name,
-          ...outboxColumns(provider.name),
-          expires_at: new Date(Date.now() + options.expirySeconds * 1000),
-          idempotency_key: idempotencyKey ?? null,
-          request_hash: hash,
+          ...pendingColumns(provider.name, idempotencyKey, hash),
         }),
       );
       if (!collection) {
@@ -574,12 +583,7 @@ export function createPaymentsService(options: Options) {
           names: customerName ?? formatLocalPhone(input.msisdn),
           reference: input.reference,
           metadata: input.metadata,
-          transaction_id: newTransactionId(),
-          provider: provider.name,
-          ...outboxColumns(provider.name),
-          expires_at: new Date(Date.now() + options.expirySeconds * 1000),
-          idempotency_key: idempotencyKey ?? null,
-          request_hash: hash,
+          ...pendingColumns(provider.name, idempotencyKey, hash),
         }),
       );
       if (!collection) {

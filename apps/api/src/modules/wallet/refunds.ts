@@ -1,3 +1,4 @@
+import type { Environment } from '@sente/contracts/constants';
 import { formatMoney } from '@sente/contracts/format';
 import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
@@ -23,6 +24,9 @@ import { refundMail } from './refund-receipt.ts';
 import { insertTransfer } from './repository.ts';
 import { storedReason } from './stored-reason.ts';
 
+/** The number a card payment's refund is paid to through the simulator, which has none of the payer's. */
+const CARD_REFUND_NUMBER = 'card';
+
 /** The facts of a payment a refund is decided on. */
 export type RefundableCollection = {
   id: string;
@@ -30,7 +34,7 @@ export type RefundableCollection = {
   channel: string;
   msisdn: string | null;
   amount: number | string;
-  environment: 'test' | 'production';
+  environment: Environment;
 };
 
 /**
@@ -78,7 +82,7 @@ function refundRail(
 ): { provider: PaymentProvider } | { refused: string; code?: string } {
   if (collection.channel === 'CARD' || collection.msisdn === null) {
     if (collection.environment === 'production') return { refused: R.liveCard };
-    const simulator = providers.forPayout('test', 'card');
+    const simulator = providers.forPayout('test', CARD_REFUND_NUMBER);
     return simulator ? { provider: simulator } : { refused: R.liveCard };
   }
   const provider = providers.forPayout(collection.environment, collection.msisdn);
@@ -250,7 +254,7 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
       // A card refund has no number: the simulator pays it back to the card.
       await send(
         rail.provider,
-        { id: moved.id, account: collection.msisdn ?? 'card', amount: moved.row.amount, currency: moved.row.currency },
+        { id: moved.id, account: collection.msisdn ?? CARD_REFUND_NUMBER, amount: moved.row.amount, currency: moved.row.currency },
         new Date(),
       );
     }
