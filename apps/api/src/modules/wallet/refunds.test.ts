@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { COLLECTION_MESSAGES } from '@sente/contracts/messages';
+import { SIMULATOR } from '@sente/contracts/payments';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,27 @@ describe('POST /api/collections/:id/refund', () => {
     expect(after.refunds[0]).toMatchObject({ status: 'failed', failure_reason: WALLET_MESSAGES.simulatedPayoutFailure });
     const failed = await events('refund.failed');
     expect(failed.map((event) => (event.payload as { id: string }).id)).toContain(failing.json().data.id);
+  });
+
+  it('refunds a test card payment through the simulator, to the card', async () => {
+    const link = await createPaymentLink(t, alice, { title: 'Card shoes', fixed_amount: false });
+    const id = await payId(t, link.ref, {
+      amount: 7000,
+      channel: 'CARD',
+      phone: undefined,
+      email: 'card.payer@example.com',
+      card_number: SIMULATOR.successCard,
+      card_expiry: '12/30',
+      card_cvc: '123',
+    });
+    await t.app.services.payments.settle(id, { status: 'successful', message: null });
+    expect(await detail(id)).toMatchObject({ refundable: 7000, refund_blocked: null });
+    const made = await refund(id, 7000);
+    expect(made.statusCode).toBe(201);
+    await runWorker();
+    expect((await detail(id)).refunds[0]).toMatchObject({ status: 'successful', amount: 7000 });
+    const rows = (await get(t, alice, '/api/settlements?kind=refund')).json().data.items;
+    expect(rows.find((row: { id: string }) => row.id === made.json().data.id)).toMatchObject({ counterparty: R.toCard });
   });
 
   it('replays a retry with the same key and refuses the key with another amount', async () => {
