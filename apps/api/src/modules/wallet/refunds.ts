@@ -254,7 +254,12 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
       // A card refund has no number: the simulator pays it back to the card.
       await send(
         rail.provider,
-        { id: moved.id, account: collection.msisdn ?? CARD_REFUND_NUMBER, amount: moved.row.amount, currency: moved.row.currency },
+        {
+          id: moved.id,
+          account: collection.msisdn ?? CARD_REFUND_NUMBER,
+          amount: moved.row.amount,
+          currency: moved.row.currency,
+        },
         new Date(),
       );
     }
