@@ -8,10 +8,45 @@ import { JourneysFirstSequencer } from './scripts/test/sequencer.ts';
  */
 const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 3);
 
+/**
+ * The API files that run on PostgreSQL as well as on embedded PGlite (decision 054): those whose subject is something
+ * the two could answer differently. PGlite is PostgreSQL's own engine behind another driver, with one connection, so
+ * what differs is concurrency (locks, claims, races: only PostgreSQL has two sessions at once), the values the drivers
+ * hand back (money as bigint, timestamps, counts), and what migrations and triggers do to existing rows. Money, its
+ * providers and the worker's claims; payments, collections, customers, search, reports and their counters and
+ * cursors; the ops commands and the demo that move money through the services; token rotation and throttling
+ * counters; every migration test. The rest (HTTP plumbing, input walks, rights, links, files, team, documents) runs
+ * on PGlite only. A new file in a folder listed here runs on both by itself; a file elsewhere that tests one of these
+ * things is added by name.
+ */
+const BOTH_DATABASES = [
+  'apps/api/src/modules/money/**',
+  'apps/api/src/modules/wallet/**',
+  'apps/api/src/jobs/**',
+  'apps/api/src/modules/payments/**',
+  'apps/api/src/modules/collections/**',
+  'apps/api/src/modules/customers/**',
+  'apps/api/src/modules/search/**',
+  'apps/api/src/modules/reports/**',
+  'apps/api/src/modules/demo/**',
+  'apps/api/src/modules/ops/**',
+  'apps/api/src/modules/links/link-counts.test.ts',
+  'apps/api/src/modules/links/lists.test.ts',
+  'apps/api/src/lib/pagination.test.ts',
+  'apps/api/src/modules/merchant-api/idempotency.test.ts',
+  'apps/api/src/modules/merchant-api/flow.test.ts',
+  'apps/api/src/modules/developers/webhook-delivery*.test.ts',
+  'apps/api/src/modules/auth/account-throttle.test.ts',
+  'apps/api/src/modules/auth/refresh-grace.test.ts',
+  'apps/api/src/modules/auth/refresh-reuse.test.ts',
+  'apps/api/src/modules/auth/rate-limit.test.ts',
+  'apps/api/src/**/*-migration.test.ts',
+].map((glob) => (glob.endsWith('.test.ts') ? glob : `${glob}/*.test.ts`));
+
 const apiProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `api:${db}`,
-    include: ['apps/api/src/**/*.test.ts'],
+    include: db === 'pglite' ? ['apps/api/src/**/*.test.ts'] : BOTH_DATABASES,
     // A `.unit.test.ts` file needs no database (the provider adapters against their fake servers): it runs once, in unit.
     exclude: [...configDefaults.exclude, 'apps/api/src/**/*.unit.test.ts'],
     env: { TEST_DB: db },
