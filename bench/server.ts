@@ -7,11 +7,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
+import { databaseTarget, loadConfig, serverInfoFile } from '../apps/api/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
-import { databaseTarget, serverInfoFile } from '../apps/api/src/server.ts';
 import type { TestApp } from '../apps/api/src/testing/test-app.ts';
 
 /**

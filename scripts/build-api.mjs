@@ -1,5 +1,5 @@
 // The API as one ES module of compiled JavaScript (apps/api/dist/server.js), which `npm start` runs with plain `node`
-// (decision 028). esbuild bundles apps/api/src and @sente/contracts (TypeScript source, so it cannot stay external)
+// (decision 028), and the operator commands likewise (apps/api/dist/ops.js, which `npm run ops` runs). esbuild bundles apps/api/src and @sente/contracts (TypeScript source, so it cannot stay external)
 // and leaves every other package to node_modules, where `node` loads them as it would for tsx; dynamic `import()`s
 // of packages stay dynamic, so the optional SDKs are still loaded at first use.
 //   node scripts/build-api.mjs             builds (`npm run build`)
@@ -10,7 +10,9 @@ import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const apiBundle = path.join(root, 'apps/api/dist/server.js');
-const sources = ['apps/api/src', 'packages/contracts/src', 'scripts/build-api.mjs'];
+export const opsBundle = path.join(root, 'apps/api/dist/ops.js');
+const entryPoints = { server: path.join(root, 'apps/api/src/server.ts'), ops: path.join(root, 'scripts/ops.ts') };
+const sources = ['apps/api/src', 'packages/contracts/src', 'scripts/ops.ts', 'scripts/build-api.mjs'];
 
 /** The newest modification time of a file or of anything under a directory (0 when missing). */
 export function newestMtime(entry) {
@@ -20,9 +22,9 @@ export function newestMtime(entry) {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-/** True when the bundle is missing or a source file changed after it was written. */
+/** True when a bundle is missing or a source file changed after it was written. */
 export function apiBuildIsStale() {
-  const builtAt = fs.statSync(apiBundle, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const builtAt = Math.min(...[apiBundle, opsBundle].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
   return builtAt < Math.max(...sources.map((entry) => newestMtime(path.join(root, entry))));
 }
 
@@ -40,11 +42,11 @@ const packagesExceptWorkspace = {
 export async function buildApi() {
   const { build } = await import('esbuild');
   const outdir = path.dirname(apiBundle);
-  // Written beside the bundle and renamed over it, so a server starting meanwhile never loads half a file.
+  // Written beside the bundles and renamed over them, so a server starting meanwhile never loads half a file.
   const partial = path.join(outdir, `.partial-${process.pid}`);
   try {
     await build({
-      entryPoints: { server: path.join(root, 'apps/api/src/server.ts') },
+      entryPoints,
       outdir: partial,
       bundle: true,
       platform: 'node',
@@ -54,7 +56,9 @@ export async function buildApi() {
       plugins: [packagesExceptWorkspace],
       logLevel: 'warning',
     });
-    for (const name of ['server.js.map', 'server.js']) fs.renameSync(path.join(partial, name), path.join(outdir, name));
+    for (const entry of Object.keys(entryPoints)) {
+      for (const name of [`${entry}.js.map`, `${entry}.js`]) fs.renameSync(path.join(partial, name), path.join(outdir, name));
+    }
   } finally {
     fs.rmSync(partial, { recursive: true, force: true });
   }
@@ -71,9 +75,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
   if (process.argv.includes('--if-stale')) {
     if (!(await buildApiIfStale())) {
-      console.log(`${path.relative(root, apiBundle)} is up to date`);
+      console.log(`${path.relative(root, path.dirname(apiBundle))} is up to date`);
       process.exit(0);
     }
   } else await buildApi();
-  console.log(`built ${path.relative(root, apiBundle)} in ${Date.now() - started} ms`);
+  console.log(`built ${path.relative(root, path.dirname(apiBundle))} in ${Date.now() - started} ms`);
 }

@@ -6,12 +6,11 @@
 import fs from 'node:fs';
 import type { OpsResult } from '@sente/contracts/system';
 import pino from 'pino';
-import { loadConfig } from '../apps/api/src/config.ts';
+import { databaseTarget, loadConfig, serverInfoFile } from '../apps/api/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
 import { runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
-import { databaseTarget, serverInfoFile } from '../apps/api/src/server.ts';
 import { createServices } from '../apps/api/src/services.ts';
 
 const [command = '', ...args] = process.argv.slice(2);

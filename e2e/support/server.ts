@@ -98,11 +98,11 @@ export function sharedServer(): RunningServer {
 
 /**
  * Runs the operator script on this DATA_DIR as `npm run ops -- ...` does (through its running server, or straight on
- * its database), in one process instead of npm's, tsx's and the script's three.
+ * its database), in one process instead of npm's and the script's two.
  */
 export function runOps(dataDir: string, ...args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const ops = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/ops.ts'), ...args], {
+    const ops = spawn(process.execPath, [path.join(root, 'scripts/run-ops.mjs'), ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
     });

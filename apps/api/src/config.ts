@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseTarget } from './db/connect.ts';
 import { DEFAULT_PASSWORD_HASH_COST } from './lib/passwords.ts';
 
 const optionalUrl = (protocols: string[]) =>
@@ -305,3 +306,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(data.DATA_DIR),
   };
 }
+
+/** The database the settings name: PostgreSQL at DATABASE_URL, or else the embedded one in DATA_DIR/db. */
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    : { kind: 'pglite', dir: path.join(config.dataDir, 'db') };
+}
+
+/** Where `npm run ops` finds the running server that holds the embedded database. */
+export const serverInfoFile = (config: Config) => path.join(config.dataDir, 'server.json');

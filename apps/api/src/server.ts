@@ -1,20 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
-import { type DatabaseTarget, migrateToLatest, openDatabase } from './db/connect.ts';
+import { type Config, ConfigError, databaseTarget, loadConfig, serverInfoFile } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { createMailerFromConfig } from './mail/mailer.ts';
-
-export function databaseTarget(config: Config): DatabaseTarget {
-  return config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
-    : { kind: 'pglite', dir: path.join(config.dataDir, 'db') };
-}
-
-/** Where `npm run ops` finds the running server that holds the embedded database. */
-export const serverInfoFile = (config: Config) => path.join(config.dataDir, 'server.json');
 
 async function main() {
   let config: Config;
