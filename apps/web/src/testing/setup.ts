@@ -1,12 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { assertNoStubDrift } from './api-stub.ts';
 
 // NOTE: a keystroke re-renders a whole Mantine form in the simulated DOM (tens of ms, more on a busy CI
 // machine), and a journey through a form types a few dozen; the default 5 s would fail slow runs, not wrong code.
 vi.setConfig({ testTimeout: 30_000 });
+// findBy* and waitFor return as soon as what they wait for is there; their default of 1 s was a guess at how long a
+// render takes, which a loaded machine outran (a search's empty list appeared after 1 s and failed the test).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup. The toast store and
 // the session (localStorage) are module-wide: each test starts without the last one's toasts or tokens.

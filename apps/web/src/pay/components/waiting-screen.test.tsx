@@ -106,6 +106,6 @@ describe('the waiting screen of a mobile money payment', () => {
     expect(screen.getByRole('button', { name: 'Cancel payment' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Try another number' })).toBeEnabled();
     // The status checks go on.
-    await waitFor(() => expect(api.sent(`GET /api/public/payments/${FIRST}`).length).toBeGreaterThan(0), { timeout: 4000 });
+    await waitFor(() => expect(api.sent(`GET /api/public/payments/${FIRST}`).length).toBeGreaterThan(0));
   });
 });
