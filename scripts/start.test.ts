@@ -2,6 +2,8 @@
  * Issue 17: `npm start` under a process manager. A signal to any process of it (npm, the start script) stops the
  * server, and nothing is left holding the port. Each case starts the real `npm start` on a free port, with a copy
  * of the migrated test database and a stand-in web build (WEB_DIST_DIR), so it builds nothing.
+ * With NPM_START_NODE (a node binary) `npm start` runs on that Node: .ci/run runs the suite on Node 24 and these cases
+ * on the machine's own Node 20, the oldest the README promises.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteTemplateTarball } from '../apps/api/src/testing/database-template.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const startNode = fs.realpathSync(process.env.NPM_START_NODE || process.execPath);
 let tarball: string;
 beforeAll(async () => {
   tarball = await pgliteTemplateTarball();
@@ -79,6 +82,7 @@ async function npmStart(): Promise<Started> {
     cwd: root,
     env: {
       ...process.env,
+      PATH: `${path.dirname(startNode)}${path.delimiter}${process.env.PATH}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -98,8 +102,9 @@ async function npmStart(): Promise<Started> {
   const startPid = parentOf(serverPid);
   const run = { npm, port, dataDir, startPid, serverPid };
   started.push(run);
-  // npm runs the start script itself (no shell between them), and the script runs the server.
+  // npm runs the start script itself (no shell between them), and the script runs the server, on the Node asked for.
   expect(parentOf(startPid)).toBe(npm.pid);
+  expect(fs.realpathSync(`/proc/${serverPid}/exe`)).toBe(startNode);
   expect(await portIsFree(port)).toBe(false);
   return run;
 }
