@@ -3,7 +3,7 @@ import { TIME_ZONE_LABEL } from '@sente/contracts/dates';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cursor } from './pagination.ts';
-import { ZipWriter } from './zip-stream.ts';
+import { STREAM_BUFFER_BYTES, ZipWriter } from './zip-stream.ts';
 
 /** Rows read per query: big enough to keep the database busy, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2000;
@@ -48,7 +48,7 @@ export function streamWorkbook<Row extends { id: string; cursor_ts: string }>(
   sheetSpec: Sheet<Row>,
   logger: FastifyBaseLogger,
 ): Readable {
-  const output = new PassThrough();
+  const output = new PassThrough({ highWaterMark: STREAM_BUFFER_BYTES });
   const write = async () => {
     const zip = new ZipWriter(output);
     const sheet = new SheetXml(sheetSpec.columns);
