@@ -5,7 +5,7 @@ import { WALLET_MESSAGES as M, TRANSFER_OPTIONS } from '@sente/contracts/wallet'
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { pickOption } from './support/business.ts';
+import { payLink, pickOption } from './support/business.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
 import { enterDashboard, expectToast, pasteInto } from './support/ui.ts';
 
@@ -142,12 +142,7 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
   it('is told before the PIN step that a transfer to the bank needs bank details, and led to them', async () => {
     // A customer pays a link, so the test wallet holds ledger money: 200,000 less the 3 % fee.
     const link = await call('/api/payment-link/create', { title: 'Cement', fixed_amount: true, amount: 200_000 });
-    const payment = await call(
-      `/api/public/links/${link.ref}/pay`,
-      { names: 'Sarah Namubiru', phone: '0772 123 456', channel: 'MTN_UG', extra_data: [] },
-      null,
-    );
-    await expect.poll(async () => (await call(`/api/public/payments/${payment.id}`, undefined, null)).status).toBe('successful');
+    await payLink(server.url, link.ref, { names: 'Sarah Namubiru', phone: '0772 123 456', channel: 'MTN_UG' });
 
     await page.getByRole('link', { name: 'Transfers', exact: true }).click();
     await page.waitForURL('**/settlements');

@@ -8,6 +8,7 @@ import { type FakeMtn, type MtnRecord, startFakeMtn } from '../apps/api/src/test
 import { liveRailsEnv } from '../apps/api/src/testing/live-rails.ts';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } from './support/browser.ts';
+import { payLink } from './support/business.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { enterDashboard, expectToast, pasteInto } from './support/ui.ts';
 
@@ -51,18 +52,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
   /** A customer pays the sender's link through the public API, so its test wallet holds real ledger money. */
   async function fundSender(amount: number) {
     const link = await call(sender, '/api/payment-link/create', { title: 'Cement', fixed_amount: true, amount });
-    const payment = await call(null, `/api/public/links/${link.ref}/pay`, {
-      names: 'Moses Kato',
-      phone: '0772 123 456',
-      channel: 'MTN_UG',
-      extra_data: [],
-    });
-    // expect.poll belongs to tests; this runs in beforeAll, so it waits by itself (the simulator takes 300 ms).
-    for (let tries = 0; tries < 100; tries += 1) {
-      if ((await call(null, `/api/public/payments/${payment.id}`)).status === 'successful') return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the funding payment did not succeed within 10 s');
+    await payLink(server.url, link.ref, { names: 'Moses Kato', phone: '0772 123 456', channel: 'MTN_UG' });
   }
 
   const profileOf = async (tokens: Tokens) => (await call(tokens, '/api/user/profile')).current_account;

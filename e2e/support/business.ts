@@ -1,7 +1,5 @@
-import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { newPage } from './browser.ts';
 
 /** A minimal PDF: enough for the server to read its type from the bytes. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -20,27 +18,31 @@ export async function pickOption(page: Page, field: Locator, option: string) {
 }
 
 /**
- * A customer pays a fixed payment link on a phone-sized page through the real checkout and the test-mode
- * simulator, and waits for the success heading; the page is closed afterwards.
+ * A customer pays a link through the public API, as the payment page does, and the call waits until the test-mode
+ * simulator has settled it: a journey whose subject is not paying gets its collections this way (the checkout
+ * journey pays through the page).
  */
-export async function payFixedLink(
-  browser: Browser,
-  baseURL: string,
+export async function payLink(
+  serverUrl: string,
   ref: string,
-  payer: { names: string; phone: string; network: 'MTN Mobile Money' | 'Airtel Money'; amount: string },
-) {
-  const page = await newPage(browser, baseURL, 'phone');
-  try {
-    await page.goto(`/pay/${ref}`);
-    await page.getByLabel('Your name').fill(payer.names);
-    await page.getByLabel('Mobile money number').fill(payer.phone);
-    // The prefix tells the network.
-    expect(await page.getByRole('radio', { name: payer.network }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: `Pay ${payer.amount}` }).click();
-    await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
-  } finally {
-    await page.context().close();
-  }
+  payer: { names: string; phone: string; channel: 'MTN_UG' | 'AIRTEL' },
+): Promise<{ id: string }> {
+  const answer = async (response: Response) => {
+    const body = (await response.json()) as { data: any; message?: string };
+    if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${body.message}`);
+    return body.data;
+  };
+  const payment = await answer(
+    await fetch(`${serverUrl}/api/public/links/${ref}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...payer, extra_data: [] }),
+    }),
+  );
+  await expect
+    .poll(async () => (await answer(await fetch(`${serverUrl}/api/public/payments/${payment.id}`))).status)
+    .toBe('successful');
+  return payment;
 }
 
 /** Sums the shilling figures of one column of a figures table (the data cells; the row header is a th). */
