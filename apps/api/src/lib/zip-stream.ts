@@ -1,5 +1,5 @@
-import type { Writable } from 'node:stream';
-import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import type { TransformOptions, Writable } from 'node:stream';
+import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 
 /**
  * What a stream of an export holds before it waits for the client: stated, because Node 22 raised the default from
@@ -36,7 +36,9 @@ export class ZipWriter {
   /** An entry written piece by piece: `write` answers once the piece may be followed by the next. */
   open(name: string): { write: (content: string | Buffer) => Promise<void> | undefined; close: () => Promise<void> } {
     const record = { name: Buffer.from(name), crc: 0, compressed: 0, size: 0, offset: this.offset };
-    const deflate = createDeflateRaw({ level: this.level, highWaterMark: STREAM_BUFFER_BYTES });
+    // NOTE: zlib's streams take the stream options too (Node's docs), though its TypeScript type leaves them out.
+    const options: ZlibOptions & TransformOptions = { level: this.level, highWaterMark: STREAM_BUFFER_BYTES };
+    const deflate = createDeflateRaw(options);
     const written = this.put(localHeader(record.name, this.stamp));
     // Copies the deflated bytes to the output as they come, pausing while the output is full.
     const pumped = (async () => {
