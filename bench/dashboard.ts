@@ -9,7 +9,7 @@
 // The app's settings (the read class's limit lifted: 1,300 requests in a few seconds) are printed; the run ends with the
 // ledger verified. BENCH_SMOKE=1: 2,000 rows and 10 requests of each, for bench/smoke.test.ts.
 import { sql } from 'kysely';
-import { printSettings, sized, UNLIMITED } from './settings.ts';
+import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 process.env.TEST_DB = 'postgres';
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -27,7 +27,7 @@ const QUERY_SAMPLES = sized(100, 10);
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-const settings = { PAYMENT_WORKER_INTERVAL_MS: '0', READ_RATE_LIMIT_PER_MINUTE: UNLIMITED };
+const settings = { PAYMENT_WORKER_INTERVAL_MS: '0', READ_RATE_LIMIT_PER_MINUTE: UNLIMITED, ...OWN_RATE_COUNTS };
 printSettings(settings);
 const t = await createTestApp(settings);
 try {

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { openSeedingApp, printLedgerVerified } from './server.ts';
-import { printSettings, sized, UNLIMITED } from './settings.ts';
+import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? sized(1_000_000, 2_000));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? sized(300, 5));
@@ -37,6 +37,7 @@ async function main() {
     TRUST_PROXY: 'false',
     PUBLIC_URL: 'http://127.0.0.1',
     READ_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    ...OWN_RATE_COUNTS,
     // No worker may expire the seeded pending payments while the bench reads them.
     PAYMENT_WORKER_INTERVAL_MS: '0',
   };

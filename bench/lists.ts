@@ -21,7 +21,7 @@ import pg from 'pg';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { median, openSeedingApp, waitForFile } from './server.ts';
-import { printSettings, sized, UNLIMITED } from './settings.ts';
+import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const LINKS = sized(100_000, 1_000);
 const CONNECTIONS = sized(50, 5);
@@ -143,6 +143,7 @@ async function main() {
     PUBLIC_URL: 'http://127.0.0.1',
     // The bench measures the route, not the read class's per-member limit (600 a minute, decision 045).
     READ_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    ...OWN_RATE_COUNTS,
     APP_SECRET: randomBytes(32).toString('hex'),
     ...(postgresName ? { DATABASE_URL: databaseUrl(adminUrl, postgresName) } : {}),
   };
@@ -179,6 +180,7 @@ async function main() {
       NODE_ENV: env.NODE_ENV,
       LOG_LEVEL: env.LOG_LEVEL ?? 'info',
       READ_RATE_LIMIT_PER_MINUTE: env.READ_RATE_LIMIT_PER_MINUTE,
+      REDIS_URL: env.REDIS_URL,
       database: postgresName ? 'PostgreSQL' : 'PGlite',
     });
     console.log(

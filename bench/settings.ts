@@ -15,11 +15,17 @@ export const sized = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
  */
 export const UNLIMITED = '100000000';
 
+/**
+ * Rate counts kept in the process's own memory rather than in a Redis the shell happens to name (REDIS_URL): a bench
+ * measures one server, and a round trip to Redis on every request would be part of its figures unannounced.
+ */
+export const OWN_RATE_COUNTS = { REDIS_URL: '' };
+
 /** Prints the run's mode, the machine's load and the settings the bench gave the app it measures. */
 export function printSettings(settings: Record<string, string | number | undefined>): void {
   const given = Object.entries(settings)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${name}=${value}`)
+    .map(([name, value]) => `${name}=${value === '' ? '(none)' : value}`)
     .join(' ');
   console.log(
     `${SMOKE ? 'smoke run' : 'full run'}; ${os.cpus().length} cores, load average ${os

@@ -19,7 +19,7 @@ import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-templa
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { loadBuild } from './manifest.ts';
 import { median, openSeedingApp, waitForFile } from './server.ts';
-import { printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
+import { OWN_RATE_COUNTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 /** Alex Russell's low-end baseline: 400 kbit/s is 50,000 bytes a second. */
@@ -109,6 +109,7 @@ async function main() {
     // A few page loads of one member: under every class's limit, given here rather than left to the defaults.
     READ_RATE_LIMIT_PER_MINUTE: UNLIMITED,
     PUBLIC_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    ...OWN_RATE_COUNTS,
     ...(SMOKE ? { WEB_DIST_DIR: path.join(root, 'apps/web/dist') } : {}),
   };
   printSettings({ ...settings, database: postgresName ? 'PostgreSQL' : 'PGlite' });

@@ -17,7 +17,7 @@ import { createMerchant, type Merchant } from '../apps/api/src/testing/payments.
 import { createTestApp } from '../apps/api/src/testing/test-app.ts';
 import { fundWallet, WALLET_ENV } from '../apps/api/src/testing/wallet.ts';
 import { printLedgerVerified } from './server.ts';
-import { printSettings, sized, UNLIMITED } from './settings.ts';
+import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const CLIENTS = sized(32, 2);
 const ACCOUNTS = sized(64, 4);
@@ -51,7 +51,12 @@ function postgresCpuSeconds(): number {
   return total;
 }
 
-const settings = { ...WALLET_ENV, WRITE_RATE_LIMIT_PER_MINUTE: UNLIMITED, PIN_RATE_LIMIT_PER_MINUTE: UNLIMITED };
+const settings = {
+  ...WALLET_ENV,
+  WRITE_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+  PIN_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+  ...OWN_RATE_COUNTS,
+};
 printSettings(settings);
 const t = await createTestApp(settings);
 try {

@@ -10,13 +10,18 @@ import { createMerchant } from '../apps/api/src/testing/payments.ts';
 import { createTestApp } from '../apps/api/src/testing/test-app.ts';
 import { saveWebhookUrls, signingSecretOf, startReceiver } from '../apps/api/src/testing/webhook-receiver.ts';
 import { printLedgerVerified } from './server.ts';
-import { printSettings, sized, UNLIMITED } from './settings.ts';
+import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? sized(10_000, 200));
 const BATCH = process.env.WEBHOOK_WORKER_BATCH_SIZE ?? '50';
 
 // The worker's passes are driven by the bench (the app's own worker stays off, as createTestApp leaves it).
-const settings = { ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_WORKER_BATCH_SIZE: BATCH, WRITE_RATE_LIMIT_PER_MINUTE: UNLIMITED };
+const settings = {
+  ALLOW_PRIVATE_WEBHOOKS: 'true',
+  WEBHOOK_WORKER_BATCH_SIZE: BATCH,
+  WRITE_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+  ...OWN_RATE_COUNTS,
+};
 printSettings(settings);
 const t = await createTestApp(settings);
 const receiver = await startReceiver();
