@@ -6,9 +6,11 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { spaPlugin } from '../apps/api/src/plugins/spa.ts';
 import { loadBuild, PAGES } from './manifest.ts';
+import { printSettings } from './settings.ts';
 
 const dist = process.argv[2] ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const { weigh } = loadBuild(dist);
+printSettings({ build: dist });
 const app = Fastify();
 await app.register(spaPlugin, { distDir: dist });
 

@@ -8,6 +8,8 @@
 // database of its own created next to BENCH_DATABASE_URL (default: the test server,
 // postgres://postgres@127.0.0.1:5432/test) and dropped at the end:
 //   npx tsx bench/export.ts            (BENCH_ROWS=50000 for a quicker run)
+// BENCH_SMOKE=1: 2,000 rows, for bench/smoke.test.ts. The server's settings (the read class's limit among them) are
+// printed; the run ends with the ledger verified.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,14 +17,16 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import { printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 process.env.TEST_DB = 'postgres';
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const { createTestApp } = await import('../apps/api/src/testing/test-app.ts');
 const { createAccount, createSignedInUser } = await import('../apps/api/src/testing/users.ts');
+const { printLedgerVerified, waitForFile } = await import('./server.ts');
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
+const ROWS = Number(process.env.BENCH_ROWS ?? sized(200_000, 2_000));
 const MB = 1024 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(root, 'apps/api/dist/server.js');
@@ -72,12 +76,6 @@ function run(args: string[], env: Record<string, string>): { child: ChildProcess
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
 execFileSync(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-stale'], { stdio: 'inherit' });
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((load) => load.toFixed(1))
-    .join(' ')} on ${os.cpus().length} cores`,
-);
 
 const t = await createTestApp({ APP_SECRET, PAYMENT_WORKER_INTERVAL_MS: '0' });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-export-'));
@@ -105,8 +103,7 @@ try {
     `seeded ${ROWS.toLocaleString()} collections in ${((Date.now() - seeded) / 1000).toFixed(1)} s (${t.database.description})`,
   );
 
-  // With the options scripts/start.mjs gives it.
-  const started = run(['--enable-source-maps', '--heap-growing-percent=50', bundle], {
+  const settings = {
     NODE_ENV: 'production',
     DATABASE_URL: t.database.target.kind === 'postgres' ? t.database.target.url : '',
     APP_SECRET,
@@ -120,18 +117,22 @@ try {
     REDIS_URL: '',
     PAYMENT_WORKER_INTERVAL_MS: '0',
     WEBHOOK_WORKER_INTERVAL_MS: '0',
-  });
+    // One download is one request of the read class; its limit is given, not left to the default.
+    READ_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+  };
+  printSettings({ ...settings, DATABASE_URL: undefined, APP_SECRET: undefined });
+  // With the options scripts/start.mjs gives it.
+  const started = run(['--enable-source-maps', '--heap-growing-percent=50', bundle], settings);
   server = started.child;
   started.output.catch(() => undefined);
-  const infoFile = path.join(dataDir, 'server.json');
-  for (const deadline = Date.now() + 30_000; !fs.existsSync(infoFile); ) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const { pid, port } = JSON.parse(fs.readFileSync(infoFile, 'utf8')) as { pid: number; port: number };
-  // Settled after start-up (one request answered, a moment for the collector) before the baseline is taken.
+  const { pid, port } = JSON.parse(await waitForFile(path.join(dataDir, 'server.json'), server, 30_000)) as {
+    pid: number;
+    port: number;
+  };
+  // Settled after start-up (one request answered, a moment for the collector) before the baseline is taken; the smoke
+  // run measures no memory worth the wait.
   await fetch(`http://127.0.0.1:${port}/health`);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  if (!SMOKE) await new Promise((resolve) => setTimeout(resolve, 2000));
   const idle = memoryOf(pid);
   let peakRss = idle.rss;
   const sampler = setInterval(() => {
@@ -165,6 +166,7 @@ try {
   }
   console.log(`read back ${dataRows.toLocaleString()} data rows`);
   if (dataRows !== ROWS) process.exitCode = 1;
+  await printLedgerVerified(t.app.services);
 } finally {
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server!.once('exit', resolve));

@@ -4,6 +4,8 @@
 // BENCH_SAMPLES times (default 300) after 20 of warm-up, for each filter alone, a phone, names, a transaction ID and a
 // combination, and prints p50 and p99. Goal (issue 31): p99 under 50 ms each. Needs PostgreSQL:
 // TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (the default) npx tsx bench/find.ts
+// The app's settings are printed (the read class's limit lifted); the run ends with the ledger verified.
+// BENCH_SMOKE=1: 2,000 collections and 5 requests of each, for bench/smoke.test.ts.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,11 +13,12 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
-import { openSeedingApp } from './server.ts';
+import { openSeedingApp, printLedgerVerified } from './server.ts';
+import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
-const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 1_000_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
-const WARM_UP = 20;
+const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? sized(1_000_000, 2_000));
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? sized(300, 5));
+const WARM_UP = sized(20, 1);
 const GOAL_P99_MS = 50;
 
 const FIRST = ['John', 'Grace', 'Peter', 'Mary', 'Joseph', 'Sarah', 'David', 'Ruth', 'Moses', 'Esther'];
@@ -29,15 +32,20 @@ async function main() {
   const name = `sente_bench_find_${randomBytes(4).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-find-'));
-  const opened = openSeedingApp({
-    ...process.env,
+  const settings = {
     NODE_ENV: 'production',
     TRUST_PROXY: 'false',
-    DATA_DIR: dataDir,
     PUBLIC_URL: 'http://127.0.0.1',
-    READ_RATE_LIMIT_PER_MINUTE: '100000000',
+    READ_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    ...OWN_RATE_COUNTS,
     // No worker may expire the seeded pending payments while the bench reads them.
     PAYMENT_WORKER_INTERVAL_MS: '0',
+  };
+  printSettings(settings);
+  const opened = openSeedingApp({
+    ...process.env,
+    ...settings,
+    DATA_DIR: dataDir,
     APP_SECRET: randomBytes(32).toString('hex'),
     DATABASE_URL: databaseUrl(adminUrl, name),
   });
@@ -79,7 +87,7 @@ async function main() {
 
     const sample = await sql<{ msisdn: string; day: string }>`
       select msisdn, to_char(created_at at time zone 'Africa/Kampala' - interval '3 days', 'YYYY-MM-DD') as day
-      from collections where account_id = ${accountId} and msisdn is not null order by created_at desc offset 5000 limit 1`.execute(
+      from collections where account_id = ${accountId} and msisdn is not null order by created_at desc offset ${sized(5000, 500)} limit 1`.execute(
       db,
     );
     const { msisdn, day } = sample.rows[0]!;
@@ -120,6 +128,7 @@ async function main() {
       const line = `| ${label} | ${percentile(times, 50).toFixed(1)} | ${p99.toFixed(1)}${p99 < GOAL_P99_MS ? '' : ' (over)'} | ${totalItems} |`;
       console.log(line);
     }
+    await printLedgerVerified(t.app.services);
   } finally {
     await t.close();
     await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);

@@ -1,7 +1,10 @@
 // Authenticated GET /api/payment-link at 100,000 links on one account, beside a bare Fastify route, in the same run.
 // The server runs in its own process as `npm start` runs it (the compiled bundle of scripts/build-api.mjs under plain
 // node, NODE_ENV=production, stdout to a file, LOG_LEVEL as given, else its default); the bare route is a tiny Fastify
-// app in another process; autocannon runs in a third, at 50 connections, against each in turn for BENCH_ROUNDS rounds (default 3) of BENCH_SECONDS (default 10).
+// app in another process (bench/clients/bare.mjs); autocannon runs in a third, at 50 connections, against each in turn
+// for BENCH_ROUNDS rounds (default 3) of BENCH_SECONDS (default 10). The server's settings are printed (the read class's
+// per-member limit lifted: the bench measures the route, not the limit). BENCH_SMOKE=1: 1,000 links, 5 connections,
+// one round of 200 requests instead of seconds (a load of seconds would keep both cores busy), for bench/smoke.test.ts.
 // Prints each round's requests/s and p99 of both, their ratio and the CPU each request cost (the serving Node process,
 // and PostgreSQL's backends), then the median and range of the rounds, then the time of the first and of the 50th
 // page (reached by following nextCursor) one request at a time. Runs on embedded PGlite, or on PostgreSQL with
@@ -13,29 +16,26 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { median, openSeedingApp, waitForFile } from './server.ts';
+import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
-const LINKS = 100_000;
-const CONNECTIONS = 50;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LINKS = sized(100_000, 1_000);
+const CONNECTIONS = sized(50, 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARM_UP_SECONDS = 3;
-const PAGE_SAMPLES = 200;
+const WARM_UP_SECONDS = sized(3, 0);
+/** How long each load lasts: autocannon's seconds, or its number of requests. */
+const measuredLoad = (seconds: number) =>
+  sized({ args: ['-d', String(seconds)], label: `${seconds} s` }, { args: ['-a', '200'], label: '200 requests' });
+const PAGE_SAMPLES = sized(200, 5);
+/** The page timed beside the first, reached by following nextCursor (the smoke run's 1,000 links fill 50 pages too). */
+const FAR_PAGE = 50;
 const root = path.resolve(import.meta.dirname, '..');
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-
-/** The `bare` role: one route answering a fixed JSON, the most a Fastify route can serve on this machine. */
-async function serveBareRoute() {
-  const app = Fastify();
-  app.get('/bare', async () => ({ status: 'success', data: { items: [], totalItems: 0 } }));
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(address);
-}
 
 function startNode(args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | number): ChildProcess {
   return spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] });
@@ -57,7 +57,7 @@ type Load = { requestsPerSecond: number; p50: number; p99: number; timeouts: num
  */
 function cannon(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const args = [autocannonCli, '-c', String(CONNECTIONS), '-d', String(seconds), '-n', '--json', ...headerArgs, url];
+  const args = [autocannonCli, '-c', String(CONNECTIONS), ...measuredLoad(seconds).args, '-n', '--json', ...headerArgs, url];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error) return reject(error);
@@ -142,7 +142,8 @@ async function main() {
     TRUST_PROXY: 'false',
     PUBLIC_URL: 'http://127.0.0.1',
     // The bench measures the route, not the read class's per-member limit (600 a minute, decision 045).
-    READ_RATE_LIMIT_PER_MINUTE: '100000000',
+    READ_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+    ...OWN_RATE_COUNTS,
     APP_SECRET: randomBytes(32).toString('hex'),
     ...(postgresName ? { DATABASE_URL: databaseUrl(adminUrl, postgresName) } : {}),
   };
@@ -170,21 +171,26 @@ async function main() {
     const server = startNode([...SERVER_NODE_OPTIONS, ...serverArgs, 'apps/api/dist/server.js'], env, log);
     children.push(server);
     const { port } = JSON.parse(await waitForFile(t.infoFile, server)) as { port: number };
-    const bare = startNode(['--import', 'tsx', path.join(root, 'bench/lists.ts'), 'bare'], { ...process.env }, 'pipe');
+    const bare = startNode([path.join(root, 'bench/clients/bare.mjs')], { ...process.env }, 'pipe');
     children.push(bare);
     const bareUrl = `${await firstLine(bare)}/bare`;
     const listUrl = `http://127.0.0.1:${port}/api/payment-link`;
     const headers = bearer(user.accessToken);
+    printSettings({
+      NODE_ENV: env.NODE_ENV,
+      LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+      READ_RATE_LIMIT_PER_MINUTE: env.READ_RATE_LIMIT_PER_MINUTE,
+      REDIS_URL: env.REDIS_URL,
+      database: postgresName ? 'PostgreSQL' : 'PGlite',
+    });
     console.log(
-      `server: NODE_ENV=production LOG_LEVEL=${env.LOG_LEVEL ?? 'info'}; autocannon: ${CONNECTIONS} connections, ` +
-        `${ROUNDS} rounds of ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up each; load average ${os
-          .loadavg()
-          .map((load) => load.toFixed(1))
-          .join(' ')}`,
+      `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${measuredLoad(SECONDS).label} after ${WARM_UP_SECONDS} s of warm-up each`,
     );
 
-    await cannon(bareUrl, {}, WARM_UP_SECONDS);
-    await cannon(listUrl, headers, WARM_UP_SECONDS);
+    if (WARM_UP_SECONDS > 0) {
+      await cannon(bareUrl, {}, WARM_UP_SECONDS);
+      await cannon(listUrl, headers, WARM_UP_SECONDS);
+    }
     const rounds: { bare: Measured; list: Measured }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const bareLoad = await measure(bareUrl, {}, bare.pid!, async () => []);
@@ -218,8 +224,9 @@ async function main() {
       return ((await response.json()) as { data: { nextCursor: string | null } }).data;
     };
     let cursor: string | null = null;
-    for (let page = 1; page < 50; page++) cursor = (await get(cursor)).nextCursor;
-    const page50Cursor = cursor;
+    for (let page = 1; page < FAR_PAGE; page++) cursor = (await get(cursor)).nextCursor;
+    if (!cursor) throw new Error(`no page ${FAR_PAGE} of ${LINKS} links`);
+    const farCursor = cursor;
     const time = async (pageCursor: string | null) => {
       const samples: number[] = [];
       for (let i = 0; i < PAGE_SAMPLES; i++) {
@@ -232,7 +239,7 @@ async function main() {
       return `median ${at(0.5)} ms, p99 ${at(0.99)} ms`;
     };
     console.log(`page 1:  ${await time(null)}  (${PAGE_SAMPLES} requests, one at a time)`);
-    console.log(`page 50: ${await time(page50Cursor)}  (${PAGE_SAMPLES} requests, one at a time)`);
+    console.log(`page ${FAR_PAGE}: ${await time(farCursor)}  (${PAGE_SAMPLES} requests, one at a time)`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(
@@ -244,5 +251,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === 'bare') await serveBareRoute();
-else await main();
+await main();

@@ -1,16 +1,17 @@
 // What the benches that run the real server share: the app in the bench's own process on the server's DATA_DIR (to
 // seed before the server starts, with the server's database and secrets, so the tokens it signs are the server's),
-// waiting for the server's info file, and the median of a bench's rounds.
+// waiting for the server's info file, the median of a bench's rounds, and the closing ledger check.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp } from '../apps/api/src/app.ts';
 import { databaseTarget, loadConfig, serverInfoFile } from '../apps/api/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
+import { runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
+import type { Services } from '../apps/api/src/services.ts';
 import type { TestApp } from '../apps/api/src/testing/test-app.ts';
 
 /**
@@ -38,14 +39,45 @@ export async function openSeedingApp(env: NodeJS.ProcessEnv): Promise<TestApp & 
   };
 }
 
-/** The file's text once it exists; fails when the child stops first or after `timeoutMs` (60 s). */
-export async function waitForFile(file: string, child: ChildProcess, timeoutMs = 60_000): Promise<string> {
-  for (let waited = 0; waited < timeoutMs; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
-    await sleep(100);
-  }
-  throw new Error(`no ${file} after ${timeoutMs / 1000} s`);
+/**
+ * The file's text once it exists (the server writes it under another name and renames it, so it appears whole); fails
+ * when the child stops first or after `timeoutMs` (60 s). Waits on the directory's events, not on a clock.
+ */
+export function waitForFile(file: string, child: ChildProcess, timeoutMs = 60_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const watcher = fs.watch(path.dirname(file));
+    const finish = (error: Error | null, text = '') => {
+      watcher.close();
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(text);
+    };
+    const check = () => {
+      if (fs.existsSync(file)) finish(null, fs.readFileSync(file, 'utf8'));
+    };
+    const onExit = (code: number | null) => finish(new Error(`the server stopped (exit ${code})`));
+    const timer = setTimeout(() => finish(new Error(`no ${file} after ${timeoutMs / 1000} s`)), timeoutMs);
+    watcher.on('change', check);
+    watcher.on('error', (error) => finish(error));
+    child.once('exit', onExit);
+    if (child.exitCode !== null) onExit(child.exitCode);
+    else check();
+  });
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * `npm run ops -- ledger:verify` on the bench's database: prints `ledger verified`, or its problems and fails the run,
+ * so a bench that leaves the ledger wrong (a seed without balances after each entry, a lost posting) says so.
+ */
+export async function printLedgerVerified(services: Services): Promise<void> {
+  const result = await runOpsCommand(services, 'ledger:verify', []);
+  if (result.ok) {
+    console.log('ledger verified');
+    return;
+  }
+  console.log(result.message.split('\n').slice(0, 4).join('\n'));
+  process.exitCode = 1;
+}

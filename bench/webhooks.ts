@@ -2,17 +2,28 @@
 // delivery worker's pass until none is due and prints deliveries per second: each one claimed (FOR UPDATE SKIP
 // LOCKED), its target checked, signed (Standard Webhooks), POSTed over a new connection and its result written.
 // Runs on embedded PGlite, or on PostgreSQL with TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test.
-// BENCH_EVENTS and WEBHOOK_WORKER_BATCH_SIZE (events claimed and sent at once, default 50) change the run.
+// BENCH_EVENTS and WEBHOOK_WORKER_BATCH_SIZE (events claimed and sent at once, default 50) change the run. The app's
+// settings are printed; the run ends with the ledger verified. BENCH_SMOKE=1: 200 events, for bench/smoke.test.ts.
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { createMerchant } from '../apps/api/src/testing/payments.ts';
 import { createTestApp } from '../apps/api/src/testing/test-app.ts';
 import { saveWebhookUrls, signingSecretOf, startReceiver } from '../apps/api/src/testing/webhook-receiver.ts';
+import { printLedgerVerified } from './server.ts';
+import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? sized(10_000, 200));
 const BATCH = process.env.WEBHOOK_WORKER_BATCH_SIZE ?? '50';
 
-const t = await createTestApp({ ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_WORKER_BATCH_SIZE: BATCH });
+// The worker's passes are driven by the bench (the app's own worker stays off, as createTestApp leaves it).
+const settings = {
+  ALLOW_PRIVATE_WEBHOOKS: 'true',
+  WEBHOOK_WORKER_BATCH_SIZE: BATCH,
+  WRITE_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+  ...OWN_RATE_COUNTS,
+};
+printSettings(settings);
+const t = await createTestApp(settings);
 const receiver = await startReceiver();
 try {
   const merchant = await createMerchant(t, 'Bench shop');
@@ -53,6 +64,8 @@ try {
     `${attempted.toLocaleString()} attempts, ${receiver.arrivals.length.toLocaleString()} requests received, ` +
       `${ids.size.toLocaleString()} distinct webhook-ids, ${verified.toLocaleString()} signatures verified`,
   );
+  if (delivered !== EVENTS || verified !== EVENTS) process.exitCode = 1;
+  await printLedgerVerified(t.app.services);
 } finally {
   await receiver.close();
   await t.close();

@@ -1,0 +1,200 @@
+// Every bench under bench/ in its smoke mode (BENCH_SMOKE=1: tiny sizes, the same code path as the full run), each in a
+// process of its own as a person runs it: it must exit 0, print its figures and, where it writes money rows, end with
+// the ledger verified (`ledger:verify`), so a bench that stops working fails `npm test` instead of rotting unseen.
+// The benches on a database run on PostgreSQL when TEST_DATABASE_URL is set, each in a fresh database of its own; without
+// it they are skipped (migrating a fresh embedded PGlite costs about 11 s of CPU a bench, past this file's budget). The
+// benches of the web build are skipped without one, as js-budget.test.ts is.
+// The benches are compiled once, by esbuild as scripts/build-api.mjs compiles the server, instead of by tsx in each
+// process: tsx spent about 2.5 s of CPU loading the API's modules in every bench, most of this file's cost.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+/**
+ * Beside the compiled server, so the packages the benches import resolve as the server's do (apps/api/node_modules
+ * first); one folder per run, so two runs never load each other's files.
+ */
+const compiled = path.join(root, `apps/api/dist/bench-smoke-${process.pid}`);
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const webBuilt = fs.existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json'));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A smoke run takes seconds; this leaves room for a machine busy with the rest of the suite. */
+const TIMEOUT_MS = 120_000;
+
+type Needs = 'postgres' | 'web' | 'chromium';
+type Bench = { script: string; needs: Needs[]; figures: RegExp[]; ledger: boolean };
+
+const BENCHES: Bench[] = [
+  {
+    script: 'transfers.ts',
+    needs: ['postgres'],
+    figures: [
+      /^API: [\d,]+ wallet transfers in [\d.]+ s at 2 clients = \d+ transfers\/s$/m,
+      /^CPU per transfer: server [\d.]+ ms, PostgreSQL [\d.]+ ms, load client [\d.]+ ms$/m,
+      /^pgbench tpcb-like: \d+ transactions\/s/m,
+      /^ratio: API wallet transfers \/ pgbench tpcb-like = [\d.]+$/m,
+    ],
+    ledger: true,
+  },
+  {
+    script: 'export.ts',
+    needs: ['postgres'],
+    figures: [
+      /^exported 2,000 rows in [\d.]+ s: [\d,]+ rows\/s, [\d.]+ MB of xlsx; server CPU [\d.]+ s \([\d.]+ µs a row\)$/m,
+      /^server process alone: RSS idle \d+ MB, peak while exporting \d+ MB/m,
+      /^read back 2,000 data rows$/m,
+    ],
+    ledger: true,
+  },
+  {
+    script: 'lists.ts',
+    needs: ['postgres'],
+    figures: [
+      /^round 1: bare route \d+ req\/s .* payment-link list \d+ req\/s .*Node \d+ µs \+ PostgreSQL \d+ µs\/request/m,
+      /^median \(range\) of 1: .* CPU per list request: Node \d+ .* µs, PostgreSQL \d+ /m,
+      /^page 1: {2}median [\d.]+ ms, p99 [\d.]+ ms/m,
+      /^page 50: median [\d.]+ ms, p99 [\d.]+ ms/m,
+    ],
+    ledger: false,
+  },
+  {
+    script: 'dashboard.ts',
+    needs: ['postgres'],
+    figures: [
+      /^\/api\/reports\/dashboard-stats\?period=7d +median [\d.]+ ms, p99 [\d.]+ ms/m,
+      /^\/api\/reports\/dashboard-stats\?period=12m +median [\d.]+ ms, p99 [\d.]+ ms/m,
+      /^\/api\/collections +median [\d.]+ ms, p99 [\d.]+ ms/m,
+      /^ {2}list totalItems query alone +median [\d.]+ ms/m,
+    ],
+    ledger: true,
+  },
+  {
+    script: 'find.ts',
+    needs: ['postgres'],
+    figures: [
+      /^seeded 2,000 collections in \d+ s$/m,
+      /^\| no filter \(the counter table\) \| [\d.]+ \| [\d.]+( \(over\))? \| 2000 \|$/m,
+      /^\| name, common \(okello, 10%\) \| [\d.]+ \| [\d.]+( \(over\))? \| \d+ \|$/m,
+      /^\| combination, link and pending \| [\d.]+ \| /m,
+    ],
+    ledger: true,
+  },
+  {
+    script: 'webhooks.ts',
+    needs: ['postgres'],
+    figures: [
+      /^200 of 200 events delivered in [\d.]+ s = \d+ deliveries\/s/m,
+      /^200 attempts, 200 requests received, 200 distinct webhook-ids, 200 signatures verified$/m,
+    ],
+    ledger: true,
+  },
+  {
+    script: 'bundle.ts',
+    needs: ['web'],
+    figures: [/^sign-in \(\/\) +JS +[\d.]+ KB gzip/m, /^dashboard \(\/dashboard\) +JS +[\d.]+ KB gzip/m],
+    ledger: false,
+  },
+  {
+    script: 'checkout.ts',
+    needs: ['web'],
+    figures: [/^customer page \(\/pay\/:ref\) +JS +[\d.]+ KB gzip/m, /^customer page files: /m],
+    ledger: false,
+  },
+  {
+    script: 'compression.ts',
+    needs: ['web'],
+    figures: [/^sign-in \(\/\) .*\| brotli +[\d.]+ KB \| gzip +[\d.]+ KB \| none +[\d.]+ KB$/m, /^pay page \(\/pay\/:ref\) /m],
+    ledger: false,
+  },
+  {
+    script: 'slow-phone.ts',
+    needs: ['postgres', 'web', 'chromium'],
+    figures: [/^pay page \(\/pay\/:ref\) +cold [\d.]+ s .*\| warm [\d.]+ s .*JS of a cold load: [\d.]+ KB sent/m],
+    ledger: false,
+  },
+];
+
+const missing: Record<Needs, string | null> = {
+  postgres: postgresUrl ? null : 'no TEST_DATABASE_URL (a fresh embedded PGlite would cost about 11 s of CPU to migrate)',
+  web: webBuilt ? null : 'no web build in apps/web/dist (`npm run build`; `npm test` builds first)',
+  chromium: fs.existsSync(chromium) ? null : `no Chromium at ${chromium}`,
+};
+
+/**
+ * Every import of a package stays a package (as scripts/build-api.mjs leaves them), and each source file keeps its own
+ * import.meta.dirname and url, which the benches and the API resolve their files from.
+ */
+const asFromSource: Plugin = {
+  name: 'as-from-source',
+  setup(compiler) {
+    compiler.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@sente/') ? undefined : { path: args.path, external: true },
+    );
+    compiler.onLoad({ filter: /\.ts$/ }, async (args) => ({
+      loader: 'ts',
+      contents: (await fs.promises.readFile(args.path, 'utf8'))
+        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+    }));
+  },
+};
+
+/** Why a bench's smoke cannot run here, or nothing when it can. */
+const reasonsNotToRun = (bench: Bench) => bench.needs.map((need) => missing[need]).filter((reason) => reason !== null);
+const runnable = BENCHES.filter((bench) => reasonsNotToRun(bench).length === 0);
+
+beforeAll(async () => {
+  if (runnable.length === 0) return;
+  await build({
+    entryPoints: runnable.map((bench) => path.join(root, 'bench', bench.script)),
+    outdir: compiled,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    plugins: [asFromSource],
+    logLevel: 'warning',
+  });
+}, TIMEOUT_MS);
+
+afterAll(() => fs.rmSync(compiled, { recursive: true, force: true }));
+
+/** The bench in smoke mode, as a process of its own: its exit code and output, once the process has ended. */
+function runSmoke(script: string): Promise<{ code: number | null; output: string }> {
+  // Vitest's own variables stay behind: under them the test helpers would ask Vitest for its template database.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
+  Object.assign(env, { BENCH_SMOKE: '1', ...(postgresUrl ? { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl } : {}) });
+  const child = spawn(process.execPath, [path.join(compiled, script.replace(/\.ts$/, '.js'))], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
+}
+
+for (const bench of BENCHES) {
+  const reasons = reasonsNotToRun(bench);
+  // A skipped file's tests are not listed by name, so the reason is said where the run shows it.
+  if (reasons.length > 0) console.warn(`bench/${bench.script} smoke skipped: ${reasons.join('; ')}`);
+  describe.skipIf(reasons.length > 0)(`bench/${bench.script} in smoke mode`, () => {
+    it(
+      `runs to the end and prints its settings and figures${bench.ledger ? ' with the ledger verified' : ''}`,
+      async () => {
+        const { code, output } = await runSmoke(bench.script);
+        expect(code, output).toBe(0);
+        expect(output).toMatch(/^smoke run; \d+ cores, load average [\d. ]+; settings: /m);
+        for (const figure of bench.figures) expect(output).toMatch(figure);
+        if (bench.ledger) expect(output).toMatch(/^ledger verified$/m);
+      },
+      TIMEOUT_MS,
+    );
+  });
+}
