@@ -24,7 +24,7 @@ process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://po
 
 const { createTestApp } = await import('../apps/api/src/testing/test-app.ts');
 const { createAccount, createSignedInUser } = await import('../apps/api/src/testing/users.ts');
-const { printLedgerVerified, waitForFile } = await import('./server.ts');
+const { cpuSeconds, printLedgerVerified, waitForFile } = await import('./server.ts');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? sized(200_000, 2_000));
 const MB = 1024 * 1024;
@@ -52,11 +52,11 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-/** User and system CPU seconds the process has used, from /proc/<pid>/stat. */
-function cpuSecondsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+/** The server's CPU seconds so far; it must still be running. */
+function serverCpuSeconds(pid: number): number {
+  const used = cpuSeconds([pid]).get(pid);
+  if (used === undefined) throw new Error(`the server (pid ${pid}) is gone`);
+  return used;
 }
 
 function run(args: string[], env: Record<string, string>): { child: ChildProcess; output: Promise<string> } {
@@ -138,7 +138,7 @@ try {
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, memoryOf(pid).rss);
   }, 20);
-  const cpuBefore = cpuSecondsOf(pid);
+  const cpuBefore = serverCpuSeconds(pid);
 
   const client = run(['--input-type=module', '-e', CLIENT], {
     URL: `http://127.0.0.1:${port}/api/collections/download`,
@@ -147,7 +147,7 @@ try {
   });
   const { seconds } = JSON.parse(await client.output) as { seconds: number };
   clearInterval(sampler);
-  const serverCpu = cpuSecondsOf(pid) - cpuBefore;
+  const serverCpu = serverCpuSeconds(pid) - cpuBefore;
   const after = memoryOf(pid);
 
   console.log(

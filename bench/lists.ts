@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
-import { median, openSeedingApp, waitForFile } from './server.ts';
+import { cpuSeconds, median, openSeedingApp, waitForFile } from './server.ts';
 import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const LINKS = sized(100_000, 1_000);
@@ -73,24 +73,6 @@ function cannon(url: string, headers: Record<string, string>, seconds: number): 
       });
     });
   });
-}
-
-/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU seconds (user + system) each process has used so far; a process gone in the meantime is left out. */
-function cpuSeconds(pids: number[]): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
-    } catch {
-      // ended between the listing and the reading
-    }
-  }
-  return used;
 }
 
 type Measured = Load & { nodeMicros: number; postgresMicros: number };

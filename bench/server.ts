@@ -81,3 +81,21 @@ export async function printLedgerVerified(services: Services): Promise<void> {
   console.log(result.message.split('\n').slice(0, 4).join('\n'));
   process.exitCode = 1;
 }
+
+/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) each process has used so far; a process gone in the meantime is left out. */
+export function cpuSeconds(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
+    } catch {
+      // ended between the listing and the reading
+    }
+  }
+  return used;
+}

@@ -8,7 +8,7 @@
 // Needs PostgreSQL: TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test.
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -16,7 +16,7 @@ import { pinTokenHash } from '../apps/api/src/modules/wallet/pins.ts';
 import { createMerchant, type Merchant } from '../apps/api/src/testing/payments.ts';
 import { createTestApp } from '../apps/api/src/testing/test-app.ts';
 import { fundWallet, WALLET_ENV } from '../apps/api/src/testing/wallet.ts';
-import { printLedgerVerified } from './server.ts';
+import { cpuSeconds as cpuSecondsOf, printLedgerVerified } from './server.ts';
 import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const CLIENTS = sized(32, 2);
@@ -34,21 +34,11 @@ if (process.env.TEST_DB !== 'postgres') {
 const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const pgArgs = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres'];
 
-/** CPU seconds (user + system) of every PostgreSQL process now alive: the backends serving this run among them. */
-function postgresCpuSeconds(): number {
-  const ticks = 100;
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / ticks;
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return total;
+/** PostgreSQL's backends serving this bench's database (the server's pool among them), not other work's. */
+async function backendsOfThisDatabase(): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where datname = current_database()`.execute(t.database.db);
+  return rows.map((row) => row.pid);
 }
 
 const settings = {
@@ -152,7 +142,7 @@ try {
     }),
   );
   const serverCpu = process.cpuUsage();
-  const databaseCpu = postgresCpuSeconds();
+  const databaseBefore = cpuSecondsOf(await backendsOfThisDatabase());
   // Asynchronous, so this process keeps serving while the client runs.
   const client = await new Promise<string>((resolve, reject) => {
     execFile(process.execPath, [join(import.meta.dirname, 'clients', 'transfers.mjs'), planFile], (error, stdout) =>
@@ -160,7 +150,9 @@ try {
     );
   });
   const used = process.cpuUsage(serverCpu);
-  const databaseSeconds = postgresCpuSeconds() - databaseCpu;
+  const backends = await backendsOfThisDatabase();
+  const databaseAfter = cpuSecondsOf(backends);
+  const databaseSeconds = backends.reduce((sum, pid) => sum + (databaseAfter.get(pid) ?? 0) - (databaseBefore.get(pid) ?? 0), 0);
   const { done, failed, seconds, statuses, cpuSeconds } = JSON.parse(client) as {
     done: number;
     failed: number;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 
 /** A minimal PDF: enough for the server to read its type from the bytes. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -39,9 +39,14 @@ export async function payLink(
       body: JSON.stringify({ ...payer, extra_data: [] }),
     }),
   );
-  await expect
-    .poll(async () => (await answer(await fetch(`${serverUrl}/api/public/payments/${payment.id}`))).status)
-    .toBe('successful');
+  // vi.waitFor, not expect.poll: a journey's beforeAll funds its merchant this way, and expect.poll needs a test.
+  await vi.waitFor(
+    async () => {
+      const { status } = await answer(await fetch(`${serverUrl}/api/public/payments/${payment.id}`));
+      if (status !== 'successful') throw new Error(`the payment is ${status}`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
   return payment;
 }
 
