@@ -5,14 +5,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
-/** One `apps/api/src/server.ts` process: where it answers, the process, its DATA_DIR and what it has logged so far. */
+/** One server process: where it answers, the process, its DATA_DIR and what it has logged so far. */
 export type Replica = { url: string; child: ChildProcess; dataDir: string; log: () => string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * `apps/api/src/server.ts` as production runs it, on `databaseUrl`, on a free port, with its own DATA_DIR: another
- * replica behind a load balancer. `appSecret` is shared with the test app, so the sessions and API keys it makes are
+ * The server as production runs it (the compiled apps/api/dist/server.js, which the API projects' global setup builds
+ * when stale: a start costs about 2 s of CPU, where tsx compiling the sources took 5), on `databaseUrl`, on a free
+ * port, with its own DATA_DIR: another replica behind a load balancer. `appSecret` is shared with the test app, so the sessions and API keys it makes are
  * good on every replica; `env` adds to or overrides the settings below (no limits in the way, warnings logged).
  * The process is pushed onto `children` as soon as it is spawned, so a failed start is still stopped.
  */
@@ -23,7 +24,7 @@ export async function startReplica(
   env: Record<string, string> = {},
 ): Promise<Replica> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-replica-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,
