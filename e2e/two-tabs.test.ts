@@ -23,18 +23,23 @@ describe('two tabs refreshing at once', () => {
     await first.getByRole('heading', { name: 'Overview' }).waitFor();
     const second = await first.context().newPage();
 
-    // An access token the server refuses, as an expired one is: the next request of each tab answers 401 and refreshes.
-    await first.evaluate(() => localStorage.setItem('sente.accessToken', 'expired'));
-    // Both refreshes are held until both are sent, so that each tab sends the token it read before either was answered.
-    // Neither tab can store a new pair before the other has sent its refresh, so the second one always comes: no timer
-    // releases the first (one did, after a guessed 5 s, and on a loaded machine the second tab came later than that).
+    // The first tab leaves the app before its token is spoiled, so that no request of its Overview (a refetch) meets the
+    // 401 and refreshes on its own before both tabs load (one did, and the first tab then had nothing to refresh).
+    await first.goto('/favicon.svg');
+    // The first two refreshes are held until both are sent, so that each tab sends the token it read before either was
+    // answered. Neither tab can store a new pair before the other has sent its refresh, so the second one always comes:
+    // no timer releases the first (one did, after a guessed 5 s, and a loaded machine's second tab came later). A later
+    // refresh, should one come, is never held.
     const refreshedWith: string[] = [];
     const held: (() => Promise<void>)[] = [];
     await first.context().route('**/api/refresh-token', async (route) => {
       refreshedWith.push(JSON.parse(route.request().postData() ?? '{}').refreshToken);
+      if (held.length === 2) return route.continue();
       held.push(() => route.continue());
       if (held.length === 2) await Promise.all(held.map((release) => release()));
     });
+    // An access token the server refuses, as an expired one is: the next request of each tab answers 401 and refreshes.
+    await first.evaluate(() => localStorage.setItem('sente.accessToken', 'expired'));
     const refreshed = (page: typeof first) =>
       page.waitForResponse((response) => response.url().endsWith('/api/refresh-token'), { timeout: 60_000 });
     await Promise.all([refreshed(first), refreshed(second), first.goto('/collections'), second.goto('/customers')]);
