@@ -4,11 +4,12 @@ import { ENVIRONMENTS, STAFF_ROLES } from './constants.ts';
 import type { AccountApiKeys } from './developers.ts';
 import { storagePath } from './links.ts';
 import { BUSINESS_MESSAGES as B, MESSAGES } from './messages.ts';
-import { emailField, requiredString } from './validation.ts';
+import { TEXT_LIMITS as T } from './text-limits.ts';
+import { emailField, optionalString, requiredString } from './validation.ts';
 import type { BankDetails } from './wallet.ts';
 
 export const createAccountInput = z.object({
-  account_name: requiredString(MESSAGES.accountNameMissing, 120, 'Account name must be at most 120 characters'),
+  account_name: requiredString(MESSAGES.accountNameMissing, T.accountName),
 });
 export type CreateAccountInput = z.infer<typeof createAccountInput>;
 
@@ -50,8 +51,8 @@ const userPhone = z
   .transform((value) => (value === '' ? '' : (internationalPhone(value) ?? value)));
 
 export const updateProfileInput = z.object({
-  firstname: requiredString(MESSAGES.firstNameMissing, 100),
-  lastname: requiredString(MESSAGES.lastNameMissing, 100),
+  firstname: requiredString(MESSAGES.firstNameMissing, T.firstName),
+  lastname: requiredString(MESSAGES.lastNameMissing, T.lastName),
   phone: userPhone.optional().default(''),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
@@ -127,20 +128,15 @@ function isPastDay(value: string): boolean {
  * form with every field empty lists them in that order.
  */
 export const businessDetailsInput = z.object({
-  business_name: requiredString(B.nameMissing, 150),
+  business_name: requiredString(B.nameMissing, T.businessName),
   business_industry: requiredString(B.industryMissing).pipe(z.enum(BUSINESS_INDUSTRIES, { error: B.industryInvalid })),
   business_phone: requiredString(B.phoneMissing).pipe(profilePhone),
   business_email: emailField(B.emailMissing, MESSAGES.invalidEmail),
   country: requiredString(B.countryMissing).pipe(z.enum(BUSINESS_COUNTRIES, { error: B.countryInvalid })),
-  city: requiredString(B.cityMissing, 100),
-  address_1: requiredString(B.address1Missing, 200),
+  city: requiredString(B.cityMissing, T.city),
+  address_1: requiredString(B.address1Missing, T.address1),
   reg_date: requiredString(B.regDateMissing).pipe(z.string().refine(isPastDay, B.regDateInvalid)),
-  address_2: z
-    .string()
-    .max(200)
-    .trim()
-    .nullish()
-    .transform((value) => value || null),
+  address_2: optionalString(T.address2),
   /** A storage path of this account's own upload to the certificates folder (checked by the server). */
   certificate_url: optionalStoragePath,
 });
@@ -150,7 +146,7 @@ export type BusinessDetailsInput = z.input<typeof businessDetailsInput>;
 export const complianceFileInput = z
   .object({
     file_name: z.enum(COMPLIANCE_DOCUMENT_NAMES, { error: B.documentNameMissing }),
-    other_name: z.string().max(120).trim().nullish(),
+    other_name: z.string().max(T.otherDocumentName.max, T.otherDocumentName.tooLong).trim().nullish(),
     file_path: z.string({ error: B.documentFileMissing }).trim().min(1, B.documentFileMissing).pipe(storagePath),
   })
   .refine((file) => file.file_name !== 'Other' || (typeof file.other_name === 'string' && file.other_name.trim() !== ''), {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, OTP_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { TEXT_LIMITS as T } from './text-limits.ts';
 import { emailField, requiredString } from './validation.ts';
 
 /** Spec §5: a number, a special character, a capital letter and at least 8 characters. */
@@ -14,11 +15,9 @@ export function isStrongPassword(password: string): boolean {
   );
 }
 
-const required = () => requiredString(MESSAGES.allFieldsRequired);
-
 export const signUpInput = z.object({
-  firstname: required().max(100, MESSAGES.allFieldsRequired),
-  lastname: required().max(100, MESSAGES.allFieldsRequired),
+  firstname: requiredString(MESSAGES.allFieldsRequired, T.firstName),
+  lastname: requiredString(MESSAGES.allFieldsRequired, T.lastName),
   email: emailField(MESSAGES.allFieldsRequired, MESSAGES.invalidEmail),
   password: z
     .string({ error: MESSAGES.allFieldsRequired })
@@ -39,7 +38,7 @@ export const otpCode = z
   .min(1, MESSAGES.otpRequired)
   .refine((value) => value === '' || new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value), MESSAGES.codeFormat);
 
-const emailOrPhone = requiredString(MESSAGES.emailRequired, 254, MESSAGES.invalidEmail);
+const emailOrPhone = requiredString(MESSAGES.emailRequired, { max: 254, tooLong: MESSAGES.invalidEmail });
 
 export const emailOrPhoneInput = z.object({ email_or_phone: emailOrPhone });
 export type EmailOrPhoneInput = z.infer<typeof emailOrPhoneInput>;

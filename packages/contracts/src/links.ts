@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_LINK_ATTACHMENTS } from './attachments.ts';
 import { LINK_MESSAGES as M, MESSAGES } from './messages.ts';
-import { amountFrom, requiredString } from './validation.ts';
+import { TEXT_LIMITS as T } from './text-limits.ts';
+import { amountFrom, optionalString, requiredString } from './validation.ts';
 
 /** Spec §3/§9: the input types of an extra field, with the labels the Extra Inputs modal shows. */
 export const EXTRA_FIELD_TYPES = ['text', 'multi-text', 'select', 'checkbox', 'radio'] as const;
@@ -45,8 +46,8 @@ export const MAX_LINK_AMOUNT = 1_000_000_000;
 export const extraField = z
   .object({
     type: z.enum(EXTRA_FIELD_TYPES, { error: M.extraFieldTypeInvalid }),
-    label: z.string({ error: M.labelMissing }).max(100).trim().min(1, M.labelMissing),
-    options: z.array(z.string().max(100).trim()).max(50).optional().default([]),
+    label: requiredString(M.labelMissing, T.extraFieldLabel),
+    options: z.array(z.string().max(T.extraFieldOption.max, T.extraFieldOption.tooLong).trim()).max(50).optional().default([]),
   })
   // Spec §5: empty option values are dropped; only select, checkbox and radio keep options.
   .transform((field) => ({
@@ -79,16 +80,8 @@ export const ugxAmount = z
   .transform((value) => (value === null || value === '' ? 0 : signedAmountFrom(value)))
   .pipe(wholeUgx);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .trim()
-    .nullish()
-    .transform((value) => value || null);
-
 /** An optional redirect URL: http or https with a host (the Redirection modal checks it on Add, the server on save). */
-export const redirectUrl = optionalText(2000).refine(
+export const redirectUrl = optionalString(T.redirectUrl).refine(
   (value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
   M.redirectUrlInvalid,
 );
@@ -123,8 +116,8 @@ const attachmentPaths = z
 
 export const paymentLinkInput = z
   .object({
-    title: requiredString(M.titleMissing, 150),
-    description: optionalText(2000),
+    title: requiredString(M.titleMissing, T.linkTitle),
+    description: optionalString(T.linkDescription),
     fixed_amount: z.boolean().optional().default(true),
     amount: ugxAmount.optional().default(0),
     extra_fields: extraFields,
@@ -137,9 +130,9 @@ export const paymentLinkInput = z
 export type PaymentLinkInput = z.input<typeof paymentLinkInput>;
 
 export const donationLinkInput = z.object({
-  title: requiredString(M.titleMissing, 150),
-  description: optionalText(2000),
-  beneficiary: optionalText(150),
+  title: requiredString(M.titleMissing, T.linkTitle),
+  description: optionalString(T.linkDescription),
+  beneficiary: optionalString(T.beneficiary),
   type: z.enum(LINK_VISIBILITIES, { error: M.visibilityInvalid }).optional().default('public'),
   target: ugxAmount.optional().default(0),
   image: optionalPath(storagePath),
@@ -159,8 +152,8 @@ const digitalItemImage = storagePath.refine(
 );
 
 export const digitalItemInput = z.object({
-  title: requiredString(M.productTitleMissing, 150),
-  description: requiredString(M.productDescriptionMissing, 5000),
+  title: requiredString(M.productTitleMissing, T.productTitle),
+  description: requiredString(M.productDescriptionMissing, T.productDescription),
   type: z.enum(LINK_VISIBILITIES, { error: M.visibilityInvalid }).optional().default('public'),
   category: z.enum(DIGITAL_ITEM_CATEGORIES, { error: M.categoryInvalid }).optional().default(DIGITAL_ITEM_CATEGORIES[0]),
   price: z
@@ -173,8 +166,8 @@ export const digitalItemInput = z.object({
   image: optionalPath(digitalItemImage),
   file: requiredString(M.productFileMissing).pipe(storagePath),
   extra_fields: extraFields,
-  seller_note: optionalText(2000),
-  buyer_note: optionalText(2000),
+  seller_note: optionalString(T.sellerNote),
+  buyer_note: optionalString(T.buyerNote),
 });
 export type DigitalItemInput = z.input<typeof digitalItemInput>;
 

@@ -10,7 +10,8 @@ import {
   normalizeUgandanPhone,
   PAYMENT_CHANNELS,
 } from './payments.ts';
-import { REFUND_MESSAGES as R, REFUND_REASON_MAX } from './refunds.ts';
+import { REFUND_MESSAGES as R } from './refunds.ts';
+import { TEXT_LIMITS as T } from './text-limits.ts';
 import { amountFrom, requiredString } from './validation.ts';
 import { pinToken } from './wallet.ts';
 
@@ -37,13 +38,19 @@ const payAmount = z
 /** POST /api/public/links/:ref/pay (DESIGN §5). What depends on the link (amount, extra data) is checked by the service. */
 export const payInput = z
   .object({
-    names: z.string({ error: M.namesMissing }).max(150).trim().min(1, M.namesMissing),
+    names: requiredString(M.namesMissing, T.payerNames),
     phone: optionalText(40, M.phoneInvalid),
     email: optionalText(254, M.emailInvalid).refine((value) => value === undefined || EMAIL_PATTERN.test(value), M.emailInvalid),
     amount: payAmount,
     channel: z.enum(PAYMENT_CHANNELS, { error: M.channelInvalid }),
     extra_data: z
-      .array(z.object({ label: z.string().max(100).trim(), value: z.string().max(2000).trim() }), { error: M.extraDataInvalid })
+      .array(
+        z.object({
+          label: z.string().max(100).trim(),
+          value: z.string().max(T.extraFieldAnswer.max, T.extraFieldAnswer.tooLong).trim(),
+        }),
+        { error: M.extraDataInvalid },
+      )
       .max(30)
       .optional()
       .default([]),
@@ -122,7 +129,7 @@ export const refundInput = z.object({
     .union([z.number(), z.string().trim()], { error: R.amountInvalid })
     .transform(amountFrom)
     .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_PAYMENT_AMOUNT, R.amountInvalid),
-  reason: requiredString(R.reasonMissing, REFUND_REASON_MAX, R.reasonTooLong),
+  reason: requiredString(R.reasonMissing, T.refundReason),
   pin_token: pinToken,
 });
 export type RefundInput = z.output<typeof refundInput>;

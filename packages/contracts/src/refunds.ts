@@ -2,9 +2,7 @@
 // Kept apart from the schemas (payments-input.ts, payments-answers.ts, merchant-api.ts): the payment drawer reads these
 // at run time, and a module that builds zod schemas would load zod with it (issue 30 item 7).
 import { formatMoney } from './format.ts';
-
-/** The longest reason a refund keeps, on every path. */
-export const REFUND_REASON_MAX = 500;
+import { TEXT_LIMITS } from './text-limits.ts';
 
 export const REFUND_MESSAGES = {
   notSuccessful: 'Only a successful payment can be refunded.',
@@ -15,7 +13,7 @@ export const REFUND_MESSAGES = {
   liveUnavailable: 'Live refunds to this network are not available yet: no live provider is configured. No refund was made.',
   balanceTooLow: 'Your balance cannot cover this refund. Nothing was taken.',
   reasonMissing: 'Enter a reason for the refund',
-  reasonTooLong: `The reason can be at most ${REFUND_REASON_MAX} characters`,
+  reasonTooLong: TEXT_LIMITS.refundReason.tooLong,
   amountInvalid: 'Enter a whole amount of at least UGX 1',
   started: 'Refund started: the payer is paid as soon as the provider confirms.',
   feeNotReturned: (fee: number) => `The fee of ${formatMoney(fee)} is not returned: it stays with the payment.`,

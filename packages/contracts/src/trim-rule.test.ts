@@ -11,6 +11,7 @@ import {
   payoutRequest,
   REFERENCE_MAX_LENGTH,
 } from './merchant-api.ts';
+import { textLimit } from './text-limits.ts';
 import { requiredString } from './validation.ts';
 import { payoutInput } from './wallet.ts';
 
@@ -68,9 +69,11 @@ describe('the /v1 document and the server agree on every text field', () => {
 
 describe('the one trim rule of the dashboard', () => {
   it('counts a length as sent, refuses blank text and stores the value without its padding', () => {
-    const title = requiredString('Enter a title', 5);
+    const title = requiredString('Enter a title', textLimit('Title', 5));
     expect(title.safeParse('   ').error?.issues.map((issue) => issue.message)).toEqual(['Enter a title']);
-    expect(title.safeParse(' abcde ').success).toBe(false);
+    expect(title.safeParse(' abcde ').error?.issues.map((issue) => issue.message)).toEqual([
+      'Title must be at most 5 characters',
+    ]);
     expect(title.parse(' abc ')).toBe('abc');
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TextLimit } from './text-limits.ts';
 
 /**
  * The one rule for text, in every schema of the app and the API (issue 29; docs/api.md, "Text values"): a limit on length
@@ -6,15 +7,25 @@ import { z } from 'zod';
  * given, and its format, are checked on what is left, which is what is stored. So '   ' is missing, and 101 characters
  * are too long for a limit of 100 even when some of them are spaces. In a schema, `.max()` comes before `.trim()`.
  */
-export function requiredString(message: string, max?: number, tooLong?: string) {
+export function requiredString(message: string, limit?: TextLimit) {
   const text = z.string({ error: message });
-  return (max === undefined ? text : text.max(max, tooLong)).trim().min(1, message);
+  return (limit === undefined ? text : text.max(limit.max, limit.tooLong)).trim().min(1, message);
+}
+
+/** Optional text with a limit: absent, null and blank all mean none (null), as a form's empty field sends ''. */
+export function optionalString(limit: TextLimit) {
+  return z
+    .string()
+    .max(limit.max, limit.tooLong)
+    .trim()
+    .nullish()
+    .transform((value) => value || null);
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export function emailField(missing: string, invalid: string) {
-  return requiredString(missing, 254, invalid)
+  return requiredString(missing, { max: 254, tooLong: invalid })
     .refine((email) => email === '' || EMAIL_PATTERN.test(email), invalid)
     .transform((email) => email.toLowerCase());
 }

@@ -7,6 +7,7 @@ import { answerOf, cursorQuery, pageOf } from './api.ts';
 import { otpCode } from './auth.ts';
 import { CURRENCIES, PRODUCT_NAME } from './constants.ts';
 import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, isCalendarDay } from './filters.ts';
+import { TEXT_LIMITS as T } from './text-limits.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
 export const WALLET_PIN_LENGTH = 5;
@@ -125,7 +126,7 @@ export const transferAmount = z
  */
 export const REASON_HTML_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'small'] as const;
 
-const reason = requiredString(M.reasonMissing, 500);
+const reason = requiredString(M.reasonMissing, T.transferReason);
 export const pinToken = z.string({ error: M.pinTokenInvalid }).max(200).trim().min(1, M.pinTokenInvalid);
 
 /**
@@ -157,7 +158,7 @@ export const resetPinInput = z
   .refine(pinsMatch, { message: M.pinsDoNotMatch, path: ['new_pin_confirmation'] });
 export type ResetPinInput = z.output<typeof resetPinInput>;
 export const verifyAccountNumberInput = z.object({
-  sente_account_number: requiredString(M.accountNumberMissing, 40),
+  sente_account_number: requiredString(M.accountNumberMissing, T.walletAccountNumber),
 });
 export const accountIdInput = z.object({
   sente_account_id: z.string({ error: M.noAccountFound }).trim().min(1, M.noAccountFound),
@@ -191,7 +192,7 @@ export const payoutInput = z.object({
   sente_account_id: z.string().trim().optional(),
   amount: transferAmount,
   account: payoutPhone,
-  narrative: requiredString(M.reasonMissing, 500),
+  narrative: requiredString(M.reasonMissing, T.transferReason),
   pin_token: pinToken,
 });
 
@@ -225,9 +226,9 @@ export function transferForm(balance: number) {
 }
 
 export const bankDetailsInput = z.object({
-  bank_name: requiredString(M.bankNameMissing, 120),
-  account_number: requiredString(M.bankAccountNumberMissing, 40),
-  account_name: requiredString(M.bankAccountNameMissing, 150),
+  bank_name: requiredString(M.bankNameMissing, T.bankName),
+  account_number: requiredString(M.bankAccountNumberMissing, T.bankAccountNumber),
+  account_name: requiredString(M.bankAccountNameMissing, T.bankAccountName),
 });
 export type BankDetails = z.output<typeof bankDetailsInput>;
 

@@ -7,6 +7,7 @@ import {
   type ExtraFieldType,
 } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { notify } from '../lib/notify.ts';
@@ -75,6 +76,7 @@ export function ExtraInputsModal({
         <TextInput
           label="Label"
           placeholder="e.g. T-shirt size"
+          maxLength={TEXT_LIMITS.extraFieldLabel.max}
           value={label}
           onChange={(event) => setLabel(event.currentTarget.value)}
         />
@@ -92,6 +94,7 @@ export function ExtraInputsModal({
                 }}
                 aria-label={`Option ${index + 1}`}
                 placeholder={`option ${index + 1}`}
+                maxLength={TEXT_LIMITS.extraFieldOption.max}
                 value={option}
                 onChange={(event) => {
                   const next = event.currentTarget.value;

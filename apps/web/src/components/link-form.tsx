@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Textarea, TextInput } from '@mantin
 import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import type { ExtraField } from '@sente/contracts/links';
+import { TEXT_LIMITS, type TextLimit } from '@sente/contracts/text-limits';
 import { IconPhoto } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { CompanyLogoModal } from './company-logo-modal.tsx';
@@ -22,15 +23,26 @@ type TitleProps = {
   titlePlaceholder: string;
   /** The hint under Description: what the payer is told there. */
   about: string;
-  maxLength?: number;
+  /** The most characters each takes, as the server's schema: a link's by default, a product's description takes more. */
+  limits?: { title: TextLimit; description: TextLimit };
 };
 
+const LINK_LIMITS = { title: TEXT_LIMITS.linkTitle, description: TEXT_LIMITS.linkDescription };
+
 /** The title and description every link opens with. */
-export function LinkTitleFields({ form, titlePlaceholder, about, maxLength }: TitleProps) {
+export function LinkTitleFields({ form, titlePlaceholder, about, limits = LINK_LIMITS }: TitleProps) {
   return (
     <>
-      <TextInput label="Title" placeholder={titlePlaceholder} maxLength={maxLength} {...form.getInputProps('title')} />
-      <Textarea label="Description" description={about} autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+      <TextInput label="Title" placeholder={titlePlaceholder} maxLength={limits.title.max} {...form.getInputProps('title')} />
+      <Textarea
+        label="Description"
+        description={about}
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={limits.description.max}
+        {...form.getInputProps('description')}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { formatMoney } from '@sente/contracts/format';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { refundInput } from '@sente/contracts/payments-input';
 import { REFUND_LABELS as L, REFUND_MESSAGES as R } from '@sente/contracts/refunds';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { phoneOrCard } from '../lib/format.ts';
 import { CardDetail } from './card-detail.tsx';
@@ -74,6 +75,7 @@ export function RefundDetailsStep({ opened, payment, form, onClose, onContinue }
             autosize
             minRows={2}
             data-autofocus
+            maxLength={TEXT_LIMITS.refundReason.max}
             {...form.getInputProps('reason')}
           />
           {payment.fee > 0 && (

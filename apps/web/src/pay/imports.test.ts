@@ -2,13 +2,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importsOf, sourceFiles } from '../testing/source-imports.ts';
 
-/** The contract modules that import nothing at run time (format.ts only dates.ts; links.ts and the *-input modules carry zod). */
+/** The contract modules that import nothing at run time (format.ts only dates.ts, text-limits.ts nothing; links.ts and the *-input modules carry zod). */
 const LEAN_CONTRACTS = [
   '@sente/contracts/payments',
   '@sente/contracts/messages',
   '@sente/contracts/api',
   '@sente/contracts/format',
   '@sente/contracts/attachments',
+  '@sente/contracts/text-limits',
 ];
 
 describe('the customer pages bundle', () => {

@@ -1,6 +1,7 @@
 /** Payment links through HTTP: create, details, update, enable or disable, and what each refuses. */
 import { MAX_LINK_AMOUNT } from '@sente/contracts/links';
 import { LINK_MESSAGES as M, MESSAGES } from '@sente/contracts/messages';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { error, get, post } from '../../testing/http.ts';
 import {
@@ -82,6 +83,13 @@ describe('payment links', () => {
   it.each([
     ['no title', { ...PAYMENT_LINK, title: undefined }, M.titleMissing],
     ['a blank title', { ...PAYMENT_LINK, title: '   ' }, M.titleMissing],
+    // Issue 39 item 1: a 468-character title was told "Title is missing".
+    ['a title of 468 characters', { ...PAYMENT_LINK, title: 'T'.repeat(468) }, TEXT_LIMITS.linkTitle.tooLong],
+    [
+      'a description over 2,000 characters',
+      { ...PAYMENT_LINK, description: 'd'.repeat(2001) },
+      TEXT_LIMITS.linkDescription.tooLong,
+    ],
     ['a fixed charge without a price', { ...PAYMENT_LINK, amount: '' }, M.priceMissing],
     ['a fixed charge of 0', { ...PAYMENT_LINK, amount: 0 }, M.priceMissing],
     ['a price with decimals', { ...PAYMENT_LINK, amount: '1500.50' }, M.amountWhole],

@@ -1,4 +1,5 @@
 import type { ExtraField } from '@sente/contracts/links';
+import { PAYER_TEXT_LIMITS } from '@sente/contracts/text-limits';
 import type { ExtraAnswer } from '../form.ts';
 import fields from './fields.module.css';
 import { Choice, ChoiceGroup, describedBy, FieldError, TextField } from './fields.tsx';
@@ -26,7 +27,7 @@ export function ExtraFieldInput({ id, field, value, error, onChange }: Props) {
           onChange={onChange}
           error={error}
           multiline={field.type === 'multi-text'}
-          maxLength={2000}
+          maxLength={PAYER_TEXT_LIMITS.extraFieldAnswer.max}
         />
       );
     case 'select':

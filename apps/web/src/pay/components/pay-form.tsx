@@ -1,4 +1,5 @@
 import { PAYMENT_MESSAGES as M, type PayAnswer, type PayRequest, type PublicLink, SIMULATOR } from '@sente/contracts/payments';
+import { PAYER_TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { NetworkError, newIdempotencyKey, PayApiError, startPayment } from '../api.ts';
 import { formatCardNumber } from '../card.ts';
@@ -152,7 +153,7 @@ export function PayForm({ link, values, onChange, onStarted, onUnavailable, focu
         onChange={(names) => update({ names })}
         error={errors.names}
         autoComplete="name"
-        maxLength={150}
+        maxLength={PAYER_TEXT_LIMITS.names.max}
       />
       <ChannelPicker value={values.channel} error={errors.channel} onChange={(channel) => update({ channel })} />
       {mobileMoney && (

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@sente/contracts/messages';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Answer, ok, stubApi, unreachable } from '../../../testing/api-stub.ts';
@@ -26,6 +27,7 @@ describe('new account form (spec §2, §5)', () => {
     await pressCreate();
     expect(await screen.findByText(MESSAGES.accountNameMissing)).toBeVisible();
     expect(screen.getByLabelText(/Account name/)).toHaveAccessibleDescription(MESSAGES.accountNameMissing);
+    expect(screen.getByLabelText(/Account name/)).toHaveAttribute('maxlength', String(TEXT_LIMITS.accountName.max));
     expect(api.requests).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CreateAccountInput, createAccountInput } from '@sente/contracts/accounts';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useCreateAccount } from '../api/create-account.ts';
 
@@ -31,6 +32,7 @@ export function NewAccountForm({ onDone, onCancel }: { onDone: () => void; onCan
           placeholder="e.g. Kampala Crafts Ltd"
           data-autofocus
           withAsterisk
+          maxLength={TEXT_LIMITS.accountName.max}
           key={form.key('account_name')}
           {...form.getInputProps('account_name')}
         />

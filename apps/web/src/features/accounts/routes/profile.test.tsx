@@ -1,4 +1,5 @@
 import { MESSAGES } from '@sente/contracts/messages';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
@@ -29,6 +30,9 @@ describe('profile form (spec §2, §5)', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(user0.email);
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Phone')).toHaveAttribute('placeholder', '+256');
+    // The server's limits, so a name never grows past what is saved (issue 39 item 1).
+    expect(screen.getByLabelText('First name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.firstName.max));
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.lastName.max));
   });
 
   it("says 'First name is missing' under an emptied first name, sending nothing", async () => {

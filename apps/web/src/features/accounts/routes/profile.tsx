@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { internationalPhone, type User, updateProfileInput } from '@sente/contracts/accounts';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { FocusEvent } from 'react';
 import { useProfile } from '../../../lib/profile.ts';
@@ -57,12 +58,14 @@ function PersonalInformation({ user }: { user: User }) {
             <TextInput
               label="First name"
               autoComplete="given-name"
+              maxLength={TEXT_LIMITS.firstName.max}
               key={form.key('firstname')}
               {...form.getInputProps('firstname')}
             />
             <TextInput
               label="Last name"
               autoComplete="family-name"
+              maxLength={TEXT_LIMITS.lastName.max}
               key={form.key('lastname')}
               {...form.getInputProps('lastname')}
             />

@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { signUpForm } from '@sente/contracts/auth';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
@@ -54,8 +55,18 @@ export function SignUpRoute() {
         <Stack>
           {invite && <InvitationNotice invite={invite} action="Sign up" />}
           <Group grow align="flex-start">
-            <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstname')} />
-            <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastname')} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              maxLength={TEXT_LIMITS.firstName.max}
+              {...form.getInputProps('firstname')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              maxLength={TEXT_LIMITS.lastName.max}
+              {...form.getInputProps('lastname')}
+            />
           </Group>
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
           <PasswordInput

@@ -1,5 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { type BankDetails, bankDetailsInput } from '@sente/contracts/wallet';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useUpdateBankDetails } from '../api/update-bank-details.ts';
@@ -19,9 +20,14 @@ export function BankDetailsForm({ bank, readOnly }: { bank: BankDetails | undefi
       <fieldset disabled={readOnly} className={classes.fieldset}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Bank name" {...field('bank_name')} />
-            <TextInput label="Account number" inputMode="numeric" {...field('account_number')} />
-            <TextInput label="Account name" {...field('account_name')} />
+            <TextInput label="Bank name" maxLength={TEXT_LIMITS.bankName.max} {...field('bank_name')} />
+            <TextInput
+              label="Account number"
+              inputMode="numeric"
+              maxLength={TEXT_LIMITS.bankAccountNumber.max}
+              {...field('account_number')}
+            />
+            <TextInput label="Account name" maxLength={TEXT_LIMITS.bankAccountName.max} {...field('account_name')} />
           </SimpleGrid>
           {!readOnly && (
             <Group justify="flex-end">

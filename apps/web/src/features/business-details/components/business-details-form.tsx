@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BUSINESS_INDUSTRIES, type BusinessDetails, businessDetailsInput } from '@sente/contracts/accounts';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FileUpload } from '../../../components/file-upload.tsx';
 import { useFileLink } from '../api/file-link.ts';
@@ -37,7 +38,12 @@ export function BusinessDetailsForm({ details, readOnly }: { details: BusinessDe
       <fieldset disabled={readOnly} className={classes.fieldset}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Business name" autoComplete="organization" {...field('business_name')} />
+            <TextInput
+              label="Business name"
+              autoComplete="organization"
+              maxLength={TEXT_LIMITS.businessName.max}
+              {...field('business_name')}
+            />
             <Select
               label="Industry"
               placeholder="Choose an industry"
@@ -50,9 +56,19 @@ export function BusinessDetailsForm({ details, readOnly }: { details: BusinessDe
             <TextInput label="Business phone" type="tel" placeholder="+256" autoComplete="tel" {...field('business_phone')} />
             <TextInput label="Registration date" type="date" {...field('reg_date')} />
             <TextInput label="Country" readOnly variant="filled" {...field('country')} />
-            <TextInput label="City" autoComplete="address-level2" {...field('city')} />
-            <TextInput label="Address 1" autoComplete="address-line1" {...field('address_1')} />
-            <TextInput label="Address 2" autoComplete="address-line2" {...field('address_2')} />
+            <TextInput label="City" autoComplete="address-level2" maxLength={TEXT_LIMITS.city.max} {...field('city')} />
+            <TextInput
+              label="Address 1"
+              autoComplete="address-line1"
+              maxLength={TEXT_LIMITS.address1.max}
+              {...field('address_1')}
+            />
+            <TextInput
+              label="Address 2"
+              autoComplete="address-line2"
+              maxLength={TEXT_LIMITS.address2.max}
+              {...field('address_2')}
+            />
           </SimpleGrid>
           <CertificateField
             value={form.values.certificate_url}

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { COMPLIANCE_DOCUMENT_NAMES, type ComplianceFile, complianceFileInput } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { IconFileText, IconPlus, IconTrash } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -88,7 +89,11 @@ export function ComplianceDocuments({ readOnly }: { readOnly: boolean }) {
                     )}
                   </Group>
                   {row.file_name === 'Other' && (
-                    <TextInput label={`Specify document ${index + 1}`} {...form.getInputProps(`files.${index}.other_name`)} />
+                    <TextInput
+                      label={`Specify document ${index + 1}`}
+                      maxLength={TEXT_LIMITS.otherDocumentName.max}
+                      {...form.getInputProps(`files.${index}.other_name`)}
+                    />
                   )}
                   <FileUpload
                     label={`File of document ${index + 1}`}

@@ -1,5 +1,6 @@
 import type { ComplianceFile } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,14 @@ describe('business details tab (spec §2, §5)', () => {
     }
     expect(screen.getByLabelText('Country')).toHaveValue('Uganda');
     expect(screen.getByLabelText('Address 2')).not.toHaveAccessibleDescription();
+    for (const [label, limit] of [
+      ['Business name', TEXT_LIMITS.businessName],
+      ['City', TEXT_LIMITS.city],
+      ['Address 1', TEXT_LIMITS.address1],
+      ['Address 2', TEXT_LIMITS.address2],
+    ] as const) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', String(limit.max));
+    }
     expect(api.sent('POST /api/user/update-business-details')).toEqual([]);
   });
 
@@ -121,6 +130,13 @@ describe('bank details tab', () => {
     expect(errorOf(screen.getByLabelText('Account number'))).toBe(WALLET_MESSAGES.bankAccountNumberMissing);
     expect(errorOf(screen.getByLabelText('Account name'))).toBe(WALLET_MESSAGES.bankAccountNameMissing);
     expect(api.sent('POST /api/sente-account/update-bank-details')).toEqual([]);
+    for (const [label, limit] of [
+      ['Bank name', TEXT_LIMITS.bankName],
+      ['Account number', TEXT_LIMITS.bankAccountNumber],
+      ['Account name', TEXT_LIMITS.bankAccountName],
+    ] as const) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', String(limit.max));
+    }
     await user.type(screen.getByLabelText('Bank name'), 'Stanbic Bank');
     await user.type(screen.getByLabelText('Account number'), '9030012345678');
     await user.type(screen.getByLabelText('Account name'), 'Kampala Crafts Ltd');

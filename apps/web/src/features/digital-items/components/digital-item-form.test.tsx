@@ -1,6 +1,7 @@
 import { FILE_MESSAGES, UPLOAD_MAX_BYTES } from '@sente/contracts/files';
 import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../testing/api-stub.ts';
@@ -67,6 +68,16 @@ describe('digital item form: an empty save names every missing field beside it, 
     await submit();
     await waitFor(() => expect(errorOf(element())).toBe(message));
     expect(api.requests).toEqual([]);
+  });
+});
+
+describe("digital item form: the server's limits on its text (issue 39 item 1)", () => {
+  it('takes a title of 150 characters, a description of 5,000 and notes of 2,000', () => {
+    renderForm();
+    expect(field('Title')).toHaveAttribute('maxlength', String(TEXT_LIMITS.productTitle.max));
+    expect(field('Description')).toHaveAttribute('maxlength', String(TEXT_LIMITS.productDescription.max));
+    expect(field('Seller note')).toHaveAttribute('maxlength', String(TEXT_LIMITS.sellerNote.max));
+    expect(field('Buyer note')).toHaveAttribute('maxlength', String(TEXT_LIMITS.buyerNote.max));
   });
 });
 

@@ -1,6 +1,7 @@
 import { Checkbox, Divider, Group, Radio, Select, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DIGITAL_ITEM_CATEGORIES, type DigitalItem } from '@sente/contracts/links';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
 import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
 import { MoneyInput, MoneyTextInput, moneyField } from '../../../components/money-input.tsx';
@@ -52,7 +53,7 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
         form={form}
         titlePlaceholder="e.g. Rolex recipes e-book"
         about="Tell buyers what they get."
-        maxLength={150}
+        limits={{ title: TEXT_LIMITS.productTitle, description: TEXT_LIMITS.productDescription }}
       />
       <Radio.Group label="Product type" {...form.getInputProps('type')}>
         <Group gap="xl" mt="xs" align="flex-start">
@@ -103,12 +104,14 @@ export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
         label="Seller note"
         description="Optional. For you and your team; buyers never see it."
         {...NOTE_ROWS}
+        maxLength={TEXT_LIMITS.sellerNote.max}
         {...form.getInputProps('seller_note')}
       />
       <Textarea
         label="Buyer note"
         description="Optional. Shown to the buyer after payment, with the download: how to open the file, a licence key, a thank-you."
         {...NOTE_ROWS}
+        maxLength={TEXT_LIMITS.buyerNote.max}
         {...form.getInputProps('buyer_note')}
       />
     </LinkFormFrame>

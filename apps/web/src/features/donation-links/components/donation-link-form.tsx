@@ -1,6 +1,7 @@
 import { Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { DonationLink, DonationLinkInput, ExtraField, LinkVisibility } from '@sente/contracts/links';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
 import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
 import { MoneyInput, moneyField } from '../../../components/money-input.tsx';
@@ -68,6 +69,7 @@ export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink |
         label="Beneficiary"
         description="Optional. Who receives the donations: a school, a patient, a community group."
         placeholder="e.g. St. Kizito Primary School"
+        maxLength={TEXT_LIMITS.beneficiary.max}
         {...form.getInputProps('beneficiary')}
       />
       <Radio.Group label="Link type" {...form.getInputProps('type')}>

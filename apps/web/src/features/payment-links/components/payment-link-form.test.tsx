@@ -1,5 +1,6 @@
 import type { PaymentLinkDetails } from '@sente/contracts/links';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
@@ -35,6 +36,12 @@ function renderForm({ link = null, answer = ok(STORED) }: { link?: PaymentLinkDe
 }
 
 describe('payment link form: the server checks, its messages land beside their fields (spec §5)', () => {
+  it("takes no more than the server's limits: the title 150 characters, the description 2,000 (issue 39 item 1)", () => {
+    renderForm();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('maxlength', String(TEXT_LIMITS.linkTitle.max));
+    expect(screen.getByLabelText('Description')).toHaveAttribute('maxlength', String(TEXT_LIMITS.linkDescription.max));
+  });
+
   it("sends a link without a title and shows 'Title is missing' beside the title", async () => {
     const { save, saved, location } = renderForm();
     await save();

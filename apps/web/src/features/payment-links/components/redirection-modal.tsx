@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { redirectionForm } from '@sente/contracts/links';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 
@@ -47,6 +48,7 @@ export function RedirectionModal({
           inputMode="url"
           autoComplete="url"
           placeholder="https://yourshop.com/confirm-payment"
+          maxLength={TEXT_LIMITS.redirectUrl.max}
           {...form.getInputProps('redirect_url')}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { Environment } from '@sente/contracts/constants';
 import { formatMoney } from '@sente/contracts/format';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { WALLET_MESSAGES as M, OFFERED_TRANSFER_OPTIONS, TRANSFER_OPTIONS, transferForm } from '@sente/contracts/wallet';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MoneyInput } from '../../../components/money-input.tsx';
@@ -72,11 +73,16 @@ export function TransferDetailsStep({
           Wallet balance{environment === 'test' ? ' (test)' : ''}: <strong>{formatMoney(balance)}</strong>
         </Text>
         {option === 'wallet_transfer' && (
-          <TextInput label="Account number" {...form.getInputProps('account')} inputMode="numeric" />
+          <TextInput
+            label="Account number"
+            maxLength={TEXT_LIMITS.walletAccountNumber.max}
+            {...form.getInputProps('account')}
+            inputMode="numeric"
+          />
         )}
         {option === 'payout' && <TextInput label="Receiver phone" type="tel" {...form.getInputProps('phone')} />}
         <MoneyInput label="Amount" value={amount} onChange={(value) => form.setFieldValue('amount', value)} error={amountError} />
-        <Textarea label="Reason" {...form.getInputProps('reason')} />
+        <Textarea label="Reason" maxLength={TEXT_LIMITS.transferReason.max} {...form.getInputProps('reason')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Close

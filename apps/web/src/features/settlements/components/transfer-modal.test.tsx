@@ -1,4 +1,5 @@
 import type { Environment } from '@sente/contracts/constants';
+import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import {
   type BankDetails,
   WALLET_MESSAGES as M,
@@ -128,6 +129,7 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     await proceed();
     await waitFor(() => expect(errorOf(within(transfers()).getByRole('textbox', { name: 'Option' }))).toBe(M.selectPayoutOption));
     expect(errorOf(within(transfers()).getByLabelText('Amount'))).toBe(M.invalidAmount);
+    expect(within(transfers()).getByLabelText('Reason')).toHaveAttribute('maxlength', String(TEXT_LIMITS.transferReason.max));
     expect(errorOf(within(transfers()).getByLabelText('Reason'))).toBe(M.reasonMissing);
     expect(api.requests).toHaveLength(before);
   });
