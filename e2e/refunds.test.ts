@@ -67,6 +67,8 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
     server = sharedServer();
     const seeded = await server.ops('seed:demo', DEMO_COLLECTIONS);
     if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
+    // It names where it wrote: the running server's DATA_DIR (issue 39 item 13).
+    expect(seeded.output).toContain(`Through the server running on DATA_DIR ${server.dataDir}`);
     const post = async (pathname: string, body: unknown) =>
       (
         (await (

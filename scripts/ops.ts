@@ -33,6 +33,7 @@ async function viaRunningServer(): Promise<OpsResult | null> {
         'The running server refused the operator secret: run this with the same APP_SECRET (or OPS_SECRET) as the server.';
       return { ok: false, message };
     }
+    console.log(`Through the server running on DATA_DIR ${config.dataDir} (port ${port}).`);
     return body.data ?? { ok: false, message: body.message ?? `server answered ${response.status}` };
   } catch {
     return null; // the server is not running any more: its info file is stale
@@ -42,6 +43,8 @@ async function viaRunningServer(): Promise<OpsResult | null> {
 async function direct(): Promise<OpsResult> {
   const logger = pino({ level: 'warn' });
   const database = await openDatabase(databaseTarget(config));
+  const from = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR ${config.dataDir}`;
+  console.log(`On ${database.description}, from ${from}: for another server's database, run this with its setting.`);
   try {
     await migrateToLatest(database.db);
     const mailer = createMailerFromConfig(config, logger);

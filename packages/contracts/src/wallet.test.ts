@@ -36,6 +36,11 @@ describe('the Transfers form (spec §2, §5)', () => {
     expect(errorsOf({ ...FILLED, option: 'wallet_transfer', account: ' 7700654321 ' })).toEqual({});
   });
 
+  it('refuses an account number with letters or of another length before any look-up (issue 39 item 13)', () => {
+    for (const account of ['77OO654321', 'abc', '770065432', '77006543210'])
+      expect(errorsOf({ ...FILLED, option: 'wallet_transfer', account })).toEqual({ account: M.accountNumberInvalid });
+  });
+
   it("checks a payout's phone with the payout call's own rule", () => {
     expect(errorsOf({ ...FILLED, option: 'payout' })).toEqual({ phone: M.phoneEmpty });
     expect(errorsOf({ ...FILLED, option: 'payout', phone: '07721' })).toEqual({ phone: M.phoneInvalid });

@@ -76,6 +76,8 @@ export const WALLET_MESSAGES = {
   pinTokenInvalid: 'Confirm this transfer with your wallet PIN again',
   reasonMissing: 'Reason is missing',
   accountNumberMissing: `Enter the ${PRODUCT_NAME} account number`,
+  /** Issue 39 item 13: letters were taken, and the look-up then found no account. */
+  accountNumberInvalid: `A ${PRODUCT_NAME} account number is 10 digits`,
   bankDetailsMissing: 'Add your bank details (Business Details, Bank Details tab) before requesting a transfer',
   transferSuccessful: 'Transfer successful',
   payoutStarted: 'Payout started: the money is on its way to the phone',
@@ -196,6 +198,9 @@ export const payoutInput = z.object({
   pin_token: pinToken,
 });
 
+/** A business account's number: 10 digits (apps/api/src/modules/accounts/repository.ts makes them). */
+const ACCOUNT_NUMBER = /^\d{10}$/;
+
 /**
  * The dashboard's Transfers form (spec §2, §5): how, how much (whole, and within the balance shown) and why; the
  * receiver's account number only for a wallet transfer and the phone only for a payout. Checked as a whole so that
@@ -214,8 +219,11 @@ export function transferForm(balance: number) {
     })
     .superRefine(
       ({ option, account, phone }, context) => {
-        if (option === 'wallet_transfer' && !String(account).trim()) {
+        const accountNumber = String(account).trim();
+        if (option === 'wallet_transfer' && !accountNumber) {
           context.addIssue({ code: 'custom', message: M.accountNumberMissing, path: ['account'] });
+        } else if (option === 'wallet_transfer' && !ACCOUNT_NUMBER.test(accountNumber)) {
+          context.addIssue({ code: 'custom', message: M.accountNumberInvalid, path: ['account'] });
         }
         const checked = option === 'payout' ? payoutPhone.safeParse(phone) : null;
         if (checked?.error) context.addIssue({ code: 'custom', message: checked.error.issues[0]?.message, path: ['phone'] });

@@ -303,7 +303,7 @@ describe('Transfers modal: the PIN step (spec §4 transfer flow)', () => {
       replies: { 'POST /api/wallet/verify_sente_acc_number': fail(404, M.noAccountFound) },
     });
     await choose(TRANSFER_OPTIONS.wallet_transfer);
-    await user.type(within(transfers()).getByLabelText('Account number'), '1234');
+    await user.type(within(transfers()).getByLabelText('Account number'), '1234567890');
     await fill();
     await proceed();
     await expectToast(M.noAccountFound);
