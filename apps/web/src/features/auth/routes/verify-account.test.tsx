@@ -42,7 +42,8 @@ describe('verify account (spec §2, §5)', () => {
   });
 
   it('takes at most 6 digits', async () => {
-    const { user } = renderVerify();
+    // Without the address, so that the sixth digit sends nothing and the boxes stay.
+    const { user } = renderVerify({ path: '/verify-account' });
     expect(screen.getAllByLabelText(/^Code digit \d$/)).toHaveLength(6);
     await user.type(screen.getByLabelText('Code digit 1'), '12345678');
     const boxes = screen.getAllByLabelText(/^Code digit \d$/) as HTMLInputElement[];
@@ -50,11 +51,10 @@ describe('verify account (spec §2, §5)', () => {
   });
 
   it("fills every box from a pasted code, verifies it, says 'Account Verified' and goes to sign in with the address", async () => {
-    const { api, user, pressVerify, location } = renderVerify();
+    const { api, user, location } = renderVerify();
     await user.click(screen.getByLabelText('Code digit 1'));
     await user.paste('482913');
     expect(screen.getByLabelText('Code digit 6')).toHaveValue('3');
-    await pressVerify();
     await expectToast(MESSAGES.accountVerified);
     await waitFor(() => expect(location().pathname).toBe('/'));
     // The sign-in form opens with the verified address filled in.
@@ -64,10 +64,19 @@ describe('verify account (spec §2, §5)', () => {
     ]);
   });
 
-  it("shows the server's message for an expired code and stays", async () => {
-    const { user, pressVerify, location } = renderVerify({ verify: fail(400, MESSAGES.codeExpired) });
+  it('sends the code on its sixth digit, as sign-in does, without a press of Verify (issue 39 item 13)', async () => {
+    const { api, user, location } = renderVerify();
     await user.type(screen.getByLabelText('Code digit 1'), '482913');
-    await pressVerify();
+    await expectToast(MESSAGES.accountVerified);
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(api.sent('POST /api/verify-account').map((request) => request.body)).toEqual([
+      { email_or_phone: EMAIL, code: '482913' },
+    ]);
+  });
+
+  it("shows the server's message for an expired code and stays", async () => {
+    const { user, location } = renderVerify({ verify: fail(400, MESSAGES.codeExpired) });
+    await user.type(screen.getByLabelText('Code digit 1'), '482913');
     await expectToast(MESSAGES.codeExpired);
     expect(location().pathname).toBe('/verify-account');
   });
@@ -75,7 +84,6 @@ describe('verify account (spec §2, §5)', () => {
   it('empties the boxes after a refused code, so pressing Verify again sends nothing (issue 27)', async () => {
     const { api, user, pressVerify } = renderVerify({ verify: fail(400, MESSAGES.codeWrong) });
     await user.type(screen.getByLabelText('Code digit 1'), '482913');
-    await pressVerify();
     await expectToast(MESSAGES.codeWrong);
     const boxes = screen.getAllByLabelText(/^Code digit \d$/) as HTMLInputElement[];
     await waitFor(() => expect(boxes.map((box) => box.value)).toEqual(['', '', '', '', '', '']));

@@ -58,7 +58,14 @@ export function VerifyAccountRoute() {
           {!params.get('email') && (
             <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           )}
-          <CodeInput value={code} onChange={setCode} error={error} firstBoxRef={firstBox} />
+          {/* The sixth digit sends the code, as on sign-in, once the address is known (issue 39 item 13). */}
+          <CodeInput
+            value={code}
+            onChange={setCode}
+            error={error}
+            firstBoxRef={firstBox}
+            {...(email.trim() ? { onComplete: submit } : {})}
+          />
           <CodeCountdown sentAt={sentAt} onResend={resendCode} resending={resend.isPending} />
           <Button type="submit" loading={verify.isPending} fullWidth>
             Verify account
