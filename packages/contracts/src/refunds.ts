@@ -16,7 +16,9 @@ export const REFUND_MESSAGES = {
   reasonTooLong: TEXT_LIMITS.refundReason.tooLong,
   amountInvalid: 'Enter a whole amount of at least UGX 1',
   started: 'Refund started: the payer is paid as soon as the provider confirms.',
-  feeNotReturned: (fee: number) => `The fee of ${formatMoney(fee)} is not returned: it stays with the payment.`,
+  /** Issue 39 item 13: the wallet pays the whole refund, though it received the payment less its fee. */
+  feeNotReturned: (amount: number, fee: number) =>
+    `${formatMoney(amount)} leaves your wallet, all of it to the payer: the fee of ${formatMoney(fee)} on this payment is not returned.`,
   /** Where a refund of a card payment goes, in the transfers list and the statement. */
   toCard: "the payer's card",
   /** The statement's lines of a refund: to whom, and its return when the provider failed it. */

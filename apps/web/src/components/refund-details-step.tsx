@@ -50,6 +50,9 @@ type Props = {
 export function RefundDetailsStep({ opened, payment, form, onClose, onContinue }: Props) {
   const money = (amount: number) => formatMoney(amount, payment.currency);
   const submit = form.onSubmit((details) => onContinue({ amount: details.amount, reason: details.reason.trim() }));
+  // What the wallet pays: the amount typed, or all that is left while the field holds no amount.
+  const typed = form.values.amount;
+  const leaving = Number.isInteger(typed) && typed > 0 ? typed : payment.refundable;
   return (
     <Modal opened={opened} onClose={onClose} title={L.modalTitle} centered>
       <form noValidate onSubmit={submit}>
@@ -80,7 +83,7 @@ export function RefundDetailsStep({ opened, payment, form, onClose, onContinue }
           />
           {payment.fee > 0 && (
             <Text size="sm" c="gray.7">
-              {R.feeNotReturned(payment.fee)}
+              {R.feeNotReturned(leaving, payment.fee)}
             </Text>
           )}
           <Group justify="flex-end">

@@ -127,7 +127,11 @@ describe('the payment drawer: Refund and refunds (issue 31 item 3)', () => {
     const dialog = await form();
     const amount = within(dialog).getByLabelText(new RegExp(L.amount));
     expect(amount).toHaveValue('15,000');
-    expect(within(dialog).getByText(R.feeNotReturned(600))).toBeVisible();
+    expect(within(dialog).getByText(R.feeNotReturned(15_000, 600))).toBeVisible();
+    await user.clear(amount);
+    await user.type(amount, '4000');
+    // The sentence follows the amount typed: that is what leaves the wallet (issue 39 item 13).
+    expect(await within(dialog).findByText(R.feeNotReturned(4_000, 600))).toBeVisible();
     await user.clear(amount);
     await proceed();
     expect(errorOf(amount)).toBe(R.amountInvalid);
