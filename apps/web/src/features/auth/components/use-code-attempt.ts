@@ -6,7 +6,8 @@ import { codeError } from './use-code-sent.ts';
 /**
  * The boxes of a one-time code and its one attempt (issue 27): the sixth digit and Verify share the attempt in flight,
  * a code once sent is not sent again while it stands (an accepted one leaves the page), and a refused code says so
- * once, empties the boxes and puts the focus back in the first, so the next attempt is a code typed afresh.
+ * once, empties the boxes and puts the focus back in the first, so the next attempt is a code typed afresh; that attempt
+ * dismisses the refusal.
  */
 export function useCodeAttempt(send: (code: string) => Promise<unknown>) {
   const [code, setCode] = useState('');
@@ -21,6 +22,8 @@ export function useCodeAttempt(send: (code: string) => Promise<unknown>) {
     setError(invalid);
     if (invalid) return;
     sent.current = value;
+    // A new attempt dismisses the last one's refusal, which would otherwise stay over the next page (issue 39 item 13).
+    notify.clear();
     try {
       await send(value);
     } catch (refusal) {

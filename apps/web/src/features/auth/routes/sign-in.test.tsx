@@ -17,7 +17,13 @@ const codeSent =
     ok({ email: EMAIL, last_code_sent_at: new Date(Date.now() - secondsAgo * 1000).toISOString() });
 const signedIn = ok({ user: testUser(), accessToken: 'access-1', refreshToken: 'refresh-1' });
 
-function renderSignIn({ login = codeSent(), loginOtp = signedIn }: { login?: Answer | (() => Answer); loginOtp?: Answer } = {}) {
+function renderSignIn({
+  login = codeSent(),
+  loginOtp = signedIn,
+}: {
+  login?: Answer | (() => Answer);
+  loginOtp?: Answer | (() => Answer);
+} = {}) {
   const api = stubApi({
     'POST /api/login': login,
     'POST /api/login-otp': loginOtp,
@@ -127,6 +133,21 @@ describe('sign in (spec §2, §4, §5)', () => {
     // A code typed afresh is a new attempt.
     await user.type(boxes[0]!, '111111');
     await waitFor(() => expect(api.sent('POST /api/login-otp')).toHaveLength(2));
+  });
+
+  it("dismisses a wrong code's message when the next code is sent, so the dashboard opens without it (issue 39 item 13)", async () => {
+    let tries = 0;
+    const { user, signIn, location } = renderSignIn({
+      loginOtp: () => (++tries === 1 ? fail(400, MESSAGES.codeWrong) : signedIn),
+    });
+    await signIn();
+    await user.type(screen.getByLabelText('Code digit 1'), '000000');
+    await expectToast(MESSAGES.codeWrong);
+    await waitFor(() => expect(screen.getByLabelText('Code digit 6')).toHaveValue(''));
+    await user.type(screen.getByLabelText('Code digit 1'), '482913');
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'));
+    // Gone at once, well before a toast's own 5 s.
+    await waitFor(() => expect(toastMessages()).not.toContain(MESSAGES.codeWrong), { timeout: 1000 });
   });
 
   it('ignores Verify while the code sent on the sixth digit is still being checked', async () => {
