@@ -110,6 +110,9 @@ describe('developers: API keys, web hook URLs and a test event', () => {
       })
       .toBe(2);
     expect(await log.getByRole('row').filter({ hasText: 'test.event' }).first().getByText('204').count()).toBe(1);
+    // Every column, Resend included, fits a 1,280 px screen: nothing to scroll sideways (issue 39 item 13).
+    const frame = page.getByRole('region', { name: 'Webhook deliveries table' });
+    expect(await frame.evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'web hooks with the delivery log');
     await screenshot(page, 'developers-3-webhooks');
   });

@@ -41,8 +41,8 @@ function DeliveryStatus({ status }: { status: WebhookDeliveryStatus }) {
 function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
   const resend = useResendDelivery();
   return (
-    <ScrollTable minWidth={900} label="Webhook deliveries table">
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Webhook deliveries">
+    <ScrollTable minWidth={760} label="Webhook deliveries table">
+      <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Webhook deliveries">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Event</Table.Th>
