@@ -13,14 +13,19 @@ export function useUrlFilter<K extends string>(keys: readonly K[]) {
       change(next);
       return next;
     });
+  const assign = (changes: Partial<Record<K, string>>) =>
+    update((next) => {
+      for (const [key, value] of Object.entries(changes) as [K, string][]) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+    });
   return {
     values,
     active: keys.some((key) => values[key] !== ''),
-    set: (key: K, value: string) =>
-      update((next) => {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }),
+    set: (key: K, value: string) => assign({ [key]: value } as Partial<Record<K, string>>),
+    /** Several keys in one history entry: two `set`s in one event would each start from the same address. */
+    assign,
     clear: () =>
       update((next) => {
         for (const key of keys) next.delete(key);

@@ -24,12 +24,12 @@ const LINES = [
   line('t1', 'Payment from Okello John (Top up)', 0, 500_000, 500_000),
 ];
 
-function renderStatement(items: StatementEntry[] = LINES) {
+function renderStatement(items: StatementEntry[] = LINES, path = '/settlements?view=statement') {
   const api = stubApi({
     'GET /api/user/profile': ok(testUser()),
     'GET /api/wallet/statement': ok({ items, lastCursor: null, nextCursor: null, totalItems: 2, totalPages: 1 }),
   });
-  return { ...render(<StatementView />, { path: '/settlements?view=statement' }), api };
+  return { ...render(<StatementView />, { path }), api };
 }
 
 const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://sente.test').searchParams);
@@ -74,6 +74,35 @@ describe('the wallet statement (issue 31)', () => {
     expect(screen.queryByRole('table', { name: 'Statement' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
     expect(api.sent('GET /api/wallet/statement')).toHaveLength(asked);
+  });
+
+  it('keeps the period in the address, so a reload shows the same one (issue 39)', async () => {
+    const { api, location } = renderStatement();
+    await screen.findByRole('table', { name: 'Statement' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    const today = kampalaDay(new Date());
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({
+        view: 'statement',
+        from: '2026-03-01',
+        to: today,
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await waitFor(() => expect(location().search).toBe('?view=statement&from=2026-03-01&to=2026-03-31'));
+    expect(api.sent('GET /api/wallet/statement').map((request) => queryOf(request.path))).toContainEqual({
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
+  });
+
+  it('shows the period the address holds when the page is opened (a reload)', async () => {
+    const { api } = renderStatement(LINES, '/settlements?view=statement&from=2026-03-01&to=2026-03-31');
+    await screen.findByRole('table', { name: 'Statement' });
+    expect(screen.getByLabelText('From')).toHaveValue('2026-03-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-03-31');
+    const asked = api.sent('GET /api/wallet/statement').map((request) => queryOf(request.path));
+    expect(new Set(asked.map((query) => `${query.from}..${query.to}`))).toEqual(new Set(['2026-03-01..2026-03-31']));
   });
 
   it('says so when the dates hold no entries', async () => {

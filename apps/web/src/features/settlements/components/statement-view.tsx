@@ -1,12 +1,15 @@
 import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { kampalaDay } from '@sente/contracts/dates';
 import { STATEMENT_MESSAGES } from '@sente/contracts/wallet';
-import { type ChangeEvent, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { CursorListBody } from '../../../components/link-list-page.tsx';
+import { useUrlFilter } from '../../../components/use-url-filter.ts';
 import { type StatementRange, statementSearch, useStatement } from '../api/statement.ts';
 import { StatementCards } from './statement-cards.tsx';
 import { StatementTable } from './statement-table.tsx';
+
+const STATEMENT_PERIOD_KEYS = ['from', 'to'] as const;
 
 /** The Kampala month so far: what the statement shows first. */
 function thisMonth(): StatementRange {
@@ -32,12 +35,16 @@ function StatementList({ range }: { range: StatementRange }) {
  * each transfer and its charge, and the balance after every line; the same lines as Statement.xlsx.
  */
 export function StatementView() {
-  const [range, setRange] = useState(thisMonth);
+  // The period is the address's (`?view=statement&from=&to=`), so a reload or a shared link shows the same one; the
+  // month so far until a day is chosen.
+  const period = useUrlFilter(STATEMENT_PERIOD_KEYS);
+  const range = period.active ? period.values : thisMonth();
   const backwards = range.from !== '' && range.to !== '' && range.from > range.to;
   const complete = range.from !== '' && range.to !== '' && !backwards;
   const setDay = (side: keyof StatementRange) => (event: ChangeEvent<HTMLInputElement>) => {
     const day = event.currentTarget.value;
-    setRange((current) => ({ ...current, [side]: day }));
+    // Both days go into the address, the one not changed as shown: the address holds the whole period.
+    period.assign({ ...range, [side]: day });
   };
 
   return (
