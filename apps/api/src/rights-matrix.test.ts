@@ -446,6 +446,12 @@ const MATRIX: Row[] = [
   // The wallet statement (issue 31): reading it is any member's, as the balance is
   { route: 'GET /api/wallet/statement', needs: 'view', ok: 200, call: () => ({ url: '/api/wallet/statement' }) },
   {
+    route: 'GET /api/wallet/statement/summary',
+    needs: 'view',
+    ok: 200,
+    call: () => ({ url: '/api/wallet/statement/summary' }),
+  },
+  {
     route: 'GET /api/wallet/statement/download',
     needs: 'view',
     ok: 200,

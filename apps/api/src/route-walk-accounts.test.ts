@@ -1154,6 +1154,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/wallet/charges': "the session's account",
   'GET /api/wallet/usd': "the session's account",
   'GET /api/wallet/statement/download': "the session's account's wallet; takes only days and a currency",
+  'GET /api/wallet/statement/summary': "the session's account's wallet; takes only days and a currency",
   'GET /api/reports/dashboard-stats': "the session's account's figures; takes only a period name",
   'POST /api/sente-account/update-bank-details': "the caller's own bank account, not a Sente record",
   'GET /api/sente-account/sente-files': "the session's account's compliance documents; takes nothing",

@@ -77,6 +77,7 @@ import {
   statementAnswer,
   statementDownloadQuery,
   statementQuery,
+  statementSummaryAnswer,
   transfersDownloadQuery,
   transfersFilterQuery,
   verifyAccountNumberInput,
@@ -281,6 +282,8 @@ export const ROUTES = {
   // The wallet statement (issue 31 item 4): its entries, and the same as a workbook.
   'GET /api/wallet/statement': { querystring: statementQuery, response: { 200: statementAnswer } },
   'GET /api/wallet/statement/download': { querystring: statementDownloadQuery, response: { 200: fileAnswer } },
+  // Issue 39: the statement's opening and closing balances and its period's totals.
+  'GET /api/wallet/statement/summary': { querystring: statementDownloadQuery, response: { 200: statementSummaryAnswer } },
 
   'POST /ops/run': { body: opsInput, response: { 200: answerOf(opsResult) } },
 

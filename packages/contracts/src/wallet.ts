@@ -368,3 +368,18 @@ export const statementEntry = z.object({
 export type StatementEntry = z.output<typeof statementEntry>;
 
 export const statementAnswer = answerOf(pageOf(statementEntry));
+
+/**
+ * Issue 39: the period's figures an accountant checks, opening balance + credits - debits - fees = closing balance.
+ * Credits and debits are the movements' own lines; fees are the fee lines, those returned taken off.
+ */
+export const statementSummary = z.object({
+  opening_balance: z.number().int().describe("The wallet's balance just before the period's first instant"),
+  credits: z.number().int(),
+  debits: z.number().int(),
+  fees: z.number().int().describe('Fees and charges taken in the period, less those returned'),
+  closing_balance: z.number().int().describe("The wallet's balance right after the period's last instant"),
+});
+export type StatementSummary = z.output<typeof statementSummary>;
+
+export const statementSummaryAnswer = answerOf(statementSummary);

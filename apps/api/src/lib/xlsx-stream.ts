@@ -30,6 +30,8 @@ type Sheet<Row extends { id: string; cursor_ts: string }> = {
   batch: (cursor: Cursor | null, limit: number) => Promise<Row[]>;
   /** The sheet's row of a database row, or its rows where one gives several (a statement's movement and its fee). */
   toRow: (row: Row) => Record<string, CellValue> | Record<string, CellValue>[];
+  /** Rows under the data (a statement's summary), read when the export starts and written after its last row. */
+  footer?: () => Promise<Record<string, CellValue>[]>;
   /** Names the export in the log when it fails. */
   what: string;
 };
@@ -55,6 +57,9 @@ export function streamWorkbook<Row extends { id: string; cursor_ts: string }>(
     for (const [name, content] of workbookParts(sheetSpec.name, sheet.stylesXml())) await zip.add(name, content);
     const entry = zip.open('xl/worksheets/sheet1.xml');
     await entry.write(sheet.start());
+    const footer = sheetSpec.footer?.() ?? Promise.resolve([]);
+    // Awaited after the rows; a failure before then must not surface as an unhandled rejection.
+    footer.catch(() => undefined);
     let next = sheetSpec.batch(null, EXPORT_BATCH);
     for (;;) {
       const rows = await next;
@@ -73,6 +78,10 @@ export function streamWorkbook<Row extends { id: string; cursor_ts: string }>(
         }
       }
       if (!more) break;
+    }
+    for (const line of await footer) {
+      const piece = sheet.row(line);
+      if (piece !== null) await entry.write(piece);
     }
     await entry.write(sheet.end());
     await entry.close();

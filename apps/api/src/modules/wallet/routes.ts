@@ -166,6 +166,11 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     answer(await wallet.statement.page(scopeOf(request), request.query)),
   );
 
+  // Issue 39: the statement's opening and closing balances and its period's totals.
+  app.get('/api/wallet/statement/summary', { ...view, schema: ROUTES['GET /api/wallet/statement/summary'] }, async (request) =>
+    answer(await wallet.statement.summary(scopeOf(request), request.query)),
+  );
+
   app.get(
     '/api/wallet/statement/download',
     { ...view, schema: ROUTES['GET /api/wallet/statement/download'] },

@@ -89,3 +89,56 @@ export async function countStatementEntries(
   );
   return Number(rows[0]?.total ?? 0);
 }
+
+/** The entries of a range summed by what moved them: one row per kind (and, for a wallet transfer, its side). */
+export type StatementGroup = {
+  kind: MovementKind;
+  /** A wallet transfer this wallet sent (true) or received (false); null for other kinds. */
+  sent: boolean | null;
+  amount: string;
+  collection_amount: string | null;
+  transfer_amount: string | null;
+};
+
+export type StatementTotalsRecord = {
+  /** The balance after the last entry before the range (null: none, the wallet was empty). */
+  opening: string | null;
+  /** The balance after the last entry before the range's end (null: none). */
+  closing: string | null;
+  groups: StatementGroup[];
+};
+
+/**
+ * The range's opening and closing balances and its entries summed by kind, in one statement (one snapshot, so the
+ * balances and the sums agree). The balances are the `balance_after` of an entry found by the statement's index; the
+ * sums read the range's entries once.
+ */
+export async function statementTotals(
+  db: Kysely<Database>,
+  scope: MoneyScope,
+  currency: Currency,
+  range: StatementRange,
+): Promise<StatementTotalsRecord> {
+  const wallet = walletOf(scope, currency);
+  const balanceBefore = (instant: Date | null) => sql`(
+    select e.balance_after::text from ledger_entries e
+     where e.wallet_id = ${wallet} ${instant ? sql`and e.created_at < ${instant}` : sql``}
+     order by e.created_at desc, e.transaction_id desc limit 1)`;
+  const { rows } = await sql<StatementGroup & { opening: string | null; closing: string | null }>`
+    with groups as (
+      select lt.kind, case when lt.kind = 'wallet_transfer' then tr.account_id = ${scope.accountId} end as sent,
+             sum(e.amount)::text as amount, sum(c.amount)::text as collection_amount, sum(tr.amount)::text as transfer_amount
+        from ledger_entries e
+        join ledger_transactions lt on lt.id = e.transaction_id
+        left join collections c on lt.kind = 'collection' and c.id = lt.reference_id
+        left join transfers tr on lt.kind <> 'collection' and tr.id = lt.reference_id
+       where e.wallet_id = ${wallet} ${inRange(range)}
+       group by 1, 2)
+    select g.*, ${range.from ? balanceBefore(range.from) : sql`null::text`} as opening, ${balanceBefore(range.until)} as closing
+      from (select 1) one left join groups g on true`.execute(db);
+  return {
+    opening: rows[0]?.opening ?? null,
+    closing: rows[0]?.closing ?? null,
+    groups: rows.filter((row) => row.kind !== null).map(({ opening: _o, closing: _c, ...group }) => group),
+  };
+}

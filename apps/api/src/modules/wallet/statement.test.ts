@@ -114,7 +114,33 @@ describe('the wallet statement', () => {
     expect(all[0]?.balance).toBe((await ugxBalances(t, carol.accountId)).test);
   });
 
-  it('downloads the lines of the range as Statement.xlsx', async () => {
+  it('sums the period: opening balance + credits - debits - fees = closing balance (issue 39)', async () => {
+    const summary = async (who: Merchant, query = '') => {
+      const res = await get(t, who, `/api/wallet/statement/summary${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data;
+    };
+    const today = kampalaDay(new Date());
+    const day = (offset: number) => kampalaDay(new Date(Date.now() + offset * 86_400_000));
+    // The returned settlement's fee is a fee returned: 15,000 + 500 + 2,000 - 2,000.
+    expect(await summary(alice, `?from=${today}&to=${today}`)).toEqual({
+      opening_balance: 0,
+      credits: 550_000,
+      debits: 60_000,
+      fees: 15_500,
+      closing_balance: 474_500,
+    });
+    expect(await summary(alice)).toEqual(await summary(alice, `?from=${today}&to=${today}`));
+    const empty = { credits: 0, debits: 0, fees: 0 };
+    expect(await summary(alice, `?from=${day(1)}`)).toEqual({ opening_balance: 474_500, ...empty, closing_balance: 474_500 });
+    expect(await summary(alice, `?to=${day(-1)}`)).toEqual({ opening_balance: 0, ...empty, closing_balance: 0 });
+    expect(await summary(bob)).toEqual({ opening_balance: 0, credits: 10_000, debits: 0, fees: 0, closing_balance: 10_000 });
+    const refused = async (query: string) => answer(await get(t, alice, `/api/wallet/statement/summary${query}`));
+    expect(await refused('?from=2026-02-30')).toEqual([400, STATEMENT_MESSAGES.invalidDay]);
+    expect(await refused('?from=2026-11-27&to=2026-11-01')).toEqual([400, STATEMENT_MESSAGES.rangeBackwards]);
+  });
+
+  it('downloads the lines of the range as Statement.xlsx, the period summed under them', async () => {
     const today = kampalaDay(new Date());
     const res = await get(t, alice, `/api/wallet/statement/download?from=${today}&to=${today}`);
     expect(res.statusCode).toBe(200);
@@ -132,6 +158,12 @@ describe('the wallet statement', () => {
       ['Transfer to Bob Hardware', 10_000, 0, 475_000],
       ['Fee on payment from Okello John', 15_000, 0, 485_000],
       ['Payment from Okello John (Top up)', 0, 500_000, 500_000],
+      [],
+      ['Opening balance', undefined, undefined, 0],
+      ['Credits', undefined, 550_000],
+      ['Debits', 60_000],
+      ['Fees', 15_500],
+      ['Closing balance', undefined, undefined, 474_500],
     ]);
     expect((await get(t, alice, '/api/wallet/statement/download?from=2026-13-01')).statusCode).toBe(400);
   });

@@ -5,7 +5,7 @@ import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
-import type { StatementEntry } from '@sente/contracts/wallet';
+import type { StatementEntry, StatementSummary } from '@sente/contracts/wallet';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Currency, Database } from '../../db/database.ts';
@@ -13,7 +13,14 @@ import { badRequest } from '../../lib/http-error.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import { SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
-import { countStatementEntries, type StatementRange, type StatementRecord, statementPage } from './statement-repository.ts';
+import {
+  countStatementEntries,
+  type StatementRange,
+  type StatementRecord,
+  type StatementTotalsRecord,
+  statementPage,
+  statementTotals,
+} from './statement-repository.ts';
 
 const CURSOR_SCOPE = 'statement';
 
@@ -116,6 +123,52 @@ function toEntries(row: StatementRecord, accountId: string): StatementEntry[] {
     });
 }
 
+/** What linesOf reads besides the amounts, for a group of entries: its descriptions are not used. */
+const NO_DETAILS = {
+  id: '',
+  cursor_ts: '',
+  created_at: new Date(0),
+  balance_after: '0',
+  payer_name: null,
+  link_title: null,
+  sender_name: null,
+  recipient_name: null,
+  bank_details: null,
+  payout_msisdn: null,
+  refunded_payer: null,
+} satisfies Partial<StatementRecord>;
+
+/**
+ * The period's figures, by the statement's own lines (linesOf over each kind's summed entries): a movement's line is
+ * a credit or a debit, a fee's line a fee (a returned fee takes one off). So opening + credits - debits - fees is the
+ * closing balance, as the lines on screen add up.
+ */
+function summaryOf(record: StatementTotalsRecord, accountId: string): StatementSummary {
+  let credits = 0;
+  let debits = 0;
+  let fees = 0;
+  for (const group of record.groups) {
+    const [movement, fee] = linesOf({ ...NO_DETAILS, ...group, transfer_account_id: group.sent ? accountId : null }, accountId);
+    if (movement && movement.amount > 0) credits += movement.amount;
+    else if (movement) debits -= movement.amount;
+    if (fee) fees -= fee.amount;
+  }
+  const opening = Number(record.opening ?? 0);
+  return { opening_balance: opening, credits, debits, fees, closing_balance: Number(record.closing ?? 0) };
+}
+
+/** The workbook's rows under the lines: a blank row, then the summary in the Debit, Credit and Balance columns. */
+function summaryRows(summary: StatementSummary) {
+  return [
+    {},
+    { description: 'Opening balance', balance: summary.opening_balance },
+    { description: 'Credits', credit: summary.credits },
+    { description: 'Debits', debit: summary.debits },
+    { description: 'Fees', debit: summary.fees },
+    { description: 'Closing balance', balance: summary.closing_balance },
+  ];
+}
+
 export function createStatementService(db: Kysely<Database>) {
   return {
     /** One page of the statement: PAGE_SIZE movements (their fees on lines of their own), newest first. */
@@ -140,7 +193,13 @@ export function createStatementService(db: Kysely<Database>) {
       };
     },
 
-    /** 'Statement.xlsx': every line of the range, newest first, as the screen shows them. */
+    /** Issue 39: the range's opening and closing balances and its credits, debits and fees. */
+    async summary(scope: MoneyScope, filter: StatementFilter): Promise<StatementSummary> {
+      const totals = await statementTotals(db, scope, filter.currency ?? 'UGX', rangeOf(filter));
+      return summaryOf(totals, scope.accountId);
+    },
+
+    /** 'Statement.xlsx': every line of the range, newest first, as the screen shows them, and the summary under them. */
     workbook(scope: MoneyScope, filter: StatementFilter, logger: FastifyBaseLogger): Readable {
       const currency = filter.currency ?? 'UGX';
       const range = rangeOf(filter);
@@ -157,6 +216,7 @@ export function createStatementService(db: Kysely<Database>) {
             { header: 'Balance', key: 'balance', width: 16, style: money },
           ],
           batch: (cursor, limit) => statementPage(db, scope, currency, range, cursor, limit),
+          footer: async () => summaryRows(summaryOf(await statementTotals(db, scope, currency, range), scope.accountId)),
           toRow: (row) =>
             toEntries(row, scope.accountId).map((line) => ({
               date: kampalaWallClock(line.created_at),

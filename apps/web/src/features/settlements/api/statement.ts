@@ -1,4 +1,6 @@
-import type { StatementEntry } from '@sente/contracts/wallet';
+import type { StatementEntry, StatementSummary } from '@sente/contracts/wallet';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { settlementKeys } from '../../../lib/settlement-keys.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
@@ -13,6 +15,7 @@ export type StatementRange = { from: string; to: string };
 export const statementKeys = {
   lists: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'statement'] as const,
   list: (scope: MoneyScope, range: StatementRange) => [...statementKeys.lists(scope), range] as const,
+  summary: (scope: MoneyScope, range: StatementRange) => [...statementKeys.lists(scope), 'summary', range] as const,
 };
 
 /** The query string of the statement and of its download. */
@@ -24,4 +27,16 @@ export const statementQueryOptions = (scope: MoneyScope, range: StatementRange) 
 
 export function useStatement(range: StatementRange) {
   return useCursorList(statementQueryOptions(useMoneyScope(), range));
+}
+
+/** Issue 39: GET /api/wallet/statement/summary?from=&to=, the range's opening and closing balances and its totals. */
+export const statementSummaryQueryOptions = (scope: MoneyScope, range: StatementRange) =>
+  queryOptions({
+    queryKey: statementKeys.summary(scope, range),
+    queryFn: async ({ signal }) =>
+      (await api<StatementSummary>(`/api/wallet/statement/summary?${statementSearch(range)}`, { signal })).data,
+  });
+
+export function useStatementSummary(range: StatementRange) {
+  return useQuery(statementSummaryQueryOptions(useMoneyScope(), range));
 }

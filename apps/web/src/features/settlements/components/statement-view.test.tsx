@@ -24,10 +24,13 @@ const LINES = [
   line('t1', 'Payment from Okello John (Top up)', 0, 500_000, 500_000),
 ];
 
+const SUMMARY = { opening_balance: 0, credits: 500_000, debits: 10_000, fees: 15_500, closing_balance: 474_500 };
+
 function renderStatement(items: StatementEntry[] = LINES, path = '/settlements?view=statement') {
   const api = stubApi({
     'GET /api/user/profile': ok(testUser()),
     'GET /api/wallet/statement': ok({ items, lastCursor: null, nextCursor: null, totalItems: 2, totalPages: 1 }),
+    'GET /api/wallet/statement/summary': ok(SUMMARY),
   });
   return { ...render(<StatementView />, { path }), api };
 }
@@ -55,6 +58,20 @@ describe('the wallet statement (issue 31)', () => {
     const today = kampalaDay(new Date());
     expect(queryOf(api.sent('GET /api/wallet/statement')[0]!.path)).toEqual({ from: `${today.slice(0, 8)}01`, to: today });
     expect(screen.getByRole('button', { name: 'Download' })).toBeVisible();
+  });
+
+  it('sums the period above its lines: opening balance, credits, debits, fees and closing balance (issue 39)', async () => {
+    const { api } = renderStatement(LINES, '/settlements?view=statement&from=2026-03-01&to=2026-03-31');
+    const summary = await screen.findByLabelText('Period summary');
+    const figures = [...summary.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      ['Opening balance', 'UGX 0'],
+      ['Credits', 'UGX 500,000'],
+      ['Debits', 'UGX 10,000'],
+      ['Fees', 'UGX 15,500'],
+      ['Closing balance', 'UGX 474,500'],
+    ]);
+    expect(queryOf(api.sent('GET /api/wallet/statement/summary')[0]!.path)).toEqual({ from: '2026-03-01', to: '2026-03-31' });
   });
 
   it('asks again for the days chosen, and refuses a range that ends before it starts', async () => {

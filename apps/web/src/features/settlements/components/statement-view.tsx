@@ -7,6 +7,7 @@ import { CursorListBody } from '../../../components/link-list-page.tsx';
 import { useUrlFilter } from '../../../components/use-url-filter.ts';
 import { type StatementRange, statementSearch, useStatement } from '../api/statement.ts';
 import { StatementCards } from './statement-cards.tsx';
+import { StatementSummary } from './statement-summary.tsx';
 import { StatementTable } from './statement-table.tsx';
 
 const STATEMENT_PERIOD_KEYS = ['from', 'to'] as const;
@@ -70,6 +71,7 @@ export function StatementView() {
           <DownloadButton path={`/api/wallet/statement/download?${statementSearch(range)}`} fileName="Statement.xlsx" />
         )}
       </Group>
+      {complete && <StatementSummary range={range} />}
       {complete && <StatementList range={range} />}
     </Stack>
   );
