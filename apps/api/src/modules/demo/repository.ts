@@ -14,10 +14,13 @@ export async function countSuccessful(db: Kysely<Database>, accountIds: string[]
   return Number(row.count);
 }
 
+/** How long after it was made a demo payment completed: its ledger lines carry that time (seed.ts). */
+export const PAID_AFTER_MS = 20_000;
+
 /**
  * Gives each collection the time it was paid, and its customer and its timeline's steps the same times, in one
- * transaction. The ledger is left as written: its rows are immutable (migration 019) and say when the money moved,
- * which for demo data is when the seeder ran; the paid day a merchant sees is the collection's.
+ * transaction. The ledger is not touched (its rows are immutable, migration 019): the seeder posted each payment's
+ * lines at its completion time already (money/ledger.ts atPostingTime), which completed_at here agrees with.
  */
 export async function backdateCollections(
   db: Kysely<Database>,
@@ -37,7 +40,7 @@ export async function backdateCollections(
     await sql`update webhook_events w set created_at = d.at + (w.created_at - c.created_at)
       from ${dated} d join collections c on c.id = d.id
       where w.collection_id = d.id and w.account_id = ${accountId}`.execute(trx);
-    await sql`update collections c set created_at = d.at, completed_at = d.at + interval '20 seconds'
+    await sql`update collections c set created_at = d.at, completed_at = d.at + ${PAID_AFTER_MS}::int * interval '1 millisecond'
       from ${dated} d where c.id = d.id and c.account_id = ${accountId}`.execute(trx);
     await sql`update customers cu set created_at = s.first_at, last_paid_at = s.last_at
       from (select customer_id, min(created_at) as first_at, max(completed_at) as last_at

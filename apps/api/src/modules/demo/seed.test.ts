@@ -1,3 +1,4 @@
+import { kampalaDay } from '@sente/contracts/dates';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS_ENV } from '../../testing/payments.ts';
@@ -7,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PENDING_INVITE, DEMO_TEAM, DEMO_USER } from './demo
 import type { DemoSummary } from './seed.ts';
 
 const NOW = new Date();
-const COLLECTIONS = 150;
+const COLLECTIONS = 100;
 const DAY = 86_400_000;
 
 let t: TestApp;
@@ -127,6 +128,47 @@ describe('seed:demo', () => {
     expect(stats.total).toBe(Number(paid.total));
     // Backdated over six months, the payments land on their own months, not all on the day of the seed.
     expect(stats.data.filter((amount: number) => amount > 0).length).toBeGreaterThan(3);
+  });
+
+  it("posts each payment's ledger lines when it was paid, so a past month's statement agrees with its collections and reports (issue 39)", async () => {
+    const school = await accountIdOf(DEMO_ACCOUNTS.school);
+    const { rows: lines } = await sql<{ created_at: Date; completed_at: Date }>`
+      select e.created_at, c.completed_at from ledger_entries e
+        join wallets w on w.id = e.wallet_id and w.account_id = ${school} and w.kind = 'merchant'
+        join ledger_transactions lt on lt.id = e.transaction_id and lt.kind = 'collection'
+        join collections c on c.id = lt.reference_id`.execute(t.database.db);
+    expect(lines.length).toBeGreaterThan(COLLECTIONS / 2);
+    for (const line of lines) expect(new Date(line.created_at).getTime()).toBe(new Date(line.completed_at).getTime());
+    const lineMonths = new Set(lines.map((line) => kampalaDay(new Date(line.created_at)).slice(0, 7)));
+    expect(lineMonths.size).toBeGreaterThanOrEqual(5);
+
+    const paid = await t.database.db
+      .selectFrom('collections')
+      .select(['amount', 'fee', 'created_at'])
+      .where('account_id', '=', school)
+      .where('status', '=', 'successful')
+      .execute();
+    const monthOf = (at: Date | string) => kampalaDay(new Date(at)).slice(0, 7);
+    const thisMonth = monthOf(NOW);
+    // The busiest month before this one: the seed's transfers and refund are all in this month.
+    const months = [...new Set(paid.map((row) => monthOf(row.created_at)))].filter((month) => month < thisMonth).sort();
+    const count = (month: string) => paid.filter((row) => monthOf(row.created_at) === month).length;
+    const month = months.reduce((best, one) => (count(one) > count(best) ? one : best));
+    const inMonth = paid.filter((row) => monthOf(row.created_at) === month);
+    const [year, number] = month.split('-').map(Number) as [number, number];
+    const last = new Date(Date.UTC(year, number, 0)).toISOString().slice(0, 10);
+    const summary = await asDemoMerchant(`/api/wallet/statement/summary?from=${month}-01&to=${last}`);
+    const credits = inMonth.reduce((total, row) => total + Number(row.amount), 0);
+    const fees = inMonth.reduce((total, row) => total + Number(row.fee), 0);
+    expect(summary).toMatchObject({ credits, debits: 0, fees });
+    expect(summary.closing_balance).toBe(summary.opening_balance + credits - fees);
+    if (month !== months[0]) expect(summary.opening_balance).toBeGreaterThan(0);
+    const page = await asDemoMerchant(`/api/wallet/statement?from=${month}-01&to=${last}`);
+    expect(page.totalItems).toBe(inMonth.length);
+    expect(page.items[0].balance).toBe(summary.closing_balance);
+
+    const stats = await asDemoMerchant('/api/reports/dashboard-stats?period=12m');
+    expect(stats.data[stats.keys.indexOf(month)]).toBe(credits);
   });
 
   it('gives the school a member of each role who joined by invitation, and one invitation still open', async () => {

@@ -9,6 +9,7 @@ import type { AccountsService } from '../accounts/service.ts';
 import * as authRepo from '../auth/repository.ts';
 import type { FilesService } from '../files/service.ts';
 import type { LinksService } from '../links/service.ts';
+import { atPostingTime } from '../money/ledger.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { TeamService } from '../team/service.ts';
 import type { PinService } from '../wallet/pins.ts';
@@ -25,7 +26,7 @@ import {
   seededRandom,
   solidPng,
 } from './demo-data.ts';
-import { backdateCollections, countSuccessful } from './repository.ts';
+import { backdateCollections, countSuccessful, PAID_AFTER_MS } from './repository.ts';
 
 type Deps = {
   db: Kysely<Database>;
@@ -56,6 +57,7 @@ type Sale = {
 
 const emailOf = (names: string) => `${names.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`;
 
+const MINUTE = 60_000;
 const DAY = 86_400_000;
 const HISTORY_DAYS = 180;
 const TEST = 'test' as const;
@@ -188,38 +190,50 @@ export function createDemoSeeder({
     return { sales, count: 7 };
   }
 
-  /** Customers pay through the public payment service; the simulator settles them as the worker would. */
+  /**
+   * Customers pay through the public payment service, oldest first; the simulator settles each as the worker would,
+   * its ledger lines dated when it was paid (atPostingTime), so the statement runs through the six months as the
+   * collections do. The payments' own rows, timelines and events are dated after, by backdateCollections.
+   */
   async function collect(sales: Sale[], count: number, now: Date) {
     const random = seededRandom(2026);
     const weighted = sales.flatMap((sale) => Array.from({ length: sale.weight }, () => sale));
-    const paidAt = new Map<string, { id: string; at: Date }[]>();
-    for (let i = 0; i < count; i += 1) {
+    const planned = Array.from({ length: count }, () => {
       const sale = pick(random, weighted);
       const airtel = random() < 0.35;
       // One payer in twelve has too little on their mobile money account: the simulator fails numbers ending 0001.
       const tail = random() < 1 / 12 ? '0001' : String(1000 + Math.floor(random() * 8998)).padStart(4, '0');
       const phone = `${airtel ? pick(random, ['070', '075']) : pick(random, ['077', '078'])}${String(Math.floor(random() * 1000)).padStart(3, '0')}${tail}`;
       const names = pick(random, PAYER_NAMES);
-      const payment = await payments.pay(
-        sale.ref,
-        payInput.parse({
-          names,
-          ...(sale.asksEmail ? { email: emailOf(names) } : {}),
-          phone,
-          channel: airtel ? 'AIRTEL' : 'MTN_UG',
-          amount: sale.amount(random),
-          extra_data: sale.extra?.(random) ?? [],
-        }),
-        undefined,
-      );
+      const input = payInput.parse({
+        names,
+        ...(sale.asksEmail ? { email: emailOf(names) } : {}),
+        phone,
+        channel: airtel ? 'AIRTEL' : 'MTN_UG',
+        amount: sale.amount(random),
+        extra_data: sale.extra?.(random) ?? [],
+      });
       // Busier lately: the square root leans the days towards today, and the hours fall between 7:00 and 21:00 EAT.
       const daysAgo = Math.floor(HISTORY_DAYS * (1 - Math.sqrt(random())));
       const at = new Date(now.getTime() - daysAgo * DAY);
       at.setUTCHours(4 + Math.floor(random() * 14), Math.floor(random() * 60), Math.floor(random() * 60), 0);
-      if (at > now) at.setTime(now.getTime() - Math.floor(random() * 3_600_000));
+      // Settled (PAID_AFTER_MS later) before the seed's transfers, which the database's clock dates.
+      if (at.getTime() > now.getTime() - MINUTE) at.setTime(now.getTime() - MINUTE - Math.floor(random() * 3_600_000));
+      return { sale, input, at };
+    });
+    // Oldest first, a millisecond apart at least: a wallet's movements must come in time order (decision 059).
+    planned.sort((a, b) => a.at.getTime() - b.at.getTime());
+    planned.forEach((plan, index) => {
+      const before = planned[index - 1]?.at.getTime() ?? Number.NEGATIVE_INFINITY;
+      if (plan.at.getTime() <= before) plan.at = new Date(before + 1);
+    });
+    const paidAt = new Map<string, { id: string; at: Date }[]>();
+    for (const { sale, input, at } of planned) {
+      const payment = await payments.pay(sale.ref, input, undefined);
+      await atPostingTime(new Date(at.getTime() + PAID_AFTER_MS), settleDue);
       paidAt.set(sale.accountId, [...(paidAt.get(sale.accountId) ?? []), { id: payment.id, at }]);
-      if ((i + 1) % 100 === 0 || i + 1 === count) await settleDue();
     }
+    await payments.receiptsSent();
     for (const [accountId, rows] of paidAt) await backdateCollections(db, accountId, rows);
   }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, expectLedgerHolds, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/wallet.ts';
-import { InsufficientFundsError, PLATFORM_SHARDS, postMovement, shardOf } from './ledger.ts';
+import { atPostingTime, InsufficientFundsError, PLATFORM_SHARDS, postMovement, shardOf } from './ledger.ts';
 import type { Movement, Posting } from './movements.ts';
 
 let t: TestApp;
@@ -72,6 +72,41 @@ describe('the ledger', () => {
     await expect(
       call(JSON.stringify([{ account_id: null, kind: 'provider_clearing', currency: 'UGX', shard: 0, amount: -5 }])),
     ).rejects.toMatchObject({ code: 'SE002' });
+    await expectLedgerHolds(t);
+  });
+
+  it('dates the movements posted at a time given (the demo history), in time order only (decision 059)', async () => {
+    // Production wallets: no other test of this file has written to them, so their history is this test's.
+    const owner = await createMerchant(t, 'Ledger History');
+    const live = { currency: 'UGX' as const, environment: 'production' as const };
+    const credit = (amount: number) =>
+      move(
+        [
+          { wallet: { ...live, accountId: null, kind: 'provider_clearing' }, amount: -amount },
+          { wallet: { ...live, accountId: owner.accountId, kind: 'merchant' }, amount },
+        ],
+        'production',
+      );
+    const times = async (id: string) => {
+      const { rows } = await sql<{ at: Date; entries: Date[] }>`
+        select lt.created_at as at, array_agg(e.created_at) as entries from ledger_transactions lt
+          join ledger_entries e on e.transaction_id = lt.id where lt.id = ${id}::uuid group by lt.created_at`.execute(
+        t.database.db,
+      );
+      const row = rows[0]!;
+      return [row.at, ...row.entries].map((at) => new Date(at).toISOString());
+    };
+    const may = new Date('2026-05-04T09:30:00.000Z');
+    expect(await times(await atPostingTime(may, () => credit(1_000)))).toEqual(Array(3).fill(may.toISOString()));
+    const before = await sql<{ n: string }>`select count(*)::text as n from ledger_transactions`.execute(t.database.db);
+    await expect(atPostingTime(new Date('2026-04-01T09:00:00Z'), () => credit(2_000))).rejects.toMatchObject({ code: 'SE004' });
+    await expect(atPostingTime(may, () => credit(2_000))).rejects.toMatchObject({ code: 'SE004' });
+    const after = await sql<{ n: string }>`select count(*)::text as n from ledger_transactions`.execute(t.database.db);
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    const june = new Date('2026-06-01T10:00:00.000Z');
+    expect(await times(await atPostingTime(june, () => credit(3_000)))).toEqual(Array(3).fill(june.toISOString()));
+    const [now] = await times(await credit(4_000));
+    expect(Date.now() - new Date(now!).getTime()).toBeLessThan(60_000);
     await expectLedgerHolds(t);
   });
 

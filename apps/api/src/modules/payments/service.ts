@@ -172,6 +172,8 @@ export function createPaymentsService(options: Options) {
   const { db, providers, fees, files, mailer, logger } = options;
   const downloadKey = hmac(options.downloadSecret, 'sente:product-download:v1');
   const downloadSignature = (collectionId: string, expires: number) => hmac(downloadKey, `${collectionId}\n${expires}`);
+  /** The receipts of settled payments being sent after the settlement's commit (receiptsSent waits for them). */
+  const receiptsInFlight = new Set<Promise<unknown>>();
 
   /** Inserts a collection and, in the same transaction, its `created` step; undefined when an idempotent twin won. */
   /**
@@ -352,7 +354,11 @@ export function createPaymentsService(options: Options) {
       return collection;
     });
     if (applied) {
-      void sendReceipt(applied).catch((error) => logger.error({ err: error, collectionId }, 'recording a receipt failed'));
+      const sending = sendReceipt(applied).catch((error) =>
+        logger.error({ err: error, collectionId }, 'recording a receipt failed'),
+      );
+      receiptsInFlight.add(sending);
+      void sending.finally(() => receiptsInFlight.delete(sending));
     } else if (outcome.status === 'successful') {
       await noteLateSuccess(collectionId);
     }
@@ -458,6 +464,8 @@ export function createPaymentsService(options: Options) {
   }
 
   return {
+    /** Waits for the receipts being sent: the demo dates each payment's timeline once its receipt step is written. */
+    receiptsSent: () => Promise.all([...receiptsInFlight]).then(() => undefined),
     settle,
     handOver,
     sendReceipt,
