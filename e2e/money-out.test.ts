@@ -251,6 +251,8 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     const statement = page.getByRole('table', { name: 'Statement' });
     await expect.poll(() => statement.getByRole('row').nth(1).textContent()).toContain('Settlement fee');
     expect(await statement.getByRole('row').nth(1).textContent()).toContain('UGX 41,500');
+    // Issue 39: the period's figures above the lines end on the balance after the newest line.
+    expect(await page.getByLabel('Period summary').textContent()).toContain('Closing balanceUGX 41,500');
     expect(await statement.getByRole('row').filter({ hasText: 'Settlement to Stanbic Bank Uganda' }).textContent()).toContain(
       'UGX 100,000',
     );

@@ -21,8 +21,8 @@ export function StatementSummary({ range }: { range: StatementRange }) {
   const { data } = useStatementSummary(range);
   if (!data) return null;
   return (
-    <Paper withBorder radius="md" p="md">
-      <SimpleGrid component="dl" aria-label="Period summary" cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" m={0}>
+    <Paper component="section" aria-label="Period summary" withBorder radius="md" p="md">
+      <SimpleGrid component="dl" cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" m={0}>
         {FIGURES.map(({ key, term }) => (
           <div key={key}>
             <Text component="dt" size="xs" c="gray.7">
