@@ -44,6 +44,7 @@ describe('the Transfers form (spec §2, §5)', () => {
   it("checks a payout's phone with the payout call's own rule", () => {
     expect(errorsOf({ ...FILLED, option: 'payout' })).toEqual({ phone: M.phoneEmpty });
     expect(errorsOf({ ...FILLED, option: 'payout', phone: '07721' })).toEqual({ phone: M.phoneInvalid });
+    expect(errorsOf({ ...FILLED, option: 'payout', phone: '+44 7700 900123' })).toEqual({ phone: M.payoutNetworkUnsupported });
     expect(errorsOf({ ...FILLED, option: 'payout', phone: '+256 772-123456' })).toEqual({});
   });
 });

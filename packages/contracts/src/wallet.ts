@@ -7,6 +7,7 @@ import { answerOf, cursorQuery, pageOf } from './api.ts';
 import { otpCode } from './auth.ts';
 import { CURRENCIES, PRODUCT_NAME } from './constants.ts';
 import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, isCalendarDay } from './filters.ts';
+import { mobileMoneyNumber } from './payments.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
@@ -84,7 +85,8 @@ export const WALLET_MESSAGES = {
   envMismatch: 'This transfer is for the other environment: switch mode and try again',
   notPending: 'Only a pending settlement can be approved or rejected',
   liveUnavailable: 'Live mobile-money payouts are not available yet',
-  payoutNetworkUnsupported: 'Live payouts go to MTN or Airtel Uganda numbers: enter a number such as 0772 123 456',
+  /** Issue 39: test mode refuses what live refuses, so the message no longer says 'Live'. */
+  payoutNetworkUnsupported: 'Payouts go to MTN or Airtel Uganda numbers: enter a number such as 0772 123 456',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another kind of transfer',
   // Ours: changing and resetting the PIN (DESIGN §7 codes).
   pinChanged: 'Wallet PIN changed',
@@ -179,13 +181,20 @@ export const p2pInput = z.object({
 
 export const settlementInput = z.object({ amount: transferAmount, reason, pin_token: pinToken });
 
-/** Spec §5: 10-15 digits once spaces, dashes and a leading + are dropped. */
+/**
+ * Spec §5: 10-15 digits once spaces, dashes and a leading + are dropped; then, in both modes, a number the live rails
+ * pay (mobileMoneyNumber).
+ */
 export const payoutPhone = z
   .string({ error: M.phoneEmpty })
   .trim()
   .min(1, M.phoneEmpty)
   .transform((value) => value.replace(/[\s-]/g, '').replace(/^\+/, ''))
-  .refine((value) => new RegExp(`^\\d{${PAYOUT_PHONE_MIN_DIGITS},${PAYOUT_PHONE_MAX_DIGITS}}$`).test(value), M.phoneInvalid);
+  .refine((value) => new RegExp(`^\\d{${PAYOUT_PHONE_MIN_DIGITS},${PAYOUT_PHONE_MAX_DIGITS}}$`).test(value), {
+    message: M.phoneInvalid,
+    abort: true,
+  })
+  .refine((value) => mobileMoneyNumber(value) !== null, M.payoutNetworkUnsupported);
 
 /** POST /api/yo/process_payout: `account` is the receiver's phone, `narrative` the reason. */
 export const payoutInput = z.object({

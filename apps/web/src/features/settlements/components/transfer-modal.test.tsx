@@ -188,6 +188,12 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     await user.type(within(transfers()).getByLabelText('Receiver phone'), '07721');
     await proceed();
     await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Receiver phone'))).toBe(M.phoneInvalid));
+    // Test mode refuses what live refuses (issue 39): said before the PIN, not after it.
+    await user.clear(within(transfers()).getByLabelText('Receiver phone'));
+    await user.type(within(transfers()).getByLabelText('Receiver phone'), '+44 7700 900123');
+    await proceed();
+    await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Receiver phone'))).toBe(M.payoutNetworkUnsupported));
+    expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
   });
 });
 
