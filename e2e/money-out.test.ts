@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { WALLET_MESSAGES as M, TRANSFER_OPTIONS } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS, TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,7 +155,8 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
 
     await typePin(page, 'Wallet PIN', '11111');
     await confirm.getByRole('button', { name: 'Verify' }).click();
-    await expectToast(page, M.pinInvalid);
+    // Issue 39: the refusal says how many tries are left before the lock.
+    await expectToast(page, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1));
     // A wrong PIN moves nothing, and the boxes empty for the next try.
     expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(194_000);
     await expect.poll(() => confirm.getByLabel('Wallet PIN digit 1').inputValue()).toBe('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_MESSAGES as M, transferForm } from './wallet.ts';
+import { isTrivialPin, WALLET_MESSAGES as M, setPinInput, transferForm, verifyPinInput } from './wallet.ts';
 
 const BALANCE = 100_000;
 const FILLED = { option: 'settlement', account: '', phone: '', amount: 50_000, reason: 'Stock' } as const;
@@ -46,5 +46,26 @@ describe('the Transfers form (spec §2, §5)', () => {
     expect(errorsOf({ ...FILLED, option: 'payout', phone: '07721' })).toEqual({ phone: M.phoneInvalid });
     expect(errorsOf({ ...FILLED, option: 'payout', phone: '+44 7700 900123' })).toEqual({ phone: M.payoutNetworkUnsupported });
     expect(errorsOf({ ...FILLED, option: 'payout', phone: '+256 772-123456' })).toEqual({});
+  });
+});
+
+describe('a new wallet PIN (issue 39)', () => {
+  it('refuses one digit five times and runs up or down; keeps other PINs', () => {
+    for (const pin of ['00000', '11111', '99999', '12345', '01234', '56789', '54321', '43210', '98765']) {
+      expect(isTrivialPin(pin), pin).toBe(true);
+      expect(setPinInput.safeParse({ pin }).error?.issues[0]?.message, pin).toBe(M.pinTooSimple);
+    }
+    for (const pin of ['13579', '24680', '11223', '12346', '55557', '90123']) expect(isTrivialPin(pin), pin).toBe(false);
+  });
+
+  it('still verifies a trivial PIN set before the rule (the demo seed keeps 12345)', () => {
+    expect(verifyPinInput.safeParse({ pin: '12345' }).success).toBe(true);
+  });
+
+  it('says how many tries are left', () => {
+    expect(M.pinInvalidTriesLeft(4)).toBe(
+      'The provided PIN is invalid. 4 tries left before transfers are locked for 15 minutes.',
+    );
+    expect(M.pinInvalidTriesLeft(1)).toBe('The provided PIN is invalid. 1 try left before transfers are locked for 15 minutes.');
   });
 });

@@ -74,6 +74,11 @@ export const WALLET_MESSAGES = {
   pinExists: 'A wallet PIN already exists for you on this account',
   pinMissing: 'Create your wallet PIN first',
   pinLocked: `Too many wrong PINs. Transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
+  /** Issue 39: a wrong PIN says how many tries are left before the lock (spec §8's words first). */
+  pinInvalidTriesLeft: (left: number) =>
+    `The provided PIN is invalid. ${left === 1 ? '1 try' : `${left} tries`} left before transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
+  /** Issue 39: a new PIN that anyone would guess first. */
+  pinTooSimple: 'Choose a PIN that is harder to guess: not one digit five times or a run such as 12345 or 54321',
   pinTokenInvalid: 'Confirm this transfer with your wallet PIN again',
   reasonMissing: 'Reason is missing',
   accountNumberMissing: `Enter the ${PRODUCT_NAME} account number`,
@@ -113,6 +118,16 @@ export const pinField = z
   .min(1, M.pinEmpty)
   .regex(/^\d{5}$/, M.pinLength);
 
+/** Issue 39: a PIN anyone would try first: one digit five times, or a run up or down (11111, 12345, 54321, 01234). */
+export function isTrivialPin(pin: string): boolean {
+  const digits = [...pin].map(Number);
+  const steps = new Set(digits.slice(1).map((digit, index) => digit - (digits[index] ?? 0)));
+  return steps.size === 1 && [-1, 0, 1].some((step) => steps.has(step));
+}
+
+/** A PIN being set or changed: spec §5's rule, and not trivial (a PIN set before this rule still verifies). */
+const newPinField = pinField.refine((pin) => !isTrivialPin(pin), M.pinTooSimple);
+
 /** Spec §5 paste rule: the first 5 digits of whatever was pasted. */
 export function pastedPin(text: string): string {
   return text.replace(/\D/g, '').slice(0, WALLET_PIN_LENGTH);
@@ -140,11 +155,11 @@ export const pinToken = z.string({ error: M.pinTokenInvalid }).max(200).trim().m
 const ownAccount = { sente_account_id: z.string().nullish() };
 export const ownAccountInput = z.object(ownAccount);
 
-export const setPinInput = z.object({ ...ownAccount, pin: pinField });
+export const setPinInput = z.object({ ...ownAccount, pin: newPinField });
 export const verifyPinInput = z.object({ ...ownAccount, pin: pinField });
 
 /** A new PIN typed twice: the second must match the first. */
-const newPinPair = { new_pin: pinField, new_pin_confirmation: pinField };
+const newPinPair = { new_pin: newPinField, new_pin_confirmation: pinField };
 const pinsMatch = (input: { new_pin: string; new_pin_confirmation: string }) => input.new_pin === input.new_pin_confirmation;
 
 /** The first PIN typed twice (the dashboard's form; set_pin itself takes `pin`). */
