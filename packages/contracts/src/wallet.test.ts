@@ -23,9 +23,29 @@ describe('the Transfers form (spec §2, §5)', () => {
     });
   });
 
-  it("calls an amount above the balance, a fraction or no number 'Invalid Amount'", () => {
-    for (const amount of [BALANCE + 1, 10.5, Number.NaN])
-      expect(errorsOf({ ...FILLED, amount })).toEqual({ amount: M.invalidAmount });
+  it("calls a fraction or no number 'Invalid Amount'", () => {
+    for (const amount of [10.5, Number.NaN]) expect(errorsOf({ ...FILLED, amount })).toEqual({ amount: M.invalidAmount });
+  });
+
+  it('says the most that can be sent once the charge is paid too, before the PIN step (issue 39)', () => {
+    const charges = { settlement: 2_000, wallet_transfer: 500, payout: 1_000 };
+    const errors = (values: Record<string, unknown>, balance = BALANCE) =>
+      transferForm(balance, charges)
+        .safeParse(values)
+        .error?.issues.map((issue) => issue.message) ?? [];
+    expect(errors({ ...FILLED, amount: 98_000 })).toEqual([]);
+    expect(errors({ ...FILLED, amount: 98_001 })).toEqual([M.amountAboveMost(98_000, 2_000)]);
+    expect(M.amountAboveMost(98_000, 2_000)).toBe(
+      'You can send at most UGX 98,000: the UGX 2,000 charge also comes out of your balance',
+    );
+    expect(errors({ ...FILLED, option: 'wallet_transfer', account: '7700654321', amount: 99_501 })).toEqual([
+      M.amountAboveMost(99_500, 500),
+    ]);
+    expect(errors({ ...FILLED, amount: 1 }, 1_500)).toEqual([M.amountAboveMost(0, 2_000)]);
+    expect(M.amountAboveMost(0, 2_000)).toBe('Your balance cannot cover the UGX 2,000 charge of this transfer');
+    // Before the charges are read, the balance alone.
+    expect(errorsOf({ ...FILLED, amount: BALANCE + 1 })).toEqual({ amount: M.amountAboveMost(BALANCE, 0) });
+    expect(errorsOf({ ...FILLED, amount: BALANCE })).toEqual({});
   });
 
   it('asks for the account number of a wallet transfer only, even beside an amount that is no number', () => {

@@ -7,6 +7,7 @@ import { answerOf, cursorQuery, pageOf } from './api.ts';
 import { otpCode } from './auth.ts';
 import { CURRENCIES, PRODUCT_NAME } from './constants.ts';
 import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, isCalendarDay } from './filters.ts';
+import { formatMoney } from './format.ts';
 import { mobileMoneyNumber } from './payments.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import { amountFrom, requiredString } from './validation.ts';
@@ -74,6 +75,18 @@ export const WALLET_MESSAGES = {
   pinExists: 'A wallet PIN already exists for you on this account',
   pinMissing: 'Create your wallet PIN first',
   pinLocked: `Too many wrong PINs. Transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
+  /** Issue 39: what a transfer can send at most, its charge coming out of the same balance (mostSendable). */
+  transferMost: (most: number, charge: number) =>
+    charge > 0
+      ? `Charge ${formatMoney(charge)}: you can send up to ${formatMoney(most)}`
+      : `You can send up to ${formatMoney(most)}`,
+  /** Issue 39: an amount above mostSendable, said before the PIN step instead of 'Invalid Amount' after it. */
+  amountAboveMost: (most: number, charge: number) =>
+    most <= 0
+      ? `Your balance cannot cover the ${formatMoney(charge)} charge of this transfer`
+      : charge > 0
+        ? `You can send at most ${formatMoney(most)}: the ${formatMoney(charge)} charge also comes out of your balance`
+        : `You can send at most ${formatMoney(most)}, your balance`,
   /** Issue 39: a wrong PIN says how many tries are left before the lock (spec §8's words first). */
   pinInvalidTriesLeft: (left: number) =>
     `The provided PIN is invalid. ${left === 1 ? '1 try' : `${left} tries`} left before transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
@@ -225,24 +238,31 @@ export const payoutInput = z.object({
 /** A business account's number: 10 digits (apps/api/src/modules/accounts/repository.ts makes them). */
 const ACCOUNT_NUMBER = /^\d{10}$/;
 
+/** Issue 39: the most a transfer can send, as the server's hold takes it: the amount and its charge from one balance. */
+export const mostSendable = (balance: number, charge: number) => Math.max(0, balance - charge);
+
 /**
- * The dashboard's Transfers form (spec §2, §5): how, how much (whole, and within the balance shown) and why; the
- * receiver's account number only for a wallet transfer and the phone only for a payout. Checked as a whole so that
- * Continue names every field wrong at once. The values go on as typed: each call's own schema reads them again.
+ * The dashboard's Transfers form (spec §2, §5): how, how much (whole, and with its option's charge within the balance
+ * shown) and why; the receiver's account number only for a wallet transfer and the phone only for a payout. Checked
+ * as a whole so that Continue names every field wrong at once. The values go on as typed: each call's own schema
+ * reads them again. `charges` come from GET /api/wallet/charges; until they are read a charge counts as 0.
  */
-export function transferForm(balance: number) {
+export function transferForm(balance: number, charges: TransferCharges | null = null) {
   return z
     .object({
       option: z.enum(TRANSFER_FORM_KINDS, { error: M.selectPayoutOption }),
       account: z.string(),
       phone: z.string(),
-      amount: z
-        .number({ error: M.invalidAmount })
-        .refine((value) => Number.isInteger(value) && value > 0 && value <= balance, M.invalidAmount),
+      amount: z.number({ error: M.invalidAmount }).refine((value) => Number.isInteger(value) && value > 0, M.invalidAmount),
       reason,
     })
     .superRefine(
-      ({ option, account, phone }, context) => {
+      ({ option, account, phone, amount }, context) => {
+        const charge = option ? (charges?.[option] ?? 0) : 0;
+        if (Number.isInteger(amount) && amount > mostSendable(balance, charge)) {
+          const message = M.amountAboveMost(mostSendable(balance, charge), charge);
+          context.addIssue({ code: 'custom', message, path: ['amount'] });
+        }
         const accountNumber = String(account).trim();
         if (option === 'wallet_transfer' && !accountNumber) {
           context.addIssue({ code: 'custom', message: M.accountNumberMissing, path: ['account'] });

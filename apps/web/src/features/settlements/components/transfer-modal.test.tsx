@@ -134,18 +134,26 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     expect(api.requests).toHaveLength(before);
   });
 
-  it("says 'Invalid Amount' once under the amount, as soon as it is above the balance and again on Continue", async () => {
+  it('says the most that can be sent with the charge, once, as soon as the amount is above it and again on Continue (issue 39)', async () => {
     const { transfers, choose, fill, proceed } = await renderTransfer();
     await within(transfers()).findByText('UGX 100,000');
     const amount = () => within(transfers()).getByLabelText('Amount');
     await choose(TRANSFER_OPTIONS.settlement);
     expect(errorOf(amount())).toBeNull();
-    await fill({ amount: '100001' });
-    expect(errorOf(amount())).toBe(M.invalidAmount);
+    // Before anything is typed, the charge and the most that can be sent (balance 100,000, charge 1,000).
+    expect(within(transfers()).getByText(M.transferMost(99_000, 1_000))).toBeVisible();
+    // Within the balance but not with the charge: said here, not after the PIN.
+    await fill({ amount: '99500' });
+    const above = M.amountAboveMost(99_000, 1_000);
+    expect(errorOf(amount())).toBe(above);
     await proceed();
-    await waitFor(() => expect(errorOf(amount())).toBe(M.invalidAmount));
-    expect(within(transfers()).getAllByText(M.invalidAmount)).toHaveLength(1);
+    await waitFor(() => expect(errorOf(amount())).toBe(above));
+    expect(within(transfers()).getAllByText(above)).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
+    // Another option, another charge (a wallet transfer costs 500): the same amount is now within it.
+    await choose(TRANSFER_OPTIONS.wallet_transfer);
+    expect(within(transfers()).getByText(M.transferMost(99_500, 500))).toBeVisible();
+    await waitFor(() => expect(errorOf(amount())).toBeNull());
   });
 
   it("clears 'Select an option for payout' once an option is chosen", async () => {
