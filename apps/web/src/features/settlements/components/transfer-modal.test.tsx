@@ -1,4 +1,5 @@
 import type { Environment } from '@sente/contracts/constants';
+import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import {
   type BankDetails,
@@ -168,13 +169,18 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     expect(errorOf(within(transfers()).getByLabelText('Reason'))).toBe(M.reasonMissing);
   });
 
-  it("calls an amount that does not read as a number 'Invalid Amount', never a smaller amount", async () => {
-    const { transfers, choose, fill, proceed } = await renderTransfer();
+  it('questions an amount that is no whole number of shillings, never sending another amount (issue 39)', async () => {
+    const { user, transfers, choose, fill, proceed } = await renderTransfer();
     await choose(TRANSFER_OPTIONS.settlement);
     await fill({ amount: '12-3' });
     expect(within(transfers()).getByLabelText('Amount')).toHaveValue('12-3');
     await proceed();
-    await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Amount'))).toBe(M.invalidAmount));
+    await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Amount'))).toBe(MONEY_TEXT_MESSAGES.digitsOnly));
+    // '5.000' was read as 5: UGX has no cents, so it is questioned.
+    await user.clear(within(transfers()).getByLabelText('Amount'));
+    await user.type(within(transfers()).getByLabelText('Amount'), '5.000');
+    await proceed();
+    await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Amount'))).toBe(MONEY_TEXT_MESSAGES.wholeShillings));
     expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
   });
 
