@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { PIN_MAX_ATTEMPTS, WALLET_MESSAGES } from '@sente/contracts/wallet';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,7 +177,9 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
     const currentPin = change.getByLabel('Current PIN digit 1', { exact: true });
     await expect.poll(() => currentPin.getAttribute('aria-describedby')).toMatch(/-error$/);
     const describedBy = (await currentPin.getAttribute('aria-describedby'))!;
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(WALLET_MESSAGES.pinInvalid);
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      WALLET_MESSAGES.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1),
+    );
     await expectAccessible(page, 'change wallet PIN, refused');
     await screenshot(page, 'wallet-pin-0-refused');
     await typePin('Current PIN', '24680');

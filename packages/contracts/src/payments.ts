@@ -71,6 +71,15 @@ export function networkOf(msisdn: string): MobileMoneyChannel | null {
   return null;
 }
 
+/**
+ * The number a live mobile-money rail takes (MTN 076-079, Airtel 070, 074, 075, in Uganda) as `2567XXXXXXXX`, or null
+ * for any other. Test mode applies the same rule, so the simulator is never asked what a live rail would refuse.
+ */
+export function mobileMoneyNumber(input: string): string | null {
+  const msisdn = normalizeUgandanPhone(input);
+  return msisdn && networkOf(msisdn) ? msisdn : null;
+}
+
 /** `2567XXXXXXXX` as the payer reads it: `0772 123 456`. */
 export function formatLocalPhone(msisdn: string): string {
   const local = `0${msisdn.slice(3)}`;

@@ -7,6 +7,8 @@ import { answerOf, cursorQuery, pageOf } from './api.ts';
 import { otpCode } from './auth.ts';
 import { CURRENCIES, PRODUCT_NAME } from './constants.ts';
 import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, isCalendarDay } from './filters.ts';
+import { formatMoney } from './format.ts';
+import { mobileMoneyNumber } from './payments.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
@@ -73,6 +75,23 @@ export const WALLET_MESSAGES = {
   pinExists: 'A wallet PIN already exists for you on this account',
   pinMissing: 'Create your wallet PIN first',
   pinLocked: `Too many wrong PINs. Transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
+  /** Issue 39: what a transfer can send at most, its charge coming out of the same balance (mostSendable). */
+  transferMost: (most: number, charge: number) =>
+    charge > 0
+      ? `Charge ${formatMoney(charge)}: you can send up to ${formatMoney(most)}`
+      : `You can send up to ${formatMoney(most)}`,
+  /** Issue 39: an amount above mostSendable, said before the PIN step instead of 'Invalid Amount' after it. */
+  amountAboveMost: (most: number, charge: number) =>
+    most <= 0
+      ? `Your balance cannot cover the ${formatMoney(charge)} charge of this transfer`
+      : charge > 0
+        ? `You can send at most ${formatMoney(most)}: the ${formatMoney(charge)} charge also comes out of your balance`
+        : `You can send at most ${formatMoney(most)}, your balance`,
+  /** Issue 39: a wrong PIN says how many tries are left before the lock (spec §8's words first). */
+  pinInvalidTriesLeft: (left: number) =>
+    `The provided PIN is invalid. ${left === 1 ? '1 try' : `${left} tries`} left before transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
+  /** Issue 39: a new PIN that anyone would guess first. */
+  pinTooSimple: 'Choose a PIN that is harder to guess: not one digit five times or a run such as 12345 or 54321',
   pinTokenInvalid: 'Confirm this transfer with your wallet PIN again',
   reasonMissing: 'Reason is missing',
   accountNumberMissing: `Enter the ${PRODUCT_NAME} account number`,
@@ -84,7 +103,8 @@ export const WALLET_MESSAGES = {
   envMismatch: 'This transfer is for the other environment: switch mode and try again',
   notPending: 'Only a pending settlement can be approved or rejected',
   liveUnavailable: 'Live mobile-money payouts are not available yet',
-  payoutNetworkUnsupported: 'Live payouts go to MTN or Airtel Uganda numbers: enter a number such as 0772 123 456',
+  /** Issue 39: test mode refuses what live refuses, so the message no longer says 'Live'. */
+  payoutNetworkUnsupported: 'Payouts go to MTN or Airtel Uganda numbers: enter a number such as 0772 123 456',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another kind of transfer',
   // Ours: changing and resetting the PIN (DESIGN §7 codes).
   pinChanged: 'Wallet PIN changed',
@@ -110,6 +130,16 @@ export const pinField = z
   .trim()
   .min(1, M.pinEmpty)
   .regex(/^\d{5}$/, M.pinLength);
+
+/** Issue 39: a PIN anyone would try first: one digit five times, or a run up or down (11111, 12345, 54321, 01234). */
+export function isTrivialPin(pin: string): boolean {
+  const digits = [...pin].map(Number);
+  const steps = new Set(digits.slice(1).map((digit, index) => digit - (digits[index] ?? 0)));
+  return steps.size === 1 && [-1, 0, 1].some((step) => steps.has(step));
+}
+
+/** A PIN being set or changed: spec §5's rule, and not trivial (a PIN set before this rule still verifies). */
+const newPinField = pinField.refine((pin) => !isTrivialPin(pin), M.pinTooSimple);
 
 /** Spec §5 paste rule: the first 5 digits of whatever was pasted. */
 export function pastedPin(text: string): string {
@@ -138,11 +168,11 @@ export const pinToken = z.string({ error: M.pinTokenInvalid }).max(200).trim().m
 const ownAccount = { sente_account_id: z.string().nullish() };
 export const ownAccountInput = z.object(ownAccount);
 
-export const setPinInput = z.object({ ...ownAccount, pin: pinField });
+export const setPinInput = z.object({ ...ownAccount, pin: newPinField });
 export const verifyPinInput = z.object({ ...ownAccount, pin: pinField });
 
 /** A new PIN typed twice: the second must match the first. */
-const newPinPair = { new_pin: pinField, new_pin_confirmation: pinField };
+const newPinPair = { new_pin: newPinField, new_pin_confirmation: pinField };
 const pinsMatch = (input: { new_pin: string; new_pin_confirmation: string }) => input.new_pin === input.new_pin_confirmation;
 
 /** The first PIN typed twice (the dashboard's form; set_pin itself takes `pin`). */
@@ -179,13 +209,20 @@ export const p2pInput = z.object({
 
 export const settlementInput = z.object({ amount: transferAmount, reason, pin_token: pinToken });
 
-/** Spec §5: 10-15 digits once spaces, dashes and a leading + are dropped. */
+/**
+ * Spec §5: 10-15 digits once spaces, dashes and a leading + are dropped; then, in both modes, a number the live rails
+ * pay (mobileMoneyNumber).
+ */
 export const payoutPhone = z
   .string({ error: M.phoneEmpty })
   .trim()
   .min(1, M.phoneEmpty)
   .transform((value) => value.replace(/[\s-]/g, '').replace(/^\+/, ''))
-  .refine((value) => new RegExp(`^\\d{${PAYOUT_PHONE_MIN_DIGITS},${PAYOUT_PHONE_MAX_DIGITS}}$`).test(value), M.phoneInvalid);
+  .refine((value) => new RegExp(`^\\d{${PAYOUT_PHONE_MIN_DIGITS},${PAYOUT_PHONE_MAX_DIGITS}}$`).test(value), {
+    message: M.phoneInvalid,
+    abort: true,
+  })
+  .refine((value) => mobileMoneyNumber(value) !== null, M.payoutNetworkUnsupported);
 
 /** POST /api/yo/process_payout: `account` is the receiver's phone, `narrative` the reason. */
 export const payoutInput = z.object({
@@ -201,24 +238,31 @@ export const payoutInput = z.object({
 /** A business account's number: 10 digits (apps/api/src/modules/accounts/repository.ts makes them). */
 const ACCOUNT_NUMBER = /^\d{10}$/;
 
+/** Issue 39: the most a transfer can send, as the server's hold takes it: the amount and its charge from one balance. */
+export const mostSendable = (balance: number, charge: number) => Math.max(0, balance - charge);
+
 /**
- * The dashboard's Transfers form (spec §2, §5): how, how much (whole, and within the balance shown) and why; the
- * receiver's account number only for a wallet transfer and the phone only for a payout. Checked as a whole so that
- * Continue names every field wrong at once. The values go on as typed: each call's own schema reads them again.
+ * The dashboard's Transfers form (spec §2, §5): how, how much (whole, and with its option's charge within the balance
+ * shown) and why; the receiver's account number only for a wallet transfer and the phone only for a payout. Checked
+ * as a whole so that Continue names every field wrong at once. The values go on as typed: each call's own schema
+ * reads them again. `charges` come from GET /api/wallet/charges; until they are read a charge counts as 0.
  */
-export function transferForm(balance: number) {
+export function transferForm(balance: number, charges: TransferCharges | null = null) {
   return z
     .object({
       option: z.enum(TRANSFER_FORM_KINDS, { error: M.selectPayoutOption }),
       account: z.string(),
       phone: z.string(),
-      amount: z
-        .number({ error: M.invalidAmount })
-        .refine((value) => Number.isInteger(value) && value > 0 && value <= balance, M.invalidAmount),
+      amount: z.number({ error: M.invalidAmount }).refine((value) => Number.isInteger(value) && value > 0, M.invalidAmount),
       reason,
     })
     .superRefine(
-      ({ option, account, phone }, context) => {
+      ({ option, account, phone, amount }, context) => {
+        const charge = option ? (charges?.[option] ?? 0) : 0;
+        if (Number.isInteger(amount) && amount > mostSendable(balance, charge)) {
+          const message = M.amountAboveMost(mostSendable(balance, charge), charge);
+          context.addIssue({ code: 'custom', message, path: ['amount'] });
+        }
         const accountNumber = String(account).trim();
         if (option === 'wallet_transfer' && !accountNumber) {
           context.addIssue({ code: 'custom', message: M.accountNumberMissing, path: ['account'] });

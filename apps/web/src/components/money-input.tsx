@@ -1,7 +1,8 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { moneyTextProblem } from '@sente/contracts/money-text';
 import { type ChangeEvent, type FocusEvent, useLayoutEffect, useRef, useState } from 'react';
-import { formatMoneyInput, parseMoneyInput } from '../lib/format.ts';
+import { formatMoneyInput, groupAsTyped, parseMoneyInput } from '../lib/format.ts';
 import { moneyInputError } from './money-input-check.ts';
 
 type BaseProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & { currency?: string };
@@ -20,18 +21,24 @@ function caretAfter(formatted: string, kept: number): number {
 }
 
 /**
- * Spec §2/§5 money input, holding the formatted text: everything but digits, dot, comma and minus is
- * removed and thousands get separators as you type; the caret keeps its place among the digits.
+ * Spec §2/§5 money input, holding the text as typed (issue 39): thousands get separators as you type an amount and the
+ * caret keeps its place among the digits, but nothing typed is removed: a letter, a dot or a misplaced comma stays,
+ * and once the field is left (or the form refused it) the field says what is wrong (contracts money-text.ts).
  * Use it directly where an empty field differs from 0 (a digital item's price: empty is missing, 0 is free).
  */
 export function MoneyTextInput({
   value,
   onChange,
   currency = 'UGX',
+  error,
+  onBlur,
   ...props
 }: BaseProps & { value: string; onChange: (text: string) => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
+  // Whether the field was left since its text last changed: only then, or once the form refused it, is it questioned.
+  const [left, setLeft] = useState(false);
+  const problem = moneyTextProblem(value, currency);
 
   useLayoutEffect(() => {
     const input = inputRef.current;
@@ -43,9 +50,16 @@ export function MoneyTextInput({
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.currentTarget.value;
     const before = raw.slice(0, event.currentTarget.selectionStart ?? raw.length);
-    const formatted = formatMoneyInput(raw);
-    caret.current = caretAfter(formatted, [...before].filter((char) => KEPT.test(char)).length);
+    const formatted = groupAsTyped(raw, value);
+    caret.current =
+      formatted === raw ? before.length : caretAfter(formatted, [...before].filter((char) => KEPT.test(char)).length);
+    setLeft(false);
     onChange(formatted);
+  };
+
+  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+    setLeft(true);
+    onBlur?.(event);
   };
 
   return (
@@ -56,6 +70,8 @@ export function MoneyTextInput({
       autoComplete="off"
       value={value}
       onChange={handleChange}
+      onBlur={handleBlur}
+      error={problem && (left || error) ? problem : error}
       leftSection={
         <Text span size="sm" fw={600} c="gray.7" aria-hidden>
           {currency}
@@ -84,13 +100,14 @@ export function moneyField<Values extends Record<string, unknown>>(
 }
 
 /**
- * The money input holding a number: an empty entry reads as 0 (spec §2), text that is no number as NaN, which the
- * form refuses under the field (moneyInputError) instead of saving the number the text starts with.
+ * The money input holding a number: an empty entry reads as 0 (spec §2), text that is no amount as NaN, which the
+ * form refuses (moneyInputError) while the field says what is wrong with the text, instead of saving another number.
  */
 export function MoneyInput({
   value,
   onChange,
   onProblem,
+  currency = 'UGX',
   ...props
 }: BaseProps & {
   value: number;
@@ -105,11 +122,11 @@ export function MoneyInput({
   // Object.is, because NaN (text that is no number) is not equal to itself.
   if (!Object.is(value, shown)) {
     setShown(value);
-    if (!Object.is(parseMoneyInput(text), value)) setText(textOf(value));
+    if (!Object.is(parseMoneyInput(text, currency), value)) setText(textOf(value));
   }
 
   const handleChange = (formatted: string) => {
-    const next = parseMoneyInput(formatted);
+    const next = parseMoneyInput(formatted, currency);
     setText(formatted);
     setShown(next);
     onChange(next);
@@ -121,5 +138,5 @@ export function MoneyInput({
     if (problem) onProblem?.(problem);
   };
 
-  return <MoneyTextInput {...props} value={text} onChange={handleChange} onBlur={handleBlur} />;
+  return <MoneyTextInput {...props} currency={currency} value={text} onChange={handleChange} onBlur={handleBlur} />;
 }

@@ -1,24 +1,29 @@
-import { signedAmountFrom } from '@sente/contracts/links';
+import { readMoneyText } from '@sente/contracts/money-text';
 import { formatLocalPhone } from '@sente/contracts/payments';
 
 /**
- * Spec §2 money input: strips everything but digits, dot, comma and minus and reads what is left as the server does
- * (a leading minus and decimals included, so their own messages can say what is wrong). An empty field reads as 0;
- * text that is no number ('12-3', '1.2.3', '-') reads as NaN, never as the number it starts with (issue 17: '12-3'
- * was saved as UGX 12). A trailing dot is a decimal still being typed.
+ * Spec §2 money input, read as typed (issue 39, contracts money-text.ts): plain or grouped digits are the amount, an
+ * empty field 0, and anything else NaN, which the forms refuse under the field with what is wrong; nothing typed is
+ * removed or re-read as another amount ('5,00' was 500, '5.000' was 5, '1e5' was 15).
  */
-export function parseMoneyInput(raw: string): number {
-  const cleaned = raw.replace(/[^\d.,-]/g, '').replace(/,/g, '');
-  if (cleaned === '') return 0;
-  return signedAmountFrom(cleaned.replace(/(\d)\.$/, '$1'));
+export const parseMoneyInput = (raw: string, currency = 'UGX'): number => readMoneyText(raw, currency);
+
+/** An amount's digits (with a leading minus) grouped in thousands; any other text as it is. */
+export function formatMoneyInput(raw: string): string {
+  const bare = raw.trim().replace(/,/g, '');
+  return /^-?\d+$/.test(bare) ? bare.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : raw;
 }
 
-export function formatMoneyInput(raw: string): string {
-  const cleaned = raw.replace(/[^\d.,-]/g, '').replace(/,/g, '');
-  if (cleaned === '' || cleaned === '-') return cleaned;
-  const [whole = '', fraction] = cleaned.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+/**
+ * The text a keystroke leaves, grouped in thousands only where no comma is the user's own: it has none, or the text
+ * before it was grouped by us and the keystroke added or removed no comma. A comma typed, a letter or a dot stays.
+ */
+export function groupAsTyped(raw: string, previous: string): string {
+  if (!raw.includes(',')) return formatMoneyInput(raw);
+  const commas = (text: string) => text.split(',').length - 1;
+  const grouped = previous === '' || (/^-?\d[\d,]*$/.test(previous) && formatMoneyInput(previous) === previous);
+  const ours = grouped && commas(raw) === commas(previous);
+  return ours ? formatMoneyInput(raw) : raw;
 }
 
 /** Spec §2 'Phone/Card': the payer's number as they read it, or 'Card' for a card payment (no msisdn). */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importsOf, sourceFiles } from '../testing/source-imports.ts';
 
-/** The contract modules that import nothing at run time (format.ts only dates.ts, text-limits.ts nothing; links.ts and the *-input modules carry zod). */
+/** The contract modules that import nothing at run time (format.ts only dates.ts, text-limits.ts and money-text.ts nothing; links.ts and the *-input modules carry zod). */
 const LEAN_CONTRACTS = [
   '@sente/contracts/payments',
   '@sente/contracts/messages',
@@ -10,6 +10,7 @@ const LEAN_CONTRACTS = [
   '@sente/contracts/format',
   '@sente/contracts/attachments',
   '@sente/contracts/text-limits',
+  '@sente/contracts/money-text',
 ];
 
 describe('the customer pages bundle', () => {

@@ -1,5 +1,5 @@
 import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
-import { networkOf, normalizeUgandanPhone, PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { mobileMoneyNumber, normalizeUgandanPhone, PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -114,12 +114,10 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     input: { amount: number; account: string; narrative: string },
     idempotencyKey: string | undefined,
   ): Promise<MovedOut> {
-    // The simulator pays any number in test; a live provider takes its own network's Ugandan numbers, as 2567XXXXXXXX.
-    const ugandan = normalizeUgandanPhone(input.account);
-    if (scope.environment === 'production' && !(ugandan && networkOf(ugandan))) {
-      throw new HttpError(400, M.payoutNetworkUnsupported);
-    }
-    const provider = providers.forPayout(scope.environment, ugandan ?? input.account);
+    // A live provider takes its own network's Ugandan numbers, as 2567XXXXXXXX; test mode refuses what live refuses.
+    const ugandan = mobileMoneyNumber(input.account);
+    if (!ugandan) throw new HttpError(400, M.payoutNetworkUnsupported);
+    const provider = providers.forPayout(scope.environment, ugandan);
     if (!provider) throw new HttpError(400, M.liveUnavailable, { code: API_ERROR_CODES.liveUnavailable });
     // Cleaned as the dashboard's reasons are; a /v1 caller is told in the words of its own field.
     const reason = storedReason(

@@ -62,6 +62,10 @@ describe('POST /api/wallet/change_pin', () => {
     await setPin(t, alice);
     expect(answer(await change(alice, '', NEW_PIN))).toEqual([400, M.pinEmpty]);
     expect(answer(await change(alice, PIN, '123'))).toEqual([400, M.pinLength]);
+    // Issue 39: a trivial new PIN is refused under the new PIN's boxes.
+    for (const trivial of ['22222', '56789', '98765']) {
+      expect(refusal(await change(alice, PIN, trivial))).toEqual([400, M.pinTooSimple, { new_pin: M.pinTooSimple }]);
+    }
     expect(refusal(await change(alice, PIN, NEW_PIN, '13579'))).toEqual([
       400,
       M.pinsDoNotMatch,
@@ -78,7 +82,8 @@ describe('POST /api/wallet/change_pin', () => {
     expect(res.json()).toMatchObject({ status: 'SUCCESS', message: M.pinChanged });
     expect((await pinRow(alice)).pin_hash).not.toContain(NEW_PIN);
 
-    expect(refusal(await verify(alice, PIN))).toEqual([400, M.pinInvalid, { pin: M.pinInvalid }]);
+    const wrong = M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1);
+    expect(refusal(await verify(alice, PIN))).toEqual([400, wrong, { pin: wrong }]);
     const before = await moneySnapshot(t, alice.accountId, bob.accountId);
     expect(answer(await p2p(t, alice, bob, 1000, { token: oldToken }))).toEqual([400, M.pinTokenInvalid]);
     expect(await moneySnapshot(t, alice.accountId, bob.accountId)).toEqual(before);
@@ -91,9 +96,10 @@ describe('POST /api/wallet/change_pin', () => {
   });
 
   it('counts a wrong old PIN towards the lock, and a locked PIN cannot be changed', async () => {
-    expect(refusal(await change(alice, WRONG_PIN, '13579'))).toEqual([400, M.pinInvalid, { old_pin: M.pinInvalid }]);
+    const first = M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1);
+    expect(refusal(await change(alice, WRONG_PIN, '13579'))).toEqual([400, first, { old_pin: first }]);
     for (let i = 2; i < PIN_MAX_ATTEMPTS; i++)
-      expect(answer(await change(alice, WRONG_PIN, '13579'))).toEqual([400, M.pinInvalid]);
+      expect(answer(await change(alice, WRONG_PIN, '13579'))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - i)]);
     expect(answer(await change(alice, WRONG_PIN, '13579'))).toEqual([423, M.pinLocked]);
     expect(answer(await change(alice, NEW_PIN, '13579'))).toEqual([423, M.pinLocked]);
     expect(answer(await verify(alice, NEW_PIN))).toEqual([423, M.pinLocked]);
@@ -162,11 +168,12 @@ describe('POST /api/wallet/pin_reset_code and /api/wallet/reset_pin', () => {
     expect((await pinRow(alice)).locked_until).not.toBeNull();
     const noticesBefore = notices(alice).length;
 
+    expect(refusal(await reset(alice, code, '43210'))).toEqual([400, M.pinTooSimple, { new_pin: M.pinTooSimple }]);
     const res = await reset(alice, code, '13579');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'SUCCESS', message: M.pinReset });
     expect(await pinRow(alice)).toMatchObject({ failed_attempts: 0, locked_until: null });
-    expect(answer(await verify(alice, NEW_PIN))).toEqual([400, M.pinInvalid]);
+    expect(answer(await verify(alice, NEW_PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1)]);
     expect((await p2p(t, alice, bob, 1000, { token: await pinToken(t, alice, '13579') })).statusCode).toBe(201);
     expect(notices(alice)).toHaveLength(noticesBefore + 1);
 
@@ -180,7 +187,7 @@ describe('POST /api/wallet/pin_reset_code and /api/wallet/reset_pin', () => {
     const annexId = await createAccount(t, alice.accessToken, 'Alice Annex');
     const annex: Merchant = { ...alice, accountId: annexId };
     await switchAccount(t, alice, annexId);
-    await setPin(t, annex, '55555');
+    await setPin(t, annex, '55557');
     await switchAccount(t, alice, alice.accountId);
 
     // A token the old PIN gave (as if on another device) dies with it.
@@ -192,7 +199,7 @@ describe('POST /api/wallet/pin_reset_code and /api/wallet/reset_pin', () => {
     expect((await verify(alice, '86420')).statusCode).toBe(200);
     expect((await verify(ops, '11223')).statusCode).toBe(200);
     await switchAccount(t, alice, annexId);
-    expect((await verify(annex, '55555')).statusCode).toBe(200);
+    expect((await verify(annex, '55557')).statusCode).toBe(200);
     await switchAccount(t, alice, alice.accountId);
     // An account id in the body must be the caller's current account.
     const elsewhere = await post(t, alice, '/api/wallet/pin_reset_code', { sente_account_id: bob.accountId });

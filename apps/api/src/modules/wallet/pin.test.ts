@@ -64,6 +64,11 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
       ['123456', M.pinLength],
       ['abcde', M.pinLength],
       ['12a45', M.pinLength],
+      // Issue 39: a trivial new PIN is refused, with what to choose instead.
+      ['11111', M.pinTooSimple],
+      ['12345', M.pinTooSimple],
+      ['54321', M.pinTooSimple],
+      ['01234', M.pinTooSimple],
     ];
     for (const [pin, message] of malformed) {
       const res = await post(t, xavier, '/api/wallet/set_pin', setPinBody(pin));
@@ -89,7 +94,7 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
     expect(answer(await verify(carol, PIN))).toEqual([400, M.pinMissing]);
     expect(answer(await verify(xavier, ''))).toEqual([400, M.pinEmpty]);
     expect(answer(await verify(xavier, '123'))).toEqual([400, M.pinLength]);
-    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalid]);
+    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1)]);
     const right = await verify(xavier, PIN);
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ status: 'SUCCESS', pin_token: expect.any(String) });
@@ -98,7 +103,10 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
   });
 
   it('five wrong PINs lock even the right one; after the lock the right PIN works and the count starts again', async () => {
-    for (let i = 1; i < PIN_MAX_ATTEMPTS; i++) expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalid]);
+    // Issue 39: each wrong PIN says how many tries are left: 4, 3, 2, then 1.
+    for (let i = 1; i < PIN_MAX_ATTEMPTS; i++) {
+      expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - i)]);
+    }
     const lockedAt = Date.now();
     expect(answer(await verify(xavier, WRONG_PIN))).toEqual([423, M.pinLocked]);
     expect(answer(await verify(xavier, PIN))).toEqual([423, M.pinLocked]);
@@ -116,7 +124,9 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
     expect(await pinRow()).toMatchObject({ failed_attempts: 0, locked_until: null });
 
     // The count starts from zero again: four wrong PINs are only wrong, the fifth locks.
-    for (let i = 1; i < PIN_MAX_ATTEMPTS; i++) expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalid]);
+    for (let i = 1; i < PIN_MAX_ATTEMPTS; i++) {
+      expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - i)]);
+    }
     expect(answer(await verify(xavier, WRONG_PIN))).toEqual([423, M.pinLocked]);
 
     // The lock runs out (moved into the past in the database): a wrong PIN is the first of a new count...
@@ -126,7 +136,7 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
       .where('account_id', '=', xavier.accountId)
       .where('user_id', '=', xavier.userId)
       .execute();
-    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalid]);
+    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1)]);
     expect(await pinRow()).toMatchObject({ failed_attempts: 1, locked_until: null });
     // ...and the right PIN works over HTTP and resets it.
     expect((await verify(xavier, PIN)).statusCode).toBe(200);
@@ -142,7 +152,7 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
     expect(answer(await verify(second, PIN))).toEqual([400, M.pinMissing]);
     await setPin(t, second, '13579');
     // The first account's PIN does not open the second.
-    expect(answer(await verify(second, PIN))).toEqual([400, M.pinInvalid]);
+    expect(answer(await verify(second, PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1)]);
     await fundWallet(t, second, 50_000);
 
     const before = await moneySnapshot(t, xavier.accountId, secondId, bob.accountId);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { WALLET_MESSAGES as M, PIN_LOCK_MINUTES, PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/wallet';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { badRequest, fieldError, HttpError } from '../../lib/http-error.ts';
@@ -42,7 +42,7 @@ export function createPinService(db: Kysely<Database>, passwords: PasswordHasher
     if (!(await passwords.verify(pin, row.pin_hash))) {
       const after = await countWrongPin(db, member, now, new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000));
       if (after?.locked_until && new Date(after.locked_until) > now) throw locked();
-      throw fieldError(field, M.pinInvalid);
+      throw fieldError(field, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - (after?.failed_attempts ?? 0)));
     }
     // Wrong guesses checked in parallel may have locked the PIN while this one was hashing: a right PIN
     // clears the count only while no lock stands, else it is refused like any other try during the lock.

@@ -83,7 +83,7 @@ describe('the money-out journey', () => {
     await setPin(t, carol);
     for (let i = 0; i < 4; i++) {
       const wrong = await post(t, carol, '/api/wallet/verify_pin', { pin: '11111' });
-      expect([wrong.statusCode, wrong.json().message]).toEqual([400, M.pinInvalid]);
+      expect([wrong.statusCode, wrong.json().message]).toEqual([400, M.pinInvalidTriesLeft(4 - i)]);
     }
     const fifth = await post(t, carol, '/api/wallet/verify_pin', { pin: '11111' });
     expect([fifth.statusCode, fifth.json().message]).toEqual([423, M.pinLocked]);

@@ -1,6 +1,7 @@
 import { FILE_MESSAGES, UPLOAD_MAX_BYTES } from '@sente/contracts/files';
 import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -82,12 +83,18 @@ describe("digital item form: the server's limits on its text (issue 39 item 1)",
 });
 
 describe('digital item form: prices', () => {
-  it("takes a price of letters as missing: 'Product price is missing'", async () => {
+  it('says an empty price is missing, and questions a price with letters or a dot rather than reading it (issue 39)', async () => {
     const { user, submit } = renderForm();
-    await user.type(field('Sale price'), 'abc');
-    expect(field('Sale price')).toHaveValue('');
     await submit();
     await waitFor(() => expect(errorOf(field('Sale price'))).toBe(LINK_MESSAGES.productPriceMissing));
+    await user.type(field('Sale price'), '1e5');
+    expect(field('Sale price')).toHaveValue('1e5');
+    await submit();
+    await waitFor(() => expect(errorOf(field('Sale price'))).toBe(MONEY_TEXT_MESSAGES.digitsOnly));
+    await user.clear(field('Sale price'));
+    await user.type(field('Sale price'), '25.000');
+    await submit();
+    await waitFor(() => expect(errorOf(field('Sale price'))).toBe(MONEY_TEXT_MESSAGES.wholeShillings));
   });
 
   it('takes 0 as a free product, not a missing price', async () => {

@@ -8,6 +8,7 @@ import {
   newDigitalItemInput,
 } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { moneyTextProblem } from '@sente/contracts/money-text';
 import { formatMoneyInput, parseMoneyInput } from '../../../lib/format.ts';
 
 export type Category = (typeof DIGITAL_ITEM_CATEGORIES)[number];
@@ -86,6 +87,9 @@ export function validateItem(values: ItemFormValues, isNew: boolean): ItemFormEr
     const field = String(issue.path[0] ?? '');
     if (FIELDS.has(field) && !errors[field as keyof ItemFormValues]) errors[field as keyof ItemFormValues] = issue.message;
   }
+  // Issue 39: the price is read as typed; a dot, a misplaced comma or a letter is questioned, never re-read.
+  const priceProblem = moneyTextProblem(values.price);
+  if (priceProblem) errors.price = priceProblem;
   const comparable = !errors.price && !errors.original_price;
   if (values.show_original_price && comparable && values.original_price <= parseMoneyInput(values.price)) {
     errors.original_price = LINK_MESSAGES.originalPriceNotHigher;

@@ -1,5 +1,6 @@
 import type { DonationLink } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, ok, stubApi } from '../../../testing/api-stub.ts';
@@ -52,7 +53,7 @@ describe('donation link form: the server checks, its messages land beside their 
     await user.type(screen.getByLabelText('Title'), 'Classroom');
     await user.type(target(), '5,000-1');
     await user.tab();
-    expect(errorOf(target())).toBe(LINK_MESSAGES.amountInvalid);
+    expect(errorOf(target())).toBe(MONEY_TEXT_MESSAGES.digitsOnly);
     await user.clear(target());
     await user.type(target(), '-5000');
     await save();
@@ -60,14 +61,14 @@ describe('donation link form: the server checks, its messages land beside their 
     expect(saved()).toEqual([]);
   });
 
-  it('puts a decimal target refused by the server beside the target', async () => {
+  it('questions a decimal target under the target (UGX has no cents), and sends nothing (issue 39)', async () => {
     const { user, save, saved, target, location } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'Decimal target');
     await user.type(target(), '1500.5');
     await save();
-    await waitFor(() => expect(errorOf(target())).toBe(LINK_MESSAGES.amountWhole));
+    await waitFor(() => expect(errorOf(target())).toBe(MONEY_TEXT_MESSAGES.wholeShillings));
     expect(target()).toBeInvalid();
-    expect(saved()[0]?.body).toMatchObject({ target: 1500.5 });
+    expect(saved()).toEqual([]);
     expect(location().pathname).toBe('/new-donation-link');
   });
 
@@ -117,7 +118,7 @@ describe('donation link form: saving', () => {
     await user.type(screen.getByLabelText('Title'), 'New classroom block');
     await user.type(screen.getByLabelText('Beneficiary'), 'St. Kizito Primary School');
     await user.click(screen.getByRole('radio', { name: 'Private' }));
-    await user.type(target(), 'UGX 5000000abc');
+    await user.type(target(), '5000000');
     expect(target()).toHaveValue('5,000,000');
     await save();
     await expectToast(LINK_MESSAGES.donationLinkSaved);

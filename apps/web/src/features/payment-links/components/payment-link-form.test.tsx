@@ -1,5 +1,6 @@
 import type { PaymentLinkDetails } from '@sente/contracts/links';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -59,13 +60,18 @@ describe('payment link form: the server checks, its messages land beside their f
     expect(errorOf(screen.getByLabelText('Title'))).toBeNull();
   });
 
-  it('puts a decimal price refused by the server beside the price', async () => {
+  it('questions a price with a dot (UGX has no cents) or a misplaced comma, and sends nothing (issue 39)', async () => {
     const { user, save, saved } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'School fees');
-    await user.type(screen.getByLabelText('Price'), '1500.5');
+    await user.type(screen.getByLabelText('Price'), '5.000');
     await save();
-    await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountWhole));
-    expect(saved()[0]?.body).toMatchObject({ amount: 1500.5, fixed_amount: true });
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(MONEY_TEXT_MESSAGES.wholeShillings));
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '5,00');
+    await save();
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(MONEY_TEXT_MESSAGES.commaPlaces));
+    expect(screen.getByLabelText('Price')).toHaveValue('5,00');
+    expect(saved()).toEqual([]);
   });
 
   it("refuses '12-3' under the price instead of saving UGX 12, and sends nothing (issue 17)", async () => {
@@ -73,9 +79,9 @@ describe('payment link form: the server checks, its messages land beside their f
     await user.type(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '12-3');
     await user.tab();
-    expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountInvalid);
+    expect(errorOf(screen.getByLabelText('Price'))).toBe(MONEY_TEXT_MESSAGES.digitsOnly);
     await save();
-    expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountInvalid);
+    expect(errorOf(screen.getByLabelText('Price'))).toBe(MONEY_TEXT_MESSAGES.digitsOnly);
     expect(saved()).toEqual([]);
   });
 
@@ -120,7 +126,7 @@ describe('payment link form: the server checks, its messages land beside their f
   it("saves a fixed charge with the typed price, says 'Payment Link Saved' and returns to the list", async () => {
     const { user, save, saved, location } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'School fees');
-    await user.type(screen.getByLabelText('Price'), 'UGX 250000abc');
+    await user.type(screen.getByLabelText('Price'), '250000');
     expect(screen.getByLabelText('Price')).toHaveValue('250,000');
     await save();
     await expectToast(LINK_MESSAGES.paymentLinkSaved);

@@ -3,7 +3,14 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { Environment } from '@sente/contracts/constants';
 import { formatMoney } from '@sente/contracts/format';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
-import { WALLET_MESSAGES as M, OFFERED_TRANSFER_OPTIONS, TRANSFER_OPTIONS, transferForm } from '@sente/contracts/wallet';
+import {
+  WALLET_MESSAGES as M,
+  mostSendable,
+  OFFERED_TRANSFER_OPTIONS,
+  TRANSFER_OPTIONS,
+  type TransferCharges,
+  transferForm,
+} from '@sente/contracts/wallet';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import type { TransferFormKind } from '../api/move-money.ts';
@@ -13,13 +20,14 @@ export type TransferDetails = { option: TransferFormKind | null; account: string
 type TransferDetailsForm = UseFormReturnType<TransferDetails>;
 
 /**
- * The Transfers form, checked against the balance it shows. It lives as long as the modal, so that going back from
- * the PIN step finds it as it was left; a field's message goes as soon as that field changes.
+ * The Transfers form, checked against the balance it shows less the chosen option's charge. It lives as long as the
+ * modal, so that going back from the PIN step finds it as it was left; a field's message goes as soon as that field
+ * changes.
  */
-export function useTransferDetails(balance: number, withPayout: boolean): TransferDetailsForm {
+export function useTransferDetails(balance: number, charges: TransferCharges | null, withPayout: boolean): TransferDetailsForm {
   return useForm<TransferDetails>({
     initialValues: { option: withPayout ? 'payout' : null, account: '', phone: '', amount: 0, reason: '' },
-    validate: zod4Resolver(transferForm(balance)),
+    validate: zod4Resolver(transferForm(balance, charges)),
   });
 }
 
@@ -27,6 +35,8 @@ type Props = {
   opened: boolean;
   form: TransferDetailsForm;
   balance: number;
+  /** What each option costs (GET /api/wallet/charges), null until read. */
+  charges: TransferCharges | null;
   environment: Environment;
   withPayout: boolean;
   bankMissing: boolean;
@@ -40,6 +50,7 @@ export function TransferDetailsStep({
   opened,
   form,
   balance,
+  charges,
   environment,
   withPayout,
   bankMissing,
@@ -52,8 +63,12 @@ export function TransferDetailsStep({
     label: TRANSFER_OPTIONS[kind],
   }));
   const { option, amount } = form.values;
-  // Spec §5: above the balance, 'Invalid Amount' shows under the field as soon as it is typed, and once.
-  const amountError = form.errors.amount ?? (amount > balance ? M.invalidAmount : undefined);
+  // Spec §5, issue 39: above what can be sent (the balance less the option's charge), the most that can be sent shows
+  // under the field as soon as it is typed, and once, before the PIN step rather than 'Invalid Amount' after it.
+  const charge = option && charges ? charges[option] : null;
+  const most = mostSendable(balance, charge ?? 0);
+  const amountError =
+    form.errors.amount ?? (Number.isInteger(amount) && amount > most ? M.amountAboveMost(most, charge ?? 0) : undefined);
   const submit = form.onSubmit((details) => {
     if (details.option && !bankMissing) onContinue({ ...details, option: details.option });
   });
@@ -66,6 +81,11 @@ export function TransferDetailsStep({
           placeholder="Choose how to send"
           data={options}
           {...form.getInputProps('option')}
+          onChange={(value) => {
+            form.getInputProps('option').onChange(value);
+            // Another option has another charge: a message about the most that could be sent is recomputed below.
+            if (form.errors.amount !== M.invalidAmount) form.clearFieldError('amount');
+          }}
           allowDeselect={false}
         />
         {bankMissing && <MissingBankDetails />}
@@ -81,7 +101,13 @@ export function TransferDetailsStep({
           />
         )}
         {option === 'payout' && <TextInput label="Receiver phone" type="tel" {...form.getInputProps('phone')} />}
-        <MoneyInput label="Amount" value={amount} onChange={(value) => form.setFieldValue('amount', value)} error={amountError} />
+        <MoneyInput
+          label="Amount"
+          value={amount}
+          onChange={(value) => form.setFieldValue('amount', value)}
+          description={charge === null ? undefined : M.transferMost(most, charge)}
+          error={amountError}
+        />
         <Textarea label="Reason" maxLength={TEXT_LIMITS.transferReason.max} {...form.getInputProps('reason')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -1,4 +1,5 @@
 import type { Environment } from '@sente/contracts/constants';
+import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import {
   type BankDetails,
@@ -134,18 +135,26 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     expect(api.requests).toHaveLength(before);
   });
 
-  it("says 'Invalid Amount' once under the amount, as soon as it is above the balance and again on Continue", async () => {
+  it('says the most that can be sent with the charge, once, as soon as the amount is above it and again on Continue (issue 39)', async () => {
     const { transfers, choose, fill, proceed } = await renderTransfer();
     await within(transfers()).findByText('UGX 100,000');
     const amount = () => within(transfers()).getByLabelText('Amount');
     await choose(TRANSFER_OPTIONS.settlement);
     expect(errorOf(amount())).toBeNull();
-    await fill({ amount: '100001' });
-    expect(errorOf(amount())).toBe(M.invalidAmount);
+    // Before anything is typed, the charge and the most that can be sent (balance 100,000, charge 1,000).
+    expect(within(transfers()).getByText(M.transferMost(99_000, 1_000))).toBeVisible();
+    // Within the balance but not with the charge: said here, not after the PIN.
+    await fill({ amount: '99500' });
+    const above = M.amountAboveMost(99_000, 1_000);
+    expect(errorOf(amount())).toBe(above);
     await proceed();
-    await waitFor(() => expect(errorOf(amount())).toBe(M.invalidAmount));
-    expect(within(transfers()).getAllByText(M.invalidAmount)).toHaveLength(1);
+    await waitFor(() => expect(errorOf(amount())).toBe(above));
+    expect(within(transfers()).getAllByText(above)).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
+    // Another option, another charge (a wallet transfer costs 500): the same amount is now within it.
+    await choose(TRANSFER_OPTIONS.wallet_transfer);
+    expect(within(transfers()).getByText(M.transferMost(99_500, 500))).toBeVisible();
+    await waitFor(() => expect(errorOf(amount())).toBeNull());
   });
 
   it("clears 'Select an option for payout' once an option is chosen", async () => {
@@ -160,13 +169,18 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     expect(errorOf(within(transfers()).getByLabelText('Reason'))).toBe(M.reasonMissing);
   });
 
-  it("calls an amount that does not read as a number 'Invalid Amount', never a smaller amount", async () => {
-    const { transfers, choose, fill, proceed } = await renderTransfer();
+  it('questions an amount that is no whole number of shillings, never sending another amount (issue 39)', async () => {
+    const { user, transfers, choose, fill, proceed } = await renderTransfer();
     await choose(TRANSFER_OPTIONS.settlement);
     await fill({ amount: '12-3' });
     expect(within(transfers()).getByLabelText('Amount')).toHaveValue('12-3');
     await proceed();
-    await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Amount'))).toBe(M.invalidAmount));
+    await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Amount'))).toBe(MONEY_TEXT_MESSAGES.digitsOnly));
+    // '5.000' was read as 5: UGX has no cents, so it is questioned.
+    await user.clear(within(transfers()).getByLabelText('Amount'));
+    await user.type(within(transfers()).getByLabelText('Amount'), '5.000');
+    await proceed();
+    await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Amount'))).toBe(MONEY_TEXT_MESSAGES.wholeShillings));
     expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
   });
 
@@ -188,6 +202,12 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     await user.type(within(transfers()).getByLabelText('Receiver phone'), '07721');
     await proceed();
     await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Receiver phone'))).toBe(M.phoneInvalid));
+    // Test mode refuses what live refuses (issue 39): said before the PIN, not after it.
+    await user.clear(within(transfers()).getByLabelText('Receiver phone'));
+    await user.type(within(transfers()).getByLabelText('Receiver phone'), '+44 7700 900123');
+    await proceed();
+    await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Receiver phone'))).toBe(M.payoutNetworkUnsupported));
+    expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
   });
 });
 

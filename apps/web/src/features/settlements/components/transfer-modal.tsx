@@ -30,7 +30,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
   const bank = account?.bank_details[0] ?? null;
   const summary = useWalletSummary(opened);
   const pin = useWalletPin(opened, { accountId: account?.id ?? null, environment, userId: user?.user_id ?? null });
-  const form = useTransferDetails(balance, withPayout);
+  const form = useTransferDetails(balance, summary.data?.charges ?? null, withPayout);
   const findReceiver = useFindReceiver();
   const verifyPin = useVerifyPin();
   const moveMoney = useMoveMoney();
@@ -97,6 +97,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
         opened={opened && pin.pinKnown && !pin.needsPin && confirm === null}
         form={form}
         balance={balance}
+        charges={summary.data?.charges ?? null}
         environment={environment}
         withPayout={withPayout}
         bankMissing={bankMissing}

@@ -67,6 +67,17 @@ describe('Wallet PIN dialog (issue 17)', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('refuses a trivial new PIN under its boxes before asking the server (issue 39)', async () => {
+    const { user: events, api, type } = renderModal(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Change wallet PIN' });
+    await type('Current PIN', '24680');
+    await type('New PIN', '12345');
+    await type('Confirm new PIN', '12345');
+    await events.click(within(dialog).getByRole('button', { name: 'Change PIN' }));
+    await waitFor(() => expect(errorUnder('New PIN')).toBe(M.pinTooSimple));
+    expect(api.sent('POST /api/wallet/change_pin')).toHaveLength(0);
+  });
+
   it('puts a refusal under the field the server names (a wrong current PIN, an unchanged one), and a lock in a toast', async () => {
     const replies = [refusedField('old_pin', M.pinInvalid), refusedField('new_pin', M.pinUnchanged), fail(423, M.pinLocked)];
     const { user: events, type } = renderModal(true, { change: () => replies.shift()! });
