@@ -63,7 +63,7 @@ describe('a merchant from sign-up to live mode', () => {
   });
 
   it('creates a first account in the dialog that opens by itself', async () => {
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Create your business account' });
     await expect.poll(() => dialog.getByLabel('Account name').isVisible()).toBe(true);
     await screenshot(page, '05-first-account');
     await dialog.getByLabel('Account name').fill('Nakato Crafts');
