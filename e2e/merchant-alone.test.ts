@@ -106,7 +106,7 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
 
   it('signs in the first time with no account: only the create-account dialog, no error behind it', async () => {
     await enterDashboard(page, tokens, '/dashboard');
-    const dialog = page.getByRole('dialog', { name: 'Switch Account' });
+    const dialog = page.getByRole('dialog', { name: 'Create your business account' });
     await dialog.getByLabel('Account name').waitFor();
     await page.getByText(/once you have a business account/).waitFor();
     expect(await page.getByText('Could not load').count()).toBe(0);

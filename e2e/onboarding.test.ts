@@ -63,7 +63,7 @@ describe('a merchant from sign-up to live mode', () => {
   });
 
   it('creates a first account in the dialog that opens by itself', async () => {
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Create your business account' });
     await expect.poll(() => dialog.getByLabel('Account name').isVisible()).toBe(true);
     await screenshot(page, '05-first-account');
     await dialog.getByLabel('Account name').fill('Nakato Crafts');
@@ -71,6 +71,10 @@ describe('a merchant from sign-up to live mode', () => {
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Crafts').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // A new merchant's Overview offers the way from a first link to live payments (issue 39 item 10).
+    const steps = page.getByRole('region', { name: 'First steps' });
+    await expect.poll(() => steps.getByText('0 of 5 done', { exact: false }).isVisible()).toBe(true);
+    expect(await steps.getByRole('link', { name: 'Create a link' }).getAttribute('href')).toBe('/new-payment-link');
     await screenshot(page, '06-dashboard');
     await expectAccessible(page, 'dashboard');
   });

@@ -116,6 +116,33 @@ describe('payment links, as a merchant clicks them', () => {
     await expectAccessible(page, 'payment links list');
 
     const { ref } = (await api('/api/payment-link')).data.items[0];
+    // Every column and every action, Shorten the last, fits a 1,280 px screen: nothing to scroll sideways, even beside
+    // a row of the widest values a link shows (a copy of this row, measured and removed).
+    const frame = page.getByRole('region', { name: 'Payment links table' });
+    const overflow = await frame.evaluate((viewport) => {
+      const row = viewport.querySelector('tbody tr') as HTMLTableRowElement;
+      const widest = row.cloneNode(true) as HTMLTableRowElement;
+      const values = [['Fees'], ['Dynamic Charge'], ['UGX 10,000,000'], ['Dec 31, 2026', '23:59'], ['UGX 125,000,000']];
+      values.forEach((texts, index) => {
+        const cell = widest.cells[index] as HTMLTableCellElement;
+        const parts = cell.querySelectorAll('a, p, span');
+        if (parts.length === 0) cell.textContent = texts.join(' ');
+        texts.forEach((text, part) => {
+          if (parts[part]) parts[part].textContent = text;
+        });
+      });
+      row.after(widest);
+      const scroll = viewport.scrollWidth - viewport.clientWidth;
+      widest.remove();
+      return scroll;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    const open = row.getByRole('link', { name: 'Open public page for School fees (new tab)' });
+    expect(await open.evaluate((a: HTMLAnchorElement) => [a.href, a.target, a.rel])).toEqual([
+      `${server.url}/pay/${ref}`,
+      '_blank',
+      'noopener',
+    ]);
     await row.getByRole('button', { name: 'Copy link for School fees' }).click();
     await expectToast(page, 'Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/pay/${ref}`);

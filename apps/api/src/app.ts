@@ -23,6 +23,7 @@ import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -100,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, services);
   await app.register(usersRoutes, services);
+  await app.register(supportRoutes, {
+    contacts: { phone: config.SUPPORT_PHONE, whatsapp: config.SUPPORT_WHATSAPP, email: config.SUPPORT_EMAIL },
+  });
   await app.register(accountsRoutes, services);
   await app.register(linksRoutes, services);
   await app.register(filesRoutes, services);

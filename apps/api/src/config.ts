@@ -21,6 +21,12 @@ const optionalText = z
   .optional()
   .transform((value) => value || undefined);
 
+/** A phone number in international form, spaces and dashes allowed: +256 700 000 000. */
+const supportNumber = z
+  .string()
+  .trim()
+  .regex(/^\+\d[\d -]{6,18}\d$/, 'must be a phone number in international form, like +256 700 000 000');
+
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().positive().default(fallback);
 
 /** A yes-or-no setting: true or 1, false or 0; undefined when unset or empty (its default depends on other settings). */
@@ -111,6 +117,10 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Sente <no-reply@sente.local>'),
+  /** How merchants reach support, shown under Help and Support: a phone, a WhatsApp number, an e-mail address. */
+  SUPPORT_PHONE: supportNumber.default('+256 700 000 000'),
+  SUPPORT_WHATSAPP: supportNumber.default('+256 700 000 000'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@sente.local'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   /** One secret from which the token key, the code and link pepper and the operator secret are derived (HKDF). */
   APP_SECRET: optionalSecret,

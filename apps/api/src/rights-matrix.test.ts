@@ -133,6 +133,7 @@ const setEnvironment = (environment: string) => post(t, owner, '/api/keys/set-en
 const MATRIX: Row[] = [
   // The session's own user and accounts: any signed-in user, whatever their role
   { route: 'GET /api/user/profile', needs: 'session', ok: 200, call: () => ({ url: '/api/user/profile' }) },
+  { route: 'GET /api/support', needs: 'session', ok: 200, call: () => ({ url: '/api/support' }) },
   {
     route: 'POST /api/user/update-profile',
     needs: 'session',

@@ -1145,6 +1145,7 @@ const NO_REFERENCE: Record<string, string> = {
   'POST /api/refresh-token': "takes a session's own secret, not a reference to a record",
   'POST /api/logout': "takes a session's own secret (or none), not a reference to a record",
   'GET /api/user/profile': "the session's own user",
+  'GET /api/support': "the platform's support contacts, the same for everyone; takes nothing",
   'POST /api/sente-account/create-account': "takes a name; the new account is the caller's",
   'POST /api/keys/set-environment': "takes an environment name; the account is the session's",
   'POST /api/files/upload': 'the server makes the storage path; the folder is one of five names',

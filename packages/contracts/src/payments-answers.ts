@@ -163,8 +163,9 @@ export const liveCollection = z.object({
 });
 
 /**
- * GET /api/payment-link/collections/{ref}?cursor=: the link, its successful total and one page of its collections,
- * newest first, keyset-paged like every list (DESIGN §3).
+ * GET /api/payment-link/collections/{ref}?cursor=: the link, its successful total and how many payments make it, and
+ * one page of its collections of every status, newest first, keyset-paged like every list (DESIGN §3): totalItems
+ * counts that list, so it is not the number of payments behind the total.
  */
 export const livePage = pageOf(liveCollection).extend({
   link: z.object({
@@ -174,6 +175,7 @@ export const livePage = pageOf(liveCollection).extend({
     extra_fields: z.array(extraFieldAnswer),
   }),
   total_successful: z.number(),
+  successful_count: z.number().int().describe('How many successful collections make total_successful'),
 });
 
 /** A row of GET /api/customers (spec §3 Customer). */

@@ -62,6 +62,7 @@ import { collectionsDownloadQuery, collectionsFilterQuery, payInput, refundInput
 import { dashboardStats, dashboardStatsQuery } from './reports.ts';
 import { searchAnswer, searchQuery } from './search.ts';
 import { shortCodeParams, shortenUrlAnswer, shortenUrlInput } from './short-links.ts';
+import { supportContacts } from './support.ts';
 import { callbackBody, callbackPath, callbackReceived, healthDown, healthUp, opsInput, opsResult } from './system.ts';
 import { acceptedInvitation, invitation, invitationInput, staffInviteInput, staffPage } from './team.ts';
 import {
@@ -154,6 +155,7 @@ export const ROUTES = {
 
   // The member and their accounts
   'GET /api/user/profile': { querystring: nothing, response: { 200: answerOf(user) } },
+  'GET /api/support': { querystring: nothing, response: { 200: answerOf(supportContacts) } },
   'POST /api/user/update-profile': { body: updateProfileInput, response: { 200: answerOf(user) } },
   'POST /api/user/update-business-details': { body: businessDetailsInput, response: { 200: answerOf(businessDetails) } },
   'POST /api/sente-account/save-sente-files': { body: saveComplianceFilesInput, response: { 200: complianceFiles } },

@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import { IconCopy, IconLink, IconPencil } from '@tabler/icons-react';
+import { IconCopy, IconExternalLink, IconLink, IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { copyText } from '../lib/clipboard.ts';
@@ -10,6 +10,24 @@ import { PAYMENT_LINK_SHORTEN_PATH, shortenUrl } from '../lib/shorten-url.ts';
 async function copyWithToast(url: string) {
   if (await copyText(url)) notify.success(MESSAGES.copied);
   else notify.info(LINK_MESSAGES.copyFailed(url));
+}
+
+/** The public page itself, as a payer sees it, in a new tab (the dashboard stays where it was). */
+export function OpenLinkButton({ url, name }: { url: string; name: string }) {
+  return (
+    <ActionIcon
+      component="a"
+      href={url}
+      target="_blank"
+      rel="noopener"
+      variant="subtle"
+      size="lg"
+      aria-label={`Open public page for ${name} (new tab)`}
+      title="Open public page"
+    >
+      <IconExternalLink size={18} aria-hidden />
+    </ActionIcon>
+  );
 }
 
 /** Icon button copying a public link; `name` is what the link is for (its title). */

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { render } from '../testing/render.tsx';
+import { OpenLinkButton } from './link-actions.tsx';
 import { LinkCards } from './link-cards.tsx';
 import { type LinkColumn, LinkTable } from './link-table.tsx';
 
@@ -52,5 +53,13 @@ describe('the link kit', () => {
     expect(first.getByRole('term')).toHaveTextContent('Price');
     expect(first.getByRole('definition')).toHaveTextContent('UGX 250,000');
     expect(first.getByRole('button', { name: 'Copy link for School fees' })).toBeInTheDocument();
+  });
+
+  it("opens a link's public page in a new tab, named for the link", () => {
+    render(<OpenLinkButton url="https://sente.example/pay/fees2026ab" name="School fees" />);
+    const open = screen.getByRole('link', { name: 'Open public page for School fees (new tab)' });
+    expect(open).toHaveAttribute('href', 'https://sente.example/pay/fees2026ab');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener');
   });
 });

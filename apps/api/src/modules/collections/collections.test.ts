@@ -109,7 +109,10 @@ describe('GET /api/collections', () => {
     expect(switched.statusCode).toBe(200);
     expect((await getData(t, shop, '/api/collections')).totalItems).toBe(0);
     expect((await getData(t, shop, '/api/customers')).totalItems).toBe(0);
-    expect((await getData(t, shop, `/api/payment-link/collections/${shopLink.ref}`)).total_successful).toBe(0);
+    expect(await getData(t, shop, `/api/payment-link/collections/${shopLink.ref}`)).toMatchObject({
+      total_successful: 0,
+      successful_count: 0,
+    });
     const profile = await getData(t, shop, '/api/user/profile');
     expect(profile.current_account.userWallet).toEqual({ current_balance: 0, current_balance_sand_box: 4850 });
   });
@@ -152,6 +155,8 @@ describe('GET /api/payment-link/collections/:ref (live page)', () => {
     const expectedTotal = Array.from({ length: 21 }, (_, i) => 1000 + i).reduce((a, b) => a + b, 0);
     expect(live.link).toMatchObject({ ref: link.ref, title: 'Fees', extra_fields: [TERM] });
     expect(live.total_successful).toBe(expectedTotal);
+    // The count beside the total is of the same 21 successful payments; the list holds the two failed ones too.
+    expect(live.successful_count).toBe(21);
     expect(live.totalItems).toBe(23);
     expect(live.items[1]).toMatchObject({
       amount: 1021,

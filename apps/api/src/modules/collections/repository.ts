@@ -104,6 +104,9 @@ export function linkForLive(db: Kysely<Database>, scope: MoneyScope, ref: string
       sql<string>`coalesce((select successful_total from link_totals t where t.link_id = links.id and t.environment = ${scope.environment}), 0)`.as(
         'total',
       ),
+      sql<number>`coalesce((select successful_count from link_totals t where t.link_id = links.id and t.environment = ${scope.environment}), 0)`.as(
+        'successful_count',
+      ),
     ])
     .where('links.account_id', '=', scope.accountId)
     .where('links.ref', '=', ref)

@@ -171,7 +171,7 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
       return toPage(rows, total, 'customers', toCustomerRow);
     },
 
-    /** The live page: one link of the account, its successful total and a page of its collections. */
+    /** The live page: one link of the account, its successful total and count, and a page of its collections. */
     async live(scope: MoneyScope, ref: string, cursorValue?: string): Promise<LivePage> {
       const cursor = cursorFor('live', cursorValue);
       const link = await this.liveLink(scope, ref);
@@ -182,6 +182,7 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
       return {
         link: { ref: link.ref, title: link.title, kind: link.kind, extra_fields: link.extra_fields },
         total_successful: Number(link.total),
+        successful_count: Number(link.successful_count),
         ...toPage(rows, total, 'live', (row) => ({
           id: row.id,
           created_at: iso(row.created_at),

@@ -1,6 +1,9 @@
-import { Anchor, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { whatsappUrl } from '@sente/contracts/support';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorState } from '../../components/error-state.tsx';
+import { useSupportContacts } from './support-contacts.ts';
 
 type InfoModalProps = { opened: boolean; onClose: () => void };
 
@@ -36,11 +39,73 @@ function ScreenLink({ to, onClose, children }: { to: string; onClose: () => void
   );
 }
 
-/** Answers to the questions a new merchant asks first, each with a link to the screen it sends them to. */
+/** How to reach support: a call, WhatsApp (wa.me, in a new tab) and e-mail, from the platform's settings. */
+function ContactSupport({ opened }: { opened: boolean }) {
+  const contacts = useSupportContacts(opened);
+  return (
+    <section aria-labelledby="contact-support">
+      <Title order={3} size="h5" id="contact-support">
+        Contact support
+      </Title>
+      {contacts.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading the support contacts" />
+      ) : contacts.error ? (
+        <ErrorState error={contacts.error} onRetry={() => void contacts.refetch()} />
+      ) : (
+        <List size="sm" spacing={4} listStyleType="none" p={0}>
+          <List.Item>
+            Call{' '}
+            <Anchor
+              href={`tel:${contacts.data.phone.replace(/[\s-]/g, '')}`}
+              aria-label={`Call ${contacts.data.phone}`}
+              inherit
+              fw={600}
+              c="sente.8"
+            >
+              {contacts.data.phone}
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            WhatsApp{' '}
+            <Anchor
+              href={whatsappUrl(contacts.data.whatsapp)}
+              target="_blank"
+              rel="noopener"
+              aria-label={`WhatsApp ${contacts.data.whatsapp} (new tab)`}
+              inherit
+              fw={600}
+              c="sente.8"
+            >
+              {contacts.data.whatsapp}
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            E-mail{' '}
+            <Anchor
+              href={`mailto:${contacts.data.email}`}
+              aria-label={`E-mail ${contacts.data.email}`}
+              inherit
+              fw={600}
+              c="sente.8"
+            >
+              {contacts.data.email}
+            </Anchor>
+          </List.Item>
+        </List>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Answers to the questions a new merchant asks first, each with a link to the screen it sends them to, and how to
+ * reach support.
+ */
 export function HelpModal({ opened, onClose }: InfoModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Help and Support" size="lg">
       <Stack gap="md">
+        <ContactSupport opened={opened} />
         <div>
           <Title order={3} size="h5">
             Test and live mode

@@ -57,3 +57,15 @@ describe('switch-account modal: New Account (issue 27)', () => {
     expect(api.sent('POST /api/sente-account/switch-account')).toEqual([]);
   });
 });
+
+describe('switch-account modal before the first account (issue 39 item 10)', () => {
+  it('is titled for creating the first business account, not for switching, and cannot be closed', async () => {
+    const newcomer = { ...testUser(), current_account: null, current_role: null, staff_profiles: [] };
+    stubApi({ 'GET /api/user/profile': ok(newcomer) });
+    render(<SwitchAccountModal user={newcomer} opened={false} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create your business account' });
+    expect(within(dialog).getByLabelText(/Account name/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /close/i })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Switch Account' })).toBeNull();
+  });
+});

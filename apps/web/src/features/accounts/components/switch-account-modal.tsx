@@ -7,7 +7,8 @@ import { NewAccountForm } from './new-account-form.tsx';
 
 /**
  * Spec §2 switch-account modal. With no current account (a brand-new user) it opens by itself and
- * cannot be dismissed until an account exists; with no account at all it starts on the form.
+ * cannot be dismissed until an account exists; with no account at all it starts on the form, titled for what it
+ * does there: there is nothing to switch yet.
  */
 export function SwitchAccountModal({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
   const [creating, setCreating] = useState(false);
@@ -24,7 +25,7 @@ export function SwitchAccountModal({ user, opened, onClose }: { user: User; open
     <Modal
       opened={opened || required}
       onClose={close}
-      title="Switch Account"
+      title={hasAccounts ? 'Switch Account' : 'Create your business account'}
       size="lg"
       centered
       closeOnClickOutside={!required}

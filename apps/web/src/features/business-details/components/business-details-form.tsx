@@ -24,13 +24,16 @@ const EMPTY = {
   certificate_url: null as string | null,
 };
 
-const valuesOf = (details: BusinessDetails | null) =>
-  details ? { ...EMPTY, ...details, address_2: details.address_2 ?? '' } : EMPTY;
+/** Before the details are first saved, the business name starts as the name given to the account when it was created. */
+const valuesOf = (details: BusinessDetails | null, accountName: string) =>
+  details ? { ...EMPTY, ...details, address_2: details.address_2 ?? '' } : { ...EMPTY, business_name: accountName };
+
+type Props = { details: BusinessDetails | null; accountName: string; readOnly: boolean };
 
 /** Spec §2 Business Details tab; `readOnly` shows the details without a way to save them. */
-export function BusinessDetailsForm({ details, readOnly }: { details: BusinessDetails | null; readOnly: boolean }) {
+export function BusinessDetailsForm({ details, accountName, readOnly }: Props) {
   const save = useUpdateBusinessDetails();
-  const form = useForm({ initialValues: valuesOf(details), validate: zod4Resolver(businessDetailsInput) });
+  const form = useForm({ initialValues: valuesOf(details, accountName), validate: zod4Resolver(businessDetailsInput) });
   const field = (name: keyof typeof EMPTY) => ({ key: form.key(name), ...form.getInputProps(name) });
 
   return (

@@ -43,7 +43,12 @@ export function BusinessDetailsRoute() {
             <Tabs.Tab value="bank">Bank Details</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="business">
-            <BusinessDetailsForm key={account.id} details={account.business_details} readOnly={readOnly} />
+            <BusinessDetailsForm
+              key={account.id}
+              details={account.business_details}
+              accountName={account.account_name}
+              readOnly={readOnly}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="bank">
             <BankDetailsForm key={account.id} bank={account.bank_details[0]} readOnly={readOnly} />

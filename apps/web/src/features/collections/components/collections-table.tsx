@@ -1,22 +1,12 @@
 import { Table, Text } from '@mantine/core';
-import { formatDateTime, formatMoney } from '@sente/contracts/format';
+import { formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
+import { DateTime } from '../../../components/date-time.tsx';
 import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
 import classes from './collections-table.module.css';
-
-/** 'Nov 27, 2026 14:05' with its only break before the time, so the column can be a day's width. */
-function DateTime({ value }: { value: string }) {
-  const text = formatDateTime(value);
-  const cut = text.lastIndexOf(' ');
-  return (
-    <>
-      <span className={classes.nowrap}>{text.slice(0, cut)}</span> <span className={classes.nowrap}>{text.slice(cut + 1)}</span>
-    </>
-  );
-}
 
 /**
  * Spec §2 collections table (wide screens; phones get cards). Its seven columns fit a 1,280 px screen beside the

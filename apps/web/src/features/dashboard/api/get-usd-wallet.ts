@@ -8,6 +8,9 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   scope: (accountId: string | null) => [...dashboardKeys.all, accountId] as const,
   usdWallet: (accountId: string | null) => [...dashboardKeys.scope(accountId), 'usd-wallet'] as const,
+  /** The first-steps panel's counts, which depend on the environment too (get-first-steps.ts). */
+  firstSteps: (accountId: string | null, environment: string) =>
+    [...dashboardKeys.scope(accountId), 'first-steps', environment] as const,
 };
 
 /** Spec §7 GET /api/wallet/usd: the USD wallet's balances in cents, live and test. */

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { useProfile } from '../../../lib/profile.ts';
 import { useUsdWallet } from '../api/get-usd-wallet.ts';
+import { FirstSteps } from '../components/first-steps.tsx';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';
 import { RecentCollections } from '../components/recent-collections.tsx';
 import { TransactionsCard } from '../components/transactions-card.tsx';
@@ -73,6 +74,7 @@ function AccountOverview({ user, account }: { user: User; account: Account }) {
   return (
     <Stack gap="lg">
       <Greeting user={user} />
+      <FirstSteps account={account} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <SummaryCard id="wallet-balance" title={environment === 'test' ? 'Wallet balance (test)' : 'Wallet balance'}>
           <Text fz={28} fw={700} lh={1.2} data-testid="wallet-balance">

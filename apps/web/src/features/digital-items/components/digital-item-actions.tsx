@@ -1,17 +1,21 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
 import { IconTrash } from '@tabler/icons-react';
-import { CopyLinkButton, EditLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
+import { CopyLinkButton, EditLinkButton, OpenLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
 import { publicLinkUrl } from '../../../lib/public-links.ts';
 import { ITEM_SHORTEN_PATH } from '../api/shorten-item-link.ts';
 
 type Props = { item: DigitalItem; canManage: boolean; onRequestDelete: (item: DigitalItem) => void };
 
-/** Spec §2 row actions: copy the checkout link, shorten it, edit, delete (the last two for roles that manage links). */
+/**
+ * Spec §2 row actions: open the checkout page (a new tab), copy the checkout link, shorten it, edit, delete (the last
+ * two for roles that manage links).
+ */
 export function DigitalItemActions({ item, canManage, onRequestDelete }: Props) {
   const url = publicLinkUrl('digital_item', item.ref);
   return (
     <Group gap={2} wrap="nowrap" justify="flex-end">
+      <OpenLinkButton url={url} name={item.title} />
       <CopyLinkButton url={url} name={item.title} />
       <ShortenLinkButton url={url} name={item.title} path={ITEM_SHORTEN_PATH} />
       {canManage && (

@@ -49,9 +49,12 @@ const COLUMNS: LinkColumn<DigitalItem>[] = [
 /** Spec §2 digital items table (wide screens; phones get cards). */
 export function DigitalItemsTable({ items, canManage, onRequestDelete }: Props) {
   return (
+    // Seven columns and five actions (Open, Copy, Shorten, Edit, Delete) leave the title its room at 1,280 px at this
+    // spacing (the link-titles journey measures it).
     <LinkTable
       label="Digital items table"
       minWidth={960}
+      horizontalSpacing="sm"
       columns={COLUMNS}
       items={items}
       actions={(item) => <DigitalItemActions item={item} canManage={canManage} onRequestDelete={onRequestDelete} />}

@@ -38,7 +38,14 @@ export function useLivePage(ref: string) {
   const first = pages[0];
   return {
     /** The link and its figures, from the first page (the newest answer). */
-    page: first ? { link: first.link, total_successful: first.total_successful, totalItems: first.totalItems } : undefined,
+    page: first
+      ? {
+          link: first.link,
+          total_successful: first.total_successful,
+          successful_count: first.successful_count,
+          totalItems: first.totalItems,
+        }
+      : undefined,
     items: pages.flatMap((page) => page.items),
     hasMore: query.hasNextPage,
     loadMore: () => void query.fetchNextPage(),

@@ -31,6 +31,7 @@ const livePage = (items: LiveCollection[], nextCursor: string | null): LivePage 
     extra_fields: [{ type: 'text', label: 'Student', options: [] }],
   },
   total_successful: 1_234_000,
+  successful_count: 21,
   items,
   lastCursor: 'last',
   nextCursor,
@@ -69,7 +70,8 @@ describe('live page (spec §2 Live payment link page)', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Date', 'Phone', 'Names', 'Amount', 'Channel', 'Status', 'Student']);
-    expect(screen.getByText(/23 payments, the latest 20 below/)).toBeInTheDocument();
+    // The count beside the total counts the same payments as the total; the list also holds the two that failed.
+    expect(screen.getByText(/^21 successful payments, 23 in all, the latest 20 below ·/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(24));
@@ -77,6 +79,7 @@ describe('live page (spec §2 Live payment link page)', () => {
     expect(within(table).getByText('Pupil 23')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
     expect(screen.queryByText(/the latest/)).toBeNull();
+    expect(screen.getByText(/^21 successful payments, 23 in all ·/)).toBeInTheDocument();
     const paths = api.sent(`GET /api/payment-link/collections/${REF}`).map((request) => request.path);
     expect(paths.filter((path) => path.includes('cursor='))).toEqual([`/api/payment-link/collections/${REF}?cursor=page2`]);
   });

@@ -14,7 +14,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { liveDownloadPath, useLivePage } from '../api/get-live-page.ts';
 import { LiveCards } from '../components/live-cards.tsx';
-import { liveFileName } from '../components/live-labels.ts';
+import { liveCounts, liveFileName } from '../components/live-labels.ts';
 import { LiveTable } from '../components/live-table.tsx';
 import classes from './live.module.css';
 
@@ -68,8 +68,7 @@ export function LiveRoute() {
                 </Text>
                 <Group justify="space-between" align="flex-end" gap="xs" mt={4}>
                   <Text size="xs" c="gray.7">
-                    {page.totalItems} {page.totalItems === 1 ? 'payment' : 'payments'}
-                    {items.length < page.totalItems && `, the latest ${items.length} below`} · refreshed{' '}
+                    {liveCounts(page.successful_count, page.totalItems, items.length)} · refreshed{' '}
                     {formatDateTime(new Date(live.updatedAt))}
                   </Text>
                   {items.length > 0 && (

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { formatDateTime } from '@sente/contracts/format';
 import type { PaymentLink } from '@sente/contracts/links';
+import { DateTime } from '../../../components/date-time.tsx';
 import { type LinkColumn, LinkTable } from '../../../components/link-table.tsx';
 import { CollectionsTotal } from './collections-total.tsx';
 import { DisabledCheckbox } from './disabled-checkbox.tsx';
@@ -19,7 +19,7 @@ export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: P
   const columns: LinkColumn<PaymentLink>[] = [
     {
       header: 'Title',
-      miw: 200,
+      miw: 150,
       cell: (link) => (
         <Text size="sm" fw={600} className={classes.title}>
           {link.title}
@@ -28,7 +28,7 @@ export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: P
     },
     { header: 'Type', nowrap: true, cell: linkTypeLabel },
     { header: 'Price', nowrap: true, cell: linkPrice },
-    { header: 'Created', nowrap: true, cell: (link) => formatDateTime(link.created_at) },
+    { header: 'Created', cell: (link) => <DateTime value={link.created_at} /> },
     { header: 'Collections', nowrap: true, cell: (link) => <CollectionsTotal link={link} /> },
     {
       header: 'Disabled',
@@ -36,11 +36,13 @@ export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: P
     },
   ];
   return (
-    // Seven columns and a title of some width fit 1,280 px without scrolling sideways at this spacing.
+    // Seven columns, four actions and the widest values a link shows fit 1,280 px beside the navigation without
+    // scrolling sideways, with room for a scroll bar: the title wraps from 150 px, the date breaks before its time, and
+    // the cells keep to this spacing (the payment-links journey measures it).
     <LinkTable
       label="Payment links table"
       minWidth={860}
-      horizontalSpacing="sm"
+      horizontalSpacing="xs"
       columns={columns}
       items={links}
       actions={(link) => <PaymentLinkActions link={link} canManage={canManage} />}
