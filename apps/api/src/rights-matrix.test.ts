@@ -43,8 +43,10 @@ const DESIGN_RIGHTS: Record<Right, readonly StaffRole[]> = {
   view: ['owner', 'administrator', 'operations', 'developer', 'customer_support', 'user'],
   // create and edit links, donation links, digital items
   manageLinks: ['owner', 'administrator', 'operations'],
-  // move money (transfers, settlements, payouts)
+  // move money (transfers, settlements, payouts, refunds)
   moveMoney: ['owner', 'administrator', 'operations'],
+  // resend a payer's receipt: Customer Support answers "I never got my receipt"
+  resendReceipts: ['owner', 'administrator', 'operations', 'customer_support'],
   // API keys and webhooks
   manageDevelopers: ['owner', 'administrator', 'developer'],
   // team, business and bank details, compliance, logo, environment
@@ -297,9 +299,9 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/collections/:id', needs: 'view', ok: 200, call: () => ({ url: `/api/collections/${s.payment}` }) },
   {
-    // Issue 31 item 2: sending a payer their receipt again is for the members who make the links payers pay on.
+    // Sending a payer their receipt again is for the members who make the links payers pay on and for Customer Support.
     route: 'POST /api/collections/:id/resend-receipt',
-    needs: 'manageLinks',
+    needs: 'resendReceipts',
     ok: 200,
     // A payment's receipt goes at most once a minute: as if its receipts (the first, each role's) had gone long ago.
     call: async () => {

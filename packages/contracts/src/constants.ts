@@ -46,6 +46,7 @@ export const RIGHTS = {
   view: ['owner', 'administrator', 'operations', 'developer', 'customer_support', 'user'],
   manageLinks: ['owner', 'administrator', 'operations'],
   moveMoney: ['owner', 'administrator', 'operations'],
+  resendReceipts: ['owner', 'administrator', 'operations', 'customer_support'],
   manageDevelopers: ['owner', 'administrator', 'developer'],
   manageAccount: ['owner', 'administrator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -53,6 +54,26 @@ export type Right = keyof typeof RIGHTS;
 
 export function roleHasRight(role: StaffRole, right: Right): boolean {
   return (RIGHTS[right] as readonly StaffRole[]).includes(role);
+}
+
+/** What each right lets a member do, in the words of the invite dialog (a new right must say what it allows). */
+const RIGHT_SUMMARIES: Record<Right, string> = {
+  view: 'sees the dashboard, collections, customers, links and reports',
+  manageLinks: 'creates and edits links and digital items',
+  moveMoney: 'moves money (transfers, payouts, refunds)',
+  resendReceipts: "resends a payer's receipt",
+  manageDevelopers: 'manages API keys and web hooks',
+  manageAccount: 'manages the team, business and bank details, compliance and the test or live mode',
+};
+
+/** One sentence saying what a role may do, built from RIGHTS so that it never says more than the server allows. */
+export function roleSummary(role: StaffRole): string {
+  const parts = (Object.keys(RIGHTS) as Right[])
+    .filter((right) => roleHasRight(role, right))
+    .map((right) => RIGHT_SUMMARIES[right]);
+  const last = parts.pop() ?? '';
+  const sentence = parts.length === 0 ? last : `${parts.join(', ')}, and ${last}`;
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 }
 
 /** Machine-readable error codes the web app reacts to (here, not in api.ts, so the sign-in page loads no zod). */

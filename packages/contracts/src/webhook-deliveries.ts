@@ -84,6 +84,7 @@ export const WEBHOOK_DELIVERY_MESSAGES = {
   // the web page
   title: 'Recent deliveries',
   empty: 'No deliveries yet. Events appear here as payments and transfers happen, or send a test event.',
+  emptyNoUrl: 'Nothing is sent while no web hook URL is set. Save a Collections or Payments URL above to receive events.',
   sendTestEvent: 'Send test event',
   resend: 'Resend',
 } as const;

@@ -13,6 +13,10 @@ export const theme = createTheme({
     // The close button is an icon: every modal's gets a name a screen reader can say. A plain object, not
     // Modal.extend, so the sign-in page's bundle does not carry the Modal component.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine draws a modal's and a drawer's title bar as <header>, which inside a dialog is a second banner landmark
+    // beside the shell's header (axe: landmark-no-duplicate-banner, landmark-unique): a plain box instead.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 

@@ -36,12 +36,12 @@ type Props = {
 /**
  * Issue 31 item 2: all there is to know of one payment: the amount and status, gross, fee and net, the payer, how
  * and where it was paid with the identifiers to copy, the payer's answers, why it failed, and its timeline. Resend
- * receipt shows to the roles that manage links, the server's right for it, when the payment is successful and the
+ * receipt shows to the roles with the server's right for it (resendReceipts: those who manage links, and Customer Support), when the payment is successful and the
  * payer gave an e-mail. Issue 31 item 3: how much was refunded, Refund for the roles that move money
  * (components/refund-action.tsx), and each refund.
  */
 export function PaymentDetails({ payment, onCover }: Props) {
-  const mayResend = useCan('manageLinks');
+  const mayResend = useCan('resendReceipts');
   const mayRefund = useCan('moveMoney');
   const money = (amount: number) => formatMoney(amount, payment.currency);
   const refunded = payment.amount_refunded > 0;

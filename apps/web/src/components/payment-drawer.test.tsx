@@ -168,8 +168,13 @@ describe('the payment drawer (issue 31 item 2)', () => {
     expect(api.sent(`POST /api/collections/${ID}/resend-receipt`)).toHaveLength(1);
   });
 
-  it('offers Resend receipt only to the roles that manage links', async () => {
+  it('offers Resend receipt to Customer Support, who answers "I never got my receipt" (DESIGN §7)', async () => {
     renderDrawer(payment(), { role: 'customer_support' });
+    expect(await within(await drawer()).findByRole('button', { name: 'Resend receipt' })).toBeVisible();
+  });
+
+  it('offers no Resend receipt to a role without the right (User)', async () => {
+    renderDrawer(payment(), { role: 'user' });
     const dialog = await drawer();
     expect(await within(dialog).findByTestId('payment-amount')).toBeVisible();
     expect(within(dialog).queryByRole('button', { name: 'Resend receipt' })).not.toBeInTheDocument();

@@ -30,12 +30,13 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     answer(await collections.collection(scopeOf(request), request.params.id)),
   );
 
-  // Issue 31 item 2: the members who make links for payers (manageLinks) may send a payer their receipt again; each
-  // payment's receipt at most once a minute (RECEIPT_RESEND_SECONDS, counted in the service), besides the 'write' class.
+  // The members who make links for payers and Customer Support (resendReceipts, DESIGN §7) may send a payer their receipt
+  // again; each payment's receipt at most once a minute (RECEIPT_RESEND_SECONDS, counted in the service), besides the
+  // 'write' class.
   app.post(
     '/api/collections/:id/resend-receipt',
     {
-      preValidation: app.requireAccount('manageLinks'),
+      preValidation: app.requireAccount('resendReceipts'),
       config: { rateClass: 'write' },
       schema: ROUTES['POST /api/collections/:id/resend-receipt'],
     },

@@ -105,6 +105,12 @@ export async function recordAttempt(db: Kysely<Database>, claim: ClaimedEvent, r
 
 export type DeliveryScope = { accountId: string; environment: Environment };
 
+/**
+ * The delivery log as the Web Hooks page lists it: the scope's deliveries, less the 'No URL' ones (skipped) of a
+ * destination that still has no URL, which only say that nothing was sent. `unset` names those destinations.
+ */
+export type DeliveryLog = DeliveryScope & { unset: readonly WebhookField[] };
+
 export type DeliveryRecord = Pick<
   Selectable<WebhookEventsTable>,
   | 'id'
@@ -132,13 +138,21 @@ const DELIVERY_COLUMNS = [
   'created_at',
 ] as const;
 
-/** PAGE_SIZE + 1 of the scope's deliveries after the cursor, newest first, on webhook_events_page_idx. */
-export function deliveriesPage(db: Kysely<Database>, scope: DeliveryScope, cursor: Cursor | null): Promise<DeliveryRecord[]> {
+/** The log's rows: the scope's, without the skipped deliveries of a destination that has no URL. */
+function logRows(db: Kysely<Database>, log: DeliveryLog) {
   return db
     .selectFrom('webhook_events')
+    .where('account_id', '=', log.accountId)
+    .where('environment', '=', log.environment)
+    .$if(log.unset.length > 0, (query) =>
+      query.where((eb) => eb.not(eb.and([eb('status', '=', sql.lit('skipped')), eb('destination', 'in', log.unset)]))),
+    );
+}
+
+/** PAGE_SIZE + 1 of the log's deliveries after the cursor, newest first, on webhook_events_page_idx. */
+export function deliveriesPage(db: Kysely<Database>, log: DeliveryLog, cursor: Cursor | null): Promise<DeliveryRecord[]> {
+  return logRows(db, log)
     .select([...DELIVERY_COLUMNS, sql<string>`created_at::text`.as('cursor_ts')])
-    .where('account_id', '=', scope.accountId)
-    .where('environment', '=', scope.environment)
     .$if(cursor !== null, (query) =>
       query.where(sql<boolean>`(created_at, id) < (${cursor?.createdAt}::timestamptz, ${cursor?.id}::uuid)`),
     )
@@ -148,12 +162,9 @@ export function deliveriesPage(db: Kysely<Database>, scope: DeliveryScope, curso
     .execute();
 }
 
-export async function countDeliveries(db: Kysely<Database>, scope: DeliveryScope): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_events')
+export async function countDeliveries(db: Kysely<Database>, log: DeliveryLog): Promise<number> {
+  const row = await logRows(db, log)
     .select((eb) => eb.fn.countAll<string>().as('total'))
-    .where('account_id', '=', scope.accountId)
-    .where('environment', '=', scope.environment)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

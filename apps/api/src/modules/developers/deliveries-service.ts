@@ -183,11 +183,17 @@ export function createWebhookDeliveries({ db, secrets, logger, allowPrivateWebho
       return { attempted, delivered };
     },
 
-    /** GET /api/webhook/deliveries: the scope's deliveries, newest first (DESIGN §3 list shape). */
+    /**
+     * GET /api/webhook/deliveries: the scope's deliveries, newest first (DESIGN §3 list shape). A 'No URL' delivery
+     * (skipped) is listed only once its destination has a URL: before any URL is set, the log would fill with rows
+     * that only say nothing was sent, and the page says that once instead.
+     */
     async list(scope: DeliveryScope, cursorValue: string | undefined): Promise<Page<WebhookDelivery>> {
       const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);
       if (cursor && cursor.scope !== LIST_SCOPE) throw badRequest(LINK_MESSAGES.invalidCursor);
-      const [rows, total] = await Promise.all([deliveriesPage(db, scope, cursor), countDeliveries(db, scope)]);
+      const urls = await findWebhookUrls(db, scope.accountId);
+      const log = { ...scope, unset: (Object.keys(WEBHOOK_LABELS) as WebhookField[]).filter((field) => urls[field] === null) };
+      const [rows, total] = await Promise.all([deliveriesPage(db, log, cursor), countDeliveries(db, log)]);
       return toPage(rows, total, LIST_SCOPE, toDelivery);
     },
 

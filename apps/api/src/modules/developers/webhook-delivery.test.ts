@@ -17,6 +17,7 @@ import {
   startReceiver,
   webhookEventsOf,
 } from '../../testing/webhook-receiver.ts';
+import { queueWebhookEvent } from './deliveries-repository.ts';
 
 let t: TestApp;
 let receiver: Receiver;
@@ -298,6 +299,41 @@ describe('GET /api/webhook/deliveries, Resend and Send test event', () => {
     expect(refused.statusCode).toBe(400);
     // Nothing of another account's is listed.
     expect((await list(merchant)).items.map((d: { id: string }) => d.id)).not.toContain(first.items[0].id);
+  });
+
+  it("lists a 'No URL' delivery only once its destination has a URL, with counts and cursors to match", async () => {
+    const school = await createNamedMerchant(t, 'Mbale Parents School', { firstname: 'Sarah', lastname: 'Nabirye' });
+    // 21 collections and, among them, 3 transfers: events while no URL is set, each kept as 'No URL' (skipped).
+    for (let i = 0; i < 21; i++) {
+      const queue = (type: 'collection.successful' | 'transfer.successful') =>
+        queueWebhookEvent(t.database.db, { accountId: school.accountId, environment: 'test', type, data: { i } });
+      await queue('collection.successful');
+      if (i % 7 === 3) await queue('transfer.successful');
+    }
+    await deliverDue();
+    const events = await webhookEventsOf(t, school.accountId);
+    expect(events.map((event) => event.status)).toEqual(Array(24).fill('skipped'));
+
+    // No URL at all: nothing was sent, and the log says nothing rather than 24 rows of 'No URL'.
+    expect(await list(school)).toMatchObject({ items: [], totalItems: 0, totalPages: 0, nextCursor: null });
+
+    // The Collections URL set: its 21 skipped events are listed, 20 and then 1, the transfers' still not.
+    await saveWebhookUrls(t, school, { collection_url: `${receiver.url}/mbale`, payment_url: null });
+    const first = await list(school);
+    expect(first).toMatchObject({ totalItems: 21, totalPages: 2 });
+    expect(first.items).toHaveLength(20);
+    const second = await list(school, first.nextCursor);
+    expect(second).toMatchObject({ totalItems: 21, nextCursor: null });
+    const listed = [...first.items, ...second.items] as { id: string; destination: string; status: string }[];
+    const collections = events.filter((event) => event.destination === 'collection_url').map((event) => event.id);
+    expect(listed.map((delivery) => delivery.id).sort()).toEqual([...collections].sort());
+    expect(new Set(listed.map((delivery) => `${delivery.destination} ${delivery.status}`))).toEqual(
+      new Set(['collection_url skipped']),
+    );
+
+    // Both set: every delivery is listed.
+    await saveWebhookUrls(t, school, { collection_url: `${receiver.url}/mbale`, payment_url: `${receiver.url}/mbale` });
+    expect(await list(school)).toMatchObject({ totalItems: 24, totalPages: 2 });
   });
 
   it("sends a delivery again on Resend, with the same webhook-id; another account's delivery is not found", async () => {

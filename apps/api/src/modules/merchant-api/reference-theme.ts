@@ -29,7 +29,9 @@ export const REFERENCE_CSS = `
  * renders again, gets what it leaves out: it titles the page h1 and each group of operations and the Authorize
  * dialog h3 (heading-order), so these are announced as level 2 and the headings within them as level 3; and
  * the dialog's close button, an icon alone, gets its name (button-name); an example too long for its box scrolls, so it
- * takes the keyboard's focus to be scrolled without a mouse (scrollable-region-focusable).
+ * takes the keyboard's focus to be scrolled without a mouse (scrollable-region-focusable); and the dialog's Authorize
+ * and Logout buttons lose the names that hide their visible text ('Apply credentials', 'Remove authorization':
+ * label-content-name-mismatch), so they are named by what they show.
  */
 export const REFERENCE_JS = `const root = document.getElementById('swagger-ui');
 root.setAttribute('role', 'main');
@@ -45,5 +47,6 @@ new MutationObserver(() => {
       if (element.getAttribute(name) !== value) element.setAttribute(name, value);
     }
   }
+  for (const button of root.querySelectorAll('.auth-btn-wrapper button[aria-label]')) button.removeAttribute('aria-label');
 }).observe(root, { childList: true, subtree: true });
 `;

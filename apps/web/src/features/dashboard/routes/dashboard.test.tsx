@@ -162,3 +162,21 @@ describe('profile-completion ring (spec §4)', () => {
     expect((await ring()).getByText('100%')).toBeInTheDocument();
   });
 });
+
+describe('Overview by role (DESIGN §7: the UI hides what a role cannot do)', () => {
+  it('shows a User no Transfers card and no Profile completion card', async () => {
+    renderDashboard({ profile: testUser({ current_role: 'user' }) });
+    await screen.findByRole('table', { name: 'Transactions, last 7 days' });
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('UGX 0');
+    expect(screen.queryByRole('region', { name: 'Transfers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to transfers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Profile completion' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Business details' })).not.toBeInTheDocument();
+  });
+
+  it('shows Operations the Transfers card, not the Profile completion card', async () => {
+    renderDashboard({ profile: testUser({ current_role: 'operations' }) });
+    expect(await screen.findByRole('link', { name: 'Go to transfers' })).toHaveAttribute('href', '/settlements');
+    expect(screen.queryByRole('region', { name: 'Profile completion' })).not.toBeInTheDocument();
+  });
+});

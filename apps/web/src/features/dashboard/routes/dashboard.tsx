@@ -5,7 +5,7 @@ import { formatMoney } from '@sente/contracts/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
-import { useProfile } from '../../../lib/profile.ts';
+import { useCan, useProfile } from '../../../lib/profile.ts';
 import { useUsdWallet } from '../api/get-usd-wallet.ts';
 import { FirstSteps } from '../components/first-steps.tsx';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';
@@ -27,7 +27,8 @@ function SummaryCard({ id, title, children }: { id: string; title: string; child
 
 /**
  * Spec §2 dashboard: the wallet balance of the active environment, the USD wallet only when it holds money,
- * transfers, profile completion, the transactions chart, recent collections.
+ * transfers (for the roles that move money), profile completion (for the roles that manage the account), the
+ * transactions chart, recent collections.
  */
 export function DashboardRoute() {
   const { data: user } = useProfile();
@@ -70,6 +71,8 @@ function AccountOverview({ user, account }: { user: User; account: Account }) {
   const wallet = account.userWallet;
   const balance = environment === 'test' ? wallet.current_balance_sand_box : wallet.current_balance;
   const usdBalance = (environment === 'test' ? usd?.current_balance_sand_box : usd?.current_balance) ?? 0;
+  const mayMoveMoney = useCan('moveMoney');
+  const mayManageAccount = useCan('manageAccount');
 
   return (
     <Stack gap="lg">
@@ -93,15 +96,17 @@ function AccountOverview({ user, account }: { user: User; account: Account }) {
             </Text>
           </SummaryCard>
         )}
-        <SummaryCard id="transfers" title="Transfers">
-          <Text size="sm" c="gray.7">
-            Move money from your wallet to your bank or to another Sente account.
-          </Text>
-          <Anchor component={Link} to="/settlements" size="sm" fw={600} c="sente.8">
-            Go to transfers
-          </Anchor>
-        </SummaryCard>
-        <ProfileCompletionCard account={account} />
+        {mayMoveMoney && (
+          <SummaryCard id="transfers" title="Transfers">
+            <Text size="sm" c="gray.7">
+              Move money from your wallet to your bank or to another Sente account.
+            </Text>
+            <Anchor component={Link} to="/settlements" size="sm" fw={600} c="sente.8">
+              Go to transfers
+            </Anchor>
+          </SummaryCard>
+        )}
+        {mayManageAccount && <ProfileCompletionCard account={account} />}
       </SimpleGrid>
       <TransactionsCard withUsd={usdBalance > 0} />
       <SummaryCard id="recent-collections" title="Recent collections">

@@ -17,14 +17,19 @@ export function useWebhookUrls() {
   return useQuery(webhookUrlsQueryOptions(useMoneyScope().accountId));
 }
 
-/** Spec §7 POST /api/webhook/save-url ('Webhooks Updated'); the answer is the URLs as saved. */
+/**
+ * Spec §7 POST /api/webhook/save-url ('Webhooks Updated'); the answer is the URLs as saved. The delivery log is read
+ * again: it lists a destination's 'No URL' deliveries only while that destination has a URL.
+ */
 export function useSaveWebhookUrls() {
   const queryClient = useQueryClient();
-  const { queryKey } = webhookUrlsQueryOptions(useMoneyScope().accountId);
+  const scope = useMoneyScope();
+  const { queryKey } = webhookUrlsQueryOptions(scope.accountId);
   return useMutation({
     mutationFn: (input: WebhookUrls) => api<WebhookUrls>('/api/webhook/save-url', { method: 'POST', body: input }),
     onSuccess: (response) => {
       queryClient.setQueryData(queryKey, response.data);
+      void queryClient.invalidateQueries({ queryKey: developerKeys.deliveries(scope) });
       notify.success(response.message ?? DEVELOPER_MESSAGES.webhooksUpdated);
     },
     onError: (error) => notify.error(errorMessage(error, MESSAGES.failedSomethingWentWrong)),

@@ -1,3 +1,4 @@
+import type { WebhookUrls } from '@sente/contracts/developers';
 import { MESSAGES } from '@sente/contracts/messages';
 import { WEBHOOK_DELIVERY_MESSAGES as M, type WebhookDelivery } from '@sente/contracts/webhook-deliveries';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -58,9 +59,12 @@ const page = (items: WebhookDelivery[], more = false) =>
     totalPages: more ? 2 : 1,
   });
 
-function renderLog(replies: { list?: Reply; resend?: Answer; testEvent?: Answer } = {}) {
+const URLS = { collection_url: 'https://shop.example/hooks/collections', payment_url: 'https://shop.example/hooks/payments' };
+
+function renderLog(replies: { list?: Reply; resend?: Answer; testEvent?: Answer; urls?: WebhookUrls } = {}) {
   const api = stubApi({
     'GET /api/user/profile': ok(testUser()),
+    'GET /api/webhook': ok(replies.urls ?? URLS),
     'GET /api/webhook/deliveries': replies.list ?? page([RETRYING, DELIVERED, NO_URL]),
     [`POST /api/webhook/deliveries/${DELIVERED.id}/resend`]:
       replies.resend ?? ok({ ...DELIVERED, status: 'pending' }, M.deliveryQueued),
@@ -126,6 +130,16 @@ describe('Webhook deliveries below the URL fields (issue 16)', () => {
     expect(await screen.findByText(M.empty)).toBeInTheDocument();
     await refused.user.click(screen.getByRole('button', { name: M.sendTestEvent }));
     await expectToast(M.noUrlForTestEvent);
+  });
+
+  it('says, while no URL is set, that nothing is sent until one is', async () => {
+    const first = renderLog({ list: page([]), urls: { collection_url: null, payment_url: null } });
+    expect(await screen.findByText(M.emptyNoUrl)).toBeInTheDocument();
+    expect(screen.queryByText(M.empty)).not.toBeInTheDocument();
+    first.unmount();
+
+    renderLog({ list: page([]), urls: { ...URLS, collection_url: null } });
+    expect(await screen.findByText(M.empty)).toBeInTheDocument();
   });
 
   it('loads more deliveries with the cursor, and offers to try again when the log cannot be read', async () => {

@@ -13,6 +13,7 @@ import { LoadMore } from '../../../components/load-more.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { type MoneyStatus, StatusBadge } from '../../../components/status-badge.tsx';
 import { useResendDelivery, useSendTestEvent, useWebhookDeliveries } from '../api/webhook-deliveries.ts';
+import { useWebhookUrls } from '../api/webhook-urls.ts';
 import classes from './webhook-deliveries.module.css';
 
 /** While a delivery is pending the log is read again this often, so the page shows it go out. */
@@ -103,9 +104,12 @@ function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
 /**
  * Issue 16, below the URL fields of the Web Hooks page: the account's recent webhook deliveries in its active
  * environment (event, status, attempts, last response, next try in Kampala time), Resend on each, and 'Send test event'.
+ * Empty while no URL is set, it says that nothing is sent until one is.
  */
 export function WebhookDeliveries() {
   const list = useWebhookDeliveries();
+  const urls = useWebhookUrls().data;
+  const noUrl = urls !== undefined && urls.collection_url === null && urls.payment_url === null;
   const testEvent = useSendTestEvent();
   const anyPending = list.items.some((delivery) => delivery.status === 'pending');
   // The latest refetch, so that the timer below lasts as long as something is pending rather than one render.
@@ -137,7 +141,7 @@ export function WebhookDeliveries() {
           <ErrorState error={list.error} onRetry={list.refetch} />
         ) : list.items.length === 0 ? (
           <Text size="sm" c="gray.7">
-            {M.empty}
+            {noUrl ? M.emptyNoUrl : M.empty}
           </Text>
         ) : (
           <DeliveriesTable deliveries={list.items} />

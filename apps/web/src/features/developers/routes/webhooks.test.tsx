@@ -46,10 +46,10 @@ describe('Web Hooks (spec §2)', () => {
     expect(screen.getByText(M.httpsHint)).toBeInTheDocument();
   });
 
-  it('shows the recent deliveries below the URL fields (issue 16)', async () => {
+  it('shows the recent deliveries below the URL fields (issue 16), saying nothing is sent while no URL is set', async () => {
     renderPage();
     const heading = await screen.findByRole('heading', { name: DELIVERY_MESSAGES.title });
-    expect(await screen.findByText(DELIVERY_MESSAGES.empty)).toBeInTheDocument();
+    expect(await screen.findByText(DELIVERY_MESSAGES.emptyNoUrl)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' }).compareDocumentPosition(heading)).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
@@ -61,11 +61,15 @@ describe('Web Hooks (spec §2)', () => {
     });
     await user.type(await screen.findByRole('textbox', { name: COLLECTIONS }), '  https://Hooks.Example.com  ');
     await user.clear(field(PAYMENTS));
+    await screen.findByText(DELIVERY_MESSAGES.empty);
+    const logReads = api.sent('GET /api/webhook/deliveries').length;
     await saveChanges();
     await expectToast(M.webhooksUpdated);
     expect(api.sent('POST /api/webhook/save-url').map((request) => request.body)).toEqual([
       { collection_url: 'https://hooks.example.com/', payment_url: null },
     ]);
+    // The log is read again: a destination's 'No URL' deliveries are listed only while it has a URL.
+    await waitFor(() => expect(api.sent('GET /api/webhook/deliveries').length).toBe(logReads + 1));
     await waitFor(() => expect(field(COLLECTIONS).value).toBe('https://hooks.example.com/'));
     expect(field(PAYMENTS).value).toBe('');
   });

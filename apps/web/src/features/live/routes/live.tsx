@@ -38,7 +38,7 @@ export function LiveRoute() {
 
   return (
     <Box bg="gray.0" mih="100dvh">
-      <Container size="xl" py="lg">
+      <Container size="xl" py="lg" component="main">
         <Stack gap="lg">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={4} className={classes.heading}>

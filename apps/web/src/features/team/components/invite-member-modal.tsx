@@ -1,21 +1,29 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { STAFF_ROLE_LABELS, STAFF_ROLES } from '@sente/contracts/constants';
+import { roleSummary, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@sente/contracts/constants';
 import { staffInviteInput } from '@sente/contracts/team';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
 import { useInviteMember } from '../api/team.ts';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 
 type Values = { email: string; staff_role: string };
 
-/** Spec §2 Invite Member: an e-mail and one of the six roles of §9 ('Email is missing', 'Role is missing'). */
+const isRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
+
+/**
+ * Spec §2 Invite Member: an e-mail and one of the six roles of §9 ('Email is missing', 'Role is missing'). Under the
+ * Role field, what the chosen role may do (DESIGN §7), so that the inviter picks the one that fits.
+ */
 export function InviteMemberModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const invite = useInviteMember();
+  const [role, setRole] = useState('');
   const form = useForm<Values>({
     mode: 'uncontrolled',
     initialValues: { email: '', staff_role: '' },
     validate: zod4Resolver(staffInviteInput),
+    onValuesChange: (values) => setRole(values.staff_role),
   });
   const close = () => {
     form.reset();
@@ -45,6 +53,8 @@ export function InviteMemberModal({ opened, onClose }: { opened: boolean; onClos
           <Select
             label="Role"
             placeholder="Choose a role"
+            description={isRole(role) ? roleSummary(role) : 'Choose a role to see what it may do.'}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             data={ROLE_OPTIONS}
             withAsterisk
             allowDeselect={false}

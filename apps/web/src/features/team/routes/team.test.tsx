@@ -120,6 +120,32 @@ describe('team table (spec §2 Team members)', () => {
 });
 
 describe('Invite Member modal (spec §5 Staff invite)', () => {
+  it('says under Role what the chosen role may do, as DESIGN §7 gives it', async () => {
+    const { user } = renderTeam();
+    await user.click(await screen.findByRole('button', { name: 'Invite Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Member' });
+    const role = within(dialog).getByRole('textbox', { name: /^Role/ });
+    expect(role).toHaveAccessibleDescription('Choose a role to see what it may do.');
+    const choose = async (label: string) => {
+      await user.click(role);
+      await user.click(await screen.findByRole('option', { name: label }));
+    };
+    await choose('Customer Support');
+    expect(role).toHaveAccessibleDescription(
+      "Sees the dashboard, collections, customers, links and reports, and resends a payer's receipt.",
+    );
+    await choose('User');
+    expect(role).toHaveAccessibleDescription('Sees the dashboard, collections, customers, links and reports.');
+    await choose('Operations');
+    expect(role).toHaveAccessibleDescription(
+      "Sees the dashboard, collections, customers, links and reports, creates and edits links and digital items, moves money (transfers, payouts, refunds), and resends a payer's receipt.",
+    );
+    await choose('Owner');
+    expect(
+      within(dialog).getByText(/manages the team, business and bank details, compliance and the test or live mode\.$/),
+    ).toBeVisible();
+  });
+
   it("shows 'Email is missing' and 'Role is missing' and sends nothing", async () => {
     const { user, api } = renderTeam();
     await user.click(await screen.findByRole('button', { name: 'Invite Member' }));
