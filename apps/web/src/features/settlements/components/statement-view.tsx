@@ -1,7 +1,8 @@
-import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { kampalaDay } from '@sente/contracts/dates';
 import { STATEMENT_MESSAGES } from '@sente/contracts/wallet';
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
+import { DayField } from '../../../components/day-field.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { CursorListBody } from '../../../components/link-list-page.tsx';
 import { type StatementRange, statementSearch, useStatement } from '../api/statement.ts';
@@ -35,10 +36,7 @@ export function StatementView() {
   const [range, setRange] = useState(thisMonth);
   const backwards = range.from !== '' && range.to !== '' && range.from > range.to;
   const complete = range.from !== '' && range.to !== '' && !backwards;
-  const setDay = (side: keyof StatementRange) => (event: ChangeEvent<HTMLInputElement>) => {
-    const day = event.currentTarget.value;
-    setRange((current) => ({ ...current, [side]: day }));
-  };
+  const setDay = (side: keyof StatementRange) => (day: string) => setRange((current) => ({ ...current, [side]: day }));
 
   return (
     <Stack gap="lg">
@@ -51,14 +49,13 @@ export function StatementView() {
         </Text>
       </div>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
+        <DayField
           label="From"
           value={range.from}
           onChange={setDay('from')}
           error={backwards && STATEMENT_MESSAGES.rangeBackwards}
         />
-        <TextInput type="date" label="To" value={range.to} onChange={setDay('to')} />
+        <DayField label="To" value={range.to} onChange={setDay('to')} />
         {complete && (
           <DownloadButton path={`/api/wallet/statement/download?${statementSearch(range)}`} fileName="Statement.xlsx" />
         )}
