@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { pickDay } from '../testing/day-field.ts';
@@ -33,6 +33,15 @@ describe('DayField: dates nobody misreads (issue 39 item 9)', () => {
     await pickDay(user, 'From', '2026-10-07');
     expect(picked).toEqual(['2026-10-07']);
     expect(screen.getByLabelText('From')).toHaveTextContent('Oct 07, 2026');
+  });
+
+  it("opens a calendar named like its field, with this month's days alone", async () => {
+    const { user } = render(<Field initial="2026-11-01" />);
+    await user.click(screen.getByRole('button', { name: 'From' }));
+    const calendar = screen.getByRole('dialog', { name: 'From' });
+    expect(within(calendar).getByRole('button', { name: 'Choose the month' })).toHaveTextContent('November 2026');
+    expect(within(calendar).queryByRole('button', { name: '31 October 2026' })).toBeNull();
+    expect(within(calendar).getByRole('button', { name: '30 November 2026' })).toBeVisible();
   });
 
   it('is empty with a prompt when no day is chosen, and can be cleared', async () => {
