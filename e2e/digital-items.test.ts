@@ -94,7 +94,7 @@ describe('digital items, as a merchant sells a file', () => {
       buyer_note: 'Open the PDF on your phone or print it.',
       extra_fields: [{ type: 'text', label: 'WhatsApp number', options: [] }],
     });
-    expect(item.image).toMatch(/^uploads\/.+\.png$/);
+    expect(item.image).toMatch(/^uploads\/.+\.webp$/);
     expect(item.file).toMatch(/^products\/.+\.pdf$/);
     // Decision 005: the image is public, the product file never is.
     expect((await fetch(`${server.url}/storage/${item.image}`)).status).toBe(200);

@@ -1,3 +1,4 @@
+import { kampalaDay } from '@sente/contracts/dates';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS, TRANSFER_OPTIONS } from '@sente/contracts/wallet';
 import ExcelJS from 'exceljs';
@@ -11,6 +12,8 @@ import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } f
 import { payLink } from './support/business.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { enterDashboard, expectToast, pasteInto } from './support/ui.ts';
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 type Tokens = { accessToken: string; refreshToken: string };
 
@@ -261,6 +264,14 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     );
     await expectAccessible(page, 'transfers: statement');
     await screenshot(page, 'money-out-07b-statement');
+    // Issue 39: the days read with the month by name ('Nov 01, 2026'), picked from a calendar.
+    const [year, month] = kampalaDay(new Date()).split('-').map(Number) as [number, number];
+    const from = page.getByRole('button', { name: 'From', exact: true });
+    expect(await from.textContent()).toBe(`${SHORT_MONTHS[month - 1]} 01, ${year}`);
+    await from.click();
+    await page.getByRole('button', { name: 'Choose the month' }).waitFor();
+    await expectAccessible(page, 'transfers: statement, a calendar open');
+    await screenshot(page, 'money-out-07c-statement-calendar');
     await page.context().close();
   });
 

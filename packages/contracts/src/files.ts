@@ -20,6 +20,10 @@ export const UPLOAD_MAX_BYTES: Record<UploadFolder, number> = {
   attachments: 5 * MEGABYTE,
 };
 
+/** Said under an image upload before a file is chosen: the types it takes and its folder's limit. */
+export const imageUploadHint = (folder: 'uploads' | 'companylogos') =>
+  `PNG, JPG, GIF, WebP, AVIF or SVG, up to ${UPLOAD_MAX_BYTES[folder] / MEGABYTE} MB.`;
+
 /** The size the spec's message shows: megabytes of 1048576 bytes, two decimals. */
 export function formatMegabytes(bytes: number): string {
   return (bytes / MEGABYTE).toFixed(2);
@@ -38,6 +42,8 @@ export const FILE_MESSAGES = {
     'Programs, installers and scripts cannot be sold as a product file. Put them in a ZIP file if you sell software.',
   fileNotFound: 'File not found',
   linkExpired: 'This file link has expired or is not valid. Open the file again from the dashboard.',
+  imageUnreadable: 'This image could not be read. Save it again as a PNG or JPG file and upload that.',
+  imageTooManyPixels: 'This image has more than 50 megapixels. Make it smaller and upload it again.',
   logoMissing: 'Upload a logo first',
   logoNotUploaded: 'Upload the logo again: that file is not a company logo of this account',
 } as const;

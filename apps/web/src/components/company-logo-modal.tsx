@@ -1,4 +1,5 @@
 import { Button, Center, Group, Image, Modal, Paper, Stack, Text } from '@mantine/core';
+import { imageUploadHint } from '@sente/contracts/files';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateLogo } from '../lib/company-logo.ts';
@@ -48,7 +49,7 @@ export function CompanyLogoModal({ opened, onClose }: { opened: boolean; onClose
         </Paper>
         <FileUpload
           label="New logo"
-          description="A square PNG, JPG, SVG or WebP image looks best."
+          description={`A square image looks best. ${imageUploadHint('companylogos')}`}
           folder="companylogos"
           accept="image/png,image/jpeg,image/gif,image/svg+xml,image/webp,image/avif"
           value={uploaded}

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, FileButton, Group, Input, Paper, Text } from '@mantine/core';
 import type { UploadFolder } from '@sente/contracts/files';
+import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -18,30 +19,57 @@ type FileUploadProps = {
   onChange: (path: string | null) => void;
   accept?: string;
   description?: string;
-  error?: string;
+  error?: string | undefined;
+  /** A message when the chosen file must not be sent (wrong type, too large), else null: nothing is uploaded. */
+  check?: (file: File) => string | null;
 };
 
 const baseName = (path: string) => path.split('/').pop() ?? path;
 
 /**
  * Spec §2 file upload with remove: the file goes to POST /api/files/upload at once, and the widget
- * holds the storage path it answers. Upload errors toast the server's message.
+ * holds the storage path it answers. A refused file (by `check` or the server) is named under the field, where the
+ * person looks, and toasted as before; choosing another file clears it.
  */
-export function FileUpload({ label, folder, value, storedName, onChange, accept, description, error }: FileUploadProps) {
+export function FileUpload(props: FileUploadProps) {
+  const { label, folder, value, storedName, onChange, accept, description, error, check } = props;
   const id = useId();
   const [fileName, setFileName] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const resetRef = useRef<() => void>(null);
+  const refuse = (message: string) => {
+    setRefusal(message);
+    notify.error(message);
+  };
   const upload = useMutation({
     mutationFn: (file: File) => uploadFile(file, folder),
     onSuccess: (path, file) => {
       setFileName(file.name);
       onChange(path);
     },
-    onError: (uploadError) => notify.error(errorMessage(uploadError)),
+    onError: (uploadError) => refuse(errorMessage(uploadError)),
     onSettled: () => resetRef.current?.(),
   });
+  const choose = (file: File | null) => {
+    if (!file) return;
+    setRefusal(null);
+    let problem: string | null;
+    try {
+      problem = check?.(file) ?? null;
+    } catch {
+      problem = LINK_MESSAGES.couldNotValidateFile;
+    }
+    if (problem) {
+      refuse(problem);
+      // Cleared, so choosing the same file again after fixing it still counts as a change.
+      resetRef.current?.();
+    } else {
+      upload.mutate(file);
+    }
+  };
+  const shownError = error ?? refusal ?? undefined;
   const name = value ? (fileName ?? storedName ?? baseName(value)) : null;
-  const describedBy = [error && `${id}-error`, description && `${id}-description`].filter(Boolean).join(' ') || undefined;
+  const describedBy = [shownError && `${id}-error`, description && `${id}-description`].filter(Boolean).join(' ') || undefined;
 
   const remove = () => {
     setFileName(null);
@@ -49,7 +77,7 @@ export function FileUpload({ label, folder, value, storedName, onChange, accept,
   };
 
   return (
-    <Input.Wrapper label={label} labelElement="div" id={id} description={description} error={error}>
+    <Input.Wrapper label={label} labelElement="div" id={id} description={description} error={shownError}>
       <div className={classes.file}>
         {value && name ? (
           <Paper withBorder radius="md" px="sm" py={6}>
@@ -67,7 +95,7 @@ export function FileUpload({ label, folder, value, storedName, onChange, accept,
           </Paper>
         ) : (
           <Group gap="sm">
-            <FileButton onChange={(file) => file && upload.mutate(file)} accept={accept} resetRef={resetRef}>
+            <FileButton onChange={choose} accept={accept} resetRef={resetRef}>
               {(props) => (
                 <Button
                   {...props}

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@man
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { DayField } from './day-field.tsx';
 import classes from './filter-bar.module.css';
 import type { UrlFilter } from './use-url-filter.ts';
 
@@ -77,20 +78,8 @@ export function FilterBar<K extends string>({ filter, label, selects, children, 
             />
           ))}
           {children}
-          <TextInput
-            type="date"
-            label="From"
-            value={values[dates.from]}
-            max={values[dates.to] || undefined}
-            onChange={(event) => set(dates.from, event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={values[dates.to]}
-            min={values[dates.from] || undefined}
-            onChange={(event) => set(dates.to, event.currentTarget.value)}
-          />
+          <DayField label="From" value={values[dates.from]} maxDate={values[dates.to]} onChange={(day) => set(dates.from, day)} />
+          <DayField label="To" value={values[dates.to]} minDate={values[dates.from]} onChange={(day) => set(dates.to, day)} />
         </Group>
         <Group justify="space-between" gap="sm" mih={30}>
           <Text size="sm" fw={600} role="status">

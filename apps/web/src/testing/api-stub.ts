@@ -13,7 +13,7 @@ export type RouteKey = `${Method} /${string}`;
 export type SentRequest = { method: Method; path: string; headers: Record<string, string>; body: unknown };
 /** An answer's body: the envelope of DESIGN §3, or (the wallet's older answers) whatever the route's schema holds. */
 export type Answer = { status: number; body: ApiSuccess<unknown> | ApiFailure | Record<string, unknown> };
-type Reply = Answer | ((request: SentRequest) => Answer | Promise<Answer>);
+export type Reply = Answer | ((request: SentRequest) => Answer | Promise<Answer>);
 
 /** A success envelope (DESIGN §3), with the server's message when given. */
 export const ok = (data: unknown = null, message?: string): Answer => ({

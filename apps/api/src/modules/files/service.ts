@@ -6,6 +6,7 @@ import type { Database, FileVisibility } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { sniffFileType } from './file-types.ts';
 import { findByPath, findOwnInFolder, folderOfOwnFile, insert } from './repository.ts';
+import { shrinkImage } from './shrink-image.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { FileStorage } from './storage.ts';
 import { FOLDER_RULES, tooLargeMessage } from './upload-rules.ts';
@@ -27,14 +28,20 @@ function newStoragePath(folder: UploadFolder, ext: string, now = new Date()): st
 
 export function createFilesService({ db, storage, signer }: { db: Kysely<Database>; storage: FileStorage; signer: UrlSigner }) {
   return {
-    /** Checks the bytes against the folder's rules, stores them and records who owns them; answers the storage path. */
+    /**
+     * Checks the bytes against the folder's rules, shrinks an image (shrink-image.ts), stores the result and records
+     * who owns it; answers the storage path.
+     */
     async upload({ accountId, userId, folder, bytes, originalName }: NewUpload): Promise<string> {
       const rule = FOLDER_RULES[folder];
       if (bytes.length > rule.maxBytes) throw badRequest(tooLargeMessage(folder, bytes.length));
-      const type = await sniffFileType(bytes);
-      if (!rule.accepts(type)) throw badRequest(rule.wrongTypeMessage);
+      const sniffed = await sniffFileType(bytes);
+      if (!rule.accepts(sniffed)) throw badRequest(rule.wrongTypeMessage);
+      const { bytes: stored, type } = rule.maxImageSide
+        ? await shrinkImage(bytes, sniffed, rule.maxImageSide)
+        : { bytes, type: sniffed };
       const path = newStoragePath(folder, type.ext);
-      await storage.put(path, bytes);
+      await storage.put(path, stored);
       try {
         await insert(db, {
           account_id: accountId,
@@ -43,7 +50,7 @@ export function createFilesService({ db, storage, signer }: { db: Kysely<Databas
           visibility: rule.visibility,
           original_name: originalName,
           mime_type: type.mime,
-          size_bytes: bytes.length,
+          size_bytes: stored.length,
           created_by: userId,
         });
       } catch (error) {

@@ -4,13 +4,26 @@ import { bearer } from '../../testing/users.ts';
 /** Tiny files of each kind the tests need: real magic bytes, whatever name they travel under. */
 export const SAMPLES = {
   png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
-  jpg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+  // A 2x2 blue JPEG: image folders decode what they store (shrink-image.ts).
+  jpg: Buffer.from(
+    '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMo' +
+      'GhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAA' +
+      'AAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQj/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEA' +
+      'PwCewFIh3//Z',
+    'base64',
+  ),
   svg: Buffer.from(
     '<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">' +
       '<script>alert(document.cookie)</script><rect width="1" height="1"/></svg>\n',
   ),
-  // An ISO-BMFF `ftyp` box of major brand avif: what marks an AVIF, whatever follows it.
-  avif: Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypavif\0\0\0\0avifmif1miafMA1B'), Buffer.alloc(64)]),
+  // A 2x2 AVIF: an ISO-BMFF `ftyp` box of major brand avif, then the image.
+  avif: Buffer.from(
+    'AAAAHGZ0eXBhdmlmAAAAAG1pZjFhdmlmbWlhZgAAANZtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAACJpbG9jAAAAAERA' +
+      'AAEAAQAAAAAA+gABAAAAAAAAACQAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABhdjAxAAAAAA5waXRtAAAAAAABAAAAVmlwcnAAAAA4aXBjbwAA' +
+      'AAxhdjFDgSACAAAAABRpc3BlAAAAAAAAAAIAAAACAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAgMAAAAsbWRhdBIACgc4ADaQENBp' +
+      'MhcZQmMEwAA0AATFtc4qV7RZbRu5pph9Wg==',
+    'base64',
+  ),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
   text: Buffer.from('Chapter 1\nIt was a bright cold day in April.\n'),
   elf: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]),

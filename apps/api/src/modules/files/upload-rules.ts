@@ -11,6 +11,8 @@ type FolderRule = {
   accepts: (type: SniffedType) => boolean;
   wrongTypeMessage: string;
   tooLargeMessage: (megabytes: string) => string;
+  /** Images only: the longer side they are stored at, twice the largest they are shown (decision 060). */
+  maxImageSide?: number;
 };
 
 /**
@@ -28,11 +30,14 @@ const imageRule: FolderRule = {
   accepts: (type) => IMAGE_EXTENSIONS.has(type.ext),
   wrongTypeMessage: LINK_MESSAGES.imageUploadTypes,
   tooLargeMessage: FILE_MESSAGES.imageTooLarge,
+  // Link and product images: a donation page's or checkout page's full-width picture.
+  maxImageSide: 1200,
 };
 
 export const FOLDER_RULES: Record<UploadFolder, FolderRule> = {
   uploads: imageRule,
-  companylogos: { ...imageRule, maxBytes: UPLOAD_MAX_BYTES.companylogos },
+  // A logo is shown at most 96 px tall (the dashboard's preview); the pay page's is a 40 px circle.
+  companylogos: { ...imageRule, maxBytes: UPLOAD_MAX_BYTES.companylogos, maxImageSide: 256 },
   certificates: {
     visibility: 'members',
     maxBytes: UPLOAD_MAX_BYTES.certificates,

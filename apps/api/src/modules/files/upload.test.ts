@@ -34,11 +34,11 @@ const fileCount = async () =>
 
 describe('POST /api/files/upload: what is accepted', () => {
   it.each([
-    ['a PNG', SAMPLES.png, 'shop logo.png', 'companylogos', 'png', 'image/png'],
-    ['a JPEG named .jpeg', SAMPLES.jpg, 'photo.JPEG', 'companylogos', 'jpg', 'image/jpeg'],
+    ['a PNG logo', SAMPLES.png, 'shop logo.png', 'companylogos', 'webp', 'image/webp'],
+    ['a JPEG logo named .jpeg', SAMPLES.jpg, 'photo.JPEG', 'companylogos', 'webp', 'image/webp'],
     ['an SVG with an XML prolog', SAMPLES.svg, 'logo.svg', 'uploads', 'svg', 'image/svg+xml'],
-    ['an AVIF image', SAMPLES.avif, 'cover.avif', 'uploads', 'avif', 'image/avif'],
-    ['an AVIF logo named .png', SAMPLES.avif, 'logo.png', 'companylogos', 'avif', 'image/avif'],
+    ['an AVIF image', SAMPLES.avif, 'cover.avif', 'uploads', 'webp', 'image/webp'],
+    ['an AVIF logo named .png', SAMPLES.avif, 'logo.png', 'companylogos', 'webp', 'image/webp'],
     ['a PDF attachment', SAMPLES.pdf, 'circular.pdf', 'attachments', 'pdf', 'application/pdf'],
     ['an AVIF attachment', SAMPLES.avif, 'menu.avif', 'attachments', 'avif', 'image/avif'],
     ['a PDF certificate', SAMPLES.pdf, 'Certificate of Incorporation.pdf', 'certificates', 'pdf', 'application/pdf'],
@@ -53,9 +53,11 @@ describe('POST /api/files/upload: what is accepted', () => {
     const now = new Date();
     const month = String(now.getUTCMonth() + 1).padStart(2, '0');
     expect(body.data).toMatch(new RegExp(`^${folder}/${now.getUTCFullYear()}/${month}/[0-9a-f-]{36}\\.${ext}$`));
-    expect(storedBytes(body.data).equals(bytes)).toBe(true);
+    // Raster images of the image folders are re-encoded (image-uploads.test.ts); everything else is kept as it came.
+    const stored = storedBytes(body.data);
+    expect(stored.equals(bytes)).toBe(ext !== 'webp');
     const row = await fileRow(body.data);
-    expect(Number(row?.size_bytes)).toBe(bytes.length);
+    expect(Number(row?.size_bytes)).toBe(stored.length);
     expect(row).toMatchObject({
       account_id: accountId,
       folder,
@@ -86,10 +88,10 @@ describe('POST /api/files/upload: what is accepted', () => {
       t,
       owner.accessToken,
       { bytes: SAMPLES.png, name: '../../evil.svg.php', type: 'image/svg+xml' },
-      'uploads',
+      'attachments',
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+    expect(res.json().data).toMatch(/^attachments\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
     expect(await fileRow(res.json().data)).toMatchObject({ original_name: 'evil.svg.php', mime_type: 'image/png' });
   });
 

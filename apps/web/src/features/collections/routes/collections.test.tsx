@@ -40,8 +40,9 @@ describe('Collections filter (issue 31): the URL holds it, the list follows it',
     const bar = filterBar();
     expect(within(bar).getByRole('combobox', { name: 'Status' })).toHaveValue('failed');
     expect(within(bar).getByRole('combobox', { name: 'Channel' })).toHaveValue('MTN_UG');
-    expect(within(bar).getByLabelText('From')).toHaveValue('2026-03-01');
-    expect(within(bar).getByLabelText('To')).toHaveValue('2026-03-31');
+    // The month by name, as the list writes dates (issue 39): never 03/01/2026.
+    expect(within(bar).getByLabelText('From')).toHaveTextContent('Mar 01, 2026');
+    expect(within(bar).getByLabelText('To')).toHaveTextContent('Mar 31, 2026');
     expect(listQueries().at(-1)).toBe('status=failed&channel=MTN_UG&from=2026-03-01&to=2026-03-31');
     expect(screen.getAllByText('Okello John').length).toBeGreaterThan(0);
     expect(screen.queryByText('Akello Grace')).not.toBeInTheDocument();

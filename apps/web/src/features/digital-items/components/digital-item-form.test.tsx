@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, UPLOAD_MAX_BYTES } from '@sente/contracts/files';
+import { FILE_MESSAGES, imageUploadHint, UPLOAD_MAX_BYTES } from '@sente/contracts/files';
 import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
@@ -132,6 +132,8 @@ describe('digital item form: files are checked before they are sent (spec §5)',
     const { user, uploads } = renderForm();
     await user.upload(fileInputOf('Product image'), fileOf('notes.txt', 'text/plain'));
     await expectToast(LINK_MESSAGES.imageUploadTypes);
+    // Under the upload too, where the person is looking, not only in a toast over the form.
+    expect(errorOf(upload('Product image'))).toBe(LINK_MESSAGES.imageUploadTypes);
     expect(uploads()).toEqual([]);
   });
 
@@ -146,6 +148,7 @@ describe('digital item form: files are checked before they are sent (spec §5)',
     const { user, uploads } = renderForm();
     await user.upload(fileInputOf('Product file'), fileOf('recipes.pdf', 'application/pdf', UPLOAD_MAX_BYTES.products + 1));
     await expectToast(LINK_MESSAGES.productFileTooLarge('5.00'));
+    expect(errorOf(upload('Product file'))).toBe(LINK_MESSAGES.productFileTooLarge('5.00'));
     await user.upload(fileInputOf('Product file'), fileOf('recipes.pdf', 'application/pdf'));
     expect(await screen.findByText('recipes.pdf')).toBeVisible();
     expect(uploads()).toHaveLength(1);
@@ -169,7 +172,7 @@ describe('digital item form: files are checked before they are sent (spec §5)',
     await user.type(screen.getByLabelText('Title'), 'Rolex Recipes');
     await user.type(screen.getByLabelText('Description'), 'Twenty ways to roll a rolex.');
     await user.type(screen.getByLabelText('Sale price'), '25000');
-    expect(screen.getByText(/JPG, PNG, GIF, WEBP, AVIF or SVG, up to 5 MB/)).toBeVisible();
+    expect(screen.getByText(`Shown to buyers on the checkout page. ${imageUploadHint('uploads')}`)).toBeVisible();
     await user.upload(fileInputOf('Product image'), fileOf('logo.svg', 'image/svg+xml'));
     await user.upload(fileInputOf('Product file'), fileOf('recipes.pdf', 'application/pdf'));
     await screen.findByText('recipes.pdf');

@@ -1,8 +1,9 @@
 import { Group, Image, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { imageUploadHint } from '@sente/contracts/files';
 import type { DigitalItem } from '@sente/contracts/links';
+import { FileUpload } from '../../../components/file-upload.tsx';
 import { storageUrl } from '../../../lib/public-links.ts';
-import { CheckedFileUpload } from './checked-file-upload.tsx';
 import type { ItemFormValues } from './item-form-values.ts';
 import classes from './item-uploads.module.css';
 import { checkImage, checkProductFile, IMAGE_ACCEPT } from './upload-checks.ts';
@@ -19,14 +20,14 @@ export function ItemUploads({ form, stored }: { form: UseFormReturnType<ItemForm
     <Stack gap="lg">
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Stack gap={0} className={classes.image}>
-          <CheckedFileUpload
+          <FileUpload
             label="Product image"
             folder="uploads"
             accept={IMAGE_ACCEPT}
             description={
               keepsStoredImage
                 ? 'The current image stays until you upload a new one.'
-                : 'Shown to buyers on the checkout page. JPG, PNG, GIF, WEBP, AVIF or SVG, up to 5 MB.'
+                : `Shown to buyers on the checkout page. ${imageUploadHint('uploads')}`
             }
             value={image}
             storedName={stored && image === stored.image ? stored.image_name : null}
@@ -37,7 +38,7 @@ export function ItemUploads({ form, stored }: { form: UseFormReturnType<ItemForm
         </Stack>
         {image && <Image src={storageUrl(image)} alt="Product image preview" w={88} h={88} radius="md" fit="cover" />}
       </Group>
-      <CheckedFileUpload
+      <FileUpload
         label="Product file"
         folder="products"
         description="What buyers download after paying: a PDF, a document, a ZIP, up to 5 MB. It is never public."

@@ -1,4 +1,5 @@
 import { Image, Paper, Stack } from '@mantine/core';
+import { imageUploadHint } from '@sente/contracts/files';
 import { FileUpload } from '../../../components/file-upload.tsx';
 import { storageUrl } from '../../../lib/public-links.ts';
 
@@ -23,7 +24,7 @@ export function DonationImageField({
     <Stack gap="xs">
       <FileUpload
         label="Image"
-        description="Optional. Shown at the top of your donation page. PNG, JPG, GIF, SVG, WebP or AVIF, up to 5MB."
+        description={`Optional. Shown at the top of your donation page. ${imageUploadHint('uploads')}`}
         folder="uploads"
         accept={IMAGE_TYPES}
         value={value}

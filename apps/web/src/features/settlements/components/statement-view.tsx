@@ -1,7 +1,7 @@
-import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { kampalaDay } from '@sente/contracts/dates';
 import { STATEMENT_MESSAGES } from '@sente/contracts/wallet';
-import type { ChangeEvent } from 'react';
+import { DayField } from '../../../components/day-field.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { CursorListBody } from '../../../components/link-list-page.tsx';
 import { useUrlFilter } from '../../../components/use-url-filter.ts';
@@ -42,11 +42,8 @@ export function StatementView() {
   const range = period.active ? period.values : thisMonth();
   const backwards = range.from !== '' && range.to !== '' && range.from > range.to;
   const complete = range.from !== '' && range.to !== '' && !backwards;
-  const setDay = (side: keyof StatementRange) => (event: ChangeEvent<HTMLInputElement>) => {
-    const day = event.currentTarget.value;
-    // Both days go into the address, the one not changed as shown: the address holds the whole period.
-    period.assign({ ...range, [side]: day });
-  };
+  // Both days go into the address, the one not changed as shown: the address holds the whole period.
+  const setDay = (side: keyof StatementRange) => (day: string) => period.assign({ ...range, [side]: day });
 
   return (
     <Stack gap="lg">
@@ -59,14 +56,13 @@ export function StatementView() {
         </Text>
       </div>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
+        <DayField
           label="From"
           value={range.from}
           onChange={setDay('from')}
           error={backwards && STATEMENT_MESSAGES.rangeBackwards}
         />
-        <TextInput type="date" label="To" value={range.to} onChange={setDay('to')} />
+        <DayField label="To" value={range.to} onChange={setDay('to')} />
         {complete && (
           <DownloadButton path={`/api/wallet/statement/download?${statementSearch(range)}`} fileName="Statement.xlsx" />
         )}

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The calendar's name for a day: '1 March 2026' for '2026-03-01'. */
+export const dayName = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${MONTHS[month - 1]} ${year}`;
+};
+
+/**
+ * Picks `day` (YYYY-MM-DD) in the day field labelled `label` (components/day-field.tsx) as a person does: opens its
+ * calendar and, unless the day shows, goes up to the months of a year, steps to the year, picks the month, then the day.
+ */
+export async function pickDay(user: UserEvent, label: string, day: string, within: HTMLElement = document.body) {
+  const field = screen.getAllByLabelText(label).find((element) => within.contains(element));
+  if (!field) throw new Error(`No day field '${label}'`);
+  await user.click(field);
+  if (screen.queryAllByRole('button', { name: dayName(day) }).length === 0) {
+    const [year, month] = day.split('-').map(Number) as [number, number];
+    await user.click(screen.getByRole('button', { name: 'Choose the month' }));
+    for (let step = 0; step < 50; step++) {
+      const shown = Number(screen.getByRole('button', { name: 'Choose the year' }).textContent);
+      if (shown === year) break;
+      await user.click(screen.getByRole('button', { name: shown < year ? 'Next year' : 'Previous year' }));
+    }
+    await user.click(screen.getByRole('button', { name: MONTHS[month - 1]?.slice(0, 3) }));
+  }
+  await user.click(screen.getAllByRole('button', { name: dayName(day) })[0]!);
+}
