@@ -93,6 +93,7 @@ export const collectionRow = z.object({
   collection_channel: z.enum(PAYMENT_CHANNELS),
   transaction_id: z.string(),
   status: z.enum(COLLECTION_STATUSES),
+  amount_refunded: z.number().describe('Its refunds that are pending or successful, summed (decision 057)'),
   extra_data: z.array(extraDataEntry),
   link: z.object({ ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() }).nullable(),
 });
@@ -139,7 +140,6 @@ export const collectionDetail = collectionRow.extend({
   completed_at: z.string().nullable(),
   timeline: z.array(collectionEvent),
   can_resend_receipt: z.boolean(),
-  amount_refunded: z.number(),
   refundable: z.number().describe('What a refund can take now: the amount less amount_refunded, or 0 when none can be made'),
   refund_blocked: z.string().nullable().describe('Why no refund can be made, in words for the merchant; null when one can'),
   refunds: z.array(collectionRefund),

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { cursorQuery } from './api.ts';
 import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, LINK_REF_MAX_LENGTH, searchText } from './filters.ts';
 import {
-  COLLECTION_STATUSES,
   luhnValid,
   PAYMENT_MESSAGES as M,
   MAX_PAYMENT_AMOUNT,
   networkOf,
   normalizeUgandanPhone,
   PAYMENT_CHANNELS,
+  PAYMENT_STATES,
 } from './payments.ts';
 import { REFUND_MESSAGES as R } from './refunds.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
@@ -95,7 +95,10 @@ export const payInput = z
 export type PayInput = z.output<typeof payInput>;
 
 const collectionsFilter = {
-  status: z.enum(COLLECTION_STATUSES, { error: F.statusInvalid(COLLECTION_STATUSES) }).optional(),
+  status: z
+    .enum(PAYMENT_STATES, { error: F.statusInvalid(PAYMENT_STATES) })
+    .optional()
+    .describe("A payment's status, or what refunds made of a successful one (decision 057); successful counts those too"),
   channel: z.enum(PAYMENT_CHANNELS, { error: F.channelInvalid(PAYMENT_CHANNELS) }).optional(),
   link: z
     .string({ error: F.linkInvalid })

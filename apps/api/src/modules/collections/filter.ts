@@ -6,14 +6,14 @@ import {
   searchedPhone,
   TEXT_SEARCH_COUNT_CAP,
 } from '@sente/contracts/filters';
-import type { CollectionStatus, PaymentChannel } from '@sente/contracts/payments';
+import type { PaymentChannel, PaymentState } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 
 /** What the collections list and its export are narrowed by (contracts `collectionsFilterQuery`, without the cursor). */
 export type CollectionsWhere = {
-  status?: CollectionStatus | undefined;
+  status?: PaymentState | undefined;
   channel?: PaymentChannel | undefined;
   link?: string | undefined;
   from?: string | undefined;
@@ -35,10 +35,21 @@ export function textCondition(q: string): RawBuilder<boolean> {
     or collections.reference = ${q})`;
 }
 
+/**
+ * A payment's state as the dashboard shows it (decision 057): a status on collections_status_idx; refunded or partly
+ * refunded on collections_refunded_idx, whose predicate (`amount_refunded > 0`, a literal) they repeat.
+ */
+function stateCondition(state: PaymentState): RawBuilder<unknown> {
+  if (state === 'refunded') return sql`(collections.amount_refunded > 0 and collections.amount_refunded >= collections.amount)`;
+  if (state === 'partly_refunded')
+    return sql`(collections.amount_refunded > 0 and collections.amount_refunded < collections.amount)`;
+  return sql`collections.status = ${state}`;
+}
+
 /** Every filter given, as one condition on `collections` (the account and environment are the caller's). */
 export function collectionsCondition(scope: MoneyScope, where: CollectionsWhere): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [];
-  if (where.status) parts.push(sql`collections.status = ${where.status}`);
+  if (where.status) parts.push(stateCondition(where.status));
   if (where.channel) parts.push(sql`collections.channel = ${where.channel}`);
   // A ref the account does not have (or another account's) reads as no link: no rows, not an error.
   if (where.link)

@@ -46,6 +46,7 @@ const collectionColumns = [
   'collections.channel',
   'collections.transaction_id',
   'collections.status',
+  'collections.amount_refunded',
   'collections.extra_data',
   'links.ref as link_ref',
   'links.kind as link_kind',

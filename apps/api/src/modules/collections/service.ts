@@ -46,6 +46,7 @@ export function toCollectionRow(row: CollectionListRecord): CollectionRow {
     collection_channel: row.channel,
     transaction_id: row.transaction_id,
     status: row.status,
+    amount_refunded: Number(row.amount_refunded),
     extra_data: row.extra_data as ExtraDataEntry[],
     link:
       row.link_ref && row.link_kind && row.link_title ? { ref: row.link_ref, kind: row.link_kind, title: row.link_title } : null,

@@ -1,6 +1,6 @@
 import { formatNumber } from '@sente/contracts/format';
-import { CHANNEL_LABELS, COLLECTION_STATUSES, PAYMENT_CHANNELS } from '@sente/contracts/payments';
-import { capitalized, choicesOf, FilterBar } from '../../../components/filter-bar.tsx';
+import { CHANNEL_LABELS, PAYMENT_CHANNELS, PAYMENT_STATE_LABELS, PAYMENT_STATES } from '@sente/contracts/payments';
+import { choicesOf, FilterBar } from '../../../components/filter-bar.tsx';
 import type { UrlFilter } from '../../../components/use-url-filter.ts';
 import type { COLLECTION_FILTER_KEYS } from '../api/filtered-collections.ts';
 import { LinkFilter } from './link-filter.tsx';
@@ -22,7 +22,7 @@ export function CollectionsFilter({ filter, total }: Props) {
       label="Filter collections"
       search={{ key: 'q', label: 'Search by phone, name, transaction ID or reference' }}
       selects={[
-        { key: 'status', label: 'Status', choices: choicesOf(COLLECTION_STATUSES, capitalized) },
+        { key: 'status', label: 'Status', choices: choicesOf(PAYMENT_STATES, (state) => PAYMENT_STATE_LABELS[state]) },
         { key: 'channel', label: 'Channel', choices: choicesOf(PAYMENT_CHANNELS, (channel) => CHANNEL_CHOICES[channel]) },
       ]}
       dates={{ from: 'from', to: 'to' }}

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
+import { CHANNEL_LABELS, type CollectionRow, paymentState } from '@sente/contracts/payments';
 import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -63,7 +63,7 @@ export function CollectionsTable({ collections }: { collections: CollectionRow[]
                 </OpenPaymentLink>
               </Table.Td>
               <Table.Td>
-                <StatusBadge status={collection.status} />
+                <StatusBadge status={paymentState(collection)} />
               </Table.Td>
             </Table.Tr>
           ))}
