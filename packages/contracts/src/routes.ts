@@ -32,7 +32,6 @@ import {
 import { MAX_BODY_BYTES } from './constants.ts';
 import { apiKeys, webhookUrls, webhookUrlsInput } from './developers.ts';
 import { fileUrl, signedFileQuery, signedUrlQuery, updateLogoInput, uploadForm } from './files.ts';
-import { filteredPageOf } from './filters.ts';
 import {
   digitalItem,
   digitalItemInput,
@@ -51,7 +50,7 @@ import { apiBalance, apiCollection, apiCollectionPage, apiError, apiPayout, apiR
 import {
   collectionDetail,
   collectionRefund,
-  collectionRow,
+  collectionsPage,
   customerRow,
   livePage,
   payAnswer,
@@ -221,7 +220,7 @@ export const ROUTES = {
   'GET /s/:code': { params: shortCodeParams, querystring: nothing, response: { 302: z.null().describe('To the long URL') } },
 
   // Collections, customers and the dashboard's figures
-  'GET /api/collections': { querystring: collectionsFilterQuery, response: { 200: answerOf(filteredPageOf(collectionRow)) } },
+  'GET /api/collections': { querystring: collectionsFilterQuery, response: { 200: answerOf(collectionsPage) } },
   // Issue 31 item 2: one payment with its timeline; its receipt sent again to the payer's e-mail.
   'GET /api/collections/:id': { params: byId, querystring: nothing, response: { 200: answerOf(collectionDetail) } },
   'POST /api/collections/:id/resend-receipt': { params: byId, body: nothing, response: { 200: done } },

@@ -8,7 +8,7 @@ import {
 } from '@sente/contracts/filters';
 import type { PaymentChannel, PaymentState } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Currency, Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 
 /** What the collections list and its export are narrowed by (contracts `collectionsFilterQuery`, without the cursor). */
@@ -80,4 +80,23 @@ export async function countFilteredCollections(db: Kysely<Database>, scope: Mone
       limit ${cap + 1}) matched`.execute(db);
   const total = Number(rows[0]?.total ?? 0);
   return { total: Math.min(total, cap), capped: total > cap };
+}
+
+/**
+ * What the filter's successful payments brought in, less their refunds (pending or successful), per currency: read
+ * from the rows that match, at most the count's cap of them, so only once the count found no more than that.
+ */
+export async function receivedByFilter(db: Kysely<Database>, scope: MoneyScope, where: CollectionsWhere) {
+  const cap = where.q && !searchedPhone(where.q) ? TEXT_SEARCH_COUNT_CAP : FILTER_COUNT_CAP;
+  const { rows } = await sql<{
+    currency: Currency;
+    amount: string;
+  }>`select currency, sum(amount - amount_refunded)::text as amount
+    from (select collections.currency, collections.amount, collections.amount_refunded from collections
+          where collections.account_id = ${scope.accountId} and collections.environment = ${scope.environment}
+            and collections.status = 'successful' and ${collectionsCondition(scope, where)}
+          order by collections.created_at desc, collections.id desc
+          limit ${cap + 1}) matched
+    group by currency order by currency desc`.execute(db);
+  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
 }

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CollectionRow } from '@sente/contracts/payments';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../testing/http.ts';
 import { createPaymentLink, expectLedgerHolds, type Merchant, payId } from '../../testing/payments.ts';
@@ -80,6 +81,19 @@ describe('a refunded payment', () => {
     expect((await rows('status=successful')).map((row) => row.id)).toEqual(expect.arrayContaining([part, whole, untouched]));
     expect(await rows('status=refunded', bob)).toEqual([]);
     expect((await get(t, alice, '/api/collections?status=returned')).statusCode).toBe(400);
+  });
+
+  it('sums the filtered view beside its count, net of refunds, on the first page (issue 39 item 7)', async () => {
+    const page = async (query: string) => (await get(t, alice, `/api/collections?${query}`)).json().data;
+    expect(await page('q=0772400400')).toMatchObject({ totalItems: 3, received: [{ currency: 'UGX', amount: 20_000 - 10_000 }] });
+    expect(await page('status=partly_refunded')).toMatchObject({ received: [{ currency: 'UGX', amount: 6_000 }] });
+    expect(await page('status=failed')).toMatchObject({ received: [] });
+    const { rows: all } = await sql<{ amount: string }>`select sum(amount - amount_refunded)::text as amount from collections
+      where account_id = ${alice.accountId} and environment = 'test' and status = 'successful'`.execute(t.database.db);
+    const first = await page('');
+    expect(first.received).toEqual([{ currency: 'UGX', amount: Number(all[0]!.amount) }]);
+    // A later page carries no sum: the first page's is the filter's.
+    expect((await page(`cursor=${encodeURIComponent(first.lastCursor)}`)).received).toBeUndefined();
   });
 
   it('counts its customer net of refunds', async () => {

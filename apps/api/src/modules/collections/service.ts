@@ -1,9 +1,8 @@
 import type { Page } from '@sente/contracts/api';
-import type { FilteredPage } from '@sente/contracts/filters';
 import type { ExtraField } from '@sente/contracts/links';
 import { COLLECTION_MESSAGES, LINK_MESSAGES } from '@sente/contracts/messages';
 import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
-import type { CollectionDetail } from '@sente/contracts/payments-answers';
+import type { CollectionDetail, CollectionsPage } from '@sente/contracts/payments-answers';
 import type { CollectionsFilter } from '@sente/contracts/payments-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -15,10 +14,11 @@ import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
 import { toApiRefund } from '../merchant-api/objects.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
+import { receivedInAll } from '../reports/repository.ts';
 import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';
 import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
-import { type CollectionsWhere, countFilteredCollections, isFiltered } from './filter.ts';
+import { type CollectionsWhere, countFilteredCollections, isFiltered, receivedByFilter } from './filter.ts';
 import {
   type CollectionListRecord,
   type CustomerListRecord,
@@ -154,16 +154,17 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
      * counter; a filtered one counts its matches up to FILTER_COUNT_CAP (decision 051). A cursor is a place in the
      * newest-first order, whatever filter made it: the filters of the request narrow every page.
      */
-    async collections(
-      scope: MoneyScope,
-      { cursor: cursorValue, ...where }: CollectionsFilter,
-    ): Promise<FilteredPage<CollectionRow>> {
+    async collections(scope: MoneyScope, { cursor: cursorValue, ...where }: CollectionsFilter): Promise<CollectionsPage> {
       const cursor = cursorFor('collections', cursorValue);
-      const count = isFiltered(where)
+      const filtered = isFiltered(where);
+      const count = filtered
         ? countFilteredCollections(db, scope, where)
         : countCollections(db, scope).then((total) => ({ total, capped: false }));
       const [rows, { total, capped }] = await Promise.all([collectionsPage(db, scope, cursor, undefined, where), count]);
-      return { ...toPage(rows, total, 'collections', toCollectionRow), totalCapped: capped };
+      // Issue 39 item 7: on the first page, the sum beside the count; summed from the rows once the count is exact.
+      const page = { ...toPage(rows, total, 'collections', toCollectionRow), totalCapped: capped };
+      if (cursor !== null || capped) return page;
+      return { ...page, received: filtered ? await receivedByFilter(db, scope, where) : await receivedInAll(db, scope) };
     },
 
     async customers(scope: MoneyScope, cursorValue?: string): Promise<Page<CustomerRow>> {

@@ -117,7 +117,7 @@ describe('a payment opens from its row (issue 31 item 2)', () => {
   });
 });
 
-describe('refunded payments (issue 39 item 2)', () => {
+describe('refunded payments and the total beside the count (issue 39 items 2 and 7)', () => {
   const refunded = collectionRow({
     id: 'c0ffee00-0000-4000-8000-000000000003',
     customer: { names: 'Atim Joan' },
@@ -135,11 +135,14 @@ describe('refunded payments (issue 39 item 2)', () => {
       'GET /api/collections': (request) => {
         const status = new URL(request.path, 'http://x').searchParams.get('status');
         const items = status === 'refunded' ? [refunded] : [refunded, partly];
-        return ok({ items, lastCursor: null, nextCursor: null, totalItems: items.length, totalPages: 1 });
+        const received = [{ currency: 'UGX', amount: status === 'refunded' ? 0 : 15_000 }];
+        return ok({ items, lastCursor: null, nextCursor: null, totalItems: items.length, totalPages: 1, received });
       },
       [`GET /api/collections/${refunded.id}`]: ok(collectionDetail({ ...refunded, refundable: 0 })),
     });
     const { user, location } = render(<CollectionsRoute />, { path: '/collections' });
+    // Issue 39 item 7: the count and what the successful ones brought in, net of refunds.
+    expect(await screen.findByText('2 collections · UGX 15,000 received, less refunds')).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Collections' });
     const rowOf = (name: string) => within(table).getByRole('cell', { name }).closest('tr')!;
     expect(within(rowOf('Atim Joan')).getByText('Refunded')).toBeVisible();
@@ -148,7 +151,8 @@ describe('refunded payments (issue 39 item 2)', () => {
     await user.selectOptions(within(filterBar()).getByRole('combobox', { name: 'Status' }), 'Refunded');
     await waitFor(() => expect(location().search).toBe('?status=refunded'));
     expect(api.sent('GET /api/collections').at(-1)?.path).toBe('/api/collections?status=refunded');
-    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Opio Sam' })).not.toBeInTheDocument());
+    expect(await screen.findByText('1 collection · UGX 0 received, less refunds')).toBeVisible();
+    expect(screen.queryByRole('cell', { name: 'Opio Sam' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('cell', { name: 'Atim Joan' }));
     const drawer = await screen.findByRole('dialog', { name: 'Payment' });
