@@ -204,5 +204,6 @@ export const customerRow = z.object({
   phone: z.string().nullable(),
   created_at: z.string(),
   payments_count: z.number().int(),
-  total_paid: z.number(),
+  total_paid: z.number().describe('Their successful payments, less what refunds (pending or successful) took of them'),
+  last_paid_at: z.string().nullable().describe('When their latest successful payment was made'),
 });

@@ -123,6 +123,15 @@ export const collectionsFilterQuery = z
   .refine(daysInOrder, daysInverted);
 export type CollectionsFilter = z.output<typeof collectionsFilterQuery>;
 
+/** GET /api/customers/download (issue 39 item 6): the customers the list's search finds, all without one. */
+export const customersDownloadQuery = z.object({
+  q: searchText.describe("A phone however written, a customer's name (its words in any order) or their e-mail"),
+});
+
+/** GET /api/customers: the search and the cursor of the page before. */
+export const customersQuery = customersDownloadQuery.extend({ cursor: cursorQuery.shape.cursor });
+export type CustomersQuery = z.output<typeof customersQuery>;
+
 /**
  * POST /api/collections/{id}/refund (issue 31 item 3): how much of the payment goes back to the payer (whole UGX, at
  * most what is left to refund), why, and the single-use token of a verified wallet PIN, as every money movement.

@@ -32,6 +32,7 @@ import {
 import { MAX_BODY_BYTES } from './constants.ts';
 import { apiKeys, webhookUrls, webhookUrlsInput } from './developers.ts';
 import { fileUrl, signedFileQuery, signedUrlQuery, updateLogoInput, uploadForm } from './files.ts';
+import { filteredPageOf } from './filters.ts';
 import {
   digitalItem,
   digitalItemInput,
@@ -57,7 +58,14 @@ import {
   publicLink,
   publicPayment,
 } from './payments-answers.ts';
-import { collectionsDownloadQuery, collectionsFilterQuery, payInput, refundInput } from './payments-input.ts';
+import {
+  collectionsDownloadQuery,
+  collectionsFilterQuery,
+  customersDownloadQuery,
+  customersQuery,
+  payInput,
+  refundInput,
+} from './payments-input.ts';
 import { dashboardStats, dashboardStatsQuery } from './reports.ts';
 import { searchAnswer, searchQuery } from './search.ts';
 import { shortCodeParams, shortenUrlAnswer, shortenUrlInput } from './short-links.ts';
@@ -233,7 +241,8 @@ export const ROUTES = {
   'GET /api/collections/download': { querystring: collectionsDownloadQuery, response: { 200: fileAnswer } },
   'GET /api/payment-link/collections/:ref': { params: byRef, querystring: cursorQuery, response: { 200: answerOf(livePage) } },
   'GET /api/payment-link/collections/:ref/download': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },
-  'GET /api/customers': { querystring: cursorQuery, response: { 200: answerOf(pageOf(customerRow)) } },
+  'GET /api/customers': { querystring: customersQuery, response: { 200: answerOf(filteredPageOf(customerRow)) } },
+  'GET /api/customers/download': { querystring: customersDownloadQuery, response: { 200: fileAnswer } },
   'GET /api/search': { querystring: searchQuery, response: { 200: answerOf(searchAnswer) } },
   'GET /api/reports/dashboard-stats': { querystring: dashboardStatsQuery, response: { 200: answerOf(dashboardStats) } },
 

@@ -1,15 +1,9 @@
-import {
-  containsPattern,
-  FILTER_COUNT_CAP,
-  kampalaDayEnd,
-  kampalaDayStart,
-  searchedPhone,
-  TEXT_SEARCH_COUNT_CAP,
-} from '@sente/contracts/filters';
+import { FILTER_COUNT_CAP, kampalaDayEnd, kampalaDayStart, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import type { PaymentChannel, PaymentState } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Currency, Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
+import { nameHoldsWords } from '../../lib/name-search.ts';
 
 /** What the collections list and its export are narrowed by (contracts `collectionsFilterQuery`, without the cursor). */
 export type CollectionsWhere = {
@@ -25,13 +19,14 @@ export const isFiltered = (where: CollectionsWhere) => Object.values(where).some
 
 /**
  * The search text as one condition on `collections`: a phone however written is its stored msisdn, exactly (on
- * collections_msisdn_idx); any other text is a part of the payer's name in any case (collections_names_trgm_idx), the
+ * collections_msisdn_idx); any other text is the payer's name holding its words in any order and case
+ * (collections_names_trgm_idx, lib/name-search.ts), the
  * transaction ID (as typed or in capitals: IDs are) or the API's reference, exactly.
  */
 export function textCondition(q: string): RawBuilder<boolean> {
   const phone = searchedPhone(q);
   if (phone) return sql<boolean>`collections.msisdn = ${phone}`;
-  return sql<boolean>`(collections.names ilike ${containsPattern(q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
+  return sql<boolean>`(${nameHoldsWords('collections.names', q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
     or collections.reference = ${q})`;
 }
 

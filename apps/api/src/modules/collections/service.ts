@@ -1,9 +1,9 @@
-import type { Page } from '@sente/contracts/api';
+import type { FilteredPage } from '@sente/contracts/filters';
 import type { ExtraField } from '@sente/contracts/links';
 import { COLLECTION_MESSAGES, LINK_MESSAGES } from '@sente/contracts/messages';
 import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
 import type { CollectionDetail, CollectionsPage } from '@sente/contracts/payments-answers';
-import type { CollectionsFilter } from '@sente/contracts/payments-input';
+import type { CollectionsFilter, CustomersQuery } from '@sente/contracts/payments-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -16,6 +16,7 @@ import { toApiRefund } from '../merchant-api/objects.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
 import { receivedInAll } from '../reports/repository.ts';
 import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';
+import { streamCustomersWorkbook } from './customers-export.ts';
 import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import { type CollectionsWhere, countFilteredCollections, isFiltered, receivedByFilter } from './filter.ts';
@@ -25,6 +26,7 @@ import {
   collectionsPage,
   countCollections,
   countCustomers,
+  countFoundCustomers,
   countLinkCollections,
   customersPage,
   findScopedCollection,
@@ -64,6 +66,7 @@ export function toCustomerRow(row: CustomerListRecord): CustomerRow {
     created_at: iso(row.created_at),
     payments_count: row.payments_count,
     total_paid: Number(row.total_paid),
+    last_paid_at: row.last_paid_at ? iso(row.last_paid_at) : null,
   };
 }
 
@@ -167,11 +170,17 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
       return { ...page, received: filtered ? await receivedByFilter(db, scope, where) : await receivedInAll(db, scope) };
     },
 
-    async customers(scope: MoneyScope, cursorValue?: string): Promise<Page<CustomerRow>> {
+    /** A page of the customers the search finds (all without one), newest first, counted as the collections are. */
+    async customers(scope: MoneyScope, { cursor: cursorValue, q }: CustomersQuery): Promise<FilteredPage<CustomerRow>> {
       const cursor = cursorFor('customers', cursorValue);
-      const [rows, total] = await Promise.all([customersPage(db, scope, cursor), countCustomers(db, scope)]);
-      return toPage(rows, total, 'customers', toCustomerRow);
+      const count = q ? countFoundCustomers(db, scope, q) : countCustomers(db, scope).then((total) => ({ total, capped: false }));
+      const [rows, { total, capped }] = await Promise.all([customersPage(db, scope, cursor, undefined, q), count]);
+      return { ...toPage(rows, total, 'customers', toCustomerRow), totalCapped: capped };
     },
+
+    /** 'Customers.xlsx': every customer the search finds, streamed (customers-export.ts). */
+    customersWorkbook: (scope: MoneyScope, q: string | undefined, logger: FastifyBaseLogger) =>
+      streamCustomersWorkbook(db, scope, q, logger),
 
     /** The live page: one link of the account, its successful total and a page of its collections. */
     async live(scope: MoneyScope, ref: string, cursorValue?: string): Promise<LivePage> {
