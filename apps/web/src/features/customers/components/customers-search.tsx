@@ -16,11 +16,7 @@ export function CustomersSearch({ filter, total }: Props) {
   return (
     <Paper component="section" aria-label="Find customers" withBorder radius="md" p="md">
       <Stack gap="sm">
-        <SearchField
-          value={filter.values.q}
-          onSearch={(text) => filter.set('q', text)}
-          label="Search by name (its words in any order), phone or e-mail"
-        />
+        <SearchField value={filter.values.q} onSearch={(text) => filter.set('q', text)} label="Search by name, phone or e-mail" />
         <Group justify="space-between" gap="sm" mih={30}>
           <Text size="sm" fw={600} role="status">
             {total}

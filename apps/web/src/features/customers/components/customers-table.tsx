@@ -10,7 +10,7 @@ import { OtherNames } from './other-names.tsx';
 /** Spec §2 customers table, with what each has paid (wide screens; phones get cards). */
 export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
   return (
-    <ScrollTable minWidth={980} label="Customers table">
+    <ScrollTable minWidth={940} label="Customers table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Customers">
         <Table.Thead>
           <Table.Tr>
