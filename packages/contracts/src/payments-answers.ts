@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { pageOf } from './api.ts';
 import { COLLECTION_EVENT_KINDS } from './collection-events.ts';
 import { CURRENCIES, ENVIRONMENTS } from './constants.ts';
-import { filteredPageOf } from './filters.ts';
 import { extraFieldAnswer, LINK_KINDS, LINK_VISIBILITIES } from './links.ts';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from './payments.ts';
 
@@ -94,25 +93,11 @@ export const collectionRow = z.object({
   collection_channel: z.enum(PAYMENT_CHANNELS),
   transaction_id: z.string(),
   status: z.enum(COLLECTION_STATUSES),
-  amount_refunded: z.number().describe('Its refunds that are pending or successful, summed (decision 057)'),
+  /** Its refunds that are pending or successful, summed (decision 057). */
+  amount_refunded: z.number(),
   extra_data: z.array(extraDataEntry),
   link: z.object({ ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() }).nullable(),
 });
-
-/**
- * GET /api/collections (issue 39 item 7): a page of the filtered list, and on its first page what the filter's
- * successful payments brought in, less what refunds (pending or successful) took of them, per currency: `received`,
- * absent on a later page and when the filter matched more than it counts (`totalCapped`).
- */
-export const collectionsPage = filteredPageOf(collectionRow).extend({
-  received: z
-    .array(z.object({ currency: z.enum(CURRENCIES), amount: z.number() }))
-    .optional()
-    .describe(
-      "The filter's successful payments summed per currency, less their refunds; absent on later pages or past the count's cap",
-    ),
-});
-export type CollectionsPage = z.output<typeof collectionsPage>;
 
 /**
  * One step of a payment's timeline: when, what, and what was said: the provider's status or message, the failure's
@@ -204,6 +189,8 @@ export const customerRow = z.object({
   phone: z.string().nullable(),
   created_at: z.string(),
   payments_count: z.number().int(),
-  total_paid: z.number().describe('Their successful payments, less what refunds (pending or successful) took of them'),
-  last_paid_at: z.string().nullable().describe('When their latest successful payment was made'),
+  /** Their successful payments, less what refunds (pending or successful) took of them (decision 057). */
+  total_paid: z.number(),
+  /** When their latest successful payment was made. */
+  last_paid_at: z.string().nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorQuery } from './api.ts';
 import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, LINK_REF_MAX_LENGTH, searchText } from './filters.ts';
+import { PAYMENT_STATES } from './payment-states.ts';
 import {
   luhnValid,
   PAYMENT_MESSAGES as M,
@@ -8,7 +9,6 @@ import {
   networkOf,
   normalizeUgandanPhone,
   PAYMENT_CHANNELS,
-  PAYMENT_STATES,
 } from './payments.ts';
 import { REFUND_MESSAGES as R } from './refunds.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
@@ -95,10 +95,7 @@ export const payInput = z
 export type PayInput = z.output<typeof payInput>;
 
 const collectionsFilter = {
-  status: z
-    .enum(PAYMENT_STATES, { error: F.statusInvalid(PAYMENT_STATES) })
-    .optional()
-    .describe("A payment's status, or what refunds made of a successful one (decision 057); successful counts those too"),
+  status: z.enum(PAYMENT_STATES, { error: F.statusInvalid(PAYMENT_STATES) }).optional(),
   channel: z.enum(PAYMENT_CHANNELS, { error: F.channelInvalid(PAYMENT_CHANNELS) }).optional(),
   link: z
     .string({ error: F.linkInvalid })
@@ -122,15 +119,6 @@ export const collectionsFilterQuery = z
   .object({ ...collectionsFilter, cursor: cursorQuery.shape.cursor })
   .refine(daysInOrder, daysInverted);
 export type CollectionsFilter = z.output<typeof collectionsFilterQuery>;
-
-/** GET /api/customers/download (issue 39 item 6): the customers the list's search finds, all without one. */
-export const customersDownloadQuery = z.object({
-  q: searchText.describe("A phone however written, a customer's name (its words in any order) or their e-mail"),
-});
-
-/** GET /api/customers: the search and the cursor of the page before. */
-export const customersQuery = customersDownloadQuery.extend({ cursor: cursorQuery.shape.cursor });
-export type CustomersQuery = z.output<typeof customersQuery>;
 
 /**
  * POST /api/collections/{id}/refund (issue 31 item 3): how much of the payment goes back to the payer (whole UGX, at

@@ -29,7 +29,9 @@ import {
   tokens,
   verifyAccountInput,
 } from './auth.ts';
+import { collectionsPage } from './collections-page.ts';
 import { MAX_BODY_BYTES } from './constants.ts';
+import { customersDownloadQuery, customersQuery } from './customers.ts';
 import { apiKeys, webhookUrls, webhookUrlsInput } from './developers.ts';
 import { fileUrl, signedFileQuery, signedUrlQuery, updateLogoInput, uploadForm } from './files.ts';
 import { filteredPageOf } from './filters.ts';
@@ -51,21 +53,13 @@ import { apiBalance, apiCollection, apiCollectionPage, apiError, apiPayout, apiR
 import {
   collectionDetail,
   collectionRefund,
-  collectionsPage,
   customerRow,
   livePage,
   payAnswer,
   publicLink,
   publicPayment,
 } from './payments-answers.ts';
-import {
-  collectionsDownloadQuery,
-  collectionsFilterQuery,
-  customersDownloadQuery,
-  customersQuery,
-  payInput,
-  refundInput,
-} from './payments-input.ts';
+import { collectionsDownloadQuery, collectionsFilterQuery, payInput, refundInput } from './payments-input.ts';
 import { dashboardStats, dashboardStatsQuery } from './reports.ts';
 import { searchAnswer, searchQuery } from './search.ts';
 import { shortCodeParams, shortenUrlAnswer, shortenUrlInput } from './short-links.ts';

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import { CHANNEL_LABELS, paymentState } from '@sente/contracts/payments';
+import { paymentState } from '@sente/contracts/payment-states';
+import { CHANNEL_LABELS } from '@sente/contracts/payments';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { REFUND_LABELS } from '@sente/contracts/refunds';
 import type { ReactNode } from 'react';

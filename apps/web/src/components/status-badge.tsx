@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import type { PaymentState } from '@sente/contracts/payments';
+import type { PaymentState } from '@sente/contracts/payment-states';
 
 /** Collection statuses with what refunds make of a payment (decision 057), and the transfer ones (spec §3). */
 export type MoneyStatus = PaymentState | 'rejected';

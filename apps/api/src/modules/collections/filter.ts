@@ -1,5 +1,6 @@
 import { FILTER_COUNT_CAP, kampalaDayEnd, kampalaDayStart, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
-import type { PaymentChannel, PaymentState } from '@sente/contracts/payments';
+import type { PaymentState } from '@sente/contracts/payment-states';
+import type { PaymentChannel } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Currency, Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';

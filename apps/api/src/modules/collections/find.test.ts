@@ -1,6 +1,7 @@
 import { FIND_MESSAGES as F, FILTER_COUNT_CAP, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import { PAYMENT_CHANNELS, PAYMENT_STATES } from '@sente/contracts/payments';
+import { PAYMENT_STATES } from '@sente/contracts/payment-states';
+import { PAYMENT_CHANNELS } from '@sente/contracts/payments';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

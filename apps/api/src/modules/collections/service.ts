@@ -1,9 +1,11 @@
+import type { CollectionsPage } from '@sente/contracts/collections-page';
+import type { CustomersQuery } from '@sente/contracts/customers';
 import type { FilteredPage } from '@sente/contracts/filters';
 import type { ExtraField } from '@sente/contracts/links';
 import { COLLECTION_MESSAGES, LINK_MESSAGES } from '@sente/contracts/messages';
 import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
-import type { CollectionDetail, CollectionsPage } from '@sente/contracts/payments-answers';
-import type { CollectionsFilter, CustomersQuery } from '@sente/contracts/payments-input';
+import type { CollectionDetail } from '@sente/contracts/payments-answers';
+import type { CollectionsFilter } from '@sente/contracts/payments-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';

@@ -1,5 +1,5 @@
+import type { CollectionsPage } from '@sente/contracts/collections-page';
 import type { CollectionRow } from '@sente/contracts/payments';
-import type { CollectionsPage } from '@sente/contracts/payments-answers';
 import { keepPreviousData } from '@tanstack/react-query';
 import { withQuery } from '../../../components/use-url-filter.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';

@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import { CHANNEL_LABELS, type CollectionRow, paymentState } from '@sente/contracts/payments';
+import { paymentState } from '@sente/contracts/payment-states';
+import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import classes from '../../../components/payment-cards.module.css';

@@ -1,6 +1,7 @@
+import type { CollectionsPage } from '@sente/contracts/collections-page';
 import { formatMoney, formatNumber } from '@sente/contracts/format';
-import { CHANNEL_LABELS, PAYMENT_CHANNELS, PAYMENT_STATE_LABELS, PAYMENT_STATES } from '@sente/contracts/payments';
-import type { CollectionsPage } from '@sente/contracts/payments-answers';
+import { PAYMENT_STATE_LABELS, PAYMENT_STATES } from '@sente/contracts/payment-states';
+import { CHANNEL_LABELS, PAYMENT_CHANNELS } from '@sente/contracts/payments';
 import { choicesOf, FilterBar } from '../../../components/filter-bar.tsx';
 import type { UrlFilter } from '../../../components/use-url-filter.ts';
 import type { COLLECTION_FILTER_KEYS } from '../api/filtered-collections.ts';

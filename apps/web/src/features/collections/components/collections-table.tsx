@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import { CHANNEL_LABELS, type CollectionRow, paymentState } from '@sente/contracts/payments';
+import { paymentState } from '@sente/contracts/payment-states';
+import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { MESSAGES } from '@sente/contracts/messages';
-import { paymentState } from '@sente/contracts/payments';
+import { paymentState } from '@sente/contracts/payment-states';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
