@@ -1,5 +1,5 @@
 /**
- * Issue 39 item 2, migration 2026_11_28_035 (decision 057): before it, refunds were summed from their transfers when
+ * Issue 39 item 2, migration 2026_11_28_036 (decision 057): before it, refunds were summed from their transfers when
  * read, and customers and the reports' roll-up counted gross. Run back down and up again on this file's own copy of
  * the database, it fills `amount_refunded` from the refunds that are pending or successful and takes them off the
  * customer and the roll-up, leaving what the refund's transactions keep.
@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { down, up } from '../../db/migrations/2026_11_28_035_refunded_amounts.ts';
+import { down, up } from '../../db/migrations/2026_11_28_036_refunded_amounts.ts';
 import { post } from '../../testing/http.ts';
 import { createPaymentLink, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -54,7 +54,7 @@ async function counted(ids: string[]) {
   };
 }
 
-describe('migration 035: refunds where money is counted', () => {
+describe('migration 036: refunds where money is counted', () => {
   it('fills what is refunded of each payment and counts customers and the roll-up net, as the refunds keep them', async () => {
     const part = await paidAndRefunded(10_000, '0772510510', 4_000);
     // The simulator fails a refund to a number ending in 0001: its amount is refunded no more.
