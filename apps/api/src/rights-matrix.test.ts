@@ -325,6 +325,7 @@ const MATRIX: Row[] = [
     }),
   },
   { route: 'GET /api/customers', needs: 'view', ok: 200, call: () => ({ url: '/api/customers' }) },
+  { route: 'GET /api/customers/download', needs: 'view', ok: 200, call: () => ({ url: '/api/customers/download?q=Okello' }) },
   { route: 'GET /api/search', needs: 'view', ok: 200, call: () => ({ url: '/api/search?q=Okello' }) },
 
   // Wallet: reading it is any member's; the PIN, the look-ups and every way out are moving money

@@ -35,6 +35,7 @@ export const FIND_MESSAGES = {
   linkInvalid: `link must be a link reference of at most ${LINK_REF_MAX_LENGTH} characters`,
   noMatchingCollections: 'No collections match these filters',
   noMatchingTransfers: 'No transfers match these filters',
+  noMatchingCustomers: 'No customers match this search',
   noResults: 'No results',
   noLinksFound: 'No links found',
   typeToFindLink: 'Type a title to find a link',

@@ -93,6 +93,8 @@ export const collectionRow = z.object({
   collection_channel: z.enum(PAYMENT_CHANNELS),
   transaction_id: z.string(),
   status: z.enum(COLLECTION_STATUSES),
+  /** Its refunds that are pending or successful, summed (decision 057). */
+  amount_refunded: z.number(),
   extra_data: z.array(extraDataEntry),
   link: z.object({ ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() }).nullable(),
 });
@@ -139,7 +141,6 @@ export const collectionDetail = collectionRow.extend({
   completed_at: z.string().nullable(),
   timeline: z.array(collectionEvent),
   can_resend_receipt: z.boolean(),
-  amount_refunded: z.number(),
   refundable: z.number().describe('What a refund can take now: the amount less amount_refunded, or 0 when none can be made'),
   refund_blocked: z.string().nullable().describe('Why no refund can be made, in words for the merchant; null when one can'),
   refunds: z.array(collectionRefund),
@@ -190,5 +191,8 @@ export const customerRow = z.object({
   phone: z.string().nullable(),
   created_at: z.string(),
   payments_count: z.number().int(),
+  /** Their successful payments, less what refunds (pending or successful) took of them (decision 057). */
   total_paid: z.number(),
+  /** When their latest successful payment was made. */
+  last_paid_at: z.string().nullable(),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { cursorQuery } from './api.ts';
 import { dayRange, daysInOrder, daysInverted, FIND_MESSAGES as F, LINK_REF_MAX_LENGTH, searchText } from './filters.ts';
+import { PAYMENT_STATES } from './payment-states.ts';
 import {
-  COLLECTION_STATUSES,
   luhnValid,
   PAYMENT_MESSAGES as M,
   MAX_PAYMENT_AMOUNT,
@@ -95,7 +95,7 @@ export const payInput = z
 export type PayInput = z.output<typeof payInput>;
 
 const collectionsFilter = {
-  status: z.enum(COLLECTION_STATUSES, { error: F.statusInvalid(COLLECTION_STATUSES) }).optional(),
+  status: z.enum(PAYMENT_STATES, { error: F.statusInvalid(PAYMENT_STATES) }).optional(),
   channel: z.enum(PAYMENT_CHANNELS, { error: F.channelInvalid(PAYMENT_CHANNELS) }).optional(),
   link: z
     .string({ error: F.linkInvalid })

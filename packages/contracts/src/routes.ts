@@ -29,7 +29,9 @@ import {
   tokens,
   verifyAccountInput,
 } from './auth.ts';
+import { collectionsPage } from './collections-page.ts';
 import { MAX_BODY_BYTES } from './constants.ts';
+import { customersDownloadQuery, customersQuery } from './customers.ts';
 import { apiKeys, webhookUrls, webhookUrlsInput } from './developers.ts';
 import { fileUrl, signedFileQuery, signedUrlQuery, updateLogoInput, uploadForm } from './files.ts';
 import { filteredPageOf } from './filters.ts';
@@ -51,7 +53,6 @@ import { apiBalance, apiCollection, apiCollectionPage, apiError, apiPayout, apiR
 import {
   collectionDetail,
   collectionRefund,
-  collectionRow,
   customerRow,
   livePage,
   payAnswer,
@@ -224,7 +225,7 @@ export const ROUTES = {
   'GET /s/:code': { params: shortCodeParams, querystring: nothing, response: { 302: z.null().describe('To the long URL') } },
 
   // Collections, customers and the dashboard's figures
-  'GET /api/collections': { querystring: collectionsFilterQuery, response: { 200: answerOf(filteredPageOf(collectionRow)) } },
+  'GET /api/collections': { querystring: collectionsFilterQuery, response: { 200: answerOf(collectionsPage) } },
   // Issue 31 item 2: one payment with its timeline; its receipt sent again to the payer's e-mail.
   'GET /api/collections/:id': { params: byId, querystring: nothing, response: { 200: answerOf(collectionDetail) } },
   'POST /api/collections/:id/resend-receipt': { params: byId, body: nothing, response: { 200: done } },
@@ -237,7 +238,8 @@ export const ROUTES = {
   'GET /api/collections/download': { querystring: collectionsDownloadQuery, response: { 200: fileAnswer } },
   'GET /api/payment-link/collections/:ref': { params: byRef, querystring: cursorQuery, response: { 200: answerOf(livePage) } },
   'GET /api/payment-link/collections/:ref/download': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },
-  'GET /api/customers': { querystring: cursorQuery, response: { 200: answerOf(pageOf(customerRow)) } },
+  'GET /api/customers': { querystring: customersQuery, response: { 200: answerOf(filteredPageOf(customerRow)) } },
+  'GET /api/customers/download': { querystring: customersDownloadQuery, response: { 200: fileAnswer } },
   'GET /api/search': { querystring: searchQuery, response: { 200: answerOf(searchAnswer) } },
   'GET /api/reports/dashboard-stats': { querystring: dashboardStatsQuery, response: { 200: answerOf(dashboardStats) } },
 

@@ -235,6 +235,8 @@ export interface CollectionsTable {
   reference: string | null;
   metadata: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   completed_at: Timestamp | null;
+  /** Its refunds that are pending or successful, summed (migration 036, kept by wallet/refunded-totals.ts). */
+  amount_refunded: ColumnType<string, never, number | string>;
   /** How many times applying the row's due outcome failed in the worker (migration 021). */
   worker_attempts: Generated<number>;
   /** Not before then does a worker take the row again: its claim's lease, or the backoff after a failure (migration 021). */

@@ -22,7 +22,7 @@ export const capitalized = (value: string) => value.charAt(0).toUpperCase() + va
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The search field: it answers every key at once, and sets the filter once typing pauses. */
-function SearchField({ value, onSearch, label }: { value: string; onSearch: (text: string) => void; label: string }) {
+export function SearchField({ value, onSearch, label }: { value: string; onSearch: (text: string) => void; label: string }) {
   const [text, setText] = useState(value);
   // The URL changed from elsewhere (Clear filters, Back, the header's search): the field follows it.
   useEffect(() => setText(value), [value]);

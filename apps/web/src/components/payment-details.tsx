@@ -1,5 +1,6 @@
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
+import { paymentState } from '@sente/contracts/payment-states';
 import { CHANNEL_LABELS } from '@sente/contracts/payments';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { REFUND_LABELS } from '@sente/contracts/refunds';
@@ -52,7 +53,7 @@ export function PaymentDetails({ payment, onCover }: Props) {
           <Text fz={32} fw={700} lh={1.2} data-testid="payment-amount">
             {money(payment.amount)}
           </Text>
-          <StatusBadge status={payment.status} />
+          <StatusBadge status={paymentState(payment)} />
         </Group>
         <Text size="sm" c="gray.7">
           {formatDateTime(payment.created_at)}

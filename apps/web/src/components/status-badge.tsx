@@ -1,8 +1,8 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import type { CollectionStatus } from '@sente/contracts/payments';
+import type { PaymentState } from '@sente/contracts/payment-states';
 
-/** Collection statuses, and the transfer ones (spec §3: pending, successful, rejected). */
-export type MoneyStatus = CollectionStatus | 'rejected';
+/** Collection statuses with what refunds make of a payment (decision 057), and the transfer ones (spec §3). */
+export type MoneyStatus = PaymentState | 'rejected';
 
 /**
  * The word's colour is darker than Mantine's darkest shade: green.9 and yellow.9 on their own light tint stay
@@ -12,6 +12,8 @@ const STATUS = {
   successful: { label: 'Successful', color: 'green', text: '#1e6b30' },
   pending: { label: 'Pending', color: 'yellow', text: '#7a4300' },
   failed: { label: 'Failed', color: 'red', text: '#a51d1d' },
+  partly_refunded: { label: 'Partly refunded', color: 'blue', text: '#1a4d85' },
+  refunded: { label: 'Refunded', color: 'gray', text: '#3b4046' },
   rejected: { label: 'Rejected', color: 'red', text: '#a51d1d' },
 } as const satisfies Record<MoneyStatus, { label: string; color: string; text: string }>;
 

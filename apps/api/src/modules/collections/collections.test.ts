@@ -204,6 +204,7 @@ describe('GET /api/collections/download', () => {
       'Status',
       'Link',
       'Extra details',
+      'Refunded',
     ]);
     const newest = sheet.getRow(2).values as unknown[];
     expect(newest.slice(2, 13)).toEqual([

@@ -48,8 +48,15 @@ function collectionCells(row: CollectionListRecord): Record<string, CellValue> {
     channel: CHANNEL_LABELS[row.channel],
     transaction_id: row.transaction_id,
     status: row.status,
+    refunded: Number(row.amount_refunded),
   };
 }
+
+/**
+ * What refunds (pending or successful) took of the payment (decision 057), last of every collections sheet: a column
+ * added after the others, so a merchant's formulas that read the earlier columns by position read the same.
+ */
+const REFUNDED_COLUMN = { header: 'Refunded', key: 'refunded', width: 14, style: { numFmt: SPREADSHEET_FORMATS.money } };
 
 const detailsText = (entries: ExtraDataEntry[]) => entries.map((entry) => `${entry.label}: ${entry.value}`).join('; ');
 
@@ -70,6 +77,7 @@ export function streamCollectionsWorkbook(
         ...MONEY_COLUMNS,
         { header: 'Link', key: 'link', width: 28 },
         { header: 'Extra details', key: 'extra', width: 40 },
+        REFUNDED_COLUMN,
       ],
       batch: (cursor, limit) => collectionsPage(db, scope, cursor, limit, where),
       toRow: (row) => {
@@ -105,6 +113,7 @@ export function streamLinkCollectionsWorkbook(
         ...MONEY_COLUMNS,
         ...labels.map((label, index) => ({ header: label, key: `extra_${index}`, width: 24 })),
         { header: 'Other details', key: 'other', width: 32 },
+        REFUNDED_COLUMN,
       ],
       batch: (cursor, limit) => linkCollectionsPage(db, scope, link.id, cursor, limit),
       toRow: (row) => {

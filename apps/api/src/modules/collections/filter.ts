@@ -1,19 +1,14 @@
-import {
-  containsPattern,
-  FILTER_COUNT_CAP,
-  kampalaDayEnd,
-  kampalaDayStart,
-  searchedPhone,
-  TEXT_SEARCH_COUNT_CAP,
-} from '@sente/contracts/filters';
-import type { CollectionStatus, PaymentChannel } from '@sente/contracts/payments';
+import { FILTER_COUNT_CAP, kampalaDayEnd, kampalaDayStart, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
+import type { PaymentState } from '@sente/contracts/payment-states';
+import type { PaymentChannel } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Currency, Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
+import { nameHoldsWords } from '../../lib/name-search.ts';
 
 /** What the collections list and its export are narrowed by (contracts `collectionsFilterQuery`, without the cursor). */
 export type CollectionsWhere = {
-  status?: CollectionStatus | undefined;
+  status?: PaymentState | undefined;
   channel?: PaymentChannel | undefined;
   link?: string | undefined;
   from?: string | undefined;
@@ -25,20 +20,32 @@ export const isFiltered = (where: CollectionsWhere) => Object.values(where).some
 
 /**
  * The search text as one condition on `collections`: a phone however written is its stored msisdn, exactly (on
- * collections_msisdn_idx); any other text is a part of the payer's name in any case (collections_names_trgm_idx), the
+ * collections_msisdn_idx); any other text is the payer's name holding its words in any order and case
+ * (collections_names_trgm_idx, lib/name-search.ts), the
  * transaction ID (as typed or in capitals: IDs are) or the API's reference, exactly.
  */
 export function textCondition(q: string): RawBuilder<boolean> {
   const phone = searchedPhone(q);
   if (phone) return sql<boolean>`collections.msisdn = ${phone}`;
-  return sql<boolean>`(collections.names ilike ${containsPattern(q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
+  return sql<boolean>`(${nameHoldsWords('collections.names', q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
     or collections.reference = ${q})`;
+}
+
+/**
+ * A payment's state as the dashboard shows it (decision 057): a status on collections_status_idx; refunded or partly
+ * refunded on collections_refunded_idx, whose predicate (`amount_refunded > 0`, a literal) they repeat.
+ */
+function stateCondition(state: PaymentState): RawBuilder<unknown> {
+  if (state === 'refunded') return sql`(collections.amount_refunded > 0 and collections.amount_refunded >= collections.amount)`;
+  if (state === 'partly_refunded')
+    return sql`(collections.amount_refunded > 0 and collections.amount_refunded < collections.amount)`;
+  return sql`collections.status = ${state}`;
 }
 
 /** Every filter given, as one condition on `collections` (the account and environment are the caller's). */
 export function collectionsCondition(scope: MoneyScope, where: CollectionsWhere): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [];
-  if (where.status) parts.push(sql`collections.status = ${where.status}`);
+  if (where.status) parts.push(stateCondition(where.status));
   if (where.channel) parts.push(sql`collections.channel = ${where.channel}`);
   // A ref the account does not have (or another account's) reads as no link: no rows, not an error.
   if (where.link)
@@ -69,4 +76,23 @@ export async function countFilteredCollections(db: Kysely<Database>, scope: Mone
       limit ${cap + 1}) matched`.execute(db);
   const total = Number(rows[0]?.total ?? 0);
   return { total: Math.min(total, cap), capped: total > cap };
+}
+
+/**
+ * What the filter's successful payments brought in, less their refunds (pending or successful), per currency: read
+ * from the rows that match, at most the count's cap of them, so only once the count found no more than that.
+ */
+export async function receivedByFilter(db: Kysely<Database>, scope: MoneyScope, where: CollectionsWhere) {
+  const cap = where.q && !searchedPhone(where.q) ? TEXT_SEARCH_COUNT_CAP : FILTER_COUNT_CAP;
+  const { rows } = await sql<{
+    currency: Currency;
+    amount: string;
+  }>`select currency, sum(amount - amount_refunded)::text as amount
+    from (select collections.currency, collections.amount, collections.amount_refunded from collections
+          where collections.account_id = ${scope.accountId} and collections.environment = ${scope.environment}
+            and collections.status = 'successful' and ${collectionsCondition(scope, where)}
+          order by collections.created_at desc, collections.id desc
+          limit ${cap + 1}) matched
+    group by currency order by currency desc`.execute(db);
+  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
 }

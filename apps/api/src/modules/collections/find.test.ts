@@ -1,6 +1,7 @@
 import { FIND_MESSAGES as F, FILTER_COUNT_CAP, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from '@sente/contracts/payments';
+import { PAYMENT_STATES } from '@sente/contracts/payment-states';
+import { PAYMENT_CHANNELS } from '@sente/contracts/payments';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,13 @@ describe('GET /api/collections filtered', () => {
     expect(await names(`q=${encodeURIComponent('_')}`)).toEqual([]);
   });
 
+  it('finds a name by its words in any order and spacing (issue 39 item 6)', async () => {
+    expect(await names('q=Grace%20Nakato')).toEqual(['Nakato Grace']);
+    expect(await names(`q=${encodeURIComponent(' grace   NAKATO ')}`)).toEqual(['Nakato Grace']);
+    expect(await names('q=john%20okel')).toEqual(['Okello John']);
+    expect(await names('q=Grace%20Okello')).toEqual([]);
+  });
+
   it('combines the filters', async () => {
     expect(await names(`status=successful&link=${fees.ref}&from=2026-11-20&to=2026-11-21&q=okello`)).toEqual(['Okello John']);
     expect(await names(`status=pending&link=${fees.ref}&q=okello`)).toEqual(['okello mary']);
@@ -126,7 +134,7 @@ describe('GET /api/collections filtered', () => {
 
   it('refuses wrong values with a message', async () => {
     const refusals: [string, string][] = [
-      ['status=paid', F.statusInvalid(COLLECTION_STATUSES)],
+      ['status=paid', F.statusInvalid(PAYMENT_STATES)],
       ['channel=MPESA', F.channelInvalid(PAYMENT_CHANNELS)],
       ['from=2026-02-30', F.dateInvalid('from')],
       ['to=21-11-2026', F.dateInvalid('to')],
@@ -135,7 +143,7 @@ describe('GET /api/collections filtered', () => {
       [`link=${'x'.repeat(41)}`, F.linkInvalid],
       ['q=ab%00cd', MESSAGES.invalidCharacter('q')],
       ['cursor=garbage', LINK_MESSAGES.invalidCursor],
-      ['status=successful&status=failed', F.statusInvalid(COLLECTION_STATUSES)],
+      ['status=successful&status=failed', F.statusInvalid(PAYMENT_STATES)],
     ];
     for (const [query, message] of refusals) {
       const res = await get(shop, `/api/collections?${query}`);

@@ -132,6 +132,7 @@ describe('GET /api/payment-link/collections/:ref/download', () => {
       'Student',
       'Term',
       'Other details',
+      'Refunded',
     ]);
     const cells = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
     expect(cells(2).slice(2, 3)).toEqual(['Okello John']);

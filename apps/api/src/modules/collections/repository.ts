@@ -1,9 +1,10 @@
 import type { Environment } from '@sente/contracts/constants';
-import { containsPattern, searchedPhone } from '@sente/contracts/filters';
+import { FILTER_COUNT_CAP, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import { OTHER_NAMES_SHOWN } from '@sente/contracts/payments';
-import { type ColumnType, type Kysely, sql } from 'kysely';
+import { type ColumnType, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
+import { nameHoldsWords } from '../../lib/name-search.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import { type CollectionsWhere, collectionsCondition } from './filter.ts';
 
@@ -46,6 +47,7 @@ const collectionColumns = [
   'collections.channel',
   'collections.transaction_id',
   'collections.status',
+  'collections.amount_refunded',
   'collections.extra_data',
   'links.ref as link_ref',
   'links.kind as link_kind',
@@ -150,43 +152,56 @@ const customerColumns = [
   'customers.phone',
   'customers.payments_count',
   'customers.total_paid',
+  'customers.last_paid_at',
   'customers.created_at',
   sql<string>`customers.created_at::text`.as('cursor_ts'),
 ] as const;
 
-export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: Cursor | null) {
-  return db
-    .selectFrom('customers')
-    .select(customerColumns)
-    .where('customers.account_id', '=', scope.accountId)
-    .where('customers.environment', '=', scope.environment)
-    .where(after('customers', cursor))
-    .orderBy('customers.created_at', 'desc')
-    .orderBy('customers.id', 'desc')
-    .limit(PAGE_SIZE + 1)
-    .execute();
+/**
+ * A customer that a search text finds (issue 31, issue 39 item 6): a phone however written is the customer's phone,
+ * exactly; other text is their name holding its words in any order (customers_names_trgm_idx, lib/name-search.ts) or
+ * their e-mail, exactly.
+ */
+function customerFound(q: string | undefined): RawBuilder<boolean> {
+  if (!q) return sql<boolean>`true`;
+  const phone = searchedPhone(q);
+  if (phone) return sql<boolean>`customers.phone = ${phone}`;
+  return sql<boolean>`(${nameHoldsWords('customers.names', q)} or customers.email = ${q.toLowerCase()})`;
 }
 
-/**
- * The header search's customers (issue 31): a phone however written is the customer's phone, exactly; other text is
- * a part of their name (customers_names_trgm_idx) or their e-mail, exactly. Newest first.
- */
-export function searchCustomers(db: Kysely<Database>, scope: MoneyScope, q: string, limit: number) {
-  const phone = searchedPhone(q);
+/** Up to `limit` customers after the cursor that the search finds (all without one), newest first. */
+export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1, q?: string) {
   return db
     .selectFrom('customers')
     .select(customerColumns)
     .where('customers.account_id', '=', scope.accountId)
     .where('customers.environment', '=', scope.environment)
-    .where(
-      phone
-        ? sql<boolean>`customers.phone = ${phone}`
-        : sql<boolean>`(customers.names ilike ${containsPattern(q)} or customers.email = ${q.toLowerCase()})`,
-    )
+    .where(customerFound(q))
+    .where(after('customers', cursor))
     .orderBy('customers.created_at', 'desc')
     .orderBy('customers.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** The header search's customers (issue 31): the first `limit` that the text finds, newest first. */
+export const searchCustomers = (db: Kysely<Database>, scope: MoneyScope, q: string, limit: number) =>
+  customersPage(db, scope, null, limit, q);
+
+/**
+ * How many customers a search finds, counted up to its cap + 1 as the collections' filters are (decision 051): a
+ * phone's up to FILTER_COUNT_CAP, a name's up to TEXT_SEARCH_COUNT_CAP. `capped` when there are more.
+ */
+export async function countFoundCustomers(db: Kysely<Database>, scope: MoneyScope, q: string) {
+  const cap = searchedPhone(q) ? FILTER_COUNT_CAP : TEXT_SEARCH_COUNT_CAP;
+  const { rows } = await sql<{ total: string }>`select count(*) as total from (
+      select 1 from customers
+      where customers.account_id = ${scope.accountId} and customers.environment = ${scope.environment}
+        and ${customerFound(q)}
+      order by customers.created_at desc, customers.id desc
+      limit ${cap + 1}) found`.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  return { total: Math.min(total, cap), capped: total > cap };
 }
 
 export type CustomerListRecord = Awaited<ReturnType<typeof customersPage>>[number];

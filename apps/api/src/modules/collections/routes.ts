@@ -89,6 +89,15 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
   );
 
   app.get('/api/customers', { ...view, schema: ROUTES['GET /api/customers'] }, async (request) =>
-    answer(await collections.customers(scopeOf(request), request.query.cursor)),
+    answer(await collections.customers(scopeOf(request), request.query)),
+  );
+
+  // Issue 39 item 6: what the customers list finds, streamed like the collections export.
+  app.get('/api/customers/download', { ...view, schema: ROUTES['GET /api/customers/download'] }, async (request, reply) =>
+    reply
+      .header('content-type', XLSX)
+      .header('content-disposition', `attachment; filename="Customers.xlsx"`)
+      .header('cache-control', 'private, no-store')
+      .send(collections.customersWorkbook(scopeOf(request), request.query.q, request.log)),
   );
 };

@@ -1,4 +1,5 @@
-import type { Page } from '@sente/contracts/api';
+import type { CollectionsPage } from '@sente/contracts/collections-page';
+import type { CustomersQuery } from '@sente/contracts/customers';
 import type { FilteredPage } from '@sente/contracts/filters';
 import type { ExtraField } from '@sente/contracts/links';
 import { COLLECTION_MESSAGES, LINK_MESSAGES } from '@sente/contracts/messages';
@@ -15,16 +16,19 @@ import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
 import { toApiRefund } from '../merchant-api/objects.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
+import { receivedInAll } from '../reports/repository.ts';
 import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';
+import { streamCustomersWorkbook } from './customers-export.ts';
 import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
-import { type CollectionsWhere, countFilteredCollections, isFiltered } from './filter.ts';
+import { type CollectionsWhere, countFilteredCollections, isFiltered, receivedByFilter } from './filter.ts';
 import {
   type CollectionListRecord,
   type CustomerListRecord,
   collectionsPage,
   countCollections,
   countCustomers,
+  countFoundCustomers,
   countLinkCollections,
   customersPage,
   findScopedCollection,
@@ -46,6 +50,7 @@ export function toCollectionRow(row: CollectionListRecord): CollectionRow {
     collection_channel: row.channel,
     transaction_id: row.transaction_id,
     status: row.status,
+    amount_refunded: Number(row.amount_refunded),
     extra_data: row.extra_data as ExtraDataEntry[],
     link:
       row.link_ref && row.link_kind && row.link_title ? { ref: row.link_ref, kind: row.link_kind, title: row.link_title } : null,
@@ -63,6 +68,7 @@ export function toCustomerRow(row: CustomerListRecord): CustomerRow {
     created_at: iso(row.created_at),
     payments_count: row.payments_count,
     total_paid: Number(row.total_paid),
+    last_paid_at: row.last_paid_at ? iso(row.last_paid_at) : null,
   };
 }
 
@@ -153,23 +159,30 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
      * counter; a filtered one counts its matches up to FILTER_COUNT_CAP (decision 051). A cursor is a place in the
      * newest-first order, whatever filter made it: the filters of the request narrow every page.
      */
-    async collections(
-      scope: MoneyScope,
-      { cursor: cursorValue, ...where }: CollectionsFilter,
-    ): Promise<FilteredPage<CollectionRow>> {
+    async collections(scope: MoneyScope, { cursor: cursorValue, ...where }: CollectionsFilter): Promise<CollectionsPage> {
       const cursor = cursorFor('collections', cursorValue);
-      const count = isFiltered(where)
+      const filtered = isFiltered(where);
+      const count = filtered
         ? countFilteredCollections(db, scope, where)
         : countCollections(db, scope).then((total) => ({ total, capped: false }));
       const [rows, { total, capped }] = await Promise.all([collectionsPage(db, scope, cursor, undefined, where), count]);
-      return { ...toPage(rows, total, 'collections', toCollectionRow), totalCapped: capped };
+      // Issue 39 item 7: on the first page, the sum beside the count; summed from the rows once the count is exact.
+      const page = { ...toPage(rows, total, 'collections', toCollectionRow), totalCapped: capped };
+      if (cursor !== null || capped) return page;
+      return { ...page, received: filtered ? await receivedByFilter(db, scope, where) : await receivedInAll(db, scope) };
     },
 
-    async customers(scope: MoneyScope, cursorValue?: string): Promise<Page<CustomerRow>> {
+    /** A page of the customers the search finds (all without one), newest first, counted as the collections are. */
+    async customers(scope: MoneyScope, { cursor: cursorValue, q }: CustomersQuery): Promise<FilteredPage<CustomerRow>> {
       const cursor = cursorFor('customers', cursorValue);
-      const [rows, total] = await Promise.all([customersPage(db, scope, cursor), countCustomers(db, scope)]);
-      return toPage(rows, total, 'customers', toCustomerRow);
+      const count = q ? countFoundCustomers(db, scope, q) : countCustomers(db, scope).then((total) => ({ total, capped: false }));
+      const [rows, { total, capped }] = await Promise.all([customersPage(db, scope, cursor, undefined, q), count]);
+      return { ...toPage(rows, total, 'customers', toCustomerRow), totalCapped: capped };
     },
+
+    /** 'Customers.xlsx': every customer the search finds, streamed (customers-export.ts). */
+    customersWorkbook: (scope: MoneyScope, q: string | undefined, logger: FastifyBaseLogger) =>
+      streamCustomersWorkbook(db, scope, q, logger),
 
     /** The live page: one link of the account, its successful total and count, and a page of its collections. */
     async live(scope: MoneyScope, ref: string, cursorValue?: string): Promise<LivePage> {

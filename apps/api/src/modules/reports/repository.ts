@@ -54,3 +54,16 @@ export function sums(db: Kysely<Database>, scope: MoneyScope, range: PeriodRange
     .groupBy([sql`1`, 'channel', 'currency'])
     .execute();
 }
+
+/** What the scope's successful collections brought in, less their refunds, per currency: the whole roll-up summed. */
+export async function receivedInAll(db: Kysely<Database>, scope: MoneyScope) {
+  const rows = await db
+    .selectFrom('collection_daily_totals')
+    .select(['currency', sql<string>`sum(amount)::text`.as('amount')])
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .groupBy('currency')
+    .orderBy('currency', 'desc')
+    .execute();
+  return rows.filter((row) => Number(row.amount) !== 0).map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
+}

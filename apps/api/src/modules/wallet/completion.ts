@@ -12,9 +12,15 @@ import { queueTransferEvent } from './transfer-events.ts';
  */
 export const MOBILE_MONEY_OUT = ['payout', 'refund'] as const satisfies readonly TransferOutKind[];
 
-/** What a refund's completion adds (refunds.ts): its event and timeline step in the transaction, its receipt after. */
+/**
+ * What a refund's completion adds (refunds.ts): its event and timeline step in the transaction, before the money moves
+ * (a failed refund takes its payment's row lock there, before the wallet's, as a refund does); the failed refund's
+ * totals after the money moved (the wallet's lock before the customer's and the roll-up's, as settle takes them); its
+ * receipt after the commit.
+ */
 export type RefundCompletionHooks = {
   inTransaction(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
+  afterMoney(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
   afterCommit(refund: TransferRecord): void;
 };
 
@@ -38,6 +44,7 @@ export function createCompletion(db: Kysely<Database>, refunds: RefundCompletion
         trx,
         holdReleased(transfer, kind, { ...amounts, id: transfer.id, accountId: transfer.account_id }, outcome.paid),
       );
+      if (kind === 'refund') await refunds.afterMoney(trx, transfer);
       return transfer;
     });
     if (completed?.kind === 'refund') refunds.afterCommit(completed);

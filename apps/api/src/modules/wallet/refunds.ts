@@ -21,6 +21,7 @@ import type { RefundCompletionHooks } from './completion.ts';
 import { type Authority, holdNew, type MoveOut } from './move-out.ts';
 import { mobileMoneyOutColumns } from './payouts.ts';
 import { refundMail } from './refund-receipt.ts';
+import { countRefund } from './refunded-totals.ts';
 import { insertTransfer } from './repository.ts';
 import { storedReason } from './stored-reason.ts';
 
@@ -141,6 +142,7 @@ export function createRefundHooks({
   return {
     async inTransaction(trx, refund) {
       const successful = refund.status === 'successful';
+      if (!successful) await lockPayment(trx, refund.collection_id!);
       await queueWebhookEvent(trx, {
         accountId: refund.account_id,
         environment: refund.environment,
@@ -154,6 +156,10 @@ export function createRefundHooks({
         detail: successful ? formatMoney(Number(refund.amount)) : refund.failure_reason,
         ok: successful,
       });
+    },
+    async afterMoney(trx, refund) {
+      // The money came back: the payment is paid again for what the refund would have taken.
+      if (refund.status !== 'successful') await countRefund(trx, refund.collection_id!, -Number(refund.amount));
     },
     afterCommit(refund) {
       if (refund.status !== 'successful') return;
@@ -239,6 +245,7 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
         ...mobileMoneyOutColumns(rail.provider.name, authority, expirySeconds, { key: idempotencyKey, hash }),
       });
       if (!transfer) return null;
+      await countRefund(trx, collectionId, amount);
       await recordCollectionEvent(trx, {
         collectionId,
         kind: 'refund_started',
@@ -269,13 +276,16 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
   return { refund };
 }
 
+const lockPayment = (trx: Transaction<Database>, collectionId: string) =>
+  trx.selectFrom('collections').select('id').where('id', '=', collectionId).forUpdate().executeTakeFirstOrThrow();
+
 /**
  * Locks the payment's row and answers the amount this refund takes: `asked`, or all that is left when not asked;
  * refused when nothing is left or more is asked than is left. The lock is held to the transaction's end, so a second
  * refund of the same payment waits here and then counts this one.
  */
 async function amountToRefund(trx: Transaction<Database>, collectionId: string, asked: number | undefined) {
-  await trx.selectFrom('collections').select('id').where('id', '=', collectionId).forUpdate().executeTakeFirstOrThrow();
+  await lockPayment(trx, collectionId);
   // Counted in a statement of its own, after the lock: under READ COMMITTED a statement that waited for the lock still
   // reads with the snapshot it began with, so a sum in the locking statement would miss the refund that held it.
   const row = await trx

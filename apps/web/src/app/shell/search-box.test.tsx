@@ -20,6 +20,7 @@ const FOUND: SearchAnswer = {
       created_at: '2026-03-02T09:30:00.000Z',
       payments_count: 1,
       total_paid: 20_000,
+      last_paid_at: '2026-03-02T09:30:00.000Z',
     },
   ],
   links: [{ ref: 'okfund', kind: 'donation_link', title: 'Okello school fund' }],

@@ -1,3 +1,4 @@
+import type { CollectionsPage } from '@sente/contracts/collections-page';
 import type { CollectionRow } from '@sente/contracts/payments';
 import { keepPreviousData } from '@tanstack/react-query';
 import { withQuery } from '../../../components/use-url-filter.ts';
@@ -18,5 +19,6 @@ export const filteredCollectionsQueryOptions = (scope: MoneyScope, query: string
 });
 
 export function useFilteredCollections(query: string) {
-  return useCursorList(filteredCollectionsQueryOptions(useMoneyScope(), query));
+  const list = useCursorList(filteredCollectionsQueryOptions(useMoneyScope(), query));
+  return { ...list, received: (list.firstPage as CollectionsPage | undefined)?.received };
 }

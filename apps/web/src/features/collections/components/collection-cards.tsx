@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
+import { paymentState } from '@sente/contracts/payment-states';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
@@ -24,7 +25,7 @@ export function CollectionCards({ collections }: { collections: CollectionRow[] 
                   {formatMoney(collection.amount, collection.currency)}
                 </Text>
               </div>
-              <StatusBadge status={collection.status} />
+              <StatusBadge status={paymentState(collection)} />
             </Group>
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <CardDetail term="Date">{formatDateTime(collection.created_at)}</CardDetail>

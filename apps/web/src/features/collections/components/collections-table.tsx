@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { formatMoney } from '@sente/contracts/format';
+import { paymentState } from '@sente/contracts/payment-states';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { DateTime } from '../../../components/date-time.tsx';
 import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
@@ -53,7 +54,7 @@ export function CollectionsTable({ collections }: { collections: CollectionRow[]
                 </OpenPaymentLink>
               </Table.Td>
               <Table.Td>
-                <StatusBadge status={collection.status} />
+                <StatusBadge status={paymentState(collection)} />
               </Table.Td>
             </Table.Tr>
           ))}

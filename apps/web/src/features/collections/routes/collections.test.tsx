@@ -117,3 +117,46 @@ describe('a payment opens from its row (issue 31 item 2)', () => {
     expect(within(await drawer()).getByText('Okello John', { selector: 'dd' })).toBeVisible();
   });
 });
+
+describe('refunded payments and the total beside the count (issue 39 items 2 and 7)', () => {
+  const refunded = collectionRow({
+    id: 'c0ffee00-0000-4000-8000-000000000003',
+    customer: { names: 'Atim Joan' },
+    amount_refunded: 20_000,
+  });
+  const partly = collectionRow({
+    id: 'c0ffee00-0000-4000-8000-000000000004',
+    customer: { names: 'Opio Sam' },
+    amount_refunded: 5_000,
+  });
+
+  it('reads Refunded and Partly refunded on the rows and the drawer, and filters by them', async () => {
+    const api = stubApi({
+      'GET /api/user/profile': ok(testUser()),
+      'GET /api/collections': (request) => {
+        const status = new URL(request.path, 'http://x').searchParams.get('status');
+        const items = status === 'refunded' ? [refunded] : [refunded, partly];
+        const received = [{ currency: 'UGX', amount: status === 'refunded' ? 0 : 15_000 }];
+        return ok({ items, lastCursor: null, nextCursor: null, totalItems: items.length, totalPages: 1, received });
+      },
+      [`GET /api/collections/${refunded.id}`]: ok(collectionDetail({ ...refunded, refundable: 0 })),
+    });
+    const { user, location } = render(<CollectionsRoute />, { path: '/collections' });
+    // Issue 39 item 7: the count and what the successful ones brought in, net of refunds.
+    expect(await screen.findByText('2 collections · UGX 15,000 received, less refunds')).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Collections' });
+    const rowOf = (name: string) => within(table).getByRole('cell', { name }).closest('tr')!;
+    expect(within(rowOf('Atim Joan')).getByText('Refunded')).toBeVisible();
+    expect(within(rowOf('Opio Sam')).getByText('Partly refunded')).toBeVisible();
+
+    await user.selectOptions(within(filterBar()).getByRole('combobox', { name: 'Status' }), 'Refunded');
+    await waitFor(() => expect(location().search).toBe('?status=refunded'));
+    expect(api.sent('GET /api/collections').at(-1)?.path).toBe('/api/collections?status=refunded');
+    expect(await screen.findByText('1 collection · UGX 0 received, less refunds')).toBeVisible();
+    expect(screen.queryByRole('cell', { name: 'Opio Sam' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('cell', { name: 'Atim Joan' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Payment' });
+    expect(await within(drawer).findByText('Refunded', { selector: '.mantine-Badge-label' })).toBeVisible();
+  });
+});

@@ -39,7 +39,10 @@ export function CollectionsRoute() {
       list={list}
       filters={
         showFilter && (
-          <CollectionsFilter filter={filter} total={loaded ? collectionsTotal(list.totalItems, list.totalCapped) : null} />
+          <CollectionsFilter
+            filter={filter}
+            total={loaded ? collectionsTotal(list.totalItems, list.totalCapped, list.received) : null}
+          />
         )
       }
       // Seven columns: the table waits for the md breakpoint.

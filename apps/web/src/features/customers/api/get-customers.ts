@@ -1,4 +1,6 @@
 import type { CustomerRow } from '@sente/contracts/payments';
+import { keepPreviousData } from '@tanstack/react-query';
+import { withQuery } from '../../../components/use-url-filter.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 
@@ -7,12 +9,22 @@ export const customerKeys = {
   all: ['customers'] as const,
   scope: ({ accountId, environment }: MoneyScope) => [...customerKeys.all, accountId, environment] as const,
   lists: (scope: MoneyScope) => [...customerKeys.scope(scope), 'list'] as const,
+  /** One search's list (issue 39 item 6): `q=atim`, or '' for all. */
+  found: (scope: MoneyScope, query: string) => [...customerKeys.lists(scope), query] as const,
 };
 
-/** Spec §7 Lists: GET /api/customers?cursor=, in the account's active environment. */
-export const customersQueryOptions = (scope: MoneyScope) =>
-  cursorListOptions<CustomerRow>(customerKeys.lists(scope), '/api/customers');
+/** The URL's filter key of the Customers page, as GET /api/customers reads it. */
+export const CUSTOMER_FILTER_KEYS = ['q'] as const;
 
-export function useCustomers() {
-  return useCursorList(customersQueryOptions(useMoneyScope()));
+/**
+ * Spec §7 Lists: GET /api/customers?q=&cursor=, in the account's active environment. While a new search loads, the
+ * list of the one before stays on the screen.
+ */
+export const customersQueryOptions = (scope: MoneyScope, query = '') => ({
+  ...cursorListOptions<CustomerRow>(customerKeys.found(scope, query), withQuery('/api/customers', query)),
+  placeholderData: keepPreviousData,
+});
+
+export function useCustomers(query: string) {
+  return useCursorList(customersQueryOptions(useMoneyScope(), query));
 }

@@ -3,7 +3,7 @@ import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import classes from './customer-cards.module.css';
-import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+import { customerPhone, lastPaid, NOT_GIVEN } from './customer-labels.ts';
 import { CustomerPaymentsLink } from './customer-payments-link.tsx';
 import { OtherNames } from './other-names.tsx';
 
@@ -23,6 +23,7 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <CardDetail term="Phone">{customerPhone(customer.phone)}</CardDetail>
               <CardDetail term="Created">{formatDateTime(customer.created_at)}</CardDetail>
+              <CardDetail term="Last paid">{lastPaid(customer)}</CardDetail>
               <CardDetail term="Payments">
                 <CustomerPaymentsLink customer={customer} />
               </CardDetail>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
 import { formatLocalPhone } from '@sente/contracts/payments';
 
@@ -15,3 +16,7 @@ export function alsoPaidAs({ other_names, other_names_total }: Pick<CustomerRow,
   const more = other_names_total - other_names.length;
   return `Also paid as ${other_names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
+
+/** When the customer's latest successful payment was made (issue 39 item 6), as every date of the dashboard. */
+export const lastPaid = ({ last_paid_at }: Pick<CustomerRow, 'last_paid_at'>): string =>
+  last_paid_at ? formatDateTime(last_paid_at) : NOT_GIVEN;

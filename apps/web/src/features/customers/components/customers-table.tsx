@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
-import { customerPhone, NOT_GIVEN } from './customer-labels.ts';
+import { customerPhone, lastPaid, NOT_GIVEN } from './customer-labels.ts';
 import { CustomerPaymentsLink } from './customer-payments-link.tsx';
 import classes from './customers-table.module.css';
 import { OtherNames } from './other-names.tsx';
@@ -10,7 +10,7 @@ import { OtherNames } from './other-names.tsx';
 /** Spec §2 customers table, with what each has paid (wide screens; phones get cards). */
 export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
   return (
-    <ScrollTable minWidth={860} label="Customers table">
+    <ScrollTable minWidth={940} label="Customers table">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Customers">
         <Table.Thead>
           <Table.Tr>
@@ -18,6 +18,7 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
             <Table.Th>Email</Table.Th>
             <Table.Th>Phone</Table.Th>
             <Table.Th>Created</Table.Th>
+            <Table.Th>Last paid</Table.Th>
             <Table.Th ta="right">Payments</Table.Th>
             <Table.Th ta="right">Total paid</Table.Th>
           </Table.Tr>
@@ -36,6 +37,7 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
               </Table.Td>
               <Table.Td className={classes.nowrap}>{customerPhone(customer.phone)}</Table.Td>
               <Table.Td className={classes.nowrap}>{formatDateTime(customer.created_at)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{lastPaid(customer)}</Table.Td>
               <Table.Td ta="right">
                 <CustomerPaymentsLink customer={customer} />
               </Table.Td>

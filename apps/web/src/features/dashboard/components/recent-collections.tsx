@@ -1,6 +1,7 @@
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { MESSAGES } from '@sente/contracts/messages';
+import { paymentState } from '@sente/contracts/payment-states';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -48,7 +49,7 @@ export function RecentCollections({ count }: { count: number }) {
                 {formatDateTime(collection.created_at)} · {collection.customer.names}
               </Text>
             </div>
-            <StatusBadge status={collection.status} size="sm" />
+            <StatusBadge status={paymentState(collection)} size="sm" />
           </Group>
         ))}
       </Stack>

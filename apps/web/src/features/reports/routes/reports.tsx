@@ -9,7 +9,7 @@ export function ReportsRoute() {
         <Title order={1} size="h2">
           Reports
         </Title>
-        <Text c="gray.7">Money received through your links, in the current mode.</Text>
+        <Text c="gray.7">Money received through your links, less refunds, in the current mode.</Text>
       </div>
       <CollectionsReportCard />
     </Stack>

@@ -1,0 +1,12 @@
+// The Customers page's queries (issue 39 item 6), apart from payments-input.ts, which the payer's page loads.
+import { z } from 'zod';
+import { cursorQuery } from './api.ts';
+import { searchText } from './filters.ts';
+/** GET /api/customers/download (issue 39 item 6): the customers the list's search finds, all without one. */
+export const customersDownloadQuery = z.object({
+  q: searchText.describe("A phone however written, a customer's name (its words in any order) or their e-mail"),
+});
+
+/** GET /api/customers: the search and the cursor of the page before. */
+export const customersQuery = customersDownloadQuery.extend({ cursor: cursorQuery.shape.cursor });
+export type CustomersQuery = z.output<typeof customersQuery>;
