@@ -18,9 +18,11 @@ const KB = 1024;
  * component beside the page, the report periods apart from their schemas (no zod on the Overview), the pay stylesheet
  * in CSS modules, and chunks under 8 KB merged (decision 050); sign-in 147.4 KB once its form's contract schema (and
  * zod with it) loaded beside the page (lib/lazy-rules.ts) and the error codes left api.ts for constants.ts; the
- * Overview 184.1 KB with the header search. The issue's goals are met: 60, 150 and 200 KB.
+ * Overview 184.1 KB with the header search. The issue's goals are met: 60, 150 and 200 KB. The pay page 22.4 KB on
+ * 2026-11-28 (22.0 before) once its amount box questions a typo instead of re-reading it (contracts money-text.ts,
+ * issue 39): the ceiling moved to 22.5 KB for that, and no further.
  */
-const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 22 * KB, signIn: 150 * KB, overview: 188 * KB };
+const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 22.5 * KB, signIn: 150 * KB, overview: 188 * KB };
 
 // A skipped file's tests are not listed by name, so the reason is said where the run shows it.
 if (!built) console.warn(`JS budgets skipped: no web build in ${dist} (\`npm run build\`; \`npm test\` builds first).`);

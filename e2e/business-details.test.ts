@@ -186,7 +186,7 @@ describe('business details, compliance documents and reports', () => {
     const filter = page.getByRole('region', { name: 'Filter collections' });
     await filter.getByText('2 collections').waitFor();
     await filter.getByRole('searchbox', { name: 'Search' }).fill('0772 123 456');
-    await filter.getByText('1 collection', { exact: true }).waitFor();
+    await filter.getByText(/^1 collection( ·|$)/).waitFor();
     expect(new URL(page.url()).search).toBe('?q=0772+123+456');
     const table = page.getByRole('table', { name: 'Collections' });
     expect(await table.getByText('Sarah Namubiru').count()).toBe(1);
@@ -204,7 +204,7 @@ describe('business details, compliance documents and reports', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await filter.getByText('1 collection', { exact: true }).waitFor();
+    await filter.getByText(/^1 collection( ·|$)/).waitFor();
     expect(new URL(page.url()).search).toBe('?q=256752123456');
     expect(await table.getByText('Grace Mukasa').count()).toBe(1);
     expect(await table.getByText('Sarah Namubiru').count()).toBe(0);
@@ -275,7 +275,10 @@ describe('business details, compliance documents and reports', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('combobox', { name: 'Search' }).fill('0772123456');
     await page.getByRole('group', { name: 'Customers' }).getByRole('option').click();
-    await page.getByRole('region', { name: 'Filter collections' }).getByText('1 collection', { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Filter collections' })
+      .getByText(/^1 collection( ·|$)/)
+      .waitFor();
     await page.getByRole('list', { name: 'Collections' }).getByText('Sarah Namubiru').waitFor();
     await expectNoHorizontalOverflow(page, 'collections searched (360 px)');
     await expectAccessible(page, 'collections searched (360 px)');

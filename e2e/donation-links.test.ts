@@ -131,7 +131,7 @@ describe('donation links, as a merchant clicks them', () => {
     await expect.poll(() => page.getByRole('img', { name: PREVIEW }).isVisible()).toBe(true);
     await screenshot(page, 'donations-05-edit-phone');
     await expectAccessible(page, 'donation link form on a phone');
-    await page.getByRole('button', { name: /^Remove .+\.png$/ }).click();
+    await page.getByRole('button', { name: /^Remove .+\.webp$/ }).click();
     await expect.poll(() => page.getByRole('img', { name: PREVIEW }).count()).toBe(0);
     await page.getByRole('button', { name: 'Save Donation Link' }).click();
     await expectToast(page, LINK_MESSAGES.donationLinkUpdated);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PIN, DEMO_USER } from '../apps/api/src/modules/demo/demo-data.ts';
 import { lastMessage } from '../apps/api/src/testing/outbox.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { type RunningServer, sharedServer } from './support/server.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 import { enterDashboard, expectToast } from './support/ui.ts';
 
 /** The demo's payments this journey seeds (seed:demo): enough to search among, few enough to be quick. */
@@ -64,7 +64,9 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
   }
 
   beforeAll(async () => {
-    server = sharedServer();
+    // A server of its own: the demo posts six months of history at the payments' own times, which a database whose
+    // test-mode ledger already moved today refuses (decision 059); the shared server's other journeys have.
+    server = await startServer();
     const seeded = await server.ops('seed:demo', DEMO_COLLECTIONS);
     if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
     // It names where it wrote: the running server's DATA_DIR (issue 39 item 13).
@@ -109,6 +111,7 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
   afterAll(async () => {
     await close?.();
     await new Promise((resolve) => receiver?.close(resolve));
+    await server?.stop();
   });
 
   it("finds the payment by the payer's phone typed with spaces and opens it", async () => {

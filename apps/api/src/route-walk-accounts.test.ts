@@ -765,7 +765,21 @@ const CASES: Record<string, () => Probe[]> = {
       url: `/api/payment-link/collections/${id}/download`,
       control: { url: `/api/payment-link/collections/${o.paymentLink.ref}/download` },
     })),
-  'GET /api/customers': () => cursorProbes('/api/customers', ['customers']),
+  'GET /api/customers': () => [
+    ...cursorProbes('/api/customers', ['customers']),
+    {
+      what: "the victim's payer phone as the customers search",
+      url: `/api/customers?q=${encodeURIComponent(v.phone)}`,
+      ok: "the search reads the caller's own customers only",
+    },
+  ],
+  'GET /api/customers/download': () => [
+    {
+      what: "the victim's payer phone as the search of the export",
+      url: `/api/customers/download?q=${encodeURIComponent(v.phone)}`,
+      ok: "the export holds the caller's own customers only, never the victim's",
+    },
+  ],
 
   // The customer pages
   'GET /api/public/links/:ref': () => [

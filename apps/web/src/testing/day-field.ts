@@ -16,6 +16,10 @@ const MONTHS = [
   'December',
 ];
 
+/** The calendar's headings, named by what they show: the month's ('November 2026') and the year's ('2026'). */
+const MONTH_HEADING = /^[A-Z][a-z]+ \d{4}$/;
+const YEAR_HEADING = /^\d{4}$/;
+
 /** The calendar's name for a day: '1 March 2026' for '2026-03-01'. */
 export const dayName = (day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
@@ -32,9 +36,9 @@ export async function pickDay(user: UserEvent, label: string, day: string, withi
   await user.click(field);
   if (screen.queryAllByRole('button', { name: dayName(day) }).length === 0) {
     const [year, month] = day.split('-').map(Number) as [number, number];
-    await user.click(screen.getByRole('button', { name: 'Choose the month' }));
+    await user.click(screen.getByRole('button', { name: MONTH_HEADING }));
     for (let step = 0; step < 50; step++) {
-      const shown = Number(screen.getByRole('button', { name: 'Choose the year' }).textContent);
+      const shown = Number(screen.getByRole('button', { name: YEAR_HEADING }).textContent);
       if (shown === year) break;
       await user.click(screen.getByRole('button', { name: shown < year ? 'Next year' : 'Previous year' }));
     }

@@ -14,6 +14,21 @@ export async function countSuccessful(db: Kysely<Database>, accountIds: string[]
   return Number(row.count);
 }
 
+/**
+ * Whether test mode's ledger has moved money already: the demo posts six months of history at the payments' own
+ * times, which post_movement refuses on wallets that hold later entries (decision 059), so the seeder asks first
+ * rather than stopping half-way.
+ */
+export async function testLedgerUsed(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('environment', '=', 'test')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How long after it was made a demo payment completed: its ledger lines carry that time (seed.ts). */
 export const PAID_AFTER_MS = 20_000;
 

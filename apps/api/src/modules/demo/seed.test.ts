@@ -12,12 +12,14 @@ const COLLECTIONS = 100;
 const DAY = 86_400_000;
 
 let t: TestApp;
-let summary: DemoSummary | null;
+let summary: DemoSummary;
 
 beforeAll(async () => {
   // No worker: the payout stays pending, as it is for the seconds after a real seed.
   t = await createTestApp(PAYMENTS_ENV);
-  summary = await t.app.services.demo.seed({ collections: COLLECTIONS, now: NOW });
+  const seeded = await t.app.services.demo.seed({ collections: COLLECTIONS, now: NOW });
+  if (typeof seeded === 'string') throw new Error(`seed:demo refused: ${seeded}`);
+  summary = seeded;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -201,8 +203,26 @@ describe('seed:demo', () => {
     const count = async () =>
       Number((await sql<{ n: string }>`select count(*) as n from collections`.execute(t.database.db)).rows[0]?.n);
     const before = await count();
-    expect(await t.app.services.demo.seed({ collections: 10 })).toBeNull();
+    expect(await t.app.services.demo.seed({ collections: 10 })).toBe('exists');
     expect(await count()).toBe(before);
+  });
+
+  it('refuses, before writing anything, a database whose test mode has moved money: its history would come after it (decision 059)', async () => {
+    const used = await createTestApp(PAYMENTS_ENV);
+    try {
+      await used.database.db
+        .insertInto('ledger_transactions')
+        .values({ kind: 'collection', environment: 'test', reference_id: crypto.randomUUID() })
+        .execute();
+      const { runOpsCommand } = await import('../ops/commands.ts');
+      const answer = await runOpsCommand(used.app.services, 'seed:demo', ['10']);
+      expect(answer).toMatchObject({ ok: false });
+      expect(answer.message).toContain('seed the demo into a fresh database');
+      const users = await used.database.db.selectFrom('users').select('id').where('email', '=', DEMO_USER.email).execute();
+      expect(users).toEqual([]);
+    } finally {
+      await used.close();
+    }
   });
 
   it('is the ops command seed:demo, which refuses a count it cannot take', async () => {

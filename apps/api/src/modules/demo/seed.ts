@@ -26,7 +26,7 @@ import {
   seededRandom,
   solidPng,
 } from './demo-data.ts';
-import { backdateCollections, countSuccessful, PAID_AFTER_MS } from './repository.ts';
+import { backdateCollections, countSuccessful, PAID_AFTER_MS, testLedgerUsed } from './repository.ts';
 
 type Deps = {
   db: Kysely<Database>;
@@ -43,6 +43,9 @@ type Deps = {
 };
 
 export type DemoSummary = { accounts: number; links: number; collections: number; successful: number; transfers: number };
+
+/** Why the seeder wrote nothing: the demo merchant exists, or test mode's ledger has moved money (decision 059). */
+export type DemoRefusal = 'exists' | 'ledger-used';
 
 /** A link customers pay in the demo, and how much each payer gives. */
 type Sale = {
@@ -327,11 +330,12 @@ export function createDemoSeeder({
   }
 
   return {
-    async seed({ collections = 2_400, now = new Date() } = {}): Promise<DemoSummary | null> {
-      if (await authRepo.findUserByEmailOrPhone(db, DEMO_USER.email)) return null;
+    async seed({ collections = 2_400, now = new Date() } = {}): Promise<DemoSummary | DemoRefusal> {
+      if (await authRepo.findUserByEmailOrPhone(db, DEMO_USER.email)) return 'exists';
+      if (collections > 0 && (await testLedgerUsed(db))) return 'ledger-used';
       const { password, ...names } = DEMO_USER;
       const user = await authRepo.insertUser(db, { ...names, password_hash: await passwords.hash(password) });
-      if (!user) return null;
+      if (!user) return 'exists';
       await authRepo.markVerified(db, user.id);
       const owner = { id: user.id, email: user.email };
       const schoolId = await accounts.create(owner, DEMO_ACCOUNTS.school);

@@ -128,7 +128,15 @@ const seedDemo: Command = async ({ demo }, [count]) => {
     return { ok: false, message: `Usage: seed:demo [collections, 0 to ${formatNumber(MAX_DEMO_COLLECTIONS)}]` };
   }
   const summary = await demo.seed(collections === undefined ? {} : { collections });
-  if (!summary) return { ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` };
+  if (summary === 'exists')
+    return { ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` };
+  if (summary === 'ledger-used') {
+    return {
+      ok: false,
+      message:
+        "This database's test mode has moved money already, and the demo's six months of history must come before it (docs/decisions/059). Nothing was added: seed the demo into a fresh database, e.g. DATA_DIR=./data-demo npm run seed:demo, then start the server with that DATA_DIR.",
+    };
+  }
   const lines = [
     `Demo merchant ready: ${DEMO_ACCOUNTS.school} and ${DEMO_ACCOUNTS.bakery}, ${summary.links} links,`,
     `${formatNumber(summary.collections)} test collections over six months (${formatNumber(summary.successful)} successful), ${summary.transfers} transfers.`,

@@ -1,6 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@sente/contracts/files';
 import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { describe, expect, it } from 'vitest';
 import { inputOf, validateItem, valuesOf } from './item-form-values.ts';
 import { checkImage, checkProductFile, IMAGE_ACCEPT } from './upload-checks.ts';
@@ -48,11 +49,11 @@ describe('digital item form rules (spec §5)', () => {
   it('asks for an image on a new item only, and takes 0 as free', () => {
     expect(validateItem({ ...filled, image: null }, false)).toEqual({});
     expect(validateItem({ ...filled, price: '0' }, true)).toEqual({});
-    expect(validateItem({ ...filled, price: 'abc' }, true)).toEqual({ price: LINK_MESSAGES.productPriceMissing });
+    expect(validateItem({ ...filled, price: 'abc' }, true)).toEqual({ price: MONEY_TEXT_MESSAGES.digitsOnly });
   });
 
-  it("refuses a price that is no number with the spec's words, and a negative one plainly (issue 17)", () => {
-    expect(validateItem({ ...filled, price: '12-3' }, true)).toEqual({ price: LINK_MESSAGES.productPriceMissing });
+  it('questions a price that is no number (issue 39), and refuses a negative one plainly (issue 17)', () => {
+    expect(validateItem({ ...filled, price: '12-3' }, true)).toEqual({ price: MONEY_TEXT_MESSAGES.digitsOnly });
     expect(validateItem({ ...filled, price: '-5,000' }, true)).toEqual({ price: LINK_MESSAGES.amountNegative });
     const original = { ...filled, show_original_price: true };
     expect(validateItem({ ...original, original_price: -40_000 }, true)).toEqual({
