@@ -66,7 +66,12 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
   beforeAll(async () => {
     // A server of its own: the demo posts six months of history at the payments' own times, which a database whose
     // test-mode ledger already moved today refuses (decision 059); the shared server's other journeys have.
-    server = await startServer();
+    server = await startServer({
+      SIMULATOR_DELAY_MS: '800',
+      PAYMENT_WORKER_INTERVAL_MS: '200',
+      // Its web hook receiver listens on 127.0.0.1.
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+    });
     const seeded = await server.ops('seed:demo', DEMO_COLLECTIONS);
     if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
     // It names where it wrote: the running server's DATA_DIR (issue 39 item 13).
