@@ -3,7 +3,7 @@ import type { User } from '@sente/contracts/accounts';
 import { IconArrowsExchange, IconHelp, IconLock, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { WalletPinModal } from '../../features/wallet/components/wallet-pin-modal.tsx';
+import { WalletPinModal } from '../../features/transfers/pin/wallet-pin-modal.tsx';
 import { useLogout } from '../../lib/logout.ts';
 import { useCan } from '../../lib/profile.ts';
 import classes from './profile-drawer.module.css';

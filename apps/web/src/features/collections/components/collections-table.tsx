@@ -3,10 +3,10 @@ import { formatMoney } from '@sente/contracts/format';
 import { paymentState } from '@sente/contracts/payment-states';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { DateTime } from '../../../components/date-time.tsx';
-import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
+import { OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 import classes from './collections-table.module.css';
 
 /**

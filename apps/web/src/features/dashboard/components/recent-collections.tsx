@@ -5,9 +5,9 @@ import { paymentState } from '@sente/contracts/payment-states';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
-import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCollections } from '../../../lib/collections-query.ts';
+import { OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 import classes from './recent-collections.module.css';
 
 /**

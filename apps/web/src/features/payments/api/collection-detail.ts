@@ -1,9 +1,9 @@
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client.ts';
-import { collectionKeys } from './collections-query.ts';
-import { type MoneyScope, useMoneyScope } from './money-scope.ts';
-import { notify } from './notify.ts';
+import { api } from '../../../lib/api-client.ts';
+import { collectionKeys } from '../../../lib/collections-query.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { notify } from '../../../lib/notify.ts';
 
 const collectionPath = (id: string) => `/api/collections/${encodeURIComponent(id)}`;
 

@@ -1,11 +1,11 @@
 import type { CollectionRefund } from '@sente/contracts/payments-answers';
 import type { RefundInput } from '@sente/contracts/payments-input';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client.ts';
-import { collectionKeys } from './collections-query.ts';
-import { useMoneyScope } from './money-scope.ts';
-import { profileKeys } from './profile.ts';
-import { settlementKeys } from './settlement-keys.ts';
+import { api } from '../../../lib/api-client.ts';
+import { collectionKeys } from '../../../lib/collections-query.ts';
+import { useMoneyScope } from '../../../lib/money-scope.ts';
+import { profileKeys } from '../../../lib/profile.ts';
+import { settlementKeys } from '../../transfers/index.ts';
 
 type RefundVariables = { input: RefundInput; idempotencyKey: string };
 

@@ -1,12 +1,12 @@
 import { Drawer, Loader, Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../lib/api-client.ts';
-import { useCollectionDetail } from '../lib/collection-detail.ts';
-import { ErrorState } from './error-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useCollectionDetail } from '../api/collection-detail.ts';
 import { PaymentDetails } from './payment-details.tsx';
 
-/** The drawer of components/payment-drawer.tsx: right side, the whole width of a phone. */
+/** The drawer of payment-drawer.tsx: right side, the whole width of a phone. */
 export function PaymentDetailsDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const phone = useMediaQuery(`(max-width: ${useMantineTheme().breakpoints.sm})`, false, { getInitialValueInEffect: false });
   // The last payment shown stays in the drawer while it slides away.

@@ -6,16 +6,16 @@ import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { REFUND_LABELS } from '@sente/contracts/refunds';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { phoneOrCard } from '../lib/format.ts';
-import { useCan } from '../lib/profile.ts';
-import { CardDetail } from './card-detail.tsx';
+import { CardDetail } from '../../../components/card-detail.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { phoneOrCard } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/profile.ts';
 import { CopyValue } from './copy-value.tsx';
 import classes from './payment-details.module.css';
 import { PaymentRefunds } from './payment-refunds.tsx';
 import { PaymentTimeline } from './payment-timeline.tsx';
 import { RefundAction } from './refund-action.tsx';
 import { ResendReceiptButton } from './resend-receipt-button.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -39,7 +39,7 @@ type Props = {
  * and where it was paid with the identifiers to copy, the payer's answers, why it failed, and its timeline. Resend
  * receipt shows to the roles with the server's right for it (resendReceipts: those who manage links, and Customer Support), when the payment is successful and the
  * payer gave an e-mail. Issue 31 item 3: how much was refunded, Refund for the roles that move money
- * (components/refund-action.tsx), and each refund.
+ * (refund-action.tsx), and each refund.
  */
 export function PaymentDetails({ payment, onCover }: Props) {
   const mayResend = useCan('resendReceipts');

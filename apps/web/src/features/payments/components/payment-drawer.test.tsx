@@ -2,11 +2,11 @@ import type { StaffRole } from '@sente/contracts/constants';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, stubApi } from '../testing/api-stub.ts';
-import { collectionDetail } from '../testing/collection.ts';
-import { render } from '../testing/render.tsx';
-import { testUser } from '../testing/test-user.ts';
-import { expectToast } from '../testing/toasts.ts';
+import { fail, ok, stubApi } from '../../../testing/api-stub.ts';
+import { collectionDetail } from '../../../testing/collection.ts';
+import { render } from '../../../testing/render.tsx';
+import { testUser } from '../../../testing/test-user.ts';
+import { expectToast } from '../../../testing/toasts.ts';
 import { PaymentDrawer } from './payment-drawer.tsx';
 // The app loads the drawer when a payment is first opened; loaded with the tests, the first test's wait is not spent on it.
 import './payment-details-drawer.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useOpenPayment } from '../lib/payment-param.ts';
+import { useOpenPayment } from './payment-param.ts';
 
 // Its code (with the contract modules it reads, zod among them: about 40 KB gzipped) loads when a payment is first
 // opened, not with the page: most visits to a list open none, and on a slow phone the page's own bytes come first.
@@ -10,7 +10,7 @@ const PaymentDetailsDrawer = lazy(() =>
 
 /**
  * Issue 31 item 2: the payment the URL names (`?payment=<id>`) in a drawer over the page. Every page that lists
- * payments mounts it once; their rows open it through components/open-payment.tsx.
+ * payments mounts it once; their rows open it through open-payment.tsx.
  */
 export function PaymentDrawer() {
   const { id, close } = useOpenPayment();

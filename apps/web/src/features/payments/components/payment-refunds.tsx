@@ -2,8 +2,8 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { CollectionRefund } from '@sente/contracts/payments-answers';
 import { REFUND_LABELS as L } from '@sente/contracts/refunds';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import classes from './payment-details.module.css';
-import { StatusBadge } from './status-badge.tsx';
 
 /**
  * Issue 31 item 3: a payment's refunds as the server orders them, newest first: how much, its state as a word on its

@@ -6,9 +6,9 @@ import { refundInput } from '@sente/contracts/payments-input';
 import { REFUND_LABELS as L, REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { phoneOrCard } from '../lib/format.ts';
-import { CardDetail } from './card-detail.tsx';
-import { MoneyInput } from './money-input.tsx';
+import { CardDetail } from '../../../components/card-detail.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { phoneOrCard } from '../../../lib/format.ts';
 
 export type RefundDetails = { amount: number; reason: string };
 export type RefundDetailsForm = UseFormReturnType<RefundDetails>;

@@ -5,12 +5,12 @@ import { REFUND_LABELS as L, REFUND_MESSAGES as R } from '@sente/contracts/refun
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, fail, ok, okSpec, type RouteKey, stubApi } from '../testing/api-stub.ts';
-import { collectionDetail } from '../testing/collection.ts';
-import { errorOf } from '../testing/field-error.ts';
-import { render } from '../testing/render.tsx';
-import { testUser } from '../testing/test-user.ts';
-import { expectToast } from '../testing/toasts.ts';
+import { type Answer, fail, ok, okSpec, type RouteKey, stubApi } from '../../../testing/api-stub.ts';
+import { collectionDetail } from '../../../testing/collection.ts';
+import { errorOf } from '../../../testing/field-error.ts';
+import { render } from '../../../testing/render.tsx';
+import { testUser } from '../../../testing/test-user.ts';
+import { expectToast } from '../../../testing/toasts.ts';
 import { PaymentDrawer } from './payment-drawer.tsx';
 // The app loads the drawer and the modal when first wanted; loaded with the tests, no test's first wait is spent on it.
 import './payment-details-drawer.tsx';

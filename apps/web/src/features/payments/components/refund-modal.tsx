@@ -1,14 +1,12 @@
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../lib/api-client.ts';
-import { notify } from '../lib/notify.ts';
-import { useProfile } from '../lib/profile.ts';
-import { useRefundPayment } from '../lib/refund-payment.ts';
-import { placeServerErrors } from '../lib/server-errors.ts';
-import { useWalletPin } from '../lib/use-wallet-pin.ts';
-import { useVerifyPin } from '../lib/wallet-pin.ts';
-import { AuthenticatePinModal, CreatePinModal, type PinSummary } from './pin-modals.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useProfile } from '../../../lib/profile.ts';
+import { placeServerErrors } from '../../../lib/server-errors.ts';
+import { AuthenticatePinModal, CreatePinModal, type PinSummary, useVerifyPin, useWalletPin } from '../../transfers/index.ts';
+import { useRefundPayment } from '../api/refund-payment.ts';
 import { REFUND_FIELDS, type RefundDetails, RefundDetailsStep, useRefundDetails } from './refund-details-step.tsx';
 
 type Props = { payment: CollectionDetail; onClose: () => void };
@@ -16,7 +14,7 @@ type Props = { payment: CollectionDetail; onClose: () => void };
 /**
  * Issue 31 item 3: a payment paid back to its payer, in the transfer flow's steps (spec §4): a PIN is created first if
  * the member has none; then the amount and the reason, Continue; the PIN step shows what goes where, and Verify
- * refunds with the single-use PIN token. Mounted for one opening (components/refund-action.tsx), which makes one
+ * refunds with the single-use PIN token. Mounted for one opening (refund-action.tsx), which makes one
  * Idempotency-Key for every try of it: a retry after a lost answer gets the first refund back, not a second one.
  */
 export function RefundModal({ payment, onClose }: Props) {

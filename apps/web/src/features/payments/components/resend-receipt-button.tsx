@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useResendReceipt } from '../lib/collection-detail.ts';
+import { useResendReceipt } from '../api/collection-detail.ts';
 
 /** Sends the payment's receipt again to the payer's e-mail; the server's answer is the toast. */
 export function ResendReceiptButton({ id }: { id: string }) {

@@ -3,7 +3,7 @@ import { TRANSFER_ENV, type TRANSFER_FORM_KINDS, type TransferRow } from '@sente
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/profile.ts';
-import { settlementKeys } from '../../../lib/settlement-keys.ts';
+import { settlementKeys } from './settlement-keys.ts';
 
 /** The receiver of a wallet transfer, as the PIN step names them. */
 export type Receiver = { recipientId: string; name: string; accountNumber: string };
@@ -24,7 +24,7 @@ export async function findReceiver(accountNumber: string): Promise<Receiver> {
 
 export const useFindReceiver = () => useMutation({ mutationFn: findReceiver });
 
-/** A kind of transfer the Transfers form makes; a refund is made from its payment (components/refund-modal.tsx). */
+/** A kind of transfer the Transfers form makes; a refund is made from its payment (features/payments, refund-modal.tsx). */
 export type TransferFormKind = (typeof TRANSFER_FORM_KINDS)[number];
 
 export type Movement = {

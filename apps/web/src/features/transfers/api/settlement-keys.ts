@@ -1,8 +1,8 @@
-import type { MoneyScope } from './money-scope.ts';
+import type { MoneyScope } from '../../../lib/money-scope.ts';
 
 /**
- * Transfers belong to one account and environment, like the balances they move: keys from generic to specific. Shared
- * (not in features/settlements) because a refund made in the payment drawer reads the wallet's lists again too.
+ * Transfers belong to one account and environment, like the balances they move: keys from generic to specific. Public
+ * (index.ts) because a refund made in the payment drawer reads the wallet's lists again too.
  */
 export const settlementKeys = {
   all: ['settlements'] as const,

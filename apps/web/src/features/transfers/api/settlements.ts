@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { withQuery } from '../../../components/use-url-filter.ts';
 import { api } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
-import { settlementKeys } from '../../../lib/settlement-keys.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
+import { settlementKeys } from './settlement-keys.ts';
 
 /** The URL's filter keys of the Transfers page, as GET /api/settlements reads them (issue 31). */
 export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;

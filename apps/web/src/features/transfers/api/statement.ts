@@ -2,8 +2,8 @@ import type { StatementEntry, StatementSummary } from '@sente/contracts/wallet';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
-import { settlementKeys } from '../../../lib/settlement-keys.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
+import { settlementKeys } from './settlement-keys.ts';
 
 /** Kampala days, both included, as the statement's date inputs hold them (YYYY-MM-DD). */
 export type StatementRange = { from: string; to: string };

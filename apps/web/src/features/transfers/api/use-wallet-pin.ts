@@ -1,9 +1,9 @@
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage } from './api-client.ts';
-import type { MoneyScope } from './money-scope.ts';
-import { notify } from './notify.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import type { MoneyScope } from '../../../lib/money-scope.ts';
+import { notify } from '../../../lib/notify.ts';
 import { createPin, pinExistsQueryOptions, walletPinKeys } from './wallet-pin.ts';
 
 type Owner = MoneyScope & { userId: string | null };

@@ -1,13 +1,13 @@
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api, errorMessage } from './api-client.ts';
-import type { MoneyScope } from './money-scope.ts';
-import { notify } from './notify.ts';
+import { api, errorMessage } from '../../../lib/api-client.ts';
+import type { MoneyScope } from '../../../lib/money-scope.ts';
+import { notify } from '../../../lib/notify.ts';
 
 /**
- * The caller's own PIN on one account: each member has one per account (DESIGN §6), in both environments. Shared by
- * the profile's PIN screens (features/wallet), the transfer flow (features/settlements) and a payment's refund
- * (components/refund-modal.tsx), which all ask first.
+ * The caller's own PIN on one account: each member has one per account (DESIGN §6), in both environments. Read by
+ * the profile's PIN screens (pin/), the transfer flow (components/) and a payment's refund (features/payments, through
+ * index.ts), which all ask first.
  */
 export const walletPinKeys = {
   all: ['wallet-pin'] as const,

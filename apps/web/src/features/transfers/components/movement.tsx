@@ -1,5 +1,5 @@
 import type { TransferRow } from '@sente/contracts/wallet';
-import { OpenPaymentLink } from '../../../components/open-payment.tsx';
+import { OpenPaymentLink } from '../../payments/index.ts';
 import { movementLabel } from './transfer-labels.ts';
 
 /** Where a transfer went, in words; a refund's opens the payment it paid back (issue 31). */

@@ -1,13 +1,13 @@
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { useState } from 'react';
-import { AuthenticatePinModal, CreatePinModal, type PinSummary } from '../../../components/pin-modals.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useProfile } from '../../../lib/profile.ts';
-import { useWalletPin } from '../../../lib/use-wallet-pin.ts';
-import { useVerifyPin } from '../../../lib/wallet-pin.ts';
 import { type TransferFormKind, useFindReceiver, useMoveMoney } from '../api/move-money.ts';
 import { useWalletSummary } from '../api/settlements.ts';
+import { useWalletPin } from '../api/use-wallet-pin.ts';
+import { useVerifyPin } from '../api/wallet-pin.ts';
+import { AuthenticatePinModal, CreatePinModal, type PinSummary } from '../pin/pin-modals.tsx';
 import { type TransferDetails, TransferDetailsStep, useTransferDetails } from './transfer-details-step.tsx';
 
 type Props = { opened: boolean; onClose: () => void; withPayout: boolean };

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { changePinInput, WALLET_MESSAGES as M } from '@sente/contracts/wallet';
-import { PinField } from '../../../components/pin-field.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { changePin } from '../api/wallet-pin.ts';
+import { changePin } from '../api/pin-changes.ts';
 import { NewPinFields } from './new-pin-fields.tsx';
+import { PinField } from './pin-field.tsx';
 import { usePinForm } from './use-pin-form.ts';
 
 type Props = { accountId: string; accountName: string; onForgot: () => void; onDone: () => void };

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { WALLET_MESSAGES as M, newPinForm } from '@sente/contracts/wallet';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-import { createPin } from '../../../lib/wallet-pin.ts';
+import { createPin } from '../api/wallet-pin.ts';
 import { NewPinFields } from './new-pin-fields.tsx';
 import { usePinForm } from './use-pin-form.ts';
 

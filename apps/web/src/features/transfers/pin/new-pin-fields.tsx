@@ -1,4 +1,4 @@
-import { PinField } from '../../../components/pin-field.tsx';
+import { PinField } from './pin-field.tsx';
 import type { PinBoxesProps } from './use-pin-form.ts';
 
 /** The new PIN, typed twice. */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render } from '../testing/render.tsx';
+import { render } from '../../../testing/render.tsx';
 import { PinField } from './pin-field.tsx';
 
 function Harness() {

@@ -1,7 +1,7 @@
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { render } from '../testing/render.tsx';
+import { render } from '../../../testing/render.tsx';
 import { AuthenticatePinModal, CreatePinModal, type PinSummary } from './pin-modals.tsx';
 
 const boxesOf = (label: string) => screen.getAllByLabelText(new RegExp(`^${label} digit \\d$`)) as HTMLInputElement[];

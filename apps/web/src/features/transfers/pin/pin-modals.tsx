@@ -4,9 +4,9 @@ import { formatMoney } from '@sente/contracts/format';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { type BankDetails, maskBankAccountNumber, newPinForm, verifyPinInput, WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { CardDetail } from './card-detail.tsx';
+import { CardDetail } from '../../../components/card-detail.tsx';
+import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { PinField } from './pin-field.tsx';
-import { ReasonHtml } from './reason-html.tsx';
 
 /** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */
 type PinHandler = (pin: string) => Promise<boolean>;

@@ -4,7 +4,7 @@ import { WALLET_MESSAGES as M, resetPinInput } from '@sente/contracts/wallet';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { resetPin, sendPinResetCode } from '../api/wallet-pin.ts';
+import { resetPin, sendPinResetCode } from '../api/pin-changes.ts';
 import { NewPinFields } from './new-pin-fields.tsx';
 import { ResendCode } from './resend-code.tsx';
 import { usePinForm } from './use-pin-form.ts';

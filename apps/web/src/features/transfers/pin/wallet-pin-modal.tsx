@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { useProfile } from '../../../lib/profile.ts';
-import { pinExistsQueryOptions, walletPinKeys } from '../../../lib/wallet-pin.ts';
+import { pinExistsQueryOptions, walletPinKeys } from '../api/wallet-pin.ts';
 import { ChangePinForm } from './change-pin-form.tsx';
 import { CreatePinForm } from './create-pin-form.tsx';
 import { ResetPinForm } from './reset-pin-form.tsx';

@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { useCan } from '../../../lib/profile.ts';
+import { PaymentDrawer } from '../../payments/index.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
 import { SettlementCards } from '../components/settlement-cards.tsx';
 import { SettlementsTable } from '../components/settlements-table.tsx';
@@ -22,7 +22,7 @@ import { TransfersFilter, transfersTotal } from '../components/transfers-filter.
  * mobile-money payout the spec keeps out of the dropdown. Issue 31: the list narrowed by the filter in the URL, and
  * the Statement tab (`?view=statement`), the wallet's lines with the balance after each.
  */
-export function SettlementsRoute() {
+export function TransfersRoute() {
   const canMove = useCan('moveMoney');
   const [params, setParams] = useSearchParams();
   const withPayout = params.get('option') === 'payout';
