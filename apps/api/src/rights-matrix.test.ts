@@ -314,7 +314,7 @@ const MATRIX: Row[] = [
     },
   },
   {
-    // Issue 31 item 3: paying a payer back is moving money, with a PIN token of the member's own (UGX 1,000 of the
+    // A refund (decision 053): paying a payer back is moving money, with a PIN token of the member's own (UGX 1,000 of the
     // payment's 25,000 for each role that may).
     route: 'POST /api/collections/:id/refund',
     needs: 'moveMoney',
@@ -447,7 +447,7 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/settlements', needs: 'view', ok: 200, call: () => ({ url: '/api/settlements' }) },
   { route: 'GET /api/collections/smt_download', needs: 'view', ok: 200, call: () => ({ url: '/api/collections/smt_download' }) },
-  // The wallet statement (issue 31): reading it is any member's, as the balance is
+  // The wallet statement (decision 052): reading it is any member's, as the balance is
   { route: 'GET /api/wallet/statement', needs: 'view', ok: 200, call: () => ({ url: '/api/wallet/statement' }) },
   {
     route: 'GET /api/wallet/statement/summary',
@@ -593,7 +593,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /s/:code': 'public: short links are shared with customers',
   'POST /api/shorten_url': "public: takes a URL of this site's; short links belong to no account",
   'POST /api/payment-link/shorten_url': "public: takes a URL of this site's; short links belong to no account",
-  // Issue 16: the merchant REST API answers to an API key, which names its account and environment, not to a member.
+  // The merchant REST API answers to an API key, which names its account and environment, not to a member.
   'POST /v1/collections': MERCHANT_API,
   'GET /v1/collections': MERCHANT_API,
   'GET /v1/collections/:id': MERCHANT_API,
@@ -602,7 +602,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /v1/balance': MERCHANT_API,
   'POST /v1/refunds': MERCHANT_API,
   'GET /v1/refunds/:id': MERCHANT_API,
-  // Issue 15: the live providers' callbacks answer to the secret in their path, and act only on what the provider's
+  // The live providers' callbacks answer to the secret in their path, and act only on what the provider's
   // own status says (providers/live-rails tests).
   'POST /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,
   'PUT /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,

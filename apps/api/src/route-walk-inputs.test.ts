@@ -40,7 +40,7 @@ let real: {
   itemRef: string;
   paymentId: string;
   file: string;
-  /** A successful payment with much left to refund, and a refund of it (issue 31 item 3). */
+  /** A successful payment with much left to refund, and a refund of it. */
   paidId: string;
   refundId: string;
 };

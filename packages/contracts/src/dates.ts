@@ -1,5 +1,5 @@
 /**
- * One time-zone rule for every date a person reads (issue 17): screens, spreadsheets, receipts and e-mails show
+ * One time-zone rule for every date a person reads (decision 021): screens, spreadsheets, receipts and e-mails show
  * Africa/Kampala time, whatever the zone of the browser or the server. Where the reader may be elsewhere (a receipt,
  * an e-mail, a spreadsheet), the zone is named: EAT. Calendar days (the reports' roll-up) are Kampala days. The rule
  * lives here; format.ts writes dates out by it.

@@ -1,5 +1,5 @@
 /**
- * Money and dates as people read them, one formatter of each (issue 30): the dashboard, the pay pages, receipts,
+ * Money and dates as people read them, one formatter of each: the dashboard, the pay pages, receipts,
  * the spreadsheets and ops all show them through here. Dependency-free and small: the pay bundle imports it.
  */
 import { kampalaWallClock, TIME_ZONE_LABEL } from './dates.ts';

@@ -1,5 +1,5 @@
 /**
- * The header search (issue 31, item 1): one text across the account's collections, customers, links and transfers in
+ * The header search (decision 051): one text across the account's collections, customers, links and transfers in
  * its active environment, answered grouped, at most SEARCH_GROUP_SIZE of each, newest first.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /**
- * The row is the outbox (issue 28 case 8, decision 041). A payment or payout of a live provider is committed first and
+ * The row is the outbox (decision 041). A payment or payout of a live provider is committed first and
  * handed to its provider after, by its own request; a pending live row with no `provider_reference` has not been
  * handed over yet. It is written already leased to its request for this long (`settle_at` and `worker_next_attempt_at`),
  * so if the request dies before recording the provider's acceptance (a crash, a killed replica), the worker finds the

@@ -52,7 +52,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, { sessions }: Dep
     request.auth = await sessions.authenticate(bearerToken(request));
   });
 
-  // Session, user and membership in one query (issue 14): the check every dashboard request pays.
+  // Session, user and membership in one query (decision 027): the check every dashboard request pays.
   app.decorate('requireAccount', (right: Right) => async (request: FastifyRequest) => {
     const { auth, membership } = await sessions.authorize(bearerToken(request));
     request.auth = auth;

@@ -58,9 +58,9 @@ const refusal = (problem: InputProblem) =>
     : badRequest(MESSAGES.invalidCharacter(problem.where));
 
 /**
- * The one input layer in front of every route (issue 12): before any handler or schema sees the request, text
+ * The one input layer in front of every route (decision 016): before any handler or schema sees the request, text
  * that no column can hold is a 400 naming the field, in the body, the query string and the path alike, and a body
- * nested deeper than MAX_INPUT_DEPTH is a 400 naming the limit (issue 29). The JSON parser (secure-json-parse, which
+ * nested deeper than MAX_INPUT_DEPTH is a 400 naming the limit (decision 044). The JSON parser (secure-json-parse, which
  * walks without recursion too) already refuses `__proto__` and `constructor.prototype` keys (Fastify's defaults),
  * and bad JSON is a 400 from the error handler. Multipart bodies are checked by the upload handler, which reads them
  * itself.

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 /**
- * Issue 12: account numbers are 10 random digits, so without a limit the look-ups (number -> account, account ->
+ * Account numbers are 10 random digits, so without a limit the look-ups (number -> account, account ->
  * holder's name) could be walked to list account names. A transfer needs one of each; 30 a minute per member and
  * per IP leaves people room to correct a mistyped number. Fixed here rather than a setting: nobody needs to tune it.
  */

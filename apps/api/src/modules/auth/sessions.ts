@@ -92,7 +92,7 @@ export function createSessionService(options: SessionOptions) {
 
   /**
    * Access tokens already verified, with their claims, until they expire. Checking the HMAC through WebCrypto cost about
-   * a tenth of an authenticated list request's CPU (issue 14), and a session presents the same token on every request
+   * a tenth of an authenticated list request's CPU, and a session presents the same token on every request
    * for its lifetime. Only the signature check is skipped: the session itself is read on every request.
    */
   const verified = new Map<string, { claims: SessionAuth; expiresAt: number }>();

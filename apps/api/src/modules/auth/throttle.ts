@@ -8,7 +8,7 @@ import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
 import { clearFailures, countAttempt, deleteEndedFailureWindows, type FailureKind, uncountAttempt } from './repository.ts';
 
 /**
- * Issue 12: wrong passwords and wrong codes are limited per account, beside the per-IP limit on the routes, so
+ * Decision 015: wrong passwords and wrong codes are limited per account, beside the per-IP limit on the routes, so
  * one account cannot be tried from many addresses. 10 failures of a kind within 15 minutes (the window starts at
  * the first) refuse every further attempt of that kind with 429 until the window ends, the right password
  * included: otherwise the lock would tell the attacker when a guess was right.

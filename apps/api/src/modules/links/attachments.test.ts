@@ -1,4 +1,4 @@
-/** Payment link attachments (issue 27, decision 034): uploading, saving, replacing, removing, and serving them to payers. */
+/** Payment link attachments (decision 034): uploading, saving, replacing, removing, and serving them to payers. */
 import { FILE_MESSAGES } from '@sente/contracts/files';
 import { LINK_MESSAGES as M } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

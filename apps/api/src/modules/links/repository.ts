@@ -4,7 +4,7 @@ import { type ColumnType, type ExpressionBuilder, type Insertable, type Kysely, 
 import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
 
-// Migration 2026_11_24_020 (issue 14): the lists' totals, kept by triggers on links.
+// Migration 2026_11_24_020 (decision 027): the lists' totals, kept by triggers on links.
 declare module '../../db/database.ts' {
   interface Database {
     link_counts: LinkCountsTable;

@@ -118,7 +118,7 @@ const withAttachments = (row: LinkRecord, attachments: LinkAttachment[]): Paymen
 
 export function createLinksService({ db, files }: { db: Kysely<Database>; files: OwnFiles }) {
   /**
-   * Every storage path a link stores must be a file this account uploaded to that field's folder (issue 12): another
+   * Every storage path a link stores must be a file this account uploaded to that field's folder: another
    * account's product file, or a path nobody uploaded, is refused like a malformed reference.
    */
   async function requireOwnFiles(

@@ -1,4 +1,4 @@
-/** GET /api/search, the header search (issue 31): grouped, at most 5 of each, newest first, in the caller's account and mode. */
+/** GET /api/search, the header search: grouped, at most 5 of each, newest first, in the caller's account and mode. */
 import { FIND_MESSAGES as F, SEARCH_GROUP_SIZE } from '@sente/contracts/filters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../testing/http.ts';

@@ -21,7 +21,7 @@ const searchLinks = (db: Kysely<Database>, scope: MoneyScope, q: string) =>
     .execute();
 
 /**
- * The header search (issue 31): the same text through each list's own search, at most SEARCH_GROUP_SIZE of each,
+ * The header search (decision 051): the same text through each list's own search, at most SEARCH_GROUP_SIZE of each,
  * newest first, in the caller's account and active environment. The four reads run side by side.
  */
 export function createSearchService({ db }: { db: Kysely<Database> }) {

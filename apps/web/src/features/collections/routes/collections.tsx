@@ -11,7 +11,7 @@ import { CollectionsFilter, collectionsTotal } from '../components/collections-f
 import { CollectionsTable } from '../components/collections-table.tsx';
 
 /**
- * Spec §2 collections: every payment received, newest first, in the active environment; issue 31: narrowed by the
+ * Spec §2 collections: every payment received, newest first, in the active environment, narrowed by the
  * filter in the URL, whose total shows, and which the download honours; a payment opens over it (`?payment=<id>`).
  */
 export function CollectionsRoute() {

@@ -13,7 +13,7 @@ import classes from './recent-collections.module.css';
 /**
  * Spec §2 dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads
  * the first page of the collections list, so /collections opens from the same cache. A row opens its payment over
- * the Overview (issue 31 item 2); its amount is the link the keyboard reaches.
+ * the Overview; its amount is the link the keyboard reaches.
  */
 export function RecentCollections({ count }: { count: number }) {
   const list = useCollections();
