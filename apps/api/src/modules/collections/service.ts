@@ -12,7 +12,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
-import { toApiRefund } from '../merchant-api/objects.ts';
+import { toApiRefund } from '../payments/refunds/public-object.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
 import { receivedInAll } from '../reports/repository.ts';
 import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';

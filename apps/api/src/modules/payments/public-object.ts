@@ -1,13 +1,12 @@
-import type { ApiCollection, ApiPayout, ApiRefund } from '@sente/contracts/merchant-api-objects';
-import { type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
-import type { CollectionEventData, PayoutEventData } from '@sente/contracts/webhook-events';
+import type { ApiCollection } from '@sente/contracts/merchant-api-objects';
+import type { ExtraDataEntry } from '@sente/contracts/payments';
+import type { CollectionEventData } from '@sente/contracts/webhook-events';
 import type { Selectable } from 'kysely';
-import type { CollectionsTable, LinkRow, TransfersTable } from '../../db/database.ts';
-import { reasonText } from '../../lib/rich-text.ts';
+import type { CollectionsTable, LinkRow } from '../../db/database.ts';
 
 /**
- * The one builder of each public object (decision 047): /v1 answers with it, and the webhook event about the same
- * thing carries it as `data`, so a receiver and an API client read the same fields with the same values.
+ * The one builder of the public collection object (decision 047): /v1 answers with it, and the webhook event about the
+ * same payment carries it as `data`, so a receiver and an API client read the same fields with the same values.
  */
 
 /** The payment page a collection was taken on, as the page is now. */
@@ -40,21 +39,6 @@ export type CollectionSource = Pick<
   amount_refunded: number | string | null;
 };
 
-export type PayoutSource = Pick<
-  Selectable<TransfersTable>,
-  | 'id'
-  | 'status'
-  | 'amount'
-  | 'charge'
-  | 'currency'
-  | 'payout_msisdn'
-  | 'reason'
-  | 'failure_reason'
-  | 'environment'
-  | 'created_at'
-  | 'completed_at'
->;
-
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toApiCollection(row: CollectionSource): ApiCollection {
@@ -81,60 +65,7 @@ export function toApiCollection(row: CollectionSource): ApiCollection {
   };
 }
 
-export function toApiPayout(row: PayoutSource): ApiPayout {
-  return {
-    id: row.id,
-    status: row.status,
-    amount: Number(row.amount),
-    charge: Number(row.charge),
-    currency: row.currency,
-    phone: row.payout_msisdn ?? '',
-    reason: reasonText(row.reason),
-    failure_reason: row.failure_reason,
-    environment: row.environment,
-    created_at: iso(row.created_at),
-    completed_at: row.completed_at ? iso(row.completed_at) : null,
-  };
-}
-
-export type RefundSource = Pick<
-  Selectable<TransfersTable>,
-  | 'id'
-  | 'collection_id'
-  | 'status'
-  | 'amount'
-  | 'currency'
-  | 'reason'
-  | 'failure_reason'
-  | 'environment'
-  | 'created_at'
-  | 'completed_at'
->;
-
-/** A refund (issue 31): a transfer of kind refund; its stored `rejected` is the object's `failed`, an empty reason null. */
-export function toApiRefund(row: RefundSource): ApiRefund {
-  return {
-    id: row.id,
-    collection_id: row.collection_id ?? '',
-    amount: Number(row.amount),
-    currency: row.currency,
-    status: row.status === 'rejected' ? 'failed' : row.status,
-    reason: row.reason ? reasonText(row.reason) : null,
-    failure_reason: row.failure_reason,
-    environment: row.environment,
-    created_at: iso(row.created_at),
-    completed_at: row.completed_at ? iso(row.completed_at) : null,
-  };
-}
-
 /** The `data` of collection.successful / collection.failed: the object, and the names receivers read before it. */
 export function collectionEventData(row: CollectionSource): CollectionEventData {
   return { ...toApiCollection(row), msisdn: row.msisdn, names: row.names, message: row.status_message, link_id: row.link_id };
-}
-
-/** The `data` of payout.pending / .successful / .rejected: the object, and the names receivers read before it. */
-export function payoutEventData(row: PayoutSource): PayoutEventData {
-  const msisdn = row.payout_msisdn;
-  const counterparty = msisdn ? (msisdn.startsWith('256') ? formatLocalPhone(msisdn) : msisdn) : null;
-  return { ...toApiPayout(row), kind: 'payout', direction: 'out', counterparty };
 }

@@ -1,0 +1,1 @@
+export { toApiRefund } from '../payments/refunds/public-object.ts';
