@@ -14,7 +14,7 @@ export const customersRoutes: FastifyPluginAsyncZod<Services> = async (app, { cu
     answer(await customers.customers(scopeOf(request), request.query)),
   );
 
-  // Issue 39 item 6: what the customers list finds, streamed like the collections export.
+  // What the customers list finds, streamed like the collections export.
   app.get('/api/customers/download', { ...view, schema: ROUTES['GET /api/customers/download'] }, async (request, reply) =>
     reply
       .header('content-type', XLSX)
