@@ -198,3 +198,10 @@ export function findDownload(db: Kysely<Database>, collectionId: string) {
     .where('collections.id', '=', collectionId)
     .executeTakeFirst();
 }
+
+/** The payment page of a collection, as it is now (the webhook event queued as it settles); null for an API collection. */
+export async function findCollectionLink(db: Kysely<Database> | Transaction<Database>, linkId: string | null) {
+  if (linkId === null) return null;
+  const link = await db.selectFrom('links').select(['id', 'ref', 'kind', 'title']).where('id', '=', linkId).executeTakeFirst();
+  return link ?? null;
+}

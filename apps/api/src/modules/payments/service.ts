@@ -28,8 +28,6 @@ import { readApiKeys } from '../developers/api-keys.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import type { FilesService, StoredFile } from '../files/service.ts';
 import { listAttachments } from '../links/attachments-repository.ts';
-import { collectionEventData } from '../merchant-api/objects.ts';
-import { findCollectionLink } from '../merchant-api/repository.ts';
 import { collectionFee, type FeeSchedule } from '../money/fees.ts';
 import { postMovement } from '../money/ledger.ts';
 import { collectionSettled } from '../money/movements.ts';
@@ -37,6 +35,7 @@ import type { PaymentOutcome } from '../money/outcomes.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import { firstLateCheck } from '../money/providers/reconcile.ts';
 import { addToDailyTotals } from '../reports/repository.ts';
+import { collectionEventData } from './public-object.ts';
 import { receiptMail } from './receipt.ts';
 import { signedRedirectUrl } from './redirect.ts';
 import {
@@ -46,6 +45,7 @@ import {
   findApiCollectionByKey,
   findByIdempotencyKey,
   findCollection,
+  findCollectionLink,
   findDownload,
   findPaidLink,
   findPublicLink,

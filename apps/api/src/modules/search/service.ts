@@ -3,8 +3,10 @@ import type { SearchAnswer } from '@sente/contracts/search';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
-import { collectionsPage, searchCustomers } from '../collections/repository.ts';
-import { toCollectionRow, toCustomerRow } from '../collections/service.ts';
+import { collectionsPage } from '../collections/repository.ts';
+import { toCollectionRow } from '../collections/service.ts';
+import { searchCustomers } from '../customers/repository.ts';
+import { toCustomerRow } from '../customers/service.ts';
 import { transfersPage } from '../wallet/repository.ts';
 import { toTransferRow } from '../wallet/transfer-row.ts';
 
