@@ -3,9 +3,10 @@ import type { StaffRole } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
-import type { AccountRow, Database, SessionRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { hmac, randomToken, safeEqual } from '../../lib/secrets.ts';
+import type { AccountRow } from '../accounts/tables.ts';
 import {
   findLiveSessionWithMembership,
   findSession,
@@ -14,6 +15,7 @@ import {
   revokeSession,
   rotateSession,
 } from './repository.ts';
+import type { SessionRow } from './tables.ts';
 
 /** How many generations back a presented refresh secret is followed (about ten days of refreshing every 15 minutes). */
 export const REFRESH_LOOKBACK = 1000;

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
-import { clearFailures, countAttempt, deleteEndedFailureWindows, type FailureKind, uncountAttempt } from './repository.ts';
+import { clearFailures, countAttempt, deleteEndedFailureWindows, uncountAttempt } from './repository.ts';
+import type { FailureKind } from './tables.ts';
 
 /**
  * Issue 12: wrong passwords and wrong codes are limited per account, beside the per-IP limit on the routes, so

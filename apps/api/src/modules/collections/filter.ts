@@ -1,8 +1,9 @@
+import type { Currency } from '@sente/contracts/constants';
 import { FILTER_COUNT_CAP, kampalaDayEnd, kampalaDayStart, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import type { PaymentState } from '@sente/contracts/payment-states';
 import type { PaymentChannel } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Currency, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { nameHoldsWords } from '../../lib/name-search.ts';
 

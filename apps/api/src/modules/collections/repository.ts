@@ -1,25 +1,11 @@
-import type { Environment } from '@sente/contracts/constants';
 import { FILTER_COUNT_CAP, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import { OTHER_NAMES_SHOWN } from '@sente/contracts/payments';
-import { type ColumnType, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { nameHoldsWords } from '../../lib/name-search.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import { type CollectionsWhere, collectionsCondition } from './filter.ts';
-
-// Migration 2026_11_24_020 (issue 14): the customers list's total, kept by triggers on customers.
-declare module '../../db/database.ts' {
-  interface Database {
-    customer_counts: CustomerCountsTable;
-  }
-}
-
-export interface CustomerCountsTable {
-  account_id: string;
-  environment: Environment;
-  total: ColumnType<string, never, never>;
-}
 
 const after = (table: 'collections' | 'customers', cursor: Cursor | null) =>
   cursor

@@ -1,6 +1,7 @@
 import type { Page } from '@sente/contracts/api';
 import type { LinkAttachment } from '@sente/contracts/attachments';
 import type { UploadFolder } from '@sente/contracts/files';
+import type { LinkKind } from '@sente/contracts/links';
 import {
   DIGITAL_ITEM_CATEGORIES,
   type DigitalItem,
@@ -16,13 +17,14 @@ import {
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, fieldError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Cursor, decodeCursor, toPage } from '../../lib/pagination.ts';
 import { listAttachments, replaceAttachments } from './attachments-repository.ts';
 import type { LinkRecord, LinkScope, LinkValues } from './repository.ts';
 import * as linksRepo from './repository.ts';
+import type { LinksTable } from './tables.ts';
 
 export type { LinkScope } from './repository.ts';
 

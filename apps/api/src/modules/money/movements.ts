@@ -1,5 +1,5 @@
-import type { Environment } from '@sente/contracts/constants';
-import type { Currency, WalletKind } from '../../db/database.ts';
+import type { Currency, Environment } from '@sente/contracts/constants';
+import type { WalletKind } from './tables.ts';
 
 /**
  * Every kind of money movement the ledger knows (DESIGN §6). A new kind (a refund, a batch payout) is added here, with
