@@ -10,11 +10,11 @@ import { fundWallet, saveBankDetails } from './wallet.ts';
 import { mintPinToken } from './wallet-more.ts';
 
 export const ACCOUNTS = 20;
-export const OPERATIONS = 2000;
-export const IN_FLIGHT = 50;
+const OPERATIONS = 2000;
+const IN_FLIGHT = 50;
 
 /** What a request answered: its status and its message. */
-export type Answer = { status: number; message: string };
+type Answer = { status: number; message: string };
 
 /** Sends one POST as `from` (in process, or over HTTP to a server) and answers its status and message. */
 export type Send = (from: Merchant, path: string, body: object, headers: Record<string, string>) => Promise<Answer>;

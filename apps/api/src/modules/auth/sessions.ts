@@ -18,13 +18,13 @@ import {
 import type { SessionRow } from './tables.ts';
 
 /** How many generations back a presented refresh secret is followed (about ten days of refreshing every 15 minutes). */
-export const REFRESH_LOOKBACK = 1000;
+const REFRESH_LOOKBACK = 1000;
 
 /**
  * How long after a rotation the secret it replaced still answers (decision 018): two tabs that refresh the same
  * session at once both present that secret, and the later one gets the pair the earlier one got.
  */
-export const REFRESH_GRACE_SECONDS = 10;
+const REFRESH_GRACE_SECONDS = 10;
 
 /** How many verified access tokens a process remembers at most; past that the oldest is forgotten first. */
 const VERIFIED_TOKENS_KEPT = 10_000;

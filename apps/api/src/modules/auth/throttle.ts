@@ -25,14 +25,14 @@ export class WrongSecretError extends HttpError {
 }
 
 /** The 429 of a throttled account: a 429 of the rate limits' own kind, so it gets their Retry-After header. */
-export class AccountThrottledError extends TooManyRequestsError {
+class AccountThrottledError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {
     super(retryAfterSeconds, MESSAGES.tooManyFailedAttempts(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
   }
 }
 
 /** The identifier as the user look-up reads it: an e-mail in lower case, or a phone number in its `+256...` format. */
-export function normaliseIdentifier(emailOrPhone: string): string {
+function normaliseIdentifier(emailOrPhone: string): string {
   const value = emailOrPhone.trim();
   return (value.includes('@') ? null : internationalPhone(value)) ?? value.toLowerCase();
 }

@@ -25,7 +25,7 @@ export const isFiltered = (where: CollectionsWhere) => Object.values(where).some
  * (collections_names_trgm_idx, lib/name-search.ts), the
  * transaction ID (as typed or in capitals: IDs are) or the API's reference, exactly.
  */
-export function textCondition(q: string): RawBuilder<boolean> {
+function textCondition(q: string): RawBuilder<boolean> {
   const phone = searchedPhone(q);
   if (phone) return sql<boolean>`collections.msisdn = ${phone}`;
   return sql<boolean>`(${nameHoldsWords('collections.names', q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
