@@ -15,13 +15,13 @@ import { RIGHTS, type Right, STAFF_ROLES, type StaffRole } from '@sente/contract
 import { MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
-import { multipartBody, SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { answer, get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, PAYMENT_LINK } from './testing/links.ts';
 import { lastCode } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { invite, inviteToken, joinByInvitation } from './testing/rights.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { multipartBody, SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
 import { bearer, createAccount, uniqueEmail } from './testing/users.ts';
 import { accountNumber, fundWallet, PIN, saveBankDetails, WALLET_ENV } from './testing/wallet.ts';
 import { createNamedMerchant, mintPinToken } from './testing/wallet-more.ts';

@@ -11,13 +11,13 @@ import { internationalPhone } from '@sente/contracts/accounts';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
-import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
 import { apiKeysOf } from './testing/merchant-api.ts';
 import { lastCode, lastMessage, readOutbox } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId, paymentStatus } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
 import { bearer, createAccount, PASSWORD, signIn } from './testing/users.ts';
 import {
   fundWallet,

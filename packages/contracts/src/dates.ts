@@ -7,7 +7,6 @@
  * NOTE: Africa/Kampala is UTC+3 all year, without daylight saving, so the rule is a fixed offset: it needs no time
  * zone database and reads the same in every browser and in Node.
  */
-export const TIME_ZONE = 'Africa/Kampala';
 export const TIME_ZONE_LABEL = 'EAT';
 export const KAMPALA_OFFSET_MS = 3 * 60 * 60 * 1000;
 

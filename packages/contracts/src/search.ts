@@ -17,7 +17,6 @@ export const searchQuery = z.object({
     .min(SEARCH_MIN_LENGTH, M.searchTooShort)
     .describe("A phone however written, or part of a name, a link's title or ref, a transaction ID or the API's reference"),
 });
-export type SearchQuery = z.output<typeof searchQuery>;
 
 /** A link found by the header search: enough to name it and open its page. */
 export const searchLink = z.object({ ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() });

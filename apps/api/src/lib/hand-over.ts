@@ -20,7 +20,7 @@ export const HAND_OVER_GRACE_MS = 10_000;
  * How long a replay that claimed a row's hand-over keeps everyone else off it: longer than one provider call with its
  * retries takes (about 25 s with the default PROVIDER_TIMEOUT_MS and PROVIDER_RETRIES, docs/providers.md).
  */
-export const HAND_OVER_LEASE_MS = 60_000;
+const HAND_OVER_LEASE_MS = 60_000;
 
 /**
  * What a hand-over did: the provider was asked (`sent`, whatever it answered: a refusal is applied at once), the row

@@ -2,9 +2,9 @@ import { ERROR_CODES, type Right, roleHasRight, type StaffRole } from '@sente/co
 import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccountRow } from '../db/database.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { MoneyScope } from '../lib/money-scope.ts';
+import type { AccountRow } from '../modules/accounts/tables.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {

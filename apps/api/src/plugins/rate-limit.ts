@@ -37,7 +37,7 @@ export type RateClassName = (typeof RATE_CLASS_NAMES)[number];
 
 type RateClass = { perMinute: number; per: readonly CountedBy[] };
 
-export type RateLimitSettings = Pick<
+type RateLimitSettings = Pick<
   Config,
   | 'READ_RATE_LIMIT_PER_MINUTE'
   | 'WRITE_RATE_LIMIT_PER_MINUTE'
@@ -51,7 +51,7 @@ export type RateLimitSettings = Pick<
 >;
 
 /** The classes, each with its limit (from its setting) and what it counts apart: declared here and nowhere else. */
-export function rateClasses(settings: RateLimitSettings): Record<Exclude<RateClassName, 'none'>, RateClass> {
+function rateClasses(settings: RateLimitSettings): Record<Exclude<RateClassName, 'none'>, RateClass> {
   return {
     /** The dashboard's reads and writes, per member. */
     read: { perMinute: settings.READ_RATE_LIMIT_PER_MINUTE, per: ['member'] },

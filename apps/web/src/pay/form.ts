@@ -93,8 +93,7 @@ export function buildExtraData(fields: ExtraField[], answers: ExtraAnswer[]) {
 const isMobileMoney = (channel: PaymentChannel | null) => channel !== 'CARD';
 
 /** A digital item's download link is also e-mailed, so the buyer who closes the page keeps it (decision 035). */
-export const emailRequired = (link: PublicLink, channel: PaymentChannel | null) =>
-  link.kind === 'digital_item' || channel === 'CARD';
+const emailRequired = (link: PublicLink, channel: PaymentChannel | null) => link.kind === 'digital_item' || channel === 'CARD';
 
 function phoneError(channel: PaymentChannel | null, phone: string): string | undefined {
   if (phone.trim() === '') return M.phoneMissing;

@@ -195,5 +195,3 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
       streamLinkCollectionsWorkbook(db, scope, link, logger),
   };
 }
-
-export type CollectionsService = ReturnType<typeof createCollectionsService>;

@@ -1,24 +1,12 @@
 import type { Environment } from '@sente/contracts/constants';
 import { FILTER_COUNT_CAP, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import { normalizeUgandanPhone, OTHER_NAMES_SHOWN } from '@sente/contracts/payments';
-import { type ColumnType, type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
-import type { CustomersTable, Database } from '../../db/database.ts';
+import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { nameHoldsWords } from '../../lib/name-search.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
-
-// Migration 2026_11_24_020 (issue 14): the customers list's total, kept by triggers on customers.
-declare module '../../db/database.ts' {
-  interface Database {
-    customer_counts: CustomerCountsTable;
-  }
-}
-
-export interface CustomerCountsTable {
-  account_id: string;
-  environment: Environment;
-  total: ColumnType<string, never, never>;
-}
+import type { CustomersTable } from './tables.ts';
 
 /** What a successful payment tells about its payer. */
 export type PaidBy = {

@@ -351,5 +351,3 @@ export function createDemoSeeder({
     },
   };
 }
-
-export type DemoSeeder = ReturnType<typeof createDemoSeeder>;

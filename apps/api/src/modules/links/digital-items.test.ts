@@ -18,7 +18,7 @@ import {
 } from '../../testing/links.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { SAMPLES, uploadPath } from '../files/upload-fixtures.ts';
+import { SAMPLES, uploadPath } from '../../testing/upload-fixtures.ts';
 
 let t: TestApp;
 /** Owns "Alpha Traders", which sells the digital items. */

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PIN, DEMO_USER } from '../demo/demo-data.ts';
 type Command = (services: Services, args: string[]) => Promise<OpsResult>;
 
 /** Operator commands (DESIGN §8); run by `npm run ops`, directly or through the running server. */
-export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
+const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
   'accounts:approve': {
     usage: 'accounts:approve <email|account id>  approve live payments for the account(s)',
     run: async ({ accounts }, [idOrEmail]) => {

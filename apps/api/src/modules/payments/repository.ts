@@ -1,9 +1,10 @@
 import type { Environment } from '@sente/contracts/constants';
 import type { ExtraDataEntry } from '@sente/contracts/payments';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { CollectionsTable, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { PaymentOutcome } from '../money/outcomes.ts';
 import type { ChargeAccepted } from '../money/providers/provider.ts';
+import type { CollectionsTable } from './tables.ts';
 
 /** A link as its public page needs it, with its merchant and the environment a payment would be taken in. */
 export function findPublicLink(db: Kysely<Database>, ref: string) {

@@ -1,7 +1,7 @@
 import type { Environment } from '@sente/contracts/constants';
 import type { CollectionStatus, PaymentChannel } from '@sente/contracts/payments';
 import { sql } from 'kysely';
-import type { TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 export type FoundCollection = {
   names: string;

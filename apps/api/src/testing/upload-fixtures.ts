@@ -1,5 +1,5 @@
-import type { TestApp } from '../../testing/test-app.ts';
-import { bearer } from '../../testing/users.ts';
+import type { TestApp } from './test-app.ts';
+import { bearer } from './users.ts';
 
 /** Tiny files of each kind the tests need: real magic bytes, whatever name they travel under. */
 export const SAMPLES = {
