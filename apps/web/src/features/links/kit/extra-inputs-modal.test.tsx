@@ -2,8 +2,8 @@ import { EXTRA_FIELD_TYPE_LABELS } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { render } from '../testing/render.tsx';
-import { expectToast, toastMessages } from '../testing/toasts.ts';
+import { render } from '../../../testing/render.tsx';
+import { expectToast, toastMessages } from '../../../testing/toasts.ts';
 import { ExtraInputsModal } from './extra-inputs-modal.tsx';
 
 function renderModal() {

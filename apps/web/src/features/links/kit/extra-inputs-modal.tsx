@@ -10,7 +10,7 @@ import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { notify } from '../lib/notify.ts';
+import { notify } from '../../../lib/notify.ts';
 
 const TYPE_OPTIONS = EXTRA_FIELD_TYPES.map((type) => ({ value: type, label: EXTRA_FIELD_TYPE_LABELS[type] }));
 

@@ -3,9 +3,9 @@ import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { IconCopy, IconExternalLink, IconLink, IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { copyText } from '../lib/clipboard.ts';
-import { notify } from '../lib/notify.ts';
-import { PAYMENT_LINK_SHORTEN_PATH, shortenUrl } from '../lib/shorten-url.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { notify } from '../../../lib/notify.ts';
+import { PAYMENT_LINK_SHORTEN_PATH, shortenUrl } from './shorten-url.ts';
 
 async function copyWithToast(url: string) {
   if (await copyText(url)) notify.success(MESSAGES.copied);

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CardDetail } from './card-detail.tsx';
+import { CardDetail } from '../../../components/card-detail.tsx';
 import classes from './link-kit.module.css';
 
 /** One term of a link card ('Price') and its value. */

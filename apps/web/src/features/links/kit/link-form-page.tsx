@@ -3,9 +3,9 @@ import { MESSAGES } from '@sente/contracts/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../lib/api-client.ts';
-import { ErrorState } from './error-state.tsx';
-import { PageLoader } from './page-loader.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 
 type Props<T> = {
   /** The list this form belongs to, for the breadcrumb ('Payment Links / Create'). */

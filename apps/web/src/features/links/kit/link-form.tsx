@@ -5,7 +5,7 @@ import type { ExtraField } from '@sente/contracts/links';
 import { TEXT_LIMITS, type TextLimit } from '@sente/contracts/text-limits';
 import { IconPhoto } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
-import { CompanyLogoModal } from './company-logo-modal.tsx';
+import { CompanyLogoModal } from '../../../components/company-logo-modal.tsx';
 import { ExtraInputsList } from './extra-inputs-list.tsx';
 import { ExtraInputsModal } from './extra-inputs-modal.tsx';
 

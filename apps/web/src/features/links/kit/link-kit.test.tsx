@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { render } from '../testing/render.tsx';
+import { render } from '../../../testing/render.tsx';
 import { OpenLinkButton } from './link-actions.tsx';
 import { LinkCards } from './link-cards.tsx';
 import { type LinkColumn, LinkTable } from './link-table.tsx';

@@ -1,7 +1,7 @@
 import { type MantineSpacing, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from './link-kit.module.css';
-import { ScrollTable } from './scroll-table.tsx';
 
 /** One column of a link table: its heading and its cell; `nowrap` keeps short values on one line. */
 export type LinkColumn<T> = {

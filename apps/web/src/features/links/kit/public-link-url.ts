@@ -4,8 +4,3 @@ import { type LinkKind, PUBLIC_LINK_PATHS } from '@sente/contracts/links';
 export function publicLinkUrl(kind: LinkKind, ref: string): string {
   return `${window.location.origin}${PUBLIC_LINK_PATHS[kind]}${encodeURIComponent(ref)}`;
 }
-
-/** Uploaded files are served by the API under /storage (DESIGN §1). */
-export function storageUrl(path: string): string {
-  return `/storage/${path}`;
-}

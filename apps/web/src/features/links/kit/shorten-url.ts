@@ -1,6 +1,6 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { ShortenUrlAnswer } from '@sente/contracts/short-links';
-import { publicApi } from './api-client.ts';
+import { publicApi } from '../../../lib/api-client.ts';
 
 /** Spec §7: answers `status: 'SUCCESS'` with `short_url` beside the envelope (DESIGN §3). */
 export const PAYMENT_LINK_SHORTEN_PATH = '/api/payment-link/shorten_url';

@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useSaveLink } from '../lib/use-save-link.ts';
+import { useSaveLink } from './use-save-link.ts';
 
 type Target<Input> = {
   /** The id of the link being edited, or null when creating. */

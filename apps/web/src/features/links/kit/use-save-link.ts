@@ -1,8 +1,8 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from './api-client.ts';
-import { placeServerErrors } from './server-errors.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { placeServerErrors } from '../../../lib/server-errors.ts';
 
 type Options<Input, Field extends string> = {
   /** The id of the link being edited, or null when creating (spec §4: create when nothing was loaded). */

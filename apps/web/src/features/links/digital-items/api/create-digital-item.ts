@@ -1,8 +1,8 @@
 import type { DigitalItem, DigitalItemInput } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
+import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '../../../../lib/notify.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
 
 export function createDigitalItem(input: DigitalItemInput) {

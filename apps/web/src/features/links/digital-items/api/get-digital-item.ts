@@ -1,7 +1,7 @@
 import type { DigitalItem } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
 
 // NOTE: 'degital' is the spec's spelling of this path (spec §7).

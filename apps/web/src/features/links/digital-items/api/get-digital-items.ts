@@ -1,6 +1,6 @@
 import type { DigitalItem } from '@sente/contracts/links';
-import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
-import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
+import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
+import { cursorListOptions, useCursorList } from '../../../../lib/use-cursor-list.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
 
 export const DIGITAL_ITEMS_FIRST_PAGE_PATH = '/api/donation-link/get_digital_items';

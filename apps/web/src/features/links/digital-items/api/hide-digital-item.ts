@@ -1,9 +1,9 @@
 import type { Environment } from '@sente/contracts/constants';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
-import { useMoneyScope } from '../../../lib/money-scope.ts';
-import { notify } from '../../../lib/notify.ts';
+import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { useMoneyScope } from '../../../../lib/money-scope.ts';
+import { notify } from '../../../../lib/notify.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
 import { digitalItemsQueryOptions } from './get-digital-items.ts';
 

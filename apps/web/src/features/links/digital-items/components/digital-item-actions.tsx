@@ -1,8 +1,8 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
 import { IconTrash } from '@tabler/icons-react';
-import { CopyLinkButton, EditLinkButton, OpenLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
-import { publicLinkUrl } from '../../../lib/public-links.ts';
+import { CopyLinkButton, EditLinkButton, OpenLinkButton, ShortenLinkButton } from '../../kit/link-actions.tsx';
+import { publicLinkUrl } from '../../kit/public-link-url.ts';
 import { ITEM_SHORTEN_PATH } from '../api/shorten-item-link.ts';
 
 type Props = { item: DigitalItem; canManage: boolean; onRequestDelete: (item: DigitalItem) => void };

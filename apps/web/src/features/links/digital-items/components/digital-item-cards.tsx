@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
-import { LinkCards } from '../../../components/link-cards.tsx';
-import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
+import { LinkCards } from '../../kit/link-cards.tsx';
+import { VISIBILITY_LABELS } from '../../kit/link-visibility.ts';
 import { DigitalItemActions } from './digital-item-actions.tsx';
 import classes from './digital-item-cards.module.css';
 import { itemPrice, OriginalPrice } from './item-labels.tsx';

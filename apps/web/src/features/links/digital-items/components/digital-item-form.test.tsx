@@ -5,11 +5,11 @@ import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '../../../testing/api-stub.ts';
-import { errorOf } from '../../../testing/field-error.ts';
-import { fileInputOf, fileOf, uploadedFolder, uploadedName } from '../../../testing/files.ts';
-import { render } from '../../../testing/render.tsx';
-import { expectToast, toastMessages } from '../../../testing/toasts.ts';
+import { ok, stubApi } from '../../../../testing/api-stub.ts';
+import { errorOf } from '../../../../testing/field-error.ts';
+import { fileInputOf, fileOf, uploadedFolder, uploadedName } from '../../../../testing/files.ts';
+import { render } from '../../../../testing/render.tsx';
+import { expectToast, toastMessages } from '../../../../testing/toasts.ts';
 import { DigitalItemForm } from './digital-item-form.tsx';
 
 const STORED: DigitalItem = {

@@ -2,10 +2,10 @@ import { Checkbox, Divider, Group, Radio, Select, Textarea, Title } from '@manti
 import { useForm } from '@mantine/form';
 import { DIGITAL_ITEM_CATEGORIES, type DigitalItem } from '@sente/contracts/links';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
-import { LinkFormFrame, LinkTitleFields } from '../../../components/link-form.tsx';
-import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
-import { MoneyInput, MoneyTextInput, moneyField } from '../../../components/money-input.tsx';
-import { useLinkFormSave } from '../../../components/use-link-form-save.ts';
+import { MoneyInput, MoneyTextInput, moneyField } from '../../../../components/money-input.tsx';
+import { LinkFormFrame, LinkTitleFields } from '../../kit/link-form.tsx';
+import { VISIBILITY_LABELS } from '../../kit/link-visibility.ts';
+import { useLinkFormSave } from '../../kit/use-link-form-save.ts';
 import { useCreateDigitalItem } from '../api/create-digital-item.ts';
 import { useUpdateDigitalItem } from '../api/update-digital-item.ts';
 import { type Category, type ItemFormValues, inputOf, validateItem, valuesOf } from './item-form-values.ts';

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
-import { type LinkColumn, LinkTable } from '../../../components/link-table.tsx';
-import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
+import { type LinkColumn, LinkTable } from '../../kit/link-table.tsx';
+import { VISIBILITY_LABELS } from '../../kit/link-visibility.ts';
 import { DigitalItemActions } from './digital-item-actions.tsx';
 import classes from './digital-items-table.module.css';
 import { itemPrice, OriginalPrice } from './item-labels.tsx';

@@ -9,7 +9,7 @@ import {
 } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { moneyTextProblem } from '@sente/contracts/money-text';
-import { formatMoneyInput, parseMoneyInput } from '../../../lib/format.ts';
+import { formatMoneyInput, parseMoneyInput } from '../../../../lib/format.ts';
 
 export type Category = (typeof DIGITAL_ITEM_CATEGORIES)[number];
 

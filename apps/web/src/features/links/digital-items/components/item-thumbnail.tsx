@@ -1,6 +1,6 @@
 import { Image, ThemeIcon } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
-import { storageUrl } from '../../../lib/public-links.ts';
+import { storageUrl } from '../../../../lib/storage-url.ts';
 import classes from './item-thumbnail.module.css';
 
 /** The product image beside its title; decorative, as the title says what it is. */

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { LinkFormPage } from '../../../components/link-form-page.tsx';
-import { useCan } from '../../../lib/profile.ts';
+import { useCan } from '../../../../lib/profile.ts';
+import { LinkFormPage } from '../../kit/link-form-page.tsx';
 import { useDigitalItem } from '../api/get-digital-item.ts';
 import { DigitalItemForm } from '../components/digital-item-form.tsx';
 

@@ -1,7 +1,7 @@
 import type { DigitalItem } from '@sente/contracts/links';
 import { useState } from 'react';
-import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { useCan } from '../../../lib/profile.ts';
+import { LinkListPage } from '../../../../components/link-list-page.tsx';
+import { useCan } from '../../../../lib/profile.ts';
 import { useDigitalItems } from '../api/get-digital-items.ts';
 import { useDeleteDigitalItem } from '../api/hide-digital-item.ts';
 import { DeleteItemModal } from '../components/delete-item-modal.tsx';

@@ -1,4 +1,4 @@
-import type { MoneyScope } from '../../../lib/money-scope.ts';
+import type { MoneyScope } from '../../../../lib/money-scope.ts';
 
 /**
  * Keys from generic to specific: every donation link, one account and environment's (donation totals differ per

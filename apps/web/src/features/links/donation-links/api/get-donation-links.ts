@@ -1,6 +1,6 @@
 import type { DonationLink } from '@sente/contracts/links';
-import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
-import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
+import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
+import { cursorListOptions, useCursorList } from '../../../../lib/use-cursor-list.ts';
 import { donationLinkKeys } from './donation-link-keys.ts';
 
 export const DONATION_LINKS_PATH = '/api/donation-link';

@@ -1,8 +1,8 @@
 import type { DonationLink, DonationLinkInput } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
+import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '../../../../lib/notify.ts';
 import { donationLinkKeys } from './donation-link-keys.ts';
 
 export function updateDonationLink({ id, input }: { id: string; input: DonationLinkInput }) {

@@ -1,7 +1,7 @@
 import { Image, Paper, Stack } from '@mantine/core';
 import { imageUploadHint } from '@sente/contracts/files';
-import { FileUpload } from '../../../components/file-upload.tsx';
-import { storageUrl } from '../../../lib/public-links.ts';
+import { FileUpload } from '../../../../components/file-upload.tsx';
+import { storageUrl } from '../../../../lib/storage-url.ts';
 
 /** What the upload folder 'uploads' accepts for images (the server reads the type from the bytes). */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/svg+xml,image/webp,image/avif';

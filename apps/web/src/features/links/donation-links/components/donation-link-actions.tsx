@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import type { DonationLink } from '@sente/contracts/links';
-import { CopyLinkButton, EditLinkButton, OpenLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
-import { publicLinkUrl } from '../../../lib/public-links.ts';
+import { CopyLinkButton, EditLinkButton, OpenLinkButton, ShortenLinkButton } from '../../kit/link-actions.tsx';
+import { publicLinkUrl } from '../../kit/public-link-url.ts';
 
 /** Spec §2 row actions: open the public page (a new tab), copy link ({site}/fund/{ref}), edit, shorten link. */
 export function DonationLinkActions({ link, canManage }: { link: DonationLink; canManage: boolean }) {

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { DonationLink } from '@sente/contracts/links';
-import { LinkCards } from '../../../components/link-cards.tsx';
+import { LinkCards } from '../../kit/link-cards.tsx';
 import { DonationLinkActions } from './donation-link-actions.tsx';
 import { DonationLinkHeading } from './donation-link-heading.tsx';
 import { donationLinkTypeLabel, donationTarget } from './donation-link-labels.ts';

@@ -3,11 +3,11 @@ import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, ok, stubApi } from '../../../testing/api-stub.ts';
-import { errorOf } from '../../../testing/field-error.ts';
-import { fileInputOf, fileOf, uploadedFolder, uploadedName } from '../../../testing/files.ts';
-import { render } from '../../../testing/render.tsx';
-import { expectToast } from '../../../testing/toasts.ts';
+import { type Answer, ok, stubApi } from '../../../../testing/api-stub.ts';
+import { errorOf } from '../../../../testing/field-error.ts';
+import { fileInputOf, fileOf, uploadedFolder, uploadedName } from '../../../../testing/files.ts';
+import { render } from '../../../../testing/render.tsx';
+import { expectToast } from '../../../../testing/toasts.ts';
 import { DonationLinkForm } from './donation-link-form.tsx';
 
 const PREVIEW = 'Preview of the donation page image';

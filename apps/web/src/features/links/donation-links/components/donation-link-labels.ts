@@ -1,7 +1,7 @@
 import { formatMoney } from '@sente/contracts/format';
 import type { DonationLink } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import { VISIBILITY_LABELS } from '../../../components/link-visibility.ts';
+import { VISIBILITY_LABELS } from '../../kit/link-visibility.ts';
 
 /** The list page's heading, create button and empty state. */
 export const DONATION_LINKS_PAGE = {

@@ -1,7 +1,7 @@
 import { Avatar } from '@mantine/core';
 import type { DonationLink } from '@sente/contracts/links';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import { storageUrl } from '../../../lib/public-links.ts';
+import { storageUrl } from '../../../../lib/storage-url.ts';
 
 /** The link's image beside its title, so a merchant knows a cause at a glance; decorative, the title names it. */
 export function DonationLinkThumbnail({ link, size = 40 }: { link: Pick<DonationLink, 'image'>; size?: number }) {

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { DonationLink } from '@sente/contracts/links';
-import { type LinkColumn, LinkTable } from '../../../components/link-table.tsx';
+import { type LinkColumn, LinkTable } from '../../kit/link-table.tsx';
 import { DonationLinkActions } from './donation-link-actions.tsx';
 import { DonationLinkHeading } from './donation-link-heading.tsx';
 import { donationLinkTypeLabel, donationTarget } from './donation-link-labels.ts';

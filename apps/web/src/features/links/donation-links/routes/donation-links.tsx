@@ -1,5 +1,5 @@
-import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { useCan } from '../../../lib/profile.ts';
+import { LinkListPage } from '../../../../components/link-list-page.tsx';
+import { useCan } from '../../../../lib/profile.ts';
 import { useDonationLinks } from '../api/get-donation-links.ts';
 import { DonationLinkCards } from '../components/donation-link-cards.tsx';
 import { DONATION_LINKS_PAGE } from '../components/donation-link-labels.ts';

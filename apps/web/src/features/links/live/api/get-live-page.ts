@@ -1,9 +1,9 @@
 import { LIVE_PAGE_POLL_MS } from '@sente/contracts/constants';
 import type { LivePage } from '@sente/contracts/payments';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { collectionKeys } from '../../../lib/collections-query.ts';
-import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { ApiError, api } from '../../../../lib/api-client.ts';
+import { collectionKeys } from '../../../../lib/collections-query.ts';
+import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 
 const livePath = (ref: string) => `/api/payment-link/collections/${encodeURIComponent(ref)}`;
 

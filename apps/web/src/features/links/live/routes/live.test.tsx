@@ -1,9 +1,9 @@
 import type { LiveCollection, LivePage } from '@sente/contracts/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, stubApi } from '../../../testing/api-stub.ts';
-import { render } from '../../../testing/render.tsx';
-import { testUser } from '../../../testing/test-user.ts';
+import { ok, stubApi } from '../../../../testing/api-stub.ts';
+import { render } from '../../../../testing/render.tsx';
+import { testUser } from '../../../../testing/test-user.ts';
 import { LiveRoute } from './live.tsx';
 
 const REF = 'fees2026ab';

@@ -1,8 +1,8 @@
 import type { PaymentLinkDetails, PaymentLinkInput } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
+import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '../../../../lib/notify.ts';
 import { paymentLinkKeys } from './payment-link-keys.ts';
 
 export function createPaymentLink(input: PaymentLinkInput) {

@@ -1,9 +1,9 @@
 import type { Environment } from '@sente/contracts/constants';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { useMoneyScope } from '../../../lib/money-scope.ts';
-import { notify } from '../../../lib/notify.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { useMoneyScope } from '../../../../lib/money-scope.ts';
+import { notify } from '../../../../lib/notify.ts';
 import { paymentLinksQueryOptions } from './get-payment-links.ts';
 import { paymentLinkKeys } from './payment-link-keys.ts';
 

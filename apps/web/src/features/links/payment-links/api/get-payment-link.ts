@@ -1,7 +1,7 @@
 import type { PaymentLinkDetails } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 import { paymentLinkKeys } from './payment-link-keys.ts';
 
 export async function getPaymentLink(ref: string, signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import type { PaymentLink } from '@sente/contracts/links';
-import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
-import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
+import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
+import { cursorListOptions, useCursorList } from '../../../../lib/use-cursor-list.ts';
 import { paymentLinkKeys } from './payment-link-keys.ts';
 
 export const PAYMENT_LINKS_PATH = '/api/payment-link';

@@ -1,4 +1,4 @@
-import type { MoneyScope } from '../../../lib/money-scope.ts';
+import type { MoneyScope } from '../../../../lib/money-scope.ts';
 
 /**
  * Keys from generic to specific: every payment link, one account and environment's (a link's collections totals

@@ -3,11 +3,11 @@ import type { PaymentLinkDetails } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
-import { errorOf } from '../../../testing/field-error.ts';
-import { fileOf, uploadedFolder, uploadedName } from '../../../testing/files.ts';
-import { render } from '../../../testing/render.tsx';
-import { expectToast } from '../../../testing/toasts.ts';
+import { type Answer, fail, ok, stubApi } from '../../../../testing/api-stub.ts';
+import { errorOf } from '../../../../testing/field-error.ts';
+import { fileOf, uploadedFolder, uploadedName } from '../../../../testing/files.ts';
+import { render } from '../../../../testing/render.tsx';
+import { expectToast } from '../../../../testing/toasts.ts';
 import { PaymentLinkForm } from './payment-link-form.tsx';
 
 const CIRCULAR = {

@@ -3,9 +3,9 @@ import { ATTACHMENT_ACCEPT, formatFileSize, type LinkAttachment, MAX_LINK_ATTACH
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { IconFile, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
-import { uploadFile } from '../../../lib/upload-file.ts';
+import { errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '../../../../lib/notify.ts';
+import { uploadFile } from '../../../../lib/upload-file.ts';
 import { checkAttachment } from './attachment-checks.ts';
 import classes from './attachments-field.module.css';
 

@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import type { PaymentLink } from '@sente/contracts/links';
-import { CopyLinkButton, EditLinkButton, OpenLinkButton, ShortenLinkButton } from '../../../components/link-actions.tsx';
-import { publicLinkUrl } from '../../../lib/public-links.ts';
+import { CopyLinkButton, EditLinkButton, OpenLinkButton, ShortenLinkButton } from '../../kit/link-actions.tsx';
+import { publicLinkUrl } from '../../kit/public-link-url.ts';
 
 /** Spec §2 row actions: open the public page (a new tab), copy public link, edit, shorten link. */
 export function PaymentLinkActions({ link, canManage }: { link: PaymentLink; canManage: boolean }) {

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { formatDateTime } from '@sente/contracts/format';
 import type { PaymentLink } from '@sente/contracts/links';
-import { LinkCards } from '../../../components/link-cards.tsx';
+import { LinkCards } from '../../kit/link-cards.tsx';
 import { CollectionsTotal } from './collections-total.tsx';
 import { DisabledCheckbox } from './disabled-checkbox.tsx';
 import { linkPrice, linkTypeLabel } from './link-type-label.ts';

@@ -4,10 +4,10 @@ import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
-import { errorOf } from '../../../testing/field-error.ts';
-import { render } from '../../../testing/render.tsx';
-import { expectToast } from '../../../testing/toasts.ts';
+import { type Answer, fail, ok, stubApi } from '../../../../testing/api-stub.ts';
+import { errorOf } from '../../../../testing/field-error.ts';
+import { render } from '../../../../testing/render.tsx';
+import { expectToast } from '../../../../testing/toasts.ts';
 import { PaymentLinkForm } from './payment-link-form.tsx';
 
 const STORED: PaymentLinkDetails = {

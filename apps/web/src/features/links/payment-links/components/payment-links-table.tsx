@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { PaymentLink } from '@sente/contracts/links';
-import { DateTime } from '../../../components/date-time.tsx';
-import { type LinkColumn, LinkTable } from '../../../components/link-table.tsx';
+import { DateTime } from '../../../../components/date-time.tsx';
+import { type LinkColumn, LinkTable } from '../../kit/link-table.tsx';
 import { CollectionsTotal } from './collections-total.tsx';
 import { DisabledCheckbox } from './disabled-checkbox.tsx';
 import { linkPrice, linkTypeLabel } from './link-type-label.ts';

@@ -1,8 +1,8 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { errorOf } from '../../../testing/field-error.ts';
-import { render } from '../../../testing/render.tsx';
+import { errorOf } from '../../../../testing/field-error.ts';
+import { render } from '../../../../testing/render.tsx';
 import { RedirectionModal } from './redirection-modal.tsx';
 
 const SHOP_URL = 'https://school.example.com/confirm-payment';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { LinkFormPage } from '../../../components/link-form-page.tsx';
-import { useCan } from '../../../lib/profile.ts';
+import { useCan } from '../../../../lib/profile.ts';
+import { LinkFormPage } from '../../kit/link-form-page.tsx';
 import { usePaymentLink } from '../api/get-payment-link.ts';
 import { PaymentLinkForm } from '../components/payment-link-form.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { useCan } from '../../../lib/profile.ts';
+import { LinkListPage } from '../../../../components/link-list-page.tsx';
+import { useCan } from '../../../../lib/profile.ts';
 import { useEnableOrDisablePaymentLink } from '../api/enable-or-disable-payment-link.ts';
 import { usePaymentLinks } from '../api/get-payment-links.ts';
 import { PAYMENT_LINKS_PAGE } from '../components/link-type-label.ts';
