@@ -31,10 +31,10 @@ import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/pro
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
+import { createPinChangeService } from './modules/transfers/pin-changes.ts';
+import { createPinService } from './modules/transfers/pins.ts';
+import { createWalletService } from './modules/transfers/service.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { createPinChangeService } from './modules/wallet/pin-changes.ts';
-import { createPinService } from './modules/wallet/pins.ts';
-import { createWalletService } from './modules/wallet/service.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 

@@ -17,7 +17,7 @@ import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
 import { toApiRefund } from '../merchant-api/objects.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
 import { receivedInAll } from '../reports/repository.ts';
-import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';
+import { type RefundableCollection, refundsOf } from '../transfers/refunds.ts';
 import { streamCustomersWorkbook } from './customers-export.ts';
 import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';

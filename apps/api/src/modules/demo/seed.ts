@@ -12,8 +12,8 @@ import type { LinksService } from '../links/service.ts';
 import { atPostingTime } from '../money/ledger.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { TeamService } from '../team/service.ts';
-import type { PinService } from '../wallet/pins.ts';
-import type { WalletService } from '../wallet/service.ts';
+import type { PinService } from '../transfers/pins.ts';
+import type { WalletService } from '../transfers/service.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BUSINESS,

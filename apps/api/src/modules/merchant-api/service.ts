@@ -20,8 +20,8 @@ import * as collectionsRepo from '../collections/repository.ts';
 import { findAccountByApiKey } from '../developers/api-keys.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { PaymentsService } from '../payments/service.ts';
-import { findRefund } from '../wallet/refunds.ts';
-import type { WalletService } from '../wallet/service.ts';
+import { findRefund } from '../transfers/refunds.ts';
+import type { WalletService } from '../transfers/service.ts';
 import { toApiCollection, toApiPayout, toApiRefund } from './objects.ts';
 import { collectionsPage, countMatching, findCollection, findPayout, isApproved } from './repository.ts';
 

@@ -45,11 +45,15 @@ function moduleOf(file: string, specifier: string): string | null {
 }
 
 /**
- * Imports that cross the line issue 28 draws: payments and wallet are intent modules that never import each other,
+ * Imports that cross the line issue 28 draws: payments and transfers are intent modules that never import each other,
  * and the money module (ledger, movements, providers) imports neither of them. 'file: specifier' for each.
  */
 function crossingImports(sources: Source[]): string[] {
-  const forbidden: Record<string, string[]> = { payments: ['wallet'], wallet: ['payments'], money: ['payments', 'wallet'] };
+  const forbidden: Record<string, string[]> = {
+    payments: ['transfers'],
+    transfers: ['payments'],
+    money: ['payments', 'transfers'],
+  };
   return sources.flatMap(({ file, text }) => {
     const from = moduleOf(file, '.');
     const banned = from ? forbidden[from] : undefined;
@@ -69,25 +73,25 @@ describe('money has one home', () => {
   it('finds a movement written by hand outside modules/money, and none inside it', () => {
     const text = "const m = { kind: 'collection', postings: [] } as Movement;\n";
     const sources = [
-      { file: path.join(src, 'modules', 'wallet', 'stray.ts'), text },
+      { file: path.join(src, 'modules', 'transfers', 'stray.ts'), text },
       { file: path.join(money, 'movements.ts'), text },
     ];
-    expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/wallet/stray.ts:1: ${text.trim()}`]);
+    expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/transfers/stray.ts:1: ${text.trim()}`]);
   });
 
-  it('payments and wallet do not import each other, and money imports neither', () => {
+  it('payments and transfers do not import each other, and money imports neither', () => {
     expect(crossingImports(sourcesUnder(src))).toEqual([]);
   });
 
-  it('finds wallet importing payments and money importing wallet', () => {
+  it('finds transfers importing payments and money importing transfers', () => {
     const sources = [
-      { file: path.join(src, 'modules', 'wallet', 'stray.ts'), text: "import { x } from '../payments/service.ts';\n" },
-      { file: path.join(money, 'providers', 'stray.ts'), text: "import { y } from '../../wallet/service.ts';\n" },
-      { file: path.join(src, 'modules', 'wallet', 'fine.ts'), text: "import { z } from '../money/ledger.ts';\n" },
+      { file: path.join(src, 'modules', 'transfers', 'stray.ts'), text: "import { x } from '../payments/service.ts';\n" },
+      { file: path.join(money, 'providers', 'stray.ts'), text: "import { y } from '../../transfers/service.ts';\n" },
+      { file: path.join(src, 'modules', 'transfers', 'fine.ts'), text: "import { z } from '../money/ledger.ts';\n" },
     ];
     expect(crossingImports(sources)).toEqual([
-      'modules/wallet/stray.ts: ../payments/service.ts',
-      'modules/money/providers/stray.ts: ../../wallet/service.ts',
+      'modules/transfers/stray.ts: ../payments/service.ts',
+      'modules/money/providers/stray.ts: ../../transfers/service.ts',
     ]);
   });
 });

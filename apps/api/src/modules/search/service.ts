@@ -5,8 +5,8 @@ import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { collectionsPage, searchCustomers } from '../collections/repository.ts';
 import { toCollectionRow, toCustomerRow } from '../collections/service.ts';
-import { transfersPage } from '../wallet/repository.ts';
-import { toTransferRow } from '../wallet/transfer-row.ts';
+import { transfersPage } from '../transfers/repository.ts';
+import { toTransferRow } from '../transfers/transfer-row.ts';
 
 /** The account's links (any kind; links belong to the account, not to an environment) whose title holds q or whose ref is q. */
 const searchLinks = (db: Kysely<Database>, scope: MoneyScope, q: string) =>
