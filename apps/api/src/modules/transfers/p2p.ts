@@ -6,12 +6,13 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { storedReason } from '../../lib/stored-reason.ts';
+import type { MoneyActor } from '../money/disbursements.ts';
 import { InsufficientFundsError } from '../money/ledger.ts';
 import { walletTransferred } from '../money/movements.ts';
-import type { MoneyActor, MovedOut, MoveOut } from './move-out.ts';
+import type { MovedOut, MoveOut } from './move-out.ts';
 import { walletTransfer } from './movements-repository.ts';
 import { accountById } from './repository.ts';
-import { storedReason } from './stored-reason.ts';
 import { type EventTransfer, type Party, transferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
