@@ -14,6 +14,10 @@ export const DISBURSEMENT_KINDS = ['payout', 'refund'] as const satisfies readon
 
 export type DisbursementKind = (typeof DISBURSEMENT_KINDS)[number];
 
+/** Whether a transfer of this kind is paid out through a provider's disbursement. */
+export const isDisbursement = (kind: string): kind is DisbursementKind =>
+  (DISBURSEMENT_KINDS as readonly string[]).includes(kind);
+
 /** The same list as SQL, for `kind in ${DISBURSEMENT_KINDS_SQL}` in a raw query. */
 export const DISBURSEMENT_KINDS_SQL = sql`(${sql.join(DISBURSEMENT_KINDS.map((kind) => sql.lit(kind)))})`;
 

@@ -6,6 +6,7 @@ import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { safeEqual } from '../../../lib/secrets.ts';
 import { recordCollectionEvent, reportDetail } from '../../collections/events.ts';
+import { DISBURSEMENT_KINDS } from '../disbursements.ts';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
 import { holdMismatch } from './mismatches.ts';
 import type { PaymentProvider, ProviderRegistry } from './provider.ts';
@@ -34,7 +35,7 @@ async function findSubject(db: Kysely<Database>, provider: string, reference: st
     .selectFrom('transfers')
     .select(['id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
     // A refund is paid out through the provider's disbursement as a payout is (issue 31).
-    .where('kind', 'in', ['payout', 'refund'])
+    .where('kind', 'in', DISBURSEMENT_KINDS)
     .where('provider', '=', provider)
     .where('id', '=', reference)
     .executeTakeFirst();
