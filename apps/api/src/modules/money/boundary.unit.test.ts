@@ -17,11 +17,36 @@ function sourcesUnder(folder: string): Source[] {
     .map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
 }
 
+/** The body of every database function the migrations create, by its name (a later definition after an earlier one). */
+function functionBodies(): [string, string][] {
+  return sourcesUnder(migrations).flatMap(({ text }) =>
+    text
+      .split(/\bcreate\s+(?:or\s+replace\s+)?function\s+/i)
+      .slice(1)
+      .map((definition): [string, string] => [/^\w+/.exec(definition)?.[0] ?? '', definition.split('$$')[1] ?? '']),
+  );
+}
+
 /**
- * What only the money module may write (issue 28): ledger postings (`postings:`), the database's posting function, and
- * a movement made by hand (`as Movement`) rather than by a builder of money/movements.ts.
+ * The database's posting functions: post_movement, and every function whose body calls it (the wallet transfer's,
+ * decision 030). Calling one writes postings as surely as `postings:` does.
  */
-const POSTING_WRITES = [/\bpostings\s*:/, /\bpost_movement\s*\(/, /\bas\s+Movement\b/];
+function postingFunctions(): string[] {
+  const callers = functionBodies()
+    .filter(([, body]) => /\bpost_movement\s*\(/.test(body))
+    .map(([name]) => name);
+  return [...new Set(['post_movement', ...callers])].sort();
+}
+
+/**
+ * What only the money module may write (issue 28): ledger postings (`postings:`), a call of the database's posting
+ * functions, and a movement made by hand (`as Movement`) rather than by a builder of money/movements.ts.
+ */
+const POSTING_WRITES = [
+  /\bpostings\s*:/,
+  /\bas\s+Movement\b/,
+  ...postingFunctions().map((name) => new RegExp(`\\b${name}\\s*\\(`)),
+];
 
 /** 'file:line: text' for every line outside the money module (and the frozen migrations) that writes postings. */
 function postingsWrittenOutsideMoney(sources: Source[]): string[] {
@@ -75,6 +100,16 @@ describe('money has one home', () => {
     const sources = [
       { file: path.join(src, 'modules', 'transfers', 'stray.ts'), text },
       { file: path.join(money, 'movements.ts'), text },
+    ];
+    expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/transfers/stray.ts:1: ${text.trim()}`]);
+  });
+
+  it('sees the wallet transfer function as a posting path, and finds a call of it outside modules/money', () => {
+    expect(postingFunctions()).toEqual(['post_movement', 'wallet_transfer']);
+    const text = "const WALLET_TRANSFER = 'select * from wallet_transfer($1, $2)';\n";
+    const sources = [
+      { file: path.join(src, 'modules', 'transfers', 'stray.ts'), text },
+      { file: path.join(money, 'wallet-transfer.ts'), text },
     ];
     expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/transfers/stray.ts:1: ${text.trim()}`]);
   });
