@@ -2,10 +2,10 @@ import type { SupportContacts } from '@sente/contracts/support';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-export const supportKeys = { all: ['support'] as const };
+const supportKeys = { all: ['support'] as const };
 
 /** GET /api/support: the platform's support contacts, from its settings; they do not change while the app runs. */
-export const supportContactsQueryOptions = () =>
+const supportContactsQueryOptions = () =>
   queryOptions({
     queryKey: supportKeys.all,
     queryFn: async ({ signal }) => (await api<SupportContacts>('/api/support', { signal })).data,

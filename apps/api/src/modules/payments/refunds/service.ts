@@ -15,10 +15,10 @@ import { storedReason } from '../../../lib/stored-reason.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import { recordCollectionEvent } from '../../collections/events.ts';
 import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
-import { toApiRefund } from '../../merchant-api/objects.ts';
 import type { Authority, RefundCompletionHooks, RefundMoneyOut } from '../../money/disbursements.ts';
 import { InsufficientFundsError } from '../../money/ledger.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
+import { toApiRefund } from './public-object.ts';
 import { refundMail } from './receipt.ts';
 import {
   countRefund,
