@@ -1,5 +1,5 @@
 /**
- * What other features may use of a payment (boundaries.test.ts says which): the drawer a page that lists payments
+ * What other features may use of a payment (biome.json's overrides say which): the drawer a page that lists payments
  * mounts once, the link and row props that open a payment in it, and the styles of a list of payment cards. The
  * drawer's own code, refunds included, loads when a payment is first opened.
  */

@@ -1,5 +1,5 @@
 /**
- * What other features may use of transfers (boundaries.test.ts says which): the PIN step every movement of money out
+ * What other features may use of transfers (biome.json's overrides say which): the PIN step every movement of money out
  * of the wallet asks for (a payment's refund), and the transfer lists' query keys, which a refund reads again.
  */
 export { settlementKeys } from './api/settlement-keys.ts';
