@@ -5,12 +5,12 @@ import type { CustomerCountsTable, CustomersTable } from '../modules/customers/t
 import type { ApiKeysTable, WebhookEventsTable, WebhooksTable } from '../modules/developers/tables.ts';
 import type { FilesTable } from '../modules/files/tables.ts';
 import type { LinkAttachmentsTable, LinkCountsTable, LinksTable, LinkTotalsTable } from '../modules/links/tables.ts';
-import type { LedgerEntriesTable, LedgerTransactionsTable, WalletsTable } from '../modules/money/tables.ts';
+import type { LedgerEntriesTable, LedgerTransactionsTable, TransfersTable, WalletsTable } from '../modules/money/tables.ts';
 import type { CollectionCountsTable, CollectionsTable } from '../modules/payments/tables.ts';
 import type { CollectionDailyTotalsTable } from '../modules/reports/tables.ts';
 import type { ShortLinksTable } from '../modules/short-links/tables.ts';
 import type { AccountMembersTable } from '../modules/team/tables.ts';
-import type { PinTokensTable, TransferCountsTable, TransfersTable, WalletPinsTable } from '../modules/transfers/tables.ts';
+import type { PinTokensTable, TransferCountsTable, WalletPinsTable } from '../modules/transfers/tables.ts';
 import type { UsersTable } from '../modules/users/tables.ts';
 
 /** Every table, each typed in the module that owns it. */
@@ -45,12 +45,3 @@ export interface Database {
   pin_tokens: PinTokensTable;
   transfers: TransfersTable;
 }
-
-// NOTE: the wallet, merchant-api and customers modules still import these from here; each is defined once, in
-// packages/contracts or its module's tables.ts, and this list goes once they import from there.
-export type { Currency } from '@sente/contracts/constants';
-export type { CustomersTable } from '../modules/customers/tables.ts';
-export type { LinkRow } from '../modules/links/tables.ts';
-export type { CollectionsTable } from '../modules/payments/tables.ts';
-export type { TransferRecord, TransfersTable } from '../modules/transfers/tables.ts';
-export type { UserRow } from '../modules/users/tables.ts';

@@ -1,6 +1,8 @@
 import type { TransferRow } from '@sente/contracts/wallet';
 import { sql, type Transaction } from 'kysely';
-import type { Currency, Database, TransferRecord } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Currency } from '@sente/contracts/constants';
+import type { TransferRecord } from './tables.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { TransferOutKind } from './movements.ts';
 import type { PaymentProvider } from './providers/provider.ts';

@@ -3,7 +3,8 @@ import { mobileMoneyNumber, normalizeUgandanPhone, PAYMENT_MESSAGES } from '@sen
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Currency, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { Currency } from '@sente/contracts/constants';
 import { claimHandOver, type HandOverResult, outboxColumns } from '../../lib/hand-over.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';

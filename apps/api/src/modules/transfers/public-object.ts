@@ -2,7 +2,7 @@ import type { ApiPayout } from '@sente/contracts/merchant-api-objects';
 import { formatLocalPhone } from '@sente/contracts/payments';
 import type { PayoutEventData } from '@sente/contracts/webhook-events';
 import type { Selectable } from 'kysely';
-import type { TransfersTable } from '../../db/database.ts';
+import type { TransfersTable } from '../money/tables.ts';
 import { reasonText } from '../../lib/rich-text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
 import type { Selectable } from 'kysely';
-import type { TransfersTable } from '../../../db/database.ts';
+import type { TransfersTable } from '../../money/tables.ts';
 import { reasonText } from '../../../lib/rich-text.ts';
 
 /**
