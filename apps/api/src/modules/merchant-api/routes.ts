@@ -1,7 +1,7 @@
 import { MERCHANT_API_MESSAGES as M } from '@sente/contracts/merchant-api';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error.ts';
+import { route } from '../../lib/route.ts';
 import { apiKeyGuard } from './api-key-guard.ts';
 import type { MerchantApiService } from './service.ts';
 
@@ -19,12 +19,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
   app.addHook('onRequest', apiKeyGuard(app, merchantApi));
   const replayed = (was: boolean) => ({ 'idempotent-replayed': String(was) });
 
-  app.post(
-    '/collections',
+  route(
+    app,
+    'POST /v1/collections',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['POST /v1/collections'],
         tags: ['Collections'],
         operationId: 'createCollection',
         summary: 'Request a mobile-money payment',
@@ -41,12 +41,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     },
   );
 
-  app.get(
-    '/collections/:id',
+  route(
+    app,
+    'GET /v1/collections/:id',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/collections/:id'],
         tags: ['Collections'],
         operationId: 'getCollection',
         summary: 'Fetch a collection',
@@ -55,12 +55,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => ({ status: 'success' as const, data: await merchantApi.collection(request.merchant, request.params.id) }),
   );
 
-  app.get(
-    '/collections',
+  route(
+    app,
+    'GET /v1/collections',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/collections'],
         tags: ['Collections'],
         operationId: 'listCollections',
         summary: 'List collections',
@@ -71,12 +71,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => ({ status: 'success' as const, data: await merchantApi.collections(request.merchant, request.query) }),
   );
 
-  app.post(
-    '/payouts',
+  route(
+    app,
+    'POST /v1/payouts',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['POST /v1/payouts'],
         tags: ['Payouts'],
         operationId: 'createPayout',
         summary: 'Pay out to a mobile-money number',
@@ -93,12 +93,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     },
   );
 
-  app.get(
-    '/payouts/:id',
+  route(
+    app,
+    'GET /v1/payouts/:id',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/payouts/:id'],
         tags: ['Payouts'],
         operationId: 'getPayout',
         summary: 'Fetch a payout',
@@ -107,12 +107,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => ({ status: 'success' as const, data: await merchantApi.payout(request.merchant, request.params.id) }),
   );
 
-  app.post(
-    '/refunds',
+  route(
+    app,
+    'POST /v1/refunds',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['POST /v1/refunds'],
         tags: ['Refunds'],
         operationId: 'createRefund',
         summary: "Refund a collection to its payer's mobile money",
@@ -131,12 +131,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     },
   );
 
-  app.get(
-    '/refunds/:id',
+  route(
+    app,
+    'GET /v1/refunds/:id',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/refunds/:id'],
         tags: ['Refunds'],
         operationId: 'getRefund',
         summary: 'Fetch a refund',
@@ -145,12 +145,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => ({ status: 'success' as const, data: await merchantApi.refund(request.merchant, request.params.id) }),
   );
 
-  app.get(
-    '/balance',
+  route(
+    app,
+    'GET /v1/balance',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/balance'],
         tags: ['Balance'],
         operationId: 'getBalance',
         summary: 'Read the balance',
