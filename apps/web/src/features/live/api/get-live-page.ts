@@ -1,7 +1,6 @@
 import { LIVE_PAGE_POLL_MS } from '@sente/contracts/constants';
-import type { LivePage } from '@sente/contracts/payments';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 
@@ -22,8 +21,8 @@ export const livePageQueryOptions = (scope: MoneyScope, ref: string) =>
     queryKey: collectionKeys.live(scope, ref),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
-      const path = pageParam ? `${livePath(ref)}?cursor=${encodeURIComponent(pageParam)}` : livePath(ref);
-      return (await api<LivePage>(path, { signal })).data;
+      const query = pageParam ? { cursor: pageParam } : {};
+      return (await call('GET /api/payment-link/collections/:ref', { params: { ref }, query, signal })).data;
     },
     getNextPageParam: (last, pages) => (pages.length < last.totalPages && last.nextCursor ? last.nextCursor : undefined),
     refetchInterval: (query) => {
