@@ -153,6 +153,11 @@ export async function call<K extends RouteKey>(key: K, ...[input]: CallArgs<K>):
   return (await (await authorized(path, options)).json()) as RouteAnswer<K>;
 }
 
+/** A route's URL, for a download whose button reads it with `apiBlob`. */
+export function routePath<K extends RouteKey>(key: K, ...[input]: CallArgs<K>): string {
+  return requestOf(key, input as CallInput<RouteKey>).path;
+}
+
 /**
  * A file the API answers (a spreadsheet export), read whole, with the same session handling as `call`; its path is
  * the one the download's page built with its filter.

@@ -1,13 +1,12 @@
 import { LIVE_PAGE_POLL_MS } from '@sente/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { ApiError, call, routePath } from '../../../lib/api-client.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 
-const livePath = (ref: string) => `/api/payment-link/collections/${encodeURIComponent(ref)}`;
-
 /** The live page's Download (all of the link's collections, however many). */
-export const liveDownloadPath = (ref: string) => `${livePath(ref)}/download`;
+export const liveDownloadPath = (ref: string) =>
+  routePath('GET /api/payment-link/collections/:ref/download', { params: { ref } });
 
 /**
  * Spec §7: GET /api/payment-link/collections/{ref}, the link, its successful total and its collections, newest first,
