@@ -41,9 +41,6 @@ export const ROUTES = {
 export type Routes = typeof ROUTES;
 export type RouteKey = keyof Routes;
 
-/** A key's method (`GET`) and its URL (`/api/staff/list`), the parameters still named (`:id`). */
-export type RouteMethod<K extends RouteKey> = K extends `${infer M} ${string}` ? M : never;
-
 type Part<K extends RouteKey, P extends string> = Routes[K] extends Record<P, infer S extends z.ZodType> ? S : never;
 /** What a route's path parameters, query string and body take. */
 export type RouteParams<K extends RouteKey> = z.input<Part<K, 'params'>>;
