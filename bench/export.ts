@@ -3,7 +3,7 @@
 // - the server, started as `npm start` runs it: the compiled bundle (scripts/build-api.mjs) under plain `node`;
 // - the client, a `node` of its own that reads the download into a file and times it;
 // - this script, which seeds, samples the server's RSS from /proc (Linux) and reads the file back at the end.
-// Target (issue 14): at least 20,000 rows/s, and the server's peak RSS under 200 MB.
+// Target (decision 028): at least 20,000 rows/s, and the server's peak RSS under 200 MB.
 // Runs on PostgreSQL only: the embedded PGlite lives inside the server process and would be most of its memory. In a
 // database of its own created next to BENCH_DATABASE_URL (default: the test server,
 // postgres://postgres@127.0.0.1:5432/test) and dropped at the end:

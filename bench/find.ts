@@ -1,8 +1,8 @@
-// Issue 31, Find: a filtered first page of GET /api/collections at 1,000,000 collections on one account, on PostgreSQL.
+// Find (decision 051): a filtered first page of GET /api/collections at 1,000,000 collections on one account, on PostgreSQL.
 // Seeds the account with generate_series (one statement), analyses, then calls the route through the app (inject, in
 // this process: the route, its schema, its serialiser and its two queries, without the network) one request at a time,
 // BENCH_SAMPLES times (default 300) after 20 of warm-up, for each filter alone, a phone, names, a transaction ID and a
-// combination, and prints p50 and p99. Goal (issue 31): p99 under 50 ms each. Needs PostgreSQL:
+// combination, and prints p50 and p99. Goal: p99 under 50 ms each. Needs PostgreSQL:
 // TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (the default) npx tsx bench/find.ts
 // The app's settings are printed (the read class's limit lifted); the run ends with the ledger verified.
 // BENCH_SMOKE=1: 2,000 collections and 5 requests of each, for bench/smoke.test.ts.

@@ -1,6 +1,6 @@
-// Issue 30 item 7: the JS a page downloads (gzipped) must not grow. Each ceiling is the page's size when this test was
+// Decision 050: the JS a page downloads (gzipped) must not grow. Each ceiling is the page's size when this test was
 // written plus about 2%, so a change that adds weight fails here and says which page grew; lower a ceiling when a
-// page gets lighter. The issue's goals (60 KB for the pay page, 150 KB for sign-in, 200 KB for the Overview) are where
+// page gets lighter. The goals (60 KB for the pay page, 150 KB for sign-in, 200 KB for the Overview) are where
 // these should end. Reads the build `npm test` makes before its Vitest run (scripts/test/run.mjs), without making one.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,9 +18,9 @@ const KB = 1024;
  * component beside the page, the report periods apart from their schemas (no zod on the Overview), the pay stylesheet
  * in CSS modules, and chunks under 8 KB merged (decision 050); sign-in 147.4 KB once its form's contract schema (and
  * zod with it) loaded beside the page (lib/lazy-rules.ts) and the error codes left api.ts for constants.ts; the
- * Overview 184.1 KB with the header search. The issue's goals are met: 60, 150 and 200 KB. The pay page 22.4 KB on
+ * Overview 184.1 KB with the header search. The goals are met: 60, 150 and 200 KB. The pay page 22.4 KB on
  * 2026-11-28 (22.0 before) once its amount box questions a typo instead of re-reading it (contracts money-text.ts,
- * issue 39): the ceiling moved to 22.5 KB for that, and no further.
+ * decision 058): the ceiling moved to 22.5 KB for that, and no further.
  */
 const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 22.5 * KB, signIn: 150 * KB, overview: 188 * KB };
 

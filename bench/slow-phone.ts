@@ -1,11 +1,11 @@
-// How long a cheap phone on a slow network waits for the pay page, the sign-in page and the Overview (issue 30 item 7),
+// How long a cheap phone on a slow network waits for the pay page, the sign-in page and the Overview (decision 050),
 // in Debian's Chromium with Alex Russell's low-end baseline: 400 kbit/s down and up, 400 ms round trip, the CPU slowed
 // four times (CDP's network and CPU emulation). The server runs as `npm start` runs it (scripts/start.mjs, which first
 // builds the web app and the API when they are missing or stale), on the embedded database of a fresh DATA_DIR seeded
 // with a merchant, their account and a fixed payment link. For each page: a cold load (a new browser context, its cache
 // empty) then a warm one (the same context, a second visit), each timed from the navigation until the page can be used,
 // for BENCH_ROUNDS rounds (default 3); prints the median (and range) of each, and the JS the cold load downloaded: as
-// sent (brotli, which Chromium asks for) and gzipped (level 9, the weight the issue's budgets are in).
+// sent (brotli, which Chromium asks for) and gzipped (level 9, the weight the budgets are in).
 // TEST_DB=postgres puts the server on a fresh PostgreSQL database next to TEST_DATABASE_URL instead (dropped at the
 // end). The server's settings are printed. BENCH_SMOKE=1, for bench/smoke.test.ts: the pay page alone, one round, the
 // web build served as it is (WEB_DIST_DIR: a smoke run never builds the web app).
@@ -27,7 +27,10 @@ const NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000, uplo
 const CPU_SLOWDOWN = 4;
 /** A phone's window (e2e/support/browser.ts's phone viewport). */
 const PHONE = { width: 390, height: 844 };
-/** Far above the slowest load the issue saw (19.3 s), so a page that never becomes usable fails the run instead. */
+/**
+ * Far above the slowest load measured when the budgets were set (19.3 s), so a page that never becomes usable fails the
+ * run instead.
+ */
 const USABLE_TIMEOUT_MS = 120_000;
 /** A first start may build the web app and the API before the server listens. */
 const START_TIMEOUT_MS = 300_000;

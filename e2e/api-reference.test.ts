@@ -4,7 +4,7 @@ import { expectAccessible, launchBrowser, newPage, screenshot } from './support/
 import { sharedServer } from './support/server.ts';
 
 /**
- * Issue 27 item 13: the merchant API's reference (Swagger UI at /docs) passes axe with no violation of any impact,
+ * Decision 038: the merchant API's reference (Swagger UI at /docs) passes axe with no violation of any impact,
  * closed, with an operation open, and with the Authorize dialog open, on a desktop and a phone.
  */
 describe('the API reference at /docs', () => {

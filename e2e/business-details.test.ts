@@ -20,7 +20,7 @@ const MTN_AMOUNT = 120_000;
 const AIRTEL_AMOUNT = 45_000;
 
 /**
- * Issue 13 journey: a merchant fills in the business details, bank details and compliance documents, watches the
+ * A merchant fills in the business details, bank details and compliance documents, watches the
  * profile ring go from 60% to 90%, and after two customers pay reads the Overview chart and the Reports card.
  */
 describe('business details, compliance documents and reports', () => {
@@ -65,7 +65,7 @@ describe('business details, compliance documents and reports', () => {
   it("names what is missing, then saves every business detail with a certificate: 'Details Updated'", async () => {
     await ring().getByRole('link', { name: 'Business details' }).click();
     await page.waitForURL('**/business-details');
-    // The business name starts as the name the account was created with (issue 39 item 10).
+    // The business name starts as the name the account was created with.
     await expect.poll(() => page.getByLabel('Business name').inputValue()).toBe(ACCOUNT);
     await page.getByRole('button', { name: 'Save Details' }).click();
     for (const message of [B.industryMissing, B.phoneMissing, B.emailMissing, B.cityMissing, B.address1Missing, B.regDateMissing])
@@ -181,7 +181,7 @@ describe('business details, compliance documents and reports', () => {
     await shot('business-07-overview-90-chart');
   });
 
-  it('finds a payer by a phone typed with spaces: the Collections search, then the header search (issue 31)', async () => {
+  it('finds a payer by a phone typed with spaces: the Collections search, then the header search', async () => {
     await page.goto('/collections');
     const filter = page.getByRole('region', { name: 'Filter collections' });
     await filter.getByText('2 collections').waitFor();
@@ -210,7 +210,7 @@ describe('business details, compliance documents and reports', () => {
     expect(await table.getByText('Sarah Namubiru').count()).toBe(0);
   });
 
-  it('opens the payment from its row: gross, fee and net, and its timeline from start to success (issue 31)', async () => {
+  it('opens the payment from its row: gross, fee and net, and its timeline from start to success', async () => {
     const table = page.getByRole('table', { name: 'Collections' });
     await table.getByRole('link', { name: /^SNT/ }).click();
     expect(new URL(page.url()).searchParams.get('payment')).toBeTruthy();

@@ -289,7 +289,7 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await page.context().close();
   });
 
-  it('a sister pays from the same phone under her own name (issue 27: families share phones)', async () => {
+  it('a sister pays from the same phone under her own name (families share phones)', async () => {
     const page = await phone();
     await page.goto(`/pay/${sports.ref}`);
     await fillPayer(page, 'Ruth Namubiru', '0772123456');

@@ -12,7 +12,7 @@ const MIN_COMPRESSED_BYTES = 1024;
 type Served = { url: string; asked: string; encoding: string | undefined; vary: string | undefined; bytes: number };
 
 /**
- * Issue 27 item 12: a browser that accepts brotli or gzip receives the web app's pages and files compressed, with
+ * Decision 038: a browser that accepts brotli or gzip receives the web app's pages and files compressed, with
  * Vary, as the build compressed them: the sign-in page and a payer's page, on the real server and build.
  */
 describe('the web app arrives compressed', () => {

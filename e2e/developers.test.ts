@@ -11,7 +11,7 @@ import { enterDashboard, expectToast } from './support/ui.ts';
 type Delivery = { headers: http.IncomingHttpHeaders; body: string };
 
 /**
- * Issue 16 journey: a merchant's developer copies the API keys, regenerates them (the old test key is refused by the
+ * A merchant's developer copies the API keys, regenerates them (the old test key is refused by the
  * API at once), sets the web hook URLs and sends a test event that arrives signed with the encryption key and shows
  * in the delivery log.
  */
@@ -110,7 +110,7 @@ describe('developers: API keys, web hook URLs and a test event', () => {
       })
       .toBe(2);
     expect(await log.getByRole('row').filter({ hasText: 'test.event' }).first().getByText('204').count()).toBe(1);
-    // Every column, Resend included, fits a 1,280 px screen: nothing to scroll sideways (issue 39 item 13).
+    // Every column, Resend included, fits a 1,280 px screen: nothing to scroll sideways.
     const frame = page.getByRole('region', { name: 'Webhook deliveries table' });
     expect(await frame.evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'web hooks with the delivery log');

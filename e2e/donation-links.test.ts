@@ -43,7 +43,7 @@ describe('donation links, as a merchant clicks them', () => {
     await page.getByLabel('Title').fill(TITLE);
     await page.getByLabel('Description').fill('Two classrooms for P1 and P2 before the rains.');
     await page.getByLabel('Beneficiary').fill('St. Kizito Primary School');
-    // A typo is questioned once the field is left, never re-read as another amount (issue 39).
+    // A typo is questioned once the field is left, never re-read as another amount (decision 058).
     await page.getByLabel('Target amount').fill('5000000abc');
     await page.getByLabel('Target amount').blur();
     await expect.poll(() => page.getByText(MONEY_TEXT_MESSAGES.digitsOnly).count()).toBe(1);

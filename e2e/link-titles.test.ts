@@ -21,7 +21,7 @@ const shownWhole = (text: Locator) =>
   });
 
 /**
- * Issue 27 item 7: on a 1,280 px desktop, the link tables show each title whole, wrapped, never cut short, with every
+ * On a 1,280 px desktop, the link tables show each title whole, wrapped, never cut short, with every
  * column in view.
  */
 describe('link titles on a desktop', () => {

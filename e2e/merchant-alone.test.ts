@@ -23,7 +23,7 @@ const SCREENS = [
   .map((route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}$`));
 
 /**
- * Issue 17 journey: a merchant on their own, with no one to ask, from the first sign-in to live mode. They meet
+ * A merchant on their own, with no one to ask, from the first sign-in to live mode. They meet
  * no error behind the create-account dialog, are told before the PIN step that a transfer to the bank needs bank
  * details and are led to where they go, see at the PIN step which bank account receives the money, and are led
  * from the live-mode refusal to Business Details; an operator approves them and they go live. Every link on the

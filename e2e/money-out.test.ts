@@ -22,10 +22,10 @@ const RECEIVER = 'Jinja Fresh Produce';
 const PIN = '48213';
 
 /**
- * Issue 5 journey: a merchant funded by a customer's payment creates a wallet PIN, sends money to another
+ * A merchant funded by a customer's payment creates a wallet PIN, sends money to another
  * merchant's account number and requests a transfer to the bank that an operator approves; both merchants see
  * the movements and balances, and the wrong-PIN and above-balance messages show where the merchant looks.
- * Issue 15: then the merchant goes live, against fake MTN and Airtel servers the journey starts: a customer pays
+ * Then the merchant goes live, against fake MTN and Airtel servers the journey starts: a customer pays
  * through the public page, MTN calls back, and the merchant pays out live.
  */
 describe('money out: wallet PIN, a transfer to another merchant, a settlement the operator approves', () => {
@@ -116,7 +116,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await createPin.getByRole('button', { name: 'Create PIN' }).click();
     expect(await createPin.getByText(M.pinLength).count()).toBe(1);
     await createPin.getByRole('button', { name: 'Reset' }).click();
-    // Asked twice (issue 27): a confirmation that differs says so and empties, creating nothing.
+    // Asked twice: a confirmation that differs says so and empties, creating nothing.
     await typePin(page, 'New wallet PIN', PIN);
     await typePin(page, 'Confirm wallet PIN', '99999');
     await createPin.getByRole('button', { name: 'Create PIN' }).click();
@@ -135,7 +135,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await page.getByRole('listbox', { name: 'Option' }).getByRole('option', { name: TRANSFER_OPTIONS.wallet_transfer }).click();
     await modal.getByLabel('Account number').fill(receiverNumber);
     // The whole balance, but the 500 charge comes out of it too: the most that can be sent shows under the field at
-    // once, and still once after Continue (issues 17 and 39), where it used to fail after the PIN.
+    // once, and still once after Continue, where it used to fail after the PIN.
     await modal.getByLabel('Amount').fill('194,000');
     const above = M.amountAboveMost(193_500, 500);
     await expect.poll(() => modal.getByText(above).count()).toBe(1);
@@ -160,7 +160,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
 
     await typePin(page, 'Wallet PIN', '11111');
     await confirm.getByRole('button', { name: 'Verify' }).click();
-    // Issue 39: the refusal says how many tries are left before the lock.
+    // The refusal says how many tries are left before the lock.
     await expectToast(page, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - 1));
     // A wrong PIN moves nothing, and the boxes empty for the next try.
     expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(194_000);
@@ -252,19 +252,19 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     expect(cells.some((cell) => cell.includes('Stock'))).toBe(true);
     expect((await server.ops('ledger:verify')).code).toBe(0);
 
-    // Issue 31: the Statement tab shows the settlement and its fee on lines of their own, and the balance after each.
+    // The Statement tab shows the settlement and its fee on lines of their own, and the balance after each.
     await page.getByRole('tab', { name: 'Statement' }).click();
     const statement = page.getByRole('table', { name: 'Statement' });
     await expect.poll(() => statement.getByRole('row').nth(1).textContent()).toContain('Settlement fee');
     expect(await statement.getByRole('row').nth(1).textContent()).toContain('UGX 41,500');
-    // Issue 39: the period's figures above the lines end on the balance after the newest line.
+    // The period's figures above the lines end on the balance after the newest line.
     expect(await page.getByLabel('Period summary').textContent()).toContain('Closing balanceUGX 41,500');
     expect(await statement.getByRole('row').filter({ hasText: 'Settlement to Stanbic Bank Uganda' }).textContent()).toContain(
       'UGX 100,000',
     );
     await expectAccessible(page, 'transfers: statement');
     await screenshot(page, 'money-out-07b-statement');
-    // Issue 39: the days read with the month by name ('Nov 01, 2026'), picked from a calendar.
+    // The days read with the month by name ('Nov 01, 2026'), picked from a calendar.
     const [year, month] = kampalaDay(new Date()).split('-').map(Number) as [number, number];
     const from = page.getByRole('button', { name: 'From', exact: true });
     expect(await from.textContent()).toBe(`${SHORT_MONTHS[month - 1]} 01, ${year}`);
@@ -288,7 +288,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await modal.getByLabel('Receiver phone').fill('0772 55');
     await modal.getByRole('button', { name: 'Continue' }).click();
     expect(await modal.getByText(M.phoneInvalid).count()).toBe(1);
-    // Typed without spaces, the number is shown in the dashboard's one format from the PIN step on (issue 27).
+    // Typed without spaces, the number is shown in the dashboard's one format from the PIN step on (decision 036).
     await modal.getByLabel('Receiver phone').fill('0772555123');
     await screenshot(page, 'money-out-08-payout-phone');
     await modal.getByRole('button', { name: 'Continue' }).click();

@@ -41,7 +41,7 @@ describe('a merchant from sign-up to live mode', () => {
     await screenshot(page, '02-verify-account');
     await expectAccessible(page, 'verify account');
     await expect.poll(() => page.getByRole('timer').isVisible()).toBe(true);
-    // The pasted code fills the six boxes and, complete, is sent at once (issue 39 item 13), as on sign-in.
+    // The pasted code fills the six boxes and, complete, is sent at once, as on sign-in.
     await pasteCode(page, server.codeFor(email));
     await expectToast(page, MESSAGES.accountVerified);
     await page.waitForURL((url) => url.pathname === '/');
@@ -71,7 +71,7 @@ describe('a merchant from sign-up to live mode', () => {
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Crafts').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    // A new merchant's Overview offers the way from a first link to live payments (issue 39 item 10).
+    // A new merchant's Overview offers the way from a first link to live payments (decision 061).
     const steps = page.getByRole('region', { name: 'First steps' });
     await expect.poll(() => steps.getByText('0 of 5 done', { exact: false }).isVisible()).toBe(true);
     expect(await steps.getByRole('link', { name: 'Create a link' }).getAttribute('href')).toBe('/new-payment-link');
@@ -107,7 +107,7 @@ describe('a merchant from sign-up to live mode', () => {
     await dialog.getByRole('button', { name: 'New Account' }).click();
     await dialog.getByLabel('Account name').fill('Nakato Events');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    // The new account is the current one at once (issue 27): the dialog closes and the header names it.
+    // The new account is the current one at once (decision 037): the dialog closes and the header names it.
     await expectToast(page, MESSAGES.accountCreated);
     await expect.poll(() => page.getByRole('banner').getByText('Nakato Events').isVisible()).toBe(true);
     await expect.poll(() => dialog.count()).toBe(0);
@@ -157,7 +157,7 @@ describe('a merchant from sign-up to live mode', () => {
     await confirm.getByRole('button', { name: MESSAGES.changeMode }).click();
     await expectToast(page, MESSAGES.environmentNotApproved);
     await expect.poll(() => page.getByText(MESSAGES.testModeBanner).isVisible()).toBe(true);
-    // The refusal stays on screen, with the way to Business Details, until it is closed (issue 17).
+    // The refusal stays on screen, with the way to Business Details, until it is closed.
     await expect.poll(() => confirm.getByRole('link', { name: 'Open Business Details' }).count()).toBe(1);
     await confirm.getByRole('button', { name: 'Close' }).last().click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

@@ -61,7 +61,7 @@ describe('payment links, as a merchant clicks them', () => {
 
   it('creates a fixed-charge link with every kind of extra input, a redirect and a logo', async () => {
     await page.getByLabel('Title').fill('School fees');
-    // A typo is questioned once the field is left, never re-read as another amount (issue 39).
+    // A typo is questioned once the field is left, never re-read as another amount (decision 058).
     await page.getByLabel('Price').fill('5,00');
     await page.getByLabel('Price').blur();
     await expect.poll(() => page.getByText(MONEY_TEXT_MESSAGES.commaPlaces).count()).toBe(1);

@@ -16,7 +16,7 @@ import { enterDashboard, expectToast } from './support/ui.ts';
 const DEMO_COLLECTIONS = '60';
 
 /**
- * Issue 31 journey, on the demo (seed:demo): the demo merchant finds one of the school's payments by the payer's phone
+ * A refund (decision 053), on the demo (seed:demo): the demo merchant finds one of the school's payments by the payer's phone
  * typed with spaces, opens it, refunds half with the wallet PIN and sees the refund in the payment's timeline (with its
  * webhook delivered) and in the wallet statement; then refunds the rest, after which no third refund can be made.
  */
@@ -74,7 +74,7 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
     });
     const seeded = await server.ops('seed:demo', DEMO_COLLECTIONS);
     if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
-    // It names where it wrote: the running server's DATA_DIR (issue 39 item 13).
+    // It names where it wrote: the running server's DATA_DIR.
     expect(seeded.output).toContain(`Through the server running on DATA_DIR ${server.dataDir}`);
     const post = async (pathname: string, body: unknown) =>
       (

@@ -4,7 +4,7 @@ import { type MerchantSession, startMerchantSession } from './support/merchant-s
 import { enterDashboard } from './support/ui.ts';
 
 /**
- * Issue 17: two tabs of one browser share the session. When the access token has run out, both refresh with the same
+ * Two tabs of one browser share the session. When the access token has run out, both refresh with the same
  * refresh token at once; the second must not end the session (decision 018), and both stay signed in.
  */
 describe('two tabs refreshing at once', () => {

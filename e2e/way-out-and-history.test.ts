@@ -18,7 +18,7 @@ const FIELDS = ['Student', 'Class', 'Term', 'Parent', 'Parent phone', 'Notes'].m
 }));
 
 /**
- * Issue 17: a payer stuck waiting for a mobile money prompt gets out (another number, or cancel); the merchant's live
+ * A payer stuck waiting for a mobile money prompt gets out (another number, or cancel); the merchant's live
  * page goes back through every payment, exports them all and shows where its columns run off the screen; and the
  * merchant changes and resets the wallet PIN without an operator.
  */

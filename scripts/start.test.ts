@@ -1,5 +1,5 @@
 /**
- * Issue 17: `npm start` under a process manager. A signal to any process of it (npm, the start script) stops the
+ * `npm start` under a process manager. A signal to any process of it (npm, the start script) stops the
  * server, and nothing is left holding the port. Each case starts the real `npm start` on a free port, with a copy
  * of the migrated test database and a stand-in web build (WEB_DIST_DIR), so it builds nothing.
  * With NPM_START_NODE (a node binary) `npm start` runs on that Node: .ci/run runs the suite on Node 24 and these cases

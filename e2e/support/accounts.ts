@@ -22,5 +22,3 @@ export async function createMerchant(server: RunningServer, email: string, passw
   await post(server, '/api/sente-account/create-account', { account_name: accountName }, data.accessToken);
   return { accessToken: data.accessToken as string, refreshToken: data.refreshToken as string };
 }
-
-export const logoutEverywhere = (server: RunningServer, refreshToken: string) => post(server, '/api/logout', { refreshToken });

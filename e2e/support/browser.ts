@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Download, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 

@@ -11,6 +11,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { collectionsRoutes } from './modules/collections/routes.ts';
+import { customersRoutes } from './modules/customers/routes.ts';
 import { webhookDeliveriesRoutes } from './modules/developers/deliveries-routes.ts';
 import { developersRoutes } from './modules/developers/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(filesRoutes, services);
   await app.register(shortLinksRoutes, services);
   await app.register(collectionsRoutes, services);
+  await app.register(customersRoutes, services);
   await app.register(reportsRoutes, { db });
   await app.register(searchRoutes, { db });
   await app.register(publicPaymentRoutes, services);

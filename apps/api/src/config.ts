@@ -163,7 +163,7 @@ const schema = z.object({
    * in development, so a receiver on the developer's own machine can be tried, and false in production and test.
    */
   ALLOW_PRIVATE_WEBHOOKS: optionalFlag,
-  /** How often the webhook worker looks for due deliveries (issue 16); 0 turns it off in this process. */
+  /** How often the webhook worker looks for due deliveries (decision 025); 0 turns it off in this process. */
   WEBHOOK_WORKER_INTERVAL_MS: nonNegativeInt(1000),
   /** Deliveries a webhook worker pass claims and sends at once. */
   WEBHOOK_WORKER_BATCH_SIZE: positiveInt(50),
@@ -171,7 +171,7 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   /** Lifetime of a digital item's download link. */
   DOWNLOAD_LINK_TTL_HOURS: positiveInt(24),
-  /** Lifetime of the download link in a digital item's receipt e-mail, which the buyer keeps (issue 27). */
+  /** Lifetime of the download link in a digital item's receipt e-mail, which the buyer keeps (decision 035). */
   DOWNLOAD_EMAIL_LINK_TTL_DAYS: positiveInt(30),
   /** Payment attempts per minute per IP on the public pay endpoint. */
   PAY_RATE_LIMIT_PER_MINUTE: positiveInt(30),
@@ -192,7 +192,7 @@ const schema = z.object({
     .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1')),
   S3_PREFIX: optionalText,
   /**
-   * Issue 15, live rails (docs/providers.md). MTN MoMo Open API: the collection and the disbursement products each
+   * Live rails (docs/providers.md, decision 032). MTN MoMo Open API: the collection and the disbursement products each
    * have a subscription key and an API user and key from the MTN MoMo developer portal; a product is on when all three
    * are set. The sandbox takes only EUR, so MTN_CURRENCY defaults to EUR there and UGX elsewhere.
    */

@@ -15,13 +15,13 @@ import { RIGHTS, type Right, STAFF_ROLES, type StaffRole } from '@sente/contract
 import { MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
-import { multipartBody, SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { answer, get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, PAYMENT_LINK } from './testing/links.ts';
 import { lastCode } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { invite, inviteToken, joinByInvitation } from './testing/rights.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { multipartBody, SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
 import { bearer, createAccount, uniqueEmail } from './testing/users.ts';
 import { accountNumber, fundWallet, PIN, saveBankDetails, WALLET_ENV } from './testing/wallet.ts';
 import { createNamedMerchant, mintPinToken } from './testing/wallet-more.ts';
@@ -314,7 +314,7 @@ const MATRIX: Row[] = [
     },
   },
   {
-    // Issue 31 item 3: paying a payer back is moving money, with a PIN token of the member's own (UGX 1,000 of the
+    // A refund (decision 053): paying a payer back is moving money, with a PIN token of the member's own (UGX 1,000 of the
     // payment's 25,000 for each role that may).
     route: 'POST /api/collections/:id/refund',
     needs: 'moveMoney',
@@ -447,7 +447,7 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/settlements', needs: 'view', ok: 200, call: () => ({ url: '/api/settlements' }) },
   { route: 'GET /api/collections/smt_download', needs: 'view', ok: 200, call: () => ({ url: '/api/collections/smt_download' }) },
-  // The wallet statement (issue 31): reading it is any member's, as the balance is
+  // The wallet statement (decision 052): reading it is any member's, as the balance is
   { route: 'GET /api/wallet/statement', needs: 'view', ok: 200, call: () => ({ url: '/api/wallet/statement' }) },
   {
     route: 'GET /api/wallet/statement/summary',
@@ -593,7 +593,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /s/:code': 'public: short links are shared with customers',
   'POST /api/shorten_url': "public: takes a URL of this site's; short links belong to no account",
   'POST /api/payment-link/shorten_url': "public: takes a URL of this site's; short links belong to no account",
-  // Issue 16: the merchant REST API answers to an API key, which names its account and environment, not to a member.
+  // The merchant REST API answers to an API key, which names its account and environment, not to a member.
   'POST /v1/collections': MERCHANT_API,
   'GET /v1/collections': MERCHANT_API,
   'GET /v1/collections/:id': MERCHANT_API,
@@ -602,7 +602,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /v1/balance': MERCHANT_API,
   'POST /v1/refunds': MERCHANT_API,
   'GET /v1/refunds/:id': MERCHANT_API,
-  // Issue 15: the live providers' callbacks answer to the secret in their path, and act only on what the provider's
+  // The live providers' callbacks answer to the secret in their path, and act only on what the provider's
   // own status says (providers/live-rails tests).
   'POST /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,
   'PUT /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,

@@ -1,5 +1,5 @@
 /**
- * Issue 12: every route that takes an id, a ref, a code, a storage path, an account id or number or a sign-in
+ * Every route that takes an id, a ref, a code, a storage path, an account id or number or a sign-in
  * identifier (in its path, query or body), called by a signed-in owner with another account's values. The routes come
  * from the app's own route table, and each must be classified below (CASES, or NO_REFERENCE with why): a new route
  * fails the first test until it is, so none is silently skipped. No answer may carry the victim's identifying values
@@ -11,13 +11,13 @@ import { internationalPhone } from '@sente/contracts/accounts';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
-import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
 import { apiKeysOf } from './testing/merchant-api.ts';
 import { lastCode, lastMessage, readOutbox } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId, paymentStatus } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
 import { bearer, createAccount, PASSWORD, signIn } from './testing/users.ts';
 import {
   fundWallet,
@@ -111,7 +111,7 @@ let o: {
   certificate: string;
   /** `expires=…&signature=…` of a signed link to the owner's own certificate. */
   certificateQuery: string;
-  /** The owner's own payment link attachment (issue 27), on its payment link. */
+  /** The owner's own payment link attachment (decision 034), on its payment link. */
   attachment: string;
   paymentLink: { id: string; ref: string };
   donation: { id: string; ref: string };
@@ -239,7 +239,7 @@ async function setUpVictim() {
     201,
   ).data;
   const short = must(await post(t, victim, '/api/shorten_url', { long_url: `${SITE}/pay/${paymentLink.ref}` }), 'shorten');
-  // A refund of part of the payment to its payer (issue 31 item 3), left pending: no worker runs here.
+  // A refund of part of the payment to its payer (decision 053), left pending: no worker runs here.
   const refund = must(
     await post(
       t,
@@ -257,7 +257,7 @@ async function setUpVictim() {
     db.selectFrom('accounts').select(['id', 'account_number']).where('user_id', '=', victim.userId).execute(),
     db.selectFrom('collections').select(['msisdn']).where('id', '=', paymentId).executeTakeFirstOrThrow(),
     db.selectFrom('customers').select(['id']).where('account_id', '=', victim.accountId).executeTakeFirstOrThrow(),
-    // Its collections and transfers queued webhook deliveries (issue 16).
+    // Its collections and transfers queued webhook deliveries.
     db.selectFrom('webhook_events').select(['id']).where('account_id', '=', victim.accountId).executeTakeFirstOrThrow(),
   ]);
   const numberOf = (id: string) => accounts.find((a) => a.id === id)!.account_number;
@@ -323,7 +323,7 @@ async function setUpVictim() {
     if (typeof cursor !== 'string') throw new Error(`the victim's ${url} has no cursor`);
     cursors[scope] = cursor;
   }
-  // A wallet PIN reset code the victim asked for (issue 17), for the owner to try on their own PIN.
+  // A wallet PIN reset code the victim asked for, for the owner to try on their own PIN.
   must(await post(t, victim, '/api/wallet/pin_reset_code', {}), 'pin_reset_code');
   vx = {
     pinToken: await pinToken(t, victim, VICTIM_PIN),
@@ -348,7 +348,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /**
- * Team (issue 13): the victim's own member row, an invitation of the owner's for the control to cancel, and the token
+ * Team: the victim's own member row, an invitation of the owner's for the control to cancel, and the token
  * of an invitation the victim sent to someone else.
  */
 let staff: { victimMemberId: string; ownInviteId: string; victimInviteToken: string };
@@ -372,7 +372,7 @@ beforeAll(async () => {
   };
 });
 
-/** Compliance documents (issue 13): one saved by the victim, and one of the owner's for the control to remove. */
+/** Compliance documents: one saved by the victim, and one of the owner's for the control to remove. */
 let compliance: { victimFileId: string; ownFileId: string };
 beforeAll(async () => {
   const saveAndList = async (who: Merchant, path: string) => {
@@ -386,7 +386,7 @@ beforeAll(async () => {
   compliance = { victimFileId: await saveAndList(victim, v.certificatePath), ownFileId: await saveAndList(owner, o.certificate) };
 });
 
-/** A webhook delivery of the owner's (issue 16), for the control to resend. */
+/** A webhook delivery of the owner's, for the control to resend. */
 let ownDeliveryId: string;
 beforeAll(async () => {
   const own = await t.database.db
@@ -398,12 +398,12 @@ beforeAll(async () => {
 });
 
 /**
- * The merchant API (issue 16): the owner's API keys, which the /v1 probes send, and a payout of the owner's for their
+ * The merchant API: the owner's API keys, which the /v1 probes send, and a payout of the owner's for their
  * control (made from the dashboard, so its creator is the owner like every other transfer of the walk).
  */
 let ownKeys: { test: string; live: string };
 let ownPayoutId: string;
-/** A refund of the owner's own paid digital item (issue 31 item 3), made from the dashboard like the payout. */
+/** A refund of the owner's own paid digital item, made from the dashboard like the payout. */
 let ownRefundId: string;
 beforeAll(async () => {
   const keys = await apiKeysOf(t, owner);
@@ -872,7 +872,7 @@ const CASES: Record<string, () => Probe[]> = {
       control: { body: { sente_account_id: owner.accountId, pin: PIN } },
     },
   ],
-  // Issue 17: changing and resetting one's own PIN. No control changes the owner's PIN (the walk spends PIN tokens).
+  // Changing and resetting one's own PIN. No control changes the owner's PIN (the walk spends PIN tokens).
   'POST /api/wallet/change_pin': () =>
     [PIN, VICTIM_PIN].map((oldPin) => ({
       what: `the victim's account id with ${oldPin === PIN ? "the owner's" : "the victim's"} PIN`,
@@ -1016,7 +1016,7 @@ const CASES: Record<string, () => Probe[]> = {
         ...(key === 'test' ? { control: { url: `/v1/collections/${o.itemPaymentId}` } } : {}),
       })),
     ),
-  // Issue 31 item 2: a payment opened, and its receipt sent again, only in the caller's own account.
+  // A payment opened, and its receipt sent again, only in the caller's own account.
   'GET /api/collections/:id': () =>
     (['paymentId', 'itemPaymentId', 'customerId', 'transferId'] as const).map((key) => ({
       what: `the victim's ${key} as a payment id`,
@@ -1037,7 +1037,7 @@ const CASES: Record<string, () => Probe[]> = {
       headers: withOwnKey(),
       control: { url: `/v1/payouts/${ownPayoutId}` },
     })),
-  // Issue 31 item 3: a refund of the victim's payment, from the dashboard with the owner's own PIN token or by /v1 with
+  // A refund of the victim's payment, from the dashboard with the owner's own PIN token or by /v1 with
   // the owner's key, is not found, and so is the victim's refund; the snapshot shows nothing of the victim moved, and
   // the status that nothing was held from the owner's wallet either (it is refused before the money frame).
   'POST /api/collections/:id/refund': () =>
@@ -1114,7 +1114,7 @@ const CASES: Record<string, () => Probe[]> = {
     },
   ],
 
-  // Issue 15: a provider's callback naming the victim's payment, without the callback secret (the live-rails tests
+  // A provider's callback naming the victim's payment, without the callback secret (the live-rails tests
   // cover the secret, and that a callback acts only on what the provider's own status says)
   'POST /api/providers/:provider/callback/:secret': providerCallbackProbes,
   'PUT /api/providers/:provider/callback/:secret': providerCallbackProbes,

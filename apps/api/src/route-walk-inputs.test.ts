@@ -10,12 +10,12 @@ import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
-import { SAMPLES, uploadPath } from './modules/files/upload-fixtures.ts';
 import { DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
 import { apiKeysOf } from './testing/merchant-api.ts';
 import { readOutbox } from './testing/outbox.ts';
 import { createDigitalItem, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
 import { bearer, signIn } from './testing/users.ts';
 import { fundWallet, PIN, pinToken, saveBankDetails, WALLET_ENV } from './testing/wallet.ts';
 import { createAliceAndBob, switchAccount } from './testing/wallet-more.ts';
@@ -40,7 +40,7 @@ let real: {
   itemRef: string;
   paymentId: string;
   file: string;
-  /** A successful payment with much left to refund, and a refund of it (issue 31 item 3). */
+  /** A successful payment with much left to refund, and a refund of it. */
   paidId: string;
   refundId: string;
 };

@@ -14,6 +14,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createFailureThrottle } from './modules/auth/throttle.ts';
 import { createCollectionsService } from './modules/collections/service.ts';
+import { createCustomersService } from './modules/customers/service.ts';
 import { createDemoSeeder } from './modules/demo/seed.ts';
 import { createWebhookDeliveries } from './modules/developers/deliveries-service.ts';
 import { createDevelopersService } from './modules/developers/service.ts';
@@ -135,6 +136,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     sendReceipt: payments.sendReceipt,
     refundBlock: wallet.refundBlock,
   });
+  const customers = createCustomersService({ db });
   const merchantApi = createMerchantApiService({ db, secrets, payments, wallet });
   const jobs = createJobs({
     db,
@@ -179,6 +181,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     files,
     shortLinks,
     collections,
+    customers,
     payments,
     ledger,
     pins,

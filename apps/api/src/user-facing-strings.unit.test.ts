@@ -11,7 +11,7 @@ const src = import.meta.dirname;
 const NOT_USER_FACING = ['testing', path.join('db', 'migrations'), path.join('modules', 'ops'), path.join('modules', 'demo')];
 
 /**
- * A user-facing message written in place instead of imported from packages/contracts (issue 29): an answer's
+ * A user-facing message written in place instead of imported from packages/contracts: an answer's
  * `message`, an HttpError's text, a transfer's reason, a fallback sentence, an
  * e-mail's subject or paragraph, or a module constant or messages object.
  */

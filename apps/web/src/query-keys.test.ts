@@ -11,13 +11,13 @@ import { digitalItemKeys } from './features/digital-items/api/digital-item-keys.
 import { donationLinkKeys } from './features/donation-links/api/donation-link-keys.ts';
 import { paymentLinkKeys } from './features/payment-links/api/payment-link-keys.ts';
 import { teamKeys } from './features/team/api/team.ts';
+import { settlementKeys } from './features/transfers/api/settlement-keys.ts';
+import { walletPinKeys } from './features/transfers/api/wallet-pin.ts';
 import { collectionKeys } from './lib/collections-query.ts';
 import { dashboardStatsKeys } from './lib/dashboard-stats.ts';
 import type { MoneyScope } from './lib/money-scope.ts';
 import { profileKeys } from './lib/profile.ts';
 import { searchKeys } from './lib/search-query.ts';
-import { settlementKeys } from './lib/settlement-keys.ts';
-import { walletPinKeys } from './lib/wallet-pin.ts';
 import { sourceFiles } from './testing/source-imports.ts';
 
 /**

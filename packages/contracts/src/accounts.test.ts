@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { internationalPhone, updateProfileInput } from './accounts.ts';
 import { MESSAGES } from './messages.ts';
 
-describe('a profile phone in its one format (issue 17)', () => {
+describe('a profile phone in its one format', () => {
   it.each([
     ['0772123456', '+256772123456'],
     ['0772 123 456', '+256772123456'],

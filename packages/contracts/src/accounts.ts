@@ -235,7 +235,6 @@ export const staffProfile = z.object({
   staff_role: z.enum(STAFF_ROLES),
   sente_account: z.object({ id: z.string(), account_name: z.string() }),
 });
-export type StaffProfile = z.output<typeof staffProfile>;
 
 /** The profile of spec §3: GET /api/user/profile, and the user of POST /api/login-otp. */
 export const user = z.object({

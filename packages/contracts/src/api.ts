@@ -10,7 +10,7 @@ export type ApiSuccess<T> = { status: 'success'; message?: string; data: T };
 export type ApiFailure = { status: 'error'; message: string; errors?: string[]; code?: string; fields?: Record<string, string> };
 
 /**
- * The success envelope of a dashboard or public route, as a schema: the route's response schema (issue 29), which
+ * The success envelope of a dashboard or public route, as a schema: the route's response schema (decision 046), which
  * also serialises the answer, and what the web app's test stubs answer through.
  */
 export const answerOf = <T extends z.ZodType>(data: T) =>

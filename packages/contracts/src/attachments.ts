@@ -1,5 +1,5 @@
 /**
- * Attachments of a payment link (issue 27): files the merchant uploads (a price list, a menu, a school circular) that
+ * Attachments of a payment link (decision 034): files the merchant uploads (a price list, a menu, a school circular) that
  * the pay page lists for the payer to open. No zod here, so the lean customer pages can import it: the answers'
  * schemas are in links.ts and payments-answers.ts.
  */

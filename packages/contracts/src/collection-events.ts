@@ -1,7 +1,7 @@
 // The steps of a payment's timeline and their names, apart from the schemas of payments-answers.ts: the payment
-// drawer reads the names at run time, and a module that builds zod schemas would load zod with it (issue 30 item 7).
+// drawer reads the names at run time, and a module that builds zod schemas would load zod with it (decision 050).
 /**
- * What a payment's timeline records (issue 31 item 2), oldest first: it was created; the prompt went to the payer's
+ * What a payment's timeline records, oldest first: it was created; the prompt went to the payer's
  * phone (or the card was sent); each answer of the provider to a request of ours and each callback it made; it
  * settled or failed; its receipt went out; each delivery of its webhook; each refund started, and how it ended.
  */

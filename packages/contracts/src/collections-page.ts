@@ -1,11 +1,11 @@
-// The collections list's answer (issue 39 item 7), apart from payments-answers.ts, which the payer's page loads.
+// The collections list's answer, apart from payments-answers.ts, which the payer's page loads.
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { filteredPageOf } from './filters.ts';
 import { collectionRow } from './payments-answers.ts';
 
 /**
- * GET /api/collections (issue 39 item 7): a page of the filtered list, and on its first page what the filter's
+ * GET /api/collections (decision 057): a page of the filtered list, and on its first page what the filter's
  * successful payments brought in, less what refunds (pending or successful) took of them, per currency: `received`,
  * absent on a later page and when the filter matched more than it counts (`totalCapped`).
  */

@@ -1,6 +1,5 @@
 /** Business constants of the spec (§9) and DESIGN, shared by the API and the web app. */
 export const PRODUCT_NAME = 'Sente';
-export const PRODUCT_SLUG = 'sente';
 
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_COOLDOWN_MS = 50_000;

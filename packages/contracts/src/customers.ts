@@ -1,8 +1,8 @@
-// The Customers page's queries (issue 39 item 6), apart from payments-input.ts, which the payer's page loads.
+// The Customers page's queries, apart from payments-input.ts, which the payer's page loads.
 import { z } from 'zod';
 import { cursorQuery } from './api.ts';
 import { searchText } from './filters.ts';
-/** GET /api/customers/download (issue 39 item 6): the customers the list's search finds, all without one. */
+/** GET /api/customers/download: the customers the list's search finds, all without one. */
 export const customersDownloadQuery = z.object({
   q: searchText.describe("A phone however written, a customer's name (its words in any order) or their e-mail"),
 });

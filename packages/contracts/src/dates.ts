@@ -1,5 +1,5 @@
 /**
- * One time-zone rule for every date a person reads (issue 17): screens, spreadsheets, receipts and e-mails show
+ * One time-zone rule for every date a person reads (decision 021): screens, spreadsheets, receipts and e-mails show
  * Africa/Kampala time, whatever the zone of the browser or the server. Where the reader may be elsewhere (a receipt,
  * an e-mail, a spreadsheet), the zone is named: EAT. Calendar days (the reports' roll-up) are Kampala days. The rule
  * lives here; format.ts writes dates out by it.
@@ -7,7 +7,6 @@
  * NOTE: Africa/Kampala is UTC+3 all year, without daylight saving, so the rule is a fixed offset: it needs no time
  * zone database and reads the same in every browser and in Node.
  */
-export const TIME_ZONE = 'Africa/Kampala';
 export const TIME_ZONE_LABEL = 'EAT';
 export const KAMPALA_OFFSET_MS = 3 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * The words of the e-mails the server sends a member (issue 29: every user-facing string in contracts). The server
+ * The words of the e-mails the server sends a member (every user-facing string lives in contracts). The server
  * puts them into the text and HTML bodies, escaping what a member typed.
  */
 import { PRODUCT_NAME } from './constants.ts';
@@ -58,7 +58,7 @@ export const RECEIPT_EMAIL = {
   keep: 'Keep this e-mail as your receipt.',
 } as const;
 
-/** The payer's receipt of a refund (issue 31 item 3), sent when the provider confirms it and the payer gave an e-mail. */
+/** The payer's receipt of a refund, sent when the provider confirms it and the payer gave an e-mail. */
 export const REFUND_EMAIL = {
   subject: (amount: string, merchant: string) => `Refund: ${amount} from ${merchant}`,
   refunded: (merchant: string) => `${merchant} has refunded your payment. The money has been sent back to you.`,

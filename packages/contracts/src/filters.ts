@@ -1,5 +1,5 @@
 /**
- * Find (issue 31, item 1): what the dashboard's filtered lists and its header search share: Kampala-day ranges, the
+ * Find (decision 051): what the dashboard's filtered lists and its header search share: Kampala-day ranges, the
  * search text and their messages. The lists' own query schemas sit with their lists (payments-input.ts, wallet.ts),
  * the header search's in search.ts.
  */

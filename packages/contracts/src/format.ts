@@ -1,10 +1,9 @@
 /**
- * Money and dates as people read them, one formatter of each (issue 30): the dashboard, the pay pages, receipts,
+ * Money and dates as people read them, one formatter of each: the dashboard, the pay pages, receipts,
  * the spreadsheets and ops all show them through here. Dependency-free and small: the pay bundle imports it.
  */
+import type { Currency } from './constants.ts';
 import { kampalaWallClock, TIME_ZONE_LABEL } from './dates.ts';
-
-export type Currency = 'UGX' | 'USD';
 
 const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });

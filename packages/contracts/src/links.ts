@@ -141,8 +141,8 @@ export const donationLinkInput = z.object({
 export type DonationLinkInput = z.input<typeof donationLinkInput>;
 
 /**
- * Spec §5's image extensions a digital item may be saved with, and svg and avif, which its image upload takes (issue 27,
- * decision 034: an SVG is only ever shown through <img> or served sandboxed, so no script in it runs).
+ * Spec §5's image extensions a digital item may be saved with, and svg and avif, which its image upload takes
+ * (decision 034: an SVG is only ever shown through <img> or served sandboxed, so no script in it runs).
  */
 export const DIGITAL_ITEM_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg', 'avif'];
 
@@ -194,7 +194,7 @@ export const linkAttachment = z.object({
   size_bytes: z.number().int(),
 });
 
-/** What every kind of link answers (spec §3), as the response schemas of the link routes (issue 29). */
+/** What every kind of link answers (spec §3), as the response schemas of the link routes (decision 046). */
 const linkBase = z.object({
   id: z.string(),
   ref: z.string(),

@@ -94,7 +94,7 @@ export const MESSAGES = {
   noCollectionsYet: 'No Collections Yet!',
 } as const;
 
-/** Messages of a payment opened from the dashboard (issue 31 item 2, ours). */
+/** Messages of a payment opened from the dashboard (ours). */
 export const COLLECTION_MESSAGES = {
   collectionNotFound: 'Payment not found. It may belong to another account, or to the other mode (test or live).',
   receiptResent: (email: string) => `Receipt sent again to ${email}`,

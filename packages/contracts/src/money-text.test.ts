@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MONEY_TEXT_MESSAGES as M, moneyTextProblem, readMoneyText } from './money-text.ts';
 
-describe('a money field read as typed (issue 39)', () => {
+describe('a money field read as typed', () => {
   it('reads plain and grouped whole amounts, and an empty field as 0', () => {
     expect(readMoneyText('5000')).toBe(5000);
     expect(readMoneyText('5,000')).toBe(5000);

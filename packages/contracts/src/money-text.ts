@@ -1,5 +1,5 @@
 /**
- * A money field's text, read as it was typed (issue 39): '5,00' is not 500, '5.000' is not 5 and '1e5' is not 15.
+ * A money field's text, read as it was typed (decision 058): '5,00' is not 500, '5.000' is not 5 and '1e5' is not 15.
  * An amount is digits, plain (5000) or with a comma between each group of three (5,000), perhaps after a minus that
  * the forms refuse in their own words. UGX has no minor unit, so a dot is questioned; anything else is questioned too,
  * with what is wrong, instead of being re-read as another amount.

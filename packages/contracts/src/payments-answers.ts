@@ -1,6 +1,6 @@
 /**
  * The answers of the public payment routes (DESIGN §5) and of the collection and customer routes (spec §3, §7) as zod schemas: each route's response schema
- * (issue 29), which serialises what it sends, and the types payments.ts names. Kept out of payments.ts, which the
+ * (decision 046), which serialises what it sends, and the types payments.ts names. Kept out of payments.ts, which the
  * lean customer pages import whole and which therefore holds no zod.
  */
 import { z } from 'zod';
@@ -112,7 +112,7 @@ export const collectionEvent = z.object({
 });
 export type CollectionEvent = z.output<typeof collectionEvent>;
 
-/** A refund of a payment as the dashboard shows it (issue 31 item 3): the /v1 refund's facts, in the dashboard's words. */
+/** A refund of a payment as the dashboard shows it (decision 053): the /v1 refund's facts, in the dashboard's words. */
 export const collectionRefund = z.object({
   id: z.string(),
   amount: z.number(),
@@ -126,10 +126,10 @@ export const collectionRefund = z.object({
 export type CollectionRefund = z.output<typeof collectionRefund>;
 
 /**
- * GET /api/collections/{id} (issue 31 item 2): one payment of the account, in its active environment, as the list
+ * GET /api/collections/{id}: one payment of the account, in its active environment, as the list
  * shows it and with all there is to know: gross (`amount`), `fee` and `net`; the payer's e-mail; the provider's own
  * reference; why it failed; the merchant's `reference` of a /v1 collection; when it completed; its timeline; whether
- * a receipt can be sent again (a successful payment whose payer gave an e-mail); its refunds (issue 31 item 3): how
+ * a receipt can be sent again (a successful payment whose payer gave an e-mail); its refunds (decision 053): how
  * much is refunded (pending or successful), how much can still be, or why none can, and each refund, newest first.
  */
 export const collectionDetail = collectionRow.extend({

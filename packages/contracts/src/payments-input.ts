@@ -109,19 +109,19 @@ const collectionsFilter = {
 };
 
 /**
- * GET /api/collections/download (issue 31): the collections list's filters, every one optional; what the list shows,
+ * GET /api/collections/download: the collections list's filters, every one optional; what the list shows,
  * the workbook holds.
  */
 export const collectionsDownloadQuery = z.object(collectionsFilter).refine(daysInOrder, daysInverted);
 
-/** GET /api/collections (issue 31): the filters and the cursor of the page before (decision 051). */
+/** GET /api/collections: the filters and the cursor of the page before (decision 051). */
 export const collectionsFilterQuery = z
   .object({ ...collectionsFilter, cursor: cursorQuery.shape.cursor })
   .refine(daysInOrder, daysInverted);
 export type CollectionsFilter = z.output<typeof collectionsFilterQuery>;
 
 /**
- * POST /api/collections/{id}/refund (issue 31 item 3): how much of the payment goes back to the payer (whole UGX, at
+ * POST /api/collections/{id}/refund (decision 053): how much of the payment goes back to the payer (whole UGX, at
  * most what is left to refund), why, and the single-use token of a verified wallet PIN, as every money movement.
  */
 export const refundInput = z.object({

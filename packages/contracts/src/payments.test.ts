@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTypedPhone } from './payments.ts';
 import { payoutPhone } from './wallet.ts';
 
-describe('a payout phone in the one format of the dashboard (issue 27)', () => {
+describe('a payout phone in the one format of the dashboard', () => {
   it('shows a Ugandan number as 0772 555 777, however it was typed', () => {
     for (const typed of ['0772555777', '0772 555 777', '256772555777', '+256 772-555-777', ' 0772-555-777 '])
       expect(formatTypedPhone(typed)).toBe('0772 555 777');

@@ -87,7 +87,7 @@ export function formatLocalPhone(msisdn: string): string {
 }
 
 /**
- * A phone as the merchant typed it, shown in the one format of the dashboard (issue 27): a Ugandan number, however
+ * A phone as the merchant typed it, shown in the one format of the dashboard (decision 036): a Ugandan number, however
  * written (`0772555777`, `+256 772-555-777`), as `0772 555 777`; any other number as its digits, which is how a
  * payout stores it.
  */
@@ -121,7 +121,7 @@ export type CollectionRow = z.output<typeof collectionRow>;
 export type LiveCollection = z.output<typeof liveCollection>;
 export type LivePage = z.output<typeof livePage>;
 
-/** How many of a customer's earlier names the customers list carries (issue 27); `other_names_total` counts them all. */
+/** How many of a customer's earlier names the customers list carries (decision 036); `other_names_total` counts them all. */
 export const OTHER_NAMES_SHOWN = 5;
 
 export type CustomerRow = z.output<typeof customerRow>;
@@ -171,7 +171,7 @@ export const PAYMENT_MESSAGES = {
   paymentSuccessful: 'Payment received. Thank you!',
   downloadExpired: 'This download link has expired. Open the payment page again for a new one.',
   tooManyRequests: 'Too many attempts. Wait a minute and try again.',
-  // Issue 15: a live provider's reasons, as the payer reads them.
+  // A live provider's reasons, as the payer reads them.
   declinedOnPhone: 'You declined the payment on your phone. No money was taken.',
   notRegistered: 'This number is not registered for mobile money. No money was taken.',
   limitReached: "This payment is over the mobile money account's limit. No money was taken.",
@@ -180,7 +180,7 @@ export const PAYMENT_MESSAGES = {
   providerLost: 'The mobile money provider has no record of this payment. No money was taken; please try again.',
 } as const;
 
-/** Issue 15: a live provider's reasons for a payout it did not make, as the merchant reads them on the transfer. */
+/** A live provider's reasons for a payout it did not make, as the merchant reads them on the transfer. */
 export const PAYOUT_FAILURES = {
   notRegistered: 'The receiving number is not registered for mobile money',
   limitReached: 'The receiving mobile money account cannot take this amount',

@@ -1,6 +1,6 @@
-// A payment paid back to its payer (issue 31 item 3): the words of the dashboard, /v1, the e-mail and the timeline.
+// A payment paid back to its payer (decision 053): the words of the dashboard, /v1, the e-mail and the timeline.
 // Kept apart from the schemas (payments-input.ts, payments-answers.ts, merchant-api.ts): the payment drawer reads these
-// at run time, and a module that builds zod schemas would load zod with it (issue 30 item 7).
+// at run time, and a module that builds zod schemas would load zod with it (decision 050).
 import { formatMoney } from './format.ts';
 import { TEXT_LIMITS } from './text-limits.ts';
 
@@ -16,7 +16,7 @@ export const REFUND_MESSAGES = {
   reasonTooLong: TEXT_LIMITS.refundReason.tooLong,
   amountInvalid: 'Enter a whole amount of at least UGX 1',
   started: 'Refund started: the payer is paid as soon as the provider confirms.',
-  /** Issue 39 item 13: the wallet pays the whole refund, though it received the payment less its fee. */
+  /** The wallet pays the whole refund, though it received the payment less its fee. */
   feeNotReturned: (amount: number, fee: number) =>
     `${formatMoney(amount)} leaves your wallet, all of it to the payer: the fee of ${formatMoney(fee)} on this payment is not returned.`,
   /** Where a refund of a card payment goes, in the transfers list and the statement. */
@@ -26,7 +26,7 @@ export const REFUND_MESSAGES = {
   statementReturned: (to: string) => `Refund to ${to} returned`,
 } as const;
 
-/** The payment drawer's words for refunds (issue 31 item 3): its button, the Refund modal and the Refunds section. */
+/** The payment drawer's words for refunds: its button, the Refund modal and the Refunds section. */
 export const REFUND_LABELS = {
   refund: 'Refund',
   modalTitle: 'Refund payment',

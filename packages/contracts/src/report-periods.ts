@@ -1,5 +1,5 @@
 // The report periods and their labels, apart from the schemas in reports.ts: the Overview and the Reports page
-// import these at run time, and a module that builds zod schemas would load zod onto those pages (issue 30 item 7).
+// import these at run time, and a module that builds zod schemas would load zod onto those pages (decision 050).
 /**
  * The periods of GET /api/reports/dashboard-stats?period=: the last 7 or 30 days by day, or the last 12 months by
  * month, in Africa/Kampala time, ending today (this month) inclusive. Without ?period= the answer is 7d.

@@ -1,5 +1,5 @@
 /**
- * The header search (issue 31, item 1): one text across the account's collections, customers, links and transfers in
+ * The header search (decision 051): one text across the account's collections, customers, links and transfers in
  * its active environment, answered grouped, at most SEARCH_GROUP_SIZE of each, newest first.
  */
 import { z } from 'zod';
@@ -17,7 +17,6 @@ export const searchQuery = z.object({
     .min(SEARCH_MIN_LENGTH, M.searchTooShort)
     .describe("A phone however written, or part of a name, a link's title or ref, a transaction ID or the API's reference"),
 });
-export type SearchQuery = z.output<typeof searchQuery>;
 
 /** A link found by the header search: enough to name it and open its page. */
 export const searchLink = z.object({ ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() });

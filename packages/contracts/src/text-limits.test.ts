@@ -40,7 +40,7 @@ const FIELDS: [string, z.ZodType, string[], TextLimit][] = [
   ['refundInput', refundInput, ['reason'], TEXT_LIMITS.refundReason],
 ];
 
-describe('a text too long says how long it may be, never that it is missing (issue 39 item 1)', () => {
+describe('a text too long says how long it may be, never that it is missing', () => {
   // A loop rather than it.each: Vitest would format every row's zod schema into the test's name.
   for (const [name, schema, path, limit] of FIELDS) {
     it(`${name}.${path.join('.')}`, () => {

@@ -1,9 +1,9 @@
 // Kept apart from the schemas, and importing nothing: the forms and the payer's page read these at run time, and a
-// module that builds zod schemas would load zod with them (issue 30 item 7).
+// module that builds zod schemas would load zod with them (decisions 049 and 050).
 
 /**
  * A text field's limit: the most characters it takes, and what a longer value is told. Each names its field and its
- * limit (issue 39: a too-long title was told "Title is missing").
+ * limit (a too-long title was once told "Title is missing").
  */
 export type TextLimit = { readonly max: number; readonly tooLong: string };
 
@@ -50,6 +50,6 @@ export const TEXT_LIMITS = {
   bankAccountName: textLimit('Account name', 150),
   payerNames: PAYER_TEXT_LIMITS.names,
   extraFieldAnswer: PAYER_TEXT_LIMITS.extraFieldAnswer,
-  /** Worded as it was published before the other limits were (issue 31). */
+  /** Worded as it was published before the other limits were. */
   refundReason: { max: 500, tooLong: 'The reason can be at most 500 characters' },
 } as const satisfies Record<string, TextLimit>;

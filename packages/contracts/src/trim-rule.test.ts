@@ -1,5 +1,5 @@
 /**
- * Issue 29: one trim rule (validation.ts `requiredString`), and the /v1 document saying exactly what the server takes.
+ * One trim rule (validation.ts `requiredString`), and the /v1 document saying exactly what the server takes.
  * Every text field of a /v1 body is checked here against its own JSON Schema, as the OpenAPI document publishes it.
  */
 import { describe, expect, it } from 'vitest';

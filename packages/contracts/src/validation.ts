@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TextLimit } from './text-limits.ts';
 
 /**
- * The one rule for text, in every schema of the app and the API (issue 29; docs/api.md, "Text values"): a limit on length
+ * The one rule for text, in every schema of the app and the API (docs/api.md, "Text values"): a limit on length
  * counts the value as it was sent, every character; then the white space at its ends is removed, and whether it was
  * given, and its format, are checked on what is left, which is what is stored. So '   ' is missing, and 101 characters
  * are too long for a limit of 100 even when some of them are spaces. In a schema, `.max()` comes before `.trim()`.

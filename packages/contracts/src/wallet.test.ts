@@ -27,7 +27,7 @@ describe('the Transfers form (spec §2, §5)', () => {
     for (const amount of [10.5, Number.NaN]) expect(errorsOf({ ...FILLED, amount })).toEqual({ amount: M.invalidAmount });
   });
 
-  it('says the most that can be sent once the charge is paid too, before the PIN step (issue 39)', () => {
+  it('says the most that can be sent once the charge is paid too, before the PIN step', () => {
     const charges = { settlement: 2_000, wallet_transfer: 500, payout: 1_000 };
     const errors = (values: Record<string, unknown>, balance = BALANCE) =>
       transferForm(balance, charges)
@@ -56,7 +56,7 @@ describe('the Transfers form (spec §2, §5)', () => {
     expect(errorsOf({ ...FILLED, option: 'wallet_transfer', account: ' 7700654321 ' })).toEqual({});
   });
 
-  it('refuses an account number with letters or of another length before any look-up (issue 39 item 13)', () => {
+  it('refuses an account number with letters or of another length before any look-up', () => {
     for (const account of ['77OO654321', 'abc', '770065432', '77006543210'])
       expect(errorsOf({ ...FILLED, option: 'wallet_transfer', account })).toEqual({ account: M.accountNumberInvalid });
   });
@@ -69,7 +69,7 @@ describe('the Transfers form (spec §2, §5)', () => {
   });
 });
 
-describe('a new wallet PIN (issue 39)', () => {
+describe('a new wallet PIN', () => {
   it('refuses one digit five times and runs up or down; keeps other PINs', () => {
     for (const pin of ['00000', '11111', '99999', '12345', '01234', '56789', '54321', '43210', '98765']) {
       expect(isTrivialPin(pin), pin).toBe(true);

@@ -26,7 +26,7 @@ export const PAYOUT_PHONE_MAX_DIGITS = 15;
 /** The largest single movement out of a wallet, in UGX. */
 export const MAX_TRANSFER_AMOUNT = 100_000_000;
 
-/** Every kind of money out the transfers list shows; a refund (issue 31) is made from a payment, not from the Transfers form. */
+/** Every kind of money out the transfers list shows; a refund is made from a payment, not from the Transfers form. */
 export const TRANSFER_KINDS = ['wallet_transfer', 'settlement', 'payout', 'refund'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** The kinds the Transfers form can make. */
@@ -75,27 +75,27 @@ export const WALLET_MESSAGES = {
   pinExists: 'A wallet PIN already exists for you on this account',
   pinMissing: 'Create your wallet PIN first',
   pinLocked: `Too many wrong PINs. Transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
-  /** Issue 39: what a transfer can send at most, its charge coming out of the same balance (mostSendable). */
+  /** What a transfer can send at most, its charge coming out of the same balance (mostSendable). */
   transferMost: (most: number, charge: number) =>
     charge > 0
       ? `Charge ${formatMoney(charge)}: you can send up to ${formatMoney(most)}`
       : `You can send up to ${formatMoney(most)}`,
-  /** Issue 39: an amount above mostSendable, said before the PIN step instead of 'Invalid Amount' after it. */
+  /** An amount above mostSendable, said before the PIN step instead of 'Invalid Amount' after it. */
   amountAboveMost: (most: number, charge: number) =>
     most <= 0
       ? `Your balance cannot cover the ${formatMoney(charge)} charge of this transfer`
       : charge > 0
         ? `You can send at most ${formatMoney(most)}: the ${formatMoney(charge)} charge also comes out of your balance`
         : `You can send at most ${formatMoney(most)}, your balance`,
-  /** Issue 39: a wrong PIN says how many tries are left before the lock (spec §8's words first). */
+  /** A wrong PIN says how many tries are left before the lock (spec §8's words first). */
   pinInvalidTriesLeft: (left: number) =>
     `The provided PIN is invalid. ${left === 1 ? '1 try' : `${left} tries`} left before transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
-  /** Issue 39: a new PIN that anyone would guess first. */
+  /** A new PIN that anyone would guess first. */
   pinTooSimple: 'Choose a PIN that is harder to guess: not one digit five times or a run such as 12345 or 54321',
   pinTokenInvalid: 'Confirm this transfer with your wallet PIN again',
   reasonMissing: 'Reason is missing',
   accountNumberMissing: `Enter the ${PRODUCT_NAME} account number`,
-  /** Issue 39 item 13: letters were taken, and the look-up then found no account. */
+  /** Letters were once taken, and the look-up then found no account. */
   accountNumberInvalid: `A ${PRODUCT_NAME} account number is 10 digits`,
   bankDetailsMissing: 'Add your bank details (Business Details, Bank Details tab) before requesting a transfer',
   transferSuccessful: 'Transfer successful',
@@ -103,7 +103,7 @@ export const WALLET_MESSAGES = {
   envMismatch: 'This transfer is for the other environment: switch mode and try again',
   notPending: 'Only a pending settlement can be approved or rejected',
   liveUnavailable: 'Live mobile-money payouts are not available yet',
-  /** Issue 39: test mode refuses what live refuses, so the message no longer says 'Live'. */
+  /** Test mode refuses what live refuses (decision 058), so the message no longer says 'Live'. */
   payoutNetworkUnsupported: 'Payouts go to MTN or Airtel Uganda numbers: enter a number such as 0772 123 456',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another kind of transfer',
   // Ours: changing and resetting the PIN (DESIGN §7 codes).
@@ -131,7 +131,7 @@ export const pinField = z
   .min(1, M.pinEmpty)
   .regex(/^\d{5}$/, M.pinLength);
 
-/** Issue 39: a PIN anyone would try first: one digit five times, or a run up or down (11111, 12345, 54321, 01234). */
+/** A PIN anyone would try first: one digit five times, or a run up or down (11111, 12345, 54321, 01234). */
 export function isTrivialPin(pin: string): boolean {
   const digits = [...pin].map(Number);
   const steps = new Set(digits.slice(1).map((digit, index) => digit - (digits[index] ?? 0)));
@@ -238,7 +238,7 @@ export const payoutInput = z.object({
 /** A business account's number: 10 digits (apps/api/src/modules/accounts/repository.ts makes them). */
 const ACCOUNT_NUMBER = /^\d{10}$/;
 
-/** Issue 39: the most a transfer can send, as the server's hold takes it: the amount and its charge from one balance. */
+/** The most a transfer can send, as the server's hold takes it: the amount and its charge from one balance. */
 export const mostSendable = (balance: number, charge: number) => Math.max(0, balance - charge);
 
 /**
@@ -332,7 +332,7 @@ const transfersFilter = {
   ...dayRange,
 };
 
-/** GET /api/settlements (issue 31): the transfers list narrowed by status, kind and Kampala days, every one optional. */
+/** GET /api/settlements (decision 051): the transfers list narrowed by status, kind and Kampala days, every one optional. */
 export const transfersFilterQuery = z
   .object({ ...transfersFilter, cursor: cursorQuery.shape.cursor })
   .refine(daysInOrder, daysInverted);
@@ -344,7 +344,7 @@ export type TransfersFilter = z.output<typeof transfersFilterQuery>;
 /** The spec's older wallet answers: upper-case `status: 'SUCCESS'`, some with a field beside `data` too. */
 const specAnswerOf = <T extends z.ZodType>(data: T) => answerOf(data).extend({ status: z.literal('SUCCESS') });
 
-/** The answers of spec §7 Wallet and transfers, each route's response schema (issue 29). */
+/** The answers of spec §7 Wallet and transfers, each route's response schema (decision 046). */
 export const walletAnswers = {
   pinExists: specAnswerOf(z.object({ pin_exists: z.boolean() })).extend({ pin_exists: z.boolean() }),
   nothing: specAnswerOf(z.null()),
@@ -369,7 +369,7 @@ export const walletAnswers = {
   bankDetails: answerOf(z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() })),
 };
 
-// The wallet statement (issue 31 item 4, decision 052).
+// The wallet statement (decision 052).
 
 export const STATEMENT_MESSAGES = {
   invalidDay: 'Enter the day as YYYY-MM-DD',
@@ -414,7 +414,7 @@ export type StatementEntry = z.output<typeof statementEntry>;
 export const statementAnswer = answerOf(pageOf(statementEntry));
 
 /**
- * Issue 39: the period's figures an accountant checks, opening balance + credits - debits - fees = closing balance.
+ * The period's figures an accountant checks, opening balance + credits - debits - fees = closing balance.
  * Credits and debits are the movements' own lines; fees are the fee lines, those returned taken off.
  */
 export const statementSummary = z.object({

@@ -3,7 +3,7 @@ import type { Environment } from './constants.ts';
 import { WEBHOOK_LABELS, type WebhookField } from './developers.ts';
 
 /**
- * Issue 16: the events a merchant's webhook URLs receive. Collections go to the Collections URL; wallet transfers,
+ * The events a merchant's webhook URLs receive. Collections go to the Collections URL; wallet transfers,
  * settlements and payouts, as their status changes, go to the Payments URL. A test event goes to each URL that is set.
  */
 export const WEBHOOK_EVENT_TYPES = [

@@ -1,5 +1,5 @@
 /**
- * The body of every webhook event (issue 29, decision 047) as zod schemas: the OpenAPI document's `webhooks` section
+ * The body of every webhook event (decision 047) as zod schemas: the OpenAPI document's `webhooks` section
  * is generated from them, and the tests check every delivery against it. A collection or payout event's `data` is the
  * /v1 object itself, beside the names older receivers read (deprecated, kept until the next webhook version).
  */
@@ -68,7 +68,7 @@ export const testEventData = z.object({ message: z.string() }).meta({ id: 'TestE
 const DATA_OF = {
   collection: collectionEventData,
   payout: payoutEventData,
-  // A refund's events (issue 31) were born with the /v1 object as their data: no aliases.
+  // A refund's events were born with the /v1 object as their data: no aliases.
   refund: apiRefund,
   transfer: transferEventData,
   settlement: transferEventData,

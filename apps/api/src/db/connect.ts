@@ -27,7 +27,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export function describeTarget(target: DatabaseTarget): string {
+function describeTarget(target: DatabaseTarget): string {
   if (target.kind === 'pglite') return target.dir ? `embedded PGlite in ${target.dir}` : 'embedded PGlite in memory';
   const url = new URL(target.url);
   return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;

@@ -1,7 +1,7 @@
 /** A doubling backoff: the wait after the first failure, and the longest wait. */
 export type BackoffSchedule = { firstMs: number; capMs: number };
 
-/** Every retry schedule of the server, named once (issue 28); the provider calls' own comes from the settings. */
+/** Every retry schedule of the server, named once; the provider calls' own comes from the settings. */
 export const BACKOFF = {
   /** A claimed row whose apply failed (jobs/jobs.ts): 5 s, 10 s, 20 s, ... up to 15 min. */
   workerRetry: { firstMs: 5_000, capMs: 15 * 60_000 },

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /**
- * The row is the outbox (issue 28 case 8, decision 041). A payment or payout of a live provider is committed first and
+ * The row is the outbox (decision 041). A payment or payout of a live provider is committed first and
  * handed to its provider after, by its own request; a pending live row with no `provider_reference` has not been
  * handed over yet. It is written already leased to its request for this long (`settle_at` and `worker_next_attempt_at`),
  * so if the request dies before recording the provider's acceptance (a crash, a killed replica), the worker finds the
@@ -20,7 +20,7 @@ export const HAND_OVER_GRACE_MS = 10_000;
  * How long a replay that claimed a row's hand-over keeps everyone else off it: longer than one provider call with its
  * retries takes (about 25 s with the default PROVIDER_TIMEOUT_MS and PROVIDER_RETRIES, docs/providers.md).
  */
-export const HAND_OVER_LEASE_MS = 60_000;
+const HAND_OVER_LEASE_MS = 60_000;
 
 /**
  * What a hand-over did: the provider was asked (`sent`, whatever it answered: a refusal is applied at once), the row

@@ -12,7 +12,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors ? { errors } : {});
 /**
  * A 400 about one field of the body: its path as the body names it (`email`, `extra_data.2`), so that a form shows
- * the message under that field (issue 30 item 3), the same way a schema's refusal names its fields.
+ * the message under that field (decision 048), the same way a schema's refusal names its fields.
  */
 export const fieldError = (field: string, message: string) =>
   new HttpError(400, message, { errors: [message], fields: { [field]: message } });

@@ -2,7 +2,7 @@ import { containsPattern } from '@sente/contracts/filters';
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * A payer's name holds every word of the search, in any order, case and spacing (issue 39 item 6): 'Atim Joan' and
+ * A payer's name holds every word of the search, in any order, case and spacing: 'Atim Joan' and
  * 'joan  atim' both find 'Joan Atim', for Ugandan names are often written surname first. One `ilike` per word on
  * `column`, which its trigram index serves (decision 051).
  */

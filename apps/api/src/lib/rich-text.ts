@@ -2,7 +2,7 @@ import { REASON_HTML_TAGS } from '@sente/contracts/wallet';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * A transfer's Reason as it is stored (issue 12): the inline tags of REASON_HTML_TAGS without attributes, everything
+ * A transfer's Reason as it is stored (decision 016): the inline tags of REASON_HTML_TAGS without attributes, everything
  * else dropped (a script or style with its content), and text escaped. The receiver of a wallet transfer, the xlsx
  * export, webhooks and API clients then never get markup that could run, whatever renders it.
  */

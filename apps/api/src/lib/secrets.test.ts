@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES, uploadPath } from '../modules/files/upload-fixtures.ts';
 import { lastCode } from '../testing/outbox.ts';
 import { createReplica, createTestApp, type TestApp } from '../testing/test-app.ts';
+import { SAMPLES, uploadPath } from '../testing/upload-fixtures.ts';
 import { bearer, createAccount, createSignedInUser, getProfile, type SignedInUser, SUBJECTS } from '../testing/users.ts';
 import { deriveSecrets, loadSecrets } from './secrets.ts';
 

@@ -10,7 +10,7 @@ export type Secrets = {
   keysSecret: string;
   /** Keys the HMAC by which a presented API key finds its account, without decrypting any. */
   keyLookupSecret: string;
-  /** The secret path segment of the providers' callback URLs (issue 15): a callback without it is refused. */
+  /** The secret path segment of the providers' callback URLs (decision 032): a callback without it is refused. */
   callbackSecret: string;
 };
 

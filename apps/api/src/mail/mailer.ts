@@ -14,7 +14,7 @@ export type Mailer = {
   close: () => void;
 };
 
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
     const transporter = nodemailer.createTransport(smtpUrl);

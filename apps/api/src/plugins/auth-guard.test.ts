@@ -1,5 +1,5 @@
 /**
- * Issue 14: requireAccount reads the session, the user and the membership in one query on every request, so whatever
+ * Decision 027: requireAccount reads the session, the user and the membership in one query on every request, so whatever
  * changes them counts at the very next request made with the same, still unexpired access token: a role change, a
  * switch of account, a removal, a sign-out, a revoked session.
  */

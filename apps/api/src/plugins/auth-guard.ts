@@ -2,9 +2,9 @@ import { ERROR_CODES, type Right, roleHasRight, type StaffRole } from '@sente/co
 import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccountRow } from '../db/database.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { MoneyScope } from '../lib/money-scope.ts';
+import type { AccountRow } from '../modules/accounts/tables.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
@@ -52,7 +52,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, { sessions }: Dep
     request.auth = await sessions.authenticate(bearerToken(request));
   });
 
-  // Session, user and membership in one query (issue 14): the check every dashboard request pays.
+  // Session, user and membership in one query (decision 027): the check every dashboard request pays.
   app.decorate('requireAccount', (right: Right) => async (request: FastifyRequest) => {
     const { auth, membership } = await sessions.authorize(bearerToken(request));
     request.auth = auth;

@@ -1,5 +1,5 @@
 /**
- * Issue 29: one error handler for every context, Fastify's own refusals in the envelope, and an input guard that no
+ * Decision 044: one error handler for every context, Fastify's own refusals in the envelope, and an input guard that no
  * nesting can crash. What a client receives is asserted as it is received: the status, the envelope and, under /v1,
  * its code.
  */

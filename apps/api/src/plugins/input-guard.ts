@@ -48,7 +48,7 @@ export function firstInputProblem(value: unknown): InputProblem | undefined {
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export function isStorableText(text: string): boolean {
+function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
@@ -58,9 +58,9 @@ const refusal = (problem: InputProblem) =>
     : badRequest(MESSAGES.invalidCharacter(problem.where));
 
 /**
- * The one input layer in front of every route (issue 12): before any handler or schema sees the request, text
+ * The one input layer in front of every route (decision 016): before any handler or schema sees the request, text
  * that no column can hold is a 400 naming the field, in the body, the query string and the path alike, and a body
- * nested deeper than MAX_INPUT_DEPTH is a 400 naming the limit (issue 29). The JSON parser (secure-json-parse, which
+ * nested deeper than MAX_INPUT_DEPTH is a 400 naming the limit (decision 044). The JSON parser (secure-json-parse, which
  * walks without recursion too) already refuses `__proto__` and `constructor.prototype` keys (Fastify's defaults),
  * and bad JSON is a 400 from the error handler. Multipart bodies are checked by the upload handler, which reads them
  * itself.

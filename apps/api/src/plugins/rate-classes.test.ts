@@ -85,7 +85,7 @@ describe('the route walk', () => {
     expect(missing).toEqual([]);
   });
 
-  // Issue 29: the catalogue is what the web's test stubs answer through, so it must be what the server declares.
+  // The catalogue is what the web's test stubs answer through, so it must be what the server declares.
   it("declares on every route but the fixed files the very schemas of its entry in the catalogue, and nothing else's", () => {
     const catalogue: Record<string, RouteSchemas> = CATALOGUE;
     const problems: string[] = [];

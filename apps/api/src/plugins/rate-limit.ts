@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 /**
- * Issue 12: account numbers are 10 random digits, so without a limit the look-ups (number -> account, account ->
+ * Account numbers are 10 random digits, so without a limit the look-ups (number -> account, account ->
  * holder's name) could be walked to list account names. A transfer needs one of each; 30 a minute per member and
  * per IP leaves people room to correct a mistyped number. Fixed here rather than a setting: nobody needs to tune it.
  */
@@ -37,7 +37,7 @@ export type RateClassName = (typeof RATE_CLASS_NAMES)[number];
 
 type RateClass = { perMinute: number; per: readonly CountedBy[] };
 
-export type RateLimitSettings = Pick<
+type RateLimitSettings = Pick<
   Config,
   | 'READ_RATE_LIMIT_PER_MINUTE'
   | 'WRITE_RATE_LIMIT_PER_MINUTE'
@@ -51,7 +51,7 @@ export type RateLimitSettings = Pick<
 >;
 
 /** The classes, each with its limit (from its setting) and what it counts apart: declared here and nowhere else. */
-export function rateClasses(settings: RateLimitSettings): Record<Exclude<RateClassName, 'none'>, RateClass> {
+function rateClasses(settings: RateLimitSettings): Record<Exclude<RateClassName, 'none'>, RateClass> {
   return {
     /** The dashboard's reads and writes, per member. */
     read: { perMinute: settings.READ_RATE_LIMIT_PER_MINUTE, per: ['member'] },

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLES, uploadPath } from '../modules/files/upload-fixtures.ts';
 import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { SAMPLES, uploadPath } from '../testing/upload-fixtures.ts';
 import { bearer } from '../testing/users.ts';
 import { HSTS } from './security.ts';
 

@@ -26,7 +26,7 @@ function mustNotBeStored(request: FastifyRequest, reply: FastifyReply): boolean 
  */
 export function securityHeaders(publicUrl: string) {
   // helmet itself, made once: @fastify/helmet made it afresh on every request, parsing the policy each time (about a
-  // tenth of a list request's CPU, issue 14).
+  // tenth of a list request's CPU).
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

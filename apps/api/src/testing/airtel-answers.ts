@@ -1,5 +1,5 @@
 /**
- * Airtel Money's answers as they really come, for the adapter's tests (issue 28): each with the HTTP status it comes
+ * Airtel Money's answers as they really come, for the adapter's tests (decision 043): each with the HTTP status it comes
  * with and where its shape was taken from. Airtel publishes no client of its own; the shapes are those of its developer
  * documentation (developers.airtel.africa, "Collection-APIs", "Disbursement-APIs", "Error Codes") as open-source
  * clients and their mock servers reproduce them. Ids and numbers are replaced by neutral ones.

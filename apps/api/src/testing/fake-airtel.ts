@@ -3,7 +3,7 @@ import type { AirtelSettings } from '../modules/money/providers/rails/airtel.ts'
 import { listenLocally } from './local-server.ts';
 
 /** A collection (USSD push) or disbursement the fake took, by its transaction id. */
-export type AirtelRecord = {
+type AirtelRecord = {
   product: 'collection' | 'disbursement';
   id: string;
   /** The JSON body as sent. */

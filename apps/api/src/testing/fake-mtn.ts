@@ -23,7 +23,7 @@ export type MtnRecord = {
  * NOT_ALLOWED_TARGET_ENVIRONMENT, INVALID_CALLBACK_URL_HOST, INVALID_CURRENCY: MTN's common errors page,
  * momodevelopercommunity.mtn.com/errors-46/momo-api-common-errors-82).
  */
-export type MtnFault = 500 | 503 | 401 | 'hang' | 'malformed' | 'record-then-hang' | { code: string };
+type MtnFault = 500 | 503 | 401 | 'hang' | 'malformed' | 'record-then-hang' | { code: string };
 
 type FaultKind = 'token' | 'requesttopay' | 'transfer' | 'status';
 

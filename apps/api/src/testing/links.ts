@@ -1,9 +1,9 @@
 import { DIGITAL_ITEM_CATEGORIES } from '@sente/contracts/links';
 import { expect } from 'vitest';
-import { SAMPLES, uploadPath } from '../modules/files/upload-fixtures.ts';
 import { post } from './http.ts';
 import type { Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
+import { SAMPLES, uploadPath } from './upload-fixtures.ts';
 
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

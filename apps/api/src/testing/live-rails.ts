@@ -17,7 +17,7 @@ export const AIRTEL_PHONE = '0702123456';
 export const secondsLater = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /**
- * The settings of an app whose live rails are the fake MTN and Airtel servers (issue 15): both products of each, the
+ * The settings of an app whose live rails are the fake MTN and Airtel servers: both products of each, the
  * fakes' credentials, and small timeouts so a hanging provider costs a test little.
  */
 export function liveRailsEnv(mtn: FakeMtn, airtel: FakeAirtel): Record<string, string> {

@@ -11,7 +11,7 @@ export type SeenRequest = {
   body: unknown;
 };
 
-export async function readRequest(request: http.IncomingMessage): Promise<SeenRequest> {
+async function readRequest(request: http.IncomingMessage): Promise<SeenRequest> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');

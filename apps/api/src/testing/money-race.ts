@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { TransferRecord } from '../db/database.ts';
 import { verifyLedger } from '../modules/money/ledger.ts';
+import type { TransferRecord } from '../modules/wallet/tables.ts';
 import { createMerchant, type Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
 import { fundWallet, saveBankDetails } from './wallet.ts';
 import { mintPinToken } from './wallet-more.ts';
 
 export const ACCOUNTS = 20;
-export const OPERATIONS = 2000;
-export const IN_FLIGHT = 50;
+const OPERATIONS = 2000;
+const IN_FLIGHT = 50;
 
 /** What a request answered: its status and its message. */
-export type Answer = { status: number; message: string };
+type Answer = { status: number; message: string };
 
 /** Sends one POST as `from` (in process, or over HTTP to a server) and answers its status and message. */
 export type Send = (from: Merchant, path: string, body: object, headers: Record<string, string>) => Promise<Answer>;

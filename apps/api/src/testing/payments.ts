@@ -1,7 +1,7 @@
 import type { PayRequest, PublicPayment } from '@sente/contracts/payments';
-import { SAMPLES, uploadPath } from '../modules/files/upload-fixtures.ts';
 import { merchantBalances, verifyLedger } from '../modules/money/ledger.ts';
 import type { TestApp } from './test-app.ts';
+import { SAMPLES, uploadPath } from './upload-fixtures.ts';
 import { bearer, createAccount, createSignedInUser, type SignedInUser } from './users.ts';
 
 /** A test app whose payments settle only when the test says so (no worker, no simulator delay). */

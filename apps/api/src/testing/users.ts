@@ -3,7 +3,7 @@ import type { User } from '@sente/contracts/accounts';
 import type { Tokens } from '@sente/contracts/auth';
 import type { StaffRole } from '@sente/contracts/constants';
 import { sql } from 'kysely';
-import type { CodePurpose } from '../db/database.ts';
+import type { CodePurpose } from '../modules/auth/tables.ts';
 import { lastCode } from './outbox.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -7,7 +7,7 @@ import { bearer, getProfile } from './users.ts';
 export type Arrival = { path: string; headers: Record<string, string>; body: string };
 
 /** What the receiver does with a request: answer with this status, or never answer. */
-export type Answer = number | 'hang';
+type Answer = number | 'hang';
 
 export type Receiver = {
   /** `http://127.0.0.1:<port>`: a merchant's endpoint on loopback. */

@@ -9,7 +9,7 @@ import { queryClient as appQueryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
- * The toasts' component loads beside the page rather than before it (issue 30 item 7: with its transitions and scroll
+ * The toasts' component loads beside the page rather than before it (decision 050: with its transitions and scroll
  * lock it is 9 KB gzipped of the sign-in page). A toast shown before it arrives waits in Mantine's store, then shows.
  */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));

@@ -2,7 +2,7 @@ import { VisuallyHidden } from '@mantine/core';
 import classes from './figures-table.module.css';
 
 /** `swatch`: the CSS colour of the row's series in the chart beside it, shown as the chart's legend. */
-export type FiguresRow = { label: string; values: string[]; swatch?: string };
+type FiguresRow = { label: string; values: string[]; swatch?: string };
 
 type Props = {
   caption: string;

@@ -92,9 +92,8 @@ export function buildExtraData(fields: ExtraField[], answers: ExtraAnswer[]) {
 
 const isMobileMoney = (channel: PaymentChannel | null) => channel !== 'CARD';
 
-/** A digital item's download link is also e-mailed, so the buyer who closes the page keeps it (issue 27). */
-export const emailRequired = (link: PublicLink, channel: PaymentChannel | null) =>
-  link.kind === 'digital_item' || channel === 'CARD';
+/** A digital item's download link is also e-mailed, so the buyer who closes the page keeps it (decision 035). */
+const emailRequired = (link: PublicLink, channel: PaymentChannel | null) => link.kind === 'digital_item' || channel === 'CARD';
 
 function phoneError(channel: PaymentChannel | null, phone: string): string | undefined {
   if (phone.trim() === '') return M.phoneMissing;
@@ -186,7 +185,7 @@ function formFieldOf(link: PublicLink, path: string): FieldName | undefined {
 }
 
 /**
- * A refused payment's messages: beside the fields the server names (`fields` of its answer, issue 30 item 3), the
+ * A refused payment's messages: beside the fields the server names (`fields` of its answer, decision 048), the
  * rest above the Pay button.
  */
 export function placeServerMessages(

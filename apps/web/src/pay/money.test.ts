@@ -17,7 +17,7 @@ describe('amounts', () => {
     expect(parseAmount('-5')).toEqual({ ok: false, error: M.amountMissing });
     expect(parseAmount('0')).toEqual({ ok: false, error: M.amountMissing });
     expect(parseAmount('100.50')).toEqual({ ok: false, error: M.amountWhole });
-    // Issue 39: read as typed, never as another amount ('5.000' was 5, '5,00' was 500).
+    // Decision 058: read as typed, never as another amount ('5.000' was 5, '5,00' was 500).
     expect(parseAmount('5.000')).toEqual({ ok: false, error: M.amountWhole });
     expect(parseAmount('5,00')).toEqual({ ok: false, error: MONEY_TEXT_MESSAGES.commaPlaces });
     expect(parseAmount('1e5')).toEqual({ ok: false, error: M.amountMissing });

@@ -6,7 +6,7 @@ export type AmountResult = { ok: true; amount: number } | { ok: false; error: st
 
 /**
  * What a payer typed in an amount box ('25,000', 'UGX 25000', '25 000') as whole shillings, or the message why not.
- * Read as typed (issue 39, contracts money-text.ts): '5.000' is not 5 and '5,00' is not 500; each is questioned.
+ * Read as typed (decision 058, contracts money-text.ts): '5.000' is not 5 and '5,00' is not 500; each is questioned.
  */
 export function parseAmount(raw: string): AmountResult {
   const compact = raw.replace(/^\s*UGX/i, '').replace(/\s/g, '');

@@ -17,7 +17,7 @@ const post = async (path: string, body: unknown) => {
   return { status: response.status, body: await response.json() };
 };
 
-describe('the API stub answers through the server’s route catalogue (issue 29)', () => {
+describe('the API stub answers through the server’s route catalogue', () => {
   it('refuses a stub of a route the server does not have, and matches a path parameter to one segment', () => {
     expect(() => stubApi({ 'GET /api/nowhere': ok() })).toThrow('a route the server does not have');
     expect(() => stubApi({ 'GET /api/payment-link/details/abc/more': fail(404, 'x') })).toThrow('does not have');

@@ -21,7 +21,7 @@ export const collectionRow = (overrides: Partial<CollectionRow> = {}): Collectio
 });
 
 /**
- * The payment as GET /api/collections/{id} answers it (issue 31 items 2 and 3), from the row: its net, nothing more
+ * The payment as GET /api/collections/{id} answers it, from the row: its net, nothing more
  * known of it, and no refund yet (all of a successful payment can be refunded, none of another); tests change the rest.
  */
 export const collectionDetail = (overrides: Partial<CollectionDetail> = {}): CollectionDetail => {

@@ -21,7 +21,7 @@ const MONTH_HEADING = /^[A-Z][a-z]+ \d{4}$/;
 const YEAR_HEADING = /^\d{4}$/;
 
 /** The calendar's name for a day: '1 March 2026' for '2026-03-01'. */
-export const dayName = (day: string) => {
+const dayName = (day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return `${date} ${MONTHS[month - 1]} ${year}`;
 };

@@ -73,7 +73,7 @@ describe('POST /api/sente-account/create-account', () => {
     expect(await currentAccountId(user.userId)).toBe(firstId);
     expect((await profile(user.accessToken)).current_account.id).toBe(firstId);
 
-    // A second account is current from its creation too: its creator works in it next (issue 27).
+    // A second account is current from its creation too: its creator works in it next (decision 037).
     const secondId = await createAccount(t, user.accessToken, 'Second Shop');
     expect(secondId).not.toBe(firstId);
     expect(await currentAccountId(user.userId)).toBe(secondId);

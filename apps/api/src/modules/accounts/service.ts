@@ -4,10 +4,11 @@ import type { AccountApiKeys } from '@sente/contracts/developers';
 import { FILE_MESSAGES } from '@sente/contracts/files';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
-import type { AccountRow, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { createBusinessService } from './business-service.ts';
 import * as accountsRepo from './repository.ts';
+import type { AccountRow } from './tables.ts';
 
 /** The account of the profile; `wallet` is its UGX balances, live and test, `keys` its API keys as the caller may see them. */
 export function toAccount(

@@ -2,8 +2,8 @@ import { FILE_MESSAGES } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { SAMPLES, uploadPath } from '../../testing/upload-fixtures.ts';
 import { addMember, bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
-import { SAMPLES, uploadPath } from '../files/upload-fixtures.ts';
 
 let t: TestApp;
 let owner: SignedInUser;

@@ -1,5 +1,5 @@
 /**
- * Issue 12: wrong passwords and wrong codes are throttled per account (10 in 15 minutes), beside the per-IP limit,
+ * Decision 015: wrong passwords and wrong codes are throttled per account (10 in 15 minutes), beside the per-IP limit,
  * so one account cannot be tried from many addresses; unknown addresses behave exactly like known ones.
  */
 import { randomInt } from 'node:crypto';

@@ -4,12 +4,14 @@ import { CODE_EMAILS, EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { CodePurpose, Database, UserRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { UserRow } from '../users/tables.ts';
 import { consumeCode, countFailedAttempt, latestCode, replaceCode } from './repository.ts';
+import type { CodePurpose } from './tables.ts';
 import { WrongSecretError } from './throttle.ts';
 
 /** One-time codes: 6 digits, stored as keyed hashes, 10 minutes, 5 tries, one per 50 seconds. */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 (decision 018): two tabs refreshing the same session at once both present the same refresh token. The
+ * Decision 018: two tabs refreshing the same session at once both present the same refresh token. The
  * later one must get the pair the earlier one got instead of ending the session, while a rotated token presented
  * after the grace window, or one rotated more than once since, still ends it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: a made-up refresh token `<someone's session id>.<anything>` must not end that person's session (the id is
+ * Decision 015: a made-up refresh token `<someone's session id>.<anything>` must not end that person's session (the id is
  * readable in every access token), while a genuinely rotated token presented again still ends it, however many
  * generations old it is.
  */

@@ -1,32 +1,13 @@
 import { internationalPhone } from '@sente/contracts/accounts';
-import { CompiledQuery, type Generated, type Kysely, type Selectable, sql } from 'kysely';
-import type { AccountRow, CodePurpose, Database } from '../../db/database.ts';
-
-// Migration 2026_11_24_005 (issue 12): the sessions' refresh generation and the per-account failure counts.
-declare module '../../db/database.ts' {
-  interface SessionsTable {
-    /** How many times the refresh token has rotated; bounds how far back a presented secret is followed. */
-    refresh_generation: Generated<number>;
-  }
-  interface Database {
-    auth_failures: AuthFailuresTable;
-  }
-}
-
-export type FailureKind = 'password' | 'code';
-
-export interface AuthFailuresTable {
-  /** A hash of `id:<identifier as typed, normalised>` or `user:<user id>`. */
-  key: string;
-  kind: FailureKind;
-  failures: number;
-  window_ends_at: Date;
-}
+import { CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { AccountRow } from '../accounts/tables.ts';
+import type { CodePurpose, FailureKind } from './tables.ts';
 
 /**
  * An authenticated request's one query: the session when it is live and the user's, joined to the user's current account
  * and role when the user is still a member of it (those columns null otherwise). Written out once rather than built on
- * every request: the query builder cost more CPU than PostgreSQL spent answering it (issue 14).
+ * every request: the query builder cost more CPU than PostgreSQL spent answering it (decision 027).
  */
 const LIVE_SESSION_WITH_MEMBERSHIP = `
   select a.*, s.id as session_id, m.staff_role

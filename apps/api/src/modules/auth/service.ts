@@ -12,12 +12,14 @@ import type {
 import { ERROR_CODES } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
-import type { CodePurpose, Database, UserRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import type { UserRow } from '../users/tables.ts';
 import type { CodeService } from './codes.ts';
 import { findUserByEmailOrPhone, insertUser, markVerified, setPassword } from './repository.ts';
 import type { SessionService } from './sessions.ts';
+import type { CodePurpose } from './tables.ts';
 import { createFailureThrottle, failureKeys, userFailureKeys, WrongSecretError } from './throttle.ts';
 
 type Deps = {

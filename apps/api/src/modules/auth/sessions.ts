@@ -3,9 +3,10 @@ import type { StaffRole } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
-import type { AccountRow, Database, SessionRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { hmac, randomToken, safeEqual } from '../../lib/secrets.ts';
+import type { AccountRow } from '../accounts/tables.ts';
 import {
   findLiveSessionWithMembership,
   findSession,
@@ -14,15 +15,16 @@ import {
   revokeSession,
   rotateSession,
 } from './repository.ts';
+import type { SessionRow } from './tables.ts';
 
 /** How many generations back a presented refresh secret is followed (about ten days of refreshing every 15 minutes). */
-export const REFRESH_LOOKBACK = 1000;
+const REFRESH_LOOKBACK = 1000;
 
 /**
  * How long after a rotation the secret it replaced still answers (decision 018): two tabs that refresh the same
  * session at once both present that secret, and the later one gets the pair the earlier one got.
  */
-export const REFRESH_GRACE_SECONDS = 10;
+const REFRESH_GRACE_SECONDS = 10;
 
 /** How many verified access tokens a process remembers at most; past that the oldest is forgotten first. */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -92,7 +94,7 @@ export function createSessionService(options: SessionOptions) {
 
   /**
    * Access tokens already verified, with their claims, until they expire. Checking the HMAC through WebCrypto cost about
-   * a tenth of an authenticated list request's CPU (issue 14), and a session presents the same token on every request
+   * a tenth of an authenticated list request's CPU, and a session presents the same token on every request
    * for its lifetime. Only the signature check is skipped: the session itself is read on every request.
    */
   const verified = new Map<string, { claims: SessionAuth; expiresAt: number }>();

@@ -112,7 +112,7 @@ describe('POST /api/sign-up', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       ...error(MESSAGES.allFieldsRequired, [MESSAGES.allFieldsRequired, MESSAGES.invalidEmail, MESSAGES.passwordWeak]),
-      // Each beside its field on the form (issue 30 item 3).
+      // Each beside its field on the form (decision 048).
       fields: { firstname: MESSAGES.allFieldsRequired, email: MESSAGES.invalidEmail, password: MESSAGES.passwordWeak },
     });
   });

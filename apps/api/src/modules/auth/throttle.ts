@@ -5,10 +5,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
-import { clearFailures, countAttempt, deleteEndedFailureWindows, type FailureKind, uncountAttempt } from './repository.ts';
+import { clearFailures, countAttempt, deleteEndedFailureWindows, uncountAttempt } from './repository.ts';
+import type { FailureKind } from './tables.ts';
 
 /**
- * Issue 12: wrong passwords and wrong codes are limited per account, beside the per-IP limit on the routes, so
+ * Decision 015: wrong passwords and wrong codes are limited per account, beside the per-IP limit on the routes, so
  * one account cannot be tried from many addresses. 10 failures of a kind within 15 minutes (the window starts at
  * the first) refuse every further attempt of that kind with 429 until the window ends, the right password
  * included: otherwise the lock would tell the attacker when a guess was right.
@@ -24,14 +25,14 @@ export class WrongSecretError extends HttpError {
 }
 
 /** The 429 of a throttled account: a 429 of the rate limits' own kind, so it gets their Retry-After header. */
-export class AccountThrottledError extends TooManyRequestsError {
+class AccountThrottledError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {
     super(retryAfterSeconds, MESSAGES.tooManyFailedAttempts(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
   }
 }
 
 /** The identifier as the user look-up reads it: an e-mail in lower case, or a phone number in its `+256...` format. */
-export function normaliseIdentifier(emailOrPhone: string): string {
+function normaliseIdentifier(emailOrPhone: string): string {
   const value = emailOrPhone.trim();
   return (value.includes('@') ? null : internationalPhone(value)) ?? value.toLowerCase();
 }

@@ -1,32 +1,10 @@
 import { COLLECTION_EVENT_KINDS, type CollectionEventKind } from '@sente/contracts/collection-events';
 import { WEBHOOK_LABELS } from '@sente/contracts/developers';
 import type { CollectionEvent } from '@sente/contracts/payments-answers';
-import { type ColumnType, type Generated, type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ProviderReport } from '../money/providers/provider.ts';
-
-// Migration 2026_11_27_033 (issue 31 item 2): a payment's timeline, and the collection a webhook event is about.
-declare module '../../db/database.ts' {
-  interface Database {
-    collection_events: CollectionEventsTable;
-  }
-  interface WebhookEventsTable {
-    /** The collection a `collection.*` event is about, written when it is queued; null for every other event. */
-    collection_id: string | null;
-  }
-}
-
-/** The kinds written to collection_events: a webhook delivery is read from its webhook_events row. */
-export type RecordedEventKind = Exclude<CollectionEventKind, 'webhook_delivery'>;
-
-export interface CollectionEventsTable {
-  id: Generated<string>;
-  collection_id: string;
-  kind: RecordedEventKind;
-  detail: string | null;
-  ok: boolean | null;
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
+import type { RecordedEventKind } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,8 +1,9 @@
+import type { Currency } from '@sente/contracts/constants';
 import { FILTER_COUNT_CAP, kampalaDayEnd, kampalaDayStart, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
 import type { PaymentState } from '@sente/contracts/payment-states';
 import type { PaymentChannel } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Currency, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { nameHoldsWords } from '../../lib/name-search.ts';
 
@@ -24,7 +25,7 @@ export const isFiltered = (where: CollectionsWhere) => Object.values(where).some
  * (collections_names_trgm_idx, lib/name-search.ts), the
  * transaction ID (as typed or in capitals: IDs are) or the API's reference, exactly.
  */
-export function textCondition(q: string): RawBuilder<boolean> {
+function textCondition(q: string): RawBuilder<boolean> {
   const phone = searchedPhone(q);
   if (phone) return sql<boolean>`collections.msisdn = ${phone}`;
   return sql<boolean>`(${nameHoldsWords('collections.names', q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})

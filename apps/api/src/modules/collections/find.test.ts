@@ -5,11 +5,11 @@ import { PAYMENT_CHANNELS } from '@sente/contracts/payments';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCollection } from '../../testing/find-fixtures.ts';
 import { createMerchant, createPaymentLink, getData, type Merchant, PAYMENTS_ENV } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer } from '../../testing/users.ts';
 import { useEnvironment } from '../../testing/wallet-more.ts';
-import { insertCollection } from './find-fixtures.ts';
 
 let t: TestApp;
 let shop: Merchant;

@@ -10,7 +10,7 @@ import type { Services } from '../../services.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Spec §7: collections, their export, the live page and customers, in the account's active environment. */
+/** Spec §7: collections, their export and the live page, in the account's active environment. */
 export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections, wallet }) => {
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
@@ -81,15 +81,4 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
       .header('cache-control', 'private, no-store')
       .send(collections.linkCollectionsWorkbook(scope, link, request.log));
   });
-
-  route(app, 'GET /api/customers', view, async (request) => answer(await collections.customers(scopeOf(request), request.query)));
-
-  // Issue 39 item 6: what the customers list finds, streamed like the collections export.
-  route(app, 'GET /api/customers/download', view, async (request, reply) =>
-    reply
-      .header('content-type', XLSX)
-      .header('content-disposition', `attachment; filename="Customers.xlsx"`)
-      .header('cache-control', 'private, no-store')
-      .send(collections.customersWorkbook(scopeOf(request), request.query.q, request.log)),
-  );
 };

@@ -1,9 +1,7 @@
 import type { CollectionsPage } from '@sente/contracts/collections-page';
-import type { CustomersQuery } from '@sente/contracts/customers';
-import type { FilteredPage } from '@sente/contracts/filters';
 import type { ExtraField } from '@sente/contracts/links';
 import { COLLECTION_MESSAGES, LINK_MESSAGES } from '@sente/contracts/messages';
-import type { CollectionRow, CustomerRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
+import type { CollectionRow, ExtraDataEntry, LivePage } from '@sente/contracts/payments';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import type { CollectionsFilter } from '@sente/contracts/payments-input';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,23 +12,18 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
-import { toApiRefund } from '../merchant-api/objects.ts';
+import { toApiRefund } from '../payments/refunds/public-object.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
 import { receivedInAll } from '../reports/repository.ts';
 import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';
-import { streamCustomersWorkbook } from './customers-export.ts';
 import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import { type CollectionsWhere, countFilteredCollections, isFiltered, receivedByFilter } from './filter.ts';
 import {
   type CollectionListRecord,
-  type CustomerListRecord,
   collectionsPage,
   countCollections,
-  countCustomers,
-  countFoundCustomers,
   countLinkCollections,
-  customersPage,
   findScopedCollection,
   linkCollectionsPage,
   linkForLive,
@@ -54,21 +47,6 @@ export function toCollectionRow(row: CollectionListRecord): CollectionRow {
     extra_data: row.extra_data as ExtraDataEntry[],
     link:
       row.link_ref && row.link_kind && row.link_title ? { ref: row.link_ref, kind: row.link_kind, title: row.link_title } : null,
-  };
-}
-
-export function toCustomerRow(row: CustomerListRecord): CustomerRow {
-  return {
-    id: row.id,
-    names: row.names,
-    other_names: row.other_names,
-    other_names_total: Number(row.other_names_total),
-    email: row.email,
-    phone: row.phone,
-    created_at: iso(row.created_at),
-    payments_count: row.payments_count,
-    total_paid: Number(row.total_paid),
-    last_paid_at: row.last_paid_at ? iso(row.last_paid_at) : null,
   };
 }
 
@@ -172,18 +150,6 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
       return { ...page, received: filtered ? await receivedByFilter(db, scope, where) : await receivedInAll(db, scope) };
     },
 
-    /** A page of the customers the search finds (all without one), newest first, counted as the collections are. */
-    async customers(scope: MoneyScope, { cursor: cursorValue, q }: CustomersQuery): Promise<FilteredPage<CustomerRow>> {
-      const cursor = cursorFor('customers', cursorValue);
-      const count = q ? countFoundCustomers(db, scope, q) : countCustomers(db, scope).then((total) => ({ total, capped: false }));
-      const [rows, { total, capped }] = await Promise.all([customersPage(db, scope, cursor, undefined, q), count]);
-      return { ...toPage(rows, total, 'customers', toCustomerRow), totalCapped: capped };
-    },
-
-    /** 'Customers.xlsx': every customer the search finds, streamed (customers-export.ts). */
-    customersWorkbook: (scope: MoneyScope, q: string | undefined, logger: FastifyBaseLogger) =>
-      streamCustomersWorkbook(db, scope, q, logger),
-
     /** The live page: one link of the account, its successful total and count, and a page of its collections. */
     async live(scope: MoneyScope, ref: string, cursorValue?: string): Promise<LivePage> {
       const cursor = cursorFor('live', cursorValue);
@@ -229,5 +195,3 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
       streamLinkCollectionsWorkbook(db, scope, link, logger),
   };
 }
-
-export type CollectionsService = ReturnType<typeof createCollectionsService>;

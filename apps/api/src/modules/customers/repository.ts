@@ -1,7 +1,12 @@
 import type { Environment } from '@sente/contracts/constants';
-import { normalizeUgandanPhone } from '@sente/contracts/payments';
-import { type Selectable, sql, type Transaction } from 'kysely';
-import type { CustomersTable, Database } from '../../db/database.ts';
+import { FILTER_COUNT_CAP, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
+import { normalizeUgandanPhone, OTHER_NAMES_SHOWN } from '@sente/contracts/payments';
+import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
+import { nameHoldsWords } from '../../lib/name-search.ts';
+import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import type { CustomersTable } from './tables.ts';
 
 /** What a successful payment tells about its payer. */
 export type PaidBy = {
@@ -139,3 +144,74 @@ export async function recordCustomer(trx: Transaction<Database>, payment: PaidBy
   await trx.updateTable('collections').set({ customer_id: keep.id }).where('id', '=', payment.id).execute();
   return keep.id;
 }
+
+const after = (cursor: Cursor | null) =>
+  cursor
+    ? sql<boolean>`(${sql.ref('customers.created_at')}, ${sql.ref('customers.id')}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+    : sql<boolean>`true`;
+
+const customerColumns = [
+  'customers.id',
+  'customers.names',
+  sql<string[]>`customers.other_names[1:${sql.lit(OTHER_NAMES_SHOWN)}]`.as('other_names'),
+  sql<number>`cardinality(customers.other_names)`.as('other_names_total'),
+  'customers.email',
+  'customers.phone',
+  'customers.payments_count',
+  'customers.total_paid',
+  'customers.last_paid_at',
+  'customers.created_at',
+  sql<string>`customers.created_at::text`.as('cursor_ts'),
+] as const;
+
+/**
+ * A customer that a search text finds (issue 31, issue 39 item 6): a phone however written is the customer's phone,
+ * exactly; other text is their name holding its words in any order (customers_names_trgm_idx, lib/name-search.ts) or
+ * their e-mail, exactly.
+ */
+function customerFound(q: string | undefined): RawBuilder<boolean> {
+  if (!q) return sql<boolean>`true`;
+  const phone = searchedPhone(q);
+  if (phone) return sql<boolean>`customers.phone = ${phone}`;
+  return sql<boolean>`(${nameHoldsWords('customers.names', q)} or customers.email = ${q.toLowerCase()})`;
+}
+
+/** Up to `limit` customers after the cursor that the search finds (all without one), newest first. */
+export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: Cursor | null, limit = PAGE_SIZE + 1, q?: string) {
+  return db
+    .selectFrom('customers')
+    .select(customerColumns)
+    .where('customers.account_id', '=', scope.accountId)
+    .where('customers.environment', '=', scope.environment)
+    .where(customerFound(q))
+    .where(after(cursor))
+    .orderBy('customers.created_at', 'desc')
+    .orderBy('customers.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The header search's customers (issue 31): the first `limit` that the text finds, newest first. */
+export const searchCustomers = (db: Kysely<Database>, scope: MoneyScope, q: string, limit: number) =>
+  customersPage(db, scope, null, limit, q);
+
+/**
+ * How many customers a search finds, counted up to its cap + 1 as the collections' filters are (decision 051): a
+ * phone's up to FILTER_COUNT_CAP, a name's up to TEXT_SEARCH_COUNT_CAP. `capped` when there are more.
+ */
+export async function countFoundCustomers(db: Kysely<Database>, scope: MoneyScope, q: string) {
+  const cap = searchedPhone(q) ? FILTER_COUNT_CAP : TEXT_SEARCH_COUNT_CAP;
+  const { rows } = await sql<{ total: string }>`select count(*) as total from (
+      select 1 from customers
+      where customers.account_id = ${scope.accountId} and customers.environment = ${scope.environment}
+        and ${customerFound(q)}
+      order by customers.created_at desc, customers.id desc
+      limit ${cap + 1}) found`.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  return { total: Math.min(total, cap), capped: total > cap };
+}
+
+export type CustomerListRecord = Awaited<ReturnType<typeof customersPage>>[number];
+
+/** Read from `customer_counts` (kept by triggers, migration 020), not counted. */
+export const countCustomers = (db: Kysely<Database>, scope: MoneyScope) => readCounter(db, 'customer_counts', scope);

@@ -4,7 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 export const DEMO_USER = { firstname: 'Ruth', lastname: 'Nankya', email: 'demo@sente.local', password: 'Sente#Demo2026' };
 export const DEMO_PIN = '12345';
 
-/** Issue 13: the school's paperwork, so Business Details and the 90% ring are alive on first sight. */
+/** The school's paperwork, so Business Details and the 90% ring are alive on first sight. */
 export const DEMO_BUSINESS = {
   business_name: 'Kampala Parents School Ltd',
   business_industry: 'Education',
@@ -17,7 +17,7 @@ export const DEMO_BUSINESS = {
   address_2: 'Kamwokya',
 } as const;
 /**
- * Issue 13: the school's team, one member of each role besides its owner (each signs in with DEMO_USER's password),
+ * The school's team, one member of each role besides its owner (each signs in with DEMO_USER's password),
  * and an invitation nobody has taken up yet.
  */
 export const DEMO_TEAM = [

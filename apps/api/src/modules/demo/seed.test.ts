@@ -133,7 +133,7 @@ describe('seed:demo', () => {
     expect(stats.data.filter((amount: number) => amount > 0).length).toBeGreaterThan(3);
   });
 
-  it("posts each payment's ledger lines when it was paid, so a past month's statement agrees with its collections and reports (issue 39)", async () => {
+  it("posts each payment's ledger lines when it was paid, so a past month's statement agrees with its collections and reports", async () => {
     const school = await accountIdOf(DEMO_ACCOUNTS.school);
     const { rows: lines } = await sql<{ created_at: Date; completed_at: Date }>`
       select e.created_at, c.completed_at from ledger_entries e

@@ -282,7 +282,7 @@ export function createDemoSeeder({
       { amount: 80_000, account: '256772555123', narrative: 'Transport refund for the choir', pin_token: await token() },
       randomUUID(),
     );
-    // A parent paid a fee twice: half of the school's latest mobile-money payment goes back (issue 31).
+    // A parent paid a fee twice: half of the school's latest mobile-money payment goes back (decision 053).
     const paidTwice = await db
       .selectFrom('collections')
       .select(['id', 'amount'])
@@ -351,5 +351,3 @@ export function createDemoSeeder({
     },
   };
 }
-
-export type DemoSeeder = ReturnType<typeof createDemoSeeder>;

@@ -34,7 +34,7 @@ function randomBase62(length: number): string {
 }
 
 /** A new set: `sk_test_...`, `sk_live_...`, and a Standard Webhooks signing secret (`whsec_` and 32 bytes in base64). */
-export function newApiKeys(): ApiKeys {
+function newApiKeys(): ApiKeys {
   return {
     test_key: `${API_KEY_PREFIXES.test}${randomBase62(KEY_LENGTH)}`,
     production_key: `${API_KEY_PREFIXES.production}${randomBase62(KEY_LENGTH)}`,
@@ -43,7 +43,7 @@ export function newApiKeys(): ApiKeys {
 }
 
 /** The lookup hash of a key: an HMAC, so a leaked table gives no key and cannot be checked against guesses offline. */
-export const keyHash = (secrets: KeySecrets, key: string) => hmac(secrets.keyLookupSecret, key);
+const keyHash = (secrets: KeySecrets, key: string) => hmac(secrets.keyLookupSecret, key);
 
 /** Each value is bound to its account and column, so a ciphertext moved to another row or column does not decrypt. */
 const contextOf = (accountId: string, field: keyof ApiKeys) => `api_keys:${accountId}:${field}`;

@@ -2,8 +2,9 @@ import type { Environment } from '@sente/contracts/constants';
 import type { WebhookField } from '@sente/contracts/developers';
 import type { WebhookDeliveryStatus, WebhookEventType } from '@sente/contracts/webhook-deliveries';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, WebhookEventsTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import type { WebhookEventsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -78,7 +78,7 @@ function toDelivery(row: DeliveryRecord): WebhookDelivery {
 }
 
 /**
- * Issue 16: delivering the queued webhook events (Standard Webhooks), and the delivery log of the Web Hooks page. Any
+ * Decision 025: delivering the queued webhook events (Standard Webhooks), and the delivery log of the Web Hooks page. Any
  * number of processes may run `deliverDue` over one database: each attempt is claimed by exactly one of them.
  */
 export function createWebhookDeliveries({ db, secrets, logger, allowPrivateWebhooks, timeoutMs, batchSize, lookup }: Deps) {

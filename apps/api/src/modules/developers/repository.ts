@@ -1,7 +1,8 @@
 import type { Environment } from '@sente/contracts/constants';
 import type { WebhookUrls } from '@sente/contracts/developers';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { ApiKeysTable, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { ApiKeysTable } from './tables.ts';
 
 export type SealedKeys = Omit<Insertable<ApiKeysTable>, 'account_id' | 'generated_at'>;
 export type SealedKeysRow = Selectable<ApiKeysTable>;

@@ -13,7 +13,7 @@ import { type Receiver, saveWebhookUrls, signingSecretOf, startReceiver } from '
 /**
  * Decision 047: every delivered body matches its event's schema under `webhooks` in the OpenAPI document, and a
  * collection or payout event's `data` is what /v1 answers for the same thing, beside the deprecated aliases; a refund
- * event's `data` is the /v1 refund (issue 31 item 3).
+ * event's `data` is the /v1 refund (decision 053).
  */
 let t: TestApp;
 let receiver: Receiver;
@@ -84,7 +84,7 @@ describe('webhook bodies (decision 047)', () => {
       expect(res.statusCode, res.body).toBe(201);
       payouts.push(res.json().data.id as string);
     }
-    // Refunds (issue 31 item 3) of two more payments: one back to its payer, one to a ...0001 number, which the
+    // Refunds of two more payments: one back to its payer, one to a ...0001 number, which the
     // simulator fails. Not of `paid`, whose collection event must still equal its /v1 object (amount_refunded).
     const refunds = [];
     for (const phone of ['0772123456', '0772120001']) {

@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 beforeEach(() => startAfresh(t, receiver));
 
-describe('a webhook URL that is not public is refused at delivery too (issue 16)', () => {
+describe('a webhook URL that is not public is refused at delivery too', () => {
   const TARGETS = [
     ['127.0.0.1', () => `http://127.0.0.1:${receiver.port}/hook`, '127.0.0.1'],
     ['10.0.0.1', () => 'http://10.0.0.1/hook', '10.0.0.1'],

@@ -79,7 +79,7 @@ async function expectEachAttemptSentOnce(ids: string[]) {
 }
 
 // PGlite is one connection in one process: nothing would race there, so this proves nothing on it.
-describe.skipIf(testDatabaseKind !== 'postgres')('two API processes delivering from one PostgreSQL (issue 16)', () => {
+describe.skipIf(testDatabaseKind !== 'postgres')('two API processes delivering from one PostgreSQL', () => {
   beforeAll(async () => {
     t = await createTestApp(ENV);
     replica = await createReplica(t, ENV);

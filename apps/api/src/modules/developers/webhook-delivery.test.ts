@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 beforeEach(() => startAfresh(t, receiver));
 
-describe('webhook delivery (issue 16)', () => {
+describe('webhook delivery', () => {
   it("POSTs a successful collection to the Collections URL, signed so that standardwebhooks' verify accepts it", async () => {
     const id = await successfulCollection(merchant);
     expect(await deliverDue()).toEqual({ attempted: 1, delivered: 1 });

@@ -82,7 +82,7 @@ describe('GET /api/webhook and POST /api/webhook/save-url', () => {
   });
 });
 
-describe('webhook addresses that are not public are refused (issue 16)', () => {
+describe('webhook addresses that are not public are refused', () => {
   const HOSTS = [
     ['127.0.0.1', '127.0.0.1'],
     ['10.0.0.1', '10.0.0.1'],

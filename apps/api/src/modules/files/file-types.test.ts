@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLES } from '../../testing/upload-fixtures.ts';
 import { isSvg, sniffFileType } from './file-types.ts';
-import { SAMPLES } from './upload-fixtures.ts';
 
 const text = (value: string) => Buffer.from(value);
 

@@ -5,8 +5,8 @@ import { FILE_MESSAGES } from '@sente/contracts/files';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { SAMPLES, upload } from '../../testing/upload-fixtures.ts';
 import { createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
-import { SAMPLES, upload } from './upload-fixtures.ts';
 
 let t: TestApp;
 let owner: SignedInUser;

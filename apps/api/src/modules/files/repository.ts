@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, FilesTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import type { FilesTable } from './tables.ts';
 
 export function insert(db: Kysely<Database>, file: Insertable<FilesTable>) {
   return db.insertInto('files').values(file).execute();

@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import { MULTIPART_LIMITS, receiveUpload } from './receive-upload.ts';
 
 /** Stored files are data, never a page: nothing in them may run, load or be reinterpreted (an SVG's script included). */
-export const STORAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const STORAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** RFC 5987 value for `filename*`: encodeURIComponent leaves ' ( ) * as they are. */
 export const rfc5987 = (name: string) =>

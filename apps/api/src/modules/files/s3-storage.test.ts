@@ -7,9 +7,9 @@ import { FILE_MESSAGES } from '@sente/contracts/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../testing/s3-server.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { SAMPLES, uploadPath } from '../../testing/upload-fixtures.ts';
 import { bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
 import { createS3Storage } from './s3-storage.ts';
-import { SAMPLES, uploadPath } from './upload-fixtures.ts';
 
 let s3: TestS3;
 beforeAll(async () => {

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { FILE_MESSAGES, type FileUrl, type UploadFolder } from '@sente/contracts/files';
 import type { Kysely } from 'kysely';
-import type { Database, FileVisibility } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { sniffFileType } from './file-types.ts';
 import { findByPath, findOwnInFolder, folderOfOwnFile, insert } from './repository.ts';
 import { shrinkImage } from './shrink-image.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { FileStorage } from './storage.ts';
+import type { FileVisibility } from './tables.ts';
 import { FOLDER_RULES, tooLargeMessage } from './upload-rules.ts';
 
 export type NewUpload = { accountId: string; userId: string; folder: UploadFolder; bytes: Buffer; originalName: string };

@@ -3,9 +3,9 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecrets } from '../../lib/secrets.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { SAMPLES, uploadPath } from '../../testing/upload-fixtures.ts';
 import { bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
 import { createUrlSigner, SIGNED_URL_TTL_SECONDS } from './signed-urls.ts';
-import { SAMPLES, uploadPath } from './upload-fixtures.ts';
 
 let t: TestApp;
 let owner: SignedInUser;

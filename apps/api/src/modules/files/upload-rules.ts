@@ -1,8 +1,8 @@
 import { ATTACHMENT_EXTENSIONS } from '@sente/contracts/attachments';
 import { FILE_MESSAGES, formatMegabytes, UPLOAD_FOLDERS, UPLOAD_MAX_BYTES, type UploadFolder } from '@sente/contracts/files';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import type { FileVisibility } from '../../db/database.ts';
 import type { SniffedType } from './file-types.ts';
+import type { FileVisibility } from './tables.ts';
 
 type FolderRule = {
   /** public: anyone at /storage; members: signed URLs for the account; private: never under /storage. */

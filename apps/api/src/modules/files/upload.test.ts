@@ -4,8 +4,8 @@ import { FILE_MESSAGES, UPLOAD_MAX_BYTES } from '@sente/contracts/files';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { multipartBody, pdfOfSize, SAMPLES, upload } from '../../testing/upload-fixtures.ts';
 import { addMember, bearer, createAccount, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
-import { multipartBody, pdfOfSize, SAMPLES, upload } from './upload-fixtures.ts';
 
 let t: TestApp;
 let owner: SignedInUser;

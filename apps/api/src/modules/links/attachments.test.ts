@@ -1,4 +1,4 @@
-/** Payment link attachments (issue 27, decision 034): uploading, saving, replacing, removing, and serving them to payers. */
+/** Payment link attachments (decision 034): uploading, saving, replacing, removing, and serving them to payers. */
 import { FILE_MESSAGES } from '@sente/contracts/files';
 import { LINK_MESSAGES as M } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { error, get, post } from '../../testing/http.ts';
 import { expectRefused, PAYMENT_LINK } from '../../testing/links.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { pdfOfSize, SAMPLES, upload, uploadPath } from '../files/upload-fixtures.ts';
+import { pdfOfSize, SAMPLES, upload, uploadPath } from '../../testing/upload-fixtures.ts';
 
 let t: TestApp;
 /** Owns "Kampala Parents School", whose links carry the attachments. */

@@ -18,7 +18,7 @@ import {
 } from '../../testing/links.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { SAMPLES, uploadPath } from '../files/upload-fixtures.ts';
+import { SAMPLES, uploadPath } from '../../testing/upload-fixtures.ts';
 
 let t: TestApp;
 /** Owns "Alpha Traders", which sells the digital items. */
@@ -174,7 +174,7 @@ describe('digital items', () => {
     }
   });
 
-  it('answers the names the files were uploaded under in details and in the list, for the edit form (issue 17)', async () => {
+  it('answers the names the files were uploaded under in details and in the list, for the edit form', async () => {
     const item = await submitDigitalItem(t, owner, { ...form, image: files.cover, file: files.otherFile });
     const names = { image_name: 'cover.jpg', file_name: 'planner.txt' };
     expect((await get(t, owner, `/api/donation-link/details_degital_item/${item.ref}`)).json().data).toMatchObject(names);

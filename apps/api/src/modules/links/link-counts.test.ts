@@ -1,5 +1,5 @@
 /**
- * Issue 14: the link lists' totalItems come from `link_counts`, kept by triggers on every insert, update and delete of a
+ * Decision 027: the link lists' totalItems come from `link_counts`, kept by triggers on every insert, update and delete of a
  * link (migration 2026_11_24_020), so no request counts an account's links. Checked against count(*) after creating,
  * hiding, showing, disabling and deleting, under concurrent inserts, per account and kind, and after the migration
  * fills it from the links already there.

@@ -1,8 +1,8 @@
 /** The three link lists: newest first, cursor paging through ties, each list's cursor its own. */
 import { randomUUID } from 'node:crypto';
+import type { LinkKind } from '@sente/contracts/links';
 import { LINK_MESSAGES as M } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkKind } from '../../db/database.ts';
 import { encodeCursor } from '../../lib/pagination.ts';
 import { error, get } from '../../testing/http.ts';
 import { UNKNOWN_ID } from '../../testing/links.ts';

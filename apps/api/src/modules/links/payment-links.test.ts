@@ -83,7 +83,7 @@ describe('payment links', () => {
   it.each([
     ['no title', { ...PAYMENT_LINK, title: undefined }, M.titleMissing],
     ['a blank title', { ...PAYMENT_LINK, title: '   ' }, M.titleMissing],
-    // Issue 39 item 1: a 468-character title was told "Title is missing".
+    // A 468-character title was once told "Title is missing".
     ['a title of 468 characters', { ...PAYMENT_LINK, title: 'T'.repeat(468) }, TEXT_LIMITS.linkTitle.tooLong],
     [
       'a description over 2,000 characters',

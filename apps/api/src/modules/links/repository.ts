@@ -1,22 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '@sente/contracts/constants';
-import { type ColumnType, type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
-import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
+import type { LinkKind } from '@sente/contracts/links';
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
-
-// Migration 2026_11_24_020 (issue 14): the lists' totals, kept by triggers on links.
-declare module '../../db/database.ts' {
-  interface Database {
-    link_counts: LinkCountsTable;
-  }
-}
-
-/** How many visible (not hidden) links of one kind an account has: what its list pages through. */
-export interface LinkCountsTable {
-  account_id: string;
-  kind: LinkKind;
-  total: ColumnType<string, never, never>;
-}
+import type { LinksTable } from './tables.ts';
 
 /** Whose links a query may touch: every query filters by the account; totals follow its environment. */
 export type LinkScope = { accountId: string; environment: Environment };

@@ -1,6 +1,7 @@
 import type { Page } from '@sente/contracts/api';
 import type { LinkAttachment } from '@sente/contracts/attachments';
 import type { UploadFolder } from '@sente/contracts/files';
+import type { LinkKind } from '@sente/contracts/links';
 import {
   DIGITAL_ITEM_CATEGORIES,
   type DigitalItem,
@@ -16,13 +17,14 @@ import {
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { Database, LinkKind, LinksTable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, fieldError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Cursor, decodeCursor, toPage } from '../../lib/pagination.ts';
 import { listAttachments, replaceAttachments } from './attachments-repository.ts';
 import type { LinkRecord, LinkScope, LinkValues } from './repository.ts';
 import * as linksRepo from './repository.ts';
+import type { LinksTable } from './tables.ts';
 
 export type { LinkScope } from './repository.ts';
 
@@ -54,7 +56,7 @@ function base(row: LinkRecord) {
 
 // NOTE: Object.assign, not `{ ...base(row), more }`: on Node 20 that spread took about 13 µs a row (V8's slow path for
 // a spread followed by more properties), a quarter of a list page's CPU; Object.assign takes well under 1 µs.
-export function toPaymentLink(row: LinkRecord): PaymentLink {
+function toPaymentLink(row: LinkRecord): PaymentLink {
   return Object.assign(base(row), {
     amount: money(row.amount),
     fixed_amount: row.fixed_amount,
@@ -63,11 +65,11 @@ export function toPaymentLink(row: LinkRecord): PaymentLink {
   });
 }
 
-export function toDonationLink(row: LinkRecord): DonationLink {
+function toDonationLink(row: LinkRecord): DonationLink {
   return Object.assign(base(row), { type: row.type, target: money(row.amount), beneficiary: row.beneficiary, image: row.image });
 }
 
-export function toDigitalItem(row: LinkRecord): DigitalItem {
+function toDigitalItem(row: LinkRecord): DigitalItem {
   return Object.assign(base(row), {
     type: row.type,
     category: row.category ?? DIGITAL_ITEM_CATEGORIES[0],
@@ -118,7 +120,7 @@ const withAttachments = (row: LinkRecord, attachments: LinkAttachment[]): Paymen
 
 export function createLinksService({ db, files }: { db: Kysely<Database>; files: OwnFiles }) {
   /**
-   * Every storage path a link stores must be a file this account uploaded to that field's folder (issue 12): another
+   * Every storage path a link stores must be a file this account uploaded to that field's folder: another
    * account's product file, or a path nobody uploaded, is refused like a malformed reference.
    */
   async function requireOwnFiles(

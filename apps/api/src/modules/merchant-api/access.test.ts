@@ -7,7 +7,7 @@ import { apiKeysOf, createCollection, MERCHANT_API_ENV, v1 } from '../../testing
 import { createMerchant, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet } from '../../testing/wallet.ts';
-import { newTransactionId } from '../payments/service.ts';
+import { newTransactionId } from '../payments/pay.ts';
 
 let t: TestApp;
 /** Two merchants with keys of their own. */

@@ -45,7 +45,8 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
       title: 'Sente merchant API',
       version: '1',
       description: DESCRIPTION,
-      license: { name: 'Proprietary: for use with a Sente merchant account' },
+      // Proprietary, with no terms page to link to: an SPDX LicenseRef names the licence instead of a url.
+      license: { name: 'Proprietary: for use with a Sente merchant account', identifier: 'LicenseRef-Sente-Proprietary' },
     },
     servers: [{ url: publicUrl }],
     components: {

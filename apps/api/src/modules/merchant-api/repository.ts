@@ -1,5 +1,5 @@
 import type { CollectionsQuery } from '@sente/contracts/merchant-api';
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
@@ -38,13 +38,6 @@ const linkOf = (eb: ExpressionBuilder<Database, 'collections'>) =>
       .select(['links.id', 'links.ref', 'links.kind', 'links.title'])
       .whereRef('links.id', '=', 'collections.link_id'),
   ).as('link');
-
-/** The same, for a collection read whole elsewhere (the webhook event queued as it settles). */
-export async function findCollectionLink(db: Kysely<Database> | Transaction<Database>, linkId: string | null) {
-  if (linkId === null) return null;
-  const link = await db.selectFrom('links').select(['id', 'ref', 'kind', 'title']).where('id', '=', linkId).executeTakeFirst();
-  return link ?? null;
-}
 
 const collectionsOf = (db: Kysely<Database>, scope: MoneyScope) =>
   db.selectFrom('collections').where('account_id', '=', scope.accountId).where('environment', '=', scope.environment);

@@ -1,6 +1,8 @@
 import { MERCHANT_API_MESSAGES as M } from '@sente/contracts/merchant-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../lib/answer.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { route } from '../../lib/route.ts';
 import { apiKeyGuard } from './api-key-guard.ts';
 import type { MerchantApiService } from './service.ts';
@@ -17,7 +19,6 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     throw notFound(M.endpointNotFound);
   });
   app.addHook('onRequest', apiKeyGuard(app, merchantApi));
-  const replayed = (was: boolean) => ({ 'idempotent-replayed': String(was) });
 
   route(
     app,
@@ -35,9 +36,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const answer = await merchantApi.createCollection(request.merchant, request.body, key);
-      return reply.code(201).headers(replayed(answer.replayed)).send({ status: 'success', data: answer.collection });
+      const made = await merchantApi.createCollection(request.merchant, request.body, idempotencyKeyOf(request));
+      return reply.code(201).header('idempotent-replayed', String(made.replayed)).send(answer(made.collection));
     },
   );
 
@@ -52,7 +52,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
         summary: 'Fetch a collection',
       },
     },
-    async (request) => ({ status: 'success' as const, data: await merchantApi.collection(request.merchant, request.params.id) }),
+    async (request) => answer(await merchantApi.collection(request.merchant, request.params.id)),
   );
 
   route(
@@ -68,7 +68,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
           "Newest first, 20 a page: every collection of the account in the key's environment, narrowed by the filters.",
       },
     },
-    async (request) => ({ status: 'success' as const, data: await merchantApi.collections(request.merchant, request.query) }),
+    async (request) => answer(await merchantApi.collections(request.merchant, request.query)),
   );
 
   route(
@@ -87,9 +87,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const answer = await merchantApi.createPayout(request.merchant, request.body, key);
-      return reply.code(201).headers(replayed(answer.replayed)).send({ status: 'success', data: answer.payout });
+      const made = await merchantApi.createPayout(request.merchant, request.body, idempotencyKeyOf(request));
+      return reply.code(201).header('idempotent-replayed', String(made.replayed)).send(answer(made.payout));
     },
   );
 
@@ -104,7 +103,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
         summary: 'Fetch a payout',
       },
     },
-    async (request) => ({ status: 'success' as const, data: await merchantApi.payout(request.merchant, request.params.id) }),
+    async (request) => answer(await merchantApi.payout(request.merchant, request.params.id)),
   );
 
   route(
@@ -125,9 +124,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const answer = await merchantApi.createRefund(request.merchant, request.body, key);
-      return reply.code(201).headers(replayed(answer.replayed)).send({ status: 'success', data: answer.refund });
+      const made = await merchantApi.createRefund(request.merchant, request.body, idempotencyKeyOf(request));
+      return reply.code(201).header('idempotent-replayed', String(made.replayed)).send(answer(made.refund));
     },
   );
 
@@ -142,7 +140,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
         summary: 'Fetch a refund',
       },
     },
-    async (request) => ({ status: 'success' as const, data: await merchantApi.refund(request.merchant, request.params.id) }),
+    async (request) => answer(await merchantApi.refund(request.merchant, request.params.id)),
   );
 
   route(
@@ -156,6 +154,6 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
         summary: 'Read the balance',
       },
     },
-    async (request) => ({ status: 'success' as const, data: await merchantApi.balance(request.merchant) }),
+    async (request) => answer(await merchantApi.balance(request.merchant)),
   );
 };

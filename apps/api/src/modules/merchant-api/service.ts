@@ -19,10 +19,12 @@ import type { Secrets } from '../../lib/secrets.ts';
 import * as collectionsRepo from '../collections/repository.ts';
 import { findAccountByApiKey } from '../developers/api-keys.ts';
 import { merchantBalances } from '../money/ledger.ts';
+import { toApiCollection } from '../payments/public-object.ts';
+import { toApiRefund } from '../payments/refunds/public-object.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import { toApiPayout } from '../wallet/public-object.ts';
 import { findRefund } from '../wallet/refunds.ts';
 import type { WalletService } from '../wallet/service.ts';
-import { toApiCollection, toApiPayout, toApiRefund } from './objects.ts';
 import { collectionsPage, countMatching, findCollection, findPayout, isApproved } from './repository.ts';
 
 /** Whose money a call to /v1 acts on: the key's account, in the key's environment. */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Environment } from '@sente/contracts/constants';
+import type { Currency, Environment } from '@sente/contracts/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Currency, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { Movement } from './movements.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

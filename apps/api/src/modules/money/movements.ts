@@ -1,5 +1,5 @@
-import type { Environment } from '@sente/contracts/constants';
-import type { Currency, WalletKind } from '../../db/database.ts';
+import type { Currency, Environment } from '@sente/contracts/constants';
+import type { WalletKind } from './tables.ts';
 
 /**
  * Every kind of money movement the ledger knows (DESIGN §6). A new kind (a refund, a batch payout) is added here, with
@@ -18,7 +18,7 @@ export type MovementKind =
   | 'refund_returned'
   | 'wallet_transfer';
 
-export type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
+type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
 export type Posting = { wallet: WalletKey; amount: number };
 /** Only this file has it, so a movement written as an object literal elsewhere is a type error. */
 declare const catalogued: unique symbol;

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PIN, DEMO_USER } from '../demo/demo-data.ts';
 type Command = (services: Services, args: string[]) => Promise<OpsResult>;
 
 /** Operator commands (DESIGN §8); run by `npm run ops`, directly or through the running server. */
-export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
+const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
   'accounts:approve': {
     usage: 'accounts:approve <email|account id>  approve live payments for the account(s)',
     run: async ({ accounts }, [idOrEmail]) => {
@@ -87,7 +87,7 @@ export const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
         ...summary.callbacks.map((callback) => `callback URL of ${callback.provider}: ${callback.url}`),
       ];
       if (!check) return { ok: true, message: lines.join('\n'), data: summary };
-      // Issue 28: each configured provider asked for a token; any failure makes the command fail (exit 1).
+      // Each configured provider asked for a token; any failure makes the command fail (exit 1).
       const checks = await rails.check();
       if (checks.length === 0) lines.push('check: no live provider is configured');
       lines.push(...checks.map((result) => `check ${result.provider}: ${result.ok ? 'ok' : 'FAILED'}: ${result.detail}`));

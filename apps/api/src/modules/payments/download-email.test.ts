@@ -14,7 +14,7 @@ import {
 } from '../../testing/payments.ts';
 import { startSmtpReceiver } from '../../testing/smtp-receiver.ts';
 import { createReplica, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { SAMPLES } from '../files/upload-fixtures.ts';
+import { SAMPLES } from '../../testing/upload-fixtures.ts';
 
 const DAY_MS = 86_400_000;
 /** Not the default (30), so the test proves the setting is read. */

@@ -18,8 +18,8 @@ import {
   ugxBalances,
 } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { SAMPLES } from '../../testing/upload-fixtures.ts';
 import { bearer } from '../../testing/users.ts';
-import { SAMPLES } from '../files/upload-fixtures.ts';
 
 let t: TestApp;
 let merchant: Merchant;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { route } from '../../lib/route.ts';
 import type { Services } from '../../services.ts';
 import { rfc5987, sendStoredFile } from '../files/routes.ts';
@@ -33,7 +34,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
       ...pay,
     },
     async (request, reply) => {
-      const payment = await payments.pay(request.params.ref, request.body, request.headers['idempotency-key']);
+      const payment = await payments.pay(request.params.ref, request.body, idempotencyKeyOf(request));
       const data = { id: payment.id, status: payment.status };
       return reply
         .code(201)

@@ -6,7 +6,7 @@ import { ENCRYPTION_KEY_PREFIX } from '@sente/contracts/developers';
  * What a redirect after a successful payment adds to the merchant's URL, in the order their values are signed
  * (docs/redirects.md, a published interface: change it only with a new version prefix).
  */
-export const REDIRECT_PARAMETERS = [
+const REDIRECT_PARAMETERS = [
   'sente_id',
   'sente_transaction_id',
   'sente_status',
@@ -15,9 +15,9 @@ export const REDIRECT_PARAMETERS = [
   'sente_reference',
   'sente_timestamp',
 ] as const;
-export const REDIRECT_SIGNATURE_PARAMETER = 'sente_signature';
+const REDIRECT_SIGNATURE_PARAMETER = 'sente_signature';
 /** The first line of every signed text: a signature made for another purpose (or version) never verifies here. */
-export const REDIRECT_SIGNATURE_VERSION = 'sente-redirect-v1';
+const REDIRECT_SIGNATURE_VERSION = 'sente-redirect-v1';
 
 type RedirectParameter = (typeof REDIRECT_PARAMETERS)[number];
 
@@ -32,11 +32,10 @@ export type RedirectPayment = {
 };
 
 /** The HMAC key of an encryption key (`whsec_` and base64), as Standard Webhooks reads its signing secret. */
-export const redirectSigningKey = (encryptionKey: string) =>
-  Buffer.from(encryptionKey.slice(ENCRYPTION_KEY_PREFIX.length), 'base64');
+const redirectSigningKey = (encryptionKey: string) => Buffer.from(encryptionKey.slice(ENCRYPTION_KEY_PREFIX.length), 'base64');
 
 /** Hex HMAC-SHA256 of the version line and each parameter's value (empty when absent), one per line, in order. */
-export function redirectSignature(values: Record<RedirectParameter, string>, encryptionKey: string): string {
+function redirectSignature(values: Record<RedirectParameter, string>, encryptionKey: string): string {
   const text = [REDIRECT_SIGNATURE_VERSION, ...REDIRECT_PARAMETERS.map((name) => values[name])].join('\n');
   return createHmac('sha256', redirectSigningKey(encryptionKey)).update(text).digest('hex');
 }

@@ -1,9 +1,10 @@
 import type { Environment } from '@sente/contracts/constants';
 import type { ExtraDataEntry } from '@sente/contracts/payments';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { CollectionsTable, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { PaymentOutcome } from '../money/outcomes.ts';
 import type { ChargeAccepted } from '../money/providers/provider.ts';
+import type { CollectionsTable } from './tables.ts';
 
 /** A link as its public page needs it, with its merchant and the environment a payment would be taken in. */
 export function findPublicLink(db: Kysely<Database>, ref: string) {
@@ -197,4 +198,11 @@ export function findDownload(db: Kysely<Database>, collectionId: string) {
     .select(['collections.status', 'links.file', 'links.kind', 'links.account_id'])
     .where('collections.id', '=', collectionId)
     .executeTakeFirst();
+}
+
+/** The payment page of a collection, as it is now (the webhook event queued as it settles); null for an API collection. */
+export async function findCollectionLink(db: Kysely<Database> | Transaction<Database>, linkId: string | null) {
+  if (linkId === null) return null;
+  const link = await db.selectFrom('links').select(['id', 'ref', 'kind', 'title']).where('id', '=', linkId).executeTakeFirst();
+  return link ?? null;
 }

@@ -14,7 +14,7 @@ import {
 } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { addMember, bearer, createSignedInUser } from '../../testing/users.ts';
-import { newTransactionId } from '../payments/service.ts';
+import { newTransactionId } from '../payments/pay.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KAMPALA_MS = 3 * 60 * 60 * 1000;

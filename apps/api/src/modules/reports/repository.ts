@@ -1,7 +1,8 @@
-import type { Environment } from '@sente/contracts/constants';
+import type { Currency, Environment } from '@sente/contracts/constants';
 import { kampalaDay } from '@sente/contracts/dates';
+import type { PaymentChannel } from '@sente/contracts/payments';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Currency, Database, PaymentChannel } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { PeriodRange } from './calendar.ts';
 

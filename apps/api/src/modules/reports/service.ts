@@ -39,5 +39,3 @@ export function createReportsService({ db }: { db: Kysely<Database> }) {
     },
   };
 }
-
-export type ReportsService = ReturnType<typeof createReportsService>;

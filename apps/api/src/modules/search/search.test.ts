@@ -1,12 +1,12 @@
-/** GET /api/search, the header search (issue 31): grouped, at most 5 of each, newest first, in the caller's account and mode. */
+/** GET /api/search, the header search: grouped, at most 5 of each, newest first, in the caller's account and mode. */
 import { FIND_MESSAGES as F, SEARCH_GROUP_SIZE } from '@sente/contracts/filters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCollection } from '../../testing/find-fixtures.ts';
 import { get } from '../../testing/http.ts';
 import { createPaymentLink, getData, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/wallet.ts';
 import { createNamedMerchant, useEnvironment } from '../../testing/wallet-more.ts';
-import { insertCollection } from '../collections/find-fixtures.ts';
 
 let t: TestApp;
 let shop: Merchant;

@@ -3,8 +3,10 @@ import type { SearchAnswer } from '@sente/contracts/search';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
-import { collectionsPage, searchCustomers } from '../collections/repository.ts';
-import { toCollectionRow, toCustomerRow } from '../collections/service.ts';
+import { collectionsPage } from '../collections/repository.ts';
+import { toCollectionRow } from '../collections/service.ts';
+import { searchCustomers } from '../customers/repository.ts';
+import { toCustomerRow } from '../customers/service.ts';
 import { transfersPage } from '../wallet/repository.ts';
 import { toTransferRow } from '../wallet/transfer-row.ts';
 
@@ -21,7 +23,7 @@ const searchLinks = (db: Kysely<Database>, scope: MoneyScope, q: string) =>
     .execute();
 
 /**
- * The header search (issue 31): the same text through each list's own search, at most SEARCH_GROUP_SIZE of each,
+ * The header search (decision 051): the same text through each list's own search, at most SEARCH_GROUP_SIZE of each,
  * newest first, in the caller's account and active environment. The four reads run side by side.
  */
 export function createSearchService({ db }: { db: Kysely<Database> }) {

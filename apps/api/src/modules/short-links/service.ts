@@ -57,5 +57,3 @@ export function createShortLinksService({ db, publicUrl }: Deps) {
     },
   };
 }
-
-export type ShortLinksService = ReturnType<typeof createShortLinksService>;

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('GET /api/support (Help and Support, issue 39 item 10)', () => {
+describe('GET /api/support (Help and Support)', () => {
   it('answers the support contacts of the settings to any signed-in user, even before their first account', async () => {
     const newcomer = await createSignedInUser(t);
     const res = await t.app.inject({ method: 'GET', url: '/api/support', headers: bearer(newcomer.accessToken) });

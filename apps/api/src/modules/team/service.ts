@@ -25,7 +25,7 @@ export const hashInviteToken = (token: string) => createHash('sha256').update(to
 export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
   return {
     /**
-     * Spec §2 Team members, shown to every member (issue 27): those who manage the team also see the open invitations,
+     * Spec §2 Team members, shown to every member (decision 037): those who manage the team also see the open invitations,
      * the others see only the people who joined.
      */
     async list(account: { id: string; role: StaffRole }, cursorValue?: string): Promise<StaffPage> {

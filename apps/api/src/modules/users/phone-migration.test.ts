@@ -1,5 +1,5 @@
 /**
- * Issue 17, migration 2026_11_24_014: profile phones saved as typed digits become the one `+256...` format; a number
+ * Migration 2026_11_24_014: profile phones saved as typed digits become the one `+256...` format; a number
  * two users held in two forms stays with the user created first. Run back down and up on this file's own database.
  */
 import type { Kysely } from 'kysely';

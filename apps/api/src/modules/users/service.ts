@@ -1,12 +1,13 @@
 import type { UpdateProfileInput, User } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../lib/http-error.ts';
 import { findMembership, listMemberships } from '../accounts/repository.ts';
 import { toAccount } from '../accounts/service.ts';
 import type { DevelopersService } from '../developers/service.ts';
 import * as usersRepo from './repository.ts';
+import type { UserRow } from './tables.ts';
 
 type Deps = {
   db: Kysely<Database>;

@@ -138,7 +138,7 @@ describe('POST /api/user/update-profile', () => {
     expect(res.json()).toMatchObject(error(MESSAGES.phoneInUse));
     expect(await userRow(owner.userId)).toEqual(before);
     expect((await signIn(t, '0700111999')).user.email).toBe(holder.email);
-    // The same number with its country code is the same number (issue 17: it used to slip past as other digits).
+    // The same number with its country code is the same number (it used to slip past as other digits).
     for (const phone of ['+256 700 111 999', '256700111999']) {
       const again = await updateProfile(owner.accessToken, { firstname: 'Grace', lastname: 'Namutebi', phone });
       expect(again.json()).toMatchObject(error(MESSAGES.phoneInUse));

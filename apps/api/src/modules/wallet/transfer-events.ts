@@ -3,7 +3,7 @@ import type { WebhookEventType } from '@sente/contracts/webhook-deliveries';
 import type { Transaction } from 'kysely';
 import type { Database, TransferRecord } from '../../db/database.ts';
 import { queueWebhookEvent, type WebhookEventInput } from '../developers/deliveries-repository.ts';
-import { payoutEventData } from '../merchant-api/objects.ts';
+import { payoutEventData } from './public-object.ts';
 
 /** The other side of a wallet transfer, as the transfers list names it. */
 export type Party = { account_name: string; account_number: string };

@@ -19,7 +19,7 @@ const stubSupport = () =>
     'GET /api/support': ok({ phone: '+256 414 123 456', whatsapp: '+256 772 123 456', email: 'help@sente.example' }),
   });
 
-describe('Help and Support (issue 17: no message sends the merchant to a screen that is not there)', () => {
+describe('Help and Support (no message sends the merchant to a screen that is not there)', () => {
   it('links each screen it names, and each link is a screen the router serves', async () => {
     stubSupport();
     render(<HelpModal opened onClose={vi.fn()} />);
@@ -48,7 +48,7 @@ describe('Help and Support (issue 17: no message sends the merchant to a screen 
   });
 });
 
-describe('Help and Support: contact support (issue 39 item 10)', () => {
+describe('Help and Support: contact support', () => {
   it("offers the settings' support phone, WhatsApp (wa.me, in a new tab) and e-mail", async () => {
     const api = stubSupport();
     render(<HelpModal opened onClose={vi.fn()} />);

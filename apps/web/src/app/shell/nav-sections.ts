@@ -28,7 +28,7 @@ export type NavItem = {
 export type NavSection = { label?: string; items: NavItem[] };
 
 /** Spec §2 shell: the left navigation, in the spec's order and grouping. */
-export const NAV_SECTIONS: NavSection[] = [
+const NAV_SECTIONS: NavSection[] = [
   {
     items: [
       { label: 'Overview', to: '/dashboard', icon: IconHome },

@@ -19,7 +19,7 @@ function renderDrawer(role: StaffRole) {
   return { ...view, onClose, menu: () => screen.getByRole('navigation', { name: 'Profile menu' }) };
 }
 
-describe('profile drawer: Wallet PIN (issue 17)', () => {
+describe('profile drawer: Wallet PIN', () => {
   it.each(['owner', 'administrator', 'operations'] as const)(
     'offers %s the Wallet PIN dialog, which outlives the drawer',
     async (role) => {

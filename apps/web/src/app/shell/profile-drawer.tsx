@@ -3,7 +3,7 @@ import type { User } from '@sente/contracts/accounts';
 import { IconArrowsExchange, IconHelp, IconLock, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { WalletPinModal } from '../../features/wallet/components/wallet-pin-modal.tsx';
+import { WalletPinModal } from '../../features/transfers/pin/wallet-pin-modal.tsx';
 import { useLogout } from '../../lib/logout.ts';
 import { useCan } from '../../lib/profile.ts';
 import classes from './profile-drawer.module.css';
@@ -20,7 +20,7 @@ type ProfileDrawerProps = {
 
 /**
  * Spec §2 profile drawer: Profile, Privacy, Help and Support, Switch Account, Logout; and, for the roles that move
- * money, Wallet PIN (issue 17: change or reset one's own PIN, or create it), whose dialog outlives the drawer.
+ * money, Wallet PIN (change or reset one's own PIN, or create it), whose dialog outlives the drawer.
  */
 export function ProfileDrawer({ user, opened, onClose, onPrivacy, onHelp, onSwitchAccount }: ProfileDrawerProps) {
   const logout = useLogout();

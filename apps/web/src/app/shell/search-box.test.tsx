@@ -55,7 +55,7 @@ function renderSearch() {
   return { api, box: screen.getByRole('combobox', { name: 'Search' }), ...rendered };
 }
 
-describe('the header search (issue 31)', () => {
+describe('the header search', () => {
   it('lists what it finds in labelled groups, from two characters', async () => {
     const { api, user, box } = renderSearch();
     await user.type(box, 'o');

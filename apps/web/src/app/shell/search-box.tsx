@@ -14,7 +14,7 @@ const CLOSED: ResultsState = { expanded: false, activeId: undefined };
 type Props = { hiddenFrom?: 'sm'; visibleFrom?: 'sm'; onNavigate?: () => void };
 
 /**
- * The header's search (issue 31; the spec leaves it inert): from two characters a list of the account's collections,
+ * The header's search (decision 051; the spec leaves it inert): from two characters a list of the account's collections,
  * customers, links and transfers that match, grouped, chosen by pointer or by the arrow keys and Enter (the ARIA
  * combobox pattern); Escape closes it. A choice opens the screen that shows it.
  */

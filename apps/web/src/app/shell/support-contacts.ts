@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
 
-export const supportKeys = { all: ['support'] as const };
+const supportKeys = { all: ['support'] as const };
 
 /** GET /api/support: the platform's support contacts, from its settings; they do not change while the app runs. */
-export const supportContactsQueryOptions = () =>
+const supportContactsQueryOptions = () =>
   queryOptions({
     queryKey: supportKeys.all,
     queryFn: async ({ signal }) => (await call('GET /api/support', { signal })).data,

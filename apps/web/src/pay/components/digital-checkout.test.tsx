@@ -1,4 +1,4 @@
-/** Issue 27: a digital item's buyer gives an e-mail, so the download link is not lost with the page. */
+/** Decision 035: a digital item's buyer gives an e-mail, so the download link is not lost with the page. */
 import { PAYMENT_MESSAGES as M, type PublicLink, type PublicPayment } from '@sente/contracts/payments';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -7,7 +7,7 @@ export function describedBy(id: string, hint: ReactNode, error: string | undefin
   return ids.length ? ids.join(' ') : undefined;
 }
 
-export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+function FieldHint({ id, children }: { id: string; children: ReactNode }) {
   return children ? (
     <p id={`${id}-hint`} className={classes.hint}>
       {children}

@@ -1,4 +1,4 @@
-/** The pay page lists a payment link's attachments for the payer to open (issue 27). */
+/** The pay page lists a payment link's attachments for the payer to open (decision 034). */
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { publicLink } from '../../testing/public-link.ts';

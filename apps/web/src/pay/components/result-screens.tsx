@@ -8,7 +8,7 @@ import classes from './result-screens.module.css';
 import screen from './screen.module.css';
 import { useFocusHeading } from './use-focus-heading.ts';
 
-export const REDIRECT_DELAY_MS = 3000;
+const REDIRECT_DELAY_MS = 3000;
 
 /** `email`: the address the payer typed, named when the download link was e-mailed there (never sent back by the API). */
 export function SuccessScreen({ payment, email }: { payment: PublicPayment; email?: string | undefined }) {

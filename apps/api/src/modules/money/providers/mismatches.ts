@@ -1,5 +1,6 @@
+import type { Currency } from '@sente/contracts/constants';
 import { type Kysely, sql } from 'kysely';
-import type { Currency, Database } from '../../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 
 /**
  * Holds a payment or payout whose provider reported an amount or currency not ours (decision 040): `detail` (from

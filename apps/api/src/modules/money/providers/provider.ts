@@ -34,7 +34,7 @@ export type ChargeAccepted = {
 };
 
 /** What a provider is asked to pay out: a transfer's amount to a mobile money number. */
-export type PayoutRequest = { transferId: string; msisdn: string; amount: number; currency: Currency };
+type PayoutRequest = { transferId: string; msisdn: string; amount: number; currency: Currency };
 
 /** The simulator's decision on a payout, applied by the worker at `settleAt`, as ChargeAccepted's is. */
 export type PayoutAccepted = ChargeAccepted;
@@ -83,10 +83,10 @@ export function providerCodeOf(...candidates: unknown[]): string | undefined {
  * What a live provider is asked about: a payment by our ids, as its adapter sent them, with the amount and currency
  * of our row, which the adapter compares with its provider's answer (mismatchOf).
  */
-export type PaymentSubject = { collectionId: string; transactionId: string } & Money;
+type PaymentSubject = { collectionId: string; transactionId: string } & Money;
 
 /** What a live provider is asked about a payout: our transfer's id, amount and currency. */
-export type PayoutSubject = { transferId: string } & Money;
+type PayoutSubject = { transferId: string } & Money;
 
 /**
  * A provider's definitive refusal of a charge or payout: nothing was taken, and the message says why to the person who

@@ -3,7 +3,7 @@ import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
 import type { ProviderReport } from './provider.ts';
 
 /** A live row still pending is asked about at least this often (issue 15, decision 032). */
-export const POLL_CAP_MS = 15 * 60_000;
+const POLL_CAP_MS = 15 * 60_000;
 
 /** A pending row as the outcome functions see it: its age, and a payment's expiry. */
 export type RowTimes = { created_at: Date | string; expires_at: Date | string | null };
@@ -78,7 +78,7 @@ export function nextCheckAt(row: RowTimes, now: Date, pollAfterMs: number, kind:
 /** A live payment failed here without its provider's word (decision 033) is first asked about again this long after. */
 export const LATE_CHECK_FIRST_MS = 5 * 60_000;
 /** Nor is one asked about once it is this old: an approval a day late is not looked for. */
-export const LATE_CHECK_UNTIL_MS = 24 * 60 * 60_000;
+const LATE_CHECK_UNTIL_MS = 24 * 60 * 60_000;
 
 export const firstLateCheck = (now: Date) => new Date(now.getTime() + LATE_CHECK_FIRST_MS);
 

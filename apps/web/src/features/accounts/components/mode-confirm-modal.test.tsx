@@ -32,7 +32,7 @@ describe('mode confirmation (spec §2, §4)', () => {
   });
 });
 
-describe('live mode refused before approval (issue 17)', () => {
+describe('live mode refused before approval', () => {
   it("toasts the server's message and stays open with a link to Business Details", async () => {
     const { user, onClose, dialog, change, location } = renderConfirm();
     await change();

@@ -9,7 +9,7 @@ import { modeName } from './mode-toggle.tsx';
 /**
  * Spec §2: 'Confirm?' / 'Change mode to {mode}' / 'Change mode'. Success and failure toast from the mutation. When
  * live mode is refused because the account is not approved yet, the modal stays open and leads to Business Details,
- * where what the approval needs is entered (issue 17: the toast alone closed before it could be acted on).
+ * where what the approval needs is entered (the toast alone closed before it could be acted on).
  */
 export function ModeConfirmModal({ opened, target, onClose }: { opened: boolean; target: Environment; onClose: () => void }) {
   const setEnvironment = useSetEnvironment();

@@ -34,7 +34,7 @@ function Shell() {
   );
 }
 
-describe('switch-account modal: New Account (issue 27)', () => {
+describe('switch-account modal: New Account', () => {
   it('switches into the new account: the profile reloads, the dashboard names it and the modal closes', async () => {
     let accountCreated = false;
     const api = stubApi({
@@ -58,7 +58,7 @@ describe('switch-account modal: New Account (issue 27)', () => {
   });
 });
 
-describe('switch-account modal before the first account (issue 39 item 10)', () => {
+describe('switch-account modal before the first account', () => {
   it('is titled for creating the first business account, not for switching, and cannot be closed', async () => {
     const newcomer = { ...testUser(), current_account: null, current_role: null, staff_profiles: [] };
     stubApi({ 'GET /api/user/profile': ok(newcomer) });

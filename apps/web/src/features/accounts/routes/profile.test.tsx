@@ -30,7 +30,7 @@ describe('profile form (spec §2, §5)', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(user0.email);
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Phone')).toHaveAttribute('placeholder', '+256');
-    // The server's limits, so a name never grows past what is saved (issue 39 item 1).
+    // The server's limits, so a name never grows past what is saved.
     expect(screen.getByLabelText('First name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.firstName.max));
     expect(screen.getByLabelText('Last name')).toHaveAttribute('maxlength', String(TEXT_LIMITS.lastName.max));
   });

@@ -4,7 +4,7 @@ import { notify } from '../../../lib/notify.ts';
 import { codeError } from './use-code-sent.ts';
 
 /**
- * The boxes of a one-time code and its one attempt (issue 27): the sixth digit and Verify share the attempt in flight,
+ * The boxes of a one-time code and its one attempt: the sixth digit and Verify share the attempt in flight,
  * a code once sent is not sent again while it stands (an accepted one leaves the page), and a refused code says so
  * once, empties the boxes and puts the focus back in the first, so the next attempt is a code typed afresh; that attempt
  * dismisses the refusal.
@@ -22,7 +22,7 @@ export function useCodeAttempt(send: (code: string) => Promise<unknown>) {
     setError(invalid);
     if (invalid) return;
     sent.current = value;
-    // A new attempt dismisses the last one's refusal, which would otherwise stay over the next page (issue 39 item 13).
+    // A new attempt dismisses the last one's refusal, which would otherwise stay over the next page.
     notify.clear();
     try {
       await send(value);

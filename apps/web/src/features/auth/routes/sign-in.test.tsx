@@ -119,7 +119,7 @@ describe('sign in (spec §2, §4, §5)', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Code digit 1'));
   });
 
-  it('sends a code once when the sixth digit and Verify both submit it; a wrong one empties the boxes (issue 27)', async () => {
+  it('sends a code once when the sixth digit and Verify both submit it; a wrong one empties the boxes', async () => {
     const { api, user, signIn } = renderSignIn({ loginOtp: fail(400, MESSAGES.codeWrong) });
     await signIn();
     await user.type(screen.getByLabelText('Code digit 1'), '000000');
@@ -135,7 +135,7 @@ describe('sign in (spec §2, §4, §5)', () => {
     await waitFor(() => expect(api.sent('POST /api/login-otp')).toHaveLength(2));
   });
 
-  it("dismisses a wrong code's message when the next code is sent, so the dashboard opens without it (issue 39 item 13)", async () => {
+  it("dismisses a wrong code's message when the next code is sent, so the dashboard opens without it", async () => {
     let tries = 0;
     const { user, signIn, location } = renderSignIn({
       loginOtp: () => (++tries === 1 ? fail(400, MESSAGES.codeWrong) : signedIn),

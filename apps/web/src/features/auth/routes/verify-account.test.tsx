@@ -64,7 +64,7 @@ describe('verify account (spec §2, §5)', () => {
     ]);
   });
 
-  it('sends the code on its sixth digit, as sign-in does, without a press of Verify (issue 39 item 13)', async () => {
+  it('sends the code on its sixth digit, as sign-in does, without a press of Verify', async () => {
     const { api, user, location } = renderVerify();
     await user.type(screen.getByLabelText('Code digit 1'), '482913');
     await expectToast(MESSAGES.accountVerified);
@@ -81,7 +81,7 @@ describe('verify account (spec §2, §5)', () => {
     expect(location().pathname).toBe('/verify-account');
   });
 
-  it('empties the boxes after a refused code, so pressing Verify again sends nothing (issue 27)', async () => {
+  it('empties the boxes after a refused code, so pressing Verify again sends nothing', async () => {
     const { api, user, pressVerify } = renderVerify({ verify: fail(400, MESSAGES.codeWrong) });
     await user.type(screen.getByLabelText('Code digit 1'), '482913');
     await expectToast(MESSAGES.codeWrong);

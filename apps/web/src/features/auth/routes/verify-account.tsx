@@ -58,7 +58,7 @@ export function VerifyAccountRoute() {
           {!params.get('email') && (
             <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           )}
-          {/* The sixth digit sends the code, as on sign-in, once the address is known (issue 39 item 13). */}
+          {/* The sixth digit sends the code, as on sign-in, once the address is known. */}
           <CodeInput
             value={code}
             onChange={setCode}

@@ -3,10 +3,9 @@ import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { paymentState } from '@sente/contracts/payment-states';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
-import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
-import classes from '../../../components/payment-cards.module.css';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
+import { paymentCardClasses as classes, OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 
 /** The collections on a phone: one card per payment, same fields as the table, opening it as a table row does. */
 export function CollectionCards({ collections }: { collections: CollectionRow[] }) {

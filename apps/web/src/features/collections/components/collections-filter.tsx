@@ -11,7 +11,7 @@ const CHANNEL_CHOICES: Record<(typeof PAYMENT_CHANNELS)[number], string> = { ...
 
 /**
  * '1,234 collections'; past the count's cap (decision 051) '10,000+ collections'; then what their successful payments
- * brought in less refunds, when the answer says (issue 39 item 7): '12 collections · UGX 240,000 received, less refunds'.
+ * brought in less refunds, when the answer says (decision 057): '12 collections · UGX 240,000 received, less refunds'.
  */
 export function collectionsTotal(total: number, capped: boolean, received?: CollectionsPage['received']) {
   const count = `${formatNumber(total)}${capped ? '+' : ''} ${total === 1 ? 'collection' : 'collections'}`;
@@ -21,7 +21,7 @@ export function collectionsTotal(total: number, capped: boolean, received?: Coll
 
 type Props = { filter: UrlFilter<(typeof COLLECTION_FILTER_KEYS)[number]>; total: string | null };
 
-/** Issue 31: the Collections page's filter, by status, channel, link, Kampala days and a search. */
+/** The Collections page's filter (decision 051), by status, channel, link, Kampala days and a search. */
 export function CollectionsFilter({ filter, total }: Props) {
   return (
     <FilterBar

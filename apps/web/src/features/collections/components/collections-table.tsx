@@ -3,17 +3,17 @@ import { formatMoney } from '@sente/contracts/format';
 import { paymentState } from '@sente/contracts/payment-states';
 import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { DateTime } from '../../../components/date-time.tsx';
-import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
+import { OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 import classes from './collections-table.module.css';
 
 /**
  * Spec §2 collections table (wide screens; phones get cards). Its seven columns fit a 1,280 px screen beside the
- * navigation (issue 27): the date breaks before its time, the channel between its words and the transaction ID in
+ * navigation: the date breaks before its time, the channel between its words and the transaction ID in
  * its middle when the row is short of room, so the Status badges are never behind the scroll cue. Narrower screens
- * that still get the table scroll it sideways, with the cue. A row opens its payment (issue 31 item 2) on a click;
+ * that still get the table scroll it sideways, with the cue. A row opens its payment on a click;
  * its transaction ID is the link the keyboard reaches.
  */
 export function CollectionsTable({ collections }: { collections: CollectionRow[] }) {

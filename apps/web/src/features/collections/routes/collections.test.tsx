@@ -33,14 +33,14 @@ function renderCollections(path = '/collections') {
 
 const filterBar = () => screen.getByRole('region', { name: 'Filter collections' });
 
-describe('Collections filter (issue 31): the URL holds it, the list follows it', () => {
+describe('Collections filter: the URL holds it, the list follows it', () => {
   it('reads the filter from the URL into its inputs and the request, and shows the total', async () => {
     const { listQueries } = renderCollections('/collections?status=failed&channel=MTN_UG&from=2026-03-01&to=2026-03-31');
     expect(await screen.findByText('1 collection')).toBeVisible();
     const bar = filterBar();
     expect(within(bar).getByRole('combobox', { name: 'Status' })).toHaveValue('failed');
     expect(within(bar).getByRole('combobox', { name: 'Channel' })).toHaveValue('MTN_UG');
-    // The month by name, as the list writes dates (issue 39): never 03/01/2026.
+    // The month by name, as the list writes dates: never 03/01/2026.
     expect(within(bar).getByLabelText('From')).toHaveTextContent('Mar 01, 2026');
     expect(within(bar).getByLabelText('To')).toHaveTextContent('Mar 31, 2026');
     expect(listQueries().at(-1)).toBe('status=failed&channel=MTN_UG&from=2026-03-01&to=2026-03-31');
@@ -90,7 +90,7 @@ describe('Collections filter (issue 31): the URL holds it, the list follows it',
   });
 });
 
-describe('a payment opens from its row (issue 31 item 2)', () => {
+describe('a payment opens from its row', () => {
   const drawer = () => screen.findByRole('dialog', { name: 'Payment' });
 
   it('a click anywhere on a row opens it over the filtered list; closing it goes back to the list', async () => {
@@ -118,7 +118,7 @@ describe('a payment opens from its row (issue 31 item 2)', () => {
   });
 });
 
-describe('refunded payments and the total beside the count (issue 39 items 2 and 7)', () => {
+describe('refunded payments and the total beside the count', () => {
   const refunded = collectionRow({
     id: 'c0ffee00-0000-4000-8000-000000000003',
     customer: { names: 'Atim Joan' },
@@ -142,7 +142,7 @@ describe('refunded payments and the total beside the count (issue 39 items 2 and
       [`GET /api/collections/${refunded.id}`]: ok(collectionDetail({ ...refunded, refundable: 0 })),
     });
     const { user, location } = render(<CollectionsRoute />, { path: '/collections' });
-    // Issue 39 item 7: the count and what the successful ones brought in, net of refunds.
+    // The count and what the successful ones brought in, net of refunds.
     expect(await screen.findByText('2 collections · UGX 15,000 received, less refunds')).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Collections' });
     const rowOf = (name: string) => within(table).getByRole('cell', { name }).closest('tr')!;

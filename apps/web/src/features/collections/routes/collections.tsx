@@ -3,15 +3,15 @@ import { FIND_MESSAGES } from '@sente/contracts/filters';
 import { MESSAGES } from '@sente/contracts/messages';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { LinkListPage } from '../../../components/link-list-page.tsx';
-import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
+import { PaymentDrawer } from '../../payments/index.ts';
 import { COLLECTION_FILTER_KEYS, useFilteredCollections } from '../api/filtered-collections.ts';
 import { CollectionCards } from '../components/collection-cards.tsx';
 import { CollectionsFilter, collectionsTotal } from '../components/collections-filter.tsx';
 import { CollectionsTable } from '../components/collections-table.tsx';
 
 /**
- * Spec §2 collections: every payment received, newest first, in the active environment; issue 31: narrowed by the
+ * Spec §2 collections: every payment received, newest first, in the active environment, narrowed by the
  * filter in the URL, whose total shows, and which the download honours; a payment opens over it (`?payment=<id>`).
  */
 export function CollectionsRoute() {

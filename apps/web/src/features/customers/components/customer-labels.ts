@@ -8,7 +8,7 @@ export const NOT_GIVEN = '—';
 export const customerPhone = (phone: string | null): string => (phone ? formatLocalPhone(phone) : NOT_GIVEN);
 
 /**
- * The other names a shared phone or e-mail paid under (issue 27), the most recent first: 'Also paid as Okello John,
+ * The other names a shared phone or e-mail paid under (decision 036), the most recent first: 'Also paid as Okello John,
  * Akello Grace and 3 more', or null when the customer paid under one name only.
  */
 export function alsoPaidAs({ other_names, other_names_total }: Pick<CustomerRow, 'other_names' | 'other_names_total'>) {
@@ -17,6 +17,6 @@ export function alsoPaidAs({ other_names, other_names_total }: Pick<CustomerRow,
   return `Also paid as ${other_names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
-/** When the customer's latest successful payment was made (issue 39 item 6), as every date of the dashboard. */
+/** When the customer's latest successful payment was made, as every date of the dashboard. */
 export const lastPaid = ({ last_paid_at }: Pick<CustomerRow, 'last_paid_at'>): string =>
   last_paid_at ? formatDateTime(last_paid_at) : NOT_GIVEN;

@@ -3,7 +3,7 @@ import type { CustomerRow } from '@sente/contracts/payments';
 import { Link } from 'react-router';
 
 /**
- * Issue 31 item 2, a customer's view: their payments count opens Collections searched by their number (matched
+ * A customer's view: their payments count opens Collections searched by their number (matched
  * exactly however it was typed), or by their name when they paid by card and have none; every payment there opens.
  */
 export function CustomerPaymentsLink({ customer }: { customer: CustomerRow }) {

@@ -34,7 +34,7 @@ const itemWith = (role: 'row' | 'listitem', name: string) =>
 describe.each([
   ['table', 'row', (rows: CustomerRow[]) => <CustomersTable customers={rows} />],
   ['cards', 'listitem', (rows: CustomerRow[]) => <CustomerCards customers={rows} />],
-] as const)('Customers %s: the names of a shared phone (issue 27)', (_, role, ui) => {
+] as const)('Customers %s: the names of a shared phone', (_, role, ui) => {
   it('shows the earlier names beside the latest one', () => {
     render(ui([family, single]));
     const item = itemWith(role, 'Akello Grace');
@@ -56,7 +56,7 @@ describe.each([
 describe.each([
   ['table', 'row', (rows: CustomerRow[]) => <CustomersTable customers={rows} />],
   ['cards', 'listitem', (rows: CustomerRow[]) => <CustomerCards customers={rows} />],
-] as const)('Customers %s: a customer opens their payments (issue 31)', (_, role, ui) => {
+] as const)('Customers %s: a customer opens their payments', (_, role, ui) => {
   it('links the payments count to Collections searched by the number, or by the name of a card payer', () => {
     render(ui([single, customer({ id: 'c0ffee00-0000-4000-8000-000000000004', names: 'Nakato Card', phone: null })]));
     const byPhone = within(itemWith(role, 'Kato Brian')).getByRole('link', { name: 'Payments of Kato Brian: 3' });

@@ -11,7 +11,7 @@ export const customersTotal = (total: number, capped: boolean) =>
 
 type Props = { filter: UrlFilter<(typeof CUSTOMER_FILTER_KEYS)[number]>; total: string | null };
 
-/** Issue 39 item 6: the Customers page's search, in the URL, by a name's words in any order, a phone or an e-mail. */
+/** The Customers page's search, in the URL, by a name's words in any order, a phone or an e-mail. */
 export function CustomersSearch({ filter, total }: Props) {
   return (
     <Paper component="section" aria-label="Find customers" withBorder radius="md" p="md">

@@ -28,7 +28,7 @@ function listFor(request: SentRequest) {
   return ok({ items, lastCursor: null, nextCursor: null, totalItems: items.length, totalPages: 1 });
 }
 
-describe('Customers (issue 39 item 6): search, last paid and a download', () => {
+describe('Customers: search, last paid and a download', () => {
   it('shows when each last paid, searches by the text typed and downloads what it finds', async () => {
     const api = stubApi({ 'GET /api/user/profile': ok(testUser()), 'GET /api/customers': listFor });
     const { user, location } = render(<CustomersRoute />, { path: '/customers' });

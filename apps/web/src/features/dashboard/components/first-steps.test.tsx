@@ -64,7 +64,7 @@ const stepNames = async () =>
 
 beforeEach(() => localStorage.clear());
 
-describe('first steps on the Overview (issue 39 item 10)', () => {
+describe('first steps on the Overview', () => {
   it('offers a new merchant the five steps, each a way to the screen that does it', async () => {
     renderSteps();
     const list = await stepsList();

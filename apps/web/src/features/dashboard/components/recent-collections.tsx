@@ -5,15 +5,15 @@ import { paymentState } from '@sente/contracts/payment-states';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
-import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCollections } from '../../../lib/collections-query.ts';
+import { OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 import classes from './recent-collections.module.css';
 
 /**
  * Spec §2 dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads
  * the first page of the collections list, so /collections opens from the same cache. A row opens its payment over
- * the Overview (issue 31 item 2); its amount is the link the keyboard reaches.
+ * the Overview; its amount is the link the keyboard reaches.
  */
 export function RecentCollections({ count }: { count: number }) {
   const list = useCollections();

@@ -109,7 +109,7 @@ describe('Overview transactions chart (spec §2 dashboard)', () => {
   });
 });
 
-describe('Overview before the first account (issue 17)', () => {
+describe('Overview before the first account', () => {
   it("asks for nothing and shows no 'Could not load' behind the create-account dialog", async () => {
     const { api } = renderDashboard({
       profile: { ...testUser(), current_account: null, current_role: null, staff_profiles: [] },

@@ -4,8 +4,8 @@ import { type Environment, RECENT_COLLECTIONS_COUNT } from '@sente/contracts/con
 import { formatMoney } from '@sente/contracts/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
 import { useCan, useProfile } from '../../../lib/profile.ts';
+import { PaymentDrawer } from '../../payments/index.ts';
 import { useUsdWallet } from '../api/get-usd-wallet.ts';
 import { FirstSteps } from '../components/first-steps.tsx';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';

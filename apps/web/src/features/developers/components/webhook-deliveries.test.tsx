@@ -82,7 +82,7 @@ const rows = async () => {
   return within(table).getAllByRole('row').slice(1);
 };
 
-describe('Webhook deliveries below the URL fields (issue 16)', () => {
+describe('Webhook deliveries below the URL fields', () => {
   it('lists each delivery: event, status, attempts, last response and the next try in Kampala time', async () => {
     renderLog();
     const [retrying, delivered, noUrl] = (await rows()) as [HTMLElement, HTMLElement, HTMLElement];

@@ -102,7 +102,7 @@ function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
 }
 
 /**
- * Issue 16, below the URL fields of the Web Hooks page: the account's recent webhook deliveries in its active
+ * Below the URL fields of the Web Hooks page (decision 025): the account's recent webhook deliveries in its active
  * environment (event, status, attempts, last response, next try in Kampala time), Resend on each, and 'Send test event'.
  * Empty while no URL is set, it says that nothing is sent until one is.
  */

@@ -46,7 +46,7 @@ describe('Web Hooks (spec §2)', () => {
     expect(screen.getByText(M.httpsHint)).toBeInTheDocument();
   });
 
-  it('shows the recent deliveries below the URL fields (issue 16), saying nothing is sent while no URL is set', async () => {
+  it('shows the recent deliveries below the URL fields, saying nothing is sent while no URL is set', async () => {
     renderPage();
     const heading = await screen.findByRole('heading', { name: DELIVERY_MESSAGES.title });
     expect(await screen.findByText(DELIVERY_MESSAGES.emptyNoUrl)).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { WebhookDeliveries } from '../components/webhook-deliveries.tsx';
 import { WebhookForm } from '../components/webhook-form.tsx';
 
 /**
- * Spec §2 WebHooks, and below the URL fields the recent deliveries (issue 16). Only owners, administrators and
+ * Spec §2 WebHooks, and below the URL fields the recent deliveries (decision 025). Only owners, administrators and
  * developers may see and set them (DESIGN §7).
  */
 export function WebhooksRoute() {

@@ -2,10 +2,9 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
-import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
-import classes from '../../../components/payment-cards.module.css';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
+import { paymentCardClasses as classes, OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 import { extraValue } from './live-labels.ts';
 
 /** The live page on a phone: one card per collection, with the payer's extra answers below, opening as a row does. */

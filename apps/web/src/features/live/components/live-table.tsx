@@ -1,10 +1,10 @@
 import { Table } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type LiveCollection } from '@sente/contracts/payments';
-import { OpenPaymentLink, usePaymentRow } from '../../../components/open-payment.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
+import { OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 import { extraValue } from './live-labels.ts';
 import classes from './live-table.module.css';
 

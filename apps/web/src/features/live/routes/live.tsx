@@ -11,7 +11,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { PaymentDrawer } from '../../../components/payment-drawer.tsx';
+import { PaymentDrawer } from '../../payments/index.ts';
 import { liveDownloadPath, useLivePage } from '../api/get-live-page.ts';
 import { LiveCards } from '../components/live-cards.tsx';
 import { liveCounts, liveFileName } from '../components/live-labels.ts';

@@ -12,7 +12,7 @@ import { createAirtelMoney } from './airtel.ts';
 import { createMtnMomo, type MtnProduct } from './mtn.ts';
 
 /** Where a provider posts its callbacks: one URL per provider, its secret in the path (docs/providers.md). */
-export const callbackPath = (provider: string, secret: string) => `/api/providers/${provider}/callback/${secret}`;
+const callbackPath = (provider: string, secret: string) => `/api/providers/${provider}/callback/${secret}`;
 
 const MTN_SANDBOX = 'https://sandbox.momodeveloper.mtn.com';
 const AIRTEL_STAGING = 'https://openapiuat.airtel.africa';
@@ -83,7 +83,7 @@ export function liveProvidersFrom(config: Config, callbackSecret: string, logger
  * request accepted although the provider answered with a code (a duplicate, an ambiguous or unknown code, an answer
  * that could not be read) is logged at warn: the status check decides it, and the code says why it was asked.
  */
-export function withCodesLogged(logger: Logger, provider: PaymentProvider): PaymentProvider {
+function withCodesLogged(logger: Logger, provider: PaymentProvider): PaymentProvider {
   const log = (ids: Record<string, string>, providerCode: string | undefined, message: string) =>
     logger.info({ provider: provider.name, ...ids, providerCode: providerCode ?? null }, `${provider.name}: ${message}`);
   const refused = (ids: Record<string, string>) => (error: unknown) => {

@@ -1,5 +1,3 @@
-import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
-import { z } from 'zod';
 import {
   type ChargeAccepted,
   type Money,
@@ -18,6 +16,8 @@ import {
   railRequest,
   tokenCache,
 } from './http.ts';
+import { callbackBody, errorCode, statusAnswer, tokenAnswer } from './mtn-answers.ts';
+import { MTN_SETUP_CODES, paymentMessage, payoutMessage } from './mtn-codes.ts';
 
 /** One MTN MoMo product's credentials (Collection or Disbursement each has its own subscription and API user). */
 export type MtnProduct = { subscriptionKey: string; apiUser: string; apiKey: string };
@@ -52,127 +52,6 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 
 /** A Ugandan number as we store it, which is how MTN wants partyId (international form, no `+`). */
 const MSISDN = /^256\d{9}$/;
-
-/**
- * The codes MTN answers with HTTP 500 when our own setup is wrong, not the payer's account, per MTN's common errors
- * page (momo-api-common-errors above): NOT_ALLOWED (the API user is restricted), NOT_ALLOWED_TARGET_ENVIRONMENT,
- * INVALID_CALLBACK_URL_HOST (not the host registered for the API user), INVALID_CURRENCY. Asking again cannot help, so
- * they are final refusals (ProviderSetupError), never retried and never read as "accepted".
- */
-export const MTN_SETUP_CODES: ReadonlySet<string> = new Set([
-  'NOT_ALLOWED',
-  'NOT_ALLOWED_TARGET_ENVIRONMENT',
-  'INVALID_CALLBACK_URL_HOST',
-  'INVALID_CURRENCY',
-]);
-
-/**
- * MTN's error body `{ code, message }`. Only the code is read, and only when it looks like one of MTN's codes: a
- * provider's free text is never echoed, so nothing it might contain reaches a log.
- */
-const errorBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_]{1,64}$/) });
-
-/** MTN's token answer (the mtn-momo SDK's AccessToken): `expires_in` in seconds (some gateways send a numeric string). */
-const tokenAnswer = z.object({
-  access_token: z.string().min(1),
-  expires_in: z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().finite().nonnegative()),
-});
-
-/** An amount as MTN writes it: a decimal string ("5000"), read as a number. */
-const amountField = z.union([
-  z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform(Number),
-  z.number().finite().nonnegative(),
-]);
-const currencyField = z.string().regex(/^[A-Za-z]{3}$/);
-
-/** A FAILED status's reason: a code string, or (older API versions) an object `{ code, message }`. */
-const reasonField = z
-  .union([z.string(), z.object({ code: z.string() }).transform((reason) => reason.code)])
-  .nullish()
-  .transform((code) => code ?? null);
-
-/**
- * MTN's requesttopay and transfer status answer (the mtn-momo SDK's Payment and Transfer): a success must carry its
- * amount and currency, which are compared with ours before it is applied (decision 040); the others may leave them out.
- */
-const statusAnswer = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('PENDING'), externalId: z.string().optional() }),
-  z.object({
-    status: z.literal('SUCCESSFUL'),
-    externalId: z.string().optional(),
-    amount: amountField,
-    currency: currencyField,
-    financialTransactionId: z.string().nullish(),
-  }),
-  z.object({
-    status: z.literal('FAILED'),
-    externalId: z.string().optional(),
-    amount: amountField.optional(),
-    currency: currencyField.optional(),
-    reason: reasonField,
-  }),
-]);
-
-/** MTN's callback (a PUT shaped like the status answer): only our id is read from it. */
-const callbackBody = z.object({ externalId: z.string().min(1).max(100) });
-
-const errorCode = (body: unknown): string | null => errorBody.safeParse(body).data?.code ?? null;
-
-/**
- * MTN's reason (or refusal code) for a payment, as the payer reads it, for each reason MTN documents: the mtn-momo
- * SDK's FailureReason, and MTN's reasons page (momodeveloper.mtn.com/content/html_widgets/TEcUW.html), which gives
- * COULD_NOT_PERFORM_TRANSACTION as the payer not approving within the 5 minutes given, and INTERNAL_PROCESSING_ERROR as
- * a generic code (mostly, not always, the payer's funds: so the generic "declined").
- */
-function paymentMessage(code: string | null): string {
-  switch (code) {
-    case 'NOT_ENOUGH_FUNDS':
-      return PAYMENT_MESSAGES.insufficientBalance;
-    case 'APPROVAL_REJECTED':
-    case 'TRANSACTION_CANCELED':
-      return PAYMENT_MESSAGES.declinedOnPhone;
-    case 'EXPIRED':
-    case 'PAYMENT_NOT_APPROVED':
-    case 'COULD_NOT_PERFORM_TRANSACTION':
-      return PAYMENT_MESSAGES.expired;
-    case 'PAYER_NOT_FOUND':
-      return PAYMENT_MESSAGES.notRegistered;
-    case 'PAYER_LIMIT_REACHED':
-      return PAYMENT_MESSAGES.limitReached;
-    default:
-      return PAYMENT_MESSAGES.providerDeclined;
-  }
-}
-
-/** MTN's reason (or refusal code) for a payout, as the merchant reads it on the transfer. */
-function payoutMessage(code: string | null): string {
-  switch (code) {
-    case 'PAYEE_NOT_FOUND':
-      return PAYOUT_FAILURES.notRegistered;
-    // Our disbursement account short of money, or (as MTN's reasons page allows) the receiver's account at its limit.
-    case 'NOT_ENOUGH_FUNDS':
-      return PAYOUT_FAILURES.fundsOrLimit;
-    case 'PAYEE_NOT_ALLOWED_TO_RECEIVE':
-    case 'PAYEE_LIMIT_REACHED':
-    case 'PAYER_LIMIT_REACHED':
-      return PAYOUT_FAILURES.limitReached;
-    default:
-      return PAYOUT_FAILURES.refused;
-  }
-}
 
 /** Whether a 5xx answer is one of MTN's setup refusals, which railRequest returns at once instead of retrying. */
 const isSetupRefusal = (body: unknown) => {

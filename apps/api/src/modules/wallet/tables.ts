@@ -1,0 +1,72 @@
+import type { Currency, Environment } from '@sente/contracts/constants';
+import type { BankDetails, TransferKind, TransferStatus } from '@sente/contracts/wallet';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { CreatedAt, Money, Timestamp } from '../../db/columns.ts';
+
+/** How many transfers an account sent and received in an environment, kept by a trigger (migration 019). */
+export interface TransferCountsTable {
+  account_id: string;
+  environment: Environment;
+  total: ColumnType<string, never, never>;
+}
+
+export interface WalletPinsTable {
+  account_id: string;
+  user_id: string;
+  pin_hash: string;
+  failed_attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PinTokensTable {
+  token_hash: string;
+  account_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface TransfersTable {
+  id: Generated<string>;
+  account_id: string;
+  environment: Environment;
+  kind: TransferKind;
+  currency: Generated<Currency>;
+  amount: Money;
+  charge: ColumnType<string, number | string | undefined, number | string>;
+  reason: string;
+  status: TransferStatus;
+  /** The member who moved the money; null for a payout asked for with an API key (migration 018). */
+  creator_id: string | null;
+  recipient_account_id: string | null;
+  bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
+  /** The payout's or refund's number; null for other kinds and for a refund of a test card payment (migration 034). */
+  payout_msisdn: string | null;
+  /** The payment a refund pays back (migration 034); null for every other kind. */
+  collection_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Which provider a payout went to: `simulator`, `mtn_momo` or `airtel_money` (migration 023); null for other kinds. */
+  provider: string | null;
+  /** The payout's reference at its provider (migration 019). */
+  provider_reference: string | null;
+  simulated_outcome: 'successful' | 'failed' | null;
+  settle_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  failure_reason: string | null;
+  idempotency_key: string | null;
+  /** What the request with the Idempotency-Key asked (issue 12): a replay must ask the same. */
+  request_hash: string | null;
+  completed_at: Timestamp | null;
+  /** How many times applying the row's due outcome failed in the worker (migration 021). */
+  worker_attempts: Generated<number>;
+  /** Not before then does a worker take the row again: its claim's lease, or the backoff after a failure (migration 021). */
+  worker_next_attempt_at: Timestamp | null;
+  /** A provider's status answer whose amount or currency is not ours: what it reported, never applied (migration 028). */
+  provider_mismatch: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type TransferRecord = Selectable<TransfersTable>;

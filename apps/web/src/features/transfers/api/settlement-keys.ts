@@ -1,0 +1,14 @@
+import type { MoneyScope } from '../../../lib/money-scope.ts';
+
+/**
+ * Transfers belong to one account and environment, like the balances they move: keys from generic to specific. Public
+ * (index.ts) because a refund made in the payment drawer reads the wallet's lists again too.
+ */
+export const settlementKeys = {
+  all: ['settlements'] as const,
+  scope: ({ accountId, environment }: MoneyScope) => [...settlementKeys.all, accountId, environment] as const,
+  lists: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'list'] as const,
+  /** The list under a filter (its query string, '' for none): one cache entry per filter. */
+  filtered: (scope: MoneyScope, query: string) => [...settlementKeys.lists(scope), 'filtered', query] as const,
+  summary: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'summary'] as const,
+};

@@ -1,0 +1,33 @@
+import type { TransferRow } from '@sente/contracts/wallet';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client.ts';
+import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
+import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
+import { settlementKeys } from './settlement-keys.ts';
+
+/** The URL's filter keys of the Transfers page, as GET /api/settlements reads them (issue 31). */
+export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;
+
+/**
+ * Spec §7 Lists: GET /api/settlements?cursor=, what the account sent and the wallet transfers it received; issue 31:
+ * narrowed by status, kind and Kampala days. While a new filter loads, the list of the one before stays.
+ */
+export const settlementsQueryOptions = (scope: MoneyScope, query: string) => ({
+  ...cursorListOptions<TransferRow>(settlementKeys.filtered(scope, query), 'GET /api/settlements', query),
+  placeholderData: keepPreviousData,
+});
+
+export function useSettlements(query: string) {
+  return useCursorList(settlementsQueryOptions(useMoneyScope(), query));
+}
+
+/** The charge of each way out and the balances, shown in the modal and at the PIN step. */
+export const walletSummaryQueryOptions = (scope: MoneyScope) =>
+  queryOptions({
+    queryKey: settlementKeys.summary(scope),
+    queryFn: async ({ signal }) => (await call('GET /api/wallet/charges', { signal })).data,
+  });
+
+export function useWalletSummary(enabled: boolean) {
+  return useQuery({ ...walletSummaryQueryOptions(useMoneyScope()), enabled });
+}
