@@ -45,7 +45,7 @@ describe('digital items, as a merchant sells a file', () => {
   });
 
   // Every missing field on an empty save, files refused before sending, the original price above the sale
-  // price: apps/web/src/features/digital-items/components/digital-item-form.test.tsx.
+  // price: apps/web/src/features/links/digital-items/components/digital-item-form.test.tsx.
   it('starts empty and opens the new product form', async () => {
     await enterDashboard(page, tokens, '/sente-digital-items');
     await expect.poll(() => page.getByText(LINK_MESSAGES.noDigitalItems).isVisible()).toBe(true);

@@ -27,7 +27,7 @@ describe('donation links, as a merchant clicks them', () => {
 
   const firstLink = async () => (await api('/api/donation-link')).data.items[0];
 
-  // A link without a title, a refused target beside its field: apps/web/src/features/donation-links/components/*.test.tsx.
+  // A link without a title, a refused target beside its field: apps/web/src/features/links/donation-links/components/*.test.tsx.
   it('starts empty and opens the new link form', async () => {
     await enterDashboard(page, tokens, '/donation-links');
     await expect.poll(() => page.getByText(LINK_MESSAGES.noDonationLinks).isVisible()).toBe(true);

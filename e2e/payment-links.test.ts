@@ -44,7 +44,7 @@ describe('payment links, as a merchant clicks them', () => {
     await session?.close();
   });
 
-  // A link without a title, and the other form rules: apps/web/src/features/payment-links/components/*.test.tsx.
+  // A link without a title, and the other form rules: apps/web/src/features/links/payment-links/components/*.test.tsx.
   it('starts empty and opens the new link form', async () => {
     await enterDashboard(page, tokens, '/payment-links');
     await expect.poll(() => page.getByText(LINK_MESSAGES.noPaymentLinks).isVisible()).toBe(true);

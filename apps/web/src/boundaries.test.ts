@@ -4,7 +4,10 @@ import { importsOf, sourceFiles } from './testing/source-imports.ts';
 
 const src = import.meta.dirname;
 
-/** The top folder of src/ a file lives in, with its feature for files under features/: 'features/live', 'lib', 'app'. */
+/**
+ * The top folder of src/ a file lives in, with its feature for files under features/: 'features/links', 'lib', 'app'.
+ * A feature's sub-folders (features/links/kit, features/links/live) are that one feature, free to import each other.
+ */
 function layerOf(file: string): string {
   const [top, feature] = path.relative(src, file).split(path.sep);
   return top === 'features' ? `features/${feature}` : top!;
@@ -17,7 +20,7 @@ function layerOf(file: string): string {
 const ALLOWED: Record<string, string> = {
   'features/collections -> features/payments': 'the Collections list opens a payment in the payment drawer',
   'features/dashboard -> features/payments': "the Overview's recent collections open in the payment drawer",
-  'features/live -> features/payments': "a link's live page opens its payments in the payment drawer",
+  'features/links -> features/payments': "a link's live page opens its payments in the payment drawer",
   'features/transfers -> features/payments': 'a movement on the statement opens the payment it came from',
   'features/payments -> features/transfers': 'a refund asks for the PIN step and reads the transfer lists again',
 };

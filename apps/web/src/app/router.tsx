@@ -13,28 +13,28 @@ const VerifyAccountRoute = lazy(() =>
 const ResetPasswordRoute = lazy(() =>
   import('../features/auth/routes/reset-password.tsx').then((m) => ({ default: m.ResetPasswordRoute })),
 );
-const LiveRoute = lazy(() => import('../features/live/routes/live.tsx').then((m) => ({ default: m.LiveRoute })));
+const LiveRoute = lazy(() => import('../features/links/live/routes/live.tsx').then((m) => ({ default: m.LiveRoute })));
 const DashboardRoute = lazy(() =>
   import('../features/dashboard/routes/dashboard.tsx').then((m) => ({ default: m.DashboardRoute })),
 );
 const ProfileRoute = lazy(() => import('../features/accounts/routes/profile.tsx').then((m) => ({ default: m.ProfileRoute })));
 const PaymentLinksRoute = lazy(() =>
-  import('../features/payment-links/routes/payment-links.tsx').then((m) => ({ default: m.PaymentLinksRoute })),
+  import('../features/links/payment-links/routes/payment-links.tsx').then((m) => ({ default: m.PaymentLinksRoute })),
 );
 const PaymentLinkFormRoute = lazy(() =>
-  import('../features/payment-links/routes/payment-link-form.tsx').then((m) => ({ default: m.PaymentLinkFormRoute })),
+  import('../features/links/payment-links/routes/payment-link-form.tsx').then((m) => ({ default: m.PaymentLinkFormRoute })),
 );
 const DonationLinksRoute = lazy(() =>
-  import('../features/donation-links/routes/donation-links.tsx').then((m) => ({ default: m.DonationLinksRoute })),
+  import('../features/links/donation-links/routes/donation-links.tsx').then((m) => ({ default: m.DonationLinksRoute })),
 );
 const DonationLinkFormRoute = lazy(() =>
-  import('../features/donation-links/routes/donation-link-form.tsx').then((m) => ({ default: m.DonationLinkFormRoute })),
+  import('../features/links/donation-links/routes/donation-link-form.tsx').then((m) => ({ default: m.DonationLinkFormRoute })),
 );
 const DigitalItemsRoute = lazy(() =>
-  import('../features/digital-items/routes/digital-items.tsx').then((m) => ({ default: m.DigitalItemsRoute })),
+  import('../features/links/digital-items/routes/digital-items.tsx').then((m) => ({ default: m.DigitalItemsRoute })),
 );
 const DigitalItemFormRoute = lazy(() =>
-  import('../features/digital-items/routes/digital-item-form.tsx').then((m) => ({ default: m.DigitalItemFormRoute })),
+  import('../features/links/digital-items/routes/digital-item-form.tsx').then((m) => ({ default: m.DigitalItemFormRoute })),
 );
 const CollectionsRoute = lazy(() =>
   import('../features/collections/routes/collections.tsx').then((m) => ({ default: m.CollectionsRoute })),

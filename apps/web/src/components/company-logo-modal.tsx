@@ -4,7 +4,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateLogo } from '../lib/company-logo.ts';
 import { useProfile } from '../lib/profile.ts';
-import { storageUrl } from '../lib/public-links.ts';
+import { storageUrl } from '../lib/storage-url.ts';
 import { FileUpload } from './file-upload.tsx';
 
 /** Spec §2 Company Logo modal: one logo per account, shown on every payment page it owns. */
