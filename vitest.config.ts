@@ -21,7 +21,7 @@ const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 3);
  */
 const BOTH_DATABASES = [
   'apps/api/src/modules/money/**',
-  'apps/api/src/modules/wallet/**',
+  'apps/api/src/modules/transfers/**',
   'apps/api/src/jobs/**',
   'apps/api/src/modules/payments/**',
   'apps/api/src/modules/collections/**',

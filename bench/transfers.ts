@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { pinTokenHash } from '../apps/api/src/modules/wallet/pins.ts';
+import { pinTokenHash } from '../apps/api/src/modules/transfers/pins.ts';
 import { createMerchant, type Merchant } from '../apps/api/src/testing/payments.ts';
 import { createTestApp } from '../apps/api/src/testing/test-app.ts';
 import { fundWallet, WALLET_ENV } from '../apps/api/src/testing/wallet.ts';

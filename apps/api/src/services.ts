@@ -29,13 +29,14 @@ import { createProviderCallbacks } from './modules/money/providers/callbacks.ts'
 import { listMismatches } from './modules/money/providers/mismatches.ts';
 import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
 import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
+import { createRefundHooks, createRefunds } from './modules/payments/refunds/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
+import { createPinChangeService } from './modules/transfers/pin-changes.ts';
+import { createPinService } from './modules/transfers/pins.ts';
+import { createWalletService } from './modules/transfers/service.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { createPinChangeService } from './modules/wallet/pin-changes.ts';
-import { createPinService } from './modules/wallet/pins.ts';
-import { createWalletService } from './modules/wallet/service.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 
@@ -129,15 +130,16 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     logger,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     pollAfterMs,
-    mailer,
+    refundHooks: createRefundHooks({ db, mailer, logger }),
   });
+  const refunds = createRefunds({ db, providers, moneyOut: wallet.refundMoneyOut });
   const collections = createCollectionsService({
     db,
     sendReceipt: payments.sendReceipt,
-    refundBlock: wallet.refundBlock,
+    refunds,
   });
   const customers = createCustomersService({ db });
-  const merchantApi = createMerchantApiService({ db, secrets, payments, wallet });
+  const merchantApi = createMerchantApiService({ db, secrets, payments, wallet, refunds });
   const jobs = createJobs({
     db,
     settlePayment: payments.settle,
@@ -165,6 +167,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     jobs,
     pins,
     wallet,
+    refunds,
     simulatorDelayMs: config.SIMULATOR_DELAY_MS,
     passwords,
     team,
@@ -187,6 +190,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pins,
     pinChanges,
     wallet,
+    refunds,
     merchantApi,
     jobs,
     providers,

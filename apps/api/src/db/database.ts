@@ -10,8 +10,8 @@ import type { CollectionCountsTable, CollectionsTable } from '../modules/payment
 import type { CollectionDailyTotalsTable } from '../modules/reports/tables.ts';
 import type { ShortLinksTable } from '../modules/short-links/tables.ts';
 import type { AccountMembersTable } from '../modules/team/tables.ts';
+import type { PinTokensTable, TransferCountsTable, TransfersTable, WalletPinsTable } from '../modules/transfers/tables.ts';
 import type { UsersTable } from '../modules/users/tables.ts';
-import type { PinTokensTable, TransferCountsTable, TransfersTable, WalletPinsTable } from '../modules/wallet/tables.ts';
 
 /** Every table, each typed in the module that owns it. */
 export interface Database {
@@ -52,5 +52,5 @@ export type { Currency } from '@sente/contracts/constants';
 export type { CustomersTable } from '../modules/customers/tables.ts';
 export type { LinkRow } from '../modules/links/tables.ts';
 export type { CollectionsTable } from '../modules/payments/tables.ts';
+export type { TransferRecord, TransfersTable } from '../modules/transfers/tables.ts';
 export type { UserRow } from '../modules/users/tables.ts';
-export type { TransferRecord, TransfersTable } from '../modules/wallet/tables.ts';

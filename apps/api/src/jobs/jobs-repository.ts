@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { DISBURSEMENT_KINDS_SQL } from '../modules/money/disbursements.ts';
 
 /**
  * When a pending row falls due for the worker: the later of when it is next to be looked at (`settle_at`: the
@@ -56,7 +57,7 @@ export function payoutClaim(now: Date, limit: number, leaseUntil: Date): RawBuil
   return sql<ClaimedPayout>`
     with due as (
       select id from transfers
-       where kind in ('payout', 'refund') and status = 'pending' and ${DUE_AT} <= ${at(now)} and provider_mismatch is null
+       where kind in ${DISBURSEMENT_KINDS_SQL} and status = 'pending' and ${DUE_AT} <= ${at(now)} and provider_mismatch is null
        order by ${DUE_AT}
        limit ${limit}
        for update skip locked

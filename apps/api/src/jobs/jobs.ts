@@ -1,21 +1,6 @@
-import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
-import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
-import type { Database } from '../db/database.ts';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
-import type { HandOverResult } from '../lib/hand-over.ts';
-import { recordCollectionEvent, reportDetail } from '../modules/collections/events.ts';
-import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
-import { holdMismatch } from '../modules/money/providers/mismatches.ts';
-import type { ProviderRegistry, ProviderReport } from '../modules/money/providers/provider.ts';
-import {
-  firstLateCheck,
-  nextCheckAt,
-  nextLateCheck,
-  paymentOutcomeOf,
-  payoutOutcomeOf,
-} from '../modules/money/providers/reconcile.ts';
+import { nextLateCheck } from '../modules/money/providers/reconcile.ts';
+import { type Applied, createDueRules, type DueRulesDeps } from './due-rules.ts';
 import { type ClaimTime, type DueWork, drainDue } from './due-work.ts';
 import {
   type ClaimedPayment,
@@ -27,7 +12,6 @@ import {
   type LateCheck,
   purgeSpentPinTokens,
   scheduleLateCheck,
-  scheduleNextCheck,
 } from './jobs-repository.ts';
 
 /** Rows a claim takes at once; a pass claims batch after batch while they come full. */
@@ -38,24 +22,7 @@ export const CLAIM_LEASE_MS = 2 * 60_000;
 export const PIN_TOKEN_KEPT_MS = 24 * 60 * 60_000;
 export const PIN_TOKEN_PURGE_BATCH_SIZE = 1_000;
 
-export type JobsDeps = {
-  db: Kysely<Database>;
-  /** Applies a payment's outcome exactly once (payments' settle); truthy when this call applied it. */
-  settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
-  /** Applies a payout's outcome exactly once (the wallet's reportPayout); truthy when this call applied it. */
-  reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
-  /**
-   * Hands a claimed live payment its request never handed over to its provider (decision 041), before its expiry: the
-   * payments service's handOver.
-   */
-  handOverPayment: (id: string, now: Date) => Promise<HandOverResult>;
-  /** Hands a claimed live payout its request never handed over to its provider, at any age: the wallet's. */
-  handOverPayout: (id: string, now: Date) => Promise<HandOverResult>;
-  /** The providers a row names: a live one is asked for the row's status (issue 15, the reconciler). */
-  providers: ProviderRegistry;
-  /** A live row is first asked about this long after its provider accepted it (PROVIDER_POLL_AFTER_SECONDS). */
-  pollAfterMs: number;
-  logger: Logger;
+export type JobsDeps = DueRulesDeps & {
   batchSize?: number;
   pinTokenBatchSize?: number;
 };
@@ -80,7 +47,6 @@ export type PassResult = {
  * `mismatched`: rows whose provider reported another amount or currency, held for the operator (decision 040).
  */
 type Tally = { settled: number; expired: number; checked: number; failed: number; handedOver: number; mismatched: number };
-type Applied = 'settled' | 'expired' | 'checked' | 'handedOver' | 'mismatched' | null;
 
 /**
  * The due work of the background worker (decision 029): test payments and payouts whose simulated outcome is due,
@@ -90,22 +56,11 @@ type Applied = 'settled' | 'expired' | 'checked' | 'handedOver' | 'mismatched' |
  * locks; each row is applied on its own, and one whose apply throws is logged, retried later with backoff and never
  * holds up the others.
  */
-export function createJobs({
-  db,
-  settlePayment,
-  reportPayout,
-  handOverPayment,
-  handOverPayout,
-  providers,
-  pollAfterMs,
-  logger,
-  ...sizes
-}: JobsDeps) {
-  const batchSize = sizes.batchSize ?? CLAIM_BATCH_SIZE;
-  const pinTokenBatchSize = sizes.pinTokenBatchSize ?? PIN_TOKEN_PURGE_BATCH_SIZE;
-  /** The simulator's outcome when it is due at `now`; null when the row was claimed for its expiry. */
-  const simulatedOutcome = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
-    row.settle_at !== null && new Date(row.settle_at).getTime() <= now.getTime() ? row.simulated_outcome : null;
+export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch, ...deps }: JobsDeps) {
+  const { db, logger } = deps;
+  const batchSize = batch ?? CLAIM_BATCH_SIZE;
+  const pinTokenBatchSize = pinTokenBatch ?? PIN_TOKEN_PURGE_BATCH_SIZE;
+  const { applyPayment, applyPayout, checkLate } = createDueRules(deps);
 
   /** When a row whose apply failed is tried again: the worker's backoff after its attempts so far and this one. */
   const retryAt = (row: ClaimedPayment | ClaimedPayout, { now }: ClaimTime) =>
@@ -143,120 +98,6 @@ export function createJobs({
     };
   }
 
-  const isExpired = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
-    row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime();
-  /** The live provider a row went to, when it can be asked about it; null for the simulator's rows. */
-  const liveProvider = (row: ClaimedPayment | ClaimedPayout) => {
-    const provider = row.provider && row.provider !== 'simulator' ? providers.named(row.provider) : null;
-    if (row.provider && row.provider !== 'simulator' && !provider) {
-      logger.error({ provider: row.provider, id: row.id }, 'a pending row names a provider that is not configured');
-    }
-    return provider;
-  };
-
-  /** A live row never handed to its provider: its request died between the commit and the provider's answer. */
-  const awaitsHandOver = (row: ClaimedPayment | ClaimedPayout) =>
-    row.provider !== null && row.provider !== 'simulator' && row.provider_reference === null;
-  const handedOver = (result: HandOverResult): Applied =>
-    result === 'sent' ? 'handedOver' : result === 'failed' ? 'settled' : null;
-
-  /**
-   * A provider's final answer whose amount or currency is not ours (decision 040): never applied; the row is held for
-   * the operator (`providers:mismatches`), logged at error, and the claims pass it over from now on.
-   */
-  const hold = async (
-    table: 'collections' | 'transfers',
-    id: string,
-    provider: string | null,
-    report: Extract<ProviderReport, { status: 'mismatch' }>,
-  ): Promise<Applied> => {
-    const held = await holdMismatch(db, table, id, `${report.reported}: ${report.detail}`);
-    logger.error(
-      {
-        [table === 'collections' ? 'collectionId' : 'transferId']: id,
-        provider,
-        reported: report.reported,
-        mismatch: report.detail,
-      },
-      'a provider reported an amount or currency not ours; not applied, held for the operator',
-    );
-    return held ? 'mismatched' : null;
-  };
-
-  /**
-   * A payment: the simulator's decision when due; a live one never handed over is handed over before its expiry
-   * (decision 041); a live one's provider asked for its status (the reconciler: a lost callback changes nothing) and its report applied, or it is asked again later (also while the provider has no record
-   * of it, decision 040, until its expiry fails it as lost); at its expiry, one that is still pending, or whose provider
-   * cannot be asked, fails as not approved in time. A report with another amount or currency holds it (`hold`).
-   */
-  const applyPayment = async (row: ClaimedPayment, now: Date, leaseUntil: Date): Promise<Applied> => {
-    const simulated = simulatedOutcome(row, now);
-    if (simulated) {
-      return (await settlePayment(row.id, { status: simulated, message: row.simulated_message })) ? 'settled' : null;
-    }
-    if (awaitsHandOver(row) && !isExpired(row, now)) {
-      const applied = handedOver(await handOverPayment(row.id, now));
-      if (applied) return applied;
-    }
-    const provider = liveProvider(row);
-    if (provider?.paymentStatus) {
-      const report = await provider.paymentStatus({
-        collectionId: row.id,
-        transactionId: row.transaction_id,
-        amount: Number(row.amount),
-        currency: row.currency,
-      });
-      await recordCollectionEvent(db, { collectionId: row.id, kind: 'provider_answer', ...reportDetail(report) });
-      if (report.status === 'mismatch') return hold('collections', row.id, row.provider, report);
-      const outcome = paymentOutcomeOf(report, row, now);
-      if (outcome) return (await settlePayment(row.id, outcome)) ? 'settled' : null;
-      if (!isExpired(row, now)) {
-        await scheduleNextCheck(db, 'collections', row.id, leaseUntil, nextCheckAt(row, now, pollAfterMs, 'payment'));
-        return 'checked';
-      }
-    }
-    const expired: PaymentOutcome = { status: 'failed', message: PAYMENT_MESSAGES.expired, lateCheckAt: firstLateCheck(now) };
-    return (await settlePayment(row.id, expired)) ? 'expired' : null;
-  };
-
-  /**
-   * A payout: the simulator's decision when due, or the simulator's payout returned at its expiry. A live one never
-   * handed over is handed over, at any age (decision 041: its money is held; a refusal returns it). A live one's
-   * provider is asked and its report applied (a failure returns the money); one it still reports pending stays held,
-   * past its expiry too, and is asked again: money is returned only when the provider says it did not pay it, or has
-   * had no record of it until it is a day old (UNKNOWN_FINAL_MS, decision 040).
-   */
-  const applyPayout = async (row: ClaimedPayout, now: Date, leaseUntil: Date): Promise<Applied> => {
-    const simulated = simulatedOutcome(row, now);
-    if (simulated) {
-      const outcome: TransferOutcome =
-        simulated === 'successful' ? { paid: true } : { paid: false, reason: WALLET_MESSAGES.simulatedPayoutFailure };
-      return (await reportPayout(row.id, outcome)) ? 'settled' : null;
-    }
-    if (awaitsHandOver(row)) {
-      const applied = handedOver(await handOverPayout(row.id, now));
-      if (applied) return applied;
-    }
-    if (row.provider && row.provider !== 'simulator') {
-      const provider = liveProvider(row);
-      const report = provider?.payoutStatus
-        ? await provider.payoutStatus({ transferId: row.id, amount: Number(row.amount), currency: row.currency })
-        : null;
-      if (report?.status === 'mismatch') return hold('transfers', row.id, row.provider, report);
-      const outcome = report ? payoutOutcomeOf(report, row, now) : null;
-      if (outcome) return (await reportPayout(row.id, outcome)) ? 'settled' : null;
-      if (isExpired(row, now)) {
-        logger.warn(
-          { transferId: row.id, provider: row.provider },
-          'a live payout is still pending past its expiry; its money stays held',
-        );
-      }
-      await scheduleNextCheck(db, 'transfers', row.id, leaseUntil, nextCheckAt(row, now, pollAfterMs, 'payout'));
-      return 'checked';
-    }
-    return (await reportPayout(row.id, { paid: false, reason: WALLET_MESSAGES.payoutExpired })) ? 'expired' : null;
-  };
-
   const settlePayments = (options: PassOptions, tally: Tally) =>
     drainDue(
       rowJob(
@@ -289,13 +130,7 @@ export function createJobs({
       options,
     );
 
-  /**
-   * Late checks (decision 033): a live payment failed here without its provider's word (expired while pending, or
-   * cancelled by the payer) is asked about again, in case the payer approved it after all and the callback was lost.
-   * A success goes through settle, which does not apply it (the payment stays failed and the merchant is not credited)
-   * and logs it at error for the operator to refund the payer; still pending or unknown to the provider, it is asked
-   * again later, for a day at most; another amount or currency holds it; anything else ends its checks. A check that fails is logged and tried again on the same schedule.
-   */
+  /** Late checks (decision 033, due-rules.ts `checkLate`): a check that fails is logged and tried again on the same schedule. */
   const lateChecks = (options: PassOptions, tally: PassResult['lateChecks']) =>
     drainDue<LateCheck>(
       {
@@ -305,34 +140,11 @@ export function createJobs({
         leaseMs: CLAIM_LEASE_MS,
         claim: (limit, { now, leaseUntil }) => claimLateChecks(db, now, limit, leaseUntil),
         apply: async (row, { now, leaseUntil }) => {
-          let next: Date | null = null;
-          const provider = providers.named(row.provider);
-          if (provider?.paymentStatus) {
-            const report = await provider.paymentStatus({
-              collectionId: row.id,
-              transactionId: row.transaction_id,
-              amount: Number(row.amount),
-              currency: row.currency,
-            });
-            tally.checked += 1;
-            await recordCollectionEvent(db, { collectionId: row.id, kind: 'provider_answer', ...reportDetail(report) });
-            // Unknown is asked about again too: MTN may answer 404 for a while after its 202 (decision 040).
-            if (report.status === 'pending' || report.status === 'unknown') next = nextLateCheck(row.created_at, now);
-            if (report.status === 'mismatch' && (await hold('collections', row.id, row.provider, report))) {
-              tally.mismatched += 1;
-            }
-            const outcome = report.status === 'successful' ? paymentOutcomeOf(report, row, now) : null;
-            if (outcome) {
-              tally.lateSuccesses += 1;
-              await settlePayment(row.id, outcome);
-            }
-          } else {
-            logger.error(
-              { provider: row.provider, collectionId: row.id },
-              'a late check names a provider that is not configured',
-            );
-          }
-          await scheduleLateCheck(db, row.id, leaseUntil, next);
+          const found = await checkLate(row, now);
+          if (found.checked) tally.checked += 1;
+          if (found.mismatched) tally.mismatched += 1;
+          if (found.lateSuccess) tally.lateSuccesses += 1;
+          await scheduleLateCheck(db, row.id, leaseUntil, found.next);
         },
         retry: (row, { now, leaseUntil }) => {
           tally.failed += 1;

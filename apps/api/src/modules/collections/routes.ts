@@ -11,7 +11,7 @@ import type { Services } from '../../services.ts';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §7: collections, their export and the live page, in the account's active environment. */
-export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections, wallet }) => {
+export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections, refunds }) => {
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
   route(app, 'GET /api/collections', view, async (request) =>
@@ -55,7 +55,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     async (request, reply) => {
       const actor = actorOf(request);
       const { amount, reason, pin_token } = request.body;
-      const { refund, replayed } = await wallet.refund(
+      const { refund, replayed } = await refunds.refund(
         actor,
         { member: actor, pinToken: pin_token },
         request.params.id,

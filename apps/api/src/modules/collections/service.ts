@@ -13,9 +13,9 @@ import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
 import { toApiRefund } from '../payments/refunds/public-object.ts';
+import type { RefundsService } from '../payments/refunds/service.ts';
 import type { CollectionRecord } from '../payments/repository.ts';
 import { receivedInAll } from '../reports/repository.ts';
-import { type RefundableCollection, refundsOf } from '../wallet/refunds.ts';
 import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import { type CollectionsWhere, countFilteredCollections, isFiltered, receivedByFilter } from './filter.ts';
@@ -62,11 +62,11 @@ type Options = {
   db: Kysely<Database>;
   /** Sends a successful payment's receipt to its payer and records it in `recordIn` (the payments service's). */
   sendReceipt: (collection: CollectionRecord, claimed: string) => Promise<boolean>;
-  /** Why a payment cannot be refunded now, given what is refunded of it; null when it can (the wallet's). */
-  refundBlock: (collection: RefundableCollection, refunded: number) => string | null;
+  /** A payment's refunds, and why it cannot be refunded now given what is refunded of it (null when it can). */
+  refunds: Pick<RefundsService, 'of' | 'refundBlock'>;
 };
 
-export function createCollectionsService({ db, sendReceipt, refundBlock }: Options) {
+export function createCollectionsService({ db, sendReceipt, refunds: refundsService }: Options) {
   /** One collection of the scope; another account's, the other environment's, an unknown or malformed id: 404. */
   async function scoped(scope: MoneyScope, id: string) {
     const row = isUuid(id) ? await findScopedCollection(db, scope, id) : undefined;
@@ -78,9 +78,9 @@ export function createCollectionsService({ db, sendReceipt, refundBlock }: Optio
     /** A payment with all there is to know (issue 31 item 2): its amounts gross, fee and net, and its timeline. */
     async collection(scope: MoneyScope, id: string): Promise<CollectionDetail> {
       const row = await scoped(scope, id);
-      const [timeline, refunds] = await Promise.all([collectionTimeline(db, row, scope.accountId), refundsOf(db, row.id)]);
+      const [timeline, refunds] = await Promise.all([collectionTimeline(db, row, scope.accountId), refundsService.of(row.id)]);
       const refunded = refunds.filter((refund) => refund.status !== 'rejected').reduce((sum, r) => sum + Number(r.amount), 0);
-      const blocked = refundBlock(row, refunded);
+      const blocked = refundsService.refundBlock(row, refunded);
       return {
         ...toCollectionRow(row),
         net: Number(row.amount) - Number(row.fee),

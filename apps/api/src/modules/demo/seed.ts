@@ -10,10 +10,11 @@ import * as authRepo from '../auth/repository.ts';
 import type { FilesService } from '../files/service.ts';
 import type { LinksService } from '../links/service.ts';
 import { atPostingTime } from '../money/ledger.ts';
+import type { RefundsService } from '../payments/refunds/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { TeamService } from '../team/service.ts';
-import type { PinService } from '../wallet/pins.ts';
-import type { WalletService } from '../wallet/service.ts';
+import type { PinService } from '../transfers/pins.ts';
+import type { WalletService } from '../transfers/service.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BUSINESS,
@@ -37,6 +38,7 @@ type Deps = {
   jobs: Pick<Jobs, 'runDue'>;
   pins: PinService;
   wallet: WalletService;
+  refunds: RefundsService;
   simulatorDelayMs: number;
   passwords: PasswordHasher;
   team: TeamService;
@@ -81,6 +83,7 @@ export function createDemoSeeder({
   jobs,
   pins,
   wallet,
+  refunds,
   simulatorDelayMs,
   passwords,
   team,
@@ -292,7 +295,7 @@ export function createDemoSeeder({
       .where('msisdn', 'is not', null)
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
-    await wallet.refund(
+    await refunds.refund(
       actor,
       { member: actor, pinToken: await token() },
       paidTwice.id,

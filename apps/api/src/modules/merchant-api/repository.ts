@@ -4,7 +4,7 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
-import { amountRefunded } from '../wallet/refunds.ts';
+import { amountRefunded } from '../payments/refunds/repository.ts';
 
 /** What a list of collections is narrowed by: the query without its cursor. */
 export type CollectionFilters = Omit<CollectionsQuery, 'cursor'>;

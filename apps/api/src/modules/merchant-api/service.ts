@@ -21,10 +21,10 @@ import { findAccountByApiKey } from '../developers/api-keys.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import { toApiCollection } from '../payments/public-object.ts';
 import { toApiRefund } from '../payments/refunds/public-object.ts';
+import type { RefundsService } from '../payments/refunds/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
-import { toApiPayout } from '../wallet/public-object.ts';
-import { findRefund } from '../wallet/refunds.ts';
-import type { WalletService } from '../wallet/service.ts';
+import { toApiPayout } from '../transfers/public-object.ts';
+import type { WalletService } from '../transfers/service.ts';
 import { collectionsPage, countMatching, findCollection, findPayout, isApproved } from './repository.ts';
 
 /** Whose money a call to /v1 acts on: the key's account, in the key's environment. */
@@ -35,6 +35,7 @@ type Deps = {
   secrets: Pick<Secrets, 'keysSecret' | 'keyLookupSecret'>;
   payments: PaymentsService;
   wallet: WalletService;
+  refunds: RefundsService;
 };
 
 /**
@@ -42,7 +43,7 @@ type Deps = {
  * the same provider, balance checks, charges and ledger postings as the dashboard and the pay pages. Every read is
  * scoped to the key's account and environment, so another account's ids, or the other environment's, are not found.
  */
-export function createMerchantApiService({ db, secrets, payments, wallet }: Deps) {
+export function createMerchantApiService({ db, secrets, payments, wallet, refunds }: Deps) {
   /** Live money needs an approved account (DESIGN §4), as the dashboard's switch to live mode does. */
   async function requireApprovedForLive(scope: KeyScope) {
     if (scope.environment === 'production' && !(await isApproved(db, scope.accountId))) {
@@ -105,11 +106,11 @@ export function createMerchantApiService({ db, secrets, payments, wallet }: Deps
     async createRefund(scope: KeyScope, input: RefundRequest, idempotencyKey: string | undefined) {
       await requireApprovedForLive(scope);
       const { collection_id: collectionId, ...ask } = input;
-      return wallet.refund(scope, { apiKey: true }, collectionId, ask, idempotencyKey, () => notFound(M.collectionNotFound));
+      return refunds.refund(scope, { apiKey: true }, collectionId, ask, idempotencyKey, () => notFound(M.collectionNotFound));
     },
 
     async refund(scope: KeyScope, id: string): Promise<ApiRefund> {
-      const row = isUuid(id) ? await findRefund(db, scope, id) : undefined;
+      const row = isUuid(id) ? await refunds.find(scope, id) : undefined;
       if (!row) throw notFound(M.refundNotFound);
       return toApiRefund(row);
     },

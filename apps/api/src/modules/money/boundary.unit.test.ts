@@ -17,11 +17,36 @@ function sourcesUnder(folder: string): Source[] {
     .map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
 }
 
+/** The body of every database function the migrations create, by its name (a later definition after an earlier one). */
+function functionBodies(): [string, string][] {
+  return sourcesUnder(migrations).flatMap(({ text }) =>
+    text
+      .split(/\bcreate\s+(?:or\s+replace\s+)?function\s+/i)
+      .slice(1)
+      .map((definition): [string, string] => [/^\w+/.exec(definition)?.[0] ?? '', definition.split('$$')[1] ?? '']),
+  );
+}
+
 /**
- * What only the money module may write (issue 28): ledger postings (`postings:`), the database's posting function, and
- * a movement made by hand (`as Movement`) rather than by a builder of money/movements.ts.
+ * The database's posting functions: post_movement, and every function whose body calls it (the wallet transfer's,
+ * decision 030). Calling one writes postings as surely as `postings:` does.
  */
-const POSTING_WRITES = [/\bpostings\s*:/, /\bpost_movement\s*\(/, /\bas\s+Movement\b/];
+function postingFunctions(): string[] {
+  const callers = functionBodies()
+    .filter(([, body]) => /\bpost_movement\s*\(/.test(body))
+    .map(([name]) => name);
+  return [...new Set(['post_movement', ...callers])].sort();
+}
+
+/**
+ * What only the money module may write (issue 28): ledger postings (`postings:`), a call of the database's posting
+ * functions, and a movement made by hand (`as Movement`) rather than by a builder of money/movements.ts.
+ */
+const POSTING_WRITES = [
+  /\bpostings\s*:/,
+  /\bas\s+Movement\b/,
+  ...postingFunctions().map((name) => new RegExp(`\\b${name}\\s*\\(`)),
+];
 
 /** 'file:line: text' for every line outside the money module (and the frozen migrations) that writes postings. */
 function postingsWrittenOutsideMoney(sources: Source[]): string[] {
@@ -45,11 +70,15 @@ function moduleOf(file: string, specifier: string): string | null {
 }
 
 /**
- * Imports that cross the line issue 28 draws: payments and wallet are intent modules that never import each other,
+ * Imports that cross the line issue 28 draws: payments and transfers are intent modules that never import each other,
  * and the money module (ledger, movements, providers) imports neither of them. 'file: specifier' for each.
  */
 function crossingImports(sources: Source[]): string[] {
-  const forbidden: Record<string, string[]> = { payments: ['wallet'], wallet: ['payments'], money: ['payments', 'wallet'] };
+  const forbidden: Record<string, string[]> = {
+    payments: ['transfers'],
+    transfers: ['payments'],
+    money: ['payments', 'transfers'],
+  };
   return sources.flatMap(({ file, text }) => {
     const from = moduleOf(file, '.');
     const banned = from ? forbidden[from] : undefined;
@@ -69,25 +98,35 @@ describe('money has one home', () => {
   it('finds a movement written by hand outside modules/money, and none inside it', () => {
     const text = "const m = { kind: 'collection', postings: [] } as Movement;\n";
     const sources = [
-      { file: path.join(src, 'modules', 'wallet', 'stray.ts'), text },
+      { file: path.join(src, 'modules', 'transfers', 'stray.ts'), text },
       { file: path.join(money, 'movements.ts'), text },
     ];
-    expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/wallet/stray.ts:1: ${text.trim()}`]);
+    expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/transfers/stray.ts:1: ${text.trim()}`]);
   });
 
-  it('payments and wallet do not import each other, and money imports neither', () => {
+  it('sees the wallet transfer function as a posting path, and finds a call of it outside modules/money', () => {
+    expect(postingFunctions()).toEqual(['post_movement', 'wallet_transfer']);
+    const text = "const WALLET_TRANSFER = 'select * from wallet_transfer($1, $2)';\n";
+    const sources = [
+      { file: path.join(src, 'modules', 'transfers', 'stray.ts'), text },
+      { file: path.join(money, 'wallet-transfer.ts'), text },
+    ];
+    expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/transfers/stray.ts:1: ${text.trim()}`]);
+  });
+
+  it('payments and transfers do not import each other, and money imports neither', () => {
     expect(crossingImports(sourcesUnder(src))).toEqual([]);
   });
 
-  it('finds wallet importing payments and money importing wallet', () => {
+  it('finds transfers importing payments and money importing transfers', () => {
     const sources = [
-      { file: path.join(src, 'modules', 'wallet', 'stray.ts'), text: "import { x } from '../payments/service.ts';\n" },
-      { file: path.join(money, 'providers', 'stray.ts'), text: "import { y } from '../../wallet/service.ts';\n" },
-      { file: path.join(src, 'modules', 'wallet', 'fine.ts'), text: "import { z } from '../money/ledger.ts';\n" },
+      { file: path.join(src, 'modules', 'transfers', 'stray.ts'), text: "import { x } from '../payments/service.ts';\n" },
+      { file: path.join(money, 'providers', 'stray.ts'), text: "import { y } from '../../transfers/service.ts';\n" },
+      { file: path.join(src, 'modules', 'transfers', 'fine.ts'), text: "import { z } from '../money/ledger.ts';\n" },
     ];
     expect(crossingImports(sources)).toEqual([
-      'modules/wallet/stray.ts: ../payments/service.ts',
-      'modules/money/providers/stray.ts: ../../wallet/service.ts',
+      'modules/transfers/stray.ts: ../payments/service.ts',
+      'modules/money/providers/stray.ts: ../../transfers/service.ts',
     ]);
   });
 });

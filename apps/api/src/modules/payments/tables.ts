@@ -34,7 +34,7 @@ export interface CollectionsTable {
   reference: string | null;
   metadata: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   completed_at: Timestamp | null;
-  /** Its refunds that are pending or successful, summed (migration 036, kept by wallet/refunded-totals.ts). */
+  /** Its refunds that are pending or successful, summed (migration 036, kept by payments/refunds/repository.ts). */
   amount_refunded: ColumnType<string, never, number | string>;
   /** How many times applying the row's due outcome failed in the worker (migration 021). */
   worker_attempts: Generated<number>;

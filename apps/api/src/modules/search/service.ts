@@ -7,8 +7,8 @@ import { collectionsPage } from '../collections/repository.ts';
 import { toCollectionRow } from '../collections/service.ts';
 import { searchCustomers } from '../customers/repository.ts';
 import { toCustomerRow } from '../customers/service.ts';
-import { transfersPage } from '../wallet/repository.ts';
-import { toTransferRow } from '../wallet/transfer-row.ts';
+import { transfersPage } from '../transfers/repository.ts';
+import { toTransferRow } from '../transfers/transfer-row.ts';
 
 /** The account's links (any kind; links belong to the account, not to an environment) whose title holds q or whose ref is q. */
 const searchLinks = (db: Kysely<Database>, scope: MoneyScope, q: string) =>

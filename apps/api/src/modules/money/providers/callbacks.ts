@@ -5,17 +5,14 @@ import type { Database } from '../../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { safeEqual } from '../../../lib/secrets.ts';
-import { recordCollectionEvent, reportDetail } from '../../collections/events.ts';
+import { recordCollectionEvent } from '../../collections/events.ts';
+import { DISBURSEMENT_KINDS } from '../disbursements.ts';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
-import { holdMismatch } from './mismatches.ts';
 import type { PaymentProvider, ProviderRegistry } from './provider.ts';
-import { paymentOutcomeOf, payoutOutcomeOf, type RowTimes } from './reconcile.ts';
+import { createProviderReports, type ReportSubject } from './report.ts';
 
 /** The payment or payout of ours a callback names: only a row that went to that provider (never a test row). */
-type Subject = RowTimes & { id: string; status: string; amount: number; currency: string } & (
-    | { kind: 'payment'; transactionId: string }
-    | { kind: 'payout' }
-  );
+type Subject = ReportSubject & { status: string };
 
 async function findSubject(db: Kysely<Database>, provider: string, reference: string): Promise<Subject | null> {
   const byId = isUuid(reference);
@@ -34,7 +31,7 @@ async function findSubject(db: Kysely<Database>, provider: string, reference: st
     .selectFrom('transfers')
     .select(['id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
     // A refund is paid out through the provider's disbursement as a payout is (issue 31).
-    .where('kind', 'in', ['payout', 'refund'])
+    .where('kind', 'in', DISBURSEMENT_KINDS)
     .where('provider', '=', provider)
     .where('id', '=', reference)
     .executeTakeFirst();
@@ -56,52 +53,20 @@ type Deps = {
 /**
  * The providers' callbacks (issue 15, decision 032). A callback is a hint, never the outcome: its secret path segment
  * is checked in constant time, the row it names is found among that provider's rows, the caller is answered at once,
- * and then the provider itself is asked for the row's status, whose report is applied through the same exactly-once
- * settle (or payout completion) as the reconciler's and the simulator's. So a forged body cannot credit anyone, a
- * duplicate or late callback changes nothing, and a lost one is made up by the reconciler's next poll.
+ * and then the provider itself is asked for the row's status, whose report is applied by the reconciler's own
+ * applyProviderReport (report.ts), through the same exactly-once settle (or payout completion) as the simulator's.
+ * So a forged body cannot credit anyone, a duplicate or late callback changes nothing, and a lost one is made up by the
+ * reconciler's next poll.
  */
 export function createProviderCallbacks({ db, providers, secret, settlePayment, reportPayout, logger }: Deps) {
   const confirming = new Set<Promise<void>>();
+  const { applyProviderReport } = createProviderReports({ db, settlePayment, reportPayout, logger });
 
   async function confirm(provider: PaymentProvider, subject: Subject) {
     try {
-      const money = { amount: subject.amount, currency: subject.currency };
-      const report =
-        subject.kind === 'payment'
-          ? await provider.paymentStatus?.({ collectionId: subject.id, transactionId: subject.transactionId, ...money })
-          : await provider.payoutStatus?.({ transferId: subject.id, ...money });
-      // The payment's timeline shows the callback with what the provider says when asked (a callback's body is never trusted).
-      if (subject.kind === 'payment') {
-        await recordCollectionEvent(db, {
-          collectionId: subject.id,
-          kind: 'callback',
-          ...(report ? reportDetail(report) : {}),
-        });
-      }
-      // A provider that just called about it but has no record of it is not believed: the reconciler asks again.
-      if (!report || report.status === 'unknown') return;
-      if (report.status === 'mismatch') {
-        // Never applied (decision 040): held for the operator, as the reconciler holds it.
-        await holdMismatch(
-          db,
-          subject.kind === 'payment' ? 'collections' : 'transfers',
-          subject.id,
-          `${report.reported}: ${report.detail}`,
-        );
-        logger.error(
-          { provider: provider.name, [idField(subject)]: subject.id, reported: report.reported, mismatch: report.detail },
-          'a provider reported an amount or currency not ours; not applied, held for the operator',
-        );
-        return;
-      }
-      const now = new Date();
-      if (subject.kind === 'payment') {
-        const outcome = paymentOutcomeOf(report, subject, now);
-        if (outcome) await settlePayment(subject.id, outcome);
-      } else {
-        const outcome = payoutOutcomeOf(report, subject, now);
-        if (outcome) await reportPayout(subject.id, outcome);
-      }
+      // The payment's timeline shows the callback with what the provider says when asked (a callback's body is never
+      // trusted); a provider that just called about it but has no record of it is not believed: the reconciler asks again.
+      await applyProviderReport(provider, subject, { step: 'callback', believeUnknown: false });
     } catch (error) {
       logger.error(
         { err: error, provider: provider.name, [idField(subject)]: subject.id },

@@ -2,6 +2,7 @@ import { API_KEY_CREATOR } from '@sente/contracts/merchant-api';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { REFUND_MESSAGES } from '@sente/contracts/refunds';
 import { maskBankAccountNumber, type TransferRow } from '@sente/contracts/wallet';
+import { isDisbursement } from '../money/disbursements.ts';
 import type { TransferListRecord } from './repository.ts';
 
 /** A transfer as the list, its cards and the export show it, from the side of `accountId`. */
@@ -13,7 +14,7 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
       direction === 'out' ? `${row.recipient_name} (${row.recipient_number})` : `${row.sender_name} (${row.sender_number})`;
   } else if (row.kind === 'settlement' && row.bank_details) {
     counterparty = `${row.bank_details.bank_name} ${maskBankAccountNumber(row.bank_details.account_number)}`;
-  } else if ((row.kind === 'payout' || row.kind === 'refund') && row.payout_msisdn) {
+  } else if (isDisbursement(row.kind) && row.payout_msisdn) {
     // Stored as typed (a payout keeps the number it was asked for), shown in the dashboard's one format.
     counterparty = formatTypedPhone(row.payout_msisdn);
   } else if (row.kind === 'refund') {

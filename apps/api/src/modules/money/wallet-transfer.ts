@@ -2,10 +2,8 @@ import type { Environment } from '@sente/contracts/constants';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Currency, Database } from '../../db/database.ts';
 import { destinationOf, type WebhookEventInput } from '../developers/deliveries-repository.ts';
-import { InsufficientFundsError, isInsufficientFunds, movementPostings } from '../money/ledger.ts';
-import type { Movement } from '../money/movements.ts';
-import { pinTokenHash } from './pins.ts';
-import type { TransferListRecord } from './repository.ts';
+import { InsufficientFundsError, isInsufficientFunds, movementPostings } from './ledger.ts';
+import type { Movement } from './movements.ts';
 
 export type WalletTransferInput = {
   id: string;
@@ -14,7 +12,8 @@ export type WalletTransferInput = {
   environment: Environment;
   currency: Currency;
   userId: string;
-  pinToken: string;
+  /** The PIN token's hash, as pin_tokens keeps it. */
+  pinTokenHash: string;
   recipientAccountId: string;
   amount: number;
   charge: number;
@@ -33,11 +32,14 @@ const WALLET_TRANSFER = 'select * from wallet_transfer($1, $2, $3, $4, $5, $6, $
  * transaction with plans PostgreSQL keeps (decision 030): the recipient is found (the sender's event names it), the PIN
  * token is spent, the transfer row written (nothing when the account already has a transfer under this
  * Idempotency-Key), the ledger moved by post_movement, the webhook events queued, and the transfer answered as the
- * list shows it. Each step runs only when the one before it did. A debit beyond the balance aborts the whole call
+ * list shows it (`Row`, the transfers module's list record).
+ *
+ * The second way money is posted besides postMovement, kept in this module with it: the function posts `movement`,
+ * built by movements.ts, and only this file calls it (money/boundary.unit.test.ts keeps it so). Each step runs only when the one before it did. A debit beyond the balance aborts the whole call
  * (InsufficientFundsError). Answers undefined when nothing was written: no such recipient, the token was not usable,
  * or the key was taken; the caller tells which.
  */
-export async function walletTransfer(db: Kysely<Database>, input: WalletTransferInput): Promise<TransferListRecord | undefined> {
+export async function walletTransfer<Row>(db: Kysely<Database>, input: WalletTransferInput): Promise<Row | undefined> {
   const events = JSON.stringify(
     input.events.map((event) => ({
       names_recipient: event.accountId === input.accountId,
@@ -48,7 +50,7 @@ export async function walletTransfer(db: Kysely<Database>, input: WalletTransfer
     })),
   );
   try {
-    const { rows } = await db.executeQuery<TransferListRecord & { transaction_id: string }>(
+    const { rows } = await db.executeQuery<Row & { transaction_id: string }>(
       CompiledQuery.raw(WALLET_TRANSFER, [
         input.id,
         input.at.toISOString(),
@@ -56,7 +58,7 @@ export async function walletTransfer(db: Kysely<Database>, input: WalletTransfer
         input.environment,
         input.currency,
         input.userId,
-        pinTokenHash(input.pinToken),
+        input.pinTokenHash,
         input.recipientAccountId,
         input.amount,
         input.charge,

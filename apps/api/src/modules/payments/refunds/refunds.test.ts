@@ -9,13 +9,13 @@ import { SIMULATOR } from '@sente/contracts/payments';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, get, post } from '../../testing/http.ts';
-import { apiKeysOf, v1 } from '../../testing/merchant-api.ts';
-import { lastMessage } from '../../testing/outbox.ts';
-import { createPaymentLink, expectLedgerHolds, type Merchant, payId, ugxBalances } from '../../testing/payments.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { pinToken, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAliceAndBob } from '../../testing/wallet-more.ts';
+import { answer, get, post } from '../../../testing/http.ts';
+import { apiKeysOf, v1 } from '../../../testing/merchant-api.ts';
+import { lastMessage } from '../../../testing/outbox.ts';
+import { createPaymentLink, expectLedgerHolds, type Merchant, payId, ugxBalances } from '../../../testing/payments.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { pinToken, WALLET_ENV } from '../../../testing/wallet.ts';
+import { createAliceAndBob } from '../../../testing/wallet-more.ts';
 
 let t: TestApp;
 /** Refunds her payers; 500,000 UGX (less the fee) in her test wallet. */

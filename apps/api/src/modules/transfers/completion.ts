@@ -1,28 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, TransferRecord } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { RefundCompletionHooks } from '../money/disbursements.ts';
 import { postMovement } from '../money/ledger.ts';
 import { holdReleased, type TransferOutKind } from '../money/movements.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import { completePendingTransfer } from './repository.ts';
 import { queueTransferEvent } from './transfer-events.ts';
-
-/**
- * The kinds paid out through a provider's disbursement to a mobile-money number (or, for a test card refund, the
- * simulator's): the payout machinery (hand-over, worker, reconciler, callbacks, expiry) carries both.
- */
-export const MOBILE_MONEY_OUT = ['payout', 'refund'] as const satisfies readonly TransferOutKind[];
-
-/**
- * What a refund's completion adds (refunds.ts): its event and timeline step in the transaction, before the money moves
- * (a failed refund takes its payment's row lock there, before the wallet's, as a refund does); the failed refund's
- * totals after the money moved (the wallet's lock before the customer's and the roll-up's, as settle takes them); its
- * receipt after the commit.
- */
-export type RefundCompletionHooks = {
-  inTransaction(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
-  afterMoney(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
-  afterCommit(refund: TransferRecord): void;
-};
 
 /**
  * Completes a pending settlement, payout or refund, once however often and however concurrently its outcome arrives:

@@ -7,20 +7,12 @@ import type { Currency, Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireSameRequest } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
+import type { Authority } from '../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../money/ledger.ts';
 import { type TransferOutKind, transferHeld } from '../money/movements.ts';
 import type { PinService } from './pins.ts';
 import { findByIdempotencyKey, listRecord } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
-
-/** Who is moving money: the caller's current account, its active environment, and the member. */
-export type MoneyActor = MoneyScope & { userId: string };
-
-/**
- * What allows a movement: a member's single-use PIN token (the dashboard), or the account's API key (issue 16), which
- * is itself the authority and is checked before the service is called.
- */
-export type Authority = { member: MoneyActor; pinToken: string } | { apiKey: true };
 
 /** Raised inside a transaction to roll it back when a concurrent request with the same Idempotency-Key won. */
 class Replayed extends Error {}

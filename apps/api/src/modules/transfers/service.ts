@@ -18,24 +18,23 @@ import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { storedReason } from '../../lib/stored-reason.ts';
+import { DISBURSEMENT_KINDS, type MoneyActor, type RefundCompletionHooks, type RefundMoneyOut } from '../money/disbursements.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
-import { createCompletion, MOBILE_MONEY_OUT } from './completion.ts';
+import { createCompletion } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';
-import { createMoveOut, holdNew, type MoneyActor } from './move-out.ts';
+import { createMoveOut, holdNew } from './move-out.ts';
 import { createWalletTransfers } from './p2p.ts';
-import { createPayouts } from './payouts.ts';
+import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
 import type { PinService } from './pins.ts';
-import { createRefundHooks, createRefunds, type RefundableCollection, refundBlock } from './refunds.ts';
 import * as walletRepo from './repository.ts';
 import { createStatementService } from './statement.ts';
-import { storedReason } from './stored-reason.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
-export type { MoneyActor } from './move-out.ts';
+export type { MoneyActor } from '../money/disbursements.ts';
 
 type Options = {
   db: Kysely<Database>;
@@ -46,8 +45,8 @@ type Options = {
   payoutExpirySeconds: number;
   /** A live payout is first asked about this long after its provider accepted it. */
   pollAfterMs: number;
-  /** Sends a refund's receipt to its payer (refunds.ts). */
-  mailer: Mailer;
+  /** What a refund's completion adds (payments/refunds), given where the services are put together. */
+  refundHooks: RefundCompletionHooks;
 };
 
 /**
@@ -55,9 +54,18 @@ type Options = {
  * wallet, each in its own file: a wallet transfer (p2p.ts), a settlement to the bank (here, through the move-out frame
  * of move-out.ts) and a mobile-money payout (payouts.ts); completion.ts applies a settlement's or payout's outcome.
  */
-export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds, pollAfterMs, mailer }: Options) {
+export function createWalletService({
+  db,
+  pins,
+  providers,
+  charges,
+  logger,
+  payoutExpirySeconds,
+  pollAfterMs,
+  refundHooks,
+}: Options) {
   const frame = createMoveOut({ db, pins });
-  const complete = createCompletion(db, createRefundHooks({ db, mailer, logger }));
+  const complete = createCompletion(db, refundHooks);
   const p2p = createWalletTransfers({ db, frame, charges });
   const { startPayout, handOver, send } = createPayouts({
     db,
@@ -69,7 +77,21 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     pollAfterMs,
     logger,
   });
-  const refunds = createRefunds({ db, frame, providers, send, handOver, expirySeconds: payoutExpirySeconds });
+  const refundMoneyOut: RefundMoneyOut = {
+    moveOut: (scope, authority, idempotency, write) => frame.moveOut('refund', scope, authority, idempotency, write),
+    async holdRefund(trx, scope, authority, refund, idempotency) {
+      const held = await holdNew(trx, 'refund', scope, { amount: refund.amount, charge: 0 });
+      return walletRepo.insertTransfer(trx, {
+        ...held,
+        reason: refund.reason,
+        payout_msisdn: refund.msisdn,
+        collection_id: refund.collectionId,
+        ...mobileMoneyOutColumns(refund.provider, authority, payoutExpirySeconds, idempotency),
+      });
+    },
+    send,
+    handOver,
+  };
 
   return {
     charges: (): TransferCharges => charges,
@@ -182,7 +204,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
      * is logged for the operator, who recovers the money from the provider or the merchant.
      */
     async reportPayout(id: string, outcome: TransferOutcome): Promise<boolean> {
-      const done = await complete(id, MOBILE_MONEY_OUT, outcome);
+      const done = await complete(id, DISBURSEMENT_KINDS, outcome);
       if (!done && outcome.paid) {
         const row = await db.selectFrom('transfers').select(['status', 'environment']).where('id', '=', id).executeTakeFirst();
         if (row?.status === 'rejected') {
@@ -212,14 +234,8 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     exportTransfers: (scope: MoneyScope, where: Omit<TransfersFilter, 'cursor'>, log: FastifyBaseLogger) =>
       streamTransfersWorkbook(db, scope, where, log),
 
-    /**
-     * A payment paid back to its payer (refunds.ts, issue 31): by a member with the wallet PIN's token, or with the
-     * API key (/v1). `notFound` is the caller's own 404 for a payment not of the scope.
-     */
-    refund: refunds.refund,
-
-    /** Why a payment of the scope cannot be refunded now, given what is refunded; null when it can. */
-    refundBlock: (collection: RefundableCollection, refunded: number) => refundBlock(providers, collection, refunded),
+    /** The money-out machinery a refund (payments/refunds) moves its money through. */
+    refundMoneyOut,
 
     /** The wallet statement and its spreadsheet (statement.ts, issue 31). */
     statement: createStatementService(db),

@@ -8,15 +8,16 @@ import { claimHandOver, type HandOverResult, outboxColumns } from '../../lib/han
 import { HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
+import { storedReason } from '../../lib/stored-reason.ts';
+import { type Authority, DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
-import { type Complete, MOBILE_MONEY_OUT } from './completion.ts';
-import { type Authority, holdNew, type MovedOut, type MoveOut } from './move-out.ts';
+import type { Complete } from './completion.ts';
+import { holdNew, type MovedOut, type MoveOut } from './move-out.ts';
 import { insertTransfer, payoutAwaitingHandOver, recordPayoutAccepted } from './repository.ts';
-import { storedReason } from './stored-reason.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 
 /**
- * The columns of a new payout or refund (refunds.ts) besides its money, number and reason: pending, made by the member
+ * The columns of a new payout or refund (payments/refunds) besides its money, number and reason: pending, made by the member
  * (none for an API key), written leased to its own request's hand-over when live (the row is the outbox, decision 041),
  * expiring as a payout does, with its Idempotency-Key and what the request asked.
  */
@@ -63,7 +64,7 @@ type Options = {
  */
 export function createPayouts({ db, frame, providers, complete, charge, expirySeconds, pollAfterMs, logger }: Options) {
   /**
-   * Asks the provider to pay a held payout (or refund, refunds.ts) out; a refusal returns the money. Answers whether
+   * Asks the provider to pay a held payout (or refund, payments/refunds) out; a refusal returns the money. Answers whether
    * it is still pending.
    */
   async function send(
@@ -82,7 +83,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     } catch (error) {
       logger.error({ err: error, transferId: payout.id }, 'provider refused the payout');
       const message = error instanceof HttpError ? error.message : PAYMENT_MESSAGES.providerUnavailable;
-      await complete(payout.id, MOBILE_MONEY_OUT, { paid: false, reason: message });
+      await complete(payout.id, DISBURSEMENT_KINDS, { paid: false, reason: message });
       return false;
     }
     try {

@@ -6,12 +6,14 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { storedReason } from '../../lib/stored-reason.ts';
+import type { MoneyActor } from '../money/disbursements.ts';
 import { InsufficientFundsError } from '../money/ledger.ts';
 import { walletTransferred } from '../money/movements.ts';
-import type { MoneyActor, MovedOut, MoveOut } from './move-out.ts';
-import { walletTransfer } from './movements-repository.ts';
-import { accountById } from './repository.ts';
-import { storedReason } from './stored-reason.ts';
+import { walletTransfer } from '../money/wallet-transfer.ts';
+import type { MovedOut, MoveOut } from './move-out.ts';
+import { pinTokenHash } from './pins.ts';
+import { accountById, type TransferListRecord } from './repository.ts';
 import { type EventTransfer, type Party, transferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
@@ -19,7 +21,7 @@ type Options = { db: Kysely<Database>; frame: MoveOut; charges: TransferCharges 
 
 /**
  * Spec §7 wallet transfer: the amount to the recipient and the charge to the platform, both from the sender, at once,
- * in one statement (movements-repository.ts, decision 030). Only when that statement wrote nothing are the recipient
+ * in one statement (money/wallet-transfer.ts, decision 030). Only when that statement wrote nothing are the recipient
  * and the Idempotency-Key looked up, to answer the earlier transfer or say why (a missing recipient spends no token).
  */
 export function createWalletTransfers({ db, frame, charges }: Options) {
@@ -56,16 +58,16 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
       payout_msisdn: null,
     };
     const key = { currency, environment: actor.environment };
-    let record: Awaited<ReturnType<typeof walletTransfer>>;
+    let record: TransferListRecord | undefined;
     try {
-      record = await walletTransfer(db, {
+      record = await walletTransfer<TransferListRecord>(db, {
         id: transfer.id,
         at,
         accountId: actor.accountId,
         environment: actor.environment,
         currency,
         userId: actor.userId,
-        pinToken: input.pin_token,
+        pinTokenHash: pinTokenHash(input.pin_token),
         recipientAccountId: recipientId,
         amount: input.amount,
         charge,

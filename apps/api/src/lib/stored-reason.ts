@@ -1,6 +1,6 @@
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
-import { badRequest } from '../../lib/http-error.ts';
-import { sanitizeReason } from '../../lib/rich-text.ts';
+import { badRequest } from './http-error.ts';
+import { sanitizeReason } from './rich-text.ts';
 
 /**
  * The reason or narrative of every transfer as stored, whoever asks for it (the dashboard's transfer, settlement and

@@ -4,6 +4,7 @@ import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } 
 import type { Currency, Database, TransferRecord, TransfersTable } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import { DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import type { PayoutAccepted } from '../money/providers/provider.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -233,7 +234,7 @@ export const payoutAwaitingHandOver = (db: Kysely<Database>, id: string) =>
     .selectFrom('transfers')
     .select(['id', 'provider', 'payout_msisdn', 'amount', 'currency'])
     .where('id', '=', id)
-    .where('kind', 'in', ['payout', 'refund'])
+    .where('kind', 'in', DISBURSEMENT_KINDS)
     .where('status', '=', 'pending')
     .where('provider_reference', 'is', null)
     .executeTakeFirst();

@@ -3,27 +3,32 @@ import { formatMoney } from '@sente/contracts/format';
 import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, TransferRecord } from '../../db/database.ts';
-import { claimHandOver } from '../../lib/hand-over.ts';
-import { fieldError, HttpError } from '../../lib/http-error.ts';
-import { requestHash } from '../../lib/idempotency.ts';
-import { isUuid } from '../../lib/ids.ts';
-import type { MoneyScope } from '../../lib/money-scope.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { recordCollectionEvent } from '../collections/events.ts';
-import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
-import { toApiRefund } from '../merchant-api/objects.ts';
-import { InsufficientFundsError } from '../money/ledger.ts';
-import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
-import type { RefundCompletionHooks } from './completion.ts';
-import { type Authority, holdNew, type MoveOut } from './move-out.ts';
-import { mobileMoneyOutColumns } from './payouts.ts';
-import { refundMail } from './refund-receipt.ts';
-import { countRefund } from './refunded-totals.ts';
-import { insertTransfer } from './repository.ts';
-import { storedReason } from './stored-reason.ts';
+import type { Database, TransferRecord } from '../../../db/database.ts';
+import { claimHandOver } from '../../../lib/hand-over.ts';
+import { fieldError, HttpError } from '../../../lib/http-error.ts';
+import { requestHash } from '../../../lib/idempotency.ts';
+import { isUuid } from '../../../lib/ids.ts';
+import type { MoneyScope } from '../../../lib/money-scope.ts';
+import { storedReason } from '../../../lib/stored-reason.ts';
+import type { Mailer } from '../../../mail/mailer.ts';
+import { recordCollectionEvent } from '../../collections/events.ts';
+import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
+import type { Authority, RefundCompletionHooks, RefundMoneyOut } from '../../money/disbursements.ts';
+import { InsufficientFundsError } from '../../money/ledger.ts';
+import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
+import { toApiRefund } from './public-object.ts';
+import { refundMail } from './receipt.ts';
+import {
+  countRefund,
+  findRefund,
+  lockPayment,
+  paidAndRefunded,
+  receiptFacts,
+  refundableCollection,
+  refundsOf,
+} from './repository.ts';
 
 /** The number a card payment's refund is paid to through the simulator, which has none of the payer's. */
 const CARD_REFUND_NUMBER = 'card';
@@ -37,40 +42,6 @@ export type RefundableCollection = {
   amount: number | string;
   environment: Environment;
 };
-
-/**
- * A payment's refunds that are pending or successful, summed (transfers_refunds_idx): what can no longer be refunded,
- * and the /v1 collection's `amount_refunded`. A column of any query over `collections`.
- */
-export const amountRefunded = (eb: ExpressionBuilder<Database, 'collections'>) =>
-  eb
-    .selectFrom('transfers')
-    .select(sql<string>`coalesce(sum(transfers.amount), 0)::text`.as('sum'))
-    .whereRef('transfers.collection_id', '=', 'collections.id')
-    .where('transfers.kind', '=', 'refund')
-    .where('transfers.status', '<>', 'rejected')
-    .as('amount_refunded');
-
-/** A payment's refunds, newest first (transfers_refunds_idx). */
-export const refundsOf = (db: Kysely<Database>, collectionId: string) =>
-  db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('collection_id', '=', collectionId)
-    .where('kind', '=', 'refund')
-    .orderBy('created_at', 'desc')
-    .execute();
-
-/** One refund of the scope's account and environment; another's id, or a payout's, finds nothing. */
-export const findRefund = (db: Kysely<Database>, scope: MoneyScope, id: string) =>
-  db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('account_id', '=', scope.accountId)
-    .where('environment', '=', scope.environment)
-    .where('kind', '=', 'refund')
-    .where('id', '=', id)
-    .executeTakeFirst();
 
 /**
  * Which provider pays a payment back, or why none can (issue 31 item 3): a mobile-money payment goes back to the
@@ -99,7 +70,7 @@ export function refundBlock(providers: ProviderRegistry, collection: RefundableC
 }
 
 /**
- * What completes a refund besides the money (completion.ts): in its transaction, the refund.successful or
+ * What completes a refund besides the money (transfers/completion.ts): in its transaction, the refund.successful or
  * refund.failed event (its data the /v1 refund object, found from the payment's timeline by its collection) and the
  * timeline's step; after the commit, the payer's receipt when the refund succeeded and the payer gave an e-mail.
  */
@@ -114,20 +85,7 @@ export function createRefundHooks({
 }): RefundCompletionHooks {
   async function sendReceipt(refund: TransferRecord) {
     const collectionId = refund.collection_id!;
-    const row = await db
-      .selectFrom('collections')
-      .innerJoin('accounts', 'accounts.id', 'collections.account_id')
-      .select([
-        'collections.email',
-        'collections.names',
-        'collections.amount',
-        'collections.channel',
-        'collections.msisdn',
-        'collections.transaction_id',
-        'accounts.account_name',
-      ])
-      .where('collections.id', '=', collectionId)
-      .executeTakeFirst();
+    const row = await receiptFacts(db, collectionId);
     if (!row?.email) return;
     let sent = true;
     try {
@@ -170,16 +128,9 @@ export function createRefundHooks({
 
 type Options = {
   db: Kysely<Database>;
-  frame: MoveOut;
   providers: ProviderRegistry;
-  /** The payouts' hand-over to the provider (payouts.ts): a refusal returns the money at once. */
-  send: (
-    provider: PaymentProvider,
-    payout: { id: string; account: string; amount: number; currency: 'UGX' | 'USD' },
-    now: Date,
-  ) => Promise<boolean>;
-  handOver: (id: string) => Promise<unknown>;
-  expirySeconds: number;
+  /** The transfers' money-out frame, hold and provider hand-over (a refusal returns the money at once). */
+  moneyOut: RefundMoneyOut;
 };
 
 /** What a refund asks: the amount (everything left when absent, /v1 only) and why (optional on /v1). */
@@ -192,9 +143,9 @@ export type RefundAsk = { amount?: number | undefined; reason?: string | undefin
  * decided one after the other: of two refunds of the whole amount at once, one wins), what is left to refund is
  * checked, the amount is held from the merchant wallet of the payment's environment (refused when the balance cannot
  * cover it) and the refund and its timeline step are written. Then the provider is asked to pay; its refusal returns
- * the money at once, its later failure when it reports (completion.ts). The payment's fee is not returned.
+ * the money at once, its later failure when it reports (transfers/completion.ts). The payment's fee is not returned.
  */
-export function createRefunds({ db, frame, providers, send, handOver, expirySeconds }: Options) {
+export function createRefunds({ db, providers, moneyOut }: Options) {
   async function refund(
     scope: MoneyScope,
     authority: Authority,
@@ -204,18 +155,12 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
     notFound: () => Error,
   ): Promise<{ refund: ApiRefund; replayed: boolean }> {
     if (!isUuid(collectionId)) throw notFound();
-    const collection = await db
-      .selectFrom('collections')
-      .select(['id', 'status', 'channel', 'msisdn', 'amount', 'environment'])
-      .where('account_id', '=', scope.accountId)
-      .where('environment', '=', scope.environment)
-      .where('id', '=', collectionId)
-      .executeTakeFirst();
+    const collection = await refundableCollection(db, scope, collectionId);
     if (!collection) throw notFound();
     if (collection.status !== 'successful') throw new HttpError(400, R.notSuccessful);
     const rail = refundRail(providers, collection);
     if ('refused' in rail) throw new HttpError(400, rail.refused, rail.code ? { code: rail.code } : {});
-    // Cleaned as every reason is (stored-reason.ts); absent (/v1 only) it is stored empty and answered null.
+    // Cleaned as every reason is (lib/stored-reason.ts); absent (/v1 only) it is stored empty and answered null.
     const reason =
       ask.reason === undefined
         ? ''
@@ -226,24 +171,24 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
       amount: ask.amount ?? null,
       reason: ask.reason ?? null,
     });
-    const moved = await frame.moveOut('refund', scope, authority, { key: idempotencyKey, hash }, async (trx) => {
+    const idempotency = { key: idempotencyKey, hash };
+    const moved = await moneyOut.moveOut(scope, authority, idempotency, async (trx) => {
       const amount = await amountToRefund(trx, collectionId, ask.amount);
-      let held: Awaited<ReturnType<typeof holdNew>>;
+      let transfer: TransferRecord | null;
       try {
-        held = await holdNew(trx, 'refund', scope, { amount, charge: 0 });
+        transfer = await moneyOut.holdRefund(
+          trx,
+          scope,
+          authority,
+          { amount, reason, msisdn: collection.msisdn, collectionId, provider: rail.provider.name },
+          idempotency,
+        );
       } catch (error) {
         if (error instanceof InsufficientFundsError) {
           throw new HttpError(400, R.balanceTooLow, { code: API_ERROR_CODES.insufficientBalance });
         }
         throw error;
       }
-      const transfer = await insertTransfer(trx, {
-        ...held,
-        reason,
-        payout_msisdn: collection.msisdn,
-        collection_id: collectionId,
-        ...mobileMoneyOutColumns(rail.provider.name, authority, expirySeconds, { key: idempotencyKey, hash }),
-      });
       if (!transfer) return null;
       await countRefund(trx, collectionId, amount);
       await recordCollectionEvent(trx, {
@@ -256,10 +201,12 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
     });
     if (moved.replayed) {
       // The first request may have died before handing it over: this retry does it, unless someone else holds it.
-      if (moved.row.status === 'pending' && (await claimHandOver(db, 'transfers', moved.id))) await handOver(moved.id);
+      if (moved.row.status === 'pending' && (await claimHandOver(db, 'transfers', moved.id))) {
+        await moneyOut.handOver(moved.id);
+      }
     } else {
       // A card refund has no number: the simulator pays it back to the card.
-      await send(
+      await moneyOut.send(
         rail.provider,
         {
           id: moved.id,
@@ -273,11 +220,25 @@ export function createRefunds({ db, frame, providers, send, handOver, expirySeco
     return { refund: toApiRefund((await findRefund(db, scope, moved.id))!), replayed: moved.replayed };
   }
 
-  return { refund };
+  return {
+    /**
+     * A payment paid back to its payer: by a member with the wallet PIN's token, or with the API key (/v1).
+     * `notFound` is the caller's own 404 for a payment not of the scope.
+     */
+    refund,
+
+    /** Why a payment of the scope cannot be refunded now, given what is refunded; null when it can. */
+    refundBlock: (collection: RefundableCollection, refunded: number) => refundBlock(providers, collection, refunded),
+
+    /** One refund of the scope's account and environment, or undefined. */
+    find: (scope: MoneyScope, id: string) => findRefund(db, scope, id),
+
+    /** A payment's refunds, newest first. */
+    of: (collectionId: string) => refundsOf(db, collectionId),
+  };
 }
 
-const lockPayment = (trx: Transaction<Database>, collectionId: string) =>
-  trx.selectFrom('collections').select('id').where('id', '=', collectionId).forUpdate().executeTakeFirstOrThrow();
+export type RefundsService = ReturnType<typeof createRefunds>;
 
 /**
  * Locks the payment's row and answers the amount this refund takes: `asked`, or all that is left when not asked;
@@ -288,11 +249,7 @@ async function amountToRefund(trx: Transaction<Database>, collectionId: string, 
   await lockPayment(trx, collectionId);
   // Counted in a statement of its own, after the lock: under READ COMMITTED a statement that waited for the lock still
   // reads with the snapshot it began with, so a sum in the locking statement would miss the refund that held it.
-  const row = await trx
-    .selectFrom('collections')
-    .select(['amount', amountRefunded])
-    .where('id', '=', collectionId)
-    .executeTakeFirstOrThrow();
+  const row = await paidAndRefunded(trx, collectionId);
   const left = Number(row.amount) - Number(row.amount_refunded);
   if (left <= 0) throw new HttpError(400, R.refundedInFull);
   const amount = asked ?? left;
