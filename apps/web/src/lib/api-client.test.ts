@@ -7,7 +7,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertNoStubDrift, fail, ok, stubApi } from '../testing/api-stub.ts';
 import { testUser } from '../testing/test-user.ts';
-import { api, onSessionExpired } from './api-client.ts';
+import { call, onSessionExpired } from './api-client.ts';
 import { session } from './session.ts';
 
 const OLD = { accessToken: 'access-1', refreshToken: 'session.secret-1' };
@@ -30,11 +30,11 @@ function watchSessionExpiry() {
   return { expiredSessions, stop };
 }
 
-describe('api() when the access token has expired', () => {
+describe('call() when the access token has expired', () => {
   it('refreshes once and retries with the new access token', async () => {
     session.setTokens(OLD);
     const stub = stubApi({ 'GET /api/user/profile': profileFor(NEW.accessToken), 'POST /api/refresh-token': ok(NEW) });
-    await expect(api('/api/user/profile')).resolves.toEqual({ status: 'success', data: PROFILE });
+    await expect(call('GET /api/user/profile')).resolves.toEqual({ status: 'success', data: PROFILE });
     expect(stub.sent('POST /api/refresh-token').map((r) => r.body)).toEqual([{ refreshToken: OLD.refreshToken }]);
     expect(session.refreshToken()).toBe(NEW.refreshToken);
   });
@@ -42,7 +42,7 @@ describe('api() when the access token has expired', () => {
   it('shares one refresh among the requests of a tab that met the 401 together', async () => {
     session.setTokens(OLD);
     const stub = stubApi({ 'GET /api/user/profile': profileFor(NEW.accessToken), 'POST /api/refresh-token': ok(NEW) });
-    await Promise.all([api('/api/user/profile'), api('/api/user/profile'), api('/api/user/profile')]);
+    await Promise.all([call('GET /api/user/profile'), call('GET /api/user/profile'), call('GET /api/user/profile')]);
     expect(stub.sent('POST /api/refresh-token')).toHaveLength(1);
   });
 
@@ -57,7 +57,7 @@ describe('api() when the access token has expired', () => {
         return profileFor(NEW.accessToken)(request);
       },
     });
-    await expect(api('/api/user/profile')).resolves.toMatchObject({ data: { user_id: PROFILE.user_id } });
+    await expect(call('GET /api/user/profile')).resolves.toMatchObject({ data: { user_id: PROFILE.user_id } });
     expect(stub.sent('POST /api/refresh-token')).toHaveLength(0);
   });
 
@@ -71,7 +71,7 @@ describe('api() when the access token has expired', () => {
         return fail(401, MESSAGES.refreshTokenInvalid);
       },
     });
-    await expect(api('/api/user/profile')).resolves.toMatchObject({ data: { user_id: PROFILE.user_id } });
+    await expect(call('GET /api/user/profile')).resolves.toMatchObject({ data: { user_id: PROFILE.user_id } });
     expect(session.accessToken()).toBe(NEW.accessToken);
     expect(expiredSessions).not.toHaveBeenCalled();
     stop();
@@ -81,7 +81,7 @@ describe('api() when the access token has expired', () => {
     session.setTokens(OLD);
     const { expiredSessions, stop } = watchSessionExpiry();
     stubApi({ 'GET /api/user/profile': expired(), 'POST /api/refresh-token': fail(401, MESSAGES.refreshTokenInvalid) });
-    await expect(api('/api/user/profile')).rejects.toMatchObject({ status: 401 });
+    await expect(call('GET /api/user/profile')).rejects.toMatchObject({ status: 401 });
     expect(session.accessToken()).toBeNull();
     expect(expiredSessions).toHaveBeenCalledTimes(1);
     stop();

@@ -1,6 +1,6 @@
-import type { ApiFailure, ApiSuccess } from '@sente/contracts/api';
-import type { Tokens } from '@sente/contracts/auth';
+import type { ApiFailure } from '@sente/contracts/api';
 import { MESSAGES } from '@sente/contracts/messages';
+import type { RouteAnswer, RouteBody, RouteKey, RouteParams, RouteQuery } from '@sente/contracts/routes';
 import { session } from './session.ts';
 
 export class ApiError extends Error {
@@ -51,9 +51,9 @@ function refreshSession(): Promise<boolean> {
     const refreshToken = session.refreshToken();
     if (!refreshToken) return false;
     try {
-      const response = await send('/api/refresh-token', { method: 'POST', body: { refreshToken } }, null);
+      const response = await send(requestOf('POST /api/refresh-token').path, { method: 'POST', body: { refreshToken } }, null);
       if (!response.ok) return storedByAnotherTab(refreshToken);
-      session.setTokens(((await response.json()) as ApiSuccess<Tokens>).data);
+      session.setTokens(((await response.json()) as RouteAnswer<'POST /api/refresh-token'>).data);
       return true;
     } catch {
       return false;
@@ -103,26 +103,79 @@ async function authorized(path: string, options: Options): Promise<Response> {
   return response;
 }
 
-/** Calls the API with the session's bearer token; a 401 gets one silent refresh, then ends the session. */
-export async function api<T>(path: string, options: Options = {}): Promise<ApiSuccess<T>> {
-  return (await (await authorized(path, options)).json()) as ApiSuccess<T>;
+type Has<T> = [T] extends [never] ? false : true;
+type Empty = Record<never, never>;
+/** A part the route reads is required unless every field of it is optional. */
+type Part<Name extends string, T, Extra = never> =
+  Has<T> extends false ? { [P in Name]?: never } : Empty extends T ? { [P in Name]?: T | Extra } : { [P in Name]: T | Extra };
+
+/**
+ * What a call of a route sends, typed from its catalogue entry: its path's parameters, its query (an object, or the
+ * query string a page's address already holds) and its body.
+ */
+export type CallInput<K extends RouteKey> = Part<'params', RouteParams<K>> &
+  Part<'query', RouteQuery<K>, string> &
+  Part<'body', RouteBody<K>> &
+  Pick<Options, 'signal' | 'headers'>;
+type CallArgs<K extends RouteKey> = Empty extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+/** The key's URL with the parameters filled in and the query added, and its method, body, signal and headers. */
+function requestOf(key: RouteKey, input: CallInput<RouteKey> = {}): { path: string; options: Options } {
+  const space = key.indexOf(' ');
+  const params = (input.params ?? {}) as Record<string, string>;
+  const path = key.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const query = input.query ?? '';
+  const search =
+    typeof query === 'string'
+      ? query
+      : Object.entries(query)
+          .filter(([, value]) => value !== undefined)
+          .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+          .join('&');
+  const { body, signal, headers } = input;
+  return {
+    path: search ? `${path}?${search}` : path,
+    options: {
+      method: key.slice(0, space) as 'GET' | 'POST',
+      ...(body === undefined ? {} : { body }),
+      ...(signal ? { signal } : {}),
+      ...(headers ? { headers } : {}),
+    },
+  };
 }
 
-/** A file the API answers (a spreadsheet export), read whole, with the same session handling as `api`. */
+/**
+ * Calls a route of the catalogue (@sente/contracts/routes) by its key, with the session's bearer token; a 401 gets one
+ * silent refresh, then ends the session. The types come from the catalogue by `import type`: no zod in the bundle.
+ */
+export async function call<K extends RouteKey>(key: K, ...[input]: CallArgs<K>): Promise<RouteAnswer<K>> {
+  const { path, options } = requestOf(key, input as CallInput<RouteKey>);
+  return (await (await authorized(path, options)).json()) as RouteAnswer<K>;
+}
+
+/** A route's URL, for a download whose button reads it with `apiBlob`. */
+export function routePath<K extends RouteKey>(key: K, ...[input]: CallArgs<K>): string {
+  return requestOf(key, input as CallInput<RouteKey>).path;
+}
+
+/**
+ * A file the API answers (a spreadsheet export), read whole, with the same session handling as `call`; its path is
+ * the one the download's page built with its filter.
+ */
 export async function apiBlob(path: string, options: Pick<Options, 'signal'> = {}): Promise<Blob> {
   return (await authorized(path, options)).blob();
 }
 
 /** A call made without the session (sign-in, sign-up, codes). */
-export async function publicApi<T>(path: string, body: unknown): Promise<ApiSuccess<T>> {
+export async function publicCall<K extends RouteKey>(key: K, body: RouteBody<K>): Promise<RouteAnswer<K>> {
   let response: Response;
   try {
-    response = await send(path, { method: 'POST', body }, null);
+    response = await send(requestOf(key).path, { method: 'POST', body }, null);
   } catch {
     throw new ApiError(MESSAGES.somethingWentWrong, 0);
   }
   if (!response.ok) throw await toError(response);
-  return (await response.json()) as ApiSuccess<T>;
+  return (await response.json()) as RouteAnswer<K>;
 }
 
 /** Spec §8: the server's message when it answered; the caller's fallback when no answer came (status 0). */

@@ -20,7 +20,7 @@ export const collectionKeys = {
 
 /** Spec §7 Lists: GET /api/collections?cursor=, newest first, in the account's active environment. */
 export const collectionsQueryOptions = (scope: MoneyScope) =>
-  cursorListOptions<CollectionRow>(collectionKeys.lists(scope), '/api/collections');
+  cursorListOptions<CollectionRow>(collectionKeys.lists(scope), 'GET /api/collections');
 
 export function useCollections() {
   return useCursorList(collectionsQueryOptions(useMoneyScope()));

@@ -1,11 +1,11 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from './api-client.ts';
+import { call, errorMessage } from './api-client.ts';
 import { notify } from './notify.ts';
 import { profileKeys } from './profile.ts';
 
 export function updateLogo(companyLogo: string) {
-  return api<unknown>('/api/sente-account/update-logo', { method: 'POST', body: { company_logo: companyLogo } });
+  return call('POST /api/sente-account/update-logo', { body: { company_logo: companyLogo } });
 }
 
 /** Spec §7 update-logo: toast 'Logo saved'; the logo lives on the profile's account, so it reloads. */

@@ -2,7 +2,7 @@ import type { ReportPeriod } from '@sente/contracts/report-periods';
 import type { DashboardStats } from '@sente/contracts/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { XAxisProps } from 'recharts';
-import { api } from './api-client.ts';
+import { call } from './api-client.ts';
 import { type MoneyScope, useMoneyScope } from './money-scope.ts';
 
 /** The Overview chart and the Reports card read one cache: per account, environment and period. */
@@ -15,7 +15,7 @@ export const dashboardStatsKeys = {
 export const dashboardStatsQueryOptions = (scope: MoneyScope, period: ReportPeriod) =>
   queryOptions({
     queryKey: dashboardStatsKeys.period(scope, period),
-    queryFn: async ({ signal }) => (await api<DashboardStats>(`/api/reports/dashboard-stats?period=${period}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/reports/dashboard-stats', { query: { period }, signal })).data,
     enabled: scope.accountId !== null,
     // The last period's figures stay on screen while the next period loads, so the card does not jump.
     placeholderData: keepPreviousData,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from './api-client.ts';
+import { call } from './api-client.ts';
 import { session } from './session.ts';
 
 export function logout(refreshToken: string | null) {
-  return api<null>('/api/logout', { method: 'POST', body: { refreshToken } });
+  return call('POST /api/logout', { body: { refreshToken } });
 }
 
 /** Spec §4 logout. The server revokes the session; the browser forgets it whether or not that call worked. */

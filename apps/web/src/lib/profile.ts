@@ -1,14 +1,13 @@
-import type { User } from '@sente/contracts/accounts';
 import { type Right, roleHasRight } from '@sente/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { call } from './api-client.ts';
 
 export const profileKeys = { all: ['profile'] as const };
 
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.all,
-    queryFn: async ({ signal }) => (await api<User>('/api/user/profile', { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/user/profile', { signal })).data,
   });
 
 /** Spec §2: the profile is reloaded each time an authenticated area is entered. */

@@ -1,7 +1,6 @@
 import type { LinkKind } from '@sente/contracts/links';
-import type { SearchAnswer } from '@sente/contracts/search';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { call } from './api-client.ts';
 import type { MoneyScope } from './money-scope.ts';
 
 /**
@@ -17,7 +16,7 @@ export const searchKeys = {
 export const searchQueryOptions = (scope: MoneyScope, text: string) =>
   queryOptions({
     queryKey: searchKeys.text(scope, text),
-    queryFn: async ({ signal }) => (await api<SearchAnswer>(`/api/search?q=${encodeURIComponent(text)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/search', { query: { q: text }, signal })).data,
   });
 
 /** What each kind of link is called beside its title in a list of links of every kind. */

@@ -1,5 +1,5 @@
 import type { UploadFolder } from '@sente/contracts/files';
-import { api } from './api-client.ts';
+import { call } from './api-client.ts';
 
 /** Multipart upload (spec §7 Files); the answer's data is the storage path to save on the entity. */
 export async function uploadFile(file: File, folder: UploadFolder): Promise<string> {
@@ -7,5 +7,5 @@ export async function uploadFile(file: File, folder: UploadFolder): Promise<stri
   // NOTE: the folder goes before the file, so a streaming parser has read it when the file arrives.
   body.append('folder', folder);
   body.append('file', file);
-  return (await api<string>('/api/files/upload', { method: 'POST', body })).data;
+  return (await call('POST /api/files/upload', { body })).data;
 }

@@ -1,6 +1,12 @@
 import type { Page } from '@sente/contracts/api';
+import type { RouteKey, RouteQuery } from '@sente/contracts/routes';
 import { infiniteQueryOptions, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { call } from './api-client.ts';
+
+/** The lists: the routes that take a `?cursor=`. */
+export type ListKey = {
+  [K in RouteKey]: K extends `GET ${string}` ? ('cursor' extends keyof RouteQuery<K> ? K : never) : never;
+}[RouteKey];
 
 /**
  * The query options of a cursor-paged list of spec §4 under `queryKey` (a list key of its feature's factory, which
@@ -8,19 +14,20 @@ import { api } from './api-client.ts';
  * appends the next page while the pages loaded are below totalPages. The cursor is the page parameter, not part of
  * the key: all the pages loaded live in one cache entry, which one invalidation refreshes.
  *
- * `nextPath` serves lists whose later pages come from another path than the first (spec §7: the
- * digital items start at get_digital_items and go on at /api/donation-link?cursor=); by default
- * every page comes from `path`.
+ * `search` is the list's filter as the page's address holds it. `nextKey` serves lists whose later pages come from
+ * another route than the first (spec §7: the digital items start at get_digital_items and go on at
+ * /api/donation-link?cursor=); by default every page comes from `key`.
  */
-export function cursorListOptions<T>(queryKey: QueryKey, path: string, nextPath: string = path) {
+export function cursorListOptions<T>(queryKey: QueryKey, key: ListKey, search = '', nextKey: ListKey = key) {
   return infiniteQueryOptions({
     queryKey,
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<Page<T>> => {
-      if (!pageParam) return (await api<Page<T>>(path, { signal })).data;
-      const separator = nextPath.includes('?') ? '&' : '?';
-      const url = `${nextPath}${separator}cursor=${encodeURIComponent(pageParam)}`;
-      return (await api<Page<T>>(url, { signal })).data;
+      // The lists answer pages of different rows; the caller names its row type.
+      type Answer = { data: Page<T> };
+      if (!pageParam) return ((await call(key, { query: search, signal })) as Answer).data;
+      const query = [search, `cursor=${encodeURIComponent(pageParam)}`].filter(Boolean).join('&');
+      return ((await call(nextKey, { query, signal })) as Answer).data;
     },
     getNextPageParam: (last, pages) => (pages.length < last.totalPages && last.nextCursor ? last.nextCursor : undefined),
   });

@@ -7,6 +7,7 @@ import {
   type PublicLink,
   type PublicPayment,
 } from '@sente/contracts/payments';
+import type { RouteKey, RouteParams } from '@sente/contracts/routes';
 
 /** The server answered with an error: its message is for the payer. */
 export class PayApiError extends Error {
@@ -24,10 +25,23 @@ export class PayApiError extends Error {
 /** The request never got an answer (offline, dropped connection): it may or may not have reached the server. */
 export class NetworkError extends Error {}
 
-async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+/**
+ * Calls a route of the catalogue by its key: its method, and its URL with the parameters filled in (by hand: the pay
+ * page's bundle holds nothing of the dashboard's client, and the catalogue only as types).
+ */
+async function request<T, K extends RouteKey = RouteKey>(key: K, params: RouteParams<K>, init: RequestInit = {}): Promise<T> {
+  const space = key.indexOf(' ');
+  const path = key
+    .slice(space + 1)
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name] ?? ''));
+  const method = key.slice(0, space);
   let response: Response;
   try {
-    response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init.headers } });
+    response = await fetch(path, {
+      ...init,
+      ...(method === 'GET' ? {} : { method }),
+      headers: { accept: 'application/json', ...init.headers },
+    });
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw new NetworkError(String(error));
@@ -45,25 +59,28 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
 }
 
 export function fetchPublicLink(ref: string, signal?: AbortSignal): Promise<PublicLink> {
-  return request(`/api/public/links/${encodeURIComponent(ref)}`, signal ? { signal } : {});
+  return request('GET /api/public/links/:ref', { ref }, signal ? { signal } : {});
 }
 
 /** Starts a payment. The same Idempotency-Key on a retry answers the first payment instead of charging again. */
 export function startPayment(ref: string, body: PayRequest, idempotencyKey: string): Promise<PayAnswer> {
-  return request(`/api/public/links/${encodeURIComponent(ref)}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify(body),
-  });
+  return request(
+    'POST /api/public/links/:ref/pay',
+    { ref },
+    {
+      headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      body: JSON.stringify(body),
+    },
+  );
 }
 
 export function fetchPayment(id: string, signal?: AbortSignal): Promise<PublicPayment> {
-  return request(`/api/public/payments/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  return request('GET /api/public/payments/:id', { id }, signal ? { signal } : {});
 }
 
 /** Stops waiting: a pending payment fails and never settles later. Answers the payment as it now stands. */
 export function cancelPayment(id: string): Promise<PublicPayment> {
-  return request(`/api/public/payments/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+  return request('POST /api/public/payments/:id/cancel', { id });
 }
 
 /** A random UUID; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */

@@ -1,8 +1,8 @@
 import type { ComplianceFile } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import type { FilesService } from '../files/service.ts';
 import type { AccountsService } from './service.ts';
 
@@ -27,39 +27,27 @@ export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
   }
   const manager = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
 
-  app.post(
-    '/api/user/update-business-details',
-    { ...manager, schema: ROUTES['POST /api/user/update-business-details'] },
-    async (request) => {
-      await accounts.updateBusinessDetails(request.account.id, request.body);
-      return answer(request.body, B.detailsUpdated);
-    },
-  );
+  route(app, 'POST /api/user/update-business-details', manager, async (request) => {
+    await accounts.updateBusinessDetails(request.account.id, request.body);
+    return answer(request.body, B.detailsUpdated);
+  });
 
-  app.post(
-    '/api/sente-account/save-sente-files',
-    { ...manager, schema: ROUTES['POST /api/sente-account/save-sente-files'] },
-    async (request) => {
-      await accounts.saveComplianceFiles(request.account.id, request.auth.userId, request.body.files);
-      return answer(await complianceFiles(request.account.id), B.filesUpdated);
-    },
-  );
+  route(app, 'POST /api/sente-account/save-sente-files', manager, async (request) => {
+    await accounts.saveComplianceFiles(request.account.id, request.auth.userId, request.body.files);
+    return answer(await complianceFiles(request.account.id), B.filesUpdated);
+  });
 
-  app.post(
-    '/api/sente-account/remove-sente-file/:id',
-    { ...manager, schema: ROUTES['POST /api/sente-account/remove-sente-file/:id'] },
-    async (request) => {
-      await accounts.removeComplianceFile(request.account.id, request.params.id);
-      return answer(await complianceFiles(request.account.id), B.fileRemoved);
-    },
-  );
+  route(app, 'POST /api/sente-account/remove-sente-file/:id', manager, async (request) => {
+    await accounts.removeComplianceFile(request.account.id, request.params.id);
+    return answer(await complianceFiles(request.account.id), B.fileRemoved);
+  });
 
-  app.get(
-    '/api/sente-account/sente-files',
+  route(
+    app,
+    'GET /api/sente-account/sente-files',
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'read' },
-      schema: ROUTES['GET /api/sente-account/sente-files'],
     },
     async (request) => answer(await complianceFiles(request.account.id)),
   );

@@ -1,7 +1,7 @@
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import type { FilesService } from '../files/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { businessRoutes } from './business-routes.ts';
@@ -15,37 +15,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => 
   const signedIn = { preValidation: app.authenticate, config: { rateClass: 'write' } } as const;
   const manager = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
 
-  app.post(
-    '/api/sente-account/create-account',
-    { ...signedIn, schema: ROUTES['POST /api/sente-account/create-account'] },
-    async (request, reply) => {
-      const { account_name } = request.body;
-      const user = await users.requireUser(request.auth.userId);
-      const id = await accounts.create({ id: user.id, email: user.email }, account_name);
-      return reply.code(201).send(answer({ id, account_name }, MESSAGES.accountCreated));
-    },
-  );
+  route(app, 'POST /api/sente-account/create-account', signedIn, async (request, reply) => {
+    const { account_name } = request.body;
+    const user = await users.requireUser(request.auth.userId);
+    const id = await accounts.create({ id: user.id, email: user.email }, account_name);
+    return reply.code(201).send(answer({ id, account_name }, MESSAGES.accountCreated));
+  });
 
-  app.post(
-    '/api/sente-account/switch-account',
-    { ...signedIn, schema: ROUTES['POST /api/sente-account/switch-account'] },
-    async (request) => {
-      await accounts.switchTo(request.auth.userId, request.body.sente_account_id);
-      return answer(null, MESSAGES.accountSwitched);
-    },
-  );
+  route(app, 'POST /api/sente-account/switch-account', signedIn, async (request) => {
+    await accounts.switchTo(request.auth.userId, request.body.sente_account_id);
+    return answer(null, MESSAGES.accountSwitched);
+  });
 
-  app.post(
-    '/api/sente-account/update-logo',
-    { ...manager, schema: ROUTES['POST /api/sente-account/update-logo'] },
-    async (request) => {
-      const { company_logo } = request.body;
-      await accounts.updateLogo(request.account.id, company_logo);
-      return answer({ company_logo }, LINK_MESSAGES.logoSaved);
-    },
-  );
+  route(app, 'POST /api/sente-account/update-logo', manager, async (request) => {
+    const { company_logo } = request.body;
+    await accounts.updateLogo(request.account.id, company_logo);
+    return answer({ company_logo }, LINK_MESSAGES.logoSaved);
+  });
 
-  app.post('/api/keys/set-environment', { ...manager, schema: ROUTES['POST /api/keys/set-environment'] }, async (request) => {
+  route(app, 'POST /api/keys/set-environment', manager, async (request) => {
     const { environment } = request.body;
     await accounts.setEnvironment(request.account.row, environment);
     return answer(

@@ -1,10 +1,10 @@
 import { COLLECTION_MESSAGES } from '@sente/contracts/messages';
 import { REFUND_MESSAGES } from '@sente/contracts/refunds';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { route } from '../../lib/route.ts';
 import { actorOf, scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
@@ -14,11 +14,11 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections, refunds }) => {
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
-  app.get('/api/collections', { ...view, schema: ROUTES['GET /api/collections'] }, async (request) =>
+  route(app, 'GET /api/collections', view, async (request) =>
     answer(await collections.collections(scopeOf(request), request.query)),
   );
 
-  app.get('/api/collections/download', { ...view, schema: ROUTES['GET /api/collections/download'] }, async (request, reply) =>
+  route(app, 'GET /api/collections/download', view, async (request, reply) =>
     reply
       .header('content-type', XLSX)
       .header('content-disposition', `attachment; filename="Collections Received.xlsx"`)
@@ -26,31 +26,31 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
       .send(collections.collectionsWorkbook(scopeOf(request), request.query, request.log)),
   );
 
-  app.get('/api/collections/:id', { ...view, schema: ROUTES['GET /api/collections/:id'] }, async (request) =>
+  route(app, 'GET /api/collections/:id', view, async (request) =>
     answer(await collections.collection(scopeOf(request), request.params.id)),
   );
 
   // The members who make links for payers and Customer Support (resendReceipts, DESIGN §7) may send a payer their receipt
   // again; each payment's receipt at most once a minute (RECEIPT_RESEND_SECONDS, counted in the service), besides the
   // 'write' class.
-  app.post(
-    '/api/collections/:id/resend-receipt',
+  route(
+    app,
+    'POST /api/collections/:id/resend-receipt',
     {
       preValidation: app.requireAccount('resendReceipts'),
       config: { rateClass: 'write' },
-      schema: ROUTES['POST /api/collections/:id/resend-receipt'],
     },
     async (request) => answer(null, await collections.resendReceipt(scopeOf(request), request.params.id)),
   );
 
   // Issue 31 item 3: a payment paid back to its payer, by the roles that move money, with the wallet PIN's token as
   // every money movement; an Idempotency-Key replays the first answer (200) and moves nothing twice.
-  app.post(
-    '/api/collections/:id/refund',
+  route(
+    app,
+    'POST /api/collections/:id/refund',
     {
       preValidation: app.requireAccount('moveMoney'),
       config: { rateClass: 'write' },
-      schema: ROUTES['POST /api/collections/:id/refund'],
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -67,24 +67,18 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     },
   );
 
-  app.get(
-    '/api/payment-link/collections/:ref',
-    { ...view, schema: ROUTES['GET /api/payment-link/collections/:ref'] },
-    async (request) => answer(await collections.live(scopeOf(request), request.params.ref, request.query.cursor)),
+  route(app, 'GET /api/payment-link/collections/:ref', view, async (request) =>
+    answer(await collections.live(scopeOf(request), request.params.ref, request.query.cursor)),
   );
 
   // The live page's Download: every collection of the link, however many, streamed like the collections export.
-  app.get(
-    '/api/payment-link/collections/:ref/download',
-    { ...view, schema: ROUTES['GET /api/payment-link/collections/:ref/download'] },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      const link = await collections.liveLink(scope, request.params.ref);
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="Collections ${link.ref}.xlsx"`)
-        .header('cache-control', 'private, no-store')
-        .send(collections.linkCollectionsWorkbook(scope, link, request.log));
-    },
-  );
+  route(app, 'GET /api/payment-link/collections/:ref/download', view, async (request, reply) => {
+    const scope = scopeOf(request);
+    const link = await collections.liveLink(scope, request.params.ref);
+    return reply
+      .header('content-type', XLSX)
+      .header('content-disposition', `attachment; filename="Collections ${link.ref}.xlsx"`)
+      .header('cache-control', 'private, no-store')
+      .send(collections.linkCollectionsWorkbook(scope, link, request.log));
+  });
 };

@@ -1,6 +1,6 @@
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
@@ -10,12 +10,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const customersRoutes: FastifyPluginAsyncZod<Services> = async (app, { customers }) => {
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
 
-  app.get('/api/customers', { ...view, schema: ROUTES['GET /api/customers'] }, async (request) =>
-    answer(await customers.customers(scopeOf(request), request.query)),
-  );
+  route(app, 'GET /api/customers', view, async (request) => answer(await customers.customers(scopeOf(request), request.query)));
 
   // What the customers list finds, streamed like the collections export.
-  app.get('/api/customers/download', { ...view, schema: ROUTES['GET /api/customers/download'] }, async (request, reply) =>
+  route(app, 'GET /api/customers/download', view, async (request, reply) =>
     reply
       .header('content-type', XLSX)
       .header('content-disposition', `attachment; filename="Customers.xlsx"`)

@@ -1,7 +1,7 @@
-import { ROUTES } from '@sente/contracts/routes';
 import { WEBHOOK_DELIVERY_MESSAGES as M } from '@sente/contracts/webhook-deliveries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { WebhookDeliveries } from './deliveries-service.ts';
 
@@ -15,23 +15,21 @@ export const webhookDeliveriesRoutes: FastifyPluginAsyncZod<{ webhookDeliveries:
 ) => {
   const developer = { preValidation: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
 
-  app.get(
-    '/api/webhook/deliveries',
+  route(
+    app,
+    'GET /api/webhook/deliveries',
     {
       ...developer,
       config: { rateClass: 'read' },
-      schema: ROUTES['GET /api/webhook/deliveries'],
     },
     async (request) => answer(await webhookDeliveries.list(scopeOf(request), request.query.cursor)),
   );
 
-  app.post(
-    '/api/webhook/deliveries/:id/resend',
-    { ...developer, schema: ROUTES['POST /api/webhook/deliveries/:id/resend'] },
-    async (request) => answer(await webhookDeliveries.resend(scopeOf(request), request.params.id), M.deliveryQueued),
+  route(app, 'POST /api/webhook/deliveries/:id/resend', developer, async (request) =>
+    answer(await webhookDeliveries.resend(scopeOf(request), request.params.id), M.deliveryQueued),
   );
 
-  app.post('/api/webhook/test-event', { ...developer, schema: ROUTES['POST /api/webhook/test-event'] }, async (request, reply) =>
+  route(app, 'POST /api/webhook/test-event', developer, async (request, reply) =>
     reply.code(201).send(answer(await webhookDeliveries.sendTestEvent(scopeOf(request)), M.testEventQueued)),
   );
 };

@@ -1,7 +1,7 @@
 import { DEVELOPER_MESSAGES as M } from '@sente/contracts/developers';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { DevelopersService } from './service.ts';
 
@@ -13,15 +13,15 @@ export const developersRoutes: FastifyPluginAsyncZod<{ developers: DevelopersSer
   const developer = { preValidation: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
 
   // NOTE: like every API answer to a request with a token, it is sent `Cache-Control: no-store` (plugins/security.ts).
-  app.post('/api/keys/generate', { ...developer, schema: ROUTES['POST /api/keys/generate'] }, async (request) =>
+  route(app, 'POST /api/keys/generate', developer, async (request) =>
     answer(await developers.generateKeys(request.account.id), M.keysGenerated),
   );
 
-  app.get('/api/webhook', { ...developer, config: { rateClass: 'read' }, schema: ROUTES['GET /api/webhook'] }, async (request) =>
+  route(app, 'GET /api/webhook', { ...developer, config: { rateClass: 'read' } }, async (request) =>
     answer(await developers.webhookUrls(request.account.id)),
   );
 
-  app.post('/api/webhook/save-url', { ...developer, schema: ROUTES['POST /api/webhook/save-url'] }, async (request) => {
+  route(app, 'POST /api/webhook/save-url', developer, async (request) => {
     const { accountId, environment } = scopeOf(request);
     const saved = await developers.saveWebhookUrls({ id: accountId, environment }, request.body);
     return answer(saved, M.webhooksUpdated);

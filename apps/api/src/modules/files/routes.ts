@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import type { Services } from '../../services.ts';
 import { MULTIPART_LIMITS, receiveUpload } from './receive-upload.ts';
 
@@ -38,12 +38,12 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
 
   // Spec §7 Files: any member may upload; what they may save it on is checked where it is saved.
-  app.post(
-    '/api/files/upload',
+  route(
+    app,
+    'POST /api/files/upload',
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'write' },
-      schema: ROUTES['POST /api/files/upload'],
     },
     async (request, reply) => {
       const upload = await receiveUpload(request, reply);
@@ -51,21 +51,21 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
     },
   );
 
-  app.get(
-    '/api/files/signed-url',
+  route(
+    app,
+    'GET /api/files/signed-url',
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'read' },
-      schema: ROUTES['GET /api/files/signed-url'],
     },
     async (request) => answer(await files.fileUrl(request.account.id, request.query.path)),
   );
 
-  app.get(
-    '/storage/*',
+  route(
+    app,
+    'GET /storage/*',
     {
       config: { rateClass: 'public' },
-      schema: ROUTES['GET /storage/*'],
     },
     async (request, reply) => {
       const path = request.params['*'];

@@ -1,11 +1,11 @@
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { isDatabaseUp } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
+import { route } from '../../lib/route.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.get('/health', { config: { rateClass: 'none' }, schema: ROUTES['GET /health'] }, async (_request, reply) =>
+  route(app, 'GET /health', { config: { rateClass: 'none' } }, async (_request, reply) =>
     (await isDatabaseUp(db))
       ? reply.code(200).send({ status: 'ok', database: 'up' })
       : reply.code(503).send({ status: 'error', database: 'down' }),

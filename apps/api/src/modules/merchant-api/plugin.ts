@@ -1,9 +1,9 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@sente/contracts/merchant-api';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { route } from '../../lib/route.ts';
 import { fixedFileRoutes } from '../../plugins/rate-limit.ts';
 import { openApiDocument, withOpenAnswers, withResponseHeaders, withWebhooks } from './openapi.ts';
 import { REFERENCE_CSS, REFERENCE_JS } from './reference-theme.ts';
@@ -45,10 +45,8 @@ export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, pub
   });
 
   await app.register(v1Routes, { prefix: '/v1', merchantApi });
-  app.get(
-    OPENAPI_DOCUMENT_PATH,
-    { schema: { ...ROUTES['GET /v1/openapi.json'], hide: true }, config: { rateClass: 'public' } },
-    async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()),
+  route(app, 'GET /v1/openapi.json', { schema: { hide: true }, config: { rateClass: 'public' } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger() as { openapi: string }),
   );
 
   // The reference's pages and files are fixed: rate class 'none' (plugins/rate-limit.ts).

@@ -1,9 +1,9 @@
 import { MERCHANT_API_MESSAGES as M } from '@sente/contracts/merchant-api';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { route } from '../../lib/route.ts';
 import { apiKeyGuard } from './api-key-guard.ts';
 import type { MerchantApiService } from './service.ts';
 
@@ -20,12 +20,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
   });
   app.addHook('onRequest', apiKeyGuard(app, merchantApi));
 
-  app.post(
-    '/collections',
+  route(
+    app,
+    'POST /v1/collections',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['POST /v1/collections'],
         tags: ['Collections'],
         operationId: 'createCollection',
         summary: 'Request a mobile-money payment',
@@ -41,12 +41,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     },
   );
 
-  app.get(
-    '/collections/:id',
+  route(
+    app,
+    'GET /v1/collections/:id',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/collections/:id'],
         tags: ['Collections'],
         operationId: 'getCollection',
         summary: 'Fetch a collection',
@@ -55,12 +55,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => answer(await merchantApi.collection(request.merchant, request.params.id)),
   );
 
-  app.get(
-    '/collections',
+  route(
+    app,
+    'GET /v1/collections',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/collections'],
         tags: ['Collections'],
         operationId: 'listCollections',
         summary: 'List collections',
@@ -71,12 +71,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => answer(await merchantApi.collections(request.merchant, request.query)),
   );
 
-  app.post(
-    '/payouts',
+  route(
+    app,
+    'POST /v1/payouts',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['POST /v1/payouts'],
         tags: ['Payouts'],
         operationId: 'createPayout',
         summary: 'Pay out to a mobile-money number',
@@ -92,12 +92,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     },
   );
 
-  app.get(
-    '/payouts/:id',
+  route(
+    app,
+    'GET /v1/payouts/:id',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/payouts/:id'],
         tags: ['Payouts'],
         operationId: 'getPayout',
         summary: 'Fetch a payout',
@@ -106,12 +106,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => answer(await merchantApi.payout(request.merchant, request.params.id)),
   );
 
-  app.post(
-    '/refunds',
+  route(
+    app,
+    'POST /v1/refunds',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['POST /v1/refunds'],
         tags: ['Refunds'],
         operationId: 'createRefund',
         summary: "Refund a collection to its payer's mobile money",
@@ -129,12 +129,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     },
   );
 
-  app.get(
-    '/refunds/:id',
+  route(
+    app,
+    'GET /v1/refunds/:id',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/refunds/:id'],
         tags: ['Refunds'],
         operationId: 'getRefund',
         summary: 'Fetch a refund',
@@ -143,12 +143,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     async (request) => answer(await merchantApi.refund(request.merchant, request.params.id)),
   );
 
-  app.get(
-    '/balance',
+  route(
+    app,
+    'GET /v1/balance',
     {
       config: { rateClass: 'key' },
       schema: {
-        ...ROUTES['GET /v1/balance'],
         tags: ['Balance'],
         operationId: 'getBalance',
         summary: 'Read the balance',

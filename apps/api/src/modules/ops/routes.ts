@@ -1,8 +1,8 @@
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { forbidden } from '../../lib/http-error.ts';
+import { route } from '../../lib/route.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import type { Services } from '../../services.ts';
 import { runOpsCommand } from './commands.ts';
@@ -31,12 +31,12 @@ export const opsRoutes: FastifyPluginAsyncZod<{ services: Services; opsSecret: s
       throw forbidden('Forbidden');
     }
   };
-  app.post(
-    '/ops/run',
+  route(
+    app,
+    'POST /ops/run',
     {
       preValidation: operatorOnly,
       config: { rateClass: 'write' },
-      schema: ROUTES['POST /ops/run'],
     },
     async (request) => answer(await runOpsCommand(opts.services, request.body.command, request.body.args)),
   );

@@ -1,7 +1,7 @@
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { route } from '../../lib/route.ts';
 import type { Services } from '../../services.ts';
 import { rfc5987, sendStoredFile } from '../files/routes.ts';
 
@@ -13,29 +13,25 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
   const read = { config: { rateClass: 'public' } } as const;
   const pay = { config: { rateClass: 'money' } } as const;
 
-  app.get('/api/public/links/:ref', { ...read, schema: ROUTES['GET /api/public/links/:ref'] }, async (request, reply) => {
+  route(app, 'GET /api/public/links/:ref', read, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return answer(await payments.publicLink(request.params.ref));
   });
 
   // A payment link's attachment (decision 034): inert whatever it holds, never cached, gone once detached.
-  app.get(
-    '/api/public/links/:ref/attachments/:name',
-    { ...read, schema: ROUTES['GET /api/public/links/:ref/attachments/:name'] },
-    async (request, reply) => {
-      const file = await payments.attachment(request.params.ref, request.params.name);
-      return sendStoredFile(reply, file, {
-        cache: 'no-store',
-        disposition: `inline; filename="${asciiFallback(file.name)}"; filename*=UTF-8''${rfc5987(file.name)}`,
-      });
-    },
-  );
+  route(app, 'GET /api/public/links/:ref/attachments/:name', read, async (request, reply) => {
+    const file = await payments.attachment(request.params.ref, request.params.name);
+    return sendStoredFile(reply, file, {
+      cache: 'no-store',
+      disposition: `inline; filename="${asciiFallback(file.name)}"; filename*=UTF-8''${rfc5987(file.name)}`,
+    });
+  });
 
-  app.post(
-    '/api/public/links/:ref/pay',
+  route(
+    app,
+    'POST /api/public/links/:ref/pay',
     {
       ...pay,
-      schema: ROUTES['POST /api/public/links/:ref/pay'],
     },
     async (request, reply) => {
       const payment = await payments.pay(request.params.ref, request.body, idempotencyKeyOf(request));
@@ -46,30 +42,22 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
     },
   );
 
-  app.get('/api/public/payments/:id', { ...read, schema: ROUTES['GET /api/public/payments/:id'] }, async (request, reply) => {
+  route(app, 'GET /api/public/payments/:id', read, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return answer(await payments.payment(request.params.id));
   });
 
   // The payer's way out of the wait (DESIGN §5): a pending payment fails now and can never settle later.
-  app.post(
-    '/api/public/payments/:id/cancel',
-    { ...pay, schema: ROUTES['POST /api/public/payments/:id/cancel'] },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return answer(await payments.cancel(request.params.id));
-    },
-  );
+  route(app, 'POST /api/public/payments/:id/cancel', pay, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return answer(await payments.cancel(request.params.id));
+  });
 
-  app.get(
-    '/api/public/payments/:id/download',
-    { ...read, schema: ROUTES['GET /api/public/payments/:id/download'] },
-    async (request, reply) => {
-      const file = await payments.download(request.params.id, request.query);
-      return sendStoredFile(reply, file, {
-        cache: 'private, no-store',
-        disposition: `attachment; filename*=UTF-8''${rfc5987(file.originalName)}`,
-      });
-    },
-  );
+  route(app, 'GET /api/public/payments/:id/download', read, async (request, reply) => {
+    const file = await payments.download(request.params.id, request.query);
+    return sendStoredFile(reply, file, {
+      cache: 'private, no-store',
+      disposition: `attachment; filename*=UTF-8''${rfc5987(file.originalName)}`,
+    });
+  });
 };

@@ -1,8 +1,8 @@
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import { createReportsService } from './service.ts';
 
@@ -10,12 +10,12 @@ import { createReportsService } from './service.ts';
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   const reports = createReportsService({ db });
 
-  app.get(
-    '/api/reports/dashboard-stats',
+  route(
+    app,
+    'GET /api/reports/dashboard-stats',
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'read' },
-      schema: ROUTES['GET /api/reports/dashboard-stats'],
     },
     async (request) => answer(await reports.dashboardStats(scopeOf(request), request.query.period)),
   );

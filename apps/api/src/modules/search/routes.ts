@@ -1,8 +1,8 @@
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import { createSearchService } from './service.ts';
 
@@ -10,9 +10,7 @@ import { createSearchService } from './service.ts';
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   const search = createSearchService({ db });
 
-  app.get(
-    '/api/search',
-    { preValidation: app.requireAccount('view'), config: { rateClass: 'read' }, schema: ROUTES['GET /api/search'] },
-    async (request) => answer(await search.search(scopeOf(request), request.query.q)),
+  route(app, 'GET /api/search', { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } }, async (request) =>
+    answer(await search.search(scopeOf(request), request.query.q)),
   );
 };

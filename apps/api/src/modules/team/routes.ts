@@ -1,7 +1,7 @@
 import { TEAM_MESSAGES } from '@sente/contracts/messages';
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { route } from '../../lib/route.ts';
 import type { TeamService } from './service.ts';
 
 /**
@@ -12,17 +12,17 @@ import type { TeamService } from './service.ts';
 export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (app, { team }) => {
   const manage = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
 
-  app.get(
-    '/api/staff/list',
+  route(
+    app,
+    'GET /api/staff/list',
     {
       preValidation: app.requireAccount('view'),
       config: { rateClass: 'read' },
-      schema: ROUTES['GET /api/staff/list'],
     },
     async (request) => answer(await team.list(request.account, request.query.cursor)),
   );
 
-  app.post('/api/staff/register', { ...manage, schema: ROUTES['POST /api/staff/register'] }, async (request, reply) => {
+  route(app, 'POST /api/staff/register', manage, async (request, reply) => {
     await team.invite(request.account, request.auth.userId, request.body);
     return reply.code(201).send(answer(null, TEAM_MESSAGES.inviteSent));
   });
@@ -30,16 +30,14 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
   // The invitation link's page (public: the invitee may have no account yet) and its accept (any signed-in user whose
   // address it was sent to), limited like the other endpoints that take a secret from an e-mail.
   const limited = { config: { rateClass: 'signIn' } } as const;
-  app.get('/api/staff/invitation', { ...limited, schema: ROUTES['GET /api/staff/invitation'] }, async (request) =>
-    answer(await team.invitation(request.query.invite)),
-  );
+  route(app, 'GET /api/staff/invitation', limited, async (request) => answer(await team.invitation(request.query.invite)));
 
-  app.post(
-    '/api/staff/accept',
+  route(
+    app,
+    'POST /api/staff/accept',
     {
       ...limited,
       preValidation: app.authenticate,
-      schema: ROUTES['POST /api/staff/accept'],
     },
     async (request) => {
       const accepted = await team.accept(request.body.invite, request.auth.userId);
@@ -47,7 +45,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
     },
   );
 
-  app.post('/api/staff/hide_staff/:id', { ...manage, schema: ROUTES['POST /api/staff/hide_staff/:id'] }, async (request) => {
+  route(app, 'POST /api/staff/hide_staff/:id', manage, async (request) => {
     await team.remove(request.account.id, request.params.id);
     return answer(null, TEAM_MESSAGES.memberRemoved);
   });

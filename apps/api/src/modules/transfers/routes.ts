@@ -1,11 +1,11 @@
 import { MESSAGES } from '@sente/contracts/messages';
-import { ROUTES } from '@sente/contracts/routes';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
+import { route } from '../../lib/route.ts';
 import { actorOf, scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
@@ -38,21 +38,17 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   const pin = { preValidation: [moveMoney, ownAccount], config: { rateClass: 'pin' as const } };
   const lookup = { preValidation: moveMoney, config: { rateClass: 'lookup' } } as const;
 
-  app.post(
-    '/api/wallet/pin_exists',
-    { ...pin, config: { rateClass: 'read' as const }, schema: ROUTES['POST /api/wallet/pin_exists'] },
-    async (request) => {
-      const pin_exists = await pins.exists(actorOf(request));
-      return answer({ pin_exists }, undefined, { status: 'SUCCESS', pin_exists });
-    },
-  );
+  route(app, 'POST /api/wallet/pin_exists', { ...pin, config: { rateClass: 'read' as const } }, async (request) => {
+    const pin_exists = await pins.exists(actorOf(request));
+    return answer({ pin_exists }, undefined, { status: 'SUCCESS', pin_exists });
+  });
 
-  app.post('/api/wallet/set_pin', { ...pin, schema: ROUTES['POST /api/wallet/set_pin'] }, async (request, reply) => {
+  route(app, 'POST /api/wallet/set_pin', pin, async (request, reply) => {
     await pins.set(actorOf(request), request.body.pin);
     return reply.code(201).send(answer(null, M.pinCreated, { status: 'SUCCESS' }));
   });
 
-  app.post('/api/wallet/verify_pin', { ...pin, schema: ROUTES['POST /api/wallet/verify_pin'] }, async (request) => {
+  route(app, 'POST /api/wallet/verify_pin', pin, async (request) => {
     const pin_token = await pins.verify(actorOf(request), request.body.pin);
     return answer({ pin_token }, M.pinVerified, { status: 'SUCCESS', pin_token });
   });
@@ -60,33 +56,29 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   // Issue 17: the member changes their own PIN, or resets a forgotten one with an e-mailed code (pin-changes.ts).
   const member = (request: FastifyRequest) => ({ ...actorOf(request), accountName: request.account.row.account_name });
 
-  app.post('/api/wallet/change_pin', { ...pin, schema: ROUTES['POST /api/wallet/change_pin'] }, async (request) => {
+  route(app, 'POST /api/wallet/change_pin', pin, async (request) => {
     await pinChanges.change(member(request), request.body.old_pin, request.body.new_pin);
     return answer(null, M.pinChanged, { status: 'SUCCESS' });
   });
 
-  app.post('/api/wallet/pin_reset_code', { ...pin, schema: ROUTES['POST /api/wallet/pin_reset_code'] }, async (request) => {
+  route(app, 'POST /api/wallet/pin_reset_code', pin, async (request) => {
     const sent = await pinChanges.sendResetCode(member(request));
     const data = { email: sent.email, last_code_sent_at: sent.sentAt.toISOString() };
     return answer(data, M.pinResetCodeSent, { status: 'SUCCESS' });
   });
 
-  app.post('/api/wallet/reset_pin', { ...pin, schema: ROUTES['POST /api/wallet/reset_pin'] }, async (request) => {
+  route(app, 'POST /api/wallet/reset_pin', pin, async (request) => {
     await pinChanges.reset(member(request), request.body.code, request.body.new_pin);
     return answer(null, M.pinReset, { status: 'SUCCESS' });
   });
 
-  app.post(
-    '/api/wallet/verify_sente_acc_number',
-    { ...lookup, schema: ROUTES['POST /api/wallet/verify_sente_acc_number'] },
-    async (request) => {
-      const account = await wallet.accountByNumber(actorOf(request), request.body.sente_account_number);
-      const sente_account_id = account.id;
-      return answer({ sente_account_id }, M.accountFound, { status: 'SUCCESS', sente_account_id });
-    },
-  );
+  route(app, 'POST /api/wallet/verify_sente_acc_number', lookup, async (request) => {
+    const account = await wallet.accountByNumber(actorOf(request), request.body.sente_account_number);
+    const sente_account_id = account.id;
+    return answer({ sente_account_id }, M.accountFound, { status: 'SUCCESS', sente_account_id });
+  });
 
-  app.post('/api/wallet/user_with_sente', { ...lookup, schema: ROUTES['POST /api/wallet/user_with_sente'] }, async (request) => {
+  route(app, 'POST /api/wallet/user_with_sente', lookup, async (request) => {
     const account = await wallet.holder(request.body.sente_account_id);
     const data = {
       account_name: account.account_name,
@@ -97,12 +89,12 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     return answer(data, undefined, { status: 'SUCCESS' });
   });
 
-  app.post(
-    '/api/wallet/get_account_number_if_exists',
+  route(
+    app,
+    'POST /api/wallet/get_account_number_if_exists',
     {
       ...view,
       preValidation: [app.requireAccount('view'), ownAccount],
-      schema: ROUTES['POST /api/wallet/get_account_number_if_exists'],
     },
     async (request) => {
       const sente_account_number = request.account.row.account_number;
@@ -110,16 +102,12 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     },
   );
 
-  app.get('/api/wallet/charges', { ...view, schema: ROUTES['GET /api/wallet/charges'] }, async (request) =>
-    answer(await wallet.summary(scopeOf(request))),
-  );
+  route(app, 'GET /api/wallet/charges', view, async (request) => answer(await wallet.summary(scopeOf(request))));
 
-  app.get('/api/wallet/usd', { ...view, schema: ROUTES['GET /api/wallet/usd'] }, async (request) =>
-    answer(await wallet.usd(request.account.id)),
-  );
+  route(app, 'GET /api/wallet/usd', view, async (request) => answer(await wallet.usd(request.account.id)));
 
   // A replayed Idempotency-Key answers the first transfer again, with 200 instead of 201.
-  app.post('/api/wallet-transfers/p2p', { ...move, schema: ROUTES['POST /api/wallet-transfers/p2p'] }, async (request, reply) => {
+  route(app, 'POST /api/wallet-transfers/p2p', move, async (request, reply) => {
     const key = idempotencyKeyOf(request);
     const input = request.body;
     assertOwnAccount(request, input.senderAccountId);
@@ -130,13 +118,13 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     return reply.code(replayed ? 200 : 201).send(answer(row, M.transferSuccessful, { success: true as const }));
   });
 
-  app.post('/api/settlements/create', { ...move, schema: ROUTES['POST /api/settlements/create'] }, async (request, reply) => {
+  route(app, 'POST /api/settlements/create', move, async (request, reply) => {
     const key = idempotencyKeyOf(request);
     const { row, replayed } = await wallet.requestSettlement(actorOf(request), request.body, key);
     return reply.code(replayed ? 200 : 201).send(answer(row, M.requestSent));
   });
 
-  app.post('/api/yo/process_payout', { ...move, schema: ROUTES['POST /api/yo/process_payout'] }, async (request, reply) => {
+  route(app, 'POST /api/yo/process_payout', move, async (request, reply) => {
     const key = idempotencyKeyOf(request);
     const input = request.body;
     assertOwnAccount(request, input.sente_account_id);
@@ -146,48 +134,40 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     return reply.code(replayed ? 200 : 201).send(answer(row, M.payoutStarted));
   });
 
-  app.get('/api/settlements', { ...view, schema: ROUTES['GET /api/settlements'] }, async (request) =>
-    answer(await wallet.list(scopeOf(request), request.query)),
-  );
+  route(app, 'GET /api/settlements', view, async (request) => answer(await wallet.list(scopeOf(request), request.query)));
 
-  app.get(
-    '/api/collections/smt_download',
-    { ...view, schema: ROUTES['GET /api/collections/smt_download'] },
-    async (request, reply) =>
-      reply
-        .header('content-type', XLSX)
-        .header('content-disposition', 'attachment; filename="Settlements.xlsx"')
-        .header('cache-control', 'private, no-store')
-        .send(wallet.exportTransfers(scopeOf(request), request.query, request.log)),
+  route(app, 'GET /api/collections/smt_download', view, async (request, reply) =>
+    reply
+      .header('content-type', XLSX)
+      .header('content-disposition', 'attachment; filename="Settlements.xlsx"')
+      .header('cache-control', 'private, no-store')
+      .send(wallet.exportTransfers(scopeOf(request), request.query, request.log)),
   );
 
   // Issue 31: the wallet's statement, with the view right the balance screen needs.
-  app.get('/api/wallet/statement', { ...view, schema: ROUTES['GET /api/wallet/statement'] }, async (request) =>
+  route(app, 'GET /api/wallet/statement', view, async (request) =>
     answer(await wallet.statement.page(scopeOf(request), request.query)),
   );
 
   // Issue 39: the statement's opening and closing balances and its period's totals.
-  app.get('/api/wallet/statement/summary', { ...view, schema: ROUTES['GET /api/wallet/statement/summary'] }, async (request) =>
+  route(app, 'GET /api/wallet/statement/summary', view, async (request) =>
     answer(await wallet.statement.summary(scopeOf(request), request.query)),
   );
 
-  app.get(
-    '/api/wallet/statement/download',
-    { ...view, schema: ROUTES['GET /api/wallet/statement/download'] },
-    async (request, reply) =>
-      reply
-        .header('content-type', XLSX)
-        .header('content-disposition', 'attachment; filename="Statement.xlsx"')
-        .header('cache-control', 'private, no-store')
-        .send(wallet.statement.workbook(scopeOf(request), request.query, request.log)),
+  route(app, 'GET /api/wallet/statement/download', view, async (request, reply) =>
+    reply
+      .header('content-type', XLSX)
+      .header('content-disposition', 'attachment; filename="Statement.xlsx"')
+      .header('cache-control', 'private, no-store')
+      .send(wallet.statement.workbook(scopeOf(request), request.query, request.log)),
   );
 
-  app.post(
-    '/api/sente-account/update-bank-details',
+  route(
+    app,
+    'POST /api/sente-account/update-bank-details',
     {
       preValidation: app.requireAccount('manageAccount'),
       config: { rateClass: 'write' },
-      schema: ROUTES['POST /api/sente-account/update-bank-details'],
     },
     async (request) => {
       await wallet.setBankDetails(request.account.id, request.body);

@@ -1,6 +1,5 @@
-import type { SupportContacts } from '@sente/contracts/support';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 const supportKeys = { all: ['support'] as const };
 
@@ -8,7 +7,7 @@ const supportKeys = { all: ['support'] as const };
 const supportContactsQueryOptions = () =>
   queryOptions({
     queryKey: supportKeys.all,
-    queryFn: async ({ signal }) => (await api<SupportContacts>('/api/support', { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/support', { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -1,6 +1,6 @@
-import { ROUTES } from '@sente/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../../lib/answer.ts';
+import { route } from '../../../lib/route.ts';
 import type { ProviderCallbacks } from './callbacks.ts';
 
 /** Where hideCallbackSecret puts the secret of a callback's path: set from the URL on every callback, never trusted from the caller. */
@@ -30,17 +30,15 @@ export const providerCallbackRoutes: FastifyPluginAsyncZod<{ providerCallbacks: 
   { providerCallbacks },
 ) => {
   app.addHook('onClose', () => providerCallbacks.idle());
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/api/providers/:provider/callback/:secret',
-    bodyLimit: 16 * 1024,
-    config: { rateClass: 'callback' },
-    // The catalogue's POST and PUT entries are one object.
-    schema: ROUTES['POST /api/providers/:provider/callback/:secret'],
-    handler: async (request) => {
+  // MTN MoMo sends its callback by PUT or POST.
+  for (const key of [
+    'POST /api/providers/:provider/callback/:secret',
+    'PUT /api/providers/:provider/callback/:secret',
+  ] as const) {
+    route(app, key, { bodyLimit: 16 * 1024, config: { rateClass: 'callback' } }, async (request) => {
       const secret = request.headers[SECRET_HEADER];
       await providerCallbacks.receive(request.params.provider, typeof secret === 'string' ? secret : '', request.body);
       return answer({ received: true as const });
-    },
-  });
+    });
+  }
 };

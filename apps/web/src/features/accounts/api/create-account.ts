@@ -1,11 +1,11 @@
 import type { CreateAccountInput } from '@sente/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 
 export function createAccount(input: CreateAccountInput) {
-  return api<{ id: string; account_name: string }>('/api/sente-account/create-account', { method: 'POST', body: input });
+  return call('POST /api/sente-account/create-account', { body: input });
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { SetEnvironmentInput } from '@sente/contracts/accounts';
-import type { Environment } from '@sente/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 
 export function setEnvironment(input: SetEnvironmentInput) {
-  return api<{ active_environment: Environment }>('/api/keys/set-environment', { method: 'POST', body: input });
+  return call('POST /api/keys/set-environment', { body: input });
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { SwitchAccountInput } from '@sente/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 
 export function switchAccount(input: SwitchAccountInput) {
-  return api<null>('/api/sente-account/switch-account', { method: 'POST', body: input });
+  return call('POST /api/sente-account/switch-account', { body: input });
 }
 
 /** Every query belongs to the current account, so a switch refetches them all. */

@@ -1,13 +1,13 @@
-import type { UpdateProfileInput, User } from '@sente/contracts/accounts';
+import type { UpdateProfileInput } from '@sente/contracts/accounts';
 import { MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys } from '../../../lib/profile.ts';
 
 export function updateProfile(input: UpdateProfileInput) {
-  return api<User>('/api/user/update-profile', { method: 'POST', body: input });
+  return call('POST /api/user/update-profile', { body: input });
 }
 
 export function useUpdateProfile() {

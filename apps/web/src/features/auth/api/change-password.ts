@@ -1,7 +1,7 @@
 import type { ChangePasswordInput } from '@sente/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client.ts';
+import { publicCall } from '../../../lib/api-client.ts';
 
-export const changePassword = async (input: ChangePasswordInput) => publicApi<null>('/api/change-password', input);
+export const changePassword = async (input: ChangePasswordInput) => publicCall('POST /api/change-password', input);
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -1,6 +1,5 @@
-import type { AcceptedInvitation, Invitation } from '@sente/contracts/team';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** An invitation is read before any account is chosen, so its keys have no account level: the invite names it. */
 export const invitationKeys = {
@@ -12,8 +11,7 @@ export const invitationKeys = {
 export const invitationQueryOptions = (invite: string) =>
   queryOptions({
     queryKey: invitationKeys.detail(invite),
-    queryFn: async ({ signal }) =>
-      (await api<Invitation>(`/api/staff/invitation?invite=${encodeURIComponent(invite)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/staff/invitation', { query: { invite }, signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -25,7 +23,7 @@ export function useInvitation(invite: string | null) {
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (invite: string) => api<AcceptedInvitation>('/api/staff/accept', { method: 'POST', body: { invite } }),
+    mutationFn: async (invite: string) => call('POST /api/staff/accept', { body: { invite } }),
     // Every cached answer belonged to the account the user was in before.
     onSuccess: () => queryClient.resetQueries(),
   });

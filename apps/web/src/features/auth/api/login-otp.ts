@@ -1,11 +1,10 @@
-import type { LoginResult } from '@sente/contracts/accounts';
 import type { LoginOtpInput } from '@sente/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { publicApi } from '../../../lib/api-client.ts';
+import { publicCall } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/profile.ts';
 import { session } from '../../../lib/session.ts';
 
-export const loginWithCode = async (input: LoginOtpInput) => (await publicApi<LoginResult>('/api/login-otp', input)).data;
+export const loginWithCode = async (input: LoginOtpInput) => (await publicCall('POST /api/login-otp', input)).data;
 
 /** Spec §4: on success both tokens are stored and the profile is known. */
 export function useLoginWithCode() {

@@ -1,8 +1,8 @@
-import type { ComplianceFile, SaveComplianceFilesInput } from '@sente/contracts/accounts';
+import type { SaveComplianceFilesInput } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { businessKeys, LINK_REFRESH_MS } from './business-keys.ts';
@@ -11,7 +11,7 @@ import { businessKeys, LINK_REFRESH_MS } from './business-keys.ts';
 export const complianceFilesQueryOptions = (accountId: string | null) =>
   queryOptions({
     queryKey: businessKeys.files(accountId),
-    queryFn: async ({ signal }) => (await api<ComplianceFile[]>('/api/sente-account/sente-files', { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/sente-account/sente-files', { signal })).data,
     refetchInterval: LINK_REFRESH_MS,
   });
 
@@ -21,8 +21,7 @@ export function useSaveComplianceFiles() {
   const queryClient = useQueryClient();
   const { queryKey } = complianceFilesQueryOptions(useMoneyScope().accountId);
   return useMutation({
-    mutationFn: (input: SaveComplianceFilesInput) =>
-      api<ComplianceFile[]>('/api/sente-account/save-sente-files', { method: 'POST', body: input }),
+    mutationFn: (input: SaveComplianceFilesInput) => call('POST /api/sente-account/save-sente-files', { body: input }),
     onSuccess: (response) => {
       // The answer is the whole list with fresh links.
       queryClient.setQueryData(queryKey, response.data);
@@ -37,8 +36,7 @@ export function useRemoveComplianceFile() {
   const queryClient = useQueryClient();
   const { queryKey } = complianceFilesQueryOptions(useMoneyScope().accountId);
   return useMutation({
-    mutationFn: (id: string) =>
-      api<ComplianceFile[]>(`/api/sente-account/remove-sente-file/${encodeURIComponent(id)}`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => call('POST /api/sente-account/remove-sente-file/:id', { params: { id }, body: {} }),
     onSuccess: (response) => {
       queryClient.setQueryData(queryKey, response.data);
       notify.success(BUSINESS_MESSAGES.fileRemoved);

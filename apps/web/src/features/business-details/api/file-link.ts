@@ -1,6 +1,5 @@
-import type { FileUrl } from '@sente/contracts/files';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { businessKeys, LINK_REFRESH_MS } from './business-keys.ts';
 
@@ -8,8 +7,7 @@ import { businessKeys, LINK_REFRESH_MS } from './business-keys.ts';
 export const fileLinkQueryOptions = (accountId: string | null, path: string) =>
   queryOptions({
     queryKey: businessKeys.fileLink(accountId, path),
-    queryFn: async ({ signal }) =>
-      (await api<FileUrl>(`/api/files/signed-url?path=${encodeURIComponent(path)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/files/signed-url', { query: { path }, signal })).data,
     refetchInterval: LINK_REFRESH_MS,
   });
 

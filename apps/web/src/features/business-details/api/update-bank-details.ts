@@ -1,12 +1,12 @@
 import { type BankDetails, WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys } from '../../../lib/profile.ts';
 
 export function updateBankDetails(input: BankDetails) {
-  return api<BankDetails>('/api/sente-account/update-bank-details', { method: 'POST', body: input });
+  return call('POST /api/sente-account/update-bank-details', { body: input });
 }
 
 export function useUpdateBankDetails() {

@@ -1,13 +1,13 @@
-import type { BusinessDetails, BusinessDetailsInput } from '@sente/contracts/accounts';
+import type { BusinessDetailsInput } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys } from '../../../lib/profile.ts';
 
 export function updateBusinessDetails(input: BusinessDetailsInput) {
-  return api<BusinessDetails>('/api/user/update-business-details', { method: 'POST', body: input });
+  return call('POST /api/user/update-business-details', { body: input });
 }
 
 export function useUpdateBusinessDetails() {

@@ -1,7 +1,6 @@
 import type { CollectionsPage } from '@sente/contracts/collections-page';
 import type { CollectionRow } from '@sente/contracts/payments';
 import { keepPreviousData } from '@tanstack/react-query';
-import { withQuery } from '../../../components/use-url-filter.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
@@ -14,7 +13,7 @@ export const COLLECTION_FILTER_KEYS = ['status', 'channel', 'link', 'from', 'to'
  * new filter loads, the list of the one before stays on the screen.
  */
 export const filteredCollectionsQueryOptions = (scope: MoneyScope, query: string) => ({
-  ...cursorListOptions<CollectionRow>(collectionKeys.filtered(scope, query), withQuery('/api/collections', query)),
+  ...cursorListOptions<CollectionRow>(collectionKeys.filtered(scope, query), 'GET /api/collections', query),
   placeholderData: keepPreviousData,
 });
 

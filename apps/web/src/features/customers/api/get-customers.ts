@@ -1,6 +1,5 @@
 import type { CustomerRow } from '@sente/contracts/payments';
 import { keepPreviousData } from '@tanstack/react-query';
-import { withQuery } from '../../../components/use-url-filter.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 
@@ -21,7 +20,7 @@ export const CUSTOMER_FILTER_KEYS = ['q'] as const;
  * list of the one before stays on the screen.
  */
 export const customersQueryOptions = (scope: MoneyScope, query = '') => ({
-  ...cursorListOptions<CustomerRow>(customerKeys.found(scope, query), withQuery('/api/customers', query)),
+  ...cursorListOptions<CustomerRow>(customerKeys.found(scope, query), 'GET /api/customers', query),
   placeholderData: keepPreviousData,
 });
 

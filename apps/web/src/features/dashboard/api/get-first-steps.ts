@@ -1,13 +1,17 @@
-import type { Page } from '@sente/contracts/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { dashboardKeys } from './get-usd-wallet.ts';
 
 /** What the first-steps panel needs beyond the profile: how many links of any kind, how many test payments went through. */
 export type FirstStepCounts = { links: number; testPayments: number };
 
-const totalOf = async (path: string, signal: AbortSignal) => (await api<Page<unknown>>(path, { signal })).data.totalItems;
+type CountedList =
+  | 'GET /api/payment-link'
+  | 'GET /api/donation-link'
+  | 'GET /api/donation-link/get_digital_items'
+  | 'GET /api/collections';
+const totalOf = async (key: CountedList, signal: AbortSignal, query = '') => (await call(key, { query, signal })).data.totalItems;
 
 /**
  * The lists' totals, read from the counters the server keeps (a first page each): the three link lists, and in test
@@ -19,10 +23,10 @@ export const firstStepsQueryOptions = ({ accountId, environment }: MoneyScope, e
     queryKey: dashboardKeys.firstSteps(accountId, environment),
     queryFn: async ({ signal }): Promise<FirstStepCounts> => {
       const [paymentLinks, donationLinks, digitalItems, testPayments] = await Promise.all([
-        totalOf('/api/payment-link', signal),
-        totalOf('/api/donation-link', signal),
-        totalOf('/api/donation-link/get_digital_items', signal),
-        environment === 'test' ? totalOf('/api/collections?status=successful', signal) : Promise.resolve(0),
+        totalOf('GET /api/payment-link', signal),
+        totalOf('GET /api/donation-link', signal),
+        totalOf('GET /api/donation-link/get_digital_items', signal),
+        environment === 'test' ? totalOf('GET /api/collections', signal, 'status=successful') : Promise.resolve(0),
       ]);
       return { links: paymentLinks + donationLinks + digitalItems, testPayments };
     },

@@ -1,7 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-
-type UsdWallet = { current_balance: number; current_balance_sand_box: number };
+import { call } from '../../../lib/api-client.ts';
 
 /** The dashboard's own queries, from generic to specific: the USD wallet answers both environments' balances at once. */
 export const dashboardKeys = {
@@ -17,7 +15,7 @@ export const dashboardKeys = {
 export const usdWalletQueryOptions = (accountId: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.usdWallet(accountId),
-    queryFn: async ({ signal }) => (await api<UsdWallet>('/api/wallet/usd', { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/wallet/usd', { signal })).data,
     enabled: accountId !== null,
   });
 

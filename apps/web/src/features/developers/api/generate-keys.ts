@@ -1,13 +1,13 @@
 import type { User } from '@sente/contracts/accounts';
-import { type ApiKeys, DEVELOPER_MESSAGES } from '@sente/contracts/developers';
+import { DEVELOPER_MESSAGES } from '@sente/contracts/developers';
 import { MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys } from '../../../lib/profile.ts';
 
 export function generateKeys() {
-  return api<ApiKeys>('/api/keys/generate', { method: 'POST', body: {} });
+  return call('POST /api/keys/generate', { body: {} });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@sente/contracts/messages';
 import { WEBHOOK_DELIVERY_MESSAGES as M, type WebhookDelivery } from '@sente/contracts/webhook-deliveries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
@@ -9,7 +9,7 @@ import { developerKeys } from './developer-keys.ts';
 
 /** Issue 16: GET /api/webhook/deliveries?cursor=, the account's deliveries in its active environment, newest first. */
 export const webhookDeliveriesQueryOptions = (scope: MoneyScope) =>
-  cursorListOptions<WebhookDelivery>(developerKeys.deliveries(scope), '/api/webhook/deliveries');
+  cursorListOptions<WebhookDelivery>(developerKeys.deliveries(scope), 'GET /api/webhook/deliveries');
 
 export function useWebhookDeliveries() {
   return useCursorList(webhookDeliveriesQueryOptions(useMoneyScope()));
@@ -31,11 +31,7 @@ function useDeliveryMutation<Input>(send: (input: Input) => Promise<{ message?: 
 
 /** POST /api/webhook/deliveries/:id/resend: sent again at once, with the same webhook-id ('Delivery queued'). */
 export const useResendDelivery = () =>
-  useDeliveryMutation(
-    (id: string) => api<WebhookDelivery>(`/api/webhook/deliveries/${encodeURIComponent(id)}/resend`, { method: 'POST' }),
-    M.deliveryQueued,
-  );
+  useDeliveryMutation((id: string) => call('POST /api/webhook/deliveries/:id/resend', { params: { id } }), M.deliveryQueued);
 
 /** POST /api/webhook/test-event: a test.event to each URL that is set ('Test event queued'). */
-export const useSendTestEvent = () =>
-  useDeliveryMutation(() => api<WebhookDelivery[]>('/api/webhook/test-event', { method: 'POST' }), M.testEventQueued);
+export const useSendTestEvent = () => useDeliveryMutation(() => call('POST /api/webhook/test-event'), M.testEventQueued);

@@ -1,7 +1,7 @@
 import { DEVELOPER_MESSAGES, type WebhookUrls } from '@sente/contracts/developers';
 import { MESSAGES } from '@sente/contracts/messages';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../lib/api-client.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { developerKeys } from './developer-keys.ts';
@@ -10,7 +10,7 @@ import { developerKeys } from './developer-keys.ts';
 export const webhookUrlsQueryOptions = (accountId: string | null) =>
   queryOptions({
     queryKey: developerKeys.webhooks(accountId),
-    queryFn: async ({ signal }) => (await api<WebhookUrls>('/api/webhook', { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/webhook', { signal })).data,
   });
 
 export function useWebhookUrls() {
@@ -26,7 +26,7 @@ export function useSaveWebhookUrls() {
   const scope = useMoneyScope();
   const { queryKey } = webhookUrlsQueryOptions(scope.accountId);
   return useMutation({
-    mutationFn: (input: WebhookUrls) => api<WebhookUrls>('/api/webhook/save-url', { method: 'POST', body: input }),
+    mutationFn: (input: WebhookUrls) => call('POST /api/webhook/save-url', { body: input }),
     onSuccess: (response) => {
       queryClient.setQueryData(queryKey, response.data);
       void queryClient.invalidateQueries({ queryKey: developerKeys.deliveries(scope) });

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { copyText } from '../../../lib/clipboard.ts';
 import { notify } from '../../../lib/notify.ts';
-import { PAYMENT_LINK_SHORTEN_PATH, shortenUrl } from './shorten-url.ts';
+import { PAYMENT_LINK_SHORTEN_PATH, type ShortenKey, shortenUrl } from './shorten-url.ts';
 
 async function copyWithToast(url: string) {
   if (await copyText(url)) notify.success(MESSAGES.copied);
@@ -46,7 +46,15 @@ export function CopyLinkButton({ url, name }: { url: string; name: string }) {
 }
 
 /** Spec §7 shorten_url: shortens the public link and copies the short one; 'Failed to process shortened URL.' otherwise. */
-export function ShortenLinkButton({ url, name, path = PAYMENT_LINK_SHORTEN_PATH }: { url: string; name: string; path?: string }) {
+export function ShortenLinkButton({
+  url,
+  name,
+  path = PAYMENT_LINK_SHORTEN_PATH,
+}: {
+  url: string;
+  name: string;
+  path?: ShortenKey;
+}) {
   const shorten = useMutation({
     mutationFn: () => shortenUrl(url, path),
     onSuccess: copyWithToast,

@@ -1,11 +1,9 @@
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-
-const collectionPath = (id: string) => `/api/collections/${encodeURIComponent(id)}`;
 
 /** How often an open payment is read again while it, or one of its refunds, waits for its provider. */
 export const PENDING_PAYMENT_REFRESH_MS = 3000;
@@ -20,7 +18,7 @@ const waiting = (payment: CollectionDetail | undefined) =>
 export const collectionDetailQueryOptions = (scope: MoneyScope, id: string) =>
   queryOptions({
     queryKey: collectionKeys.detail(scope, id),
-    queryFn: async ({ signal }) => (await api<CollectionDetail>(collectionPath(id), { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/collections/:id', { params: { id }, signal })).data,
     refetchInterval: (query) => (waiting(query.state.data) ? PENDING_PAYMENT_REFRESH_MS : false),
   });
 
@@ -36,7 +34,7 @@ export function useResendReceipt(id: string) {
   const scope = useMoneyScope();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => api<null>(`${collectionPath(id)}/resend-receipt`, { method: 'POST' }),
+    mutationFn: async () => call('POST /api/collections/:id/resend-receipt', { params: { id } }),
     onSuccess: async (answer) => {
       if (answer.message) notify.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: collectionKeys.detail(scope, id) });

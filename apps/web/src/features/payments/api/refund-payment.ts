@@ -1,7 +1,6 @@
-import type { CollectionRefund } from '@sente/contracts/payments-answers';
 import type { RefundInput } from '@sente/contracts/payments-input';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { profileKeys } from '../../../lib/profile.ts';
@@ -14,11 +13,7 @@ type RefundVariables = { input: RefundInput; idempotencyKey: string };
  * modal makes a retry after a lost answer replay the first refund (200) instead of paying the payer twice.
  */
 export const refundPayment = (id: string, { input, idempotencyKey }: RefundVariables) =>
-  api<CollectionRefund>(`/api/collections/${encodeURIComponent(id)}/refund`, {
-    method: 'POST',
-    headers: { 'idempotency-key': idempotencyKey },
-    body: input,
-  });
+  call('POST /api/collections/:id/refund', { params: { id }, headers: { 'idempotency-key': idempotencyKey }, body: input });
 
 /**
  * Refunds the payment, then reads again what it changed (the mutation ends when they are read): the payment with its

@@ -1,7 +1,7 @@
 import { MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import type { StaffInviteInput, StaffMember } from '@sente/contracts/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../lib/api-client.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
@@ -15,7 +15,7 @@ export const teamKeys = {
 
 /** Spec §7 GET /api/staff/list, paged with Load More. */
 export const teamQueryOptions = (accountId: string | null) =>
-  cursorListOptions<StaffMember>(teamKeys.lists(accountId), '/api/staff/list');
+  cursorListOptions<StaffMember>(teamKeys.lists(accountId), 'GET /api/staff/list');
 
 export function useTeam() {
   return useCursorList(teamQueryOptions(useMoneyScope().accountId));
@@ -25,7 +25,7 @@ export function useTeam() {
 export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StaffInviteInput) => api<null>('/api/staff/register', { method: 'POST', body: input }),
+    mutationFn: (input: StaffInviteInput) => call('POST /api/staff/register', { body: input }),
     onSuccess: async () => {
       notify.success(TEAM_MESSAGES.inviteSent);
       await queryClient.invalidateQueries({ queryKey: teamKeys.all });
@@ -38,7 +38,7 @@ export function useInviteMember() {
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<null>(`/api/staff/hide_staff/${encodeURIComponent(id)}`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => call('POST /api/staff/hide_staff/:id', { params: { id }, body: {} }),
     onSuccess: async (response) => {
       if (response.message) notify.success(response.message);
       await queryClient.invalidateQueries({ queryKey: teamKeys.all });

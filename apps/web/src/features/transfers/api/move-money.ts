@@ -1,7 +1,7 @@
 import type { Environment } from '@sente/contracts/constants';
-import { TRANSFER_ENV, type TRANSFER_FORM_KINDS, type TransferRow } from '@sente/contracts/wallet';
+import { TRANSFER_ENV, type TRANSFER_FORM_KINDS } from '@sente/contracts/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/profile.ts';
 import { settlementKeys } from './settlement-keys.ts';
 
@@ -10,15 +10,9 @@ export type Receiver = { recipientId: string; name: string; accountNumber: strin
 
 /** Spec §4 wallet transfer: the account behind a Sente account number, then its holder's name. */
 export async function findReceiver(accountNumber: string): Promise<Receiver> {
-  const found = await api<{ sente_account_id: string }>('/api/wallet/verify_sente_acc_number', {
-    method: 'POST',
-    body: { sente_account_number: accountNumber.trim() },
-  });
+  const found = await call('POST /api/wallet/verify_sente_acc_number', { body: { sente_account_number: accountNumber.trim() } });
   const recipientId = found.data.sente_account_id;
-  const holder = await api<{ account_name: string; sente_account_number: string }>('/api/wallet/user_with_sente', {
-    method: 'POST',
-    body: { sente_account_id: recipientId },
-  });
+  const holder = await call('POST /api/wallet/user_with_sente', { body: { sente_account_id: recipientId } });
   return { recipientId, name: holder.data.account_name, accountNumber: holder.data.sente_account_number };
 }
 
@@ -47,30 +41,36 @@ export type Movement = {
 export function moveMoney(movement: Movement, pinToken: string, idempotencyKey: string) {
   const { kind, accountId, userId, amount, reason } = movement;
   const env = TRANSFER_ENV[movement.environment];
-  const send = (path: string, body: Record<string, unknown>) =>
-    api<TransferRow>(path, {
-      method: 'POST',
-      headers: { 'idempotency-key': idempotencyKey },
-      body: { ...body, pin_token: pinToken },
-    });
+  const headers = { 'idempotency-key': idempotencyKey };
   if (kind === 'wallet_transfer') {
-    return send('/api/wallet-transfers/p2p', {
-      senderAccountId: accountId,
-      recipientAccountId: movement.recipientId,
-      creatorId: userId,
-      amount,
-      reason,
-      env,
+    return call('POST /api/wallet-transfers/p2p', {
+      headers,
+      body: {
+        senderAccountId: accountId,
+        // A wallet transfer has its recipient: the form found it before it asks for the PIN.
+        recipientAccountId: movement.recipientId as string,
+        creatorId: userId,
+        amount,
+        reason,
+        env,
+        pin_token: pinToken,
+      },
     });
   }
-  if (kind === 'settlement') return send('/api/settlements/create', { amount, reason });
-  return send('/api/yo/process_payout', {
-    active_env: env,
-    creator_id: userId,
-    sente_account_id: accountId,
-    amount,
-    account: movement.phone,
-    narrative: reason,
+  if (kind === 'settlement') {
+    return call('POST /api/settlements/create', { headers, body: { amount, reason, pin_token: pinToken } });
+  }
+  return call('POST /api/yo/process_payout', {
+    headers,
+    body: {
+      active_env: env,
+      creator_id: userId,
+      sente_account_id: accountId,
+      amount,
+      account: movement.phone,
+      narrative: reason,
+      pin_token: pinToken,
+    },
   });
 }
 

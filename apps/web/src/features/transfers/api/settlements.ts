@@ -1,7 +1,6 @@
-import type { TransferRow, WalletSummary } from '@sente/contracts/wallet';
+import type { TransferRow } from '@sente/contracts/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { withQuery } from '../../../components/use-url-filter.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 import { settlementKeys } from './settlement-keys.ts';
@@ -14,7 +13,7 @@ export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;
  * narrowed by status, kind and Kampala days. While a new filter loads, the list of the one before stays.
  */
 export const settlementsQueryOptions = (scope: MoneyScope, query: string) => ({
-  ...cursorListOptions<TransferRow>(settlementKeys.filtered(scope, query), withQuery('/api/settlements', query)),
+  ...cursorListOptions<TransferRow>(settlementKeys.filtered(scope, query), 'GET /api/settlements', query),
   placeholderData: keepPreviousData,
 });
 
@@ -26,7 +25,7 @@ export function useSettlements(query: string) {
 export const walletSummaryQueryOptions = (scope: MoneyScope) =>
   queryOptions({
     queryKey: settlementKeys.summary(scope),
-    queryFn: async ({ signal }) => (await api<WalletSummary>('/api/wallet/charges', { signal })).data,
+    queryFn: async ({ signal }) => (await call('GET /api/wallet/charges', { signal })).data,
   });
 
 export function useWalletSummary(enabled: boolean) {

@@ -1,6 +1,6 @@
-import type { StatementEntry, StatementSummary } from '@sente/contracts/wallet';
+import type { StatementEntry } from '@sente/contracts/wallet';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 import { settlementKeys } from './settlement-keys.ts';
@@ -23,7 +23,7 @@ export const statementSearch = ({ from, to }: StatementRange) => new URLSearchPa
 
 /** Issue 31: GET /api/wallet/statement?from=&to=&cursor=, the wallet's lines newest first with the balance after each. */
 export const statementQueryOptions = (scope: MoneyScope, range: StatementRange) =>
-  cursorListOptions<StatementEntry>(statementKeys.list(scope, range), `/api/wallet/statement?${statementSearch(range)}`);
+  cursorListOptions<StatementEntry>(statementKeys.list(scope, range), 'GET /api/wallet/statement', statementSearch(range));
 
 export function useStatement(range: StatementRange) {
   return useCursorList(statementQueryOptions(useMoneyScope(), range));
@@ -34,7 +34,7 @@ export const statementSummaryQueryOptions = (scope: MoneyScope, range: Statement
   queryOptions({
     queryKey: statementKeys.summary(scope, range),
     queryFn: async ({ signal }) =>
-      (await api<StatementSummary>(`/api/wallet/statement/summary?${statementSearch(range)}`, { signal })).data,
+      (await call('GET /api/wallet/statement/summary', { query: statementSearch(range), signal })).data,
   });
 
 export function useStatementSummary(range: StatementRange) {

@@ -1,6 +1,6 @@
 import { WALLET_MESSAGES } from '@sente/contracts/wallet';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../lib/api-client.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 
@@ -19,25 +19,20 @@ export const walletPinKeys = {
 export const pinExistsQueryOptions = (accountId: string | null) =>
   queryOptions({
     queryKey: walletPinKeys.exists(accountId),
-    queryFn: async () =>
-      (await api<{ pin_exists: boolean }>('/api/wallet/pin_exists', { method: 'POST', body: { sente_account_id: accountId } }))
-        .data.pin_exists,
+    queryFn: async () => (await call('POST /api/wallet/pin_exists', { body: { sente_account_id: accountId } })).data.pin_exists,
     enabled: accountId !== null,
   });
 
 /** Spec §7 set_pin: the member's first PIN on the account, with the body the spec gives. */
-export const createPin = ({ accountId, environment }: MoneyScope, userId: string | null, pin: string) =>
-  api('/api/wallet/set_pin', {
-    method: 'POST',
-    body: { user_id: userId, sente_account_id: accountId, active_environment: environment, pin },
-  });
+export const createPin = ({ accountId, environment }: MoneyScope, userId: string | null, pin: string) => {
+  // The spec's body: the server reads the account and the PIN, and drops the rest.
+  const body = { user_id: userId, sente_account_id: accountId, active_environment: environment, pin };
+  return call('POST /api/wallet/set_pin', { body });
+};
 
 /** Spec §7 verify_pin: a right PIN answers a single-use token that one money call spends (decision 009). */
 export async function verifyPin(accountId: string, pin: string): Promise<string> {
-  const answer = await api<{ pin_token: string }>('/api/wallet/verify_pin', {
-    method: 'POST',
-    body: { sente_account_id: accountId, pin },
-  });
+  const answer = await call('POST /api/wallet/verify_pin', { body: { sente_account_id: accountId, pin } });
   return answer.data.pin_token;
 }
 

@@ -1,12 +1,16 @@
-import type { DigitalItem, DigitalItemInput } from '@sente/contracts/links';
+import type { DigitalItemInput } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import type { RouteBody } from '@sente/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
 
 export function createDigitalItem(input: DigitalItemInput) {
-  return api<DigitalItem>('/api/donation-link/create_digital_item', { method: 'POST', body: input });
+  // The item as the form holds it: a missing image is the server's to name (productImageMissing).
+  return call('POST /api/donation-link/create_digital_item', {
+    body: input as RouteBody<'POST /api/donation-link/create_digital_item'>,
+  });
 }
 
 /** Spec §4 saving: toast 'Item Added' (the server's words when it sends them) and reload the lists. */

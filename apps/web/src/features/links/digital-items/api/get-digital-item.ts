@@ -1,12 +1,11 @@
-import type { DigitalItem } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { call } from '../../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
 
 // NOTE: 'degital' is the spec's spelling of this path (spec §7).
 export async function getDigitalItem(ref: string, signal?: AbortSignal) {
-  return (await api<DigitalItem>(`/api/donation-link/details_degital_item/${encodeURIComponent(ref)}`, { signal })).data;
+  return (await call('GET /api/donation-link/details_degital_item/:ref', { params: { ref }, signal })).data;
 }
 
 export const digitalItemQueryOptions = (scope: MoneyScope, ref: string) =>

@@ -1,7 +1,7 @@
 import type { Environment } from '@sente/contracts/constants';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../../lib/api-client.ts';
 import { useMoneyScope } from '../../../../lib/money-scope.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
@@ -13,10 +13,7 @@ const envOf = (environment: Environment) => (environment === 'production' ? 'pro
 type HideBody = { senteDigitalItemId: string; shouldHide: boolean; env: 'test' | 'prod' };
 
 export function hideDigitalItem(id: string, body: HideBody) {
-  return api<{ id: string; hidden: boolean }>(`/api/donation-link/hide_digital_item/${encodeURIComponent(id)}`, {
-    method: 'POST',
-    body,
-  });
+  return call('POST /api/donation-link/hide_digital_item/:id', { params: { id }, body });
 }
 
 /**

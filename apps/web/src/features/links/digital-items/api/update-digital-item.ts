@@ -1,12 +1,12 @@
-import type { DigitalItem, DigitalItemInput } from '@sente/contracts/links';
+import type { DigitalItemInput } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
 
 export function updateDigitalItem({ id, input }: { id: string; input: DigitalItemInput }) {
-  return api<DigitalItem>(`/api/donation-link/update_digital_item/${encodeURIComponent(id)}`, { method: 'POST', body: input });
+  return call('POST /api/donation-link/update_digital_item/:id', { params: { id }, body: input });
 }
 
 /** Spec §4 saving: toast 'Item Updated' and reload the lists and the item's details. */

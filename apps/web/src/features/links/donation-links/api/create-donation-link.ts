@@ -1,12 +1,12 @@
-import type { DonationLink, DonationLinkInput } from '@sente/contracts/links';
+import type { DonationLinkInput } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { donationLinkKeys } from './donation-link-keys.ts';
 
 export function createDonationLink(input: DonationLinkInput) {
-  return api<DonationLink>('/api/donation-link/create', { method: 'POST', body: input });
+  return call('POST /api/donation-link/create', { body: input });
 }
 
 /** Spec §4 saving: toast 'Donation Link Saved' (the server's words when it sends them) and reload the lists. */

@@ -1,11 +1,10 @@
-import type { DonationLink } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { call } from '../../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 import { donationLinkKeys } from './donation-link-keys.ts';
 
 export async function getDonationLink(ref: string, signal?: AbortSignal) {
-  return (await api<DonationLink>(`/api/donation-link/details/${encodeURIComponent(ref)}`, { signal })).data;
+  return (await call('GET /api/donation-link/details/:ref', { params: { ref }, signal })).data;
 }
 
 export const donationLinkQueryOptions = (scope: MoneyScope, ref: string) =>

@@ -3,7 +3,7 @@ import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../../lib/use-cursor-list.ts';
 import { donationLinkKeys } from './donation-link-keys.ts';
 
-export const DONATION_LINKS_PATH = '/api/donation-link';
+export const DONATION_LINKS_PATH = 'GET /api/donation-link';
 
 /** Spec §7 Lists: GET /api/donation-link?cursor=, newest first. */
 export const donationLinksQueryOptions = (scope: MoneyScope) =>

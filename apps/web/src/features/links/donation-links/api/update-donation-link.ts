@@ -1,12 +1,12 @@
-import type { DonationLink, DonationLinkInput } from '@sente/contracts/links';
+import type { DonationLinkInput } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { donationLinkKeys } from './donation-link-keys.ts';
 
 export function updateDonationLink({ id, input }: { id: string; input: DonationLinkInput }) {
-  return api<DonationLink>(`/api/donation-link/update/${encodeURIComponent(id)}`, { method: 'POST', body: input });
+  return call('POST /api/donation-link/update/:id', { params: { id }, body: input });
 }
 
 /** Spec §4 saving: toast 'Donation Link Updated' and reload the lists and the link's details. */

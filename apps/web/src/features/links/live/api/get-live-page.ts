@@ -1,14 +1,12 @@
 import { LIVE_PAGE_POLL_MS } from '@sente/contracts/constants';
-import type { LivePage } from '@sente/contracts/payments';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../../lib/api-client.ts';
+import { ApiError, call, routePath } from '../../../../lib/api-client.ts';
 import { collectionKeys } from '../../../../lib/collections-query.ts';
 import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 
-const livePath = (ref: string) => `/api/payment-link/collections/${encodeURIComponent(ref)}`;
-
 /** The live page's Download (all of the link's collections, however many). */
-export const liveDownloadPath = (ref: string) => `${livePath(ref)}/download`;
+export const liveDownloadPath = (ref: string) =>
+  routePath('GET /api/payment-link/collections/:ref/download', { params: { ref } });
 
 /**
  * Spec §7: GET /api/payment-link/collections/{ref}, the link, its successful total and its collections, newest first,
@@ -22,8 +20,8 @@ export const livePageQueryOptions = (scope: MoneyScope, ref: string) =>
     queryKey: collectionKeys.live(scope, ref),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
-      const path = pageParam ? `${livePath(ref)}?cursor=${encodeURIComponent(pageParam)}` : livePath(ref);
-      return (await api<LivePage>(path, { signal })).data;
+      const query = pageParam ? { cursor: pageParam } : {};
+      return (await call('GET /api/payment-link/collections/:ref', { params: { ref }, query, signal })).data;
     },
     getNextPageParam: (last, pages) => (pages.length < last.totalPages && last.nextCursor ? last.nextCursor : undefined),
     refetchInterval: (query) => {

@@ -1,12 +1,12 @@
-import type { PaymentLinkDetails, PaymentLinkInput } from '@sente/contracts/links';
+import type { PaymentLinkInput } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../../lib/api-client.ts';
+import { call, errorMessage } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { paymentLinkKeys } from './payment-link-keys.ts';
 
 export function createPaymentLink(input: PaymentLinkInput) {
-  return api<PaymentLinkDetails>('/api/payment-link/create', { method: 'POST', body: input });
+  return call('POST /api/payment-link/create', { body: input });
 }
 
 /** Spec §4 saving: toast 'Payment Link Saved' (the server's words when it sends them) and reload the lists. */

@@ -1,7 +1,7 @@
 import type { Environment } from '@sente/contracts/constants';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { call } from '../../../../lib/api-client.ts';
 import { useMoneyScope } from '../../../../lib/money-scope.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { paymentLinksQueryOptions } from './get-payment-links.ts';
@@ -11,7 +11,7 @@ import { paymentLinkKeys } from './payment-link-keys.ts';
 const envOf = (environment: Environment) => (environment === 'production' ? 'prod' : 'test');
 
 export function enableOrDisablePaymentLink(id: string, body: { is_disabled: boolean; env: 'test' | 'prod' }) {
-  return api<unknown>(`/api/payment-link/enable_or_disable/${encodeURIComponent(id)}`, { method: 'POST', body });
+  return call('POST /api/payment-link/enable_or_disable/:id', { params: { id }, body });
 }
 
 type Variables = { id: string; is_disabled: boolean };

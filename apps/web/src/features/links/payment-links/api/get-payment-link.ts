@@ -1,11 +1,10 @@
-import type { PaymentLinkDetails } from '@sente/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client.ts';
+import { call } from '../../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 import { paymentLinkKeys } from './payment-link-keys.ts';
 
 export async function getPaymentLink(ref: string, signal?: AbortSignal) {
-  return (await api<PaymentLinkDetails>(`/api/payment-link/details/${encodeURIComponent(ref)}`, { signal })).data;
+  return (await call('GET /api/payment-link/details/:ref', { params: { ref }, signal })).data;
 }
 
 export const paymentLinkQueryOptions = (scope: MoneyScope, ref: string) =>

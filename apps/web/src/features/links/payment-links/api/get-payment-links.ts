@@ -3,7 +3,7 @@ import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../../lib/use-cursor-list.ts';
 import { paymentLinkKeys } from './payment-link-keys.ts';
 
-export const PAYMENT_LINKS_PATH = '/api/payment-link';
+export const PAYMENT_LINKS_PATH = 'GET /api/payment-link';
 
 /** Spec §7 Lists: GET /api/payment-link?cursor=, newest first. */
 export const paymentLinksQueryOptions = (scope: MoneyScope) =>

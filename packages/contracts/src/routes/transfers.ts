@@ -1,0 +1,49 @@
+import { fileAnswer, nothing } from '../api.ts';
+import {
+  accountIdInput,
+  bankDetailsInput,
+  changePinInput,
+  ownAccountInput,
+  p2pInput,
+  payoutInput,
+  resetPinInput,
+  setPinInput,
+  settlementInput,
+  statementAnswer,
+  statementDownloadQuery,
+  statementQuery,
+  statementSummaryAnswer,
+  transfersDownloadQuery,
+  transfersFilterQuery,
+  verifyAccountNumberInput,
+  verifyPinInput,
+  walletAnswers as W,
+} from '../wallet.ts';
+import type { RouteSchemas } from './shared.ts';
+
+/** Wallet, transfers and settlements (the spec's older answers, with `status: 'SUCCESS'`). */
+export const transferRoutes = {
+  'POST /api/wallet/pin_exists': { body: ownAccountInput, response: { 200: W.pinExists } },
+  'POST /api/wallet/set_pin': { body: setPinInput, response: { 201: W.nothing } },
+  'POST /api/wallet/verify_pin': { body: verifyPinInput, response: { 200: W.pinVerified } },
+  'POST /api/wallet/change_pin': { body: changePinInput, response: { 200: W.nothing } },
+  'POST /api/wallet/pin_reset_code': { body: ownAccountInput, response: { 200: W.resetCodeSent } },
+  'POST /api/wallet/reset_pin': { body: resetPinInput, response: { 200: W.nothing } },
+  'POST /api/wallet/verify_sente_acc_number': { body: verifyAccountNumberInput, response: { 200: W.accountFound } },
+  'POST /api/wallet/user_with_sente': { body: accountIdInput, response: { 200: W.holder } },
+  'POST /api/wallet/get_account_number_if_exists': { body: ownAccountInput, response: { 200: W.accountNumber } },
+  'GET /api/wallet/charges': { querystring: nothing, response: { 200: W.summary } },
+  'GET /api/wallet/usd': { querystring: nothing, response: { 200: W.usd } },
+  // A replayed Idempotency-Key answers the first transfer again, with 200 instead of 201.
+  'POST /api/wallet-transfers/p2p': { body: p2pInput, response: { 200: W.transferred, 201: W.transferred } },
+  'POST /api/settlements/create': { body: settlementInput, response: { 200: W.moved, 201: W.moved } },
+  'POST /api/yo/process_payout': { body: payoutInput, response: { 200: W.moved, 201: W.moved } },
+  'GET /api/settlements': { querystring: transfersFilterQuery, response: { 200: W.transfers } },
+  'GET /api/collections/smt_download': { querystring: transfersDownloadQuery, response: { 200: fileAnswer } },
+  'POST /api/sente-account/update-bank-details': { body: bankDetailsInput, response: { 200: W.bankDetails } },
+  // The wallet statement (issue 31 item 4): its entries, and the same as a workbook.
+  'GET /api/wallet/statement': { querystring: statementQuery, response: { 200: statementAnswer } },
+  'GET /api/wallet/statement/download': { querystring: statementDownloadQuery, response: { 200: fileAnswer } },
+  // Issue 39: the statement's opening and closing balances and its period's totals.
+  'GET /api/wallet/statement/summary': { querystring: statementDownloadQuery, response: { 200: statementSummaryAnswer } },
+} as const satisfies Record<string, RouteSchemas>;
