@@ -3,7 +3,7 @@ import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { verifyLedger } from '../modules/money/ledger.ts';
-import type { TransferRecord } from '../modules/transfers/tables.ts';
+import type { TransferRecord } from '../modules/money/tables.ts';
 import { createMerchant, type Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
 import { fundWallet, saveBankDetails } from './wallet.ts';

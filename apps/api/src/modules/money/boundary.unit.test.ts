@@ -63,33 +63,6 @@ function postingsWrittenOutsideMoney(sources: Source[]): string[] {
     );
 }
 
-/** The module folder a relative import from `file` lands in, or null when it leaves modules/ (lib, db, contracts). */
-function moduleOf(file: string, specifier: string): string | null {
-  const target = path.relative(path.join(src, 'modules'), path.resolve(path.dirname(file), specifier));
-  return target.startsWith('..') ? null : (target.split(path.sep)[0] ?? null);
-}
-
-/**
- * Imports that cross the line issue 28 draws: payments and transfers are intent modules that never import each other,
- * and the money module (ledger, movements, providers) imports neither of them. 'file: specifier' for each.
- */
-function crossingImports(sources: Source[]): string[] {
-  const forbidden: Record<string, string[]> = {
-    payments: ['transfers'],
-    transfers: ['payments'],
-    money: ['payments', 'transfers'],
-  };
-  return sources.flatMap(({ file, text }) => {
-    const from = moduleOf(file, '.');
-    const banned = from ? forbidden[from] : undefined;
-    if (!banned) return [];
-    return [...text.matchAll(/^(?:import|export|\})[^\n]*\bfrom\s+'(\.{1,2}\/[^']+)'/gm)]
-      .map((match) => match[1] ?? '')
-      .filter((specifier) => banned.includes(moduleOf(file, specifier) ?? ''))
-      .map((specifier) => `${path.relative(src, file)}: ${specifier}`);
-  });
-}
-
 describe('money has one home', () => {
   it('no code outside modules/money writes ledger postings or makes a movement by hand', () => {
     expect(postingsWrittenOutsideMoney(sourcesUnder(src))).toEqual([]);
@@ -112,21 +85,5 @@ describe('money has one home', () => {
       { file: path.join(money, 'wallet-transfer.ts'), text },
     ];
     expect(postingsWrittenOutsideMoney(sources)).toEqual([`modules/transfers/stray.ts:1: ${text.trim()}`]);
-  });
-
-  it('payments and transfers do not import each other, and money imports neither', () => {
-    expect(crossingImports(sourcesUnder(src))).toEqual([]);
-  });
-
-  it('finds transfers importing payments and money importing transfers', () => {
-    const sources = [
-      { file: path.join(src, 'modules', 'transfers', 'stray.ts'), text: "import { x } from '../payments/service.ts';\n" },
-      { file: path.join(money, 'providers', 'stray.ts'), text: "import { y } from '../../transfers/service.ts';\n" },
-      { file: path.join(src, 'modules', 'transfers', 'fine.ts'), text: "import { z } from '../money/ledger.ts';\n" },
-    ];
-    expect(crossingImports(sources)).toEqual([
-      'modules/transfers/stray.ts: ../payments/service.ts',
-      'modules/money/providers/stray.ts: ../../transfers/service.ts',
-    ]);
   });
 });

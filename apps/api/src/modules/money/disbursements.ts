@@ -1,11 +1,11 @@
+import type { Currency } from '@sente/contracts/constants';
 import type { TransferRow } from '@sente/contracts/wallet';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Currency } from '@sente/contracts/constants';
-import type { TransferRecord } from './tables.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { TransferOutKind } from './movements.ts';
 import type { PaymentProvider } from './providers/provider.ts';
+import type { TransferRecord } from './tables.ts';
 
 /**
  * The kinds paid out through a provider's disbursement to a mobile-money number (or, for a test card refund, the

@@ -1,7 +1,6 @@
-import type { Environment } from '@sente/contracts/constants';
+import type { Currency, Environment } from '@sente/contracts/constants';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Currency } from '@sente/contracts/constants';
 import { destinationOf, type WebhookEventInput } from '../developers/deliveries-repository.ts';
 import { InsufficientFundsError, isInsufficientFunds, movementPostings } from './ledger.ts';
 import type { Movement } from './movements.ts';

@@ -2,8 +2,8 @@ import type { ApiCollection } from '@sente/contracts/merchant-api-objects';
 import type { ExtraDataEntry } from '@sente/contracts/payments';
 import type { CollectionEventData } from '@sente/contracts/webhook-events';
 import type { Selectable } from 'kysely';
-import type { CollectionsTable } from './tables.ts';
 import type { LinkRow } from '../links/tables.ts';
+import type { CollectionsTable } from './tables.ts';
 
 /**
  * The one builder of the public collection object (decision 047): /v1 answers with it, and the webhook event about the

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Environment } from '@sente/contracts/constants';
+import type { Currency, Environment } from '@sente/contracts/constants';
 import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
 import { WALLET_MESSAGES as M, type TransferKind, type TransferRow } from '@sente/contracts/wallet';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Currency } from '@sente/contracts/constants';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireSameRequest } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';

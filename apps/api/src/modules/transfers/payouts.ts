@@ -1,10 +1,10 @@
+import type { Currency } from '@sente/contracts/constants';
 import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { mobileMoneyNumber, normalizeUgandanPhone, PAYMENT_MESSAGES } from '@sente/contracts/payments';
 import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
-import type { Currency } from '@sente/contracts/constants';
 import { claimHandOver, type HandOverResult, outboxColumns } from '../../lib/hand-over.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';

@@ -1,12 +1,12 @@
 import { EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Logger } from 'pino';
-import type { UserRow } from '../users/tables.ts';
 import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { CodeService } from '../auth/codes.ts';
 import { type FailureThrottle, failureKeys } from '../auth/throttle.ts';
+import type { UserRow } from '../users/tables.ts';
 import type { PinService } from './pins.ts';
 
 /**

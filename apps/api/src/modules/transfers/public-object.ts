@@ -2,8 +2,8 @@ import type { ApiPayout } from '@sente/contracts/merchant-api-objects';
 import { formatLocalPhone } from '@sente/contracts/payments';
 import type { PayoutEventData } from '@sente/contracts/webhook-events';
 import type { Selectable } from 'kysely';
-import type { TransfersTable } from '../money/tables.ts';
 import { reasonText } from '../../lib/rich-text.ts';
+import type { TransfersTable } from '../money/tables.ts';
 
 /**
  * The one builder of the public payout object (decision 047): /v1 answers with it, and the webhook event about the

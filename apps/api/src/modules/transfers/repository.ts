@@ -1,13 +1,13 @@
+import type { Currency } from '@sente/contracts/constants';
 import { containsPattern, kampalaDayEnd, kampalaDayStart, searchedPhone } from '@sente/contracts/filters';
 import type { TransferKind, TransfersFilter } from '@sente/contracts/wallet';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Currency } from '@sente/contracts/constants';
-import type { TransferRecord, TransfersTable } from '../money/tables.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import { DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import type { PayoutAccepted } from '../money/providers/provider.ts';
+import type { TransferRecord, TransfersTable } from '../money/tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

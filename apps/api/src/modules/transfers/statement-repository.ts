@@ -1,7 +1,7 @@
+import type { Currency } from '@sente/contracts/constants';
 import type { BankDetails } from '@sente/contracts/wallet';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Currency } from '@sente/contracts/constants';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { Cursor } from '../../lib/pagination.ts';
 import type { MovementKind } from '../money/movements.ts';

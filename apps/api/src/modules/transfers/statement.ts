@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Currency } from '@sente/contracts/constants';
 import { kampalaWallClock } from '@sente/contracts/dates';
 import { kampalaDayEnd, kampalaDayStart } from '@sente/contracts/filters';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
@@ -9,7 +10,6 @@ import type { StatementEntry, StatementSummary } from '@sente/contracts/wallet';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Currency } from '@sente/contracts/constants';
 import { badRequest } from '../../lib/http-error.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE } from '../../lib/pagination.ts';

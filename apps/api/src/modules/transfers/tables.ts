@@ -1,6 +1,6 @@
-import type { Currency, Environment } from '@sente/contracts/constants';
+import type { Environment } from '@sente/contracts/constants';
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Money, Timestamp } from '../../db/columns.ts';
+import type { CreatedAt, Timestamp } from '../../db/columns.ts';
 
 /** How many transfers an account sent and received in an environment, kept by a trigger (migration 019). */
 export interface TransferCountsTable {

@@ -2,8 +2,8 @@ import { maskBankAccountNumber } from '@sente/contracts/wallet';
 import type { WebhookEventType } from '@sente/contracts/webhook-deliveries';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { TransferRecord } from '../money/tables.ts';
 import { queueWebhookEvent, type WebhookEventInput } from '../developers/deliveries-repository.ts';
+import type { TransferRecord } from '../money/tables.ts';
 import { payoutEventData } from './public-object.ts';
 
 /** The other side of a wallet transfer, as the transfers list names it. */

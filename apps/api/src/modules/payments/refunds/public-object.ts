@@ -1,7 +1,7 @@
 import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
 import type { Selectable } from 'kysely';
-import type { TransfersTable } from '../../money/tables.ts';
 import { reasonText } from '../../../lib/rich-text.ts';
+import type { TransfersTable } from '../../money/tables.ts';
 
 /**
  * The one builder of the public refund object (decision 047): /v1 answers with it, the refund.* webhook events carry

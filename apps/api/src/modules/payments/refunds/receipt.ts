@@ -1,9 +1,9 @@
 import { REFUND_EMAIL as E, RECEIPT_EMAIL, EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, formatLocalPhone } from '@sente/contracts/payments';
-import type { TransferRecord } from '../../money/tables.ts';
 import { escapeHtml, reasonText } from '../../../lib/rich-text.ts';
 import type { MailMessage } from '../../../mail/mailer.ts';
+import type { TransferRecord } from '../../money/tables.ts';
 
 /** The payer's receipt of a refund: how much of which payment went back, where, and why. */
 export function refundMail(input: {

@@ -6,7 +6,6 @@ import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
-import type { TransferRecord } from '../../money/tables.ts';
 import { claimHandOver } from '../../../lib/hand-over.ts';
 import { fieldError, HttpError } from '../../../lib/http-error.ts';
 import { requestHash } from '../../../lib/idempotency.ts';
@@ -19,6 +18,7 @@ import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
 import type { Authority, RefundCompletionHooks, RefundMoneyOut } from '../../money/disbursements.ts';
 import { InsufficientFundsError } from '../../money/ledger.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
+import type { TransferRecord } from '../../money/tables.ts';
 import { toApiRefund } from './public-object.ts';
 import { refundMail } from './receipt.ts';
 import {
