@@ -39,7 +39,7 @@ function postingFunctions(): string[] {
 }
 
 /**
- * What only the money module may write (issue 28): ledger postings (`postings:`), a call of the database's posting
+ * What only the money module may write (decision 042): ledger postings (`postings:`), a call of the database's posting
  * functions, and a movement made by hand (`as Movement`) rather than by a builder of money/movements.ts.
  */
 const POSTING_WRITES = [
@@ -70,7 +70,7 @@ function moduleOf(file: string, specifier: string): string | null {
 }
 
 /**
- * Imports that cross the line issue 28 draws: payments and transfers are intent modules that never import each other,
+ * Imports that cross the line decision 042 draws: payments and transfers are intent modules that never import each other,
  * and the money module (ledger, movements, providers) imports neither of them. 'file: specifier' for each.
  */
 function crossingImports(sources: Source[]): string[] {
