@@ -31,7 +31,7 @@ const PREACT_FOR: Record<string, string> = {
 };
 
 /**
- * Builds the customer pages on Preact's React-compatible layer instead of React DOM (issue 30: 71 KB of their 82 KB
+ * Builds the customer pages on Preact's React-compatible layer instead of React DOM (decision 049: 71 KB of their 82 KB
  * gzipped was React DOM, on the page customers open on slow phones). They import nothing but React, their own files
  * and lean contracts (src/pay/imports.test.ts), so only their own files' React imports need redirecting and the
  * dashboard keeps React. Build only: `vite` keeps React for its fast refresh; the e2e journeys run the Preact build.
