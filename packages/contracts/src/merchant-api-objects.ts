@@ -1,5 +1,5 @@
 /**
- * What the merchant REST API (/v1, issue 16) answers: the collection, payout and balance objects inside DESIGN §3's
+ * What the merchant REST API (/v1, decision 026) answers: the collection, payout and balance objects inside DESIGN §3's
  * envelope, and the error envelope with its machine-readable code. The server checks every answer against these
  * schemas, and its OpenAPI document is generated from them.
  */

@@ -1,5 +1,5 @@
 /**
- * The merchant REST API under /v1 (issue 16): what a merchant's own server sends, the error codes it can act on and
+ * The merchant REST API under /v1 (decision 026): what a merchant's own server sends, the error codes it can act on and
  * the messages. The answers' shapes are in merchant-api-objects.ts. These zod schemas are also the API's OpenAPI
  * document: the server generates it from them.
  */
@@ -207,7 +207,7 @@ export const payoutRequest = z
   .transform(({ phone: msisdn, reason, amount }) => ({ amount, msisdn, reason: reason ?? DEFAULT_PAYOUT_REASON }));
 export type PayoutRequest = z.output<typeof payoutRequest>;
 
-/** POST /v1/refunds (issue 31): pay a successful collection back to its payer, in whole or in part. */
+/** POST /v1/refunds (decision 053): pay a successful collection back to its payer, in whole or in part. */
 export const refundRequest = z.strictObject(
   {
     collection_id: z

@@ -16,7 +16,7 @@ function renderModal(upload: Reply = ok(UPLOADED)) {
   return { ...render(<CompanyLogoModal opened onClose={() => {}} />), api };
 }
 
-describe('Company Logo modal: the upload (issue 39 item 8)', () => {
+describe('Company Logo modal: the upload', () => {
   it('states the types and the 5 MB limit before a file is chosen', async () => {
     renderModal();
     expect(await screen.findByText(`A square image looks best. ${imageUploadHint('companylogos')}`)).toBeVisible();

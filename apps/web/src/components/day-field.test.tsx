@@ -19,7 +19,7 @@ function Field({ initial, onChange }: { initial: string; onChange?: (day: string
   );
 }
 
-describe('DayField: dates nobody misreads (issue 39 item 9)', () => {
+describe('DayField: dates nobody misreads', () => {
   it('shows the chosen day with its month by name, never as 11/01/2026', () => {
     render(<Field initial="2026-11-01" />);
     const field = screen.getByLabelText('From');

@@ -29,7 +29,7 @@ type DayFieldProps = {
 
 /**
  * A day picked from a calendar and shown with the month by name, as the lists show dates ('Nov 01, 2026'): the
- * browser's own date input writes 11/01/2026, which a Ugandan reads as 11 January (issue 39).
+ * browser's own date input writes 11/01/2026, which a Ugandan reads as 11 January.
  */
 export function DayField({ label, value, onChange, minDate, maxDate, error }: DayFieldProps) {
   // NOTE: the calendar (a dialog) is named by its popover's `<id>-target`, which Mantine puts on no element here:

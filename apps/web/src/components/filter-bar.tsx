@@ -58,7 +58,7 @@ type Props<K extends string> = {
 };
 
 /**
- * The filter above a list (issue 31): selects, a range of days and a search, each bound to the URL's query string
+ * The filter above a list (decision 051): selects, a range of days and a search, each bound to the URL's query string
  * (no submit: the list follows each change), the total for the filter, and Clear filters.
  */
 export function FilterBar<K extends string>({ filter, label, selects, children, dates, search, total }: Props<K>) {

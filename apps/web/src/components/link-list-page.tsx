@@ -20,7 +20,7 @@ type Props<T> = {
   /** What the empty state offers instead of the create button (the Transfers button). */
   emptyAction?: ReactNode;
   list: CursorList<T>;
-  /** A filter bar between the heading and the list (issue 31). */
+  /** A filter bar between the heading and the list (decision 051). */
   filters?: ReactNode;
   /** Wide screens get a table, phones get cards; only one is ever in the page. */
   table: (items: T[]) => ReactNode;

@@ -21,7 +21,7 @@ function caretAfter(formatted: string, kept: number): number {
 }
 
 /**
- * Spec §2/§5 money input, holding the text as typed (issue 39): thousands get separators as you type an amount and the
+ * Spec §2/§5 money input, holding the text as typed (decision 058): thousands get separators as you type an amount and the
  * caret keeps its place among the digits, but nothing typed is removed: a letter, a dot or a misplaced comma stays,
  * and once the field is left (or the form refused it) the field says what is wrong (contracts money-text.ts).
  * Use it directly where an empty field differs from 0 (a digital item's price: empty is missing, 0 is free).

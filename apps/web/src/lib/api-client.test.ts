@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 17: two tabs share the tokens (localStorage) and may refresh the same session at once. A tab must not sign
+ * Decision 018: two tabs share the tokens (localStorage) and may refresh the same session at once. A tab must not sign
  * out because another tab refreshed first; only a refresh that really fails ends the session.
  */
 import { MESSAGES } from '@sente/contracts/messages';

@@ -14,7 +14,7 @@ export const collectionKeys = {
   filtered: (scope: MoneyScope, query: string) => [...collectionKeys.lists(scope), 'filtered', query] as const,
   live: (scope: MoneyScope, ref: string) => [...collectionKeys.scope(scope), 'live', ref] as const,
   details: (scope: MoneyScope) => [...collectionKeys.scope(scope), 'detail'] as const,
-  /** One payment opened (issue 31 item 2), with its timeline. */
+  /** One payment opened, with its timeline. */
   detail: (scope: MoneyScope, id: string) => [...collectionKeys.details(scope), id] as const,
 };
 

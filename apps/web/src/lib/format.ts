@@ -2,7 +2,7 @@ import { readMoneyText } from '@sente/contracts/money-text';
 import { formatLocalPhone } from '@sente/contracts/payments';
 
 /**
- * Spec §2 money input, read as typed (issue 39, contracts money-text.ts): plain or grouped digits are the amount, an
+ * Spec §2 money input, read as typed (decision 058, contracts money-text.ts): plain or grouped digits are the amount, an
  * empty field 0, and anything else NaN, which the forms refuse under the field with what is wrong; nothing typed is
  * removed or re-read as another amount ('5,00' was 500, '5.000' was 5, '1e5' was 15).
  */

@@ -6,7 +6,7 @@ type Check = (values: Record<string, unknown>) => FormErrors;
 
 /**
  * The contract schema of a form on the pages a visitor opens first (sign-in, sign-up, password reset), loaded after
- * the page shows (issue 30 item 7, decision 050): zod and its resolver are 26 KB gzipped, more than the rest of the
+ * the page shows (decision 050): zod and its resolver are 26 KB gzipped, more than the rest of the
  * sign-in page's own code. The form is built the one way (@mantine/form with the contract's schema): `validate` checks
  * with the schema, and `submitting` waits for it before a submit, so every submit is checked by it. The load starts
  * when the page's module runs, so it is there long before a person has typed and pressed the button. Were it to

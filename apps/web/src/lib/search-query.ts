@@ -4,7 +4,7 @@ import { call } from './api-client.ts';
 import type { MoneyScope } from './money-scope.ts';
 
 /**
- * GET /api/search?q= (issue 31): the account's collections, customers, links and transfers in its environment that
+ * GET /api/search?q= (decision 051): the account's collections, customers, links and transfers in its environment that
  * match a text, at most five of each. The header search and the Collections page's Link filter both read it.
  */
 export const searchKeys = {

@@ -2,7 +2,7 @@ import type { ApiError } from './api-client.ts';
 
 /**
  * Splits a refused save into field errors and the rest (shown above the save button), by the fields the server names
- * (`fields` of the error envelope, issue 30 item 3): a path's first part is the form's field (`extra_fields.0.label`
+ * (`fields` of the error envelope, decision 048): a path's first part is the form's field (`extra_fields.0.label`
  * is `extra_fields`). A message no field of this form holds stays among the rest.
  */
 export function placeServerErrors<Field extends string>(

@@ -40,7 +40,7 @@ export function useCursorList<T>(options: ReturnType<typeof cursorListOptions<T>
   return {
     items: pages.flatMap((page) => page.items),
     totalItems: pages[0]?.totalItems ?? 0,
-    /** A filtered list stopped counting at its cap (issue 31): totalItems is then a floor. */
+    /** A filtered list stopped counting at its cap (decision 051): totalItems is then a floor. */
     totalCapped: (pages[0] as { totalCapped?: boolean } | undefined)?.totalCapped ?? false,
     /** The first page as answered, for what a list's answer adds to the page (the collections' `received`). */
     firstPage: pages[0],

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the collections list's totalItems comes from `collection_counts`, kept by a trigger on every insert and
+ * Decision 022: the collections list's totalItems comes from `collection_counts`, kept by a trigger on every insert and
  * delete of a collection (migration 2026_11_24_015), so no request counts an account's rows. Checked against count(*)
  * under concurrent payments, per environment, after deletes, and after the migration fills it from existing rows.
  */

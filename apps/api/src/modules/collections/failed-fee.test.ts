@@ -1,5 +1,5 @@
 /**
- * Issue 29: a failed collection takes no fee, and every place that shows one agrees: the /v1 collection, the dashboard's
+ * A failed collection takes no fee, and every place that shows one agrees: the /v1 collection, the dashboard's
  * collections list and Collections Received.xlsx (fee 0 and net 0), while a successful one shows the fee it kept.
  */
 import type { ApiCollection } from '@sente/contracts/merchant-api-objects';

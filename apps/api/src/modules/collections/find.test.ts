@@ -109,7 +109,7 @@ describe('GET /api/collections filtered', () => {
     expect(await names(`q=${encodeURIComponent('_')}`)).toEqual([]);
   });
 
-  it('finds a name by its words in any order and spacing (issue 39 item 6)', async () => {
+  it('finds a name by its words in any order and spacing', async () => {
     expect(await names('q=Grace%20Nakato')).toEqual(['Nakato Grace']);
     expect(await names(`q=${encodeURIComponent(' grace   NAKATO ')}`)).toEqual(['Nakato Grace']);
     expect(await names('q=john%20okel')).toEqual(['Okello John']);

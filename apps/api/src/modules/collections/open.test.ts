@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 2: a payment opened from the dashboard. GET /api/collections/:id answers one collection of the account
+ * A payment opened from the dashboard. GET /api/collections/:id answers one collection of the account
  * in its active environment with its fee, net and timeline (written where each step happens: the pay page, the
  * provider's acceptance, the reconciler's status asks, callbacks, settle, the receipt; and read from its webhook
  * deliveries), and POST /api/collections/:id/resend-receipt sends its receipt again, at most once a minute. Live MTN

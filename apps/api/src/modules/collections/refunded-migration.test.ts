@@ -1,5 +1,5 @@
 /**
- * Issue 39 item 2, migration 2026_11_28_036 (decision 057): before it, refunds were summed from their transfers when
+ * Migration 2026_11_28_036 (decision 057): before it, refunds were summed from their transfers when
  * read, and customers and the reports' roll-up counted gross. Run back down and up again on this file's own copy of
  * the database, it fills `amount_refunded` from the refunds that are pending or successful and takes them off the
  * customer and the roll-up, leaving what the refund's transactions keep.

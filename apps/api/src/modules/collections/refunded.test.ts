@@ -1,5 +1,5 @@
 /**
- * Refunds where money is counted (issue 39 item 2, decision 057): what refunds take of a payment shows on its row,
+ * Refunds where money is counted (decision 057): what refunds take of a payment shows on its row,
  * filters the list, and comes off what its customer paid, the reports' figures and the spreadsheet's last column; a
  * refund the provider fails gives it all back.
  */
@@ -83,7 +83,7 @@ describe('a refunded payment', () => {
     expect((await get(t, alice, '/api/collections?status=returned')).statusCode).toBe(400);
   });
 
-  it('sums the filtered view beside its count, net of refunds, on the first page (issue 39 item 7)', async () => {
+  it('sums the filtered view beside its count, net of refunds, on the first page', async () => {
     const page = async (query: string) => (await get(t, alice, `/api/collections?${query}`)).json().data;
     expect(await page('q=0772400400')).toMatchObject({ totalItems: 3, received: [{ currency: 'UGX', amount: 20_000 - 10_000 }] });
     expect(await page('status=partly_refunded')).toMatchObject({ received: [{ currency: 'UGX', amount: 6_000 }] });

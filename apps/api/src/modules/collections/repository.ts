@@ -59,7 +59,7 @@ export function collectionsPage(
     .execute();
 }
 
-/** One collection of the scope by its id, as the list shows it and with what its view adds (issue 31 item 2). */
+/** One collection of the scope by its id, as the list shows it and with what its view adds. */
 export function findScopedCollection(db: Kysely<Database>, scope: MoneyScope, id: string) {
   return collectionsOf(db, scope)
     .select(collectionColumns)

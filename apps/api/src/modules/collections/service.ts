@@ -75,7 +75,7 @@ export function createCollectionsService({ db, sendReceipt, refunds: refundsServ
   }
 
   return {
-    /** A payment with all there is to know (issue 31 item 2): its amounts gross, fee and net, and its timeline. */
+    /** A payment with all there is to know: its amounts gross, fee and net, and its timeline. */
     async collection(scope: MoneyScope, id: string): Promise<CollectionDetail> {
       const row = await scoped(scope, id);
       const [timeline, refunds] = await Promise.all([collectionTimeline(db, row, scope.accountId), refundsService.of(row.id)]);
@@ -144,7 +144,7 @@ export function createCollectionsService({ db, sendReceipt, refunds: refundsServ
         ? countFilteredCollections(db, scope, where)
         : countCollections(db, scope).then((total) => ({ total, capped: false }));
       const [rows, { total, capped }] = await Promise.all([collectionsPage(db, scope, cursor, undefined, where), count]);
-      // Issue 39 item 7: on the first page, the sum beside the count; summed from the rows once the count is exact.
+      // On the first page, the sum beside the count; summed from the rows once the count is exact.
       const page = { ...toPage(rows, total, 'collections', toCollectionRow), totalCapped: capped };
       if (cursor !== null || capped) return page;
       return { ...page, received: filtered ? await receivedByFilter(db, scope, where) : await receivedInAll(db, scope) };

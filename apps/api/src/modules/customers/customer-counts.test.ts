@@ -1,5 +1,5 @@
 /**
- * Issue 14: the customers list's totalItems comes from `customer_counts`, kept by triggers on every insert and delete of
+ * Decision 027: the customers list's totalItems comes from `customer_counts`, kept by triggers on every insert and delete of
  * a customer and on a change of its account or environment (migration 2026_11_24_020). Checked against count(*) under
  * concurrent inserts, per account and environment, after deletes (a merge deletes), and after the migration fills it.
  */

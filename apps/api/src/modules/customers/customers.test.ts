@@ -1,5 +1,5 @@
 /**
- * Issue 17: a payer is one customer per account and environment, found again by the same phone (however it was
+ * A payer is one customer per account and environment, found again by the same phone (however it was
  * typed) or the same e-mail (whatever its case), whichever way they pay.
  */
 import { SIMULATOR } from '@sente/contracts/payments';
@@ -125,7 +125,7 @@ describe('recording the payer of a successful payment', () => {
   });
 });
 
-describe('a phone shared by payers with different names (issue 27)', () => {
+describe('a phone shared by payers with different names (decision 036)', () => {
   it('keeps the latest name, every earlier one beside it, and each payment under its own name', async () => {
     const { merchant, ref } = await shopWithLink('Family Shop');
     const first = await paid(ref, { names: 'Okello John', phone: '0772 123 456', amount: 1000 });

@@ -12,7 +12,7 @@ import { customersPage } from './repository.ts';
 const dateColumn = (header: string, key: string) => ({ ...SPREADSHEET_DATE_COLUMN, header, key });
 
 /**
- * 'Customers.xlsx' (issue 39 item 6): every customer of the account and environment that the list's search finds,
+ * 'Customers.xlsx': every customer of the account and environment that the list's search finds,
  * newest first, as the list shows them: what they paid is net of refunds (decision 057).
  */
 export function streamCustomersWorkbook(

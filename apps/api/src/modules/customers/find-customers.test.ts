@@ -1,5 +1,5 @@
 /**
- * Finding people (issue 39 item 6): the customers list searches by phone, e-mail or a name's words in any order and
+ * Finding people: the customers list searches by phone, e-mail or a name's words in any order and
  * spacing, says when each customer last paid, and downloads what it finds, in one account only.
  */
 import { FILTER_COUNT_CAP } from '@sente/contracts/filters';

@@ -1,5 +1,5 @@
 /**
- * Issue 17, migration 2026_11_24_012: customers recorded under the old key (phone for mobile money, else e-mail) are
+ * Migration 2026_11_24_012: customers recorded under the old key (phone for mobile money, else e-mail) are
  * merged into one per payer, their collections following, and the new unique phone and e-mail keys hold afterwards.
  * The migration is run back down and up again on this file's own copy of the database.
  */

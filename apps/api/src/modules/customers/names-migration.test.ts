@@ -1,5 +1,5 @@
 /**
- * Issue 27, migration 2026_11_26_027: before it, each payment overwrote its customer's name; the collections kept the
+ * Decision 036, migration 2026_11_26_027: before it, each payment overwrote its customer's name; the collections kept the
  * names they were paid with, and the migration recovers from them every earlier name of each customer. It is run back
  * down and up again on this file's own copy of the database.
  */
@@ -72,7 +72,7 @@ const otherNamesOf = async (id: string) =>
 describe('migration 027: the names of a shared phone', () => {
   it("recovers each customer's earlier names from its collections, the most recent first, each once", async () => {
     await down(db);
-    // The issue's case: two payments as Okello, then one as Akello, who became the customer's only name.
+    // Decision 036's case: two payments as Okello, then one as Akello, who became the customer's only name.
     const family = await insertOldCustomer(shop, 'Akello Grace', [
       { names: 'Okello John', daysAgo: 9 },
       { names: 'Okello John', daysAgo: 8 },

@@ -56,7 +56,7 @@ const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
 
 /**
  * The earlier names of a customer once `latest` is its name: every name in `used` (most recently used first) but the
- * latest, each once, in the spelling used last. Nothing is dropped: families share phones (issue 27).
+ * latest, each once, in the spelling used last. Nothing is dropped: families share phones (decision 036).
  */
 export function earlierNames(latest: string, used: string[]): string[] {
   const seen = new Set([nameKey(latest)]);
@@ -87,7 +87,7 @@ async function mergeInto(trx: Transaction<Database>, keepId: string, otherIds: s
  * Creates the payer's customer for the payment's account and environment, or adds the payment to it (DESIGN §5).
  * A payer is one customer however they pay: the same phone or the same e-mail finds them. When the payment's phone
  * and e-mail lead to two customers, they are one payer after all and are merged into the older one. The newest
- * payment's name and contacts are the customer's; every earlier name stays in `other_names` (issue 27), the names of
+ * payment's name and contacts are the customer's; every earlier name stays in `other_names` (decision 036), the names of
  * merged customers too, those paid with most recently first.
  *
  * NOTE: settle credits the merchant wallet first, and that row lock makes the payments of one account and
@@ -165,7 +165,7 @@ const customerColumns = [
 ] as const;
 
 /**
- * A customer that a search text finds (issue 31, issue 39 item 6): a phone however written is the customer's phone,
+ * A customer that a search text finds (decision 051): a phone however written is the customer's phone,
  * exactly; other text is their name holding its words in any order (customers_names_trgm_idx, lib/name-search.ts) or
  * their e-mail, exactly.
  */
@@ -191,7 +191,7 @@ export function customersPage(db: Kysely<Database>, scope: MoneyScope, cursor: C
     .execute();
 }
 
-/** The header search's customers (issue 31): the first `limit` that the text finds, newest first. */
+/** The header search's customers (decision 051): the first `limit` that the text finds, newest first. */
 export const searchCustomers = (db: Kysely<Database>, scope: MoneyScope, q: string, limit: number) =>
   customersPage(db, scope, null, limit, q);
 

@@ -14,7 +14,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * The onRequest hook of every /v1 route: the `Authorization: Bearer sk_...` key names the account and the environment
- * (issue 16). Calls are counted in the `key` rate class (plugins/rate-limit.ts): per key, that is per account and
+ * (decision 026). Calls are counted in the `key` rate class (plugins/rate-limit.ts): per key, that is per account and
  * environment, so that regenerating keys does not reset the count; calls with no valid key per address, so guessing
  * keys is limited too.
  */

@@ -30,7 +30,7 @@ function withoutUnusedSchemas<D extends object>(document: D): D {
 const isDocumented = (url: string) => url.startsWith('/v1/') && url !== OPENAPI_DOCUMENT_PATH;
 
 /**
- * The merchant REST API (issue 16) in a context of its own: @fastify/swagger documents its routes (zod validates and
+ * The merchant REST API (decision 026) in a context of its own: @fastify/swagger documents its routes (zod validates and
  * answers them, as it does every route of the app). Serves the API under /v1, its
  * OpenAPI 3.1 document at /v1/openapi.json and a readable reference (Swagger UI, served from this server) at /docs.
  */

@@ -1,5 +1,5 @@
 /**
- * What Swagger UI at /docs needs on top of its own styles to pass axe (issue 27 item 13), served by
+ * What Swagger UI at /docs needs on top of its own styles to pass axe (decision 038), served by
  * @fastify/swagger-ui as theme files of the reference page.
  */
 

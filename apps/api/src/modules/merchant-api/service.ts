@@ -39,7 +39,7 @@ type Deps = {
 };
 
 /**
- * Issue 16: the merchant REST API's rules over the services that move money. The key is the authority: no PIN, but
+ * Decision 026: the merchant REST API's rules over the services that move money. The key is the authority: no PIN, but
  * the same provider, balance checks, charges and ledger postings as the dashboard and the pay pages. Every read is
  * scoped to the key's account and environment, so another account's ids, or the other environment's, are not found.
  */
@@ -102,7 +102,7 @@ export function createMerchantApiService({ db, secrets, payments, wallet, refund
 
     payout,
 
-    /** POST /v1/refunds (issue 31): the key is the authority, as for a payout; the answer is the refund object. */
+    /** POST /v1/refunds (decision 053): the key is the authority, as for a payout; the answer is the refund object. */
     async createRefund(scope: KeyScope, input: RefundRequest, idempotencyKey: string | undefined) {
       await requireApprovedForLive(scope);
       const { collection_id: collectionId, ...ask } = input;

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet } from '../../testing/wallet.ts';
 
 /**
- * Issue 29: requests generated from the served OpenAPI document, valid and not, sent to every /v1 operation. Whatever
+ * Requests generated from the served OpenAPI document, valid and not, sent to every /v1 operation. Whatever
  * is sent, the answer is never a 5xx and has a status the document lists for the operation, every 4xx is the error
  * envelope with a code, every 2xx matches the operation's response schema, and each carries the headers declared for it.
  */
@@ -49,7 +49,7 @@ let document: Document;
 let keys: { test: string; live: string };
 /** Ids that name objects, so that GETs by id also answer 200s. */
 const known: { collection: string[]; payout: string[]; refund: string[] } = { collection: [], payout: [], refund: [] };
-/** Successful collections of UGX 1,000,000, so that generated refunds of them can also be made (issue 31 item 3). */
+/** Successful collections of UGX 1,000,000, so that generated refunds of them can also be made. */
 const refundable: string[] = [];
 
 beforeAll(async () => {

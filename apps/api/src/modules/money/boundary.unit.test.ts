@@ -39,7 +39,7 @@ function postingFunctions(): string[] {
 }
 
 /**
- * What only the money module may write (issue 28): ledger postings (`postings:`), a call of the database's posting
+ * What only the money module may write (decision 042): ledger postings (`postings:`), a call of the database's posting
  * functions, and a movement made by hand (`as Movement`) rather than by a builder of money/movements.ts.
  */
 const POSTING_WRITES = [

@@ -34,7 +34,7 @@ export type Movement = {
 
 /**
  * Money that leaves a merchant wallet through a provider: a settlement to a bank, a payout to mobile money, or a
- * refund of a payment to its payer (issue 31; its charge is 0: the payment's fee is not returned either).
+ * refund of a payment to its payer (decision 053; its charge is 0: the payment's fee is not returned either).
  */
 export type TransferOutKind = 'settlement' | 'payout' | 'refund';
 

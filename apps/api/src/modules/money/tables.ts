@@ -67,7 +67,7 @@ export interface TransfersTable {
   expires_at: Timestamp | null;
   failure_reason: string | null;
   idempotency_key: string | null;
-  /** What the request with the Idempotency-Key asked (issue 12): a replay must ask the same. */
+  /** What the request with the Idempotency-Key asked (decision 016): a replay must ask the same. */
   request_hash: string | null;
   completed_at: Timestamp | null;
   /** How many times applying the row's due outcome failed in the worker (migration 021). */

@@ -13,7 +13,7 @@ type Options = {
   db: Kysely<Database>;
   providers: ProviderRegistry;
   logger: Logger;
-  /** A live provider's payment is first asked about this long after it accepted (the reconciler, issue 15). */
+  /** A live provider's payment is first asked about this long after it accepted (the reconciler, decision 032). */
   pollAfterMs: number;
   settle: Settle;
 };

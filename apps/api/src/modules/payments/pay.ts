@@ -55,7 +55,7 @@ function checkExtraData(fields: ExtraField[], given: ExtraDataEntry[]): ExtraDat
   });
 }
 
-/** A digital item's buyer gets the download link by e-mail, so that closing the page does not lose it (issue 27). */
+/** A digital item's buyer gets the download link by e-mail, so that closing the page does not lose it (decision 035). */
 function requireDownloadEmail(link: PublicLinkRecord, input: PayInput) {
   if (link.kind === 'digital_item' && !input.email) throw fieldError('email', M.emailRequiredForDownload);
 }
@@ -171,7 +171,7 @@ export function createPayments(options: Options) {
     },
 
     /**
-     * Issue 16: a mobile-money collection a merchant's server asks for through /v1, with no link, taken by the same
+     * A mobile-money collection a merchant's server asks for through /v1, with no link, taken by the same
      * provider and applied by the same settle as a pay page's. The same Idempotency-Key in the account and environment
      * answers the first collection again, unless it asked for something else (409).
      */

@@ -1,4 +1,4 @@
-/** Issue 17: the receipt's dates follow the one time-zone rule, Kampala time, and name the zone. */
+/** Decision 021: the receipt's dates follow the one time-zone rule, Kampala time, and name the zone. */
 import { describe, expect, it } from 'vitest';
 import { receiptMail } from './receipt.ts';
 import type { CollectionRecord } from './repository.ts';

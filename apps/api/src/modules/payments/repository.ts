@@ -69,7 +69,7 @@ export function findByIdempotencyKey(db: Kysely<Database>, linkId: string, key: 
 
 export type CollectionRecord = NonNullable<Awaited<ReturnType<typeof findCollection>>>;
 
-/** A collection a merchant's server asks for through /v1 (issue 16): no link, no card, its own reference and metadata. */
+/** A collection a merchant's server asks for through /v1 (decision 026): no link, no card, its own reference and metadata. */
 export type NewApiCollection = Omit<NewCollection, 'link_id' | 'card_last4' | 'email' | 'extra_data' | 'metadata'> & {
   metadata: Record<string, string> | null;
 };

@@ -25,10 +25,10 @@ type Options = {
   publicUrl: string;
   downloadSecret: string;
   expirySeconds: number;
-  /** A live provider's payment is first asked about this long after it accepted (the reconciler, issue 15). */
+  /** A live provider's payment is first asked about this long after it accepted (the reconciler, decision 032). */
   pollAfterMs: number;
   downloadTtlHours: number;
-  /** The receipt's download link lives longer: the buyer may open the e-mail days after closing the page (issue 27). */
+  /** The receipt's download link lives longer: the buyer may open the e-mail days after closing the page (decision 035). */
   emailedDownloadTtlDays: number;
 };
 

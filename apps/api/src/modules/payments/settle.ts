@@ -26,7 +26,7 @@ type Options = {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
-  /** The receipt's download link lives longer: the buyer may open the e-mail days after closing the page (issue 27). */
+  /** The receipt's download link lives longer: the buyer may open the e-mail days after closing the page (decision 035). */
   emailedDownloadTtlDays: number;
   downloadLink: DownloadLink;
 };

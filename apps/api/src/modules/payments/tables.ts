@@ -28,7 +28,7 @@ export interface CollectionsTable {
   settle_at: Timestamp | null;
   expires_at: Timestamp;
   idempotency_key: string | null;
-  /** What the request with the Idempotency-Key asked (issue 12): a replay must ask the same. */
+  /** What the request with the Idempotency-Key asked (decision 016): a replay must ask the same. */
   request_hash: string | null;
   /** The merchant's own reference and metadata of a collection asked for through /v1 (migration 018), else null. */
   reference: string | null;

@@ -1,5 +1,5 @@
 /**
- * Issue 12: account numbers are 10 random digits, so the look-ups (number -> account id, account id -> holder's name)
+ * Account numbers are 10 random digits, so the look-ups (number -> account id, account id -> holder's name)
  * are limited to 30 a minute per member and per IP; otherwise they could be walked to list account names.
  */
 import { randomInt } from 'node:crypto';

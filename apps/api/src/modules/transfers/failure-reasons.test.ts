@@ -1,4 +1,4 @@
-/** Why a transfer did not go through, as GET /api/settlements shows it to the merchant (issue 14). */
+/** Why a transfer did not go through, as GET /api/settlements shows it to the merchant. */
 import { SIMULATOR } from '@sente/contracts/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerHolds, type Merchant } from '../../testing/payments.ts';

@@ -50,7 +50,7 @@ describe('POST /api/yo/process_payout (mobile money)', () => {
       ['123456789', M.phoneInvalid],
       ['1234567890123456', M.phoneInvalid],
       ['07721abcde', M.phoneInvalid],
-      // Test mode refuses what live refuses (issue 39): another country, a Ugandan network live does not pay.
+      // Test mode refuses what live refuses (decision 058): another country, a Ugandan network live does not pay.
       ['+44 7700 900123', M.payoutNetworkUnsupported],
       ['0712345678', M.payoutNetworkUnsupported],
       ['256392123456', M.payoutNetworkUnsupported],

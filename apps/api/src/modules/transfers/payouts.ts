@@ -46,7 +46,7 @@ type Options = {
   complete: Complete;
   charge: number;
   expirySeconds: number;
-  /** A live provider's payout is first asked about this long after it accepted (the reconciler, issue 15). */
+  /** A live provider's payout is first asked about this long after it accepted (the reconciler, decision 032). */
   pollAfterMs: number;
   logger: Logger;
 };

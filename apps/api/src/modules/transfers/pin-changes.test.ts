@@ -1,4 +1,4 @@
-/** Issue 17: a member changes the wallet PIN with the old one, or resets a forgotten one with an e-mailed code. */
+/** A member changes the wallet PIN with the old one, or resets a forgotten one with an e-mailed code. */
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@sente/contracts/constants';
 import { OTP_MAX_ATTEMPTS } from '@sente/contracts/constants';
@@ -62,7 +62,7 @@ describe('POST /api/wallet/change_pin', () => {
     await setPin(t, alice);
     expect(answer(await change(alice, '', NEW_PIN))).toEqual([400, M.pinEmpty]);
     expect(answer(await change(alice, PIN, '123'))).toEqual([400, M.pinLength]);
-    // Issue 39: a trivial new PIN is refused under the new PIN's boxes.
+    // A trivial new PIN is refused under the new PIN's boxes.
     for (const trivial of ['22222', '56789', '98765']) {
       expect(refusal(await change(alice, PIN, trivial))).toEqual([400, M.pinTooSimple, { new_pin: M.pinTooSimple }]);
     }

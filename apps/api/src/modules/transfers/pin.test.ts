@@ -64,7 +64,7 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
       ['123456', M.pinLength],
       ['abcde', M.pinLength],
       ['12a45', M.pinLength],
-      // Issue 39: a trivial new PIN is refused, with what to choose instead.
+      // A trivial new PIN is refused, with what to choose instead.
       ['11111', M.pinTooSimple],
       ['12345', M.pinTooSimple],
       ['54321', M.pinTooSimple],
@@ -103,7 +103,7 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
   });
 
   it('five wrong PINs lock even the right one; after the lock the right PIN works and the count starts again', async () => {
-    // Issue 39: each wrong PIN says how many tries are left: 4, 3, 2, then 1.
+    // Each wrong PIN says how many tries are left: 4, 3, 2, then 1.
     for (let i = 1; i < PIN_MAX_ATTEMPTS; i++) {
       expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - i)]);
     }

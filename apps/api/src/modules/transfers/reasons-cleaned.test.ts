@@ -1,5 +1,5 @@
 /**
- * Issue 29: a transfer's reason is cleaned on write by one function (storedReason) on every path that takes one: the
+ * Decision 016: a transfer's reason is cleaned on write by one function (storedReason) on every path that takes one: the
  * dashboard's wallet transfer, settlement and payout and a /v1 payout. What is stored, what the caller is answered and
  * what Settlements.xlsx shows never carry the markup as it was sent.
  */

@@ -170,7 +170,7 @@ export function createWalletService({
       idempotencyKey?: string,
     ) => startPayout(actor, { member: actor, pinToken: input.pin_token }, input, idempotencyKey),
 
-    /** Issue 16: a payout asked for with an API key, which stands for the PIN; no member is its creator. */
+    /** A payout asked for with an API key, which stands for the PIN; no member is its creator. */
     payoutWithApiKey: (
       scope: MoneyScope,
       input: { amount: number; msisdn: string; reason: string },
@@ -217,7 +217,7 @@ export function createWalletService({
       return done;
     },
 
-    /** A page of the transfers that match the filters (issue 31), with their count; a cursor is a place, as in collections. */
+    /** A page of the transfers that match the filters (decision 051), with their count; a cursor is a place, as in collections. */
     async list(scope: MoneyScope, { cursor: cursorValue, ...where }: TransfersFilter): Promise<Page<TransferRow>> {
       const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);
       // Cursors carry their list's name, so a collections cursor is refused here.
@@ -237,7 +237,7 @@ export function createWalletService({
     /** The money-out machinery a refund (payments/refunds) moves its money through. */
     refundMoneyOut,
 
-    /** The wallet statement and its spreadsheet (statement.ts, issue 31). */
+    /** The wallet statement and its spreadsheet (statement.ts, decision 052). */
     statement: createStatementService(db),
 
     /** Spec §7: the environment a transfer names must be the account's active one. */

@@ -29,7 +29,7 @@ export type StatementRecord = {
   recipient_name: string | null;
   bank_details: BankDetails | null;
   payout_msisdn: string | null;
-  /** The payer a refund paid back (issue 31), by the refunded payment's name. */
+  /** The payer a refund paid back (decision 053), by the refunded payment's name. */
   refunded_payer: string | null;
 };
 

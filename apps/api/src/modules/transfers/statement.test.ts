@@ -1,4 +1,4 @@
-/** Issue 31 item 4: the wallet statement, its running balance, its pages and its workbook (decision 052). */
+/** The wallet statement, its running balance, its pages and its workbook (decision 052). */
 import { kampalaDay } from '@sente/contracts/dates';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { STATEMENT_MESSAGES, type StatementEntry } from '@sente/contracts/wallet';
@@ -114,7 +114,7 @@ describe('the wallet statement', () => {
     expect(all[0]?.balance).toBe((await ugxBalances(t, carol.accountId)).test);
   });
 
-  it('sums the period: opening balance + credits - debits - fees = closing balance (issue 39)', async () => {
+  it('sums the period: opening balance + credits - debits - fees = closing balance', async () => {
     const summary = async (who: Merchant, query = '') => {
       const res = await get(t, who, `/api/wallet/statement/summary${query}`);
       expect(res.statusCode).toBe(200);

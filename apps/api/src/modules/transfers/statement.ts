@@ -194,7 +194,7 @@ export function createStatementService(db: Kysely<Database>) {
       };
     },
 
-    /** Issue 39: the range's opening and closing balances and its credits, debits and fees. */
+    /** The range's opening and closing balances and its credits, debits and fees. */
     async summary(scope: MoneyScope, filter: StatementFilter): Promise<StatementSummary> {
       const totals = await statementTotals(db, scope, filter.currency ?? 'UGX', rangeOf(filter));
       return summaryOf(totals, scope.accountId);

@@ -1,4 +1,4 @@
-/** The /settlements list narrowed by status, kind and Kampala days (issue 31). */
+/** The /settlements list narrowed by status, kind and Kampala days (decision 051). */
 import { FIND_MESSAGES as F } from '@sente/contracts/filters';
 import { TRANSFER_KINDS, TRANSFER_STATUSES } from '@sente/contracts/wallet';
 import { sql } from 'kysely';

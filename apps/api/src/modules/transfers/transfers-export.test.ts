@@ -54,7 +54,7 @@ describe('the Failure reason column of Settlements.xlsx', () => {
   });
 });
 
-describe('the receiver phone of a payout (issue 27)', () => {
+describe('the receiver phone of a payout (decision 036)', () => {
   it('is shown in one format in the list and the spreadsheet, however it was typed', async () => {
     const typed = { local: '0772555777', international: '+256 772-555-123' };
     const ids: Record<string, string> = {};

@@ -1,5 +1,5 @@
 /**
- * Issue 28, case 1, end to end: Airtel Money answers a request sent again (its first answer lost) as a duplicate, or
+ * Decision 043, end to end: Airtel Money answers a request sent again (its first answer lost) as a duplicate, or
  * with a code we do not know, and the payment or payout stays pending until the enquiry decides it. Before, the
  * duplicate was a refusal: the held payout went back to the wallet while Airtel paid it (the merchant paid twice), and
  * a payment failed while the payer was charged. The ledger verifies after every test.

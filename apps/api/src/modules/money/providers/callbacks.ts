@@ -30,7 +30,7 @@ async function findSubject(db: Kysely<Database>, provider: string, reference: st
   const payout = await db
     .selectFrom('transfers')
     .select(['id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
-    // A refund is paid out through the provider's disbursement as a payout is (issue 31).
+    // A refund is paid out through the provider's disbursement as a payout is (decision 053).
     .where('kind', 'in', DISBURSEMENT_KINDS)
     .where('provider', '=', provider)
     .where('id', '=', reference)
@@ -51,7 +51,7 @@ type Deps = {
 };
 
 /**
- * The providers' callbacks (issue 15, decision 032). A callback is a hint, never the outcome: its secret path segment
+ * The providers' callbacks (decision 032). A callback is a hint, never the outcome: its secret path segment
  * is checked in constant time, the row it names is found among that provider's rows, the caller is answered at once,
  * and then the provider itself is asked for the row's status, whose report is applied by the reconciler's own
  * applyProviderReport (report.ts), through the same exactly-once settle (or payout completion) as the simulator's.

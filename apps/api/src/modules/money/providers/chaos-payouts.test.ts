@@ -1,5 +1,5 @@
 /**
- * Issue 28, case 8: payouts through the live rails while replicas crash. Two `server.ts` processes on one PostgreSQL
+ * Decision 041: payouts through the live rails while replicas crash. Two `server.ts` processes on one PostgreSQL
  * database, their rails the fake MTN and Airtel servers of this process behind a proxy that answers payouts slowly;
  * 16 clients (merchants' servers) pay out through `/v1` with an Idempotency-Key each, and every few seconds one replica
  * is killed with SIGKILL and started again. Every payout a client was answered 2xx for must reach its provider once and

@@ -1,5 +1,5 @@
 /**
- * Issue 15: live payments and payouts through MTN MoMo and Airtel Money, here the fake providers started by the test.
+ * Decision 032: live payments and payouts through MTN MoMo and Airtel Money, here the fake providers started by the test.
  * Callbacks, the reconciler, expiry and the ledger after each.
  */
 import { CALLBACK_MESSAGES, PAYMENT_MESSAGES as M, PAYOUT_FAILURES } from '@sente/contracts/payments';

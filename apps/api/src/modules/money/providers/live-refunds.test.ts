@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 3: live refunds through MTN MoMo and Airtel Money (here the fake providers started by the test). A
+ * Live refunds (decision 053) through MTN MoMo and Airtel Money (here the fake providers started by the test). A
  * refund is paid through the provider's disbursement to the payer's number with our refund id as the reference, held
  * from the live wallet at once, and paid or returned when the provider reports (its callback, or the reconciler). A
  * live card payment, and a payment whose network has no live payout rail, cannot be refunded. The ledger balances

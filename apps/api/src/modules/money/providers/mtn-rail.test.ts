@@ -1,5 +1,5 @@
 /**
- * Issue 28, decision 040: the MTN rail end to end (pay page or dashboard, the worker, callbacks, the ledger) when MTN
+ * Decision 040: the MTN rail end to end (pay page or dashboard, the worker, callbacks, the ledger) when MTN
  * answers as it really does: a setup error as HTTP 500 with a code (case 2), 404 for a while after its 202 (case 3),
  * and a status answer naming another amount or currency (case 4). The fake MTN plays MTN; the ledger verifies after
  * each test.

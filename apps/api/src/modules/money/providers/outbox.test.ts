@@ -1,5 +1,5 @@
 /**
- * Issue 28 case 8, decision 041: the row is the outbox. A live payout or payment is committed, then handed to its
+ * Decision 041: the row is the outbox. A live payout or payment is committed, then handed to its
  * provider; here the request dies between the two (its provider call never returns, nothing reached the provider), as
  * a replica killed with SIGKILL leaves it. The worker, or a retry with the same Idempotency-Key, hands it over, once.
  * The providers are the fake MTN and Airtel servers; the ledger is verified after every test.

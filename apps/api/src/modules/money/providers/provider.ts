@@ -40,7 +40,7 @@ type PayoutRequest = { transferId: string; msisdn: string; amount: number; curre
 export type PayoutAccepted = ChargeAccepted;
 
 /**
- * A live provider's word on a payment or payout (issue 15): still pending, final, or `unknown` when the provider has
+ * A live provider's word on a payment or payout (decision 032): still pending, final, or `unknown` when the provider has
  * no record of it (yet: MTN may answer 404 for a while after it accepted a request, decision 040). `message` is the
  * mapped reason the payer (payments) or the merchant (payouts) reads. `mismatch`: a final answer whose amount or
  * currency is not ours (`detail` says how, mismatchOf); it is never applied, only held for the operator.
@@ -191,7 +191,7 @@ export type ProviderRegistry = {
   named(name: string): PaymentProvider | null;
 };
 
-/** The live adapters configured (issue 15): which takes each channel's collections and each network's payouts. */
+/** The live adapters configured: which takes each channel's collections and each network's payouts. */
 export type LiveProviders = {
   collections: Partial<Record<PaymentChannel, PaymentProvider>>;
   payouts: Partial<Record<MobileMoneyChannel, PaymentProvider>>;

@@ -2,7 +2,7 @@ import { PAYMENT_MESSAGES, PAYOUT_FAILURES } from '@sente/contracts/payments';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
 import type { ProviderReport } from './provider.ts';
 
-/** A live row still pending is asked about at least this often (issue 15, decision 032). */
+/** A live row still pending is asked about at least this often (decision 032). */
 const POLL_CAP_MS = 15 * 60_000;
 
 /** A pending row as the outcome functions see it: its age, and a payment's expiry. */

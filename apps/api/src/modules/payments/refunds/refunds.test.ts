@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 31 item 3): a payment paid back to its payer through the dashboard (PIN) and /v1 (API key), held
+ * Refunds (decision 053): a payment paid back to its payer through the dashboard (PIN) and /v1 (API key), held
  * from the wallet at once, paid or returned when the provider reports, exactly once under retries and races.
  */
 import { randomUUID } from 'node:crypto';

@@ -45,7 +45,7 @@ export type RefundableCollection = {
 };
 
 /**
- * Which provider pays a payment back, or why none can (issue 31 item 3): a mobile-money payment goes back to the
+ * Which provider pays a payment back, or why none can: a mobile-money payment goes back to the
  * payer's number through the provider's disbursement (the simulator in test); a test card payment through the
  * simulator; a live card payment cannot be, for there is no card acquirer.
  */
@@ -138,7 +138,7 @@ type Options = {
 export type RefundAsk = { amount?: number | undefined; reason?: string | undefined };
 
 /**
- * Refunds (issue 31 item 3, decision 053): a payment paid back to its payer, in whole or in parts up to what was
+ * Refunds (decision 053): a payment paid back to its payer, in whole or in parts up to what was
  * paid, as a transfer of kind `refund` through the move-out frame and the payout's provider hand-over. In one
  * transaction the PIN token is spent (an API key spends none), the payment's row is locked (so two refunds of it are
  * decided one after the other: of two refunds of the whole amount at once, one wins), what is left to refund is

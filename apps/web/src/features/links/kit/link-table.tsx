@@ -8,7 +8,7 @@ export type LinkColumn<T> = {
   header: string;
   cell: (item: T) => ReactNode;
   nowrap?: boolean;
-  /** The title column takes the room the others leave but never less than this (issue 27). */
+  /** The title column takes the room the others leave but never less than this. */
   miw?: number;
   /** Long text (a description) stops here and clamps. */
   maw?: number;

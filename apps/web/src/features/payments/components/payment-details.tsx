@@ -35,10 +35,10 @@ type Props = {
 };
 
 /**
- * Issue 31 item 2: all there is to know of one payment: the amount and status, gross, fee and net, the payer, how
+ * All there is to know of one payment: the amount and status, gross, fee and net, the payer, how
  * and where it was paid with the identifiers to copy, the payer's answers, why it failed, and its timeline. Resend
  * receipt shows to the roles with the server's right for it (resendReceipts: those who manage links, and Customer Support), when the payment is successful and the
- * payer gave an e-mail. Issue 31 item 3: how much was refunded, Refund for the roles that move money
+ * payer gave an e-mail. Its refunds (decision 053): how much was refunded, Refund for the roles that move money
  * (refund-action.tsx), and each refund.
  */
 export function PaymentDetails({ payment, onCover }: Props) {

@@ -60,7 +60,7 @@ const drawer = () => screen.findByRole('dialog', { name: 'Payment' });
 /** The value shown for a term of the drawer's description lists. */
 const shownFor = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 
-describe('the payment drawer (issue 31 item 2)', () => {
+describe('the payment drawer', () => {
   it('?payment= in the URL opens it with every field of the payment', async () => {
     renderDrawer();
     const dialog = await drawer();

@@ -9,7 +9,7 @@ const PaymentDetailsDrawer = lazy(() =>
 );
 
 /**
- * Issue 31 item 2: the payment the URL names (`?payment=<id>`) in a drawer over the page. Every page that lists
+ * The payment the URL names (`?payment=<id>`) in a drawer over the page. Every page that lists
  * payments mounts it once; their rows open it through open-payment.tsx.
  */
 export function PaymentDrawer() {

@@ -1,6 +1,6 @@
 import { type To, useLocation, useNavigate } from 'react-router';
 
-/** The query parameter that opens a payment over the page it was found on (issue 31 item 2): `?payment=<id>`. */
+/** The query parameter that opens a payment over the page it was found on: `?payment=<id>`. */
 export const PAYMENT_PARAM = 'payment';
 
 /** Marks the history entry that opened a payment from this page, so closing it is a step back. */

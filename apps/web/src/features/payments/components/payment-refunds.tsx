@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import classes from './payment-details.module.css';
 
 /**
- * Issue 31 item 3: a payment's refunds as the server orders them, newest first: how much, its state as a word on its
+ * A payment's refunds as the server orders them, newest first: how much, its state as a word on its
  * colour, when it was started (and ended), the merchant's reason, and why a failed one did not reach the payer.
  */
 export function PaymentRefunds({ refunds }: { refunds: CollectionRefund[] }) {

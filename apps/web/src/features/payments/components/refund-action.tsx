@@ -14,7 +14,7 @@ type Props = {
 };
 
 /**
- * Issue 31 item 3, for the roles that move money (the server's right for it): Refund while some of the payment can be
+ * Refunds (decision 053), for the roles that move money (the server's right for it): Refund while some of the payment can be
  * refunded; else, of a successful payment, why none can (refunded in full, a live card payment), muted.
  */
 export function RefundAction({ payment, onCover }: Props) {

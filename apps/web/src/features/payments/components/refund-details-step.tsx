@@ -44,7 +44,7 @@ type Props = {
 };
 
 /**
- * Issue 31 item 3, step 1: to whom the money goes back, how much (at most what is left) and why; that the fee stays
+ * A refund's first step (decision 053): to whom the money goes back, how much (at most what is left) and why; that the fee stays
  * with the payment; then Continue to the wallet PIN.
  */
 export function RefundDetailsStep({ opened, payment, form, onClose, onContinue }: Props) {

@@ -57,7 +57,7 @@ function renderRefund(detail: Partial<CollectionDetail> = {}, { role = 'owner', 
 /** The value shown for a term of a description list. */
 const shownFor = (scope: HTMLElement, term: string) => within(scope).getByText(term, { selector: 'dt' }).nextElementSibling;
 
-describe('the payment drawer: Refund and refunds (issue 31 item 3)', () => {
+describe('the payment drawer: Refund and refunds', () => {
   it('offers Refund to the roles that move money while some of a payment can be refunded', async () => {
     const { drawer } = renderRefund({}, { role: 'operations' });
     expect(await within(await drawer()).findByRole('button', { name: L.refund })).toBeVisible();
@@ -130,7 +130,7 @@ describe('the payment drawer: Refund and refunds (issue 31 item 3)', () => {
     expect(within(dialog).getByText(R.feeNotReturned(15_000, 600))).toBeVisible();
     await user.clear(amount);
     await user.type(amount, '4000');
-    // The sentence follows the amount typed: that is what leaves the wallet (issue 39 item 13).
+    // The sentence follows the amount typed: that is what leaves the wallet.
     expect(await within(dialog).findByText(R.feeNotReturned(4_000, 600))).toBeVisible();
     await user.clear(amount);
     await proceed();

@@ -2,7 +2,7 @@ import type { TransferRow } from '@sente/contracts/wallet';
 import { OpenPaymentLink } from '../../payments/index.ts';
 import { movementLabel } from './transfer-labels.ts';
 
-/** Where a transfer went, in words; a refund's opens the payment it paid back (issue 31). */
+/** Where a transfer went, in words; a refund's opens the payment it paid back (decision 053). */
 export function Movement({ row }: { row: TransferRow }) {
   if (row.kind !== 'refund' || row.collection_id === null) return movementLabel(row);
   return (

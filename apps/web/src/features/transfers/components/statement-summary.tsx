@@ -13,7 +13,7 @@ const FIGURES: { key: keyof Summary; term: string }[] = [
 ];
 
 /**
- * Issue 39: the period's figures above its lines, as Statement.xlsx has them under its rows: the balance before the
+ * The period's figures above its lines, as Statement.xlsx has them under its rows: the balance before the
  * first day, what came in, what went out, the fees, and the balance after the last day. Nothing until they arrive (a
  * failure shows with the list under it).
  */

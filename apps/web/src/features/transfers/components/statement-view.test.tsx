@@ -38,7 +38,7 @@ function renderStatement(items: StatementEntry[] = LINES, path = '/settlements?v
 
 const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://sente.test').searchParams);
 
-describe('the wallet statement (issue 31)', () => {
+describe('the wallet statement', () => {
   it('shows the month so far: each payment and its fee, each transfer and its charge, and the balance after each', async () => {
     const { api } = renderStatement();
     const table = await screen.findByRole('table', { name: 'Statement' });
@@ -61,7 +61,7 @@ describe('the wallet statement (issue 31)', () => {
     expect(screen.getByRole('button', { name: 'Download' })).toBeVisible();
   });
 
-  it('sums the period above its lines: opening balance, credits, debits, fees and closing balance (issue 39)', async () => {
+  it('sums the period above its lines: opening balance, credits, debits, fees and closing balance', async () => {
     const { api } = renderStatement(LINES, '/settlements?view=statement&from=2026-03-01&to=2026-03-31');
     const summary = await screen.findByLabelText('Period summary');
     const figures = [...summary.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
@@ -80,7 +80,7 @@ describe('the wallet statement (issue 31)', () => {
     await screen.findByRole('table', { name: 'Statement' });
     await pickDay(user, 'From', '2026-03-01');
     await pickDay(user, 'To', '2026-03-31');
-    // The month by name, as the lists write dates (issue 39): never 03/01/2026.
+    // The month by name, as the lists write dates: never 03/01/2026.
     expect(screen.getByLabelText('From')).toHaveTextContent('Mar 01, 2026');
     expect(screen.getByLabelText('To')).toHaveTextContent('Mar 31, 2026');
     await waitFor(() =>
@@ -97,7 +97,7 @@ describe('the wallet statement (issue 31)', () => {
     expect(api.sent('GET /api/wallet/statement')).toHaveLength(asked);
   });
 
-  it('keeps the period in the address, so a reload shows the same one (issue 39)', async () => {
+  it('keeps the period in the address, so a reload shows the same one', async () => {
     const { api, location, user } = renderStatement();
     await screen.findByRole('table', { name: 'Statement' });
     await pickDay(user, 'From', '2026-03-01');

@@ -32,7 +32,7 @@ function StatementList({ range }: { range: StatementRange }) {
 }
 
 /**
- * Issue 31: the wallet's statement in the active environment, between two Kampala days: each payment and its fee,
+ * The wallet's statement (decision 052) in the active environment, between two Kampala days: each payment and its fee,
  * each transfer and its charge, and the balance after every line; the same lines as Statement.xlsx.
  */
 export function StatementView() {

@@ -63,7 +63,7 @@ export function TransferDetailsStep({
     label: TRANSFER_OPTIONS[kind],
   }));
   const { option, amount } = form.values;
-  // Spec §5, issue 39: above what can be sent (the balance less the option's charge), the most that can be sent shows
+  // Spec §5, decision 058: above what can be sent (the balance less the option's charge), the most that can be sent shows
   // under the field as soon as it is typed, and once, before the PIN step rather than 'Invalid Amount' after it.
   const charge = option && charges ? charges[option] : null;
   const most = mostSendable(balance, charge ?? 0);

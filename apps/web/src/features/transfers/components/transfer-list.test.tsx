@@ -74,7 +74,7 @@ describe('Transfer cards (phones): why a transfer did not go through', () => {
   });
 });
 
-describe('Transfers list: a refund of a payment (issue 31 item 3)', () => {
+describe('Transfers list: a refund of a payment', () => {
   const refunded = settlement({
     id: 'c0ffee00-0000-4000-8000-000000000003',
     kind: 'refund',

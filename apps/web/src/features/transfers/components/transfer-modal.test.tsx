@@ -135,7 +135,7 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     expect(api.requests).toHaveLength(before);
   });
 
-  it('says the most that can be sent with the charge, once, as soon as the amount is above it and again on Continue (issue 39)', async () => {
+  it('says the most that can be sent with the charge, once, as soon as the amount is above it and again on Continue', async () => {
     const { transfers, choose, fill, proceed } = await renderTransfer();
     await within(transfers()).findByText('UGX 100,000');
     const amount = () => within(transfers()).getByLabelText('Amount');
@@ -169,7 +169,7 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     expect(errorOf(within(transfers()).getByLabelText('Reason'))).toBe(M.reasonMissing);
   });
 
-  it('questions an amount that is no whole number of shillings, never sending another amount (issue 39)', async () => {
+  it('questions an amount that is no whole number of shillings, never sending another amount', async () => {
     const { user, transfers, choose, fill, proceed } = await renderTransfer();
     await choose(TRANSFER_OPTIONS.settlement);
     await fill({ amount: '12-3' });
@@ -202,7 +202,7 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     await user.type(within(transfers()).getByLabelText('Receiver phone'), '07721');
     await proceed();
     await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Receiver phone'))).toBe(M.phoneInvalid));
-    // Test mode refuses what live refuses (issue 39): said before the PIN, not after it.
+    // Test mode refuses what live refuses (decision 058): said before the PIN, not after it.
     await user.clear(within(transfers()).getByLabelText('Receiver phone'));
     await user.type(within(transfers()).getByLabelText('Receiver phone'), '+44 7700 900123');
     await proceed();
@@ -211,7 +211,7 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
   });
 });
 
-describe('Transfers modal: a Request Transfer needs bank details (issue 17)', () => {
+describe('Transfers modal: a Request Transfer needs bank details', () => {
   it('says so as soon as the option is chosen, links to Business Details, and goes no further', async () => {
     const { user, api, transfers, choose, fill, location } = await renderTransfer({ bank: null });
     await choose(TRANSFER_OPTIONS.settlement);

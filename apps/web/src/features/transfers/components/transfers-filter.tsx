@@ -11,7 +11,7 @@ export function transfersTotal(total: number, capped: boolean) {
 
 type Props = { filter: UrlFilter<(typeof TRANSFER_FILTER_KEYS)[number]>; total: string | null };
 
-/** Issue 31: the Transfers page's filter, by status, kind (the Transfers modal's options) and Kampala days. */
+/** The Transfers page's filter (decision 051), by status, kind (the Transfers modal's options) and Kampala days. */
 export function TransfersFilter({ filter, total }: Props) {
   return (
     <FilterBar

@@ -8,7 +8,7 @@ import { usePinForm } from './use-pin-form.ts';
 
 type Props = { accountId: string; accountName: string; onForgot: () => void; onDone: () => void };
 
-/** Issue 17: the current PIN, then the new one twice; a forgotten PIN is reset with a code instead. */
+/** The current PIN, then the new one twice; a forgotten PIN is reset with a code instead. */
 export function ChangePinForm({ accountId, accountName, onForgot, onDone }: Props) {
   const form = usePinForm({ old_pin: '', new_pin: '', new_pin_confirmation: '' }, changePinInput, async (input) => {
     const answer = await changePin(accountId, input);

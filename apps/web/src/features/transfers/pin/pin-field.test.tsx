@@ -37,7 +37,7 @@ describe('PIN field (spec §2, §5)', () => {
     expect(screen.getByLabelText('Entered PIN')).toHaveTextContent(/^12345$/);
   });
 
-  it('moves the focus to the last box after a paste, however messy the text was (issue 17)', async () => {
+  it('moves the focus to the last box after a paste, however messy the text was', async () => {
     const { user } = render(<Harness />);
     await user.click(boxes()[0]!);
     await user.paste('PIN: 12-34 5678');

@@ -18,7 +18,7 @@ function renderCreate(onCreate = vi.fn(async () => true)) {
 
 const EMPTY = ['', '', '', '', ''];
 
-describe('Create wallet PIN modal (spec §2, §5; typed twice, issue 27)', () => {
+describe('Create wallet PIN modal (spec §2, §5; typed twice)', () => {
   it("says 'Wallet PIN cannot be empty' under the empty boxes, creating nothing", async () => {
     const { onCreate, create } = renderCreate();
     await create();
@@ -128,7 +128,7 @@ describe('Authenticate with PIN modal (spec §2, §5)', () => {
     expect(within(dialog).queryByText('Receiver', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
-  it('shows a receiver phone typed the international way in that same format (issue 27)', () => {
+  it('shows a receiver phone typed the international way in that same format', () => {
     const { dialog } = renderAuthenticate({ ...TO_WALLET, receiver: null, phone: '+256 772-555-123' });
     expect(detail(dialog, 'Receiver phone')).toHaveTextContent(/^0772 555 123$/);
   });

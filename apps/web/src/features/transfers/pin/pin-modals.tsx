@@ -42,7 +42,7 @@ type CreateProps = { opened: boolean; busy: boolean; onClose: () => void; onCrea
 type NewPinField = 'new_pin' | 'new_pin_confirmation';
 
 /**
- * The first PIN typed twice, as the profile's Wallet PIN page asks it (issue 27): submit checks both against spec §5
+ * The first PIN typed twice, as the profile's Wallet PIN page asks it: submit checks both against spec §5
  * and each other, and hands on only a confirmed PIN. A mismatch says so and empties the confirmation for a new try.
  */
 function useNewPinEntry(onPin: PinHandler) {
@@ -120,7 +120,7 @@ export type PinSummary = {
 type AuthProps = { summary: PinSummary | null; busy: boolean; onClose: () => void; onVerify: PinHandler };
 
 /**
- * Spec §2 'Authenticate with PIN', for a transfer and for a refund (issue 31 item 3): who gets what (another account,
+ * Spec §2 'Authenticate with PIN', for a transfer and for a refund (decision 053): who gets what (another account,
  * the bank account, or a phone), the charge and the reason as the transfers list shows it (sanitised HTML), then the
  * PIN and Verify.
  */

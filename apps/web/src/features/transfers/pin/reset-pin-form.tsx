@@ -12,7 +12,7 @@ import { usePinForm } from './use-pin-form.ts';
 type Props = { accountId: string; accountName: string; email: string; onBack: () => void; onDone: () => void };
 
 /**
- * Issue 17, a forgotten PIN: a 6-digit code is e-mailed to the member (it lasts 10 minutes, 5 tries), then the code
+ * A forgotten PIN: a 6-digit code is e-mailed to the member (it lasts 10 minutes, 5 tries), then the code
  * and the new PIN twice set it, without the old one and without an operator.
  */
 export function ResetPinForm({ accountId, accountName, email, onBack, onDone }: Props) {

@@ -37,7 +37,7 @@ const refusedField = (field: string, message: string) => fail(400, message, [mes
 /** The message under a row of boxes (each box is described by it). */
 const errorUnder = (label: string) => errorOf(screen.getByLabelText(`${label} digit 1`));
 
-describe('Wallet PIN dialog (issue 17)', () => {
+describe('Wallet PIN dialog', () => {
   it('changes the PIN: the current one, then the new one twice, checked here first', async () => {
     const { user: events, api, onClose, type } = renderModal(true);
     const dialog = await screen.findByRole('dialog', { name: 'Change wallet PIN' });
@@ -67,7 +67,7 @@ describe('Wallet PIN dialog (issue 17)', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('refuses a trivial new PIN under its boxes before asking the server (issue 39)', async () => {
+  it('refuses a trivial new PIN under its boxes before asking the server', async () => {
     const { user: events, api, type } = renderModal(true);
     const dialog = await screen.findByRole('dialog', { name: 'Change wallet PIN' });
     await type('Current PIN', '24680');

@@ -11,7 +11,7 @@ import { ResetPinForm } from './reset-pin-form.tsx';
 type Props = { opened: boolean; onClose: () => void };
 
 /**
- * Issue 17: the member's own wallet PIN on the current account. With a PIN: change it with the current one, or reset
+ * The member's own wallet PIN on the current account. With a PIN: change it with the current one, or reset
  * a forgotten one with an e-mailed code. Without one: create it. Closing forgets what was typed.
  */
 export function WalletPinModal({ opened, onClose }: Props) {

@@ -19,7 +19,7 @@ import { TransfersFilter, transfersTotal } from '../components/transfers-filter.
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
  * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` also offers the
- * mobile-money payout the spec keeps out of the dropdown. Issue 31: the list narrowed by the filter in the URL, and
+ * mobile-money payout the spec keeps out of the dropdown. The list narrowed by the filter in the URL, and
  * the Statement tab (`?view=statement`), the wallet's lines with the balance after each.
  */
 export function TransfersRoute() {

@@ -49,7 +49,7 @@ const PAYMENT_STATUS_PATH = '/standard/v1/payments/';
 const DISBURSEMENT_PATH = '/standard/v1/disbursements/';
 const DISBURSEMENT_STATUS_PATH = '/standard/v1/disbursements/';
 
-/** Airtel Money Africa as a PaymentProvider (issue 15): collections from, and payouts to, Airtel numbers. */
+/** Airtel Money Africa as a PaymentProvider: collections from, and payouts to, Airtel numbers. */
 export function createAirtelMoney(settings: AirtelSettings): PaymentProvider {
   const http: RailHttpOptions = {
     baseUrl: settings.baseUrl.replace(/\/+$/, ''),

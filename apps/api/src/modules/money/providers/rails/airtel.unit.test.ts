@@ -445,7 +445,7 @@ describe('Airtel Money: callbacks', () => {
   });
 });
 
-describe('Airtel Money: answers that are not refusals (issue 28)', () => {
+describe('Airtel Money: answers that are not refusals (decision 043)', () => {
   it('a payout whose first answer is lost is sent again and answered DP00900001011: accepted, one transaction', async () => {
     const airtel = adapter();
     const payout = payoutOf();

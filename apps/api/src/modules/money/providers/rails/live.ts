@@ -18,7 +18,7 @@ const MTN_SANDBOX = 'https://sandbox.momodeveloper.mtn.com';
 const AIRTEL_STAGING = 'https://openapiuat.airtel.africa';
 
 /**
- * The live adapters the settings configure (issue 15): MTN MoMo takes MTN_UG collections when its collection product
+ * The live adapters the settings configure (decision 032): MTN MoMo takes MTN_UG collections when its collection product
  * is set and pays out to MTN numbers when its disbursement product is; Airtel Money takes AIRTEL collections with its
  * client credentials and pays out to Airtel numbers when its disbursement PIN is set too. Nothing set: no live rails,
  * and a live payment is refused with a clear message.
@@ -147,7 +147,7 @@ export function railsSummary(live: LiveProviders, publicUrl: string, callbackSec
 export type RailCheck = { provider: string; ok: boolean; detail: string };
 
 /**
- * `providers:status --check` (issue 28): each configured live provider is asked for a new token with its credentials,
+ * `providers:status --check`: each configured live provider is asked for a new token with its credentials,
  * all at once, so a wrong key shows before the first payer does. The detail is the adapter's error, which names the
  * call and the provider's answer, never a credential.
  */

@@ -123,7 +123,7 @@ function mtnProduct(name: ProductName, credentials: MtnProduct, settings: MtnSet
 
 type Product = ReturnType<typeof mtnProduct>;
 
-/** DESIGN issue 15: MTN MoMo Open API, Collection (charges) and Disbursement (payouts), in Uganda. */
+/** MTN MoMo Open API, Collection (charges) and Disbursement (payouts), in Uganda. */
 export function createMtnMomo(settings: MtnSettings): PaymentProvider {
   const http: RailHttpOptions = {
     baseUrl: settings.baseUrl,

@@ -72,7 +72,7 @@ describe('digital item form: an empty save names every missing field beside it, 
   });
 });
 
-describe("digital item form: the server's limits on its text (issue 39 item 1)", () => {
+describe("digital item form: the server's limits on its text", () => {
   it('takes a title of 150 characters, a description of 5,000 and notes of 2,000', () => {
     renderForm();
     expect(field('Title')).toHaveAttribute('maxlength', String(TEXT_LIMITS.productTitle.max));
@@ -83,7 +83,7 @@ describe("digital item form: the server's limits on its text (issue 39 item 1)",
 });
 
 describe('digital item form: prices', () => {
-  it('says an empty price is missing, and questions a price with letters or a dot rather than reading it (issue 39)', async () => {
+  it('says an empty price is missing, and questions a price with letters or a dot rather than reading it', async () => {
     const { user, submit } = renderForm();
     await submit();
     await waitFor(() => expect(errorOf(field('Sale price'))).toBe(LINK_MESSAGES.productPriceMissing));
@@ -216,7 +216,7 @@ describe('digital item form: saving', () => {
     ]);
   });
 
-  it('shows the saved image and product file under the names they were uploaded with (issue 17)', async () => {
+  it('shows the saved image and product file under the names they were uploaded with', async () => {
     const { user } = renderForm(STORED);
     expect(screen.getByText('rolex-cover.png')).toBeVisible();
     expect(screen.getByText('Rolex Recipes 2026.pdf')).toBeVisible();
@@ -226,7 +226,7 @@ describe('digital item form: saving', () => {
     expect(await screen.findByText('recipes-v2.pdf')).toBeVisible();
   });
 
-  it('says under the sale price, on leaving it, that a price cannot be negative (issue 17)', async () => {
+  it('says under the sale price, on leaving it, that a price cannot be negative', async () => {
     const { user } = renderForm(STORED);
     await user.clear(field('Sale price'));
     await user.type(field('Sale price'), '-5000');

@@ -12,7 +12,7 @@ type Props = { items: DigitalItem[]; canManage: boolean; onRequestDelete: (item:
 const COLUMNS: LinkColumn<DigitalItem>[] = [
   {
     header: 'Title',
-    // The title wraps whole: the column takes the room the others leave (issue 27).
+    // The title wraps whole: the column takes the room the others leave.
     miw: 220,
     cell: (item) => (
       <Group gap="sm" wrap="nowrap">

@@ -52,7 +52,7 @@ describe('digital item form rules (spec §5)', () => {
     expect(validateItem({ ...filled, price: 'abc' }, true)).toEqual({ price: MONEY_TEXT_MESSAGES.digitsOnly });
   });
 
-  it('questions a price that is no number (issue 39), and refuses a negative one plainly (issue 17)', () => {
+  it('questions a price that is no number, and refuses a negative one plainly', () => {
     expect(validateItem({ ...filled, price: '12-3' }, true)).toEqual({ price: MONEY_TEXT_MESSAGES.digitsOnly });
     expect(validateItem({ ...filled, price: '-5,000' }, true)).toEqual({ price: LINK_MESSAGES.amountNegative });
     const original = { ...filled, show_original_price: true };

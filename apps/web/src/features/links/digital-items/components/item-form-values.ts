@@ -87,7 +87,7 @@ export function validateItem(values: ItemFormValues, isNew: boolean): ItemFormEr
     const field = String(issue.path[0] ?? '');
     if (FIELDS.has(field) && !errors[field as keyof ItemFormValues]) errors[field as keyof ItemFormValues] = issue.message;
   }
-  // Issue 39: the price is read as typed; a dot, a misplaced comma or a letter is questioned, never re-read.
+  // The price is read as typed (decision 058); a dot, a misplaced comma or a letter is questioned, never re-read.
   const priceProblem = moneyTextProblem(values.price);
   if (priceProblem) errors.price = priceProblem;
   const comparable = !errors.price && !errors.original_price;

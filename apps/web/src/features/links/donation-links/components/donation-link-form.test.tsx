@@ -48,7 +48,7 @@ describe('donation link form: the server checks, its messages land beside their 
     expect(location().pathname).toBe('/new-donation-link');
   });
 
-  it('refuses a target that is no number or is negative under the target, and sends nothing (issue 17)', async () => {
+  it('refuses a target that is no number or is negative under the target, and sends nothing', async () => {
     const { user, save, saved, target } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'Classroom');
     await user.type(target(), '5,000-1');
@@ -61,7 +61,7 @@ describe('donation link form: the server checks, its messages land beside their 
     expect(saved()).toEqual([]);
   });
 
-  it('questions a decimal target under the target (UGX has no cents), and sends nothing (issue 39)', async () => {
+  it('questions a decimal target under the target (UGX has no cents), and sends nothing', async () => {
     const { user, save, saved, target, location } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'Decimal target');
     await user.type(target(), '1500.5');

@@ -6,7 +6,7 @@ import { DonationLinkThumbnail } from './donation-link-thumbnail.tsx';
 type Props = { link: Pick<DonationLink, 'image' | 'title' | 'beneficiary'>; compact?: boolean };
 
 /**
- * The link's image, title and beneficiary, wrapping whole (issue 27); `compact` for a table row, where the title
+ * The link's image, title and beneficiary, wrapping whole; `compact` for a table row, where the title
  * is as small as the other cells.
  */
 export function DonationLinkHeading({ link, compact = false }: Props) {

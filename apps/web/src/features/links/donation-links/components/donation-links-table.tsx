@@ -9,7 +9,7 @@ import { donationLinkTypeLabel, donationTarget } from './donation-link-labels.ts
 const COLUMNS: LinkColumn<DonationLink>[] = [
   {
     header: 'Title',
-    // The title and beneficiary wrap whole: the column takes the room the others leave (issue 27).
+    // The title and beneficiary wrap whole: the column takes the room the others leave.
     miw: 260,
     cell: (link) => <DonationLinkHeading link={link} compact />,
   },

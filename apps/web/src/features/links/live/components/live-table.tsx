@@ -10,7 +10,7 @@ import classes from './live-table.module.css';
 
 /**
  * Spec §2 live page table: the fixed columns, then one per extra field label of the link. A row opens its payment
- * (issue 31 item 2) on a click; the payer's names are the link the keyboard reaches.
+ * on a click; the payer's names are the link the keyboard reaches.
  */
 export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {
   const paymentRow = usePaymentRow();

@@ -37,7 +37,7 @@ function renderForm({ link = null, answer = ok(STORED) }: { link?: PaymentLinkDe
 }
 
 describe('payment link form: the server checks, its messages land beside their fields (spec §5)', () => {
-  it("takes no more than the server's limits: the title 150 characters, the description 2,000 (issue 39 item 1)", () => {
+  it("takes no more than the server's limits: the title 150 characters, the description 2,000", () => {
     renderForm();
     expect(screen.getByLabelText('Title')).toHaveAttribute('maxlength', String(TEXT_LIMITS.linkTitle.max));
     expect(screen.getByLabelText('Description')).toHaveAttribute('maxlength', String(TEXT_LIMITS.linkDescription.max));
@@ -60,7 +60,7 @@ describe('payment link form: the server checks, its messages land beside their f
     expect(errorOf(screen.getByLabelText('Title'))).toBeNull();
   });
 
-  it('questions a price with a dot (UGX has no cents) or a misplaced comma, and sends nothing (issue 39)', async () => {
+  it('questions a price with a dot (UGX has no cents) or a misplaced comma, and sends nothing', async () => {
     const { user, save, saved } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '5.000');
@@ -74,7 +74,7 @@ describe('payment link form: the server checks, its messages land beside their f
     expect(saved()).toEqual([]);
   });
 
-  it("refuses '12-3' under the price instead of saving UGX 12, and sends nothing (issue 17)", async () => {
+  it("refuses '12-3' under the price instead of saving UGX 12, and sends nothing", async () => {
     const { user, save, saved } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '12-3');
@@ -219,7 +219,7 @@ describe('payment link form: redirect URL and extra inputs', () => {
     expect(screen.queryByLabelText('Redirect URL')).not.toBeInTheDocument();
   });
 
-  it('keeps the Redirection modal open with the reason when the URL is not http or https (issue 17)', async () => {
+  it('keeps the Redirection modal open with the reason when the URL is not http or https', async () => {
     const { user, saved } = renderForm({ link: STORED });
     await user.click(screen.getByRole('button', { name: 'Redirection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Redirection' });

@@ -47,7 +47,7 @@ describe('Redirection modal (spec §2)', () => {
   });
 
   it.each(['school.example.com/confirm', 'ftp://school.example.com/confirm', 'javascript:alert(1)', 'https://localhost'])(
-    'refuses %j on Add with the reason under the field, and stays open (issue 17)',
+    'refuses %j on Add with the reason under the field, and stays open',
     async (url) => {
       const { user, onAdd, onClose, field, add } = renderModal();
       await user.type(field(), url);
