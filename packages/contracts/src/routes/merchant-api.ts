@@ -32,7 +32,7 @@ const v1MoneyErrors = {
 /** The OpenAPI document as @fastify/swagger built it: loose, so that the answer keeps every part of it, in its order. */
 const openApiAnswer = z.looseObject({ openapi: z.string() });
 
-/** The merchant API (issue 16): the route files add the OpenAPI document's words (tags, summary, description). */
+/** The merchant API (decision 026): the route files add the OpenAPI document's words (tags, summary, description). */
 export const merchantApiRoutes = {
   'POST /v1/collections': {
     headers: idempotencyHeaders,

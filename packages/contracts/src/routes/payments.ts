@@ -9,7 +9,7 @@ import { byId, byRef, done, idempotencyHeaders, type RouteSchemas } from './shar
 /** The dashboard's collections, one payment with its timeline and refunds, and the customer pages (DESIGN §5). */
 export const paymentRoutes = {
   'GET /api/collections': { querystring: collectionsFilterQuery, response: { 200: answerOf(collectionsPage) } },
-  // Issue 31 item 2: one payment with its timeline; its receipt sent again to the payer's e-mail.
+  // One payment with its timeline; its receipt sent again to the payer's e-mail.
   'GET /api/collections/:id': { params: byId, querystring: nothing, response: { 200: answerOf(collectionDetail) } },
   'POST /api/collections/:id/resend-receipt': { params: byId, body: nothing, response: { 200: done } },
   'POST /api/collections/:id/refund': {

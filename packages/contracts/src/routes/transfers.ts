@@ -41,9 +41,9 @@ export const transferRoutes = {
   'GET /api/settlements': { querystring: transfersFilterQuery, response: { 200: W.transfers } },
   'GET /api/collections/smt_download': { querystring: transfersDownloadQuery, response: { 200: fileAnswer } },
   'POST /api/sente-account/update-bank-details': { body: bankDetailsInput, response: { 200: W.bankDetails } },
-  // The wallet statement (issue 31 item 4): its entries, and the same as a workbook.
+  // The wallet statement (decision 052): its entries, and the same as a workbook.
   'GET /api/wallet/statement': { querystring: statementQuery, response: { 200: statementAnswer } },
   'GET /api/wallet/statement/download': { querystring: statementDownloadQuery, response: { 200: fileAnswer } },
-  // Issue 39: the statement's opening and closing balances and its period's totals.
+  // The statement's opening and closing balances and its period's totals.
   'GET /api/wallet/statement/summary': { querystring: statementDownloadQuery, response: { 200: statementSummaryAnswer } },
 } as const satisfies Record<string, RouteSchemas>;

@@ -43,7 +43,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     async (request) => answer(null, await collections.resendReceipt(scopeOf(request), request.params.id)),
   );
 
-  // Issue 31 item 3: a payment paid back to its payer, by the roles that move money, with the wallet PIN's token as
+  // Decision 053: a payment paid back to its payer, by the roles that move money, with the wallet PIN's token as
   // every money movement; an Idempotency-Key replays the first answer (200) and moves nothing twice.
   route(
     app,

@@ -6,7 +6,7 @@ import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { WebhookDeliveries } from './deliveries-service.ts';
 
 /**
- * Issue 16: the Web Hooks page's delivery log, Resend and 'Send test event', in the session's account and active
+ * Decision 025: the Web Hooks page's delivery log, Resend and 'Send test event', in the session's account and active
  * environment (deliveries are per environment, DESIGN §4); DESIGN §7: the API keys and webhooks right.
  */
 export const webhookDeliveriesRoutes: FastifyPluginAsyncZod<{ webhookDeliveries: WebhookDeliveries }> = async (

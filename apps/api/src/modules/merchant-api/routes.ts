@@ -8,7 +8,7 @@ import { apiKeyGuard } from './api-key-guard.ts';
 import type { MerchantApiService } from './service.ts';
 
 /**
- * Issue 16: the merchant REST API, authenticated by an API key (api-key-guard.ts), validated and answered through
+ * Decision 026: the merchant REST API, authenticated by an API key (api-key-guard.ts), validated and answered through
  * the zod schemas of @sente/contracts/merchant-api, which @fastify/swagger turns into the OpenAPI document.
  * A POST answers 201 with the object, also when it replays an earlier request (then with Idempotent-Replayed: true).
  */

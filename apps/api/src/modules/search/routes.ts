@@ -6,7 +6,7 @@ import { route } from '../../lib/route.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import { createSearchService } from './service.ts';
 
-/** Issue 31: the header search, in the account's active environment; every role may read it. */
+/** Decision 051: the header search, in the account's active environment; every role may read it. */
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   const search = createSearchService({ db });
 

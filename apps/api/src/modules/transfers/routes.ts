@@ -53,7 +53,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     return answer({ pin_token }, M.pinVerified, { status: 'SUCCESS', pin_token });
   });
 
-  // Issue 17: the member changes their own PIN, or resets a forgotten one with an e-mailed code (pin-changes.ts).
+  // The member changes their own PIN, or resets a forgotten one with an e-mailed code (pin-changes.ts).
   const member = (request: FastifyRequest) => ({ ...actorOf(request), accountName: request.account.row.account_name });
 
   route(app, 'POST /api/wallet/change_pin', pin, async (request) => {
@@ -144,12 +144,12 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
       .send(wallet.exportTransfers(scopeOf(request), request.query, request.log)),
   );
 
-  // Issue 31: the wallet's statement, with the view right the balance screen needs.
+  // Decision 052: the wallet's statement, with the view right the balance screen needs.
   route(app, 'GET /api/wallet/statement', view, async (request) =>
     answer(await wallet.statement.page(scopeOf(request), request.query)),
   );
 
-  // Issue 39: the statement's opening and closing balances and its period's totals.
+  // The statement's opening and closing balances and its period's totals.
   route(app, 'GET /api/wallet/statement/summary', view, async (request) =>
     answer(await wallet.statement.summary(scopeOf(request), request.query)),
   );

@@ -10,7 +10,7 @@ const CALLBACK_URL = /^(\/api\/providers\/[^/?#]+\/callback\/)([^/?#]*)(.*)$/s;
 /**
  * Fastify's rewriteUrl, run before routing and before the request is logged: a callback's secret path segment moves
  * into a header of the request, and the URL that is routed and logged carries `-` instead, so no log line or error
- * report holds the secret (issue 15: no credential logged).
+ * report holds the secret (decision 032: no credential logged).
  */
 export function hideCallbackSecret(request: { url?: string; headers: Record<string, unknown> }): string {
   const url = request.url ?? '/';
@@ -21,7 +21,7 @@ export function hideCallbackSecret(request: { url?: string; headers: Record<stri
 }
 
 /**
- * One callback URL per live provider (issue 15, docs/providers.md): MTN MoMo sends its callback once, by PUT or POST,
+ * One callback URL per live provider (decision 032, docs/providers.md): MTN MoMo sends its callback once, by PUT or POST,
  * and never retries; Airtel Money posts its own shape. Both are answered at once; the outcome comes from the provider's
  * status, asked afterwards (callbacks.ts).
  */

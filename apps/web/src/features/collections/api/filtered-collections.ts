@@ -5,7 +5,7 @@ import { collectionKeys } from '../../../lib/collections-query.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 
-/** The URL's filter keys of the Collections page, as GET /api/collections reads them (issue 31). */
+/** The URL's filter keys of the Collections page, as GET /api/collections reads them (decision 051). */
 export const COLLECTION_FILTER_KEYS = ['status', 'channel', 'link', 'from', 'to', 'q'] as const;
 
 /**

@@ -8,7 +8,7 @@ export const customerKeys = {
   all: ['customers'] as const,
   scope: ({ accountId, environment }: MoneyScope) => [...customerKeys.all, accountId, environment] as const,
   lists: (scope: MoneyScope) => [...customerKeys.scope(scope), 'list'] as const,
-  /** One search's list (issue 39 item 6): `q=atim`, or '' for all. */
+  /** One search's list: `q=atim`, or '' for all. */
   found: (scope: MoneyScope, query: string) => [...customerKeys.lists(scope), query] as const,
 };
 

@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 import { developerKeys } from './developer-keys.ts';
 
-/** Issue 16: GET /api/webhook/deliveries?cursor=, the account's deliveries in its active environment, newest first. */
+/** Decision 025: GET /api/webhook/deliveries?cursor=, the account's deliveries in its active environment, newest first. */
 export const webhookDeliveriesQueryOptions = (scope: MoneyScope) =>
   cursorListOptions<WebhookDelivery>(developerKeys.deliveries(scope), 'GET /api/webhook/deliveries');
 

@@ -12,7 +12,7 @@ const waiting = (payment: CollectionDetail | undefined) =>
   payment !== undefined && (payment.status === 'pending' || payment.refunds.some((refund) => refund.status === 'pending'));
 
 /**
- * Issue 31 item 2: GET /api/collections/{id}, one payment of the account's active environment with its timeline; read
+ * GET /api/collections/{id}, one payment of the account's active environment with its timeline; read
  * again every few seconds while it or a refund of it is pending, so the drawer shows the outcome when it comes.
  */
 export const collectionDetailQueryOptions = (scope: MoneyScope, id: string) =>

@@ -9,7 +9,7 @@ import { settlementKeys } from '../../transfers/index.ts';
 type RefundVariables = { input: RefundInput; idempotencyKey: string };
 
 /**
- * Issue 31 item 3: POST /api/collections/{id}/refund. The same Idempotency-Key for every try of one opening of the
+ * Decision 053: POST /api/collections/{id}/refund. The same Idempotency-Key for every try of one opening of the
  * modal makes a retry after a lost answer replay the first refund (200) instead of paying the payer twice.
  */
 export const refundPayment = (id: string, { input, idempotencyKey }: RefundVariables) =>

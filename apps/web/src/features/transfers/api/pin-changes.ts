@@ -1,7 +1,7 @@
 import type { ChangePinInput, ResetPinInput } from '@sente/contracts/wallet';
 import { call } from '../../../lib/api-client.ts';
 
-/** Issue 17: the current PIN, then the new one twice. */
+/** The current PIN, then the new one twice. */
 export const changePin = (accountId: string | null, input: ChangePinInput) =>
   call('POST /api/wallet/change_pin', { body: { sente_account_id: accountId, ...input } });
 

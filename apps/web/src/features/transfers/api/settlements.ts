@@ -5,11 +5,11 @@ import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
 import { settlementKeys } from './settlement-keys.ts';
 
-/** The URL's filter keys of the Transfers page, as GET /api/settlements reads them (issue 31). */
+/** The URL's filter keys of the Transfers page, as GET /api/settlements reads them (decision 051). */
 export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;
 
 /**
- * Spec §7 Lists: GET /api/settlements?cursor=, what the account sent and the wallet transfers it received; issue 31:
+ * Spec §7 Lists: GET /api/settlements?cursor=, what the account sent and the wallet transfers it received; decision 051:
  * narrowed by status, kind and Kampala days. While a new filter loads, the list of the one before stays.
  */
 export const settlementsQueryOptions = (scope: MoneyScope, query: string) => ({

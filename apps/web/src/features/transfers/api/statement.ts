@@ -21,7 +21,7 @@ export const statementKeys = {
 /** The query string of the statement and of its download. */
 export const statementSearch = ({ from, to }: StatementRange) => new URLSearchParams({ from, to }).toString();
 
-/** Issue 31: GET /api/wallet/statement?from=&to=&cursor=, the wallet's lines newest first with the balance after each. */
+/** Decision 052: GET /api/wallet/statement?from=&to=&cursor=, the wallet's lines newest first with the balance after each. */
 export const statementQueryOptions = (scope: MoneyScope, range: StatementRange) =>
   cursorListOptions<StatementEntry>(statementKeys.list(scope, range), 'GET /api/wallet/statement', statementSearch(range));
 
@@ -29,7 +29,7 @@ export function useStatement(range: StatementRange) {
   return useCursorList(statementQueryOptions(useMoneyScope(), range));
 }
 
-/** Issue 39: GET /api/wallet/statement/summary?from=&to=, the range's opening and closing balances and its totals. */
+/** GET /api/wallet/statement/summary?from=&to=, the range's opening and closing balances and its totals. */
 export const statementSummaryQueryOptions = (scope: MoneyScope, range: StatementRange) =>
   queryOptions({
     queryKey: statementKeys.summary(scope, range),
