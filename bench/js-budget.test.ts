@@ -20,9 +20,13 @@ const KB = 1024;
  * zod with it) loaded beside the page (lib/lazy-rules.ts) and the error codes left api.ts for constants.ts; the
  * Overview 184.1 KB with the header search. The goals are met: 60, 150 and 200 KB. The pay page 22.4 KB on
  * 2026-11-28 (22.0 before) once its amount box questions a typo instead of re-reading it (contracts money-text.ts,
- * decision 058): the ceiling moved to 22.5 KB for that, and no further.
+ * decision 058): the ceiling moved to 22.5 KB for that, and no further. On 2026-11-29 the domain folders (decision 062)
+ * moved the pay page to 22.7 KB and the Overview to 188.3 KB with no code added: the pay page's own chunk grew 78 bytes
+ * (its client typed by the route catalogue, decision 063) and the chunk it shares with the dashboard 200 bytes, because
+ * Rollup's merge of chunks under 8 KB, which follows module paths, now puts the payment links' query keys and type
+ * labels into it. The ceilings moved to 22.75 and 188.5 KB for that, and no further.
  */
-const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 22.5 * KB, signIn: 150 * KB, overview: 188 * KB };
+const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 22.75 * KB, signIn: 150 * KB, overview: 188.5 * KB };
 
 // A skipped file's tests are not listed by name, so the reason is said where the run shows it.
 if (!built) console.warn(`JS budgets skipped: no web build in ${dist} (\`npm run build\`; \`npm test\` builds first).`);
