@@ -1,5 +1,5 @@
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot } from './support/browser.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUSINESS_MESSAGES as B, MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES as M, TRANSFER_OPTIONS } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';

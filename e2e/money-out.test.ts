@@ -1,6 +1,6 @@
 import { kampalaDay } from '@sente/contracts/dates';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS, TRANSFER_OPTIONS } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS, TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@sente/contracts/constants';
 import { LINK_MESSAGES, MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';

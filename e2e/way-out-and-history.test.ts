@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { PIN_MAX_ATTEMPTS, WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { PIN_MAX_ATTEMPTS, WALLET_MESSAGES } from '@sente/contracts/transfers';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

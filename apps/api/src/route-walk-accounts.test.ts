@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { internationalPhone } from '@sente/contracts/accounts';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import { get, post } from './testing/http.ts';

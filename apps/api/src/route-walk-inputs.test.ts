@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_INPUT_DEPTH } from '@sente/contracts/constants';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import { DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';

@@ -5,8 +5,8 @@ import type { AccountApiKeys } from './developers.ts';
 import { storagePath } from './links.ts';
 import { BUSINESS_MESSAGES as B, MESSAGES } from './messages.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
+import type { BankDetails } from './transfers.ts';
 import { emailField, optionalString, requiredString } from './validation.ts';
-import type { BankDetails } from './wallet.ts';
 
 export const createAccountInput = z.object({
   account_name: requiredString(MESSAGES.accountNameMissing, T.accountName),
@@ -193,7 +193,7 @@ export const businessDetails = z.object({
 });
 export type BusinessDetails = z.output<typeof businessDetails>;
 
-/** One of the account's bank details, as saved (wallet.ts bankDetailsInput). */
+/** One of the account's bank details, as saved (transfers.ts bankDetailsInput). */
 const savedBankDetails = z.object({
   bank_name: z.string(),
   account_number: z.string(),

@@ -1,6 +1,6 @@
 /**
  * Find (decision 051): what the dashboard's filtered lists and its header search share: Kampala-day ranges, the
- * search text and their messages. The lists' own query schemas sit with their lists (payments-input.ts, wallet.ts),
+ * search text and their messages. The lists' own query schemas sit with their lists (payments-input.ts, transfers.ts),
  * the header search's in search.ts.
  */
 import { z } from 'zod';

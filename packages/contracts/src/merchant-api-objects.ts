@@ -9,7 +9,7 @@ import { LINK_KINDS } from './links.ts';
 import { API_ERROR_CODE_VALUES } from './merchant-api.ts';
 import { COLLECTION_STATUSES, PAYMENT_CHANNELS } from './payments.ts';
 import { extraDataEntry } from './payments-answers.ts';
-import { TRANSFER_STATUSES } from './wallet.ts';
+import { TRANSFER_STATUSES } from './transfers.ts';
 
 export const instant = z.iso.datetime().meta({ description: 'ISO 8601, in UTC', examples: ['2026-11-24T08:15:00.000Z'] });
 export const id = z.uuid().meta({ examples: ['3f9c2e8a-5b1d-4c7e-9a2f-6d8b1e4c7a90'] });

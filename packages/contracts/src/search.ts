@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FIND_MESSAGES as M, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './filters.ts';
 import { LINK_KINDS } from './links.ts';
 import { collectionRow, customerRow } from './payments-answers.ts';
-import { transferRow } from './wallet.ts';
+import { transferRow } from './transfers.ts';
 
 /** GET /api/search?q=: what the search box holds, trimmed (the trim rule), at least SEARCH_MIN_LENGTH characters. */
 export const searchQuery = z.object({

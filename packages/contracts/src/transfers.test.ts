@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrivialPin, WALLET_MESSAGES as M, setPinInput, transferForm, verifyPinInput } from './wallet.ts';
+import { isTrivialPin, WALLET_MESSAGES as M, setPinInput, transferForm, verifyPinInput } from './transfers.ts';
 
 const BALANCE = 100_000;
 const FILLED = { option: 'settlement', account: '', phone: '', amount: 50_000, reason: 'Stock' } as const;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ugxAmount } from './links.ts';
 import { LINK_MESSAGES } from './messages.ts';
 import { payInput } from './payments-input.ts';
+import { transferAmount } from './transfers.ts';
 import { amountFrom } from './validation.ts';
-import { transferAmount } from './wallet.ts';
 
 describe('amounts are plain whole numbers', () => {
   it('reads digits, with or without thousands separators, and JSON numbers as given', () => {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { apiCollection, apiPayout, apiRefund, environment, id, instant } from './merchant-api-objects.ts';
-import { TRANSFER_STATUSES } from './wallet.ts';
+import { TRANSFER_STATUSES } from './transfers.ts';
 import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-deliveries.ts';
 
 /** A name kept for receivers written before decision 047: the same value as `instead`, gone at the next version. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { type RawBuilder, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';

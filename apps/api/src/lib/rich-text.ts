@@ -1,4 +1,4 @@
-import { REASON_HTML_TAGS } from '@sente/contracts/wallet';
+import { REASON_HTML_TAGS } from '@sente/contracts/transfers';
 import sanitizeHtml from 'sanitize-html';
 
 /**

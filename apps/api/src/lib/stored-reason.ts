@@ -1,4 +1,4 @@
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { badRequest } from './http-error.ts';
 import { sanitizeReason } from './rich-text.ts';
 

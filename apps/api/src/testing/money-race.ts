@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { verifyLedger } from '../modules/money/ledger.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Environment, StaffRole } from '@sente/contracts/constants';
-import { PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/wallet';
+import { PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/transfers';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Merchant } from './payments.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TransferRow } from '@sente/contracts/wallet';
+import type { TransferRow } from '@sente/contracts/transfers';
 import { post } from './http.ts';
 import { createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from './payments.ts';
 import type { TestApp } from './test-app.ts';

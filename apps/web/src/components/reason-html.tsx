@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { REASON_HTML_TAGS } from '@sente/contracts/wallet';
+import { REASON_HTML_TAGS } from '@sente/contracts/transfers';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import classes from './reason-html.module.css';

@@ -18,7 +18,7 @@ import {
   verifyAccountNumberInput,
   verifyPinInput,
   walletAnswers as W,
-} from '../wallet.ts';
+} from '../transfers.ts';
 import type { RouteSchemas } from './shared.ts';
 
 /** Wallet, transfers and settlements (the spec's older answers, with `status: 'SUCCESS'`). */

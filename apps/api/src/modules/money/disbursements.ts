@@ -1,5 +1,5 @@
 import type { Currency } from '@sente/contracts/constants';
-import type { TransferRow } from '@sente/contracts/wallet';
+import type { TransferRow } from '@sente/contracts/transfers';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';

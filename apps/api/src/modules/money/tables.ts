@@ -1,5 +1,5 @@
 import type { Currency, Environment } from '@sente/contracts/constants';
-import type { BankDetails, TransferKind, TransferStatus } from '@sente/contracts/wallet';
+import type { BankDetails, TransferKind, TransferStatus } from '@sente/contracts/transfers';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Money, Timestamp } from '../../db/columns.ts';
 

@@ -1,6 +1,6 @@
 /** Account look-ups, balances and charges through HTTP (spec §7 Wallet and transfers). */
 import { MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant, ugxBalances } from '../../testing/payments.ts';

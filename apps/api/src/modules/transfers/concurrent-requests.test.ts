@@ -3,7 +3,7 @@
  * guesses. (wallet-concurrency.test.ts runs a random workload of thousands on PostgreSQL.)
  */
 import { randomUUID } from 'node:crypto';
-import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';

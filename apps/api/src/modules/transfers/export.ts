@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { kampalaWallClock } from '@sente/contracts/dates';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
-import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
+import { TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';

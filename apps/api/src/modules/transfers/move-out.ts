@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency, Environment } from '@sente/contracts/constants';
 import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
-import { WALLET_MESSAGES as M, type TransferKind, type TransferRow } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, type TransferKind, type TransferRow } from '@sente/contracts/transfers';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';

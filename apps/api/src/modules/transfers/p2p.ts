@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
-import { WALLET_MESSAGES as M, type TransferCharges } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, type TransferCharges } from '@sente/contracts/transfers';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';

@@ -1,7 +1,7 @@
 /** Mobile-money payouts through HTTP and the worker's reports (spec §7, DESIGN §4). */
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';

@@ -1,7 +1,7 @@
 import type { Currency } from '@sente/contracts/constants';
 import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { mobileMoneyNumber, normalizeUgandanPhone, PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@sente/contracts/constants';
 import { OTP_MAX_ATTEMPTS } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { lastCode, lastMessage, readOutbox } from '../../testing/outbox.ts';

@@ -1,4 +1,4 @@
-import { PIN_MAX_ATTEMPTS } from '@sente/contracts/wallet';
+import { PIN_MAX_ATTEMPTS } from '@sente/contracts/transfers';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant, ugxBalances } from '../../testing/payments.ts';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';

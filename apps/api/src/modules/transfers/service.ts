@@ -8,7 +8,7 @@ import {
   type TransferRow,
   type TransfersFilter,
   type WalletSummary,
-} from '@sente/contracts/wallet';
+} from '@sente/contracts/transfers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';

@@ -1,6 +1,6 @@
 /** Settlement requests to the bank through HTTP, the bank details they need and the operator's commands (spec §5, §8). */
 import { randomUUID } from 'node:crypto';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant, ugxBalances } from '../../testing/payments.ts';

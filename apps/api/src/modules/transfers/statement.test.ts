@@ -1,7 +1,7 @@
 /** The wallet statement, its running balance, its pages and its workbook (decision 052). */
 import { kampalaDay } from '@sente/contracts/dates';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import { STATEMENT_MESSAGES, type StatementEntry } from '@sente/contracts/wallet';
+import { STATEMENT_MESSAGES, type StatementEntry } from '@sente/contracts/transfers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get } from '../../testing/http.ts';

@@ -6,7 +6,7 @@ import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
-import type { StatementEntry, StatementSummary } from '@sente/contracts/wallet';
+import type { StatementEntry, StatementSummary } from '@sente/contracts/transfers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';

@@ -1,4 +1,4 @@
-import { maskBankAccountNumber } from '@sente/contracts/wallet';
+import { maskBankAccountNumber } from '@sente/contracts/transfers';
 import type { WebhookEventType } from '@sente/contracts/webhook-deliveries';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';

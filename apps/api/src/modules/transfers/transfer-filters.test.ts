@@ -1,6 +1,6 @@
 /** The /settlements list narrowed by status, kind and Kampala days (decision 051). */
 import { FIND_MESSAGES as F } from '@sente/contracts/filters';
-import { TRANSFER_KINDS, TRANSFER_STATUSES } from '@sente/contracts/wallet';
+import { TRANSFER_KINDS, TRANSFER_STATUSES } from '@sente/contracts/transfers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../testing/http.ts';

@@ -1,7 +1,7 @@
 import { kampalaWallClock } from '@sente/contracts/dates';
 /** The /settlements list of transfers, its paging and its xlsx export (spec §7, DESIGN §7). */
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import { TRANSFER_OPTIONS } from '@sente/contracts/wallet';
+import { TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant } from '../../testing/payments.ts';

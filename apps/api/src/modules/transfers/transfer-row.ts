@@ -1,7 +1,7 @@
 import { API_KEY_CREATOR } from '@sente/contracts/merchant-api';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { REFUND_MESSAGES } from '@sente/contracts/refunds';
-import { maskBankAccountNumber, type TransferRow } from '@sente/contracts/wallet';
+import { maskBankAccountNumber, type TransferRow } from '@sente/contracts/transfers';
 import { isDisbursement } from '../money/disbursements.ts';
 import type { TransferListRecord } from './repository.ts';
 

@@ -1,4 +1,4 @@
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../testing/http.ts';
 import { createMerchant, expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';

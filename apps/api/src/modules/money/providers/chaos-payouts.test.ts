@@ -10,7 +10,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
 import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';

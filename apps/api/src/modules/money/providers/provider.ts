@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency, Environment } from '@sente/contracts/constants';
 import { type MobileMoneyChannel, networkOf, PAYMENT_MESSAGES, type PaymentChannel, SIMULATOR } from '@sente/contracts/payments';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { HttpError } from '../../../lib/http-error.ts';
 
 /** What a provider is asked to collect. Card details live only for this call; they are never stored. */

@@ -7,7 +7,7 @@ import { MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { COLLECTION_MESSAGES } from '@sente/contracts/messages';
 import { SIMULATOR } from '@sente/contracts/payments';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../../testing/http.ts';
 import { apiKeysOf, v1 } from '../../../testing/merchant-api.ts';

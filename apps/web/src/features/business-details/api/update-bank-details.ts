@@ -1,4 +1,4 @@
-import { type BankDetails, WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { type BankDetails, WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
 import { call } from '../../../lib/api-client.ts';

@@ -1,7 +1,7 @@
 import type { ComplianceFile } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../testing/api-stub.ts';

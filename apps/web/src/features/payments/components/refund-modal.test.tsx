@@ -2,7 +2,7 @@ import { COLLECTION_EVENT_LABELS } from '@sente/contracts/collection-events';
 import type { StaffRole } from '@sente/contracts/constants';
 import type { CollectionDetail, CollectionRefund } from '@sente/contracts/payments-answers';
 import { REFUND_LABELS as L, REFUND_MESSAGES as R } from '@sente/contracts/refunds';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, okSpec, type RouteKey, stubApi } from '../../../testing/api-stub.ts';

@@ -1,5 +1,5 @@
 import type { Environment } from '@sente/contracts/constants';
-import { TRANSFER_ENV, type TRANSFER_FORM_KINDS } from '@sente/contracts/wallet';
+import { TRANSFER_ENV, type TRANSFER_FORM_KINDS } from '@sente/contracts/transfers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/profile.ts';

@@ -1,4 +1,4 @@
-import type { TransferRow } from '@sente/contracts/wallet';
+import type { TransferRow } from '@sente/contracts/transfers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';

@@ -1,4 +1,4 @@
-import type { StatementEntry } from '@sente/contracts/wallet';
+import type { StatementEntry } from '@sente/contracts/transfers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';

@@ -1,4 +1,4 @@
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call, errorMessage } from '../../../lib/api-client.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';

@@ -1,4 +1,4 @@
-import type { TransferRow } from '@sente/contracts/wallet';
+import type { TransferRow } from '@sente/contracts/transfers';
 import { OpenPaymentLink } from '../../payments/index.ts';
 import { movementLabel } from './transfer-labels.ts';
 

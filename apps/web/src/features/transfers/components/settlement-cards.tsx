@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import type { TransferRow } from '@sente/contracts/wallet';
+import type { TransferRow } from '@sente/contracts/transfers';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import type { TransferRow } from '@sente/contracts/wallet';
+import type { TransferRow } from '@sente/contracts/transfers';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import type { StatementEntry } from '@sente/contracts/wallet';
+import type { StatementEntry } from '@sente/contracts/transfers';
 import { CardDetail } from '../../../components/card-detail.tsx';
 // The feature's card lists share their list and heading rules with the transfers' cards.
 import cards from './settlement-cards.module.css';

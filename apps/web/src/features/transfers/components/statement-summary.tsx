@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatMoney } from '@sente/contracts/format';
-import type { StatementSummary as Summary } from '@sente/contracts/wallet';
+import type { StatementSummary as Summary } from '@sente/contracts/transfers';
 import { type StatementRange, useStatementSummary } from '../api/statement.ts';
 import classes from './statement.module.css';
 

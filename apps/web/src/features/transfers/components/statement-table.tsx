@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import type { StatementEntry } from '@sente/contracts/wallet';
+import type { StatementEntry } from '@sente/contracts/transfers';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from './statement.module.css';
 

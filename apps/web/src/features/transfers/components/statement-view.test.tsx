@@ -1,5 +1,5 @@
 import { kampalaDay } from '@sente/contracts/dates';
-import { STATEMENT_MESSAGES, type StatementEntry } from '@sente/contracts/wallet';
+import { STATEMENT_MESSAGES, type StatementEntry } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../testing/api-stub.ts';

@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { kampalaDay } from '@sente/contracts/dates';
-import { STATEMENT_MESSAGES } from '@sente/contracts/wallet';
+import { STATEMENT_MESSAGES } from '@sente/contracts/transfers';
 import { DayField } from '../../../components/day-field.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { CursorListBody } from '../../../components/link-list-page.tsx';

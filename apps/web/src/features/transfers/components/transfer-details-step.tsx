@@ -10,7 +10,7 @@ import {
   TRANSFER_OPTIONS,
   type TransferCharges,
   transferForm,
-} from '@sente/contracts/wallet';
+} from '@sente/contracts/transfers';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import type { TransferFormKind } from '../api/move-money.ts';

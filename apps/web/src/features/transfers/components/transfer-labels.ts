@@ -1,4 +1,4 @@
-import { TRANSFER_OPTIONS, type TransferRow } from '@sente/contracts/wallet';
+import { TRANSFER_OPTIONS, type TransferRow } from '@sente/contracts/transfers';
 
 /** Where the money went or came from, in a few words: 'From Bob Hardware (…)', 'To bank …', 'To 0772 …'. */
 export function movementLabel(row: TransferRow): string {

@@ -1,4 +1,4 @@
-import { TRANSFER_OPTIONS, type TransferRow } from '@sente/contracts/wallet';
+import { TRANSFER_OPTIONS, type TransferRow } from '@sente/contracts/transfers';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../testing/render.tsx';

@@ -7,7 +7,7 @@ import {
   TRANSFER_OPTIONS,
   type TransferRow,
   type WalletSummary,
-} from '@sente/contracts/wallet';
+} from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Answer, fail, ok, okSpec, type RouteKey, stubApi } from '../../../testing/api-stub.ts';

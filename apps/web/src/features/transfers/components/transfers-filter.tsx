@@ -1,5 +1,5 @@
 import { formatNumber } from '@sente/contracts/format';
-import { TRANSFER_KINDS, TRANSFER_OPTIONS, TRANSFER_STATUSES } from '@sente/contracts/wallet';
+import { TRANSFER_KINDS, TRANSFER_OPTIONS, TRANSFER_STATUSES } from '@sente/contracts/transfers';
 import { capitalized, choicesOf, FilterBar } from '../../../components/filter-bar.tsx';
 import type { UrlFilter } from '../../../components/use-url-filter.ts';
 import type { TRANSFER_FILTER_KEYS } from '../api/settlements.ts';

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { WALLET_MESSAGES as M, newPinForm } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M, newPinForm } from '@sente/contracts/transfers';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { createPin } from '../api/wallet-pin.ts';

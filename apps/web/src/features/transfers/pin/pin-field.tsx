@@ -1,5 +1,5 @@
 import { Input, PinInput } from '@mantine/core';
-import { pastedPin, WALLET_PIN_LENGTH } from '@sente/contracts/wallet';
+import { pastedPin, WALLET_PIN_LENGTH } from '@sente/contracts/transfers';
 import type { ClipboardEvent } from 'react';
 
 type Props = { value: string; onChange: (pin: string) => void; error?: string | undefined; label: string };

@@ -1,4 +1,4 @@
-import { WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '../../../testing/render.tsx';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatMoney } from '@sente/contracts/format';
 import { formatTypedPhone } from '@sente/contracts/payments';
-import { type BankDetails, maskBankAccountNumber, newPinForm, verifyPinInput, WALLET_MESSAGES } from '@sente/contracts/wallet';
+import { type BankDetails, maskBankAccountNumber, newPinForm, verifyPinInput, WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { ReasonHtml } from '../../../components/reason-html.tsx';

@@ -1,5 +1,5 @@
 import { useForm } from '@mantine/form';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sente/contracts/messages';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Answer, fail, ok, okSpec, stubApi } from '../../../testing/api-stub.ts';

@@ -1,6 +1,6 @@
 import { Button, Tabs } from '@mantine/core';
 import { FIND_MESSAGES } from '@sente/contracts/filters';
-import { WALLET_MESSAGES as M } from '@sente/contracts/wallet';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
