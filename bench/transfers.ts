@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { pinTokenHash } from '../apps/api/src/modules/transfers/pins.ts';
 import { createMerchant, type Merchant } from '../apps/api/src/testing/payments.ts';
 import { createTestApp } from '../apps/api/src/testing/test-app.ts';
-import { fundWallet, WALLET_ENV } from '../apps/api/src/testing/wallet.ts';
+import { fundWallet, WALLET_ENV } from '../apps/api/src/testing/transfers.ts';
 import { cpuSeconds as cpuSecondsOf, printLedgerVerified } from './server.ts';
 import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 

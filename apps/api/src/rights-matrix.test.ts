@@ -21,10 +21,10 @@ import { lastCode } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { invite, inviteToken, joinByInvitation } from './testing/rights.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { accountNumber, fundWallet, PIN, saveBankDetails, WALLET_ENV } from './testing/transfers.ts';
+import { createNamedMerchant, mintPinToken } from './testing/transfers-more.ts';
 import { multipartBody, SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
 import { bearer, createAccount, uniqueEmail } from './testing/users.ts';
-import { accountNumber, fundWallet, PIN, saveBankDetails, WALLET_ENV } from './testing/wallet.ts';
-import { createNamedMerchant, mintPinToken } from './testing/wallet-more.ts';
 
 /** No limit may hide an answer behind a 429 here; payments and payouts settle only when a test says so. */
 const ENV = {

@@ -17,8 +17,6 @@ import { apiKeysOf } from './testing/merchant-api.ts';
 import { lastCode, lastMessage, readOutbox } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId, paymentStatus } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
-import { SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
-import { bearer, createAccount, PASSWORD, signIn } from './testing/users.ts';
 import {
   fundWallet,
   PIN,
@@ -29,8 +27,10 @@ import {
   saveBankDetails,
   setPin,
   WALLET_ENV,
-} from './testing/wallet.ts';
-import { createNamedMerchant, moneySnapshot, readWorkbook, switchAccount } from './testing/wallet-more.ts';
+} from './testing/transfers.ts';
+import { createNamedMerchant, moneySnapshot, readWorkbook, switchAccount } from './testing/transfers-more.ts';
+import { SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
+import { bearer, createAccount, PASSWORD, signIn } from './testing/users.ts';
 
 const SITE = 'https://pay.sente.test';
 /** No limit may hide an answer behind a 429 here. */

@@ -15,10 +15,10 @@ import { apiKeysOf } from './testing/merchant-api.ts';
 import { readOutbox } from './testing/outbox.ts';
 import { createDigitalItem, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { fundWallet, PIN, pinToken, saveBankDetails, WALLET_ENV } from './testing/transfers.ts';
+import { createAliceAndBob, switchAccount } from './testing/transfers-more.ts';
 import { SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
 import { bearer, signIn } from './testing/users.ts';
-import { fundWallet, PIN, pinToken, saveBankDetails, WALLET_ENV } from './testing/wallet.ts';
-import { createAliceAndBob, switchAccount } from './testing/wallet-more.ts';
 
 /** No limit may hide an answer behind a 429 here. */
 const UNLIMITED = {

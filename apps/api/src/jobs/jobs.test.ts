@@ -15,7 +15,7 @@ import {
   ugxBalances,
 } from '../testing/payments.ts';
 import { createReplica, createTestApp, type TestApp } from '../testing/test-app.ts';
-import { fundWallet, WALLET_ENV } from '../testing/wallet.ts';
+import { fundWallet, WALLET_ENV } from '../testing/transfers.ts';
 import { createJobs } from './jobs.ts';
 import { lateCheckClaim, paymentClaim, payoutClaim, spentPinTokensPurge } from './jobs-repository.ts';
 import { startWorker } from './worker.ts';

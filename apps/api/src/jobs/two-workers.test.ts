@@ -14,7 +14,7 @@ import { createServices, type Services } from '../services.ts';
 import { createMerchant, createPaymentLink, type Merchant, payId } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
-import { fundWallet, WALLET_ENV } from '../testing/wallet.ts';
+import { fundWallet, WALLET_ENV } from '../testing/transfers.ts';
 import { createJobs } from './jobs.ts';
 
 const PAYMENTS = 500;

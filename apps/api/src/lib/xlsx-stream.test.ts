@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, type Mock, vi } from 'vitest';
-import { readWorkbook } from '../testing/wallet-more.ts';
+import { readWorkbook } from '../testing/transfers-more.ts';
 import type { Cursor } from './pagination.ts';
 import { EXPORT_BATCH, type SheetColumn, streamWorkbook } from './xlsx-stream.ts';
 

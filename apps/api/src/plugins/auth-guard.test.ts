@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../testing/http.ts';
 import { createPaymentLink, type Merchant } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createMember, createNamedMerchant, switchAccount } from '../testing/transfers-more.ts';
 import { bearer, createAccount } from '../testing/users.ts';
-import { createMember, createNamedMerchant, switchAccount } from '../testing/wallet-more.ts';
 
 let t: TestApp;
 let owner: Merchant;

@@ -2,8 +2,8 @@ import { type FakeAirtel, startFakeAirtel } from './fake-airtel.ts';
 import { type FakeMtn, startFakeMtn } from './fake-mtn.ts';
 import { createMerchant, createPaymentLink, type Merchant, ugxBalances } from './payments.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { setPin, WALLET_ENV } from './wallet.ts';
-import { useEnvironment } from './wallet-more.ts';
+import { setPin, WALLET_ENV } from './transfers.ts';
+import { useEnvironment } from './transfers-more.ts';
 
 /** What the live-rails tests charge, credit (less the default 3 % fee) and pay out, and the numbers they use. */
 export const AMOUNT = 25_000;

@@ -6,8 +6,8 @@ import { verifyLedger } from '../modules/money/ledger.ts';
 import type { TransferRecord } from '../modules/money/tables.ts';
 import { createMerchant, type Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
-import { fundWallet, saveBankDetails } from './wallet.ts';
-import { mintPinToken } from './wallet-more.ts';
+import { fundWallet, saveBankDetails } from './transfers.ts';
+import { mintPinToken } from './transfers-more.ts';
 
 export const ACCOUNTS = 20;
 const OPERATIONS = 2000;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createMember, createNamedMerchant } from '../../testing/transfers-more.ts';
 import { pdfOfSize, SAMPLES, upload, uploadPath } from '../../testing/upload-fixtures.ts';
-import { createMember, createNamedMerchant } from '../../testing/wallet-more.ts';
 
 let t: TestApp;
 let owner: Merchant;

@@ -10,7 +10,7 @@ import { get } from '../../testing/http.ts';
 import { apiKeysOf, createCollection, MERCHANT_API_ENV, pollUntil } from '../../testing/merchant-api.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { readWorkbook } from '../../testing/wallet-more.ts';
+import { readWorkbook } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 let merchant: Merchant;

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCollection } from '../../testing/find-fixtures.ts';
 import { createMerchant, createPaymentLink, getData, type Merchant, PAYMENTS_ENV } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useEnvironment } from '../../testing/transfers-more.ts';
 import { bearer } from '../../testing/users.ts';
-import { useEnvironment } from '../../testing/wallet-more.ts';
 
 let t: TestApp;
 let shop: Merchant;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../testing/http.ts';
 import { createMerchant, createPaymentLink, getData, type Merchant, PAYMENTS_ENV, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { readWorkbook } from '../../testing/wallet-more.ts';
+import { readWorkbook } from '../../testing/transfers-more.ts';
 import { EXPORT_BATCH } from './export.ts';
 
 /** More than the 500 the live page used to stop at, and more than one export batch. */

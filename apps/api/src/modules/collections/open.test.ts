@@ -27,7 +27,7 @@ import {
 import { readOutbox } from '../../testing/outbox.ts';
 import { createMerchant, createPaymentLink, expectLedgerHolds, type Merchant, payId } from '../../testing/payments.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { useEnvironment } from '../../testing/wallet-more.ts';
+import { useEnvironment } from '../../testing/transfers-more.ts';
 import { type Receiver, startReceiver } from '../../testing/webhook-receiver.ts';
 import { RECEIPT_RESEND_SECONDS } from './events.ts';
 

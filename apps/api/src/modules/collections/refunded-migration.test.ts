@@ -11,8 +11,8 @@ import { down, up } from '../../db/migrations/2026_11_28_036_refunded_amounts.ts
 import { post } from '../../testing/http.ts';
 import { createPaymentLink, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { pinToken, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAlice } from '../../testing/wallet-more.ts';
+import { pinToken, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAlice } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 let alice: Merchant;

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../testing/http.ts';
 import { createPaymentLink, expectLedgerHolds, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { pinToken, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAliceAndBob, readWorkbook } from '../../testing/wallet-more.ts';
+import { pinToken, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAliceAndBob, readWorkbook } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 let alice: Merchant;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../testing/http.ts';
 import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { readWorkbook } from '../../testing/wallet-more.ts';
+import { readWorkbook } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 let shop: Merchant;

@@ -7,8 +7,8 @@ import { loadSecrets, randomToken, type Secrets } from '../../lib/secrets.ts';
 import { answer, get, post } from '../../testing/http.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createMember, createNamedMerchant, switchAccount } from '../../testing/transfers-more.ts';
 import { createAccount } from '../../testing/users.ts';
-import { createMember, createNamedMerchant, switchAccount } from '../../testing/wallet-more.ts';
 import { findAccountByApiKey, readApiKeys, readWebhookSettings } from './api-keys.ts';
 import { createDevelopersService } from './service.ts';
 

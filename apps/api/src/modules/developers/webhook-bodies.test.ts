@@ -6,8 +6,8 @@ import { post } from '../../testing/http.ts';
 import { apiKeysOf, createCollection, v1 } from '../../testing/merchant-api.ts';
 import { createPaymentLink, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { p2p, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/wallet.ts';
-import { createNamedMerchant } from '../../testing/wallet-more.ts';
+import { p2p, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/transfers.ts';
+import { createNamedMerchant } from '../../testing/transfers-more.ts';
 import { type Receiver, saveWebhookUrls, signingSecretOf, startReceiver } from '../../testing/webhook-receiver.ts';
 
 /**

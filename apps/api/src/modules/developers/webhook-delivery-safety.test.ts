@@ -8,7 +8,7 @@ import type { AddressLookup } from '../../lib/public-address.ts';
 import { loadSecrets } from '../../lib/secrets.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createNamedMerchant } from '../../testing/wallet-more.ts';
+import { createNamedMerchant } from '../../testing/transfers-more.ts';
 import { type Receiver, signingSecretOf, startAfresh, startReceiver, webhookEventsOf } from '../../testing/webhook-receiver.ts';
 import { queueWebhookEvent } from './deliveries-repository.ts';
 import { createWebhookDeliveries } from './deliveries-service.ts';

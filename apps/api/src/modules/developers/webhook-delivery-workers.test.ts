@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../testing/payments.ts';
 import { createReplica, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
-import { createNamedMerchant } from '../../testing/wallet-more.ts';
+import { createNamedMerchant } from '../../testing/transfers-more.ts';
 import { type Arrival, type Receiver, saveWebhookUrls, startReceiver } from '../../testing/webhook-receiver.ts';
 import { queueWebhookEvent } from './deliveries-repository.ts';
 

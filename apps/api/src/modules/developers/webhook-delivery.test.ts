@@ -5,8 +5,8 @@ import { BACKOFF } from '../../lib/backoff.ts';
 import { answer, post } from '../../testing/http.ts';
 import { createPaymentLink, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, p2p, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/wallet.ts';
-import { createNamedMerchant } from '../../testing/wallet-more.ts';
+import { fundWallet, p2p, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/transfers.ts';
+import { createNamedMerchant } from '../../testing/transfers-more.ts';
 import {
   type Arrival,
   makeDue,

@@ -6,7 +6,7 @@ import type { AddressLookup } from '../../lib/public-address.ts';
 import { answer, get } from '../../testing/http.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createReplica, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createNamedMerchant, useEnvironment } from '../../testing/wallet-more.ts';
+import { createNamedMerchant, useEnvironment } from '../../testing/transfers-more.ts';
 import { createDevelopersService } from './service.ts';
 
 /** Shared with the replica that allows private addresses, so that each accepts the other's sessions. */

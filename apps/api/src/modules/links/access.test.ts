@@ -15,8 +15,8 @@ import {
 } from '../../testing/links.ts';
 import { createMerchant, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { switchAccount } from '../../testing/transfers-more.ts';
 import { addMember, createSignedInUser, type SignedInUser } from '../../testing/users.ts';
-import { switchAccount } from '../../testing/wallet-more.ts';
 
 let t: TestApp;
 /** Owns "Alpha Traders". */

@@ -6,7 +6,7 @@ import { post } from '../../testing/http.ts';
 import { apiKeysOf, createCollection, MERCHANT_API_ENV, v1 } from '../../testing/merchant-api.ts';
 import { createMerchant, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet } from '../../testing/wallet.ts';
+import { fundWallet } from '../../testing/transfers.ts';
 import { newTransactionId } from '../payments/pay.ts';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysOf, createCollection, MERCHANT_API_ENV, pollUntil, v1 } from '../../testing/merchant-api.ts';
 import { createMerchant, expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { transferRow } from '../../testing/wallet.ts';
+import { transferRow } from '../../testing/transfers.ts';
 import { type Receiver, saveWebhookUrls, startReceiver } from '../../testing/webhook-receiver.ts';
 
 let t: TestApp;

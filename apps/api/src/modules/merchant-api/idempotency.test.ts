@@ -6,7 +6,7 @@ import { apiKeysOf, MERCHANT_API_ENV, v1 } from '../../testing/merchant-api.ts';
 import { createMerchant, expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
-import { fundWallet } from '../../testing/wallet.ts';
+import { fundWallet } from '../../testing/transfers.ts';
 
 let t: TestApp;
 let merchant: Merchant;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { apiKeysOf, createCollection, MERCHANT_API_ENV, v1 } from '../../testing/merchant-api.ts';
 import { createMerchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet } from '../../testing/wallet.ts';
+import { fundWallet } from '../../testing/transfers.ts';
 
 /**
  * Requests generated from the served OpenAPI document, valid and not, sent to every /v1 operation. Whatever

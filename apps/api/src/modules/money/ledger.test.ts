@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, expectLedgerHolds, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/wallet.ts';
+import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/transfers.ts';
 import { atPostingTime, InsufficientFundsError, PLATFORM_SHARDS, postMovement, shardOf } from './ledger.ts';
 import type { Movement, Posting } from './movements.ts';
 

@@ -5,8 +5,8 @@ import { insertCollection } from '../../testing/find-fixtures.ts';
 import { get } from '../../testing/http.ts';
 import { createPaymentLink, getData, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/wallet.ts';
-import { createNamedMerchant, useEnvironment } from '../../testing/wallet-more.ts';
+import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/transfers.ts';
+import { createNamedMerchant, useEnvironment } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 let shop: Merchant;

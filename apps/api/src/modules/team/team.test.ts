@@ -6,8 +6,8 @@ import { answer, get, post } from '../../testing/http.ts';
 import { lastMessage } from '../../testing/outbox.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createMember, createNamedMerchant } from '../../testing/transfers-more.ts';
 import { createSignedInUser, signIn, signUpAndVerify, uniqueEmail } from '../../testing/users.ts';
-import { createMember, createNamedMerchant } from '../../testing/wallet-more.ts';
 import { hashInviteToken } from './service.ts';
 
 let t: TestApp;

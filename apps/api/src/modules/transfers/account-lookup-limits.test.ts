@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { UNKNOWN_ID, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAliceAndBob, createNamedMerchant } from '../../testing/transfers-more.ts';
 import { bearer } from '../../testing/users.ts';
-import { UNKNOWN_ID, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAliceAndBob, createNamedMerchant } from '../../testing/wallet-more.ts';
 
 let t: TestApp;
 let alice: Merchant;

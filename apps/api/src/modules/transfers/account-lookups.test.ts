@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { UNKNOWN_ID, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAliceAndBob } from '../../testing/wallet-more.ts';
+import { UNKNOWN_ID, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAliceAndBob } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 /** Looks the other account up; funded, so her charges show a balance. */

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, PIN, p2p, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/wallet.ts';
-import { createAliceAndBob, createNamedMerchant, mintPinToken, moneySnapshot } from '../../testing/wallet-more.ts';
+import { fundWallet, PIN, p2p, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
+import { createAliceAndBob, createNamedMerchant, mintPinToken, moneySnapshot } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 /** Sends the racing transfers. */

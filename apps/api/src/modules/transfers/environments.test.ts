@@ -13,8 +13,8 @@ import {
   setPin,
   settlementsPage,
   WALLET_ENV,
-} from '../../testing/wallet.ts';
-import { createBob, createNamedMerchant, moneySnapshot, readWorkbook, useEnvironment } from '../../testing/wallet-more.ts';
+} from '../../testing/transfers.ts';
+import { createBob, createNamedMerchant, moneySnapshot, readWorkbook, useEnvironment } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 /** Sends in test mode, then switches to production. */

@@ -3,8 +3,8 @@ import { SIMULATOR } from '@sente/contracts/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerHolds, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { p2p, payout, requestSettlement, saveBankDetails, transferRow, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAliceAndBob } from '../../testing/wallet-more.ts';
+import { p2p, payout, requestSettlement, saveBankDetails, transferRow, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAliceAndBob } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 /** Sends, settles and pays out; owner Grace Namutebi. */

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, p2p, pinToken, transferRow, UNKNOWN_ID, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAliceAndBob, moneySnapshot } from '../../testing/wallet-more.ts';
+import { fundWallet, p2p, pinToken, transferRow, UNKNOWN_ID, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAliceAndBob, moneySnapshot } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 /** Sends; owner Grace Namutebi, named as the creator. */

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { payout, payoutsDone, pinToken, transferRow, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAliceAndBob, moneySnapshot } from '../../testing/wallet-more.ts';
+import { payout, payoutsDone, pinToken, transferRow, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAliceAndBob, moneySnapshot } from '../../testing/transfers-more.ts';
 import { runOpsCommand } from '../ops/commands.ts';
 
 /** PAYMENTS_ENV leaves PAYMENT_EXPIRY_SECONDS at its default: a payout nobody confirms is returned after it. */

@@ -9,9 +9,9 @@ import { answer, post } from '../../testing/http.ts';
 import { lastCode, lastMessage, readOutbox } from '../../testing/outbox.ts';
 import { expectLedgerHolds, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { fundWallet, PIN, p2p, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
+import { createBob, createMember, createNamedMerchant, moneySnapshot, switchAccount } from '../../testing/transfers-more.ts';
 import { codeRows, createAccount, expireCodes, otherCode, skipCodeCooldown } from '../../testing/users.ts';
-import { fundWallet, PIN, p2p, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/wallet.ts';
-import { createBob, createMember, createNamedMerchant, moneySnapshot, switchAccount } from '../../testing/wallet-more.ts';
 
 const NEW_PIN = '97531';
 const RESET_SUBJECT = 'Reset your Sente wallet PIN';

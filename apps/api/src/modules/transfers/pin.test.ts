@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { fundWallet, PIN, p2p, payout, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
+import { createBob, createNamedMerchant, moneySnapshot, switchAccount } from '../../testing/transfers-more.ts';
 import { createAccount } from '../../testing/users.ts';
-import { fundWallet, PIN, p2p, payout, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/wallet.ts';
-import { createBob, createNamedMerchant, moneySnapshot, switchAccount } from '../../testing/wallet-more.ts';
 
 let t: TestApp;
 /** Sets its PIN in the first test, then guesses at it; funded, so its tokens can move money. */

@@ -10,8 +10,8 @@ import { get } from '../../testing/http.ts';
 import { apiKeysOf, MERCHANT_API_ENV, v1 } from '../../testing/merchant-api.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { p2p, payout, requestSettlement, saveBankDetails, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAliceAndBob, readWorkbook } from '../../testing/wallet-more.ts';
+import { p2p, payout, requestSettlement, saveBankDetails, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAliceAndBob, readWorkbook } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 let alice: Merchant;

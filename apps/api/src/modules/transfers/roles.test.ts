@@ -17,8 +17,8 @@ import {
   settlementsPage,
   transferRow,
   WALLET_ENV,
-} from '../../testing/wallet.ts';
-import { createAliceAndBob, createMember, moneySnapshot, readWorkbook } from '../../testing/wallet-more.ts';
+} from '../../testing/transfers.ts';
+import { createAliceAndBob, createMember, moneySnapshot, readWorkbook } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 /** Owns the account the members join. */

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { accountNumber, pinToken, requestSettlement, settlementsPage, transferRow, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAlice, moneySnapshot } from '../../testing/wallet-more.ts';
+import { accountNumber, pinToken, requestSettlement, settlementsPage, transferRow, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAlice, moneySnapshot } from '../../testing/transfers-more.ts';
 import { runOpsCommand } from '../ops/commands.ts';
 
 let t: TestApp;

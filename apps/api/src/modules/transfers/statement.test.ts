@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, p2p, requestSettlement, saveBankDetails, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAlice, createBob, readWorkbook, useEnvironment } from '../../testing/wallet-more.ts';
+import { fundWallet, p2p, requestSettlement, saveBankDetails, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAlice, createBob, readWorkbook, useEnvironment } from '../../testing/transfers-more.ts';
 import { verifyLedger } from '../money/ledger.ts';
 
 type Page = { items: StatementEntry[]; nextCursor: string | null; totalItems: number };
@@ -27,7 +27,7 @@ const lines = (page: Page) => page.items.map(({ description, debit, credit }) =>
 
 beforeAll(async () => {
   t = await createTestApp(WALLET_ENV);
-  // 500,000 collected through 'Top up' from Okello John, less the 3% fee (testing/wallet-more.ts).
+  // 500,000 collected through 'Top up' from Okello John, less the 3% fee (testing/transfers-more.ts).
   [alice, bob] = await Promise.all([createAlice(t), createBob(t)]);
   await saveBankDetails(t, alice);
   expect((await p2p(t, alice, bob, 10_000)).statusCode).toBe(201);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, p2p, payout, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/wallet.ts';
-import { createNamedMerchant, readWorkbook } from '../../testing/wallet-more.ts';
+import { fundWallet, p2p, payout, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/transfers.ts';
+import { createNamedMerchant, readWorkbook } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 let kato: Merchant;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';
 import { expectLedgerHolds, getData, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, p2p, settlementsPage, WALLET_ENV } from '../../testing/wallet.ts';
-import { createNamedMerchant, mintPinToken, readWorkbook } from '../../testing/wallet-more.ts';
+import { fundWallet, p2p, settlementsPage, WALLET_ENV } from '../../testing/transfers.ts';
+import { createNamedMerchant, mintPinToken, readWorkbook } from '../../testing/transfers-more.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../testing/http.ts';
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { payout, requestSettlement, saveBankDetails, transferRow, WALLET_ENV } from '../../testing/wallet.ts';
-import { createAlice, readWorkbook } from '../../testing/wallet-more.ts';
+import { payout, requestSettlement, saveBankDetails, transferRow, WALLET_ENV } from '../../testing/transfers.ts';
+import { createAlice, readWorkbook } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
 /** Requests three settlements; the operator rejects one and pays one. */

@@ -8,8 +8,8 @@ import type { Merchant } from '../../testing/payments.ts';
 import { errorLines, type Replica, startReplica, stopProcess } from '../../testing/replicas.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
+import { WALLET_ENV } from '../../testing/transfers.ts';
 import { bearer } from '../../testing/users.ts';
-import { WALLET_ENV } from '../../testing/wallet.ts';
 
 /** The same secret in the test app and both servers, so the sessions the test app signs are good on either. */
 const APP_SECRET = randomBytes(32).toString('hex');

@@ -4,7 +4,7 @@ import { decidePendingSettlements, runMoneyRace, seedRaceMerchants } from '../..
 import type { Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
-import { payoutsDone, WALLET_ENV } from '../../testing/wallet.ts';
+import { payoutsDone, WALLET_ENV } from '../../testing/transfers.ts';
 
 // PGlite is one connection: nothing would run at the same time there, so this proves nothing on it.
 describe.skipIf(testDatabaseKind !== 'postgres')('money out under concurrency on PostgreSQL', () => {

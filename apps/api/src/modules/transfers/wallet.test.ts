@@ -14,7 +14,7 @@ import {
   setPin,
   settlementsPage,
   WALLET_ENV,
-} from '../../testing/wallet.ts';
+} from '../../testing/transfers.ts';
 import { runOpsCommand } from '../ops/commands.ts';
 
 let t: TestApp;

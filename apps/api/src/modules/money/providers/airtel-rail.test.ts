@@ -23,7 +23,7 @@ import {
 } from '../../../testing/live-rails.ts';
 import { expectLedgerHolds, type Merchant, payId } from '../../../testing/payments.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
-import { pinToken } from '../../../testing/wallet.ts';
+import { pinToken } from '../../../testing/transfers.ts';
 
 let rails: LiveRails;
 let airtel: FakeAirtel;

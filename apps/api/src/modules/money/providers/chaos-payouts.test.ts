@@ -21,8 +21,8 @@ import { createMerchant, createPaymentLink, type Merchant, payId, ugxBalances } 
 import { killProcess, type Replica, startReplica, stopProcess } from '../../../testing/replicas.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKind } from '../../../testing/test-database.ts';
-import { WALLET_ENV } from '../../../testing/wallet.ts';
-import { useEnvironment } from '../../../testing/wallet-more.ts';
+import { WALLET_ENV } from '../../../testing/transfers.ts';
+import { useEnvironment } from '../../../testing/transfers-more.ts';
 import { verifyLedger } from '../ledger.ts';
 
 /** The same secret in the test app and the replicas, so the API key the test app makes is good on each. */

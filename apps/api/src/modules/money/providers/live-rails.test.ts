@@ -23,7 +23,7 @@ import {
 } from '../../../testing/live-rails.ts';
 import { createMerchant, createPaymentLink, expectLedgerHolds, type Merchant, payId } from '../../../testing/payments.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
-import { pinToken } from '../../../testing/wallet.ts';
+import { pinToken } from '../../../testing/transfers.ts';
 import { createProviderCallbacks, type ProviderCallbacks } from './callbacks.ts';
 import { hideCallbackSecret } from './routes.ts';
 

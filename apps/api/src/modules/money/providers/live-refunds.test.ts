@@ -29,8 +29,8 @@ import {
 import { apiKeysOf, v1 } from '../../../testing/merchant-api.ts';
 import { createMerchant, createPaymentLink, expectLedgerHolds, type Merchant, payId } from '../../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { pinToken, setPin } from '../../../testing/wallet.ts';
-import { useEnvironment } from '../../../testing/wallet-more.ts';
+import { pinToken, setPin } from '../../../testing/transfers.ts';
+import { useEnvironment } from '../../../testing/transfers-more.ts';
 
 let rails: LiveRails;
 let mtn: FakeMtn;

@@ -25,7 +25,7 @@ import {
 } from '../../../testing/live-rails.ts';
 import { expectLedgerHolds, type Merchant, payId } from '../../../testing/payments.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
-import { pinToken } from '../../../testing/wallet.ts';
+import { pinToken } from '../../../testing/transfers.ts';
 import { runOpsCommand } from '../../ops/commands.ts';
 import { UNKNOWN_FINAL_MS } from './reconcile.ts';
 

@@ -14,8 +14,8 @@ import { apiKeysOf, v1 } from '../../../testing/merchant-api.ts';
 import { lastMessage } from '../../../testing/outbox.ts';
 import { createPaymentLink, expectLedgerHolds, type Merchant, payId, ugxBalances } from '../../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { pinToken, WALLET_ENV } from '../../../testing/wallet.ts';
-import { createAliceAndBob } from '../../../testing/wallet-more.ts';
+import { pinToken, WALLET_ENV } from '../../../testing/transfers.ts';
+import { createAliceAndBob } from '../../../testing/transfers-more.ts';
 
 let t: TestApp;
 /** Refunds her payers; 500,000 UGX (less the fee) in her test wallet. */

@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
+import { accountNumber, fundWallet, setPin } from './transfers.ts';
 import { addMember, bearer, createAccount, createSignedInUser } from './users.ts';
-import { accountNumber, fundWallet, setPin } from './wallet.ts';
 
 /** A merchant whose owner has names of their own, so a transfer's creator can be told apart. */
 export async function createNamedMerchant(
