@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { FIND_MESSAGES } from '@sente/contracts/filters';
 import { MESSAGES } from '@sente/contracts/messages';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { LinkListPage } from '../../../components/link-list-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { PaymentDrawer } from '../../payments/index.ts';
 import { COLLECTION_FILTER_KEYS, useFilteredCollections } from '../api/filtered-collections.ts';
@@ -21,7 +21,7 @@ export function CollectionsRoute() {
   // A new account's empty list is the spec's empty state alone; a filter that finds nothing keeps its bar.
   const showFilter = filter.active || list.items.length > 0;
   return (
-    <LinkListPage
+    <ListPage
       title="Collections"
       intro="Payments received through your links, newest first."
       create={null}
@@ -51,6 +51,6 @@ export function CollectionsRoute() {
       cards={(collections) => <CollectionCards collections={collections} />}
     >
       <PaymentDrawer />
-    </LinkListPage>
+    </ListPage>
   );
 }

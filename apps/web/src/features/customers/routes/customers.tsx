@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { FIND_MESSAGES } from '@sente/contracts/filters';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { LinkListPage } from '../../../components/link-list-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { CUSTOMER_FILTER_KEYS, useCustomers } from '../api/get-customers.ts';
 import { CustomerCards } from '../components/customer-cards.tsx';
@@ -20,7 +20,7 @@ export function CustomersRoute() {
   const list = useCustomers(filter.query);
   const loaded = !list.isPending && !list.error;
   return (
-    <LinkListPage
+    <ListPage
       title="Customers"
       intro="Everyone who has paid you, with what they have paid so far, less refunds."
       create={null}

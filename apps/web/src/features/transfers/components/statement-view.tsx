@@ -3,7 +3,7 @@ import { kampalaDay } from '@sente/contracts/dates';
 import { STATEMENT_MESSAGES } from '@sente/contracts/transfers';
 import { DayField } from '../../../components/day-field.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { CursorListBody } from '../../../components/link-list-page.tsx';
+import { CursorListBody } from '../../../components/list-page.tsx';
 import { useUrlFilter } from '../../../components/use-url-filter.ts';
 import { type StatementRange, statementSearch, useStatement } from '../api/statement.ts';
 import { StatementCards } from './statement-cards.tsx';

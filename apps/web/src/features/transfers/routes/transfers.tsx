@@ -5,7 +5,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { LinkListPage } from '../../../components/link-list-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { useCan } from '../../../lib/profile.ts';
 import { PaymentDrawer } from '../../payments/index.ts';
@@ -78,7 +78,7 @@ function TransfersPanel({ transfersButton }: { transfersButton: ReactNode }) {
   const filter = useUrlFilter(TRANSFER_FILTER_KEYS);
   const list = useSettlements(filter.query);
   return (
-    <LinkListPage
+    <ListPage
       title="Transfers"
       intro="Money sent to other Sente accounts, to your bank and to mobile money, and transfers received."
       create={null}

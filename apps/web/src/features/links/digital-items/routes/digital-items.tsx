@@ -1,6 +1,6 @@
 import type { DigitalItem } from '@sente/contracts/links';
 import { useState } from 'react';
-import { LinkListPage } from '../../../../components/link-list-page.tsx';
+import { ListPage } from '../../../../components/list-page.tsx';
 import { useCan } from '../../../../lib/profile.ts';
 import { useDigitalItems } from '../api/get-digital-items.ts';
 import { useDeleteDigitalItem } from '../api/hide-digital-item.ts';
@@ -17,7 +17,7 @@ export function DigitalItemsRoute() {
   const confirmDelete = (item: DigitalItem) => remove.mutate(item.id, { onSuccess: () => setToDelete(null) });
 
   return (
-    <LinkListPage
+    <ListPage
       {...DIGITAL_ITEMS_PAGE}
       create={canManage ? DIGITAL_ITEMS_PAGE.create : null}
       list={useDigitalItems()}
@@ -32,6 +32,6 @@ export function DigitalItemsRoute() {
         onConfirm={confirmDelete}
         onClose={() => !remove.isPending && setToDelete(null)}
       />
-    </LinkListPage>
+    </ListPage>
   );
 }

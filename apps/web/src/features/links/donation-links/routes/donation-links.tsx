@@ -1,4 +1,4 @@
-import { LinkListPage } from '../../../../components/link-list-page.tsx';
+import { ListPage } from '../../../../components/list-page.tsx';
 import { useCan } from '../../../../lib/profile.ts';
 import { useDonationLinks } from '../api/get-donation-links.ts';
 import { DonationLinkCards } from '../components/donation-link-cards.tsx';
@@ -9,7 +9,7 @@ import { DonationLinksTable } from '../components/donation-links-table.tsx';
 export function DonationLinksRoute() {
   const canManage = useCan('manageLinks');
   return (
-    <LinkListPage
+    <ListPage
       {...DONATION_LINKS_PAGE}
       create={canManage ? DONATION_LINKS_PAGE.create : null}
       list={useDonationLinks()}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LinkListPage } from '../../../../components/link-list-page.tsx';
+import { ListPage } from '../../../../components/list-page.tsx';
 import { useCan } from '../../../../lib/profile.ts';
 import { useEnableOrDisablePaymentLink } from '../api/enable-or-disable-payment-link.ts';
 import { usePaymentLinks } from '../api/get-payment-links.ts';
@@ -21,7 +21,7 @@ export function PaymentLinksRoute() {
   const requestChange = (link: StatusChange['link'], disable: boolean) => setChange({ link, disable });
 
   return (
-    <LinkListPage
+    <ListPage
       {...PAYMENT_LINKS_PAGE}
       create={canManage ? PAYMENT_LINKS_PAGE.create : null}
       list={usePaymentLinks()}
@@ -29,6 +29,6 @@ export function PaymentLinksRoute() {
       cards={(links) => <PaymentLinkCards links={links} canManage={canManage} onRequestStatusChange={requestChange} />}
     >
       <StatusConfirmModal change={change} onConfirm={confirm} onClose={() => setChange(null)} />
-    </LinkListPage>
+    </ListPage>
   );
 }

@@ -32,7 +32,7 @@ type Props<T> = {
 };
 
 /** The frame of every collection-link list: heading, create button, loading, error and empty states, Load More. */
-export function LinkListPage<T>({
+export function ListPage<T>({
   title,
   intro,
   create,
