@@ -4,6 +4,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
+import { routePath } from '../../../lib/api-client.ts';
 import { PaymentDrawer } from '../../payments/index.ts';
 import { COLLECTION_FILTER_KEYS, useFilteredCollections } from '../api/filtered-collections.ts';
 import { CollectionCards } from '../components/collection-cards.tsx';
@@ -26,7 +27,10 @@ export function CollectionsRoute() {
       intro="Payments received through your links, newest first."
       create={null}
       actions={
-        <DownloadButton path={withQuery('/api/collections/download', filter.query)} fileName="Collections Received.xlsx" />
+        <DownloadButton
+          path={withQuery(routePath('GET /api/collections/download'), filter.query)}
+          fileName="Collections Received.xlsx"
+        />
       }
       emptyMessage={filter.active ? FIND_MESSAGES.noMatchingCollections : MESSAGES.noCollectionsYet}
       emptyAction={

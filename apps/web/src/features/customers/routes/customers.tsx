@@ -3,6 +3,7 @@ import { FIND_MESSAGES } from '@sente/contracts/filters';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
+import { routePath } from '../../../lib/api-client.ts';
 import { CUSTOMER_FILTER_KEYS, useCustomers } from '../api/get-customers.ts';
 import { CustomerCards } from '../components/customer-cards.tsx';
 import { CustomersSearch, customersTotal } from '../components/customers-search.tsx';
@@ -24,7 +25,9 @@ export function CustomersRoute() {
       title="Customers"
       intro="Everyone who has paid you, with what they have paid so far, less refunds."
       create={null}
-      actions={<DownloadButton path={withQuery('/api/customers/download', filter.query)} fileName="Customers.xlsx" />}
+      actions={
+        <DownloadButton path={withQuery(routePath('GET /api/customers/download'), filter.query)} fileName="Customers.xlsx" />
+      }
       emptyMessage={filter.active ? FIND_MESSAGES.noMatchingCustomers : NO_CUSTOMERS}
       emptyAction={
         filter.active ? (

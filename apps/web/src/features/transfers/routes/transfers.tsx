@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
+import { routePath } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/profile.ts';
 import { PaymentDrawer } from '../../payments/index.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
@@ -84,7 +85,10 @@ function TransfersPanel({ transfersButton }: { transfersButton: ReactNode }) {
       create={null}
       actions={
         <>
-          <DownloadButton path={withQuery('/api/collections/smt_download', filter.query)} fileName="Settlements.xlsx" />
+          <DownloadButton
+            path={withQuery(routePath('GET /api/collections/smt_download'), filter.query)}
+            fileName="Settlements.xlsx"
+          />
           {transfersButton}
         </>
       }
