@@ -13,7 +13,7 @@ export const REFERENCE_CSS = `
 .swagger-ui .scheme-container .schemes > .schemes-server-container { display: none; }
 .swagger-ui .scheme-container .schemes { justify-content: flex-end; }
 .swagger-ui .info .title small.version-stamp { background-color: #4d7c0f; }
-.swagger-ui .info a.link .url, .swagger-ui .info .url, .swagger-ui a.nostyle .url { color: #1565c0; }
+.swagger-ui .info a.link .url, .swagger-ui .info .url, .swagger-ui a.nostyle .url, .swagger-ui .info__license__url .link { color: #1565c0; }
 .swagger-ui .btn.authorize { border-color: #1c7c54; color: #1c7c54; }
 .swagger-ui .btn.authorize svg { fill: #1c7c54; }
 .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1565c0; }
