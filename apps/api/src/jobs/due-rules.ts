@@ -4,11 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import type { HandOverResult } from '../lib/hand-over.ts';
-import { recordCollectionEvent, reportDetail } from '../modules/collections/events.ts';
 import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
 import type { ProviderRegistry } from '../modules/money/providers/provider.ts';
 import { firstLateCheck, nextCheckAt, nextLateCheck, paymentOutcomeOf } from '../modules/money/providers/reconcile.ts';
 import { createProviderReports, type ReportResult } from '../modules/money/providers/report.ts';
+import { recordProviderStep } from '../modules/payments/timeline.ts';
 import { type ClaimedPayment, type ClaimedPayout, type LateCheck, scheduleNextCheck } from './jobs-repository.ts';
 
 /** What applying one due row did, as a pass counts it; null when it changed nothing. */
@@ -52,7 +52,13 @@ export function createDueRules({
   pollAfterMs,
   logger,
 }: DueRulesDeps) {
-  const { applyProviderReport, ask, hold } = createProviderReports({ db, settlePayment, reportPayout, logger });
+  const { applyProviderReport, ask, hold } = createProviderReports({
+    db,
+    settlePayment,
+    reportPayout,
+    recordStep: (collectionId, step, report) => recordProviderStep(db, collectionId, step, report),
+    logger,
+  });
 
   /** The simulator's outcome when it is due at `now`; null when the row was claimed for its expiry. */
   const simulatedOutcome = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
@@ -185,7 +191,7 @@ export function createDueRules({
     }
     const report = await asked;
     found.checked = true;
-    await recordCollectionEvent(db, { collectionId: row.id, kind: 'provider_answer', ...reportDetail(report) });
+    await recordProviderStep(db, row.id, 'provider_answer', report);
     // Unknown is asked about again too: MTN may answer 404 for a while after its 202 (decision 040).
     if (report.status === 'pending' || report.status === 'unknown') found.next = nextLateCheck(row.created_at, now);
     if (report.status === 'mismatch' && (await hold('collections', row.id, provider.name, report))) {
