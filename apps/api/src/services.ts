@@ -146,6 +146,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     reportPayout: wallet.reportPayout,
     handOverPayment: payments.handOver,
     handOverPayout: wallet.handOverPayout,
+    recordStep: payments.recordProviderStep,
     providers,
     pollAfterMs,
     logger,

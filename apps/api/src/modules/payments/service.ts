@@ -55,7 +55,7 @@ export function createPaymentsService(options: Options) {
     payment,
     cancel,
     download,
-    /** A live provider's word on a payment, on its timeline: handed to money's provider reports (the callbacks). */
+    /** A live provider's word on a payment, on its timeline: handed to the callbacks and the worker (money's reports). */
     recordProviderStep: ((collectionId, step, report) =>
       recordProviderStep(options.db, collectionId, step, report)) satisfies RecordStep,
   };
