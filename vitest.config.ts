@@ -24,7 +24,6 @@ const BOTH_DATABASES = [
   'apps/api/src/modules/transfers/**',
   'apps/api/src/jobs/**',
   'apps/api/src/modules/payments/**',
-  'apps/api/src/modules/collections/**',
   'apps/api/src/modules/customers/**',
   'apps/api/src/modules/search/**',
   'apps/api/src/modules/reports/**',

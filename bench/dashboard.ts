@@ -17,7 +17,7 @@ process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://po
 const { createTestApp } = await import('../apps/api/src/testing/test-app.ts');
 const { bearer, createAccount, createSignedInUser } = await import('../apps/api/src/testing/users.ts');
 const { backfillDailyTotals } = await import('../apps/api/src/db/migrations/2026_11_24_008_collection_daily_totals.ts');
-const collectionsRepo = await import('../apps/api/src/modules/collections/repository.ts');
+const collectionsRepo = await import('../apps/api/src/modules/payments/list-repository.ts');
 const { printLedgerVerified } = await import('./server.ts');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? sized(1_000_000, 2_000));

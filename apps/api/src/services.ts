@@ -13,7 +13,6 @@ import { findUserById } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createFailureThrottle } from './modules/auth/throttle.ts';
-import { createCollectionsService } from './modules/collections/service.ts';
 import { createCustomersService } from './modules/customers/service.ts';
 import { createDemoSeeder } from './modules/demo/seed.ts';
 import { createWebhookDeliveries } from './modules/developers/deliveries-service.ts';
@@ -29,6 +28,7 @@ import { createProviderCallbacks } from './modules/money/providers/callbacks.ts'
 import { listMismatches } from './modules/money/providers/mismatches.ts';
 import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
 import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
+import { createCollectionsService } from './modules/payments/list-service.ts';
 import { createRefundHooks, createRefunds } from './modules/payments/refunds/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
@@ -146,6 +146,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     reportPayout: wallet.reportPayout,
     handOverPayment: payments.handOver,
     handOverPayout: wallet.handOverPayout,
+    recordStep: payments.recordProviderStep,
     providers,
     pollAfterMs,
     logger,
@@ -156,6 +157,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     secret: secrets.callbackSecret,
     settlePayment: payments.settle,
     reportPayout: wallet.reportPayout,
+    recordStep: payments.recordProviderStep,
     logger,
   });
   const demo = createDemoSeeder({

@@ -1,12 +1,11 @@
 import type { AccountsTable, ComplianceFilesTable } from '../modules/accounts/tables.ts';
 import type { AuthFailuresTable, OneTimeCodesTable, SessionsTable } from '../modules/auth/tables.ts';
-import type { CollectionEventsTable } from '../modules/collections/tables.ts';
 import type { CustomerCountsTable, CustomersTable } from '../modules/customers/tables.ts';
 import type { ApiKeysTable, WebhookEventsTable, WebhooksTable } from '../modules/developers/tables.ts';
 import type { FilesTable } from '../modules/files/tables.ts';
 import type { LinkAttachmentsTable, LinkCountsTable, LinksTable, LinkTotalsTable } from '../modules/links/tables.ts';
 import type { LedgerEntriesTable, LedgerTransactionsTable, TransfersTable, WalletsTable } from '../modules/money/tables.ts';
-import type { CollectionCountsTable, CollectionsTable } from '../modules/payments/tables.ts';
+import type { CollectionCountsTable, CollectionEventsTable, CollectionsTable } from '../modules/payments/tables.ts';
 import type { CollectionDailyTotalsTable } from '../modules/reports/tables.ts';
 import type { ShortLinksTable } from '../modules/short-links/tables.ts';
 import type { AccountMembersTable } from '../modules/team/tables.ts';

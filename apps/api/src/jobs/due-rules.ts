@@ -4,11 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import type { HandOverResult } from '../lib/hand-over.ts';
-import { recordCollectionEvent, reportDetail } from '../modules/collections/events.ts';
 import type { PaymentOutcome, TransferOutcome } from '../modules/money/outcomes.ts';
 import type { ProviderRegistry } from '../modules/money/providers/provider.ts';
 import { firstLateCheck, nextCheckAt, nextLateCheck, paymentOutcomeOf } from '../modules/money/providers/reconcile.ts';
-import { createProviderReports, type ReportResult } from '../modules/money/providers/report.ts';
+import { createProviderReports, type RecordStep, type ReportResult } from '../modules/money/providers/report.ts';
 import { type ClaimedPayment, type ClaimedPayout, type LateCheck, scheduleNextCheck } from './jobs-repository.ts';
 
 /** What applying one due row did, as a pass counts it; null when it changed nothing. */
@@ -27,6 +26,8 @@ export type DueRulesDeps = {
   handOverPayment: (id: string, now: Date) => Promise<HandOverResult>;
   /** Hands a claimed live payout its request never handed over to its provider, at any age: the transfers'. */
   handOverPayout: (id: string, now: Date) => Promise<HandOverResult>;
+  /** Records a provider's answer on a payment's timeline (payments' recordProviderStep). */
+  recordStep: RecordStep;
   /** The providers a row names: a live one is asked for the row's status (the reconciler). */
   providers: ProviderRegistry;
   /** A live row is first asked about this long after its provider accepted it (PROVIDER_POLL_AFTER_SECONDS). */
@@ -48,11 +49,12 @@ export function createDueRules({
   reportPayout,
   handOverPayment,
   handOverPayout,
+  recordStep,
   providers,
   pollAfterMs,
   logger,
 }: DueRulesDeps) {
-  const { applyProviderReport, ask, hold } = createProviderReports({ db, settlePayment, reportPayout, logger });
+  const { applyProviderReport, ask, hold } = createProviderReports({ db, settlePayment, reportPayout, recordStep, logger });
 
   /** The simulator's outcome when it is due at `now`; null when the row was claimed for its expiry. */
   const simulatedOutcome = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
@@ -185,7 +187,7 @@ export function createDueRules({
     }
     const report = await asked;
     found.checked = true;
-    await recordCollectionEvent(db, { collectionId: row.id, kind: 'provider_answer', ...reportDetail(report) });
+    await recordStep(row.id, 'provider_answer', report);
     // Unknown is asked about again too: MTN may answer 404 for a while after its 202 (decision 040).
     if (report.status === 'pending' || report.status === 'unknown') found.next = nextLateCheck(row.created_at, now);
     if (report.status === 'mismatch' && (await hold('collections', row.id, provider.name, report))) {

@@ -92,6 +92,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two workers on one PostgreSQL'
         },
         handOverPayment: services.payments.handOver,
         handOverPayout: services.wallet.handOverPayout,
+        recordStep: services.payments.recordProviderStep,
         providers: services.providers,
         pollAfterMs: 30_000,
         logger: pino({ level: 'silent' }),

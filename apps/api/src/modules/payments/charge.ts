@@ -4,10 +4,10 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { claimHandOver, type HandOverResult } from '../../lib/hand-over.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { recordCollectionEvent } from '../collections/events.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import { type CollectionRecord, findCollection, recordChargeAccepted } from './repository.ts';
 import type { Settle } from './settle.ts';
+import { recordCollectionEvent } from './timeline.ts';
 
 type Options = {
   db: Kysely<Database>;

@@ -9,7 +9,6 @@ import type { Database } from '../../db/database.ts';
 import { outboxColumns } from '../../lib/hand-over.ts';
 import { badRequest, fieldError, HttpError } from '../../lib/http-error.ts';
 import { requestHash, requireSameRequest } from '../../lib/idempotency.ts';
-import { recordCollectionEvent } from '../collections/events.ts';
 import { collectionFee, type FeeSchedule } from '../money/fees.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
 import type { createCharges } from './charge.ts';
@@ -24,6 +23,7 @@ import {
   insertCollection,
   type PublicLinkRecord,
 } from './repository.ts';
+import { recordCollectionEvent } from './timeline.ts';
 
 const TRANSACTION_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -6,12 +6,14 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { FilesService } from '../files/service.ts';
 import type { FeeSchedule } from '../money/fees.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
+import type { RecordStep } from '../money/providers/report.ts';
 import { createCharges } from './charge.ts';
 import { createDownloads } from './downloads.ts';
 import { createPayments } from './pay.ts';
 import { createPublicLinks } from './public-link.ts';
 import { createPublicPayments } from './public-payment.ts';
 import { createSettlement } from './settle.ts';
+import { recordProviderStep } from './timeline.ts';
 
 type Options = {
   db: Kysely<Database>;
@@ -53,6 +55,9 @@ export function createPaymentsService(options: Options) {
     payment,
     cancel,
     download,
+    /** A live provider's word on a payment, on its timeline: handed to the callbacks and the worker (money's reports). */
+    recordProviderStep: ((collectionId, step, report) =>
+      recordProviderStep(options.db, collectionId, step, report)) satisfies RecordStep,
   };
 }
 

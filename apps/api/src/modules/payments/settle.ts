@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { receiptOutcome, recordCollectionEvent } from '../collections/events.ts';
 import { recordCustomer } from '../customers/repository.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import { postMovement } from '../money/ledger.ts';
@@ -20,6 +19,7 @@ import {
   findCollectionLink,
   findReceiptLink,
 } from './repository.ts';
+import { receiptOutcome, recordCollectionEvent } from './timeline.ts';
 
 type Options = {
   db: Kysely<Database>;

@@ -1,3 +1,4 @@
+import type { CollectionEventKind } from '@sente/contracts/collection-events';
 import type { Environment } from '@sente/contracts/constants';
 import type { CollectionStatus, PaymentChannel } from '@sente/contracts/payments';
 import type { ColumnType, Generated } from 'kysely';
@@ -53,4 +54,17 @@ export interface CollectionCountsTable {
   account_id: string;
   environment: Environment;
   total: ColumnType<string, never, never>;
+}
+
+/** The kinds written to collection_events: a webhook delivery is read from its webhook_events row. */
+export type RecordedEventKind = Exclude<CollectionEventKind, 'webhook_delivery'>;
+
+/** One step of a payment's timeline (migration 033). */
+export interface CollectionEventsTable {
+  id: Generated<string>;
+  collection_id: string;
+  kind: RecordedEventKind;
+  detail: string | null;
+  ok: boolean | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -3,10 +3,10 @@ import type { SearchAnswer } from '@sente/contracts/search';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
-import { collectionsPage } from '../collections/repository.ts';
-import { toCollectionRow } from '../collections/service.ts';
 import { searchCustomers } from '../customers/repository.ts';
 import { toCustomerRow } from '../customers/service.ts';
+import { collectionsPage } from '../payments/list-repository.ts';
+import { toCollectionRow } from '../payments/list-service.ts';
 import { transfersPage } from '../transfers/repository.ts';
 import { toTransferRow } from '../transfers/transfer-row.ts';
 

@@ -5,11 +5,10 @@ import type { Database } from '../../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { safeEqual } from '../../../lib/secrets.ts';
-import { recordCollectionEvent } from '../../collections/events.ts';
 import { DISBURSEMENT_KINDS } from '../disbursements.ts';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
 import type { PaymentProvider, ProviderRegistry } from './provider.ts';
-import { createProviderReports, type ReportSubject } from './report.ts';
+import { createProviderReports, type RecordStep, type ReportSubject } from './report.ts';
 
 /** The payment or payout of ours a callback names: only a row that went to that provider (never a test row). */
 type Subject = ReportSubject & { status: string };
@@ -47,6 +46,8 @@ type Deps = {
   secret: string;
   settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
   reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  /** Records the callback on the payment's timeline (payments' recordProviderStep). */
+  recordStep: RecordStep;
   logger: Logger;
 };
 
@@ -58,9 +59,9 @@ type Deps = {
  * So a forged body cannot credit anyone, a duplicate or late callback changes nothing, and a lost one is made up by the
  * reconciler's next poll.
  */
-export function createProviderCallbacks({ db, providers, secret, settlePayment, reportPayout, logger }: Deps) {
+export function createProviderCallbacks({ db, providers, secret, settlePayment, reportPayout, recordStep, logger }: Deps) {
   const confirming = new Set<Promise<void>>();
-  const { applyProviderReport } = createProviderReports({ db, settlePayment, reportPayout, logger });
+  const { applyProviderReport } = createProviderReports({ db, settlePayment, reportPayout, recordStep, logger });
 
   async function confirm(provider: PaymentProvider, subject: Subject) {
     try {
@@ -97,7 +98,7 @@ export function createProviderCallbacks({ db, providers, secret, settlePayment, 
       // Already applied: a duplicate callback, answered as received and changing nothing. A failed or returned row is
       // still asked about, so that a provider's late success is logged for the operator (settle and reportPayout).
       if (subject.status === 'successful') {
-        if (subject.kind === 'payment') await recordCollectionEvent(db, { collectionId: subject.id, kind: 'callback' });
+        if (subject.kind === 'payment') await recordStep(subject.id, 'callback', null);
         return;
       }
       const pass = confirm(provider, subject).finally(() => confirming.delete(pass));

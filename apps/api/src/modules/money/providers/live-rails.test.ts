@@ -69,6 +69,7 @@ beforeAll(async () => {
     secret: new URL(t.app.services.rails.summary().callbacks[0]?.url ?? '').pathname.split('/').pop() ?? '',
     settlePayment: payments.settle,
     reportPayout: wallet.reportPayout,
+    recordStep: payments.recordProviderStep,
     logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
   });
   // A second merchant stays in test mode: its payments are the simulator's.

@@ -55,6 +55,7 @@ function jobsWithLog() {
     reportPayout: wallet.reportPayout,
     handOverPayment: payments.handOver,
     handOverPayout: wallet.handOverPayout,
+    recordStep: payments.recordProviderStep,
     providers,
     pollAfterMs: 30_000,
     logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) }),

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
-import { recordCollectionEvent, reportDetail } from '../../collections/events.ts';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
 import { holdMismatch } from './mismatches.ts';
 import type { PaymentProvider, ProviderReport } from './provider.ts';
@@ -20,12 +19,24 @@ export type ReportSubject = RowTimes & { id: string; amount: number; currency: s
  */
 export type ReportResult = 'unasked' | 'mismatched' | 'held' | 'applied' | 'unapplied' | 'pending';
 
+/** Writes a provider's step on a payment's timeline. */
+export type RecordStep = (
+  collectionId: string,
+  step: 'provider_answer' | 'callback',
+  report: ProviderReport | null,
+) => Promise<void>;
+
 type Deps = {
   db: Kysely<Database>;
   /** Applies a payment's outcome exactly once (payments' settle); truthy when this call applied it. */
   settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
   /** Applies a payout's or refund's outcome exactly once (the transfers' reportPayout); truthy when it applied it. */
   reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  /**
+   * Records a step on a payment's timeline (payments' recordProviderStep): what the provider said when asked, or null
+   * when it could not be. The timeline is the payments domain's, which money does not import.
+   */
+  recordStep: RecordStep;
   logger: Logger;
 };
 
@@ -36,7 +47,7 @@ const idField = (table: 'collections' | 'transfers') => (table === 'collections'
  * 040): ask the provider, record the step on a payment's timeline, hold a mismatch for the operator, apply the outcome
  * through the exactly-once settle or payout completion.
  */
-export function createProviderReports({ db, settlePayment, reportPayout, logger }: Deps) {
+export function createProviderReports({ db, settlePayment, reportPayout, recordStep, logger }: Deps) {
   /** The provider's current word on the row; null when it cannot be asked about such a row. */
   function ask(provider: PaymentProvider, subject: ReportSubject): Promise<ProviderReport> | null {
     const money = { amount: subject.amount, currency: subject.currency };
@@ -80,7 +91,7 @@ export function createProviderReports({ db, settlePayment, reportPayout, logger 
     const asked = ask(provider, subject);
     const report = asked ? await asked : null;
     if (subject.kind === 'payment' && (report || step === 'callback')) {
-      await recordCollectionEvent(db, { collectionId: subject.id, kind: step, ...(report ? reportDetail(report) : {}) });
+      await recordStep(subject.id, step, report);
     }
     if (!report) return 'unasked';
     if (report.status === 'unknown' && !believeUnknown) return 'pending';

@@ -13,12 +13,12 @@ import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { storedReason } from '../../../lib/stored-reason.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
-import { recordCollectionEvent } from '../../collections/events.ts';
 import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
 import type { Authority, RefundCompletionHooks, RefundMoneyOut } from '../../money/disbursements.ts';
 import { InsufficientFundsError } from '../../money/ledger.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
 import type { TransferRecord } from '../../money/tables.ts';
+import { recordCollectionEvent } from '../timeline.ts';
 import { toApiRefund } from './public-object.ts';
 import { refundMail } from './receipt.ts';
 import {

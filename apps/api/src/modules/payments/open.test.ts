@@ -29,7 +29,7 @@ import { createMerchant, createPaymentLink, expectLedgerHolds, type Merchant, pa
 import type { TestApp } from '../../testing/test-app.ts';
 import { useEnvironment } from '../../testing/transfers-more.ts';
 import { type Receiver, startReceiver } from '../../testing/webhook-receiver.ts';
-import { RECEIPT_RESEND_SECONDS } from './events.ts';
+import { RECEIPT_RESEND_SECONDS } from './timeline.ts';
 
 let rails: LiveRails;
 let mtn: FakeMtn;

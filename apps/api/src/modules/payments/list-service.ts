@@ -12,11 +12,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
-import { toApiRefund } from '../payments/refunds/public-object.ts';
-import type { RefundsService } from '../payments/refunds/service.ts';
-import type { CollectionRecord } from '../payments/repository.ts';
 import { receivedInAll } from '../reports/repository.ts';
-import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './events.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
 import { type CollectionsWhere, countFilteredCollections, isFiltered, receivedByFilter } from './filter.ts';
 import {
@@ -27,7 +23,11 @@ import {
   findScopedCollection,
   linkCollectionsPage,
   linkForLive,
-} from './repository.ts';
+} from './list-repository.ts';
+import { toApiRefund } from './refunds/public-object.ts';
+import type { RefundsService } from './refunds/service.ts';
+import type { CollectionRecord } from './repository.ts';
+import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './timeline.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

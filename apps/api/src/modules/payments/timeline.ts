@@ -59,7 +59,7 @@ export async function receiptOutcome(db: Db, eventId: string, sent: boolean): Pr
 }
 
 /** What a provider's status answer said, for the timeline: its status, and a failure's message or a mismatch's detail. */
-export function reportDetail(report: ProviderReport): { detail: string; ok: boolean | null } {
+function reportDetail(report: ProviderReport): { detail: string; ok: boolean | null } {
   switch (report.status) {
     case 'successful':
       return { detail: 'successful', ok: true };
@@ -70,6 +70,20 @@ export function reportDetail(report: ProviderReport): { detail: string; ok: bool
     default:
       return { detail: report.status, ok: null };
   }
+}
+
+/**
+ * A live provider's word on a payment as a step of its timeline: the reconciler's `provider_answer` or a `callback`,
+ * with what the provider said when asked (nothing when it cannot be asked). Handed to money's provider reports, which
+ * record the step without knowing the timeline.
+ */
+export function recordProviderStep(
+  db: Db,
+  collectionId: string,
+  kind: 'provider_answer' | 'callback',
+  report: ProviderReport | null,
+): Promise<void> {
+  return recordCollectionEvent(db, { collectionId, kind, ...(report ? reportDetail(report) : {}) });
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type CellValue, SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../lib/xlsx-stream.ts';
 import type { CollectionsWhere } from './filter.ts';
-import { type CollectionListRecord, collectionsPage, linkCollectionsPage } from './repository.ts';
+import { type CollectionListRecord, collectionsPage, linkCollectionsPage } from './list-repository.ts';
 
 export { EXPORT_BATCH } from '../../lib/xlsx-stream.ts';
 
