@@ -37,7 +37,7 @@ const DigitalItemFormRoute = lazy(() =>
   import('../features/links/digital-items/routes/digital-item-form.tsx').then((m) => ({ default: m.DigitalItemFormRoute })),
 );
 const CollectionsRoute = lazy(() =>
-  import('../features/collections/routes/collections.tsx').then((m) => ({ default: m.CollectionsRoute })),
+  import('../features/payments/routes/collections.tsx').then((m) => ({ default: m.CollectionsRoute })),
 );
 const CustomersRoute = lazy(() =>
   import('../features/customers/routes/customers.tsx').then((m) => ({ default: m.CustomersRoute })),
