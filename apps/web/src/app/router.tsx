@@ -37,14 +37,12 @@ const DigitalItemFormRoute = lazy(() =>
   import('../features/links/digital-items/routes/digital-item-form.tsx').then((m) => ({ default: m.DigitalItemFormRoute })),
 );
 const CollectionsRoute = lazy(() =>
-  import('../features/collections/routes/collections.tsx').then((m) => ({ default: m.CollectionsRoute })),
+  import('../features/payments/routes/collections.tsx').then((m) => ({ default: m.CollectionsRoute })),
 );
 const CustomersRoute = lazy(() =>
   import('../features/customers/routes/customers.tsx').then((m) => ({ default: m.CustomersRoute })),
 );
-const TransfersRoute = lazy(() =>
-  import('../features/transfers/routes/transfers.tsx').then((m) => ({ default: m.TransfersRoute })),
-);
+const TransfersPage = lazy(() => import('./routes/transfers.tsx').then((m) => ({ default: m.TransfersPage })));
 const BusinessDetailsRoute = lazy(() =>
   import('../features/business-details/routes/business-details.tsx').then((m) => ({ default: m.BusinessDetailsRoute })),
 );
@@ -85,7 +83,7 @@ export function AppRouter() {
               />
               <Route path="/collections" element={<CollectionsRoute />} />
               <Route path="/customers" element={<CustomersRoute />} />
-              <Route path="/settlements" element={<TransfersRoute />} />
+              <Route path="/settlements" element={<TransfersPage />} />
               <Route path="/business-details" element={<BusinessDetailsRoute />} />
               <Route path="/team" element={<TeamRoute />} />
               <Route path="/reports" element={<ReportsRoute />} />

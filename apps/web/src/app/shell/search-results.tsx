@@ -7,9 +7,9 @@ import { formatLocalPhone } from '@sente/contracts/payments';
 import type { SearchAnswer } from '@sente/contracts/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
-import { PAYMENT_PARAM } from '../../features/payments/components/payment-param.ts';
 import { movementLabel } from '../../features/transfers/components/transfer-labels.ts';
 import { useMoneyScope } from '../../lib/money-scope.ts';
+import { PAYMENT_PARAM } from '../../lib/payment-param.ts';
 import { LINK_KIND_NAMES, searchQueryOptions } from '../../lib/search-query.ts';
 import classes from './search-box.module.css';
 

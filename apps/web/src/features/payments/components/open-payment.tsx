@@ -1,8 +1,8 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePaymentOpener } from '../../../lib/payment-param.ts';
 import classes from './open-payment.module.css';
-import { usePaymentOpener } from './payment-param.ts';
 
 type Props = AnchorProps & { id: string; children: ReactNode; label?: string };
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useOpenPayment } from './payment-param.ts';
+import { useOpenPayment } from '../../../lib/payment-param.ts';
 
 // Its code (with the contract modules it reads, zod among them: about 40 KB gzipped) loads when a payment is first
 // opened, not with the page: most visits to a list open none, and on a slow phone the page's own bytes come first.

@@ -9,7 +9,6 @@ import { ListPage } from '../../../components/list-page.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { routePath } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/profile.ts';
-import { PaymentDrawer } from '../../payments/index.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
 import { SettlementCards } from '../components/settlement-cards.tsx';
 import { SettlementsTable } from '../components/settlements-table.tsx';
@@ -68,8 +67,6 @@ export function TransfersRoute() {
       </Tabs>
       {/* Outside the tabs: `?transfer=1` opens the modal whichever tab is shown. */}
       {canMove && <TransferModal opened={opened} onClose={() => setOpened(false)} withPayout={withPayout} />}
-      {/* A refund's row opens the payment it paid back. */}
-      <PaymentDrawer />
     </>
   );
 }

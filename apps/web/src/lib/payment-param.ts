@@ -1,6 +1,9 @@
 import { type To, useLocation, useNavigate } from 'react-router';
 
-/** The query parameter that opens a payment over the page it was found on: `?payment=<id>`. */
+/**
+ * The query parameter that opens a payment over the page it was found on: `?payment=<id>`. The payments drawer reads
+ * it and any page may write it (a refund's line among the transfers, the header search), so no feature owns it.
+ */
 export const PAYMENT_PARAM = 'payment';
 
 /** Marks the history entry that opened a payment from this page, so closing it is a step back. */

@@ -5,7 +5,8 @@ import { CHANNEL_LABELS, type CollectionRow } from '@sente/contracts/payments';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
-import { paymentCardClasses as classes, OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
+import { OpenPaymentLink, usePaymentRow } from './open-payment.tsx';
+import classes from './payment-cards.module.css';
 
 /** The collections on a phone: one card per payment, same fields as the table, opening it as a table row does. */
 export function CollectionCards({ collections }: { collections: CollectionRow[] }) {

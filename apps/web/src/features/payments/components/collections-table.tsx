@@ -6,8 +6,8 @@ import { DateTime } from '../../../components/date-time.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { phoneOrCard } from '../../../lib/format.ts';
-import { OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 import classes from './collections-table.module.css';
+import { OpenPaymentLink, usePaymentRow } from './open-payment.tsx';
 
 /**
  * Spec §2 collections table (wide screens; phones get cards). Its seven columns fit a 1,280 px screen beside the

@@ -5,11 +5,11 @@ import { DownloadButton } from '../../../components/download-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { routePath } from '../../../lib/api-client.ts';
-import { PaymentDrawer } from '../../payments/index.ts';
 import { COLLECTION_FILTER_KEYS, useFilteredCollections } from '../api/filtered-collections.ts';
 import { CollectionCards } from '../components/collection-cards.tsx';
 import { CollectionsFilter, collectionsTotal } from '../components/collections-filter.tsx';
 import { CollectionsTable } from '../components/collections-table.tsx';
+import { PaymentDrawer } from '../components/payment-drawer.tsx';
 
 /**
  * Spec §2 collections: every payment received, newest first, in the active environment, narrowed by the
