@@ -1,7 +1,7 @@
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
+import { type ClaimTime, type DueWork, drainDue } from '../lib/due-work.ts';
 import { nextLateCheck } from '../modules/money/providers/reconcile.ts';
 import { type Applied, createDueRules, type DueRulesDeps } from './due-rules.ts';
-import { type ClaimTime, type DueWork, drainDue } from './due-work.ts';
 import {
   type ClaimedPayment,
   type ClaimedPayout,

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../../db/database.ts';
-import { drainDue } from '../../jobs/due-work.ts';
+import { drainDue } from '../../lib/due-work.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
