@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // Issue 12: each refresh derives the next secret from the one presented, so a secret of any earlier generation
+  // Each refresh derives the next secret from the one presented, so a secret of any earlier generation
   // of a session is recognisable (reuse ends the session) while a made-up one is not (a plain 401). The count
   // bounds how far back a presented secret is followed.
   await db.schema
@@ -9,7 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('refresh_generation', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  // Issue 12: wrong passwords and wrong codes per account (per identifier as typed, and per user), counted in a
+  // Wrong passwords and wrong codes per account (per identifier as typed, and per user), counted in a
   // window that starts at the first failure. Keys are hashes, never the address itself.
   await db.schema
     .createTable('auth_failures')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 12: an Idempotency-Key is bound to the request it came with. Each transfer and payment keeps a hash of
+ * An Idempotency-Key is bound to the request it came with. Each transfer and payment keeps a hash of
  * what was asked (never the PIN token or a card number), so the same key with another body is refused (409).
  */
 export async function up(db: Kysely<any>): Promise<void> {

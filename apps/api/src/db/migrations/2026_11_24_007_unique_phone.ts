@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 12: a phone number signs in (login by e-mail or phone), so two users may not hold the same one: a member
+ * A phone number signs in (login by e-mail or phone), so two users may not hold the same one: a member
  * who typed another user's phone into the profile took over that user's sign-in by phone.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13 (decision 017): what came in each Kampala day, per account, environment, channel and currency, kept by
+ * Decision 017: what came in each Kampala day, per account, environment, channel and currency, kept by
  * `settle` in the transaction that makes a collection successful, so the dashboard's charts never scan collections.
  * Successful collections from before are added up here once.
  */

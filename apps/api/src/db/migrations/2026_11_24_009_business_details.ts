@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13: an account's business details (spec §3, one JSON value like bank_details, null until saved) and its
+ * An account's business details (spec §3, one JSON value like bank_details, null until saved) and its
  * compliance documents (spec §3 account files), each pointing at one of the account's own certificate uploads.
  */
 export async function up(db: Kysely<any>): Promise<void> {

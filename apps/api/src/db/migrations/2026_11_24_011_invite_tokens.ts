@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13: the invitation link's token is looked up (the sign-up page names the account and role, and a signed-in
+ * The invitation link's token is looked up (the sign-up page names the account and role, and a signed-in
  * user accepts it), so its hash gets a unique index. Tokens stay until the invitation runs out or is removed.
  */
 export async function up(db: Kysely<any>): Promise<void> {

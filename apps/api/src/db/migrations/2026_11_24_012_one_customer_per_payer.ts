@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 17: a payer is one customer per account and environment, recognised by the same phone or the same e-mail.
+ * A payer is one customer per account and environment, recognised by the same phone or the same e-mail.
  * Before, the key was the phone for mobile money and the e-mail for cards, so a payer who paid both ways (or with
  * two phones and one e-mail) was two or three customers. Contacts are normalised (phones `2567XXXXXXXX`, e-mails
  * lower case), duplicates are merged into the oldest of them, and two unique indexes replace the `identity` key.

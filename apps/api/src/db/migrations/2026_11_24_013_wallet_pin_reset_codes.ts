@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 17: a member who forgot the wallet PIN resets it with a one-time code e-mailed to them (DESIGN §7 codes), kept
+ * A member who forgot the wallet PIN resets it with a one-time code e-mailed to them (DESIGN §7 codes), kept
  * in one_time_codes beside the sign-in codes under a purpose of its own.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 17: a user's phone is saved in one format, international with a plus (`+256772123456`); the profile kept the
+ * A user's phone is saved in one format, international with a plus (`+256772123456`); the profile kept the
  * digits as typed (`0772123456` or `256772123456`), so one number could be two users' and signed in only as typed.
  * Digits that read as a number become that format; the rest are left as they are (the profile refuses them until
  * they are corrected). Where two users held one number in two forms, the user created first keeps it.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13: the collections list's `totalItems` (and the Overview's recent collections, its first page) must not count
+ * The collections list's `totalItems` (and the Overview's recent collections, its first page) must not count
  * a busy account's million rows on every request. `collection_counts` holds each account's and environment's number of
  * collections, kept by triggers in the statement that inserts or deletes them, so no code path can forget it; filled
  * here from the collections already there.

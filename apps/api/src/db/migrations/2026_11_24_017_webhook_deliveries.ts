@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 16: `webhook_events` becomes the delivery job table. Each row is one event for one of the account's two URLs
+ * `webhook_events` becomes the delivery job table. Each row is one event for one of the account's two URLs
  * (`destination`), delivered by a background worker that claims due rows with FOR UPDATE SKIP LOCKED: `pending` until
  * an answer in 2xx (`delivered`), retried with backoff for 3 days (`failed` after), or `skipped` when no URL was set.
  * `attempts` counts the attempts started; a claim raises it and moves `next_attempt_at` ahead as the claim's lease.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 16, the merchant REST API (/v1):
+ * The merchant REST API (/v1):
  * - A collection asked for through the API belongs to no link. It keeps the merchant's own reference (not unique,
  *   found through an index) and metadata, and its Idempotency-Key is unique per account and environment (a link's
  *   stays unique per link).

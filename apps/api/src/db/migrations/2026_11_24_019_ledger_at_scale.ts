@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14, the ledger reshaped for scale (decision 030):
+ * The ledger reshaped for scale (decision 030):
  * - Platform wallets come in shards: a movement books its fee, clearing or hold into the shard its reference picks, so
  *   concurrent movements no longer queue on one platform-fee row. A merchant wallet is always shard 0.
  * - The owner index becomes a plain unique index over (account_id, kind, currency, environment, shard) with NULLS NOT

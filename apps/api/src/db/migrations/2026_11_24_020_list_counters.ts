@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14: the link lists' and the customers list's `totalItems` must not count an account's rows on every page.
+ * The link lists' and the customers list's `totalItems` must not count an account's rows on every page.
  * As collections do (migration 015, decision 022), `link_counts` holds each account's number of visible links of each
  * kind (what the three link lists page through) and `customer_counts` each account's and environment's number of
  * customers, kept by triggers in the statement that changes the rows, so no code path can forget them. Filled here from

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14, one background worker claiming due rows with FOR UPDATE SKIP LOCKED (decision 029):
+ * One background worker claiming due rows with FOR UPDATE SKIP LOCKED (decision 029):
  * - `collections` and `transfers` get `worker_attempts` (how many times applying the row's due outcome failed) and
  *   `worker_next_attempt_at` (not before then does a worker take the row again: the lease of its claim, or the backoff
  *   after a failure; null until first claimed).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14: a wallet transfer becomes one call of a PL/pgSQL function (decision 030). The one-statement CTE it replaces
+ * A wallet transfer becomes one call of a PL/pgSQL function (decision 030). The one-statement CTE it replaces
  * did the same steps, but PostgreSQL parsed, analysed and planned its six parts on every call: 1.1 ms of the 3 ms of
  * database CPU a transfer cost. A function's statements are prepared once per connection and their plans kept.
  *

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 15, live rails (decision 032):
+ * Live rails (decision 032):
  * - `transfers.provider`: which provider a payout went to (`simulator`, `mtn_momo`, `airtel_money`), as collections
  *   have had since migration 003, so the reconciler and a callback ask the provider that has it. Payouts so far were
  *   all the simulator's.

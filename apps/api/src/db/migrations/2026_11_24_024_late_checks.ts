@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 15, late checks (decision 033): a live payment that failed here without its provider's word (it expired while
+ * Late checks (decision 033): a live payment that failed here without its provider's word (it expired while
  * the provider still said pending, or the payer cancelled on the page) may still be approved at the provider, and
  * MTN sends its callback only once. `late_check_at` is when the worker next asks the provider about such a payment,
  * null when it is not to be asked; the partial index holds only the rows still to be asked.

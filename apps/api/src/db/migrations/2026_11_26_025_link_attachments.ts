@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 27, attachments on payment links (decision 034): each row attaches one of the account's uploads (folder
+ * Attachments on payment links (decision 034): each row attaches one of the account's uploads (folder
  * attachments) to a link, in the order the merchant listed them. A save replaces the link's rows; the files stay.
  */
 export async function up(db: Kysely<any>): Promise<void> {

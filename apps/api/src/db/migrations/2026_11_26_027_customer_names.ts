@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 27: families share phones, so one customer can be paid for under several names. `names` stays the latest;
+ * Families share phones, so one customer can be paid for under several names. `names` stays the latest;
  * `other_names` holds every earlier name, the most recently used first, one spelling per name whatever its case or
  * spacing (the latest spelling). Until now each payment overwrote the customer's name, but each collection kept the
  * name it was paid with, so the earlier names are recovered from the customer's collections.

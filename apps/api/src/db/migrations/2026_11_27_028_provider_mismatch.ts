@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 28, decision 040: a provider's status answer whose amount or currency is not ours is never applied. What it
+ * Decision 040: a provider's status answer whose amount or currency is not ours is never applied. What it
  * reported is kept in `provider_mismatch` (null while nothing is wrong), the worker's claims pass the row over, and the
  * operator finds such rows through `providers:mismatches`; the partial indexes hold only those rows, newest first.
  */

@@ -6,7 +6,7 @@ const REASON_HTML = { allowedTags: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 's
 const ESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 /**
- * Issue 29: a /v1 payout's reason was escaped instead of cleaned, so markup sent through the API was answered and
+ * A /v1 payout's reason was escaped instead of cleaned, so markup sent through the API was answered and
  * exported as sent. The payouts an API key asked for (no member is their creator) whose reason holds an escaped `<` are
  * unescaped and cleaned as every reason now is; one that was nothing but markup reads 'Payout', the reason of a payout
  * asked for without one. A reason without markup reads as before.

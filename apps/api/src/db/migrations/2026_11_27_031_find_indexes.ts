@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 31, Find (decision 051): an index for each filter of the collections list, so that a filtered first page
+ * Find (decision 051): an index for each filter of the collections list, so that a filtered first page
  * and its capped count stay quick at a million collections on one account.
  * - status, channel and phone: each beside the account and environment, newest first, as the page is read. The
  *   date range needs none of its own: it is a range of collections_page_idx's created_at (and of each of these).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 31 item 4, the wallet statement (decision 052): each ledger entry keeps its wallet's balance right after it,
+ * The wallet statement (decision 052): each ledger entry keeps its wallet's balance right after it,
  * so a statement page reads its running balance from its own rows instead of summing every older entry.
  * - `balance_after` is filled for the entries already written, with a running sum per wallet in the statement's order
  *   (created_at, transaction_id); the immutability trigger is switched off for that one update only.

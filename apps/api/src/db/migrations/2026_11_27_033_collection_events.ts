@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 31 item 2, a payment's timeline: what happened to each collection, written where it happens.
+ * A payment's timeline: what happened to each collection, written where it happens.
  * - `collection_events`: created, prompt sent, each provider answer and callback, settled or failed, receipt sent
  *   (COLLECTION_EVENT_KINDS less `webhook_delivery`, which is read from webhook_events), read by collection in time
  *   order (collection_events_collection_idx), and gone with their collection were it deleted. Collections made before

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 31 item 3, refunds (decision 053): a refund is a transfer of its own kind, money out of the merchant wallet to
+ * Refunds (decision 053): a refund is a transfer of its own kind, money out of the merchant wallet to
  * a payment's payer, made through the provider's disbursement as a payout is, so it is held, handed over, polled,
  * called back about, expired and completed by the payout's machinery.
  * - `transfers.kind` takes 'refund'; `transfers.collection_id` names the payment refunded, on a refund only. A refund

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 39 (decision 059): `post_movement` takes the time a movement happened, for the demo's six months of history
+ * Decision 059: `post_movement` takes the time a movement happened, for the demo's six months of history
  * (money/ledger.ts atPostingTime). Without it, as before, entries are stamped with clock_timestamp() once their wallets
  * are locked and the transaction with now() (decision 052). With it, the transaction and its entries carry that time,
  * which must be after every entry of the wallets it moves (SE004): a wallet's entries stay in the order their

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 39 item 2, refunds where money is counted (decision 057): what is refunded of each payment, kept beside it,
+ * Refunds where money is counted (decision 057): what is refunded of each payment, kept beside it,
  * and taken off the totals that say what was paid.
  * - `collections.amount_refunded`: the payment's refunds that are pending or successful, summed (the /v1 collection's
  *   `amount_refunded`); kept by the refund's transaction and the failed refund's completion (wallet/refunded-totals.ts).
