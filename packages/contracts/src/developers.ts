@@ -101,4 +101,3 @@ export const webhookUrlsInput = z.object({
   collection_url: webhookUrl('collection_url'),
   payment_url: webhookUrl('payment_url'),
 });
-export type WebhookUrlsInput = z.input<typeof webhookUrlsInput>;

@@ -52,7 +52,6 @@ export const FILE_MESSAGES = {
 export const updateLogoInput = z.object({
   company_logo: z.string({ error: FILE_MESSAGES.logoMissing }).trim().min(1, FILE_MESSAGES.logoMissing).pipe(storagePath),
 });
-export type UpdateLogoInput = z.infer<typeof updateLogoInput>;
 
 /** GET /api/files/signed-url?path= */
 export const signedUrlQuery = z.object({

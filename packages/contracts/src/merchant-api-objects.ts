@@ -86,7 +86,6 @@ export type ApiPayout = z.output<typeof apiPayout>;
 
 /** The statuses of a refund: pending until the provider confirms, then successful or failed (its amount back in the balance). */
 export const REFUND_STATUSES = ['pending', 'successful', 'failed'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const apiRefund = z
   .object({

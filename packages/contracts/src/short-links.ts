@@ -19,7 +19,6 @@ export const shortenUrlInput = z.object({
     .trim()
     .min(1, SHORT_LINK_MESSAGES.longUrlMissing),
 });
-export type ShortenUrlInput = z.infer<typeof shortenUrlInput>;
 
 /** The spec's own answer (`status: 'SUCCESS'`, `short_url`), with the short URL also under data (DESIGN §3). */
 export const shortenUrlAnswer = answerOf(z.object({ short_url: z.string() })).extend({

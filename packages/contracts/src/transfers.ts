@@ -398,7 +398,6 @@ export const statementDownloadQuery = z
 export const statementQuery = z
   .object({ ...statementFields, ...cursorQuery.shape })
   .refine(daysInOrder, { message: STATEMENT_MESSAGES.rangeBackwards, path: ['from'] });
-export type StatementQuery = z.input<typeof statementQuery>;
 
 /** One line of the statement: a movement of the wallet, or its fee on a line of its own, and the balance after it. */
 export const statementEntry = z.object({
