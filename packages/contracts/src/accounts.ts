@@ -5,7 +5,7 @@ import type { AccountApiKeys } from './developers.ts';
 import { storagePath } from './links.ts';
 import { BUSINESS_MESSAGES as B, MESSAGES } from './messages.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
-import type { BankDetails } from './transfers.ts';
+import type { BankDetails } from './transfers-input.ts';
 import { emailField, optionalString, requiredString } from './validation.ts';
 
 export const createAccountInput = z.object({

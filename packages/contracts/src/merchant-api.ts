@@ -16,7 +16,8 @@ import {
   networkOf,
   normalizeUgandanPhone,
 } from './payments.ts';
-import { MAX_TRANSFER_AMOUNT, REASON_HTML_TAGS } from './transfers.ts';
+import { MAX_TRANSFER_AMOUNT } from './transfers.ts';
+import { REASON_HTML_TAGS } from './transfers-input.ts';
 
 /** Where the API serves its readable reference and its OpenAPI document (the API's own pages, not the app's). */
 export const API_REFERENCE_PATH = '/docs';

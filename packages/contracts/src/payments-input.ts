@@ -12,7 +12,7 @@ import {
 } from './payments.ts';
 import { REFUND_MESSAGES as R } from './refunds.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
-import { pinToken } from './transfers.ts';
+import { pinToken } from './transfers-input.ts';
 import { amountFrom, requiredString } from './validation.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

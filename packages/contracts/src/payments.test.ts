@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTypedPhone } from './payments.ts';
-import { payoutPhone } from './transfers.ts';
+import { payoutPhone } from './transfers-input.ts';
 
 describe('a payout phone in the one format of the dashboard', () => {
   it('shows a Ugandan number as 0772 555 777, however it was typed', () => {

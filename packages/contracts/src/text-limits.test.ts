@@ -5,7 +5,14 @@ import { signUpInput } from './auth.ts';
 import { digitalItemInput, donationLinkInput, paymentLinkInput, redirectionForm } from './links.ts';
 import { payInput, refundInput } from './payments-input.ts';
 import { TEXT_LIMITS, type TextLimit } from './text-limits.ts';
-import { bankDetailsInput, p2pInput, payoutInput, settlementInput, transferForm, verifyAccountNumberInput } from './transfers.ts';
+import {
+  bankDetailsInput,
+  p2pInput,
+  payoutInput,
+  settlementInput,
+  transferForm,
+  verifyAccountNumberInput,
+} from './transfers-input.ts';
 
 /** Every text field with a limit, and the schema that takes it: one character over says how long it may be. */
 const FIELDS: [string, z.ZodType, string[], TextLimit][] = [

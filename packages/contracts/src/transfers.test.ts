@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTrivialPin, WALLET_MESSAGES as M, setPinInput, transferForm, verifyPinInput } from './transfers.ts';
+import { WALLET_MESSAGES as M } from './transfers.ts';
+import { isTrivialPin, setPinInput, transferForm, verifyPinInput } from './transfers-input.ts';
 
 const BALANCE = 100_000;
 const FILLED = { option: 'settlement', account: '', phone: '', amount: 50_000, reason: 'Stock' } as const;

@@ -12,7 +12,7 @@ import {
   REFERENCE_MAX_LENGTH,
 } from './merchant-api.ts';
 import { textLimit } from './text-limits.ts';
-import { payoutInput } from './transfers.ts';
+import { payoutInput } from './transfers-input.ts';
 import { requiredString } from './validation.ts';
 
 /** Values at the edges of the rule: blank, padded, at the limit, over it by its padding only, not one line. */

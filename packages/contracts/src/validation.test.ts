@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ugxAmount } from './links.ts';
 import { LINK_MESSAGES } from './messages.ts';
 import { payInput } from './payments-input.ts';
-import { transferAmount } from './transfers.ts';
+import { transferAmount } from './transfers-input.ts';
 import { amountFrom } from './validation.ts';
 
 describe('amounts are plain whole numbers', () => {

@@ -1,4 +1,4 @@
-import { REASON_HTML_TAGS } from '@sente/contracts/transfers';
+import { REASON_HTML_TAGS } from '@sente/contracts/transfers-input';
 import sanitizeHtml from 'sanitize-html';
 
 /**

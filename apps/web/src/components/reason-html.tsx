@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { REASON_HTML_TAGS } from '@sente/contracts/transfers';
+import { REASON_HTML_TAGS } from '@sente/contracts/transfers-input';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import classes from './reason-html.module.css';

@@ -1,5 +1,14 @@
 import { fileAnswer, nothing } from '../api.ts';
 import {
+  statementAnswer,
+  statementDownloadQuery,
+  statementQuery,
+  statementSummaryAnswer,
+  transfersDownloadQuery,
+  transfersFilterQuery,
+  walletAnswers as W,
+} from '../transfers.ts';
+import {
   accountIdInput,
   bankDetailsInput,
   changePinInput,
@@ -9,16 +18,9 @@ import {
   resetPinInput,
   setPinInput,
   settlementInput,
-  statementAnswer,
-  statementDownloadQuery,
-  statementQuery,
-  statementSummaryAnswer,
-  transfersDownloadQuery,
-  transfersFilterQuery,
   verifyAccountNumberInput,
   verifyPinInput,
-  walletAnswers as W,
-} from '../transfers.ts';
+} from '../transfers-input.ts';
 import type { RouteSchemas } from './shared.ts';
 
 /** Wallet, transfers and settlements (the spec's older answers, with `status: 'SUCCESS'`). */

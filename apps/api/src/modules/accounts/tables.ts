@@ -1,6 +1,6 @@
 import type { BusinessDetails, ComplianceDocumentName } from '@sente/contracts/accounts';
 import type { Environment } from '@sente/contracts/constants';
-import type { BankDetails } from '@sente/contracts/transfers';
+import type { BankDetails } from '@sente/contracts/transfers-input';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Timestamp } from '../../db/columns.ts';
 

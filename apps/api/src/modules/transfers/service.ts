@@ -1,7 +1,6 @@
 import type { Page } from '@sente/contracts/api';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import {
-  type BankDetails,
   WALLET_MESSAGES as M,
   TRANSFER_ENV,
   type TransferCharges,
@@ -9,6 +8,7 @@ import {
   type TransfersFilter,
   type WalletSummary,
 } from '@sente/contracts/transfers';
+import type { BankDetails } from '@sente/contracts/transfers-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';

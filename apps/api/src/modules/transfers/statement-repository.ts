@@ -1,5 +1,5 @@
 import type { Currency } from '@sente/contracts/constants';
-import type { BankDetails } from '@sente/contracts/transfers';
+import type { BankDetails } from '@sente/contracts/transfers-input';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';

@@ -1,4 +1,5 @@
-import { type BankDetails, WALLET_MESSAGES } from '@sente/contracts/transfers';
+import { WALLET_MESSAGES } from '@sente/contracts/transfers';
+import type { BankDetails } from '@sente/contracts/transfers-input';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountErrorMessage } from '../../../lib/account-error.ts';
 import { call } from '../../../lib/api-client.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
-import { type BankDetails, bankDetailsInput } from '@sente/contracts/transfers';
+import { type BankDetails, bankDetailsInput } from '@sente/contracts/transfers-input';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useUpdateBankDetails } from '../api/update-bank-details.ts';
 import classes from './bank-details-form.module.css';

@@ -1,4 +1,4 @@
-import type { ChangePinInput, ResetPinInput } from '@sente/contracts/transfers';
+import type { ChangePinInput, ResetPinInput } from '@sente/contracts/transfers-input';
 import { call } from '../../../lib/api-client.ts';
 
 /** The current PIN, then the new one twice. */

@@ -5,12 +5,11 @@ import { formatMoney } from '@sente/contracts/format';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import {
   WALLET_MESSAGES as M,
-  mostSendable,
   OFFERED_TRANSFER_OPTIONS,
   TRANSFER_OPTIONS,
   type TransferCharges,
-  transferForm,
 } from '@sente/contracts/transfers';
+import { mostSendable, transferForm } from '@sente/contracts/transfers-input';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import type { TransferFormKind } from '../api/move-money.ts';

@@ -1,13 +1,8 @@
 import type { Environment } from '@sente/contracts/constants';
 import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
-import {
-  type BankDetails,
-  WALLET_MESSAGES as M,
-  TRANSFER_OPTIONS,
-  type TransferRow,
-  type WalletSummary,
-} from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M, TRANSFER_OPTIONS, type TransferRow, type WalletSummary } from '@sente/contracts/transfers';
+import type { BankDetails } from '@sente/contracts/transfers-input';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Answer, fail, ok, okSpec, type RouteKey, stubApi } from '../../../testing/api-stub.ts';

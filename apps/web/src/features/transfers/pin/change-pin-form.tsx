@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { changePinInput, WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { changePinInput } from '@sente/contracts/transfers-input';
 import { notify } from '../../../lib/notify.ts';
 import { changePin } from '../api/pin-changes.ts';
 import { NewPinFields } from './new-pin-fields.tsx';

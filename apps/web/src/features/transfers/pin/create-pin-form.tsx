@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { WALLET_MESSAGES as M, newPinForm } from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { newPinForm } from '@sente/contracts/transfers-input';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { createPin } from '../api/wallet-pin.ts';

@@ -1,5 +1,6 @@
 import { Input, PinInput } from '@mantine/core';
-import { pastedPin, WALLET_PIN_LENGTH } from '@sente/contracts/transfers';
+import { WALLET_PIN_LENGTH } from '@sente/contracts/transfers';
+import { pastedPin } from '@sente/contracts/transfers-input';
 import type { ClipboardEvent } from 'react';
 
 type Props = { value: string; onChange: (pin: string) => void; error?: string | undefined; label: string };

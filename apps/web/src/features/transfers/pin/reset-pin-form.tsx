@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH } from '@sente/contracts/constants';
-import { WALLET_MESSAGES as M, resetPinInput } from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { resetPinInput } from '@sente/contracts/transfers-input';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
