@@ -24,7 +24,7 @@ export const PAYOUT_PHONE_MAX_DIGITS = 15;
 export const MAX_TRANSFER_AMOUNT = 100_000_000;
 
 /** Every kind of money out the transfers list shows; a refund is made from a payment, not from the Transfers form. */
-export const TRANSFER_KINDS = ['wallet_transfer', 'settlement', 'payout', 'refund'] as const;
+export const TRANSFER_KINDS = ['wallet_transfer', 'settlement', 'payout', 'refund', 'batch_payout'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** The kinds the Transfers form can make. */
 export const TRANSFER_FORM_KINDS = ['wallet_transfer', 'settlement', 'payout'] as const satisfies readonly TransferKind[];
@@ -37,6 +37,7 @@ export const TRANSFER_OPTIONS = {
   wallet_transfer: `${PRODUCT_NAME} Customer`,
   payout: 'Mobile Money',
   refund: 'Refund',
+  batch_payout: 'Batch payout',
 } as const satisfies Record<TransferKind, string>;
 export const OFFERED_TRANSFER_OPTIONS = ['settlement', 'wallet_transfer'] as const satisfies readonly TransferKind[];
 

@@ -3,9 +3,15 @@ import type { RouteKey, RouteQuery } from '@sente/contracts/routes';
 import { infiniteQueryOptions, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from './api-client.ts';
 
-/** The lists: the routes that take a `?cursor=`. */
+/** The lists: the routes that take a `?cursor=` and no path parameter. */
 export type ListKey = {
-  [K in RouteKey]: K extends `GET ${string}` ? ('cursor' extends keyof RouteQuery<K> ? K : never) : never;
+  [K in RouteKey]: K extends `GET ${string}:${string}`
+    ? never
+    : K extends `GET ${string}`
+      ? 'cursor' extends keyof RouteQuery<K>
+        ? K
+        : never
+      : never;
 }[RouteKey];
 
 /**
@@ -25,9 +31,9 @@ export function cursorListOptions<T>(queryKey: QueryKey, key: ListKey, search = 
     queryFn: async ({ pageParam, signal }): Promise<Page<T>> => {
       // The lists answer pages of different rows; the caller names its row type.
       type Answer = { data: Page<T> };
-      if (!pageParam) return ((await call(key, { query: search, signal })) as Answer).data;
+      if (!pageParam) return ((await call(key, { query: search, signal })) as unknown as Answer).data;
       const query = [search, `cursor=${encodeURIComponent(pageParam)}`].filter(Boolean).join('&');
-      return ((await call(nextKey, { query, signal })) as Answer).data;
+      return ((await call(nextKey, { query, signal })) as unknown as Answer).data;
     },
     getNextPageParam: (last, pages) => (pages.length < last.totalPages && last.nextCursor ? last.nextCursor : undefined),
   });

@@ -1,4 +1,16 @@
+import { z } from 'zod';
 import { fileAnswer, nothing } from '../api.ts';
+import {
+  approveBatchInput,
+  batchAnswers as B,
+  batchIdParams,
+  batchListQuery,
+  batchRowInput,
+  batchRowParams,
+  batchRowsQuery,
+  rejectBatchInput,
+  templateQuery,
+} from '../payout-batches.ts';
 import {
   statementAnswer,
   statementDownloadQuery,
@@ -22,6 +34,8 @@ import {
   verifyPinInput,
 } from '../transfers-input.ts';
 import type { RouteSchemas } from './shared.ts';
+
+const sheetForm = z.unknown().describe('multipart/form-data: file (CSV or .xlsx, at most 2 MB), and reference (optional)');
 
 /** Wallet, transfers and settlements (the spec's older answers, with `status: 'SUCCESS'`). */
 export const transferRoutes = {
@@ -48,4 +62,19 @@ export const transferRoutes = {
   'GET /api/wallet/statement/download': { querystring: statementDownloadQuery, response: { 200: fileAnswer } },
   // The statement's opening and closing balances and its period's totals.
   'GET /api/wallet/statement/summary': { querystring: statementDownloadQuery, response: { 200: statementSummaryAnswer } },
+  // Payout batches (issue 41): a sheet of payouts checked row by row, approved by a second member, paid by the worker.
+  'GET /api/payout-batches': { querystring: batchListQuery, response: { 200: B.list } },
+  'GET /api/payout-batches/template': { querystring: templateQuery, response: { 200: fileAnswer } },
+  'POST /api/payout-batches': { body: sheetForm, response: { 201: B.batch } },
+  'GET /api/payout-batches/:id': { params: batchIdParams, response: { 200: B.batch } },
+  'DELETE /api/payout-batches/:id': { params: batchIdParams, response: { 200: B.discarded } },
+  'GET /api/payout-batches/:id/rows': { params: batchIdParams, querystring: batchRowsQuery, response: { 200: B.rows } },
+  'PUT /api/payout-batches/:id/rows/:rowId': { params: batchRowParams, body: batchRowInput, response: { 200: B.row } },
+  'DELETE /api/payout-batches/:id/rows/:rowId': { params: batchRowParams, response: { 200: B.removed } },
+  'POST /api/payout-batches/:id/rows/:rowId/accept-name': { params: batchRowParams, body: nothing, response: { 200: B.row } },
+  'POST /api/payout-batches/:id/submit': { params: batchIdParams, body: nothing, response: { 200: B.batch } },
+  'POST /api/payout-batches/:id/approve': { params: batchIdParams, body: approveBatchInput, response: { 200: B.batch } },
+  'POST /api/payout-batches/:id/reject': { params: batchIdParams, body: rejectBatchInput, response: { 200: B.batch } },
+  'POST /api/payout-batches/:id/retry': { params: batchIdParams, body: nothing, response: { 201: B.batch } },
+  'GET /api/payout-batches/:id/result': { params: batchIdParams, response: { 200: fileAnswer } },
 } as const satisfies Record<string, RouteSchemas>;

@@ -12,7 +12,7 @@ import type { TransferRecord } from './tables.ts';
  * simulator's): the payout machinery (hand-over, worker, reconciler, callbacks, expiry) carries them all. A new
  * disbursement kind joins here (decision 053: one constant serves).
  */
-export const DISBURSEMENT_KINDS = ['payout', 'refund'] as const satisfies readonly TransferOutKind[];
+export const DISBURSEMENT_KINDS = ['payout', 'refund', 'batch_payout'] as const satisfies readonly TransferOutKind[];
 
 export type DisbursementKind = (typeof DISBURSEMENT_KINDS)[number];
 

@@ -16,6 +16,9 @@ export type MovementKind =
   | 'settlement_returned'
   | 'payout_returned'
   | 'refund_returned'
+  | 'batch_payout_hold'
+  | 'batch_payout_paid'
+  | 'batch_payout_returned'
   | 'wallet_transfer';
 
 type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
@@ -34,9 +37,10 @@ export type Movement = {
 
 /**
  * Money that leaves a merchant wallet through a provider: a settlement to a bank, a payout to mobile money, or a
- * refund of a payment to its payer (decision 053; its charge is 0: the payment's fee is not returned either).
+ * refund of a payment to its payer (decision 053; its charge is 0: the payment's fee is not returned either), or one row
+ * of a payout batch (issue 41: held with its batch, released on its own as a payout's is).
  */
-export type TransferOutKind = 'settlement' | 'payout' | 'refund';
+export type TransferOutKind = 'settlement' | 'payout' | 'refund' | 'batch_payout';
 
 type Where = { currency: Currency; environment: Environment };
 
@@ -73,6 +77,17 @@ export function transferHeld(
   return movement(`${kind}_hold`, where, transfer.id, [
     { wallet: merchant(where, transfer.accountId), amount: -total },
     { wallet: platform(where, 'settlement_hold'), amount: total },
+  ]);
+}
+
+/**
+ * A payout batch is approved: the total of its rows with their charges leaves the merchant wallet at once and waits in
+ * the hold, under the batch's id; each row's transfer then releases its own share (holdReleased, kind batch_payout).
+ */
+export function batchHeld(where: Where, batch: { id: string; accountId: string; total: number }): Movement {
+  return movement('batch_payout_hold', where, batch.id, [
+    { wallet: merchant(where, batch.accountId), amount: -batch.total },
+    { wallet: platform(where, 'settlement_hold'), amount: batch.total },
   ]);
 }
 

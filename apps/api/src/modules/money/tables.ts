@@ -59,6 +59,9 @@ export interface TransfersTable {
   payout_msisdn: string | null;
   /** The payment a refund pays back (migration 034); null for every other kind. */
   collection_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A batch payout's batch and row (migration 037); null for every other kind. A row makes at most one transfer. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
+  batch_row_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Which provider a payout went to: `simulator`, `mtn_momo` or `airtel_money` (migration 023); null for other kinds. */
   provider: string | null;
   /** The payout's reference at its provider (migration 019). */

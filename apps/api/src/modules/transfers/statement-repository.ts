@@ -31,6 +31,9 @@ export type StatementRecord = {
   payout_msisdn: string | null;
   /** The payer a refund paid back (decision 053), by the refunded payment's name. */
   refunded_payer: string | null;
+  /** A payout batch's own reference and row count, on its hold (issue 41). */
+  batch_reference: string | null;
+  batch_rows: number | null;
 };
 
 const inRange = (range: StatementRange) => sql`
@@ -59,7 +62,8 @@ export async function statementPage(
     select e.transaction_id as id, e.created_at::text as cursor_ts, e.created_at, lt.kind,
            e.amount::text as amount, e.balance_after::text as balance_after,
            c.names as payer_name, c.amount::text as collection_amount, l.title as link_title,
-           tr.account_id as transfer_account_id, tr.amount::text as transfer_amount,
+           tr.account_id as transfer_account_id, coalesce(tr.amount, pb.total_amount)::text as transfer_amount,
+           pb.reference as batch_reference, pb.row_count as batch_rows,
            sender.account_name as sender_name, recipient.account_name as recipient_name,
            tr.bank_details, tr.payout_msisdn, refunded.names as refunded_payer
       from ledger_entries e
@@ -67,6 +71,7 @@ export async function statementPage(
       left join collections c on lt.kind = 'collection' and c.id = lt.reference_id
       left join links l on l.id = c.link_id
       left join transfers tr on lt.kind <> 'collection' and tr.id = lt.reference_id
+      left join payout_batches pb on lt.kind = 'batch_payout_hold' and pb.id = lt.reference_id
       left join accounts sender on sender.id = tr.account_id
       left join accounts recipient on recipient.id = tr.recipient_account_id
       left join collections refunded on refunded.id = tr.collection_id
@@ -128,11 +133,12 @@ export async function statementTotals(
   const { rows } = await sql<StatementGroup & { opening: string | null; closing: string | null }>`
     with groups as (
       select lt.kind, case when lt.kind = 'wallet_transfer' then tr.account_id = ${scope.accountId} end as sent,
-             sum(e.amount)::text as amount, sum(c.amount)::text as collection_amount, sum(tr.amount)::text as transfer_amount
+             sum(e.amount)::text as amount, sum(c.amount)::text as collection_amount, sum(coalesce(tr.amount, pb.total_amount))::text as transfer_amount
         from ledger_entries e
         join ledger_transactions lt on lt.id = e.transaction_id
         left join collections c on lt.kind = 'collection' and c.id = lt.reference_id
         left join transfers tr on lt.kind <> 'collection' and tr.id = lt.reference_id
+        left join payout_batches pb on lt.kind = 'batch_payout_hold' and pb.id = lt.reference_id
        where e.wallet_id = ${wallet} ${inRange(range)}
        group by 1, 2)
     select g.*, ${range.from ? balanceBefore(range.from) : sql`null::text`} as opening, ${balanceBefore(range.until)} as closing

@@ -86,6 +86,18 @@ function linesOf(row: StatementRecord, accountId: string): Line[] {
         { description: `Payout to ${phone} returned`, amount: principal },
         { description: 'Payout fee returned', amount: entry - principal },
       );
+    case 'batch_payout_hold': {
+      const rows = row.batch_rows === null ? '' : ` (${row.batch_rows.toLocaleString('en-US')} payouts)`;
+      return withFee(
+        { description: `Payout batch${row.batch_reference ? ` ${row.batch_reference}` : ''}${rows}`, amount: -principal },
+        { description: 'Payout batch fees', amount: entry + principal },
+      );
+    }
+    case 'batch_payout_returned':
+      return withFee(
+        { description: `Batch payout to ${phone} returned`, amount: principal },
+        { description: 'Payout fee returned', amount: entry - principal },
+      );
     case 'refund_hold':
       return [{ description: R.statementLine(refundedTo(row, phone)), amount: entry }];
     case 'refund_returned':
@@ -93,6 +105,7 @@ function linesOf(row: StatementRecord, accountId: string): Line[] {
     case 'settlement_paid':
     case 'payout_paid':
     case 'refund_paid':
+    case 'batch_payout_paid':
       // Paid moves the hold to the provider and the platform: it never touches a merchant wallet.
       throw new Error(`a ${row.kind} movement on merchant wallet entry ${row.id}`);
   }
@@ -137,6 +150,8 @@ const NO_DETAILS = {
   bank_details: null,
   payout_msisdn: null,
   refunded_payer: null,
+  batch_reference: null,
+  batch_rows: null,
 } satisfies Partial<StatementRecord>;
 
 /**
