@@ -413,6 +413,12 @@ const MATRIX: Row[] = [
     call: () => ({ url: '/api/wallet/verify_sente_acc_number', body: { sente_account_number: otherNumber } }),
   },
   {
+    route: 'POST /api/wallet/mobile-money-name',
+    needs: 'moveMoney',
+    ok: 200,
+    call: () => ({ url: '/api/wallet/mobile-money-name', body: { phone: '0772000011' } }),
+  },
+  {
     route: 'POST /api/wallet/user_with_sente',
     needs: 'moveMoney',
     ok: 200,

@@ -177,6 +177,17 @@ export const transfersFilterQuery = z
 export const transfersDownloadQuery = z.object(transfersFilter).refine(daysInOrder, daysInverted);
 export type TransfersFilter = z.output<typeof transfersFilterQuery>;
 
+/**
+ * POST /api/wallet/mobile-money-name: the network of a payout's number and its provider's word on who holds it, the
+ * registered name masked (name-check.ts), null unless registered.
+ */
+export const mobileMoneyHolder = z.object({
+  network: z.enum(['MTN', 'AIRTEL']),
+  check: z.enum(['registered', 'not_registered', 'barred', 'unavailable']),
+  masked_name: z.string().nullable(),
+});
+export type MobileMoneyHolder = z.output<typeof mobileMoneyHolder>;
+
 /** The spec's older wallet answers: upper-case `status: 'SUCCESS'`, some with a field beside `data` too. */
 const specAnswerOf = <T extends z.ZodType>(data: T) => answerOf(data).extend({ status: z.literal('SUCCESS') });
 
@@ -202,6 +213,7 @@ export const walletAnswers = {
   transferred: answerOf(transferRow).extend({ success: z.literal(true) }),
   moved: answerOf(transferRow),
   transfers: answerOf(pageOf(transferRow)),
+  mobileMoneyHolder: answerOf(mobileMoneyHolder),
   bankDetails: answerOf(z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() })),
 };
 
