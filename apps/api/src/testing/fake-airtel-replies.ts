@@ -93,9 +93,11 @@ export function airtelMoneyId(product: Product): string {
 export type AirtelHolder = { first_name: string; last_name: string; is_barred?: boolean } | 'not_registered';
 
 /**
- * `GET /standard/v1/users/{msisdn}` (developers.airtel.africa, "KYC" > "User Enquiry"), its answer as
- * github.com/mtvbrianking/laravel-airtel-money tests/Products/KycTest.php shows it. Airtel publishes no answer for a
- * number without an account: the fake answers the envelope's 404, as its transaction enquiry does for an unknown id.
+ * `GET /standard/v1/users/{msisdn}`, Airtel's KYC user enquiry, answered as github.com/mtvbrianking/laravel-airtel-money
+ * tests/Products/KycTest.php shows it (success: `DP02200000001`). Airtel
+ * publishes no answer for a number without an account: the fake answers the envelope's 404, as its transaction enquiry
+ * does for an unknown id; that answer's and the bad number's `DP022…` response codes are the fake's own (the adapter
+ * reads only `status.code`, `success` and the data).
  */
 export function userEnquiry(holders: Map<string, AirtelHolder>, msisdn: string): Reply {
   if (!/^\d{9}$/.test(msisdn)) return refusal('Invalid MSISDN Length. MSISDN Length should be 9', 'ESB000033', 'DP02200000003');

@@ -24,7 +24,8 @@ function pacer(perSecond: number) {
  * The name check's look-up (the registered name behind a payout's number): the provider that would pay the number
  * answers (`forPayout`: the simulator in test, the number's network live), each provider's calls paced within its rate.
  * No provider, or one that cannot look a holder up, answers `unavailable`; so does any failure. Pacing is per process:
- * with several replicas each keeps its own pace.
+ * with several replicas each keeps its own pace. Slots go in the order calls come, so a caller with many numbers (a
+ * batch) should ask them a few at a time: thousands asked at once would queue a single payout's look-up behind them.
  */
 export function createNameLookup(options: { providers: ProviderRegistry; ratePerSecond: LookupRates }) {
   const pacers = new Map<string, () => Promise<void>>();

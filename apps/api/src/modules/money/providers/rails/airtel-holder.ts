@@ -12,8 +12,9 @@ const namePart = z
   .catch(undefined);
 
 /**
- * Airtel's user enquiry answer (developers.airtel.africa, "KYC" > "User Enquiry"; github.com/mtvbrianking/laravel-airtel-money
- * tests/Products/KycTest.php and github.com/gaelmapwata/auto-allocation-client types/airtel-money.ts show it):
+ * Airtel's KYC user enquiry, `GET /standard/v1/users/{last 9 digits}`, as the public clients call and read it
+ * (github.com/mtvbrianking/laravel-airtel-money: config `kyc.user_uri`, src/Products/Kyc.php, tests/Products/KycTest.php;
+ * github.com/gaelmapwata/auto-allocation-client types/airtel-money.ts, CheckKYCResponseI):
  * `{ data: { first_name, last_name, msisdn, is_barred, is_pin_set, grade, registration: { status } }, status: {…} }`.
  */
 const userAnswer = z.object({
