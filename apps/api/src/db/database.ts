@@ -9,7 +9,7 @@ import type { CollectionCountsTable, CollectionEventsTable, CollectionsTable } f
 import type { CollectionDailyTotalsTable } from '../modules/reports/tables.ts';
 import type { ShortLinksTable } from '../modules/short-links/tables.ts';
 import type { AccountMembersTable } from '../modules/team/tables.ts';
-import type { PinTokensTable, TransferCountsTable, WalletPinsTable } from '../modules/transfers/tables.ts';
+import type { PayoutRulesTable, PinTokensTable, TransferCountsTable, WalletPinsTable } from '../modules/transfers/tables.ts';
 import type { UsersTable } from '../modules/users/tables.ts';
 
 /** Every table, each typed in the module that owns it. */
@@ -43,4 +43,5 @@ export interface Database {
   wallet_pins: WalletPinsTable;
   pin_tokens: PinTokensTable;
   transfers: TransfersTable;
+  payout_rules: PayoutRulesTable;
 }
