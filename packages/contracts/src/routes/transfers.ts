@@ -1,4 +1,5 @@
 import { fileAnswer, nothing } from '../api.ts';
+import { payoutRulesAnswer, payoutRulesInput } from '../payout-rules.ts';
 import {
   statementAnswer,
   statementDownloadQuery,
@@ -48,4 +49,7 @@ export const transferRoutes = {
   'GET /api/wallet/statement/download': { querystring: statementDownloadQuery, response: { 200: fileAnswer } },
   // The statement's opening and closing balances and its period's totals.
   'GET /api/wallet/statement/summary': { querystring: statementDownloadQuery, response: { 200: statementSummaryAnswer } },
+  // The account's payout rules (decision 064): every member reads them, owners and administrators set them.
+  'GET /api/payout-rules': { querystring: nothing, response: { 200: payoutRulesAnswer } },
+  'POST /api/payout-rules': { body: payoutRulesInput, response: { 200: payoutRulesAnswer } },
 } as const satisfies Record<string, RouteSchemas>;
