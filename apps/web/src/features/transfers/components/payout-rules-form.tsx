@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   PAYOUT_RULE_LABELS,
@@ -58,10 +58,6 @@ export function PayoutRulesForm({ rules, readOnly }: { rules: PayoutRules; readO
   return (
     <form noValidate onSubmit={submit} aria-label="Payout rules">
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Limits on money leaving this account, in both test and live mode. A payout or transfer over a rule is refused with the
-          rule named.
-        </Text>
         {readOnly && (
           <Alert color="gray" icon={<IconLock size={18} aria-hidden />}>
             {R.readOnly}
