@@ -24,7 +24,7 @@ import {
   WALLET_ENV,
 } from '../../testing/transfers.ts';
 import { createBob, createMember, createNamedMerchant, mintPinToken, moneySnapshot } from '../../testing/transfers-more.ts';
-import { kampalaDayStart } from './payout-rules.ts';
+import { kampalaDayStart, needsApproval } from './payout-rules.ts';
 
 let t: TestApp;
 /** Receives the wallet transfers; never has rules. */
@@ -222,6 +222,14 @@ describe('the daily caps', () => {
     for (const res of answers.filter((one) => one.statusCode === 400)) {
       expect(res.json().message).toBe(R.overDailyCap(100_000));
     }
+  });
+});
+
+describe('the approval threshold', () => {
+  it('asks for a second member only above a threshold that is set (0 is off)', () => {
+    expect(needsApproval({ approval_threshold: 0 }, MAX_RULE_AMOUNT)).toBe(false);
+    expect(needsApproval({ approval_threshold: 250_000 }, 250_000)).toBe(false);
+    expect(needsApproval({ approval_threshold: 250_000 }, 250_001)).toBe(true);
   });
 });
 
