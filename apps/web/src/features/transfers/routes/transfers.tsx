@@ -10,28 +10,32 @@ import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { routePath } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/profile.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
+import { BatchesView } from '../batches/components/batches-view.tsx';
 import { SettlementCards } from '../components/settlement-cards.tsx';
 import { SettlementsTable } from '../components/settlements-table.tsx';
 import { StatementView } from '../components/statement-view.tsx';
 import { TransferModal } from '../components/transfer-modal.tsx';
 import { TransfersFilter, transfersTotal } from '../components/transfers-filter.tsx';
 
+const TABS = ['transfers', 'statement', 'batches'] as const;
+
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
  * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` also offers the
  * mobile-money payout the spec keeps out of the dropdown. The list narrowed by the filter in the URL, and
- * the Statement tab (`?view=statement`), the wallet's lines with the balance after each.
+ * the Statement tab (`?view=statement`), the wallet's lines with the balance after each, and the Batches tab
+ * (`?view=batches`), the payout batches paid from a sheet.
  */
 export function TransfersRoute() {
   const canMove = useCan('moveMoney');
   const [params, setParams] = useSearchParams();
   const withPayout = params.get('option') === 'payout';
   const opened = params.has('transfer') || withPayout;
-  const view = params.get('view') === 'statement' ? 'statement' : 'transfers';
+  const view = TABS.find((tab) => tab === params.get('view')) ?? 'transfers';
   const setView = (next: string | null) =>
     setParams((current) => {
       const nextParams = new URLSearchParams(current);
-      if (next === 'statement') nextParams.set('view', 'statement');
+      if (next === 'statement' || next === 'batches') nextParams.set('view', next);
       else nextParams.delete('view');
       return nextParams;
     });
@@ -57,12 +61,16 @@ export function TransfersRoute() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="transfers">Transfers</Tabs.Tab>
           <Tabs.Tab value="statement">Statement</Tabs.Tab>
+          <Tabs.Tab value="batches">Batches</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="transfers">
           <TransfersPanel transfersButton={transfersButton || undefined} />
         </Tabs.Panel>
         <Tabs.Panel value="statement">
           <StatementView />
+        </Tabs.Panel>
+        <Tabs.Panel value="batches">
+          <BatchesView />
         </Tabs.Panel>
       </Tabs>
       {/* Outside the tabs: `?transfer=1` opens the modal whichever tab is shown. */}
