@@ -59,11 +59,13 @@ export function BatchHeader({ batch }: { batch: PayoutBatch }) {
             <Text size="sm" mb={4} id={`progress-${batch.id}`}>
               {progress.label}
             </Text>
-            <Progress
-              value={Math.round(progress.done * 100)}
-              aria-labelledby={`progress-${batch.id}`}
-              animated={progress.done < 1}
-            />
+            <Progress.Root>
+              <Progress.Section
+                value={Math.round(progress.done * 100)}
+                aria-labelledby={`progress-${batch.id}`}
+                animated={progress.done < 1}
+              />
+            </Progress.Root>
           </div>
         )}
       </Stack>

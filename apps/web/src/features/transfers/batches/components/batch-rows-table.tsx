@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { BatchRow } from '@sente/contracts/payout-batches';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { ScrollTable } from '../../../../components/scroll-table.tsx';
@@ -16,34 +16,42 @@ export type RowActions = {
 const needsAcceptance = (row: BatchRow) => row.name_check === 'mismatch' && !row.name_accepted_by;
 
 /**
- * A batch's rows: the sheet's row number, the receiver with the name check and the row's issues, the amount, and on
- * wider screens the reference and the status. On a phone the secondary columns hide and the status sits under the
- * amount, so the table fits 360 px without scrolling sideways.
+ * A batch's rows: the sheet's row number, the receiver with the name check, the row's issues and what may be done to
+ * it, the amount, and on wider screens the reference and the status. On a phone the other columns hide and the
+ * receiver's cell holds the row number, the amount and the status, so the table fits 360 px without scrolling.
  */
 export function BatchRowsTable({ rows, actions }: { rows: BatchRow[]; actions: RowActions }) {
-  const { edit, remove, acceptName } = actions;
-  const editable = edit !== null || remove !== null;
   return (
-    <ScrollTable minWidth={320} label="Batch rows table">
+    <ScrollTable minWidth={280} label="Batch rows table">
       <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Batch rows">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Row</Table.Th>
+            <Table.Th visibleFrom="sm">Row</Table.Th>
             <Table.Th>Receiver</Table.Th>
-            <Table.Th>Amount</Table.Th>
+            <Table.Th visibleFrom="xs">Amount</Table.Th>
             <Table.Th visibleFrom="md">Reference</Table.Th>
             <Table.Th visibleFrom="sm">Status</Table.Th>
-            {editable && <Table.Th>Actions</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>{row.row}</Table.Td>
+              <Table.Td visibleFrom="sm">{row.row}</Table.Td>
               <Table.Td>
-                <ReceiverCell row={row} onAcceptName={acceptName && needsAcceptance(row) ? () => acceptName(row) : null} />
+                <Text size="xs" c="gray.7" hiddenFrom="sm">
+                  Row {row.row}
+                </Text>
+                <ReceiverCell row={row} />
+                <Stack hiddenFrom="xs" gap={4} mt={6} align="flex-start">
+                  <Text size="sm" fw={600}>
+                    {rowAmount(row)}
+                  </Text>
+                  <RowStatusBadge status={row.status} />
+                  {row.failure_reason && <FailureReason reason={row.failure_reason} />}
+                </Stack>
+                <RowButtons row={row} actions={actions} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="xs">
                 <Text size="sm" fw={600} className={classes.nowrap}>
                   {rowAmount(row)}
                 </Text>
@@ -66,27 +74,49 @@ export function BatchRowsTable({ rows, actions }: { rows: BatchRow[]; actions: R
                 <RowStatusBadge status={row.status} />
                 {row.failure_reason && <FailureReason reason={row.failure_reason} />}
               </Table.Td>
-              {editable && (
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {edit && (
-                      <ActionIcon variant="subtle" aria-label={`Edit row ${row.row}`} onClick={() => edit(row)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    )}
-                    {remove && (
-                      <ActionIcon variant="subtle" color="red.9" aria-label={`Remove row ${row.row}`} onClick={() => remove(row)}>
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </Table.Td>
-              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </ScrollTable>
+  );
+}
+
+/** A row's own actions, under its receiver: Edit and Remove in the maker's draft, Accept name for an approver. */
+function RowButtons({ row, actions: { edit, remove, acceptName } }: { row: BatchRow; actions: RowActions }) {
+  const accept = acceptName && needsAcceptance(row);
+  if (!edit && !remove && !accept) return null;
+  return (
+    <Group gap={4} mt={6}>
+      {accept && (
+        <Button size="compact-xs" variant="light" onClick={() => acceptName(row)}>
+          Accept name
+        </Button>
+      )}
+      {edit && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          aria-label={`Edit row ${row.row}`}
+          onClick={() => edit(row)}
+        >
+          Edit
+        </Button>
+      )}
+      {remove && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red.9"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          aria-label={`Remove row ${row.row}`}
+          onClick={() => remove(row)}
+        >
+          Remove
+        </Button>
+      )}
+    </Group>
   );
 }
 

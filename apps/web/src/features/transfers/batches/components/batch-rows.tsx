@@ -39,7 +39,7 @@ export function BatchRows({ batch }: { batch: PayoutBatch }) {
   const approving = batch.status === 'submitted' && batch.can.approve;
 
   return (
-    <Paper component="section" aria-labelledby="batch-rows-title" withBorder radius="md" p="md">
+    <Paper component="section" aria-labelledby="batch-rows-title" withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <Title order={2} size="h4" id="batch-rows-title">

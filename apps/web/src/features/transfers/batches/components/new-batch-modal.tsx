@@ -61,7 +61,6 @@ export function NewBatchModal({ opened, onClose }: { opened: boolean; onClose: (
           <FileInput
             label="Sheet"
             description={BATCH_SCREEN_TEXT.fileHint}
-            placeholder="Choose a CSV or .xlsx file"
             accept={SHEET_ACCEPT}
             clearable
             leftSection={<IconFileSpreadsheet size={18} aria-hidden />}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatMoney } from '@sente/contracts/format';
 import type { BatchRow } from '@sente/contracts/payout-batches';
 import { batchAmount } from '@sente/contracts/payout-batches-check';
@@ -13,7 +13,7 @@ export function rowAmount(row: Pick<BatchRow, 'amount'>): string {
 }
 
 /** What the sheet says of the receiver, what the provider has registered behind the number, and the row's issues. */
-export function ReceiverCell({ row, onAcceptName }: { row: BatchRow; onAcceptName: (() => void) | null }) {
+export function ReceiverCell({ row }: { row: BatchRow }) {
   return (
     <Stack gap={4}>
       <div>
@@ -36,11 +36,6 @@ export function ReceiverCell({ row, onAcceptName }: { row: BatchRow; onAcceptNam
         <Text size="xs" c="gray.7">
           Name accepted by {row.name_accepted_by}
         </Text>
-      )}
-      {onAcceptName && (
-        <Button size="compact-xs" variant="light" onClick={onAcceptName} className={classes.start}>
-          Accept name
-        </Button>
       )}
       <RowIssues row={row} />
     </Stack>

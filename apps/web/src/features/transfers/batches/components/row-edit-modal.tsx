@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { placeServerErrors } from '../../../../lib/server-errors.ts';
 import { batchSteps, useBatchStep } from '../api/batch-actions.ts';
-import { ROW_FIELD_LABELS, ROW_FIELDS, rowErrors, rowValues } from './row-form-rules.ts';
+import { ROW_FIELD_LABELS, ROW_FIELDS, rowErrors, rowIssueErrors, rowValues } from './row-form-rules.ts';
 
 type Props = { batch: PayoutBatch; row: BatchRow | null; onClose: () => void };
 
@@ -28,6 +28,8 @@ function RowEditForm({ batch, row, onClose }: { batch: PayoutBatch; row: BatchRo
   const save = useBatchStep(batch.id, batchSteps.editRow(batch.id));
   const form = useForm<BatchRowValues>({
     initialValues: rowValues(row),
+    // The API's errors of the row show at once, those across the batch too (a reference used twice); typing rechecks.
+    initialErrors: rowIssueErrors(row),
     validate: (values) => rowErrors(row.row, values, batch.max_amount),
     validateInputOnChange: true,
   });

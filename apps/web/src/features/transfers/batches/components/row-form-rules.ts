@@ -25,4 +25,13 @@ export function rowErrors(position: number, values: BatchRowValues, maxAmount: n
   return errors;
 }
 
+/** The API's errors of a row by field, the first of each: those across the batch too (a reference used twice). */
+export function rowIssueErrors(row: Pick<BatchRow, 'issues'>): Partial<Record<BatchColumn, string>> {
+  const errors: Partial<Record<BatchColumn, string>> = {};
+  for (const issue of row.issues) {
+    if (issue.severity === 'error') errors[issue.field as BatchColumn] ??= issue.message;
+  }
+  return errors;
+}
+
 export const ROW_FIELDS: readonly BatchColumn[] = BATCH_COLUMNS;

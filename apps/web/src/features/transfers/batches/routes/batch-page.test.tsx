@@ -88,4 +88,17 @@ describe("a draft's row edited in place", () => {
     await expectToast(BATCH_MESSAGES.rowUpdated);
     expect(api.sent(`PUT ${BASE}/rows/row-1`)[0]!.body).toMatchObject({ phone: '0772999888', amount: '60000' });
   });
+
+  it("shows the API's errors of the row as the form opens, those across the batch too", async () => {
+    const duplicate = "Row 1 has this reference already; each row's reference must be its own.";
+    const issue = { row: 3, field: 'reference', code: 'reference_duplicate', severity: 'error' as const, message: duplicate };
+    const { user } = renderBatch(payoutBatch({ counts: { errors: 1 } }), [
+      batchRow(),
+      batchRow({ id: 'row-3', row: 3, reference: 'T-001', issues: [issue] }),
+    ]);
+    expect(await screen.findByText(duplicate)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Edit row 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit row 3' });
+    expect(within(dialog).getByRole('textbox', { name: 'Reference' })).toHaveAccessibleDescription(duplicate);
+  });
 });
