@@ -26,6 +26,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { batchRoutes } from './modules/transfers/batches/routes.ts';
 import { walletRoutes } from './modules/transfers/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicPaymentRoutes, services);
   await app.register(providerCallbackRoutes, { providerCallbacks: services.providerCallbacks });
   await app.register(walletRoutes, services);
+  await app.register(batchRoutes, services);
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
   await app.register(teamRoutes, services);
   await app.register(developersRoutes, services);

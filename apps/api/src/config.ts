@@ -146,6 +146,14 @@ const schema = z.object({
   FEE_TRANSFER_FLAT: nonNegativeInt(500),
   FEE_SETTLEMENT_FLAT: nonNegativeInt(2000),
   FEE_PAYOUT_FLAT: nonNegativeInt(1000),
+  /** The largest row of a payout batch, in UGX (issue 41): MTN's largest tier by default. */
+  BATCH_MAX_AMOUNT: positiveInt(5_000_000),
+  /**
+   * A live payout batch's rows are handed to the providers this many at a time, a group every
+   * BATCH_PAY_GROUP_INTERVAL_MS, within their rate limits; test batches go to the simulator at once.
+   */
+  BATCH_PAY_GROUP_SIZE: positiveInt(10),
+  BATCH_PAY_GROUP_INTERVAL_MS: nonNegativeInt(1000),
   /** Wallet PIN checks per minute per member (on top of the lock after 5 wrong PINs). */
   PIN_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   /** DESIGN §5: the test-mode simulator settles a payment this long after it starts. */

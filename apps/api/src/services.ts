@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createJobs } from './jobs/jobs.ts';
+import { CLAIM_BATCH_SIZE, CLAIM_LEASE_MS, createJobs } from './jobs/jobs.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -33,6 +33,7 @@ import { createRefundHooks, createRefunds } from './modules/payments/refunds/ser
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
+import { createBatchService } from './modules/transfers/batches/service.ts';
 import { createPinChangeService } from './modules/transfers/pin-changes.ts';
 import { createPinService } from './modules/transfers/pins.ts';
 import { createWalletService } from './modules/transfers/service.ts';
@@ -133,6 +134,21 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     refundHooks: createRefundHooks({ db, mailer, logger }),
   });
   const refunds = createRefunds({ db, providers, moneyOut: wallet.refundMoneyOut });
+  const nameLookup = TEMP_NAME_LOOKUP;
+  const batches = createBatchService({
+    db,
+    pins,
+    providers,
+    names: nameLookup,
+    moneyOut: wallet.batchMoneyOut,
+    charge: config.FEE_PAYOUT_FLAT,
+    maxAmount: config.BATCH_MAX_AMOUNT,
+    livePacing: { size: config.BATCH_PAY_GROUP_SIZE, intervalMs: config.BATCH_PAY_GROUP_INTERVAL_MS },
+    expirySeconds: config.PAYMENT_EXPIRY_SECONDS,
+    batchSize: CLAIM_BATCH_SIZE,
+    leaseMs: CLAIM_LEASE_MS,
+    logger,
+  });
   const collections = createCollectionsService({
     db,
     sendReceipt: payments.sendReceipt,
@@ -149,6 +165,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     recordStep: payments.recordProviderStep,
     providers,
     pollAfterMs,
+    batches,
     logger,
   });
   const providerCallbacks = createProviderCallbacks({
@@ -193,6 +210,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pinChanges,
     wallet,
     refunds,
+    batches,
     merchantApi,
     jobs,
     providers,
@@ -223,3 +241,8 @@ function createStorage(config: Config): FileStorage {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+const TEMP_NAME_LOOKUP = {
+  holder: async (_environment: string, msisdn: string) =>
+    msisdn.endsWith('9999') ? ({ status: 'not_registered' } as const) : ({ status: 'registered', name: 'Test Person' } as const),
+};

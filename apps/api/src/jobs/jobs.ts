@@ -23,6 +23,8 @@ export const PIN_TOKEN_KEPT_MS = 24 * 60 * 60_000;
 export const PIN_TOKEN_PURGE_BATCH_SIZE = 1_000;
 
 export type JobsDeps = DueRulesDeps & {
+  /** Payout batches (issue 41): expired approval requests, then due name checks and row payouts. */
+  batches?: { runDue(options: PassOptions): Promise<PassResult['batches']> };
   batchSize?: number;
   pinTokenBatchSize?: number;
 };
@@ -40,6 +42,7 @@ export type PassResult = {
   payouts: Tally;
   lateChecks: { checked: number; lateSuccesses: number; failed: number; mismatched: number };
   pinTokens: { purged: number };
+  batches: { expired: number; names: { done: number; failed: number }; payouts: { done: number; failed: number } };
 };
 
 /**
@@ -56,7 +59,7 @@ type Tally = { settled: number; expired: number; checked: number; failed: number
  * locks; each row is applied on its own, and one whose apply throws is logged, retried later with backoff and never
  * holds up the others.
  */
-export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch, ...deps }: JobsDeps) {
+export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch, batches, ...deps }: JobsDeps) {
   const { db, logger } = deps;
   const batchSize = batch ?? CLAIM_BATCH_SIZE;
   const pinTokenBatchSize = pinTokenBatch ?? PIN_TOKEN_PURGE_BATCH_SIZE;
@@ -175,10 +178,12 @@ export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch,
         payouts: { settled: 0, expired: 0, checked: 0, failed: 0, handedOver: 0, mismatched: 0 },
         lateChecks: { checked: 0, lateSuccesses: 0, failed: 0, mismatched: 0 },
         pinTokens: { purged: 0 },
+        batches: { expired: 0, names: { done: 0, failed: 0 }, payouts: { done: 0, failed: 0 } },
       };
       await step('payments', () => settlePayments(options, result.payments));
       await step('payouts', () => settlePayouts(options, result.payouts));
       await step('late checks', () => lateChecks(options, result.lateChecks));
+      if (batches) await step('payout batches', async () => (result.batches = await batches.runDue(options)));
       await step('pin tokens', async () => {
         if (options.signal?.aborted) return;
         const before = new Date((options.now ?? new Date()).getTime() - PIN_TOKEN_KEPT_MS);

@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
  * Payout batches (issue 41, decision 064): many mobile-money payouts from one sheet.
  * - `payout_batches`: the batch, its maker, approver or rejection, its 72-hour expiry, and its paid and failed counts.
  *   At approval its total with charges is held at once, in one movement referenced by the batch's id.
- * - `payout_batch_rows`: each row as the sheet gave it (text, so a wrong value can be corrected in place), its name
- *   check, and once approved its transfer. `due_at` and the worker's lease drive both the name checks of a draft and
+ * - `payout_batch_rows`: each row as the sheet gave it (text, so a wrong value can be corrected in place), its issues
+ *   (checked again across the batch at every change of a draft, counted on the batch), its name check, and once approved its transfer. `due_at` and the worker's lease drive both the name checks of a draft and
  *   the paying of an approved batch (the partial index below).
  * - `payout_batch_events`: every step, with who and when.
  * - `transfers.kind` takes 'batch_payout': one row of a batch, made by the worker, never held on its own (the batch
@@ -28,6 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     charge_per_row bigint not null default 0,
     row_count integer not null default 0,
     total_amount bigint not null default 0,
+    error_count integer not null default 0,
+    warning_count integer not null default 0,
     paid_count integer not null default 0,
     failed_count integer not null default 0,
     paid_amount bigint not null default 0,
@@ -60,6 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     narrative text not null default '',
     msisdn text,
     amount_value bigint,
+    issues jsonb not null default '[]',
     name_check text not null default 'pending' check (name_check in ('pending', 'match', 'partial', 'mismatch',
                                                                      'unavailable', 'not_registered', 'barred')),
     registered_name text,

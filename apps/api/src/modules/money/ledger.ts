@@ -43,13 +43,12 @@ export function movementPostings(movement: Movement): string {
   if (new Set(postings.map((posting) => posting.wallet.currency)).size > 1) {
     throw new Error(`movement ${movement.kind} mixes currencies`);
   }
-  const shard = shardOf(movement.referenceId);
   return JSON.stringify(
-    postings.map(({ wallet, amount }) => ({
+    postings.map(({ wallet, amount, shardKey }) => ({
       account_id: wallet.accountId,
       kind: wallet.kind,
       currency: wallet.currency,
-      shard: wallet.accountId === null ? shard : 0,
+      shard: wallet.accountId === null ? shardOf(shardKey ?? movement.referenceId) : 0,
       amount,
     })),
   );

@@ -22,7 +22,11 @@ export type MovementKind =
   | 'wallet_transfer';
 
 type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
-export type Posting = { wallet: WalletKey; amount: number };
+/**
+ * `shardKey`: the reference whose shard a platform posting books into when it is not the movement's own (ledger.ts
+ * shardOf): a batch row's share leaves the hold its batch's approval put it in.
+ */
+export type Posting = { wallet: WalletKey; amount: number; shardKey?: string };
 /** Only this file has it, so a movement written as an object literal elsewhere is a type error. */
 declare const catalogued: unique symbol;
 
@@ -93,16 +97,17 @@ export function batchHeld(where: Where, batch: { id: string; accountId: string; 
 
 /**
  * A held settlement or payout ends: paid, the amount goes to the provider's clearing and the charge to the platform;
- * returned, both go back to the merchant wallet.
+ * returned, both go back to the merchant wallet. `heldUnder`: the reference it was held under, when not its own (a
+ * batch row: its batch's id).
  */
 export function holdReleased(
   where: Where,
   kind: TransferOutKind,
-  transfer: { id: string; accountId: string; amount: number; charge: number },
+  transfer: { id: string; accountId: string; amount: number; charge: number; heldUnder?: string },
   paid: boolean,
 ): Movement {
   const total = transfer.amount + transfer.charge;
-  const held = { wallet: platform(where, 'settlement_hold'), amount: -total };
+  const held: Posting = { wallet: platform(where, 'settlement_hold'), amount: -total, shardKey: transfer.heldUnder };
   return paid
     ? movement(`${kind}_paid`, where, transfer.id, [
         held,

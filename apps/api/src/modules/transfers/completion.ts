@@ -4,6 +4,7 @@ import type { RefundCompletionHooks } from '../money/disbursements.ts';
 import { postMovement } from '../money/ledger.ts';
 import { holdReleased, type TransferOutKind } from '../money/movements.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
+import { batchRowFinished } from './batches/work.ts';
 import { completePendingTransfer } from './repository.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 
@@ -11,7 +12,7 @@ import { queueTransferEvent } from './transfer-events.ts';
  * Completes a pending settlement, payout or refund, once however often and however concurrently its outcome arrives:
  * the status leaves pending only once, and in the same transaction the held amount and charge move out (paid: the
  * amount to the provider's clearing, the charge to the platform) or back to the wallet (refused), and the event is
- * queued. `kinds` are the kinds the caller may complete, so an operator's settlement id never completes a payout.
+ * queued; a batch row's outcome is counted on its batch (batches/work.ts). `kinds` are the kinds the caller may complete, so an operator's settlement id never completes a payout.
  * Answers whether this call completed it.
  */
 export function createCompletion(db: Kysely<Database>, refunds: RefundCompletionHooks) {
@@ -25,9 +26,15 @@ export function createCompletion(db: Kysely<Database>, refunds: RefundCompletion
       const amounts = { amount: Number(transfer.amount), charge: Number(transfer.charge) };
       await postMovement(
         trx,
-        holdReleased(transfer, kind, { ...amounts, id: transfer.id, accountId: transfer.account_id }, outcome.paid),
+        holdReleased(
+          transfer,
+          kind,
+          { ...amounts, id: transfer.id, accountId: transfer.account_id, heldUnder: transfer.batch_id ?? undefined },
+          outcome.paid,
+        ),
       );
       if (kind === 'refund') await refunds.afterMoney(trx, transfer);
+      if (kind === 'batch_payout') await batchRowFinished(trx, transfer, outcome.paid);
       return transfer;
     });
     if (completed?.kind === 'refund') refunds.afterCommit(completed);

@@ -237,6 +237,9 @@ export function createWalletService({
     /** The money-out machinery a refund (payments/refunds) moves its money through. */
     refundMoneyOut,
 
+    /** What a payout batch's rows (batches/) are completed and handed to their providers by. */
+    batchMoneyOut: { complete, send },
+
     /** The wallet statement and its spreadsheet (statement.ts, decision 052). */
     statement: createStatementService(db),
 

@@ -1,5 +1,6 @@
 import type { Environment } from '@sente/contracts/constants';
 import type { BatchEventAction, BatchRowStatus, BatchStatus, RowNameCheck } from '@sente/contracts/payout-batches';
+import type { RowIssue } from '@sente/contracts/payout-batches-check';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from '../../db/columns.ts';
 
@@ -45,6 +46,8 @@ export interface PayoutBatchesTable {
   charge_per_row: ColumnType<string, number, number>;
   row_count: Generated<number>;
   total_amount: ColumnType<string, number | undefined, number>;
+  error_count: Generated<number>;
+  warning_count: Generated<number>;
   paid_count: Generated<number>;
   failed_count: Generated<number>;
   paid_amount: ColumnType<string, number | undefined, number>;
@@ -72,6 +75,8 @@ export interface PayoutBatchRowsTable {
   /** The number as a provider takes it (2567XXXXXXXX), when the phone is one; the amount in UGX, when it is one. */
   msisdn: string | null;
   amount_value: ColumnType<string | null, number | null, number | null>;
+  /** The row's issues as last checked across the batch (contracts checkBatchRows). */
+  issues: ColumnType<RowIssue[], string | undefined, string>;
   name_check: Generated<RowNameCheck>;
   /** The name the provider holds for the number, in full: only its masked form leaves the server. */
   registered_name: string | null;

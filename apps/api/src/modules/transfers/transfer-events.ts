@@ -45,31 +45,32 @@ export function transferEvent(
   transfer: EventTransfer,
   side: { accountId: string; direction: 'out' | 'in'; other?: Party },
 ): WebhookEventInput {
-  const subject = transfer.kind === 'wallet_transfer' ? 'transfer' : transfer.kind;
+  // A batch's row is a payout to its receiver: the same events and object, with its batch's id (issue 41).
+  const isPayout = transfer.kind === 'payout' || transfer.kind === 'batch_payout';
+  const subject = transfer.kind === 'wallet_transfer' ? 'transfer' : isPayout ? 'payout' : transfer.kind;
   return {
     accountId: side.accountId,
     environment: transfer.environment,
     type: `${subject}.${transfer.status}` as WebhookEventType,
     // A payout is a /v1 object: its event carries it (decision 047). Transfers and settlements keep their own shape.
-    data:
-      transfer.kind === 'payout'
-        ? payoutEventData(transfer)
-        : {
-            id: transfer.id,
-            kind: transfer.kind,
-            direction: side.direction,
-            status: transfer.status,
-            amount: Number(transfer.amount),
-            // The charge is the sender's: a received transfer shows none.
-            charge: side.direction === 'out' ? Number(transfer.charge) : 0,
-            currency: transfer.currency,
-            reason: transfer.reason,
-            failure_reason: transfer.failure_reason,
-            counterparty: counterpartyOf(transfer, side.other),
-            environment: transfer.environment,
-            created_at: new Date(transfer.created_at).toISOString(),
-            completed_at: transfer.completed_at ? new Date(transfer.completed_at).toISOString() : null,
-          },
+    data: isPayout
+      ? payoutEventData(transfer)
+      : {
+          id: transfer.id,
+          kind: transfer.kind,
+          direction: side.direction,
+          status: transfer.status,
+          amount: Number(transfer.amount),
+          // The charge is the sender's: a received transfer shows none.
+          charge: side.direction === 'out' ? Number(transfer.charge) : 0,
+          currency: transfer.currency,
+          reason: transfer.reason,
+          failure_reason: transfer.failure_reason,
+          counterparty: counterpartyOf(transfer, side.other),
+          environment: transfer.environment,
+          created_at: new Date(transfer.created_at).toISOString(),
+          completed_at: transfer.completed_at ? new Date(transfer.completed_at).toISOString() : null,
+        },
   };
 }
 

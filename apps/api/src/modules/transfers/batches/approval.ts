@@ -1,0 +1,163 @@
+import { maskRegisteredName } from '@sente/contracts/name-check';
+import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
+import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../../db/database.ts';
+import { badRequest, notFound } from '../../../lib/http-error.ts';
+import { isUuid } from '../../../lib/ids.ts';
+import type { MoneyActor } from '../../money/disbursements.ts';
+import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
+import { batchHeld } from '../../money/movements.ts';
+import type { PinService } from '../pins.ts';
+import { recheck } from './drafts.ts';
+import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from './repository.ts';
+
+/** How the rows of an approved batch are handed to the providers: `size` rows every `intervalMs` (0: all at once). */
+export type PayPacing = { size: number; intervalMs: number };
+
+type ApprovalOptions = {
+  db: Kysely<Database>;
+  pins: PinService;
+  maxAmount: number;
+  /** Live rows are paced so the providers' rate limits hold; the simulator takes them all at once. */
+  livePacing: PayPacing;
+};
+
+/**
+ * Submitting a batch, and its approval by a second member (issue 41): the maker can never approve or reject their own
+ * batch; the approver accepts each name that does not match, then approves with the wallet PIN, which holds the total
+ * with charges at once and queues the rows; an unanswered request expires after 72 hours.
+ */
+export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOptions) {
+  /** A batch awaiting approval, locked, that the actor (not its maker) may answer; an expired one is refused. */
+  async function awaiting(trx: Transaction<Database>, actor: MoneyActor, id: string, now: Date): Promise<BatchRecord> {
+    const batch = isUuid(id) ? await findBatch(trx, actor, id, true) : undefined;
+    if (!batch) throw notFound(M.notFound);
+    if (batch.status !== 'submitted') throw badRequest(M.notSubmitted);
+    if (batch.expires_at && new Date(batch.expires_at) <= now) throw badRequest(M.expired);
+    if (batch.maker_id === actor.userId) throw badRequest(M.ownBatch);
+    return batch;
+  }
+
+  /** Refused unless every row is free of errors, every name was looked up and no number is barred or unregistered. */
+  async function assertReady(trx: Transaction<Database>, batch: BatchRecord): Promise<void> {
+    await recheck(trx, batch.id, maxAmount);
+    const checked = (await trx.selectFrom('payout_batches').select('error_count').where('id', '=', batch.id).executeTakeFirst())!;
+    const counts = await rowCounts(trx, batch.id);
+    if (batch.row_count === 0) throw badRequest(M.noRows);
+    if (checked.error_count > 0) throw badRequest(M.hasErrors);
+    if (counts.names_pending > 0) throw badRequest(M.namesPending);
+    if (counts.names_blocking > 0) throw badRequest(M.blockedRows);
+  }
+
+  return {
+    /** The maker submits their draft for approval (or /v1 proposes its batch: `makerId` null). */
+    async submit(actor: MoneyActor | (Omit<MoneyActor, 'userId'> & { userId: null }), id: string, now = new Date()) {
+      await db.transaction().execute(async (trx) => {
+        const batch = isUuid(id) ? await findBatch(trx, actor as MoneyActor, id, true) : undefined;
+        if (!batch) throw notFound(M.notFound);
+        if (batch.status !== 'draft' || batch.maker_id !== actor.userId) throw badRequest(M.notDraft);
+        await assertReady(trx, batch);
+        const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
+        await trx
+          .updateTable('payout_batches')
+          .set({ status: 'submitted', submitted_at: now, expires_at: expires, updated_at: now })
+          .where('id', '=', batch.id)
+          .execute();
+        await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'submitted' });
+      });
+    },
+
+    /** The approver accepts that a row's number belongs to the person the sheet names, though the names differ. */
+    async acceptName(actor: MoneyActor, id: string, rowId: string, now = new Date()): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const batch = await awaiting(trx, actor, id, now);
+        const row = isUuid(rowId) ? await findRow(trx, batch.id, rowId, true) : undefined;
+        if (!row) throw notFound(M.rowNotFound);
+        if (row.name_check !== 'mismatch') throw badRequest(M.notMismatch);
+        await trx.updateTable('payout_batch_rows').set({ name_accepted_by: actor.userId }).where('id', '=', row.id).execute();
+        const registered = row.registered_name ? maskRegisteredName(row.registered_name) : 'unknown';
+        await recordEvent(trx, {
+          batchId: batch.id,
+          actorId: actor.userId,
+          action: 'name_accepted',
+          position: row.position,
+          detail: `${row.name} accepted as ${registered}`.slice(0, 300),
+        });
+        return row.id;
+      });
+    },
+
+    /**
+     * Approves with the approver's PIN token, in one transaction: the batch taken (two approvals at once: one wins),
+     * every mismatch accepted, the token spent, the total with charges held from the wallet (refused when it cannot
+     * cover it: nothing is written), the rows queued for the worker, paced for a live provider.
+     */
+    async approve(actor: MoneyActor, id: string, pinToken: string, now = new Date()): Promise<void> {
+      try {
+        await db.transaction().execute(async (trx) => {
+          const batch = await awaiting(trx, actor, id, now);
+          await assertReady(trx, batch);
+          const counts = await rowCounts(trx, batch.id);
+          if (counts.mismatches_accepted < counts.mismatches) throw badRequest(M.mismatchesOpen);
+          await pins.spend(trx, actor, pinToken);
+          const fresh = (await findBatch(trx, actor, batch.id))!;
+          const total = Number(fresh.total_amount) + Number(fresh.charge_per_row) * fresh.row_count;
+          const where = { currency: 'UGX' as const, environment: fresh.environment };
+          await postMovement(trx, batchHeld(where, { id: fresh.id, accountId: fresh.account_id, total }));
+          const pacing = fresh.environment === 'production' ? livePacing : { size: 1, intervalMs: 0 };
+          await sql`
+            update payout_batch_rows r
+               set status = 'queued', worker_attempts = 0, worker_next_attempt_at = null,
+                   due_at = ${now.toISOString()}::timestamptz
+                            + ((o.n - 1) / ${Math.max(1, pacing.size)}) * (${pacing.intervalMs} * interval '1 millisecond')
+              from (select id, row_number() over (order by position) as n
+                      from payout_batch_rows where batch_id = ${fresh.id}) o
+             where r.id = o.id`.execute(trx);
+          await trx
+            .updateTable('payout_batches')
+            .set({ status: 'paying', approver_id: actor.userId, approved_at: now, updated_at: now })
+            .where('id', '=', fresh.id)
+            .execute();
+          await recordEvent(trx, {
+            batchId: fresh.id,
+            actorId: actor.userId,
+            action: 'approved',
+            detail: `UGX ${total.toLocaleString('en-US')} held for ${fresh.row_count.toLocaleString('en-US')} payouts`,
+          });
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw badRequest(M.insufficientBalance);
+        throw error;
+      }
+    },
+
+    async reject(actor: MoneyActor, id: string, reason: string, now = new Date()): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const batch = await awaiting(trx, actor, id, now);
+        await trx
+          .updateTable('payout_batches')
+          .set({ status: 'rejected', rejected_by: actor.userId, rejection_reason: reason, finished_at: now, updated_at: now })
+          .where('id', '=', batch.id)
+          .execute();
+        await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
+      });
+    },
+
+    /** The worker: batches whose approval request ran out become expired, each with its step. Answers how many. */
+    async expireDue(now = new Date(), limit = 100): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ id: string }>`
+          update payout_batches b set status = 'expired', finished_at = ${now.toISOString()}::timestamptz, updated_at = now()
+            from (select id from payout_batches where status = 'submitted' and expires_at <= ${now.toISOString()}::timestamptz
+                   order by expires_at limit ${limit} for update skip locked) due
+           where b.id = due.id
+          returning b.id`.execute(trx);
+        for (const row of rows) await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
+        return rows.length;
+      });
+    },
+  };
+}
+
+export type Approvals = ReturnType<typeof createApprovals>;

@@ -1,0 +1,153 @@
+/** Payout batches through HTTP and the worker (issue 41): the sheet, its checks, approval by a second member, paying. */
+import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchCall, batchOf, csvOf, goodRows, newBatch, rowsOf, runBatchWork, uploadSheet } from '../../../testing/batches.ts';
+import { answer } from '../../../testing/http.ts';
+import { expectLedgerHolds, type Merchant, ugxBalances } from '../../../testing/payments.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { fundWallet, pinToken, setPin, UNKNOWN_ID, WALLET_ENV } from '../../../testing/transfers.ts';
+import { createAliceAndBob, createMember, readWorkbook } from '../../../testing/transfers-more.ts';
+
+let t: TestApp;
+/** The owner: makes batches. */
+let alice: Merchant;
+/** An administrator of Alice's account: approves them. */
+let admin: Merchant;
+/** Another account, which never sees Alice's batches. */
+let bob: Merchant;
+
+beforeAll(async () => {
+  t = await createTestApp(WALLET_ENV);
+  ({ alice, bob } = await createAliceAndBob(t));
+  admin = await createMember(t, alice, 'administrator', { firstname: 'Peter', lastname: 'Mukasa' });
+  await setPin(t, admin);
+  await fundWallet(t, alice, 2_000_000);
+});
+afterAll(() => t?.close());
+
+describe('a batch from a sheet', () => {
+  afterAll(() => expectLedgerHolds(t));
+
+  it('checks every row by row and field, and keeps the sheet as a draft', async () => {
+    const rows = [
+      ...goodRows(3),
+      ['0712345678', 5000, 'Wrong Network', 'REF-X1', ''],
+      ['0772555123', '12.5', 'Half Shilling', 'REF-X2', ''],
+      ['0772555124', 2000, '', 'REF-0', ''],
+      ['0772100000', 1000, 'Test Person', 'REF-X3', ''],
+    ];
+    const batch = await newBatch(t, alice, rows);
+    expect(batch).toMatchObject({ status: 'draft', source: 'dashboard', counts: { rows: 7, errors: 3, warnings: 1 } });
+    const issues = (await rowsOf(t, alice, batch.id, 'issues')).flatMap((row) => row.issues);
+    expect(issues.map(({ row, field, code }) => ({ row, field, code }))).toEqual([
+      { row: 5, field: 'phone', code: 'phone_invalid' },
+      { row: 6, field: 'amount', code: 'amount_invalid' },
+      { row: 7, field: 'name', code: 'name_missing' },
+      { row: 7, field: 'reference', code: 'reference_duplicate' },
+      { row: 8, field: 'phone', code: 'duplicate_payment' },
+    ]);
+    expect(answer(await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/submit`))).toEqual([400, M.hasErrors]);
+  });
+
+  it('refuses a sheet without the columns, with no rows, too large, or not a sheet', async () => {
+    const send = (bytes: Buffer, name = 'p.csv') => uploadSheet(t, alice, { bytes, name });
+    expect(answer(await send(Buffer.from('who,how much\nA,1\n')))).toEqual([400, M.columnsMissing(['phone', 'amount', 'name'])]);
+    expect(answer(await send(Buffer.from('phone,amount,name\n\n\n')))).toEqual([400, M.noRows]);
+    expect(answer(await send(Buffer.alloc(2 * 1024 * 1024 + 10, 'a')))).toEqual([400, M.fileTooLarge]);
+    expect(answer(await send(Buffer.from('phone,amount,name\n"unterminated,1,x\n')))).toEqual([400, M.fileUnreadable]);
+    const many = csvOf(goodRows(5_001));
+    expect(answer(await send(many))).toEqual([400, M.tooManyRows(5_000)]);
+  });
+
+  it('is fixed in place, submitted by its maker, approved by another member with the PIN, and paid', async () => {
+    const batch = await newBatch(t, alice, [...goodRows(4, 100), ['0772999999', 3000, 'Nobody', 'REF-N', '']]);
+    await runBatchWork(t);
+    let rows = await rowsOf(t, alice, batch.id);
+    const blocked = rows.find((row) => row.name_check === 'not_registered')!;
+    expect(answer(await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/submit`))).toEqual([400, M.blockedRows]);
+    const fixed = await batchCall(t, alice, 'PUT', `/api/payout-batches/${batch.id}/rows/${blocked.id}`, {
+      phone: '0772 888 001',
+      amount: '3,000',
+      name: 'Test Person',
+      reference: 'REF-N',
+      narrative: '',
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().data.row).toMatchObject({ name_check: 'pending', issues: [] });
+    // Another member cannot change or submit the maker's draft.
+    expect(answer(await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/submit`))).toEqual([400, M.notDraft]);
+    await runBatchWork(t);
+    const submitted = await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/submit`);
+    expect(submitted.json().data).toMatchObject({ status: 'submitted', can: { approve: false, edit: false } });
+    // The maker can never approve their own batch.
+    const own = await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/approve`, {
+      pin_token: await pinToken(t, alice),
+    });
+    expect(answer(own)).toEqual([400, M.ownBatch]);
+    expect((await batchOf(t, admin, batch.id)).can).toMatchObject({ approve: true, reject: true });
+    const before = (await ugxBalances(t, alice.accountId)).test;
+    const approved = await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/approve`, {
+      pin_token: await pinToken(t, admin),
+    });
+    expect(answer(approved)).toEqual([200, M.approved]);
+    const total = 1100 + 1101 + 1102 + 1103 + 3000 + 5 * 1000;
+    expect((await ugxBalances(t, alice.accountId)).test).toBe(before - total);
+    await runBatchWork(t);
+    const paid = await batchOf(t, alice, batch.id);
+    expect(paid).toMatchObject({ status: 'completed', counts: { paid: 5, failed: 0 }, paid_amount: total - 5000 });
+    expect((await ugxBalances(t, alice.accountId)).test).toBe(before - total);
+    rows = await rowsOf(t, alice, batch.id);
+    expect(rows.every((row) => row.status === 'paid' && row.transfer_id && row.provider_reference)).toBe(true);
+    expect(paid.events.map((event) => event.action)).toEqual(['uploaded', 'row_edited', 'submitted', 'approved', 'finished']);
+    const result = await t.app.inject({
+      method: 'GET',
+      url: `/api/payout-batches/${batch.id}/result`,
+      headers: { authorization: `Bearer ${alice.accessToken}` },
+    });
+    expect(result.statusCode).toBe(200);
+    const sheet = (await readWorkbook(result.rawPayload)).worksheets[0]!;
+    expect(sheet.rowCount).toBe(6);
+    expect(sheet.getRow(2).getCell(10).value).toBe('Paid');
+  });
+
+  it('is never seen or changed from another account', async () => {
+    const batch = await newBatch(t, alice, goodRows(2, 300));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/payout-batches/${batch.id}`,
+      headers: { authorization: `Bearer ${bob.accessToken}` },
+    });
+    expect(answer(res)).toEqual([404, M.notFound]);
+    expect(answer(await batchCall(t, bob, 'DELETE', `/api/payout-batches/${batch.id}`))).toEqual([404, M.notFound]);
+    expect(answer(await batchCall(t, alice, 'DELETE', `/api/payout-batches/${UNKNOWN_ID}`))).toEqual([404, M.notFound]);
+    expect(answer(await batchCall(t, alice, 'DELETE', `/api/payout-batches/${batch.id}`))).toEqual([200, M.discarded]);
+  });
+
+  it('refuses an approval the wallet cannot cover, moving nothing', async () => {
+    const batch = await newBatch(t, alice, [['0772333444', 4_999_000, 'Test Person', 'BIG', '']]);
+    await runBatchWork(t);
+    await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/submit`);
+    const before = await ugxBalances(t, alice.accountId);
+    const res = await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/approve`, {
+      pin_token: await pinToken(t, admin),
+    });
+    expect(answer(res)).toEqual([400, M.insufficientBalance]);
+    expect(await ugxBalances(t, alice.accountId)).toEqual(before);
+    expect((await batchOf(t, alice, batch.id)).status).toBe('submitted');
+    const rejected = await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/reject`, { reason: 'Too large' });
+    expect(rejected.json().data).toMatchObject({ status: 'rejected', rejection_reason: 'Too large' });
+  });
+
+  it('expires an approval request after 72 hours', async () => {
+    const batch = await newBatch(t, alice, goodRows(1, 400));
+    await runBatchWork(t);
+    await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/submit`);
+    await runBatchWork(t, new Date(Date.now() + 73 * 3_600_000));
+    const expired = await batchOf(t, alice, batch.id);
+    expect(expired).toMatchObject({ status: 'expired', can: { approve: false } });
+    const late = await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/approve`, {
+      pin_token: await pinToken(t, admin),
+    });
+    expect(answer(late)).toEqual([400, M.notSubmitted]);
+  });
+});
