@@ -1,17 +1,15 @@
-// What the dashboard's batch screens say (issue 41), beside payout-batches.ts's statuses and messages: the labels of a
+// What the dashboard's batch screens say, beside payout-batches.ts's statuses and messages: the labels of a
 // row's name check, a row's status and the batch's history, and the screens' own words. Presentational only; no zod
 // here, so the Transfers page reads them without loading it.
+
+import { NAME_CHECK_LABELS } from './name-check.ts';
 import type { BatchEventAction, BatchRowStatus, RowNameCheck } from './payout-batches.ts';
 import { BATCH_LIMITS } from './payout-batches-check.ts';
 
+/** A row's name check: the provider's answer as name-check.ts words it, and `pending` until it answered. */
 export const ROW_NAME_CHECK_LABELS = {
   pending: 'Checking…',
-  match: 'Name matches',
-  partial: 'Name partly matches',
-  mismatch: 'Name does not match',
-  unavailable: 'Name check unavailable',
-  not_registered: 'Not registered for mobile money',
-  barred: 'Number barred',
+  ...NAME_CHECK_LABELS,
 } as const satisfies Record<RowNameCheck, string>;
 
 export const BATCH_ROW_STATUS_LABELS = {

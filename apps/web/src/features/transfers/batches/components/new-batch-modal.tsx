@@ -9,7 +9,7 @@ import { ApiError, routePath } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { useUploadBatch } from '../api/batch-actions.ts';
 import { batchPath } from './batch-list-labels.ts';
-import { SHEET_ACCEPT, sheetProblem } from './sheet-file.ts';
+import { referenceProblem, SHEET_ACCEPT, sheetProblem } from './sheet-file.ts';
 
 type Values = { reference: string; file: File | null };
 
@@ -26,7 +26,7 @@ export function NewBatchModal({ opened, onClose }: { opened: boolean; onClose: (
   const upload = useUploadBatch();
   const form = useForm<Values>({
     initialValues: { reference: '', file: null },
-    validate: { file: sheetProblem, reference: (value) => (value.length > 100 ? 'At most 100 characters.' : null) },
+    validate: { file: sheetProblem, reference: referenceProblem },
     validateInputOnChange: ['file'],
   });
   const close = () => {

@@ -11,3 +11,7 @@ export function sheetProblem(file: File | null): string | null {
   if (file.size > BATCH_LIMITS.maxBytes) return BATCH_MESSAGES.fileTooLarge;
   return null;
 }
+
+/** The batch's reference as the API takes it: optional, at most 100 characters. */
+export const referenceProblem = (reference: string): string | null =>
+  reference.trim().length > BATCH_LIMITS.referenceMax ? `At most ${BATCH_LIMITS.referenceMax} characters.` : null;
