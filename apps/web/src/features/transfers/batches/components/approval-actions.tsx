@@ -19,7 +19,7 @@ export function ApprovalActions({ batch }: { batch: PayoutBatch }) {
   const expires = batch.expires_at ? ` The request expires ${formatDateTime(batch.expires_at)}.` : '';
   if (!batch.can.approve && !batch.can.reject) {
     return (
-      <Alert color="blue" icon={<IconClock />} title={BATCH_SCREEN_TEXT.waitingForApproval}>
+      <Alert color="gray" icon={<IconClock size={18} aria-hidden />} title={BATCH_SCREEN_TEXT.waitingForApproval}>
         Another member who may move money approves the batch with their wallet PIN.{expires}
       </Alert>
     );

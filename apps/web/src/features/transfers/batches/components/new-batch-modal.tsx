@@ -63,6 +63,7 @@ export function NewBatchModal({ opened, onClose }: { opened: boolean; onClose: (
             description={BATCH_SCREEN_TEXT.fileHint}
             accept={SHEET_ACCEPT}
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
             leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
             {...form.getInputProps('file')}
             key={form.key('file')}

@@ -12,6 +12,10 @@ export function rowAmount(row: Pick<BatchRow, 'amount'>): string {
   return amount === null ? row.amount || '—' : formatMoney(amount);
 }
 
+/** A number no network has is never looked up: its row waits for a fix, not for the provider. */
+const unchecked = (row: BatchRow) =>
+  row.name_check === 'pending' && row.issues.some((issue) => issue.field === 'phone' && issue.severity === 'error');
+
 /** What the sheet says of the receiver, what the provider has registered behind the number, and the row's issues. */
 export function ReceiverCell({ row }: { row: BatchRow }) {
   return (
@@ -25,7 +29,7 @@ export function ReceiverCell({ row }: { row: BatchRow }) {
         </Text>
       </div>
       <Group gap={6} wrap="wrap">
-        <NameCheckBadge check={row.name_check} />
+        {!unchecked(row) && <NameCheckBadge check={row.name_check} />}
         {row.registered_name && (
           <Text size="xs" c="gray.7">
             Registered as {row.registered_name}
