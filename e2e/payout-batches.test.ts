@@ -225,6 +225,9 @@ describe('payout batches: a sheet of payouts, fixed in place, approved by a seco
     // The page reads the batch again while it pays: it waits on the counts, never on a clock.
     await expect.poll(() => figure(page, 'Paid').textContent(), { timeout: 60_000 }).toBe(String(ROWS));
     expect(await figure(page, 'Failed').textContent()).toBe('0');
+    // The rows shown are read once more when the batch is done: the accepted row is paid, not left as sent.
+    const status = page.getByRole('row').filter({ hasText: 'Sarah Nakato' }).getByRole('cell').last();
+    await expect.poll(() => status.textContent()).toBe('Paid');
     await expect.poll(() => page.getByText('Completed', { exact: true }).count()).toBeGreaterThan(0);
     await expectAccessible(page, 'batch: paid');
     await screenshot(page, 'batches-07-paid');

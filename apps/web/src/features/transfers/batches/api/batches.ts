@@ -1,6 +1,7 @@
 import type { Page } from '@sente/contracts/api';
 import type { BATCH_ROW_VIEWS, BatchListItem, BatchRow, PayoutBatch } from '@sente/contracts/payout-batches';
-import { infiniteQueryOptions, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { call } from '../../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../../lib/use-cursor-list.ts';
@@ -56,4 +57,18 @@ export function batchRowsOptions(scope: MoneyScope, id: string, show: RowView, p
 
 export function useBatchRows(id: string, show: RowView, polling: boolean) {
   return useCursorList(batchRowsOptions(useMoneyScope(), id, show, polling));
+}
+
+/**
+ * The rows read once more when the worker is done with the batch: they were read every 2 s while it worked, and the
+ * last rows paid (or names checked) came after the last of those reads.
+ */
+export function useRowsAfterWork(id: string, busy: boolean) {
+  const queryClient = useQueryClient();
+  const scope = useMoneyScope();
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) void queryClient.invalidateQueries({ queryKey: batchKeys.rows(scope, id) });
+    wasBusy.current = busy;
+  }, [busy, queryClient, scope, id]);
 }

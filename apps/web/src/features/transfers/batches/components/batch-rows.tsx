@@ -9,7 +9,7 @@ import { PageLoader } from '../../../../components/page-loader.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { batchSteps, useBatchStep } from '../api/batch-actions.ts';
-import { batchBusy, type RowView, useBatchRows } from '../api/batches.ts';
+import { batchBusy, type RowView, useBatchRows, useRowsAfterWork } from '../api/batches.ts';
 import { BatchRowsTable } from './batch-rows-table.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { RowEditModal } from './row-edit-modal.tsx';
@@ -23,7 +23,9 @@ const VIEWS = BATCH_ROW_VIEWS.map((value) => ({ value, label: BATCH_ROW_VIEW_LAB
  */
 export function BatchRows({ batch }: { batch: PayoutBatch }) {
   const [show, setShow] = useState<RowView>('all');
-  const rows = useBatchRows(batch.id, show, batchBusy(batch));
+  const busy = batchBusy(batch);
+  const rows = useBatchRows(batch.id, show, busy);
+  useRowsAfterWork(batch.id, busy);
   const [editing, setEditing] = useState<BatchRow | null>(null);
   const [removing, setRemoving] = useState<BatchRow | null>(null);
   const [accepting, setAccepting] = useState<BatchRow | null>(null);

@@ -36,9 +36,10 @@ export function ReceiverCell({ row }: { row: BatchRow }) {
           </Text>
         )}
       </Group>
+      {/* Who accepted it is in the history: the row holds the member's id, not their name. */}
       {row.name_accepted_by && (
         <Text size="xs" c="gray.7">
-          Name accepted by {row.name_accepted_by}
+          Name accepted by the approver
         </Text>
       )}
       <RowIssues row={row} />
