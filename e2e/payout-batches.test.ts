@@ -1,9 +1,12 @@
 import { formatMoney } from '@sente/contracts/format';
+import { maskRegisteredName } from '@sente/contracts/name-check';
+import { normalizeUgandanPhone } from '@sente/contracts/payments';
 import { BATCH_MESSAGES as B } from '@sente/contracts/payout-batches';
 import { BATCH_SCREEN_TEXT as T } from '@sente/contracts/payout-batches-labels';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulatedHolder } from '../apps/api/src/modules/money/providers/simulated-holder.ts';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } from './support/browser.ts';
 import { chooseFile, payLink } from './support/business.ts';
@@ -16,11 +19,12 @@ type Tokens = { accessToken: string; refreshToken: string };
 const PASSWORD = 'Sente#2026';
 const PIN = '48213';
 const ROWS = 200;
-/** The name the API's stand-in name look-up gives every registered number, until the providers' look-up lands. */
-const REGISTERED = 'Test Person';
-/** The sheet's rows the maker must fix (a number no network has, an amount under UGX 500, no name), and the mismatch. */
+/** The sheet's rows the maker must fix (a number no network has, an amount under UGX 500, no name). */
 const BAD = { phone: 17, amount: 58, name: 133 } as const;
+/** The row paying a test number of the simulator's table (Sarah Nakato's) under another person's name. */
 const MISMATCH = 90;
+const MISMATCH_PHONE = '0752000012';
+const SHEET_NAME = 'Peter Ssempala';
 /** The row number the page shows for the sheet's n-th payout: the sheet's own line, under its header row. */
 const lineOf = (n: number) => n + 1;
 
@@ -37,20 +41,28 @@ const CHARGES = ROWS * 1_000;
 /** Row `n`'s MTN number: all different, none ending as the simulator's failing (0001) or pending (0002) numbers do. */
 const phoneOf = (n: number) => `0772${String(100_000 + n * 7).padStart(6, '0')}`;
 
+/** The name the simulator has registered behind a number (its table, else a name made from the number's digits). */
+function registeredName(phone: string): string {
+  const holder = simulatedHolder(normalizeUgandanPhone(phone) ?? '');
+  if (holder.status !== 'registered') throw new Error(`The simulator has no name behind ${phone}`);
+  return holder.name;
+}
+
 /** The sheet a school's bursar would upload: 200 teachers of UGX 1,000 to 3,000, three rows wrong, one name another's. */
 function sheet(): string {
   const lines = ['phone,amount,name,reference,narrative'];
   for (let n = 1; n <= ROWS; n++) {
-    const phone = n === BAD.phone ? '0700 12' : phoneOf(n);
+    const phone = n === BAD.phone ? '0700 12' : n === MISMATCH ? MISMATCH_PHONE : phoneOf(n);
     const amount = n === BAD.amount ? '100' : String(amountOf(n));
-    const name = n === BAD.name ? '' : n === MISMATCH ? 'Sarah Nakato' : REGISTERED;
+    const name = n === BAD.name ? '' : n === MISMATCH ? SHEET_NAME : registeredName(phoneOf(n));
     lines.push([phone, amount, name, `T-${n}`, 'November salary'].join(','));
   }
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * A maker uploads a sheet of 200 payouts with three bad rows and one name that does not match, fixes the rows in place
+ * A maker uploads a sheet of 200 payouts with three bad rows and one name that does not match the simulator's, fixes the
+ * rows in place
  * and submits; the maker cannot approve their own batch; another member accepts the mismatch by name and approves with
  * the wallet PIN; every row is paid by the simulator, watched on the page's counts, and the result downloads.
  */
@@ -180,7 +192,7 @@ describe('payout batches: a sheet of payouts, fixed in place, approved by a seco
 
     await fixRow(page, BAD.phone, 'Phone', phoneOf(BAD.phone));
     await fixRow(page, BAD.amount, 'Amount (UGX)', String(FIXED_AMOUNT));
-    await fixRow(page, BAD.name, 'Name', REGISTERED);
+    await fixRow(page, BAD.name, 'Name', registeredName(phoneOf(BAD.name)));
     await expect.poll(() => figure(page, 'Errors').textContent()).toBe('0');
     await expect.poll(() => submit.isEnabled(), { timeout: 30_000 }).toBe(true);
     await submit.click();
@@ -205,7 +217,8 @@ describe('payout batches: a sheet of payouts, fixed in place, approved by a seco
     expect(await approve.isDisabled()).toBe(true);
     await accept.click();
     const confirm = page.getByRole('dialog', { name: 'Accept name' });
-    expect(await confirm.textContent()).toContain('I confirm Sarah Nakato is the person registered as T*** PERSON.');
+    const registered = maskRegisteredName(registeredName(MISMATCH_PHONE));
+    expect(await confirm.textContent()).toContain(T.acceptName(SHEET_NAME, registered));
     await expectAccessible(page, 'batch: accept name');
     await screenshot(page, 'batches-06-accept-name');
     await confirm.getByRole('button', { name: 'Accept name' }).click();
@@ -226,7 +239,7 @@ describe('payout batches: a sheet of payouts, fixed in place, approved by a seco
     await expect.poll(() => figure(page, 'Paid').textContent(), { timeout: 60_000 }).toBe(String(ROWS));
     expect(await figure(page, 'Failed').textContent()).toBe('0');
     // The rows shown are read once more when the batch is done: the accepted row is paid, not left as sent.
-    const status = page.getByRole('row').filter({ hasText: 'Sarah Nakato' }).getByRole('cell').last();
+    const status = page.getByRole('row').filter({ hasText: SHEET_NAME }).getByRole('cell').last();
     await expect.poll(() => status.textContent()).toBe('Paid');
     await expect.poll(() => page.getByText('Completed', { exact: true }).count()).toBeGreaterThan(0);
     await expectAccessible(page, 'batch: paid');

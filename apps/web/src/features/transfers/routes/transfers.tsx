@@ -21,9 +21,9 @@ const TABS = ['transfers', 'statement', 'batches'] as const;
 
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
- * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` also offers the
- * mobile-money payout the spec keeps out of the dropdown. The list narrowed by the filter in the URL, and
- * the Statement tab (`?view=statement`), the wallet's lines with the balance after each, and the Batches tab
+ * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` opens it with "Send to mobile
+ * money" chosen (offered in the dropdown too, decision 064). The list narrowed by the filter in the URL, the
+ * Statement tab (`?view=statement`), the wallet's lines with the balance after each, and the Batches tab
  * (`?view=batches`), the payout batches paid from a sheet.
  */
 export function TransfersRoute() {
