@@ -34,7 +34,6 @@ const FIXED_AMOUNT = 1_000;
 /** The batch's total once fixed, and its charges: the payout charge of each row (FEE_PAYOUT_FLAT, UGX 1,000). */
 const TOTAL = Array.from({ length: ROWS }, (_, i) => (i + 1 === BAD.amount ? FIXED_AMOUNT : amountOf(i + 1))).reduce(
   (sum, amount) => sum + amount,
-  0,
 );
 const CHARGES = ROWS * 1_000;
 
@@ -62,9 +61,9 @@ function sheet(): string {
 
 /**
  * A maker uploads a sheet of 200 payouts with three bad rows and one name that does not match the simulator's, fixes the
- * rows in place
- * and submits; the maker cannot approve their own batch; another member accepts the mismatch by name and approves with
- * the wallet PIN; every row is paid by the simulator, watched on the page's counts, and the result downloads.
+ * rows in place and submits; the maker cannot approve their own batch; another member accepts the mismatch by name and
+ * approves with the wallet PIN; every row is paid by the simulator, watched on the page's counts, and the result
+ * downloads.
  */
 describe('payout batches: a sheet of payouts, fixed in place, approved by a second member with the PIN, paid', () => {
   const stamp = Date.now();
