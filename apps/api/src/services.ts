@@ -174,6 +174,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     providers,
     pollAfterMs,
     batches,
+    approvals: wallet.approvals,
     logger,
   });
   const providerCallbacks = createProviderCallbacks({

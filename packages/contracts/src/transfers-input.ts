@@ -8,6 +8,7 @@ import { otpCode } from './auth.ts';
 import { mobileMoneyNumber } from './payments.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import {
+  APPROVAL_MESSAGES,
   MAX_TRANSFER_AMOUNT,
   PAYOUT_PHONE_MAX_DIGITS,
   PAYOUT_PHONE_MIN_DIGITS,
@@ -182,3 +183,15 @@ export const bankDetailsInput = z.object({
   account_name: requiredString(M.bankAccountNameMissing, T.bankAccountName),
 });
 export type BankDetails = z.output<typeof bankDetailsInput>;
+
+/** A second member's approval of a movement above the approval threshold (decision 067), with their PIN token. */
+export const approveMovementInput = z.object({ pin_token: pinToken });
+
+/** A second member declines it, saying why; the one who asked reads the reason on the transfer. */
+export const declineMovementInput = z.object({
+  reason: z
+    .string({ error: APPROVAL_MESSAGES.reasonMissing })
+    .trim()
+    .min(3, APPROVAL_MESSAGES.reasonMissing)
+    .max(300, 'At most 300 characters.'),
+});

@@ -148,6 +148,25 @@ export type WalletSummary = z.output<typeof walletSummary>;
 /** GET /api/wallet/usd: the USD balances of the caller's account. */
 export const usdBalances = z.object(balances);
 
+/**
+ * The approval of a movement above the account's approval threshold (decision 067): awaiting a second member, then
+ * approved, declined or expired.
+ */
+export const MOVEMENT_APPROVALS = ['awaiting', 'approved', 'declined', 'expired'] as const;
+export type MovementApproval = (typeof MOVEMENT_APPROVALS)[number];
+
+export const APPROVAL_MESSAGES = {
+  awaiting: 'Sent for approval: another member who may move money must approve it with their PIN.',
+  approved: 'Approved. The money is on its way.',
+  declined: 'Declined. The money is back in the wallet.',
+  declinedReason: (reason: string) => `Declined by a second member: ${reason}`,
+  expired: 'The approval request expired after 72 hours. The money is back in the wallet.',
+  notAwaiting: 'This movement is not awaiting approval.',
+  ownMovement: 'You asked for this movement: another member who may move money must approve it.',
+  notFound: 'Transfer not found.',
+  reasonMissing: 'Give the reason for declining.',
+} as const;
+
 /** A row of GET /api/settlements (spec §3 Settlement/transfer), from the caller's side. */
 export const transferRow = z.object({
   id: z.string(),
@@ -168,6 +187,16 @@ export const transferRow = z.object({
     .describe('The other account of a wallet transfer, the masked bank account of a settlement, the phone of a payout or refund'),
   failure_reason: z.string().nullable().describe('Why a rejected settlement or failed payout did not go through; null otherwise'),
   collection_id: z.string().nullable().describe('The payment a refund pays back (it opens from the row); null for other kinds'),
+  approval: z
+    .object({
+      status: z.enum(MOVEMENT_APPROVALS),
+      expires_at: z.string(),
+      /** The member who asked for it (null: an API key): any other member who may move money answers it. */
+      requested_by: z.string().nullable(),
+    })
+    .nullable()
+    .optional()
+    .describe('A movement above the approval threshold (decision 067): its approval; null when it needed none'),
 });
 export type TransferRow = z.output<typeof transferRow>;
 

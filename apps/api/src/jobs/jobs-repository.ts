@@ -58,6 +58,7 @@ export function payoutClaim(now: Date, limit: number, leaseUntil: Date): RawBuil
     with due as (
       select id from transfers
        where kind in ${DISBURSEMENT_KINDS_SQL} and status = 'pending' and ${DUE_AT} <= ${at(now)} and provider_mismatch is null
+         and coalesce(approval_status, 'approved') = 'approved'
        order by ${DUE_AT}
        limit ${limit}
        for update skip locked

@@ -25,6 +25,8 @@ export const PIN_TOKEN_PURGE_BATCH_SIZE = 1_000;
 export type JobsDeps = DueRulesDeps & {
   /** Payout batches (issue 41): expired approval requests, then due name checks and row payouts. */
   batches?: { runDue(options: PassOptions): Promise<PassResult['batches']> };
+  /** Movements awaiting a second member (decision 067): those unanswered for 72 hours, and declined ones, returned. */
+  approvals?: { expireDue(now?: Date): Promise<number> };
   batchSize?: number;
   pinTokenBatchSize?: number;
 };
@@ -43,6 +45,7 @@ export type PassResult = {
   lateChecks: { checked: number; lateSuccesses: number; failed: number; mismatched: number };
   pinTokens: { purged: number };
   batches: { expired: number; names: { done: number; failed: number }; payouts: { done: number; failed: number } };
+  approvals: { returned: number };
 };
 
 /**
@@ -59,7 +62,7 @@ type Tally = { settled: number; expired: number; checked: number; failed: number
  * locks; each row is applied on its own, and one whose apply throws is logged, retried later with backoff and never
  * holds up the others.
  */
-export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch, batches, ...deps }: JobsDeps) {
+export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch, batches, approvals, ...deps }: JobsDeps) {
   const { db, logger } = deps;
   const batchSize = batch ?? CLAIM_BATCH_SIZE;
   const pinTokenBatchSize = pinTokenBatch ?? PIN_TOKEN_PURGE_BATCH_SIZE;
@@ -179,11 +182,15 @@ export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch,
         lateChecks: { checked: 0, lateSuccesses: 0, failed: 0, mismatched: 0 },
         pinTokens: { purged: 0 },
         batches: { expired: 0, names: { done: 0, failed: 0 }, payouts: { done: 0, failed: 0 } },
+        approvals: { returned: 0 },
       };
       await step('payments', () => settlePayments(options, result.payments));
       await step('payouts', () => settlePayouts(options, result.payouts));
       await step('late checks', () => lateChecks(options, result.lateChecks));
       if (batches) await step('payout batches', async () => (result.batches = await batches.runDue(options)));
+      if (approvals) {
+        await step('approvals', async () => (result.approvals.returned = await approvals.expireDue(options.now)));
+      }
       await step('pin tokens', async () => {
         if (options.signal?.aborted) return;
         const before = new Date((options.now ?? new Date()).getTime() - PIN_TOKEN_KEPT_MS);

@@ -41,7 +41,8 @@ export function outboxColumns(provider: string, now = new Date()): { settle_at?:
 /**
  * Takes the hand-over of a live row that was never handed over, for a replayed Idempotency-Key: one conditional
  * update, which wins only while no one holds the row (its request's grace has passed, no worker's claim or other
- * replay's lease is running), and leases it for HAND_OVER_LEASE_MS. So of a worker and any number of replays, one hands
+ * replay's lease is running, and a transfer is not awaiting a second member's approval, decision 067), and leases it for
+ * HAND_OVER_LEASE_MS. So of a worker and any number of replays, one hands
  * it over. Answers whether this caller took it.
  */
 export async function claimHandOver(
@@ -55,6 +56,7 @@ export async function claimHandOver(
        set worker_next_attempt_at = ${at(new Date(now.getTime() + HAND_OVER_LEASE_MS))}
      where id = ${id} and status = 'pending' and provider <> 'simulator' and provider_reference is null
        and (worker_next_attempt_at is null or worker_next_attempt_at <= ${at(now)})
+       ${table === 'transfers' ? sql`and coalesce(approval_status, 'approved') = 'approved'` : sql``}
     returning id`.execute(db);
   return rows.length > 0;
 }

@@ -23,6 +23,8 @@ import {
 } from '../transfers.ts';
 import {
   accountIdInput,
+  approveMovementInput,
+  declineMovementInput,
   bankDetailsInput,
   changePinInput,
   mobileMoneyNameInput,
@@ -35,7 +37,7 @@ import {
   verifyAccountNumberInput,
   verifyPinInput,
 } from '../transfers-input.ts';
-import type { RouteSchemas } from './shared.ts';
+import { byId, type RouteSchemas } from './shared.ts';
 
 /** A DELETE takes no body; one sent anyway must be an empty object. */
 const noBody = nothing.optional();
@@ -84,6 +86,9 @@ export const transferRoutes = {
   'POST /api/payout-batches/:id/reject': { params: batchIdParams, body: rejectBatchInput, response: { 200: B.batch } },
   'POST /api/payout-batches/:id/retry': { params: batchIdParams, body: nothing, response: { 201: B.batch } },
   'GET /api/payout-batches/:id/result': { params: batchIdParams, querystring: nothing, response: { 200: fileAnswer } },
+  // A second member's answer to a movement above the approval threshold (decision 067).
+  'POST /api/transfers/:id/approve': { params: byId, body: approveMovementInput, response: { 200: W.moved } },
+  'POST /api/transfers/:id/decline': { params: byId, body: declineMovementInput, response: { 200: W.moved } },
   // The account's payout rules (decision 065): every member reads them, owners and administrators set them.
   'GET /api/payout-rules': { querystring: nothing, response: { 200: payoutRulesAnswer } },
   'POST /api/payout-rules': { body: payoutRulesInput, response: { 200: payoutRulesAnswer } },

@@ -36,6 +36,7 @@ import * as postingTime from './2026_11_28_035_posting_time.ts';
 import * as refundedAmounts from './2026_11_28_036_refunded_amounts.ts';
 import * as payoutBatches from './2026_11_29_037_payout_batches.ts';
 import * as payoutRules from './2026_11_29_038_payout_rules.ts';
+import * as movementApprovals from './2026_11_29_039_movement_approvals.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_036_refunded_amounts': refundedAmounts,
   '2026_11_29_037_payout_batches': payoutBatches,
   '2026_11_29_038_payout_rules': payoutRules,
+  '2026_11_29_039_movement_approvals': movementApprovals,
 };

@@ -1,5 +1,5 @@
 import type { Currency, Environment } from '@sente/contracts/constants';
-import type { TransferKind, TransferStatus } from '@sente/contracts/transfers';
+import type { MovementApproval, TransferKind, TransferStatus } from '@sente/contracts/transfers';
 import type { BankDetails } from '@sente/contracts/transfers-input';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Money, Timestamp } from '../../db/columns.ts';
@@ -62,6 +62,13 @@ export interface TransfersTable {
   /** A batch payout's batch and row (migration 037); null for every other kind. A row makes at most one transfer. */
   batch_id: ColumnType<string | null, string | null | undefined, string | null>;
   batch_row_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * A movement above the account's approval threshold (migration 039, decision 067): 'awaiting' a second member, then
+   * 'approved', 'declined' or 'expired'; null when it needed no approval. Who answered, and when the request expires.
+   */
+  approval_status: ColumnType<MovementApproval | null, MovementApproval | null | undefined, MovementApproval | null>;
+  approver_id: ColumnType<string | null, string | null | undefined, string | null>;
+  approval_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Which provider a payout went to: `simulator`, `mtn_momo` or `airtel_money` (migration 023); null for other kinds. */
   provider: string | null;
   /** The payout's reference at its provider (migration 019). */

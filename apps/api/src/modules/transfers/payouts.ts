@@ -14,6 +14,7 @@ import { type Authority, DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import type { Complete } from './completion.ts';
 import { holdNew, type MovedOut, type MoveOut } from './move-out.ts';
+import { approvalColumns } from './movement-approvals.ts';
 import { checkPayoutRules } from './payout-rules.ts';
 import { insertTransfer, payoutAwaitingHandOver, recordPayoutAccepted } from './repository.ts';
 import { queueTransferEvent } from './transfer-events.ts';
@@ -136,11 +137,14 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
         reason,
         payout_msisdn: input.account,
         ...mobileMoneyOutColumns(provider.name, authority, expirySeconds, { key: idempotencyKey, hash }),
+        ...(await approvalColumns(trx, scope.accountId, input.amount)),
       });
       if (!transfer) return null;
       await queueTransferEvent(trx, transfer, { accountId: scope.accountId, direction: 'out' });
       return transfer.id;
     });
+    // Above the approval threshold (decision 067): held until a second member approves it, handed over then.
+    if (moved.row.approval?.status === 'awaiting') return moved;
     if (moved.replayed) {
       // The first request may have died before handing it over: this retry does it, unless someone else holds it.
       if (moved.row.status !== 'pending' || !(await claimHandOver(db, 'transfers', moved.id))) return moved;

@@ -1,6 +1,6 @@
 import type { Currency } from '@sente/contracts/constants';
 import { containsPattern, kampalaDayEnd, kampalaDayStart, searchedPhone } from '@sente/contracts/filters';
-import type { TransferKind, TransfersFilter } from '@sente/contracts/transfers';
+import type { MovementApproval, TransferKind, TransfersFilter } from '@sente/contracts/transfers';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
@@ -10,6 +10,9 @@ import type { PayoutAccepted } from '../money/providers/provider.ts';
 import type { TransferRecord, TransfersTable } from '../money/tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Whether a transfer may go on to its provider or operator: it needed no approval, or it was approved (decision 067). */
+const MAY_PROCEED = sql<boolean>`coalesce(approval_status, 'approved') = 'approved'`;
 
 const after = (cursor: Cursor | null) =>
   cursor ? sql<boolean>`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql<boolean>`true`;
@@ -41,7 +44,8 @@ function transfersCondition(where: TransfersWhere) {
 const listColumns = (source: 'page' | 'transfers') => sql`
   select t.id, t.created_at::text as cursor_ts, t.created_at, t.kind, t.account_id, t.recipient_account_id,
          t.amount::text as amount, t.charge::text as charge, t.currency, t.reason, t.status, t.bank_details, t.payout_msisdn,
-         t.failure_reason, t.collection_id, u.firstname as creator_firstname, u.lastname as creator_lastname,
+         t.failure_reason, t.collection_id, t.creator_id, t.approval_status, t.approval_expires_at,
+         u.firstname as creator_firstname, u.lastname as creator_lastname,
          s.account_name as sender_name, s.account_number as sender_number,
          r.account_name as recipient_name, r.account_number as recipient_number
   from ${sql.table(source)} t
@@ -66,6 +70,9 @@ export type TransferListRecord = {
   payout_msisdn: string | null;
   failure_reason: string | null;
   collection_id: string | null;
+  creator_id: string | null;
+  approval_status: MovementApproval | null;
+  approval_expires_at: Date | null;
   creator_firstname: string | null;
   creator_lastname: string | null;
   sender_name: string;
@@ -181,6 +188,7 @@ export const pendingSettlements = (db: Kysely<Database>) =>
     ])
     .where('transfers.kind', '=', 'settlement')
     .where('transfers.status', '=', 'pending')
+    .where(sql<boolean>`coalesce(transfers.approval_status, 'approved') = 'approved'`)
     .orderBy('transfers.created_at')
     .execute();
 
@@ -204,6 +212,8 @@ export function completePendingTransfer(trx: Db, id: string, kinds: readonly Tra
       .where('status', '=', 'pending')
       // Held for the operator (decision 040): nothing is applied to it, whoever reports.
       .where('provider_mismatch', 'is', null)
+      // Paid only once approved, where it needed a second member (decision 067); returned either way.
+      .where(failureReason === null ? MAY_PROCEED : sql<boolean>`true`)
       .returningAll()
       .executeTakeFirst()
   );
@@ -239,6 +249,7 @@ export const payoutAwaitingHandOver = (db: Kysely<Database>, id: string) =>
     .where('kind', 'in', DISBURSEMENT_KINDS)
     .where('status', '=', 'pending')
     .where('provider_reference', 'is', null)
+    .where(MAY_PROCEED)
     .executeTakeFirst();
 
 /** Writes the transfer row; null when a concurrent request with the same Idempotency-Key already did. */

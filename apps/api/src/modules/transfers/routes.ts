@@ -2,7 +2,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { maskRegisteredName } from '@sente/contracts/name-check';
 import { mobileMoneyNumber, networkOf } from '@sente/contracts/payments';
 import { PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
-import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { APPROVAL_MESSAGES, WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
@@ -124,7 +124,8 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   route(app, 'POST /api/settlements/create', move, async (request, reply) => {
     const key = idempotencyKeyOf(request);
     const { row, replayed } = await wallet.requestSettlement(actorOf(request), request.body, key);
-    return reply.code(replayed ? 200 : 201).send(answer(row, M.requestSent));
+    const message = row.approval?.status === 'awaiting' ? APPROVAL_MESSAGES.awaiting : M.requestSent;
+    return reply.code(replayed ? 200 : 201).send(answer(row, message));
   });
 
   route(app, 'POST /api/yo/process_payout', move, async (request, reply) => {
@@ -134,7 +135,8 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     const actor = actorOf(request);
     wallet.assertEnvironment(actor, input.active_env);
     const { row, replayed } = await wallet.payout(actor, input, key);
-    return reply.code(replayed ? 200 : 201).send(answer(row, M.payoutStarted));
+    const message = row.approval?.status === 'awaiting' ? APPROVAL_MESSAGES.awaiting : M.payoutStarted;
+    return reply.code(replayed ? 200 : 201).send(answer(row, message));
   });
 
   // The payout's name step: the number's provider says who holds it; only the masked name leaves the server.
@@ -146,6 +148,17 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
       check: holder.status,
       masked_name: holder.status === 'registered' ? maskRegisteredName(holder.name) : null,
     });
+  });
+
+  // Decision 066: another member who may move money approves, with their PIN, or declines a movement above the threshold.
+  route(app, 'POST /api/transfers/:id/approve', pin, async (request) => {
+    await wallet.approvals.approve(actorOf(request), request.params.id, request.body.pin_token);
+    return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.approved);
+  });
+
+  route(app, 'POST /api/transfers/:id/decline', move, async (request) => {
+    await wallet.approvals.decline(actorOf(request), request.params.id, request.body.reason);
+    return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.declined);
   });
 
   route(app, 'GET /api/settlements', view, async (request) => answer(await wallet.list(scopeOf(request), request.query)));

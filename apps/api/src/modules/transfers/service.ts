@@ -2,6 +2,7 @@ import type { Page } from '@sente/contracts/api';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { PayoutRulesSettings } from '@sente/contracts/payout-rules';
 import {
+  APPROVAL_MESSAGES,
   WALLET_MESSAGES as M,
   TRANSFER_ENV,
   type TransferCharges,
@@ -28,6 +29,7 @@ import { createCompletion } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';
 import { createMoveOut, holdNew } from './move-out.ts';
 import { createWalletTransfers } from './p2p.ts';
+import { approvalColumns, createMovementApprovals } from './movement-approvals.ts';
 import { checkPayoutRules, readPayoutRules, savePayoutRules } from './payout-rules.ts';
 import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
 import type { PinService } from './pins.ts';
@@ -92,6 +94,7 @@ export function createWalletService({
         payout_msisdn: refund.msisdn,
         collection_id: refund.collectionId,
         ...mobileMoneyOutColumns(refund.provider, authority, payoutExpirySeconds, idempotency),
+        ...(await approvalColumns(trx, scope.accountId, refund.amount)),
       });
     },
     send,
@@ -166,6 +169,7 @@ export function createWalletService({
             bank_details: JSON.stringify(bank),
             idempotency_key: idempotencyKey ?? null,
             request_hash: hash,
+            ...(await approvalColumns(trx, actor.accountId, input.amount)),
           });
           if (!transfer) return null;
           await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
@@ -241,6 +245,18 @@ export function createWalletService({
       return toPage(rows, total, 'transfers', (row) => toTransferRow(row, scope.accountId));
     },
 
+    /** One transfer of the scope as the list shows it (after a second member answered it). */
+    async transferRow(scope: MoneyScope, id: string): Promise<TransferRow> {
+      const found = await db
+        .selectFrom('transfers')
+        .select('id')
+        .where('id', '=', id)
+        .where('account_id', '=', scope.accountId)
+        .executeTakeFirst();
+      if (!found) throw notFound(APPROVAL_MESSAGES.notFound);
+      return toTransferRow(await walletRepo.listRecord(db, found.id), scope.accountId);
+    },
+
     /** The settlements spreadsheet of the account (export.ts) under the list's filters, streamed as it is read. */
     exportTransfers: (scope: MoneyScope, where: Omit<TransfersFilter, 'cursor'>, log: FastifyBaseLogger) =>
       streamTransfersWorkbook(db, scope, where, log),
@@ -250,6 +266,9 @@ export function createWalletService({
 
     /** What a payout batch's rows (batches/) are completed and handed to their providers by. */
     batchMoneyOut: { complete, send },
+
+    /** A second member's answer to a movement above the approval threshold (movement-approvals.ts, decision 067). */
+    approvals: createMovementApprovals({ db, pins, providers, complete, send, payoutExpirySeconds, logger }),
 
     /** The wallet statement and its spreadsheet (statement.ts, decision 052). */
     statement: createStatementService(db),

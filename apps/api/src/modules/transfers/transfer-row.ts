@@ -39,5 +39,13 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
     failure_reason: row.status === 'rejected' ? row.failure_reason : null,
     // The wallet transfer function (migration 022) answers its row without it: a wallet transfer has none.
     collection_id: row.collection_id ?? null,
+    approval:
+      row.approval_status && row.approval_expires_at
+        ? {
+            status: row.approval_status,
+            expires_at: new Date(row.approval_expires_at).toISOString(),
+            requested_by: row.creator_id ?? null,
+          }
+        : null,
   };
 }

@@ -200,7 +200,9 @@ export function createRefunds({ db, providers, moneyOut }: Options) {
       });
       return transfer.id;
     });
-    if (moved.replayed) {
+    if (moved.row.approval?.status === 'awaiting') {
+      // Above the approval threshold (decision 067): handed over when a second member approves it.
+    } else if (moved.replayed) {
       // The first request may have died before handing it over: this retry does it, unless someone else holds it.
       if (moved.row.status === 'pending' && (await claimHandOver(db, 'transfers', moved.id))) {
         await moneyOut.handOver(moved.id);
