@@ -59,6 +59,10 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
       { name: 'Collections', description: 'Money in: mobile-money payments you ask a payer to approve' },
       { name: 'Payouts', description: 'Money out: payments from your balance to mobile-money numbers' },
       { name: 'Refunds', description: "Money back: a collection paid back to its payer's mobile money, in whole or in part" },
+      {
+        name: 'Payout batches',
+        description: 'Many payouts at once: proposed with an API key, approved by a member in the dashboard, paid row by row',
+      },
       { name: 'Balance', description: 'What your balance holds' },
     ],
   };
@@ -167,6 +171,13 @@ const SUMMARIES: Record<WebhookEventType, string> = {
   'payout.rejected': 'A payout failed',
   'refund.successful': 'A refund was paid',
   'refund.failed': 'A refund failed',
+  'payout_batch.submitted': 'A payout batch awaits approval',
+  'payout_batch.approved': 'A payout batch was approved',
+  'payout_batch.rejected': 'A payout batch was rejected',
+  'payout_batch.expired': 'A payout batch expired unapproved',
+  'payout_batch.completed': 'A payout batch was paid in full',
+  'payout_batch.partially_completed': 'A payout batch was paid in part',
+  'payout_batch.failed': 'No row of a payout batch was paid',
   'test.event': 'A test event',
 };
 
@@ -185,6 +196,18 @@ const EVENTS: Record<WebhookEventType, string> = {
     "A refund (through this API or the dashboard) was paid to the payer's mobile money. Sent to the Payments URL.",
   'refund.failed':
     'A refund failed; its amount is back in the balance and the collection can be refunded again. Sent to the Payments URL.',
+  'payout_batch.submitted':
+    'A payout batch was submitted for approval (through this API or the dashboard): a member approves it in the dashboard. Sent to the Payments URL.',
+  'payout_batch.approved':
+    'A member approved a payout batch: its total with charges is held from the balance and its rows are being paid, each with its own payout.* events. Sent to the Payments URL.',
+  'payout_batch.rejected': 'A member rejected a payout batch; rejection_reason says why. Nothing was paid. Sent to the Payments URL.',
+  'payout_batch.expired':
+    'A payout batch was not answered within 72 hours of its submission. Nothing was paid. Sent to the Payments URL.',
+  'payout_batch.completed': 'Every row of a payout batch was paid. Sent to the Payments URL.',
+  'payout_batch.partially_completed':
+    "Every row of a payout batch was paid or failed, some of each; the failed rows' amounts and charges are back in the balance. Sent to the Payments URL.",
+  'payout_batch.failed':
+    'Every row of a payout batch failed; its amounts and charges are back in the balance. Sent to the Payments URL.',
   'test.event': "Send test event on the dashboard's Web Hooks page: one to each URL that is set.",
 };
 
@@ -214,7 +237,8 @@ const SIGNATURE_HEADERS = [
   },
 ];
 
-const operationId = (type: WebhookEventType) => type.replace(/\.(\w)/g, (_dot, letter: string) => letter.toUpperCase());
+/** `payout.pending` → `payoutPending`, `payout_batch.partially_completed` → `payoutBatchPartiallyCompleted`. */
+const operationId = (type: WebhookEventType) => type.replace(/[._]([a-z])/g, (_mark, letter: string) => letter.toUpperCase());
 
 /**
  * OpenAPI 3.1's `webhooks`: every event Sente sends, its headers and its body, which is the event's registered schema

@@ -56,6 +56,7 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
       completed_at: at,
       bank_details: null,
       payout_msisdn: null,
+      batch_id: null,
     };
     const key = { currency, environment: actor.environment };
     let record: TransferListRecord | undefined;

@@ -10,6 +10,7 @@ import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
 import { batchHeld } from '../../money/movements.ts';
 import type { PinService } from '../pins.ts';
 import { recheck } from './drafts.ts';
+import { queueBatchEvent } from './events.ts';
 import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from './repository.ts';
 
 /** How the rows of an approved batch are handed to the providers: `size` rows every `intervalMs` (0: all at once). */
@@ -65,6 +66,7 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
           .where('id', '=', batch.id)
           .execute();
         await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'submitted' });
+        await queueBatchEvent(trx, batch.id, 'submitted');
       });
     },
 
@@ -125,6 +127,7 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
             action: 'approved',
             detail: `UGX ${total.toLocaleString('en-US')} held for ${fresh.row_count.toLocaleString('en-US')} payouts`,
           });
+          await queueBatchEvent(trx, fresh.id, 'approved');
         });
       } catch (error) {
         if (error instanceof InsufficientFundsError) throw badRequest(M.insufficientBalance);
@@ -141,6 +144,7 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
           .where('id', '=', batch.id)
           .execute();
         await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
+        await queueBatchEvent(trx, batch.id, 'rejected');
       });
     },
 
@@ -153,7 +157,10 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
                    order by expires_at limit ${limit} for update skip locked) due
            where b.id = due.id
           returning b.id`.execute(trx);
-        for (const row of rows) await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
+        for (const row of rows) {
+          await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
+          await queueBatchEvent(trx, row.id, 'expired');
+        }
         return rows.length;
       });
     },
