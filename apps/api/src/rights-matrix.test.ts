@@ -15,14 +15,15 @@ import { RIGHTS, type Right, STAFF_ROLES, type StaffRole } from '@sente/contract
 import { MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
+import { checkedDraft, csvOf, goodRows, newBatch, rowsOf, runBatchWork, submittedBatch } from './testing/batches.ts';
 import { answer, get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, PAYMENT_LINK } from './testing/links.ts';
 import { lastCode } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { invite, inviteToken, joinByInvitation } from './testing/rights.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
-import { accountNumber, fundWallet, PIN, saveBankDetails, WALLET_ENV } from './testing/transfers.ts';
-import { createNamedMerchant, mintPinToken } from './testing/transfers-more.ts';
+import { accountNumber, fundWallet, PIN, saveBankDetails, setPin, WALLET_ENV } from './testing/transfers.ts';
+import { createMember, createNamedMerchant, mintPinToken } from './testing/transfers-more.ts';
 import { multipartBody, SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
 import { bearer, createAccount, uniqueEmail } from './testing/users.ts';
 
@@ -129,6 +130,20 @@ const resetCodeOf = (email: string) => {
 const NEW_PIN = '86420';
 
 const digitalItem = () => ({ ...DIGITAL_ITEM, image: s.image, file: s.product });
+
+/**
+ * The payout batches' fixtures: a member of operations who makes the batches the roles approve, reject or accept a
+ * name on (none may answer their own), and a paid batch with a failed row that every role reads and retries.
+ */
+let b: { maker: Merchant; paid: string };
+let rowSeed = 0;
+/** Row numbers no batch of the run has used, so that every sheet's references and numbers are its own. */
+const nextRow = () => (rowSeed += 10);
+/** A sheet name the simulator's registered name for the number never matches. */
+const MISMATCHED_NAME = 'Zzyzx Quorra';
+/** Who makes a row's own draft: the role's member when it may, else the owner (the call is refused before it is read). */
+const makerFor = (as: Caller) => (mayCall('moveMoney', as.role) ? as.member : owner);
+const draftOf = (as: Caller) => newBatch(t, makerFor(as), goodRows(2, nextRow()));
 const setEnvironment = (environment: string) => post(t, owner, '/api/keys/set-environment', { environment });
 
 /** One row per endpoint. A new endpoint is one new row here. */
@@ -462,6 +477,106 @@ const MATRIX: Row[] = [
     call: () => ({ url: '/api/wallet/statement/download' }),
   },
 
+  // Payout batches (issue 41): any member reads them; those who move money make their own and answer another's
+  { route: 'GET /api/payout-batches', needs: 'view', ok: 200, call: () => ({ url: '/api/payout-batches' }) },
+  { route: 'GET /api/payout-batches/template', needs: 'view', ok: 200, call: () => ({ url: '/api/payout-batches/template' }) },
+  {
+    route: 'POST /api/payout-batches',
+    needs: 'moveMoney',
+    ok: 201,
+    call: async ({ role }) => ({
+      url: '/api/payout-batches',
+      multipart: await multipartBody([['file', { bytes: csvOf(goodRows(2, nextRow())), name: `${role}.csv` }]]),
+    }),
+  },
+  { route: 'GET /api/payout-batches/:id', needs: 'view', ok: 200, call: () => ({ url: `/api/payout-batches/${b.paid}` }) },
+  {
+    route: 'GET /api/payout-batches/:id/rows',
+    needs: 'view',
+    ok: 200,
+    call: () => ({ url: `/api/payout-batches/${b.paid}/rows` }),
+  },
+  {
+    route: 'GET /api/payout-batches/:id/result',
+    needs: 'view',
+    ok: 200,
+    call: () => ({ url: `/api/payout-batches/${b.paid}/result` }),
+  },
+  {
+    route: 'DELETE /api/payout-batches/:id',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async (as) => ({ url: `/api/payout-batches/${(await draftOf(as)).id}` }),
+  },
+  {
+    route: 'PUT /api/payout-batches/:id/rows/:rowId',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async (as) => {
+      const draft = await draftOf(as);
+      const [row] = await rowsOf(t, owner, draft.id);
+      return {
+        url: `/api/payout-batches/${draft.id}/rows/${row!.id}`,
+        body: { phone: row!.phone, amount: '2000', name: row!.name, reference: row!.reference, narrative: 'Edited' },
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/payout-batches/:id/rows/:rowId',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async (as) => {
+      const draft = await draftOf(as);
+      const [row] = await rowsOf(t, owner, draft.id);
+      return { url: `/api/payout-batches/${draft.id}/rows/${row!.id}` };
+    },
+  },
+  {
+    route: 'POST /api/payout-batches/:id/submit',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async (as) => ({
+      url: `/api/payout-batches/${(await checkedDraft(t, makerFor(as), goodRows(1, nextRow()))).id}/submit`,
+      body: {},
+    }),
+  },
+  {
+    route: 'POST /api/payout-batches/:id/rows/:rowId/accept-name',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async () => {
+      const batch = await submittedBatch(t, b.maker, [
+        [...goodRows(1, nextRow())[0]!.slice(0, 2), MISMATCHED_NAME, `R-${nextRow()}`],
+      ]);
+      const [row] = await rowsOf(t, owner, batch.id);
+      return { url: `/api/payout-batches/${batch.id}/rows/${row!.id}/accept-name`, body: {} };
+    },
+  },
+  {
+    route: 'POST /api/payout-batches/:id/approve',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async ({ member }) => ({
+      url: `/api/payout-batches/${(await submittedBatch(t, b.maker, goodRows(1, nextRow()))).id}/approve`,
+      body: { pin_token: await mintPinToken(t, member) },
+    }),
+  },
+  {
+    route: 'POST /api/payout-batches/:id/reject',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async () => ({
+      url: `/api/payout-batches/${(await submittedBatch(t, b.maker, goodRows(1, nextRow()))).id}/reject`,
+      body: { reason: 'Not this month' },
+    }),
+  },
+  {
+    route: 'POST /api/payout-batches/:id/retry',
+    needs: 'moveMoney',
+    ok: 201,
+    call: () => ({ url: `/api/payout-batches/${b.paid}/retry`, body: {} }),
+  },
+
   // Business and bank details, compliance, logo, environment: owners and administrators
   {
     route: 'POST /api/user/update-business-details',
@@ -622,9 +737,9 @@ const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
 const patternOf = (url: string) => new RegExp(`^${url.replace(/[.]/g, '\\.').replace(/:\w+/g, '[^/]+').replace('*', '.+')}$`);
 
 function send(row: Row, who: { accessToken: string } | null, call: Call) {
-  const method = row.route.split(' ')[0] as 'GET' | 'POST';
+  const method = row.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
   const headers = { 'idempotency-key': randomUUID(), ...(who ? bearer(who.accessToken) : {}), ...call.multipart?.headers };
-  const payload = call.multipart?.payload ?? call.body ?? (method === 'GET' ? undefined : {});
+  const payload = call.multipart?.payload ?? call.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
   return t.app.inject({ method, url: call.url, headers, ...(payload === undefined ? {} : { payload }) });
 }
 
@@ -727,6 +842,13 @@ beforeAll(async () => {
     expect(sent).toHaveLength(1);
   });
   s = { image, product, logo, certificate, paymentLink, donation, item, payment };
+  const maker = await createMember(t, owner, 'operations', { firstname: 'Esther', lastname: 'Apio' });
+  await setPin(t, maker);
+  const paid = await submittedBatch(t, maker, [...goodRows(1, nextRow()), ['0772550001', 1000, 'Test Person', 'FAILS']]);
+  const approved = await post(t, owner, `/api/payout-batches/${paid.id}/approve`, { pin_token: await mintPinToken(t, owner) });
+  must(approved, 'approve', 200);
+  await runBatchWork(t);
+  b = { maker, paid: paid.id };
   const all = [owner, ...members];
   const ready = await Promise.all(STAFF_ROLES.map((role, i) => fixturesOf(role, all[i]!)));
   for (const caller of ready) callers[caller.role] = caller;

@@ -11,6 +11,7 @@ import { internationalPhone } from '@sente/contracts/accounts';
 import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
+import { newBatch, rowsOf } from './testing/batches.ts';
 import { get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
 import { apiKeysOf } from './testing/merchant-api.ts';
@@ -86,6 +87,9 @@ const VICTIM_KEYS = [
   'settlementId',
   'webhookEventId',
   'refundId',
+  'batchId',
+  'batchRowId',
+  'batchReference',
 ] as const;
 type VictimKey = (typeof VICTIM_KEYS)[number];
 
@@ -142,6 +146,7 @@ async function setUpOwner() {
   await fundWallet(t, owner, 500_000);
   await setPin(t, owner);
   await saveBankDetails(t, owner);
+  ownBatch = (await newBatch(t, owner, [['0772456780', 5_000, 'Mukono Porter', 'MP-1']], 'Mukono porters')).id;
   const files = await uploadOwnFiles(t, owner);
   const [logo, certificate, attachment] = await Promise.all([
     uploadPath(t, owner.accessToken, { bytes: SAMPLES.png, name: 'mukono-logo.png' }, 'companylogos'),
@@ -252,6 +257,10 @@ async function setUpVictim() {
     201,
   ).data;
 
+  // A draft payout batch of the victim's weavers (issue 41).
+  const batch = await newBatch(t, victim, [['0772456789', 25_000, 'Kigezi Weaver', 'KW-1']], 'Kigezi weavers November');
+  const [batchRow] = await rowsOf(t, victim, batch.id);
+
   const db = t.database.db;
   const [accounts, payment, customer, webhookEvent] = await Promise.all([
     db.selectFrom('accounts').select(['id', 'account_number']).where('user_id', '=', victim.userId).execute(),
@@ -303,6 +312,9 @@ async function setUpVictim() {
     settlementId: settlement.id,
     webhookEventId: webhookEvent.id,
     refundId: refund.id,
+    batchId: batch.id,
+    batchRowId: batchRow!.id,
+    batchReference: 'Kigezi weavers November',
   };
 
   // The victim's own cursors: the last row of each of its lists, as its dashboard would page on.
@@ -316,6 +328,8 @@ async function setUpVictim() {
     ['live', `/api/payment-link/collections/${paymentLink.ref}`],
     ['webhook_deliveries', '/api/webhook/deliveries'],
     ['statement', '/api/wallet/statement'],
+    ['payout_batches', '/api/payout-batches'],
+    ['batch_rows', `/api/payout-batches/${batch.id}/rows`],
   ];
   const cursors: Record<string, string> = {};
   for (const [scope, url] of lists) {
@@ -458,6 +472,19 @@ type Probe = {
   /** Sees the answer's JSON, e.g. to note a payment the walk itself opened on the victim's link. */
   seen?: (json: { data?: { id?: string } }) => void;
 };
+
+/** The owner's own draft payout batch, for the cursor probe of a batch's rows. */
+let ownBatch: string;
+
+/** A route of a payout batch (issue 41) called with the victim's batch, or its row: not found, as any other id. */
+const batchProbes = (path: string, body?: Body): Probe[] => [
+  {
+    what: "the victim's payout batch",
+    url: path.replace(':id', v.batchId).replace(':rowId', v.batchRowId),
+    ...(body ? { body } : {}),
+    status: 404,
+  },
+];
 
 /** Payments the walk opened on the victim's public pay page: the only victim rows it may add. */
 const openedOnVictim: string[] = [];
@@ -1013,6 +1040,37 @@ const CASES: Record<string, () => Probe[]> = {
     ];
   },
   'GET /api/settlements': () => cursorProbes('/api/settlements', ['transfers']),
+  'GET /api/payout-batches': () => cursorProbes('/api/payout-batches', ['payout_batches']),
+  'GET /api/payout-batches/:id': () => batchProbes('/api/payout-batches/:id'),
+  'DELETE /api/payout-batches/:id': () => batchProbes('/api/payout-batches/:id'),
+  'GET /api/payout-batches/:id/rows': () => [
+    ...batchProbes('/api/payout-batches/:id/rows'),
+    ...cursorProbes(`/api/payout-batches/${ownBatch}/rows`, ['batch_rows']),
+  ],
+  'GET /api/payout-batches/:id/result': () => batchProbes('/api/payout-batches/:id/result'),
+  'PUT /api/payout-batches/:id/rows/:rowId': () =>
+    batchProbes('/api/payout-batches/:id/rows/:rowId', {
+      phone: '0772456789',
+      amount: '1',
+      name: 'X',
+      reference: '',
+      narrative: '',
+    }),
+  'DELETE /api/payout-batches/:id/rows/:rowId': () => batchProbes('/api/payout-batches/:id/rows/:rowId'),
+  'POST /api/payout-batches/:id/rows/:rowId/accept-name': () =>
+    batchProbes('/api/payout-batches/:id/rows/:rowId/accept-name', {}),
+  'POST /api/payout-batches/:id/submit': () => batchProbes('/api/payout-batches/:id/submit', {}),
+  'POST /api/payout-batches/:id/approve': () => [
+    {
+      what: "the victim's payout batch",
+      url: `/api/payout-batches/${v.batchId}/approve`,
+      body: {},
+      ownPinToken: true,
+      status: 404,
+    },
+  ],
+  'POST /api/payout-batches/:id/reject': () => batchProbes('/api/payout-batches/:id/reject', { reason: 'Not ours' }),
+  'POST /api/payout-batches/:id/retry': () => batchProbes('/api/payout-batches/:id/retry', {}),
   'GET /api/wallet/statement': () => cursorProbes('/api/wallet/statement', ['statement']),
   'GET /api/webhook/deliveries': () => cursorProbes('/api/webhook/deliveries', ['webhook_deliveries']),
   'POST /api/webhook/deliveries/:id/resend': () => [
@@ -1192,6 +1250,8 @@ function providerCallbackProbes(): Probe[] {
 /** Routes that take no reference to another record, with why. The GET ones are still read after the walk. */
 const NO_REFERENCE: Record<string, string> = {
   'GET /health': 'reads nothing from the request',
+  'GET /api/payout-batches/template': 'the same template for everyone; takes only its format',
+  'POST /api/payout-batches': "a sheet of the caller's own rows; its batch is the session's account's",
   'POST /api/refresh-token': "takes a session's own secret, not a reference to a record",
   'POST /api/logout': "takes a session's own secret (or none), not a reference to a record",
   'GET /api/user/profile': "the session's own user",

@@ -87,3 +87,18 @@ export function batchCall(
 ) {
   return t.app.inject({ method, url, headers: bearer(who.accessToken), ...(payload ? { payload } : {}) });
 }
+
+/** A draft of `maker`'s whose names the worker has looked up. */
+export async function checkedDraft(t: TestApp, maker: Merchant, rows: (string | number)[][]): Promise<PayoutBatch> {
+  const batch = await newBatch(t, maker, rows);
+  await runBatchWork(t);
+  return batchOf(t, maker, batch.id);
+}
+
+/** A batch of `maker`'s awaiting another member's approval. */
+export async function submittedBatch(t: TestApp, maker: Merchant, rows: (string | number)[][]): Promise<PayoutBatch> {
+  const batch = await checkedDraft(t, maker, rows);
+  const res = await batchCall(t, maker, 'POST', `/api/payout-batches/${batch.id}/submit`);
+  if (res.statusCode !== 200) throw new Error(`submit answered ${res.statusCode}: ${res.body}`);
+  return res.json().data;
+}
