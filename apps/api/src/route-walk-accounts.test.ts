@@ -434,22 +434,16 @@ beforeAll(async () => {
 });
 const withOwnKey = (key: 'test' | 'live' = 'test') => ({ authorization: `Bearer ${ownKeys[key]}` });
 
-/** A payout batch each account's API key proposed: the victim's pays the victim's payer, by name and number. */
-let batches: { victim: string; own: string };
+/** A payout batch the owner's API key proposed, for the controls of the /v1 batch probes. */
+let ownApiBatch: string;
 beforeAll(async () => {
-  const propose = async (key: string, row: { phone: string; name: string }) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/payout-batches',
-      headers: { authorization: `Bearer ${key}`, 'idempotency-key': randomUUID() },
-      payload: { reference: 'Walked batch', rows: [{ ...row, amount: 1000 }] },
-    });
-    return must(res, 'payout batch', 201).data.id as string;
-  };
-  batches = {
-    victim: await propose((await apiKeysOf(t, victim)).test_key, { phone: VICTIM_PAYER.phone, name: VICTIM_PAYER.names }),
-    own: await propose(ownKeys.test, { phone: '0772123456', name: 'Okello John' }),
-  };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/payout-batches',
+    headers: { ...withOwnKey(), 'idempotency-key': randomUUID() },
+    payload: { reference: 'Walked batch', rows: [{ phone: '0772123456', amount: 1000, name: 'Okello John' }] },
+  });
+  ownApiBatch = must(res, 'payout batch', 201).data.id;
 });
 
 /** One request of the walk, sent as the owner. By default it must be refused with a 4xx. */
@@ -1150,22 +1144,22 @@ const CASES: Record<string, () => Probe[]> = {
       })),
     ),
   'GET /v1/payout-batches/:id': () =>
-    (['batch', 'transferId', 'paymentId'] as const).flatMap((id) =>
+    (['batchId', 'transferId', 'paymentId'] as const).flatMap((id) =>
       (['test', 'live'] as const).map((key) => ({
         what: `the victim's ${id} as a payout batch id, with the owner's ${key} key`,
-        url: `/v1/payout-batches/${id === 'batch' ? batches.victim : v[id]}`,
+        url: `/v1/payout-batches/${v[id]}`,
         headers: withOwnKey(key),
         status: 404,
-        ...(key === 'test' ? { control: { url: `/v1/payout-batches/${batches.own}` } } : {}),
+        ...(key === 'test' ? { control: { url: `/v1/payout-batches/${ownApiBatch}` } } : {}),
       })),
     ),
   'GET /v1/payout-batches/:id/rows': () =>
-    (['batch', 'transferId'] as const).map((id) => ({
+    (['batchId', 'batchRowId', 'transferId'] as const).map((id) => ({
       what: `the rows of the victim's ${id} as a payout batch id`,
-      url: `/v1/payout-batches/${id === 'batch' ? batches.victim : v[id]}/rows`,
+      url: `/v1/payout-batches/${v[id]}/rows`,
       headers: withOwnKey(),
       status: 404,
-      control: { url: `/v1/payout-batches/${batches.own}/rows` },
+      control: { url: `/v1/payout-batches/${ownApiBatch}/rows` },
     })),
   'GET /v1/collections': () => [
     {
@@ -1278,7 +1272,8 @@ const NO_REFERENCE: Record<string, string> = {
   'POST /api/webhook/test-event': "takes nothing; queues a test event for the session's account's own URLs",
   'POST /v1/collections': "takes an amount, a phone and the merchant's own reference; the account is the API key's",
   'POST /v1/payouts': "takes an amount and a phone; the money is the API key's account's",
-  'POST /v1/payout-batches': "takes phones, amounts, names and the merchant's own references; the batch is the API key's account's",
+  'POST /v1/payout-batches':
+    "takes phones, amounts, names and the merchant's own references; the batch is the API key's account's",
   'GET /v1/balance': "the API key's account's balance; takes nothing",
   'GET /docs': "public: the merchant API's reference; takes nothing",
   'GET /docs/json': "public: the merchant API's OpenAPI document; takes nothing",

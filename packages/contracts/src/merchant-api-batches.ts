@@ -3,7 +3,6 @@
  * row objects it reads back. An API key proposes a batch; a member approves it in the dashboard (decision 064).
  */
 import { z } from 'zod';
-import { LINK_MESSAGES } from './messages.ts';
 import {
   IDEMPOTENCY_KEY,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -14,6 +13,7 @@ import {
   oneLine,
 } from './merchant-api.ts';
 import { environment, id, instant } from './merchant-api-objects.ts';
+import { LINK_MESSAGES } from './messages.ts';
 import { BATCH_ROW_STATUSES, BATCH_STATUSES, ROW_NAME_CHECKS } from './payout-batches.ts';
 import { BATCH_LIMITS } from './payout-batches-check.ts';
 
@@ -147,7 +147,9 @@ export const apiPayoutBatch = z
     totals: z
       .object({
         amount: z.int().meta({ description: 'The sum of the rows', examples: [1_500_000] }),
-        charges: z.int().meta({ description: 'The payout charge of every row, held with the amount at approval', examples: [10_000] }),
+        charges: z
+          .int()
+          .meta({ description: 'The payout charge of every row, held with the amount at approval', examples: [10_000] }),
         paid_amount: z.int().meta({ description: 'The sum of the rows paid so far', examples: [0] }),
       })
       .meta({ description: 'Whole UGX' }),

@@ -53,7 +53,9 @@ function problemsOf(error: FastifyError & { validation: { instancePath: string; 
     const item = parts.length === 3 && /^\d+$/.test(parts[1]!);
     problems.set(
       instancePath,
-      item ? { row: Number(parts[1]) + 1, field: parts[2]!, code: keyword, message } : { field: parts.join('.'), code: keyword, message },
+      item
+        ? { row: Number(parts[1]) + 1, field: parts[2]!, code: keyword, message }
+        : { field: parts.join('.'), code: keyword, message },
     );
   }
   return problems.size > 0 ? { problems: [...problems.values()] } : {};

@@ -200,7 +200,8 @@ const EVENTS: Record<WebhookEventType, string> = {
     'A payout batch was submitted for approval (through this API or the dashboard): a member approves it in the dashboard. Sent to the Payments URL.',
   'payout_batch.approved':
     'A member approved a payout batch: its total with charges is held from the balance and its rows are being paid, each with its own payout.* events. Sent to the Payments URL.',
-  'payout_batch.rejected': 'A member rejected a payout batch; rejection_reason says why. Nothing was paid. Sent to the Payments URL.',
+  'payout_batch.rejected':
+    'A member rejected a payout batch; rejection_reason says why. Nothing was paid. Sent to the Payments URL.',
   'payout_batch.expired':
     'A payout batch was not answered within 72 hours of its submission. Nothing was paid. Sent to the Payments URL.',
   'payout_batch.completed': 'Every row of a payout batch was paid. Sent to the Payments URL.',

@@ -32,7 +32,12 @@ const rows = (count: number, start = 0) =>
   Array.from({ length: count }, (_, index) => {
     const n = start + index;
     const prefix = n % 2 === 0 ? '0772' : '0701';
-    return { phone: `${prefix}${String(200000 + n).padStart(6, '0')}`, amount: 1000 + n, name: 'Test Person', reference: `R-${n}` };
+    return {
+      phone: `${prefix}${String(200000 + n).padStart(6, '0')}`,
+      amount: 1000 + n,
+      name: 'Test Person',
+      reference: `R-${n}`,
+    };
   });
 const propose = (body: object, idempotencyKey: string | null = randomUUID(), withKey = key) =>
   v1(t, withKey, 'POST', '/payout-batches', body, idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey });
@@ -121,7 +126,9 @@ describe('POST /v1/payout-batches', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ status: 'error', code: 'invalid_request', message: API.rowsRefused(2) });
-    expect(body.details.map(({ row, field, code }: { row: number; field: string; code: string }) => ({ row, field, code }))).toEqual([
+    expect(
+      body.details.map(({ row, field, code }: { row: number; field: string; code: string }) => ({ row, field, code })),
+    ).toEqual([
       { row: 3, field: 'phone', code: 'phone_invalid' },
       { row: 4, field: 'amount', code: 'amount_too_small' },
       { row: 4, field: 'name', code: 'name_missing' },
@@ -208,9 +215,9 @@ describe('approval by a person, and paying', () => {
 
     const page = (await v1(t, key, 'GET', `/payout-batches/${batch.id}/rows`)).json().data;
     const payoutIds = page.items.map((row: { payout_id: string }) => row.payout_id);
-    expect(page.items.every((row: { status: string; provider_reference: string }) => row.status === 'paid' && row.provider_reference)).toBe(
-      true,
-    );
+    expect(
+      page.items.every((row: { status: string; provider_reference: string }) => row.status === 'paid' && row.provider_reference),
+    ).toBe(true);
     const payout = await v1(t, key, 'GET', `/payouts/${payoutIds[0]}`);
     expect(payout.json().data).toMatchObject({ id: payoutIds[0], status: 'successful', batch_id: batch.id, amount: 1200 });
 

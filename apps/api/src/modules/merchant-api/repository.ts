@@ -88,7 +88,7 @@ export async function countMatching(db: Kysely<Database>, scope: MoneyScope, fil
   return Number(row.total);
 }
 
-/** One payout of the key's account and environment, whoever asked for it (a member, an API key, a batch). */
+/** One payout of the key's account and environment, whoever asked for it (a member, an API key, or a batch's row). */
 export function findPayout(db: Kysely<Database>, scope: MoneyScope, id: string) {
   return db
     .selectFrom('transfers')
@@ -108,7 +108,6 @@ export function findPayout(db: Kysely<Database>, scope: MoneyScope, id: string) 
     ])
     .where('account_id', '=', scope.accountId)
     .where('environment', '=', scope.environment)
-    // A batch's row is a payout to its receiver, with its batch's id.
     .where('kind', 'in', ['payout', 'batch_payout'])
     .where('id', '=', id)
     .executeTakeFirst();

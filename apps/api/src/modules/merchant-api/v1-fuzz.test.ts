@@ -314,9 +314,7 @@ function request(path: string, method: string, operation: Operation): fc.Arbitra
             : path.includes('refunds')
               ? 'refund'
               : 'collection',
-      ).map((id) =>
-        path.replace(`{${idParameter.name}}`, id),
-      )
+      ).map((id) => path.replace(`{${idParameter.name}}`, id))
     : fc.constant(path);
   const schema = operation.requestBody?.content['application/json'].schema;
   const key = parameters.find((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');

@@ -1,8 +1,8 @@
 import type { Page } from '@sente/contracts/api';
 import {
+  BATCH_API_MESSAGES as API,
   type ApiPayoutBatch,
   type ApiPayoutBatchRow,
-  BATCH_API_MESSAGES as API,
   type PayoutBatchRequest,
 } from '@sente/contracts/merchant-api-batches';
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
@@ -14,10 +14,19 @@ import { requestHash, requireSameRequest } from '../../../lib/idempotency.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { PAGE_SIZE } from '../../../lib/pagination.ts';
-import { positionOf, recheck, rowCursor, rowColumns } from './drafts.ts';
+import { positionOf, recheck, rowColumns, rowCursor } from './drafts.ts';
 import { queueBatchEvent } from './events.ts';
 import { toApiPayoutBatch, toApiPayoutBatchRow } from './public-object.ts';
-import { type BatchRecord, countRows, findBatch, insertBatch, insertRows, recordEvent, rowCounts, rowsPage } from './repository.ts';
+import {
+  type BatchRecord,
+  countRows,
+  findBatch,
+  insertBatch,
+  insertRows,
+  recordEvent,
+  rowCounts,
+  rowsPage,
+} from './repository.ts';
 import type { SheetRow } from './sheet.ts';
 
 type Options = { db: Kysely<Database>; charge: number; maxAmount: number };
