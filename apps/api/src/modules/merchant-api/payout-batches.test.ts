@@ -9,6 +9,7 @@ import { batchCall, runBatchWork } from '../../testing/batches.ts';
 import { apiKeysOf, MERCHANT_API_ENV, v1 } from '../../testing/merchant-api.ts';
 import { createMerchant, expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { testDatabaseKind } from '../../testing/test-database.ts';
 import { fundWallet, pinToken, setPin, UNKNOWN_ID, WALLET_ENV } from '../../testing/transfers.ts';
 
 let t: TestApp;
@@ -146,6 +147,31 @@ describe('POST /v1/payout-batches', () => {
     const none = await propose({ reference: 'None', rows: [] });
     expect([none.statusCode, none.json().message]).toEqual([400, API.rowsInvalid]);
     expect(await batchCount()).toBe(before);
+  });
+});
+
+// PGlite is one connection: nothing would run at the same time there, so this proves nothing on it.
+describe.skipIf(testDatabaseKind !== 'postgres')('ten proposals at once on PostgreSQL', () => {
+  it('with one key make one batch, all ten answering it', async () => {
+    const before = await batchCount();
+    const idempotencyKey = randomUUID();
+    const body = { reference: 'At once', rows: rows(2, 50) };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => propose(body, idempotencyKey)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((res) => res.json().data.id)).size).toBe(1);
+    expect(answers.filter((res) => res.headers['idempotent-replayed'] === 'false')).toHaveLength(1);
+    expect(await batchCount()).toBe(before + 1);
+  });
+
+  it('with one reference and ten keys make one batch, the others told the reference is taken', async () => {
+    const before = await batchCount();
+    const body = { reference: 'One reference', rows: rows(1, 60) };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => propose(body)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, ...Array(9).fill(400)]);
+    expect(answers.filter((res) => res.statusCode === 400).map((res) => res.json().message)).toEqual(
+      Array(9).fill(M.referenceTaken),
+    );
+    expect(await batchCount()).toBe(before + 1);
   });
 });
 
