@@ -10,23 +10,25 @@ picks the environment: \`sk_test_...\` acts on test data (the simulator settles 
 \`sk_live_...\` on live data. Neither ever sees the other's collections, payouts or balance. Generating new keys
 stops the old ones at once.
 
-**Idempotency.** Every POST takes an \`Idempotency-Key\` header: 1 to 255 printable ASCII characters of your
-choice, such as your order number or a UUID. A retry with the same key and body answers the first result (with
+**Idempotency.** Every POST takes an \`Idempotency-Key\` header (a payout batch requires one): 1 to 255 printable
+ASCII characters of your choice, such as your order number or a UUID. A retry with the same key and body answers the first result (with
 \`Idempotent-Replayed: true\`) and moves no money twice; the same key with another body is a 409.
 
 **Rate limits.** Each key may make a fixed number of requests a minute. Every answer says how many
 (\`X-RateLimit-Limit\`), how many are left (\`X-RateLimit-Remaining\`) and in how many seconds the count starts again
 (\`X-RateLimit-Reset\`); past the limit the answer is a 429 with \`Retry-After\` seconds.
 
-**Errors.** Every failure is \`{ "status": "error", "message", "code", "errors"? }\`: \`message\` for people, \`code\`
-for programs (${API_ERROR_CODE_VALUES.join(', ')}).
+**Errors.** Every failure is \`{ "status": "error", "message", "code", "errors"?, "details"? }\`: \`message\` for
+people, \`code\` for programs (${API_ERROR_CODE_VALUES.join(', ')}); a refused body's problems are in \`details\` by
+field, and by \`row\` (from 1) for a payout batch's rows.
 
 **Lists** are newest first, 20 a page: send \`nextCursor\` back as \`?cursor=\` for the next page.
 
 **Webhooks.** Events are POSTed to the web hook URLs of the dashboard's Web Hooks page, signed with your encryption
 key in the Standard Webhooks format: collection events to the Collections URL, the others to the Payments URL. Every
 event and its body is under \`webhooks\` in this document. A collection or payout event's \`data\` is the same object
-GET /v1/collections/{id} or GET /v1/payouts/{id} answers, with a few older names beside it, marked deprecated.
+GET /v1/collections/{id} or GET /v1/payouts/{id} answers, with a few older names beside it, marked deprecated; a
+refund's or a payout batch's is the object GET /v1/refunds/{id} or GET /v1/payout-batches/{id} answers.
 Every body says its \`api_version\` (now \`${WEBHOOK_API_VERSION}\`): within a version a body only gains fields, so
 ignore fields you do not know; removing a field or changing its meaning makes a new version, announced in advance,
 and the deprecated names go at the first new version.

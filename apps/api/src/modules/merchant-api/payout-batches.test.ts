@@ -1,4 +1,4 @@
-/** Payout batches through /v1 (issue 41): an API key proposes, a member approves in the dashboard, the worker pays. */
+/** Payout batches through /v1: an API key proposes, a member approves in the dashboard, the worker pays. */
 import { randomUUID } from 'node:crypto';
 import { MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { BATCH_API_MESSAGES as API } from '@sente/contracts/merchant-api-batches';

@@ -41,7 +41,7 @@ function rowsRefused(errors: RowIssue[]): HttpError {
 }
 
 /**
- * Payout batches through /v1 (issue 41): an API key proposes a batch, written at once as submitted, which a member
+ * Payout batches through /v1: an API key proposes a batch, written at once as submitted, which a member
  * approves or rejects in the dashboard (approval.ts); an API key never approves. Its rows are checked by the same rules
  * as a sheet's (contracts checkBatchRows), and their names looked up by the worker as an upload's are.
  */
