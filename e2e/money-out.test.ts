@@ -1,6 +1,7 @@
 import { kampalaDay } from '@sente/contracts/dates';
+import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
-import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS, TRANSFER_OPTIONS } from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS, TRANSFER_MENU_LABELS, TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,12 +276,15 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await page.context().close();
   });
 
-  it('pays out to a mobile-money number through the payout option the dropdown keeps hidden', async () => {
+  it('pays out to a mobile-money number chosen in the Transfers menu, after its registered name (decision 064)', async () => {
     const page = await newPage(browser, server.url, 'phone');
-    await enterDashboard(page, sender, '/settlements?option=payout');
+    await enterDashboard(page, sender, '/settlements');
+    await openTransfers(page);
     const modal = page.getByRole('dialog', { name: 'Transfers' });
     await expect.poll(() => modal.count()).toBe(1);
-    expect(await modal.getByRole('textbox', { name: 'Option' }).inputValue()).toBe(TRANSFER_OPTIONS.payout);
+    await modal.getByRole('textbox', { name: 'Option' }).click();
+    await page.getByRole('listbox', { name: 'Option' }).getByRole('option', { name: TRANSFER_MENU_LABELS.payout }).click();
+    expect(await modal.getByRole('textbox', { name: 'Option' }).inputValue()).toBe(TRANSFER_MENU_LABELS.payout);
     await modal.getByLabel('Amount').fill('10,000');
     await modal.getByLabel('Reason').fill('Transport refund');
     await modal.getByRole('button', { name: 'Continue' }).click();
@@ -288,14 +292,22 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await modal.getByLabel('Receiver phone').fill('0772 55');
     await modal.getByRole('button', { name: 'Continue' }).click();
     expect(await modal.getByText(M.phoneInvalid).count()).toBe(1);
+    // The simulator's number that is not registered for mobile money: said under the phone, and no PIN step.
+    await modal.getByLabel('Receiver phone').fill('0772000021');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => modal.getByText(NAME_CHECK_MESSAGES.notRegistered).count()).toBe(1);
+    expect(await page.getByRole('dialog', { name: 'Authenticate with PIN' }).count()).toBe(0);
+    await expectAccessible(page, 'transfers: payout to a number not registered');
     // Typed without spaces, the number is shown in the dashboard's one format from the PIN step on (decision 036).
-    await modal.getByLabel('Receiver phone').fill('0772555123');
+    await modal.getByLabel('Receiver phone').fill('0772000011');
     await screenshot(page, 'money-out-08-payout-phone');
     await modal.getByRole('button', { name: 'Continue' }).click();
 
     const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
     await expect.poll(() => confirm.count()).toBe(1);
-    expect(await confirm.getByText('0772 555 123', { exact: true }).count()).toBe(1);
+    expect(await confirm.getByText('0772 000 011', { exact: true }).count()).toBe(1);
+    // The simulator's John Okello, masked: the merchant sees whose number it is, and no more of the name.
+    expect(await confirm.getByText('Registered name: J*** OKELLO').count()).toBe(1);
     await screenshot(page, 'money-out-08b-payout-pin');
     expect(await confirm.getByText('UGX 1,000', { exact: true }).count()).toBe(1);
     await expectAccessible(page, 'transfers: payout PIN, phone');
@@ -315,7 +327,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await page.reload();
     const card = page.getByRole('listitem').filter({ hasText: 'Transport refund' });
     await expect.poll(() => card.getByText('Successful').count()).toBe(1);
-    expect(await card.getByText(`${TRANSFER_OPTIONS.payout} to 0772 555 123`, { exact: true }).count()).toBe(1);
+    expect(await card.getByText(`${TRANSFER_OPTIONS.payout} to 0772 000 011`, { exact: true }).count()).toBe(1);
     await screenshot(page, 'money-out-09-payout-paid');
     expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(41_500 - 11_000);
     await page.context().close();
@@ -347,16 +359,21 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     // 50,000 less the 3 % fee, in the live wallet; the test wallet is as it was.
     expect((await profileOf(sender)).userWallet).toEqual({ current_balance: 48_500, current_balance_sand_box: 30_500 });
 
+    // The hand-typed address still opens the payout; MTN's basicuserinfo names the holder, masked at the PIN step.
+    mtn.holders.set('256772555123', { given_name: 'Moses', family_name: 'Kato' });
     const page = await newPage(browser, server.url, 'phone');
     await enterDashboard(page, sender, '/settlements?option=payout');
     const modal = page.getByRole('dialog', { name: 'Transfers' });
     await expect.poll(() => modal.count()).toBe(1);
+    expect(await modal.getByRole('textbox', { name: 'Option' }).inputValue()).toBe(TRANSFER_MENU_LABELS.payout);
     await modal.getByLabel('Amount').fill('10,000');
     await modal.getByLabel('Reason').fill('Live supplier');
     await modal.getByLabel('Receiver phone').fill('0772 555 123');
     await modal.getByRole('button', { name: 'Continue' }).click();
     const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
     await expect.poll(() => confirm.count()).toBe(1);
+    expect(await confirm.getByText('Registered name: M*** KATO').count()).toBe(1);
+    expect(mtn.requests.some((request) => request.path.endsWith('/accountholder/msisdn/256772555123/basicuserinfo'))).toBe(true);
     await typePin(page, 'Wallet PIN', PIN);
     await confirm.getByRole('button', { name: 'Verify' }).click();
     await expectToast(page, M.payoutStarted);

@@ -224,6 +224,13 @@ const schema = z.object({
   PROVIDER_RETRY_DELAY_MS: nonNegativeInt(500),
   /** A live payment or payout is first asked about this long after it started, then at half its age, at most every 15 min. */
   PROVIDER_POLL_AFTER_SECONDS: positiveInt(30),
+  /**
+   * The name check's look-ups per second asked of each provider (the registered name behind a payout's number), kept
+   * under what MTN and Airtel take; the simulator's is higher, so that a large test batch checks quickly.
+   */
+  NAME_LOOKUP_MTN_PER_SECOND: positiveInt(5),
+  NAME_LOOKUP_AIRTEL_PER_SECOND: positiveInt(5),
+  NAME_LOOKUP_SIMULATOR_PER_SECOND: positiveInt(500),
   /** Provider callbacks per minute per IP: high, for a provider's burst; a callback refused is made up by the reconciler. */
   PROVIDER_CALLBACK_RATE_LIMIT_PER_MINUTE: positiveInt(3000),
 });

@@ -15,7 +15,16 @@ import { RIGHTS, type Right, STAFF_ROLES, type StaffRole } from '@sente/contract
 import { MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteEntry } from './app.ts';
-import { checkedDraft, csvOf, goodRows, newBatch, rowsOf, runBatchWork, submittedBatch } from './testing/batches.ts';
+import {
+  checkedDraft,
+  csvOf,
+  goodRows,
+  newBatch,
+  registeredName,
+  rowsOf,
+  runBatchWork,
+  submittedBatch,
+} from './testing/batches.ts';
 import { answer, get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, PAYMENT_LINK } from './testing/links.ts';
 import { lastCode } from './testing/outbox.ts';
@@ -411,6 +420,12 @@ const MATRIX: Row[] = [
     needs: 'moveMoney',
     ok: 200,
     call: () => ({ url: '/api/wallet/verify_sente_acc_number', body: { sente_account_number: otherNumber } }),
+  },
+  {
+    route: 'POST /api/wallet/mobile-money-name',
+    needs: 'moveMoney',
+    ok: 200,
+    call: () => ({ url: '/api/wallet/mobile-money-name', body: { phone: '0772000011' } }),
   },
   {
     route: 'POST /api/wallet/user_with_sente',
@@ -844,7 +859,10 @@ beforeAll(async () => {
   s = { image, product, logo, certificate, paymentLink, donation, item, payment };
   const maker = await createMember(t, owner, 'operations', { firstname: 'Esther', lastname: 'Apio' });
   await setPin(t, maker);
-  const paid = await submittedBatch(t, maker, [...goodRows(1, nextRow()), ['0772550001', 1000, 'Test Person', 'FAILS']]);
+  const paid = await submittedBatch(t, maker, [
+    ...goodRows(1, nextRow()),
+    ['0772550001', 1000, registeredName('0772550001'), 'FAILS'],
+  ]);
   const approved = await post(t, owner, `/api/payout-batches/${paid.id}/approve`, { pin_token: await mintPinToken(t, owner) });
   must(approved, 'approve', 200);
   await runBatchWork(t);

@@ -1258,6 +1258,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/collections/smt_download': "the session's account's export; no cursor or id",
   'GET /api/wallet/charges': "the session's account",
   'GET /api/wallet/usd': "the session's account",
+  'POST /api/wallet/mobile-money-name': "takes only a phone number; the answer is the provider's masked name, no account of ours",
   'GET /api/wallet/statement/download': "the session's account's wallet; takes only days and a currency",
   'GET /api/wallet/statement/summary': "the session's account's wallet; takes only days and a currency",
   'GET /api/reports/dashboard-stats': "the session's account's figures; takes only a period name",

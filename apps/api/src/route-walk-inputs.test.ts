@@ -171,6 +171,7 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
     }),
     'POST /api/wallet/verify_sente_acc_number': () => ({ sente_account_number: '1234567890' }),
     'POST /api/wallet/user_with_sente': () => ({ sente_account_id: other.accountId }),
+    'POST /api/wallet/mobile-money-name': () => ({ phone: '0772000011' }),
     'POST /api/wallet/get_account_number_if_exists': () => ({ sente_account_id: owner.accountId }),
     'POST /api/wallet-transfers/p2p': async () => ({
       recipientAccountId: other.accountId,

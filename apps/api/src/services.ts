@@ -26,6 +26,7 @@ import { createMerchantApiService } from './modules/merchant-api/service.ts';
 import { merchantBalances, verifyLedger } from './modules/money/ledger.ts';
 import { createProviderCallbacks } from './modules/money/providers/callbacks.ts';
 import { listMismatches } from './modules/money/providers/mismatches.ts';
+import { createNameLookup } from './modules/money/providers/name-lookup.ts';
 import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
 import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
 import { createCollectionsService } from './modules/payments/list-service.ts';
@@ -94,6 +95,14 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   const live = liveProvidersFrom(config, secrets.callbackSecret, logger);
   const providers = createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live });
+  const nameLookup = createNameLookup({
+    providers,
+    ratePerSecond: {
+      mtn_momo: config.NAME_LOOKUP_MTN_PER_SECOND,
+      airtel_money: config.NAME_LOOKUP_AIRTEL_PER_SECOND,
+      simulator: config.NAME_LOOKUP_SIMULATOR_PER_SECOND,
+    },
+  });
   const pollAfterMs = config.PROVIDER_POLL_AFTER_SECONDS * 1000;
   const payments = createPaymentsService({
     db,
@@ -135,7 +144,6 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     refundHooks: createRefundHooks({ db, mailer, logger }),
   });
   const refunds = createRefunds({ db, providers, moneyOut: wallet.refundMoneyOut });
-  const nameLookup = TEMP_NAME_LOOKUP;
   const batches = createBatchService({
     db,
     pins,
@@ -216,6 +224,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     merchantApi,
     jobs,
     providers,
+    nameLookup,
     providerCallbacks,
     rails: {
       summary: () => railsSummary(live, config.PUBLIC_URL, secrets.callbackSecret),
@@ -243,8 +252,4 @@ function createStorage(config: Config): FileStorage {
 }
 
 export type Services = ReturnType<typeof createServices>;
-
-const TEMP_NAME_LOOKUP = {
-  holder: async (_environment: string, msisdn: string) =>
-    msisdn.endsWith('9999') ? ({ status: 'not_registered' } as const) : ({ status: 'registered', name: 'Test Person' } as const),
-};
+export type { NameLookup } from './modules/money/providers/name-lookup.ts';

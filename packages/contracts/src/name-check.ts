@@ -16,6 +16,14 @@ export const NAME_CHECK_LABELS: Record<NameCheck, string> = {
   barred: 'Number barred',
 };
 
+/** What a single payout's name step says before the PIN (the Transfers modal). */
+export const NAME_CHECK_MESSAGES = {
+  registeredName: 'Registered name',
+  notRegistered: 'This number is not registered for mobile money: check it, or pay another number',
+  barred: 'This number is barred from mobile money: pay another number',
+  unavailable: "We could not check the name registered for this number: make sure it is the receiver's before you send",
+} as const;
+
 /** How many stars stand for the rest of a word: always as many, so the mask never tells a word's length. */
 const STARS = { given: '***', single: '*****' } as const;
 

@@ -36,6 +36,21 @@ export const SIMULATOR = {
   stayPendingSuffix: '0002',
   successCard: '4242424242424242',
   declinedCard: '4000000000000002',
+  /**
+   * The name check's test numbers (docs/features.md): the registered names of a few, one not registered for mobile
+   * money, one barred, one whose look-up is unavailable. Any other number the rails take has a name made from its digits.
+   */
+  holders: {
+    registered: {
+      '256772000011': 'John Okello',
+      '256752000012': 'Sarah Nakato',
+      '256782000013': 'Joseph Mukasa',
+      '256702000014': 'Grace Namubiru',
+    },
+    notRegistered: '256772000021',
+    barred: '256752000022',
+    unavailable: '256772000023',
+  },
 } as const;
 
 const NETWORK_PREFIXES: Record<MobileMoneyChannel, readonly string[]> = {

@@ -131,6 +131,9 @@ export const payoutInput = z.object({
   pin_token: pinToken,
 });
 
+/** POST /api/wallet/mobile-money-name: the phone a payout would pay, read as the payout reads it. */
+export const mobileMoneyNameInput = z.object({ phone: payoutPhone });
+
 /** A business account's number: 10 digits (apps/api/src/modules/accounts/repository.ts makes them). */
 const ACCOUNT_NUMBER = /^\d{10}$/;
 

@@ -31,7 +31,7 @@ export const TRANSFER_FORM_KINDS = ['wallet_transfer', 'settlement', 'payout'] a
 export const TRANSFER_STATUSES = ['pending', 'successful', 'rejected'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
-/** Spec §2 Transfers modal: the options of the dropdown (the payout option is kept out of it, as the spec says). */
+/** Spec §2 Transfers modal: each kind's name, in the dropdown, the transfers list, its filter and its export. */
 export const TRANSFER_OPTIONS = {
   settlement: 'Request Transfer',
   wallet_transfer: `${PRODUCT_NAME} Customer`,
@@ -39,7 +39,16 @@ export const TRANSFER_OPTIONS = {
   refund: 'Refund',
   batch_payout: 'Batch payout',
 } as const satisfies Record<TransferKind, string>;
-export const OFFERED_TRANSFER_OPTIONS = ['settlement', 'wallet_transfer'] as const satisfies readonly TransferKind[];
+/**
+ * The dropdown's options, in order. The spec keeps the payout out of it; decision 064 offers it, as "Send to mobile
+ * money" (the list and the export keep calling the kind by its name).
+ */
+export const OFFERED_TRANSFER_OPTIONS = ['settlement', 'wallet_transfer', 'payout'] as const satisfies readonly TransferKind[];
+export const TRANSFER_MENU_LABELS = {
+  settlement: TRANSFER_OPTIONS.settlement,
+  wallet_transfer: TRANSFER_OPTIONS.wallet_transfer,
+  payout: 'Send to mobile money',
+} as const satisfies Record<(typeof OFFERED_TRANSFER_OPTIONS)[number], string>;
 
 /** The transfer environments of spec §7 ('test' or 'prod') for the account's environment. */
 export const TRANSFER_ENV = { test: 'test', production: 'prod' } as const;
@@ -177,6 +186,17 @@ export const transfersFilterQuery = z
 export const transfersDownloadQuery = z.object(transfersFilter).refine(daysInOrder, daysInverted);
 export type TransfersFilter = z.output<typeof transfersFilterQuery>;
 
+/**
+ * POST /api/wallet/mobile-money-name: the network of a payout's number and its provider's word on who holds it, the
+ * registered name masked (name-check.ts), null unless registered.
+ */
+export const mobileMoneyHolder = z.object({
+  network: z.enum(['MTN', 'AIRTEL']),
+  check: z.enum(['registered', 'not_registered', 'barred', 'unavailable']),
+  masked_name: z.string().nullable(),
+});
+export type MobileMoneyHolder = z.output<typeof mobileMoneyHolder>;
+
 /** The spec's older wallet answers: upper-case `status: 'SUCCESS'`, some with a field beside `data` too. */
 const specAnswerOf = <T extends z.ZodType>(data: T) => answerOf(data).extend({ status: z.literal('SUCCESS') });
 
@@ -202,6 +222,7 @@ export const walletAnswers = {
   transferred: answerOf(transferRow).extend({ success: z.literal(true) }),
   moved: answerOf(transferRow),
   transfers: answerOf(pageOf(transferRow)),
+  mobileMoneyHolder: answerOf(mobileMoneyHolder),
   bankDetails: answerOf(z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() })),
 };
 

@@ -1,4 +1,5 @@
 import type { BatchRow, PayoutBatch } from '@sente/contracts/payout-batches';
+import { simulatedHolder } from '../modules/money/providers/simulated-holder.ts';
 import type { Merchant } from './payments.ts';
 import type { TestApp } from './test-app.ts';
 import { multipartBody } from './upload-fixtures.ts';
@@ -9,12 +10,22 @@ export function csvOf(rows: (string | number)[][], header = 'phone,amount,name,r
   return Buffer.from(`${[header, ...rows.map((row) => row.join(','))].join('\n')}\n`);
 }
 
-/** `count` good rows: MTN and Airtel numbers in turn, amounts from 1,000, each with its own reference. */
+/** The name the test-mode simulator has registered behind a `07XXXXXXXX` number (its name check's answer). */
+export function registeredName(phone: string): string {
+  const holder = simulatedHolder(`256${phone.slice(1)}`);
+  if (holder.status !== 'registered') throw new Error(`the simulator has no name for ${phone} (${holder.status})`);
+  return holder.name;
+}
+
+/**
+ * `count` good rows: MTN and Airtel numbers in turn, amounts from 1,000, each with its own reference, named as the
+ * simulator has registered the number (so the name check matches).
+ */
 export function goodRows(count: number, start = 0): (string | number)[][] {
   return Array.from({ length: count }, (_, index) => {
     const n = start + index;
     const phone = n % 2 === 0 ? `0772${String(100000 + n).padStart(6, '0')}` : `0701${String(100000 + n).padStart(6, '0')}`;
-    return [phone, 1000 + n, 'Test Person', `REF-${n}`, 'Salary'];
+    return [phone, 1000 + n, registeredName(phone), `REF-${n}`, 'Salary'];
   });
 }
 

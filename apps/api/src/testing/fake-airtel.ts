@@ -1,5 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { AirtelSettings } from '../modules/money/providers/rails/airtel.ts';
+import {
+  type AirtelHolder,
+  airtelMoneyId,
+  asRecord,
+  CODES,
+  envelope,
+  gatewayRefusal,
+  invalidToken,
+  type Product,
+  productRefusal,
+  type Reply,
+  refusal,
+  userEnquiry,
+} from './fake-airtel-replies.ts';
 import { listenLocally } from './local-server.ts';
 
 /** A collection (USSD push) or disbursement the fake took, by its transaction id. */
@@ -36,7 +50,7 @@ export type AirtelFault =
   | 'record-then-hang'
   | { code: string; status?: number; message?: string };
 
-type FaultKind = 'token' | 'payment' | 'disbursement' | 'status';
+type FaultKind = 'token' | 'payment' | 'disbursement' | 'status' | 'user';
 
 export type FakeAirtel = {
   /** `http://127.0.0.1:<port>`, Airtel's base URL. */
@@ -68,95 +82,10 @@ export type FakeAirtel = {
     outcome: 'TS' | { status: 'TF' | 'TE'; responseCode?: string; message?: string },
     options?: { callback?: boolean },
   ): Promise<number | null>;
+  /** The subscribers the user enquiry knows, by number without the country code (`7XXXXXXXX`); others are unknown. */
+  holders: Map<string, AirtelHolder>;
   close(): Promise<void>;
 };
-
-/** Airtel's product codes for each product (developer documentation, "Response codes"). */
-const CODES = {
-  collection: {
-    success: 'DP00800001001',
-    inProcess: 'DP00800001006',
-    invalidAmount: 'DP00800001004',
-    failed: 'DP00800001009', // "Do not honor": a generic refusal
-    expired: 'DP00800001029',
-    notPermitted: 'DP00800001010',
-    refused: 'DP00800001008',
-    notFound: 'DP00800001025',
-  },
-  disbursement: {
-    success: 'DP00900001001',
-    inProcess: 'DP00900001006',
-    invalidAmount: 'DP00900001004',
-    failed: 'DP00900001005',
-    expired: 'DP00900001014', // the disbursement codes have no "expired": Transaction Timed Out
-    notPermitted: 'DP00900001012', // Mobile number entered is incorrect
-    refused: 'DP00900001013',
-    notFound: 'DP00900001015',
-  },
-} as const;
-
-type Product = AirtelRecord['product'];
-
-type Reply = { status: number; body?: unknown; raw?: string };
-
-/**
- * Airtel's envelope. Business answers come as HTTP 200 whatever they say: `status.code` carries the HTTP-like code and
- * `status.success` the outcome; `result_code` is the older ESB code, `response_code` the product's.
- */
-const envelope = (
-  status: { code: string; message: string; resultCode: string; responseCode: string; success: boolean },
-  data: unknown = {},
-  httpStatus = 200,
-): Reply => ({
-  status: httpStatus,
-  body: {
-    data,
-    status: {
-      code: status.code,
-      message: status.message,
-      result_code: status.resultCode,
-      response_code: status.responseCode,
-      success: status.success,
-    },
-  },
-});
-
-/** A refusal: HTTP 200, `status.code` '400', success false. */
-const refusal = (message: string, resultCode: string, responseCode: string) =>
-  envelope({ code: '400', message, resultCode, responseCode, success: false });
-
-/**
- * The gateway's own refusals (ROUTER codes) come bare, without the envelope (github.com/global-121/121-platform,
- * mock-service airtel.mock.service.ts; github.com/msomali/airtel models/responses.go).
- */
-const gatewayRefusal = (httpStatus: number, message: string, code: string): Reply => ({
-  status: httpStatus,
-  body: { status_code: code, status_message: message },
-});
-
-/** A product refusal with only a response code, as Airtel sends DP00900001011 (no result code). */
-const productRefusal = (httpStatus: number, message: string, code: string): Reply => ({
-  status: httpStatus,
-  body: { data: {}, status: { code: '400', message, response_code: code, success: false } },
-});
-
-/** The gateway's answer to a token it does not know or that expired: 403, OAuth's error, no envelope. */
-const invalidToken: Reply = {
-  status: 403,
-  body: { error_description: 'The access token is invalid or has expired', error: 'invalid_token' },
-};
-
-const asRecord = (value: unknown): Record<string, any> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, any>) : null;
-
-/** Airtel's money ids look like `MP210603.1234.L06941` (collections) or `CI…` (disbursements). */
-function airtelMoneyId(product: Product): string {
-  const now = new Date();
-  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
-  const time = now.toISOString().slice(11, 16).replace(':', '');
-  const serial = String(randomBytes(3).readUIntBE(0, 3) % 100_000).padStart(5, '0');
-  return `${product === 'collection' ? 'MP' : 'CI'}${date}.${time}.L${serial}`;
-}
 
 /** A local HTTP server speaking Airtel Money Africa's open API (token, USSD push, disbursement, enquiries), for tests. */
 export async function startFakeAirtel(): Promise<FakeAirtel> {
@@ -166,7 +95,7 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
   const encryptedPin = randomBytes(128).toString('base64');
   /** Tokens by value, until when they are good. revokeTokens() forgets them all. */
   const tokens = new Map<string, number>();
-  const faults: Record<FaultKind, AirtelFault[]> = { token: [], payment: [], disbursement: [], status: [] };
+  const faults: Record<FaultKind, AirtelFault[]> = { token: [], payment: [], disbursement: [], status: [], user: [] };
 
   const fake = {
     url: '',
@@ -175,6 +104,7 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
     records: new Map<string, AirtelRecord>(),
     tokensIssued: 0,
     tokenTtlSeconds: 180,
+    holders: new Map<string, AirtelHolder>(),
   };
 
   function issueToken(body: unknown): Reply {
@@ -297,6 +227,8 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
     if (method === 'POST' && path === '/merchant/v1/payments') return { kind: 'payment', product: 'collection', id: null };
     if (method === 'POST' && path === '/standard/v1/disbursements')
       return { kind: 'disbursement', product: 'disbursement', id: null };
+    const user = /^\/standard\/v1\/users\/([^/]+)$/.exec(path);
+    if (method === 'GET' && user) return { kind: 'user', product: null, id: decodeURIComponent(user[1]!) };
     const get = /^\/standard\/v1\/(payments|disbursements)\/([^/]+)$/.exec(path);
     if (method === 'GET' && get) {
       return { kind: 'status', product: get[1] === 'payments' ? 'collection' : 'disbursement', id: decodeURIComponent(get[2]!) };
@@ -328,6 +260,7 @@ export async function startFakeAirtel(): Promise<FakeAirtel> {
     if (target.kind === 'token') return issueToken(body);
     const denied = authorize(headers);
     if (denied) return denied;
+    if (target.kind === 'user') return userEnquiry(fake.holders, target.id!);
     if (target.id !== null) return lookUp(target.product!, target.id);
     return create(target.product!, headers, body);
   }

@@ -113,4 +113,10 @@ describe('the fake MTN, driven by the mtn-momo SDK', () => {
       payee: payer,
     });
   });
+
+  it('account holder: the SDK’s isPayerActive reads an active holder as true, an unknown number as false', async () => {
+    fake.holders.set('256772555010', { given_name: 'Grace', family_name: 'Namubiru' });
+    expect(await disbursements.isPayerActive('256772555010')).toBe(true);
+    expect(await disbursements.isPayerActive('256772555011')).toBe(false);
+  });
 });

@@ -25,7 +25,10 @@ export type MtnRecord = {
  */
 type MtnFault = 500 | 503 | 401 | 'hang' | 'malformed' | 'record-then-hang' | { code: string };
 
-type FaultKind = 'token' | 'requesttopay' | 'transfer' | 'status';
+type FaultKind = 'token' | 'requesttopay' | 'transfer' | 'status' | 'holder';
+
+/** Who holds a number, as the fake's account-holder calls answer: a name, or an account that is not active. */
+type MtnHolder = { given_name: string; family_name: string } | 'not_registered';
 
 export type FakeMtn = {
   /** `http://127.0.0.1:<port>`, MTN's base URL. */
@@ -67,6 +70,11 @@ export type FakeMtn = {
   notFoundFor(referenceId: string, times: number): void;
   /** From now on the status answer (and callback) of a record names this amount and/or currency, not the ones sent. */
   misreport(referenceId: string, reported: { amount?: string; currency?: string }): void;
+  /**
+   * The account holders the basicuserinfo and active calls know, by `2567XXXXXXXX` number; a number not set here is
+   * not an active account. `holder` faults apply to both calls.
+   */
+  holders: Map<string, MtnHolder>;
   close(): Promise<void>;
 };
 
@@ -104,7 +112,7 @@ export async function startFakeMtn(): Promise<FakeMtn> {
   };
   /** Tokens by value: which product they were issued for, until when, and whether revokeTokens() took them back. */
   const tokens = new Map<string, { product: MtnRecord['product']; expiresAt: number; revoked: boolean }>();
-  const faults: Record<FaultKind, MtnFault[]> = { token: [], requesttopay: [], transfer: [], status: [] };
+  const faults: Record<FaultKind, MtnFault[]> = { token: [], requesttopay: [], transfer: [], status: [], holder: [] };
   const refusals: Record<'requesttopay' | 'transfer', string[]> = { requesttopay: [], transfer: [] };
   /** notFoundFor: how many more status asks of a reference answer 404. */
   const notFound = new Map<string, number>();
@@ -118,6 +126,7 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     tokensIssued: 0,
     tokenTtlSeconds: 3600,
     reasonAsObject: false,
+    holders: new Map<string, MtnHolder>(),
   };
 
   /** The status answer (and callback body): what MTN shows of a requesttopay or transfer. */
@@ -216,6 +225,34 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     return { status: 200, body: statusBody(record) };
   }
 
+  /**
+   * The Disbursement product's account-holder calls. basicuserinfo answers as MTN's docs show it
+   * (MTN-Group/MoMoAPIs_Android_sdk docs/collection/getBasicUserInfo.md), or MTN's 404 RESOURCE_NOT_FOUND for a number
+   * that is not an active account; active answers `{ result }`, as the mtn-momo client's isPayerActive reads it.
+   */
+  function holder(headers: Record<string, string>, msisdn: string, call: string): Reply {
+    const denied = authorize('disbursement', headers);
+    if (denied) return denied;
+    const known = fake.holders.get(msisdn);
+    if (call === 'active') return { status: 200, body: { result: known !== undefined && known !== 'not_registered' } };
+    if (known === undefined || known === 'not_registered') {
+      return mtnError(404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+    }
+    return {
+      status: 200,
+      body: {
+        sub: '0',
+        name: `${known.given_name} ${known.family_name}`,
+        given_name: known.given_name,
+        family_name: known.family_name,
+        birthdate: '1990-01-01',
+        locale: 'en_UG',
+        gender: 'MALE',
+        updated_at: Math.floor(Date.now() / 1000),
+      },
+    };
+  }
+
   /** The route a request takes, with the fault kind it may draw; null when the path is not one of MTN's. */
   function route(method: string, path: string) {
     const token = /^\/(collection|disbursement)\/token\/$/.exec(path);
@@ -225,6 +262,10 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     }
     if (method === 'POST' && path === '/disbursement/v1_0/transfer') {
       return { kind: 'transfer' as const, product: 'disbursement' as const, id: null };
+    }
+    const holderPath = /^\/disbursement\/v1_0\/accountholder\/msisdn\/([^/]+)\/(basicuserinfo|active)$/.exec(path);
+    if (method === 'GET' && holderPath) {
+      return { kind: 'holder' as const, product: 'disbursement' as const, id: `${holderPath[2]}:${holderPath[1]}` };
     }
     const get = /^\/(?:collection\/v1_0\/requesttopay|disbursement\/v1_0\/transfer)\/([^/]+)$/.exec(path);
     if (method === 'GET' && get) {
@@ -260,6 +301,11 @@ export async function startFakeMtn(): Promise<FakeMtn> {
     if (target.kind === 'token') {
       if (fault === 'record-then-hang') return;
       return answer(issueToken(target.product, headers));
+    }
+    if (target.kind === 'holder') {
+      if (fault === 'record-then-hang') return;
+      const [call, msisdn] = target.id!.split(':') as [string, string];
+      return answer(holder(headers, decodeURIComponent(msisdn), call));
     }
     if (target.kind === 'status') {
       if (fault === 'record-then-hang') return;

@@ -24,6 +24,7 @@ import {
   accountIdInput,
   bankDetailsInput,
   changePinInput,
+  mobileMoneyNameInput,
   ownAccountInput,
   p2pInput,
   payoutInput,
@@ -54,6 +55,8 @@ export const transferRoutes = {
   'POST /api/wallet-transfers/p2p': { body: p2pInput, response: { 200: W.transferred, 201: W.transferred } },
   'POST /api/settlements/create': { body: settlementInput, response: { 200: W.moved, 201: W.moved } },
   'POST /api/yo/process_payout': { body: payoutInput, response: { 200: W.moved, 201: W.moved } },
+  // The payout's name step: who the provider has registered behind the number, masked.
+  'POST /api/wallet/mobile-money-name': { body: mobileMoneyNameInput, response: { 200: W.mobileMoneyHolder } },
   'GET /api/settlements': { querystring: transfersFilterQuery, response: { 200: W.transfers } },
   'GET /api/collections/smt_download': { querystring: transfersDownloadQuery, response: { 200: fileAnswer } },
   'POST /api/sente-account/update-bank-details': { body: bankDetailsInput, response: { 200: W.bankDetails } },

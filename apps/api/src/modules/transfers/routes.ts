@@ -1,4 +1,6 @@
 import { MESSAGES } from '@sente/contracts/messages';
+import { maskRegisteredName } from '@sente/contracts/name-check';
+import { mobileMoneyNumber, networkOf } from '@sente/contracts/payments';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,7 +32,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * account, environment and member that move money are the session's: ids in the body (senderAccountId,
  * sente_account_id) must name the caller's current account, and the creator is always the signed-in member.
  */
-export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { wallet, pins, pinChanges }) => {
+export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { wallet, pins, pinChanges, nameLookup }) => {
   const moveMoney = app.requireAccount('moveMoney');
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
   const move = { preValidation: moveMoney, config: { rateClass: 'write' } } as const;
@@ -132,6 +134,17 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     wallet.assertEnvironment(actor, input.active_env);
     const { row, replayed } = await wallet.payout(actor, input, key);
     return reply.code(replayed ? 200 : 201).send(answer(row, M.payoutStarted));
+  });
+
+  // The payout's name step: the number's provider says who holds it; only the masked name leaves the server.
+  route(app, 'POST /api/wallet/mobile-money-name', lookup, async (request) => {
+    const msisdn = mobileMoneyNumber(request.body.phone)!;
+    const holder = await nameLookup.holder(scopeOf(request).environment, msisdn);
+    return answer({
+      network: networkOf(msisdn) === 'AIRTEL' ? ('AIRTEL' as const) : ('MTN' as const),
+      check: holder.status,
+      masked_name: holder.status === 'registered' ? maskRegisteredName(holder.name) : null,
+    });
   });
 
   route(app, 'GET /api/settlements', view, async (request) => answer(await wallet.list(scopeOf(request), request.query)));

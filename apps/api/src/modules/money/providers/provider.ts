@@ -3,6 +3,7 @@ import type { Currency, Environment } from '@sente/contracts/constants';
 import { type MobileMoneyChannel, networkOf, PAYMENT_MESSAGES, type PaymentChannel, SIMULATOR } from '@sente/contracts/payments';
 import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { HttpError } from '../../../lib/http-error.ts';
+import { simulatedHolder } from './simulated-holder.ts';
 
 /** What a provider is asked to collect. Card details live only for this call; they are never stored. */
 export type ChargeRequest = {
@@ -117,6 +118,12 @@ export class ProviderSetupError extends Error {
   }
 }
 
+/**
+ * Who holds a mobile money number, as its provider says: the name registered behind it, or that it is not registered for
+ * mobile money, barred, or that the provider could not say (a timeout, an error, an answer we cannot read).
+ */
+export type AccountHolder = { status: 'registered'; name: string } | { status: 'not_registered' | 'barred' | 'unavailable' };
+
 /** A rail that collects from payers and pays out to them: the simulator in test, MTN MoMo and Airtel Money live. */
 export interface PaymentProvider {
   readonly name: string;
@@ -141,6 +148,11 @@ export interface PaymentProvider {
    * differ), and throws an error naming what failed, never a secret. `providers:status --check` calls it.
    */
   checkCredentials?(): Promise<void>;
+  /**
+   * The holder of a `2567XXXXXXXX` number the provider pays out to (the payout's name check). Never throws: whatever
+   * goes wrong answers `unavailable`.
+   */
+  accountHolder?(msisdn: string): Promise<AccountHolder>;
 }
 
 /** DESIGN §5: the test-mode simulator, deciding by the payer's number or card. */
@@ -179,6 +191,7 @@ export function createSimulator(delayMs: number): PaymentProvider {
       }
       return { providerReference, simulated: { outcome: 'successful', message: null, settleAt } };
     },
+    accountHolder: async (msisdn) => simulatedHolder(msisdn),
   };
 }
 

@@ -42,7 +42,14 @@ describe.skipIf(testDatabaseKind !== 'postgres')('a live batch, one worker dying
   it('pays every row once, whichever worker hands it over', async () => {
     const { t, mtn, airtel, merchant } = rails;
     const before = await liveUgx(t, merchant);
-    const batch = await submittedBatch(t, maker, goodRows(ROWS, 700));
+    const rows = goodRows(ROWS, 700);
+    // The providers' name look-ups know each row's number under the row's name (MTN's basicuserinfo, Airtel's KYC).
+    for (const [phone, , name] of rows as [string, number, string][]) {
+      const [given, family] = name.split(' ') as [string, string];
+      mtn.holders.set(`256${phone.slice(1)}`, { given_name: given, family_name: family });
+      airtel.holders.set(phone.slice(1), { first_name: given, last_name: family });
+    }
+    const batch = await submittedBatch(t, maker, rows);
     // Two approvals at once, by the owner twice (two tabs): one wins, the other is told, and one hold is taken.
     const approvals = await Promise.all(
       [0, 1].map(async () =>

@@ -6,7 +6,7 @@ import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import {
   WALLET_MESSAGES as M,
   OFFERED_TRANSFER_OPTIONS,
-  TRANSFER_OPTIONS,
+  TRANSFER_MENU_LABELS,
   type TransferCharges,
 } from '@sente/contracts/transfers';
 import { mostSendable, transferForm } from '@sente/contracts/transfers-input';
@@ -23,6 +23,7 @@ type TransferDetailsForm = UseFormReturnType<TransferDetails>;
  * modal, so that going back from the PIN step finds it as it was left; a field's message goes as soon as that field
  * changes.
  */
+/** `withPayout`: opened at `/settlements?option=payout`, with the payout already chosen. */
 export function useTransferDetails(balance: number, charges: TransferCharges | null, withPayout: boolean): TransferDetailsForm {
   return useForm<TransferDetails>({
     initialValues: { option: withPayout ? 'payout' : null, account: '', phone: '', amount: 0, reason: '' },
@@ -37,7 +38,6 @@ type Props = {
   /** What each option costs (GET /api/wallet/charges), null until read. */
   charges: TransferCharges | null;
   environment: Environment;
-  withPayout: boolean;
   bankMissing: boolean;
   busy: boolean;
   onClose: () => void;
@@ -51,16 +51,12 @@ export function TransferDetailsStep({
   balance,
   charges,
   environment,
-  withPayout,
   bankMissing,
   busy,
   onClose,
   onContinue,
 }: Props) {
-  const options = [...OFFERED_TRANSFER_OPTIONS, ...(withPayout ? (['payout'] as const) : [])].map((kind) => ({
-    value: kind,
-    label: TRANSFER_OPTIONS[kind],
-  }));
+  const options = OFFERED_TRANSFER_OPTIONS.map((kind) => ({ value: kind, label: TRANSFER_MENU_LABELS[kind] }));
   const { option, amount } = form.values;
   // Spec §5, decision 058: above what can be sent (the balance less the option's charge), the most that can be sent shows
   // under the field as soon as it is typed, and once, before the PIN step rather than 'Invalid Amount' after it.

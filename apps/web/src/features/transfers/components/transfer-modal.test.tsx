@@ -1,7 +1,13 @@
 import type { Environment } from '@sente/contracts/constants';
 import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
-import { WALLET_MESSAGES as M, TRANSFER_OPTIONS, type TransferRow, type WalletSummary } from '@sente/contracts/transfers';
+import {
+  WALLET_MESSAGES as M,
+  TRANSFER_MENU_LABELS,
+  TRANSFER_OPTIONS,
+  type TransferRow,
+  type WalletSummary,
+} from '@sente/contracts/transfers';
 import type { BankDetails } from '@sente/contracts/transfers-input';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -103,13 +109,17 @@ async function renderTransfer({
 }
 
 describe('Transfers modal: the form (spec §2, §5)', () => {
-  it('shows the test balance in test mode, and offers a request to the bank and a wallet transfer, not a payout', async () => {
+  it('shows the test balance in test mode, and offers a request to the bank, a wallet transfer and a payout', async () => {
     const { user, transfers } = await renderTransfer();
     expect(await within(transfers()).findByText('UGX 100,000')).toBeVisible();
     expect(within(transfers()).getByTestId('transfer-balance')).toHaveTextContent('Wallet balance (test): UGX 100,000');
     await user.click(within(transfers()).getByRole('textbox', { name: 'Option' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual([TRANSFER_OPTIONS.settlement, TRANSFER_OPTIONS.wallet_transfer]);
+    expect(options.map((option) => option.textContent)).toEqual([
+      TRANSFER_OPTIONS.settlement,
+      TRANSFER_OPTIONS.wallet_transfer,
+      TRANSFER_MENU_LABELS.payout,
+    ]);
   });
 
   it('shows the live balance in live mode', async () => {
@@ -188,9 +198,9 @@ describe('Transfers modal: the form (spec §2, §5)', () => {
     expect(api.sent('POST /api/wallet/verify_sente_acc_number')).toEqual([]);
   });
 
-  it('checks the receiver phone of a mobile-money payout, offered only when asked for', async () => {
+  it('checks the receiver phone of a mobile-money payout, chosen already at ?option=payout', async () => {
     const { user, transfers, fill, proceed } = await renderTransfer({ withPayout: true });
-    expect(within(transfers()).getByRole('textbox', { name: 'Option' })).toHaveValue(TRANSFER_OPTIONS.payout);
+    expect(within(transfers()).getByRole('textbox', { name: 'Option' })).toHaveValue(TRANSFER_MENU_LABELS.payout);
     await fill();
     await proceed();
     await waitFor(() => expect(errorOf(within(transfers()).getByLabelText('Receiver phone'))).toBe(M.phoneEmpty));

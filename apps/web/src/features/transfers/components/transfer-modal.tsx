@@ -1,8 +1,10 @@
+import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useProfile } from '../../../lib/profile.ts';
+import { useMobileMoneyName } from '../api/mobile-money-name.ts';
 import { type TransferFormKind, useFindReceiver, useMoveMoney } from '../api/move-money.ts';
 import { useWalletSummary } from '../api/settlements.ts';
 import { useWalletPin } from '../api/use-wallet-pin.ts';
@@ -19,7 +21,9 @@ type Confirmation = PinSummary & { kind: TransferFormKind; recipientId: string |
  * Spec §2 Transfers modal and §4 transfer flow, one modal per step: a PIN is created first if there is none; then
  * how, amount and reason, Continue; a wallet transfer looks up the receiver; the PIN step shows the charge, then
  * Verify moves the money with the single-use PIN token. A Request Transfer needs bank details on file: their absence
- * is said as soon as that option is chosen, and the PIN step names the account paid into.
+ * is said as soon as that option is chosen, and the PIN step names the account paid into. A payout to mobile money
+ * (decision 064) asks who holds the number first: the PIN step shows the registered name masked, or warns that it could
+ * not be checked; a number not registered or barred is said under the phone and goes no further.
  */
 export function TransferModal({ opened, onClose, withPayout }: Props) {
   const { data: user } = useProfile();
@@ -32,6 +36,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
   const pin = useWalletPin(opened, { accountId: account?.id ?? null, environment, userId: user?.user_id ?? null });
   const form = useTransferDetails(balance, summary.data?.charges ?? null, withPayout);
   const findReceiver = useFindReceiver();
+  const mobileMoneyName = useMobileMoneyName();
   const verifyPin = useVerifyPin();
   const moveMoney = useMoveMoney();
   const [confirm, setConfirm] = useState<Confirmation | null>(null);
@@ -56,6 +61,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
       recipientId: null,
       idempotencyKey: crypto.randomUUID(),
     };
+    if (option === 'payout') return checkName(confirmation);
     if (option !== 'wallet_transfer') return setConfirm(confirmation);
     findReceiver.mutate(accountNumber, {
       onSuccess: ({ recipientId, name, accountNumber: number }) =>
@@ -63,6 +69,21 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
       onError: (error) => notify.error(errorMessage(error, M.errorOccurred)),
     });
   };
+
+  const checkName = (confirmation: Confirmation) =>
+    mobileMoneyName.mutate(confirmation.phone ?? '', {
+      onSuccess: ({ check, masked_name }) => {
+        if (check === 'not_registered' || check === 'barred') {
+          return form.setFieldError('phone', check === 'barred' ? NAME_CHECK_MESSAGES.barred : NAME_CHECK_MESSAGES.notRegistered);
+        }
+        setConfirm({ ...confirmation, registeredName: masked_name, nameUnchecked: check === 'unavailable' });
+      },
+      // The server reads the number as the payout does: its refusal belongs under the phone.
+      onError: (error) =>
+        error instanceof ApiError && error.status === 400
+          ? form.setFieldError('phone', errorMessage(error, M.errorOccurred))
+          : notify.error(errorMessage(error, M.errorOccurred)),
+    });
 
   const verify = async (typed: string): Promise<boolean> => {
     if (!confirm || !account || !user) return false;
@@ -99,9 +120,8 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
         balance={balance}
         charges={summary.data?.charges ?? null}
         environment={environment}
-        withPayout={withPayout}
         bankMissing={bankMissing}
-        busy={findReceiver.isPending}
+        busy={findReceiver.isPending || mobileMoneyName.isPending}
         onClose={close}
         onContinue={proceed}
       />

@@ -1,9 +1,11 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatMoney } from '@sente/contracts/format';
+import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { maskBankAccountNumber, WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { type BankDetails, newPinForm, verifyPinInput } from '@sente/contracts/transfers-input';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
@@ -112,6 +114,10 @@ export type PinSummary = {
   /** The bank account a Request Transfer pays into (the account's first bank details). */
   bank: BankDetails | null;
   phone: string | null;
+  /** A payout's name step: the name registered behind the phone, masked; null when none was given. */
+  registeredName?: string | null;
+  /** A payout whose name could not be checked: the PIN step warns before the money goes. */
+  nameUnchecked?: boolean;
   amount: number;
   /** What the movement costs on top; null where there is no charge to speak of (a refund of a payment). */
   charge: number | null;
@@ -131,6 +137,16 @@ export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthP
     <Modal opened={summary !== null} onClose={onClose} title="Authenticate with PIN" centered>
       {summary && (
         <Stack>
+          {summary.registeredName && (
+            <Text size="sm">
+              {NAME_CHECK_MESSAGES.registeredName}: <strong>{summary.registeredName}</strong>
+            </Text>
+          )}
+          {summary.nameUnchecked && (
+            <Alert color="yellow" icon={<IconAlertTriangle size={16} aria-hidden />}>
+              {NAME_CHECK_MESSAGES.unavailable}
+            </Alert>
+          )}
           <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
             {summary.receiver && (
               <>

@@ -18,8 +18,8 @@ import { TransfersFilter, transfersTotal } from '../components/transfers-filter.
 
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
- * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` also offers the
- * mobile-money payout the spec keeps out of the dropdown. The list narrowed by the filter in the URL, and
+ * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` opens it with "Send to mobile
+ * money" chosen (offered in the dropdown too, decision 064). The list narrowed by the filter in the URL, and
  * the Statement tab (`?view=statement`), the wallet's lines with the balance after each.
  */
 export function TransfersRoute() {

@@ -10,6 +10,7 @@ import {
   paymentFailure,
   payoutFailure,
 } from './airtel-codes.ts';
+import { airtelAccountHolder } from './airtel-holder.ts';
 import {
   ProviderUnreachable,
   type RailHttpOptions,
@@ -206,6 +207,8 @@ export function createAirtelMoney(settings: AirtelSettings): PaymentProvider {
       const id = callbackSchema.safeParse(body).data?.transaction.id;
       return id ?? null;
     },
+
+    accountHolder: (msisdn) => airtelAccountHolder(call, msisdn),
 
     async checkCredentials() {
       // A new token, not the cached one: the client credentials themselves are checked.

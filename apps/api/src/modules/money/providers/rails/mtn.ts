@@ -18,6 +18,7 @@ import {
 } from './http.ts';
 import { callbackBody, errorCode, statusAnswer, tokenAnswer } from './mtn-answers.ts';
 import { MTN_SETUP_CODES, paymentMessage, payoutMessage } from './mtn-codes.ts';
+import { mtnAccountHolder } from './mtn-holder.ts';
 
 /** One MTN MoMo product's credentials (Collection or Disbursement each has its own subscription and API user). */
 export type MtnProduct = { subscriptionKey: string; apiUser: string; apiKey: string };
@@ -291,6 +292,9 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
       const sent = { amount, currency: settings.currency };
       return status(product, `/disbursement/v1_0/transfer/${transferId}`, transferId, sent, payoutMessage);
     },
+
+    // The payout's name check asks the Disbursement product; without it there is no one to ask.
+    accountHolder: async (msisdn) => (disbursement ? mtnAccountHolder(disbursement, msisdn) : { status: 'unavailable' }),
 
     /**
      * MTN's callback (PUT or POST, sent once and never retried) is shaped like the status answer; its externalId is our
