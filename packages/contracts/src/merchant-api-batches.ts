@@ -1,6 +1,6 @@
 /**
  * Payout batches in the merchant REST API (/v1): what a merchant's server sends to propose a batch, and the batch and
- * row objects it reads back. An API key proposes a batch; a member approves it in the dashboard (decision 064).
+ * row objects it reads back. An API key proposes a batch; a member approves it in the dashboard.
  */
 import { z } from 'zod';
 import {
