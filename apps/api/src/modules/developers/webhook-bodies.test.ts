@@ -2,7 +2,7 @@ import type { WebhookEventBody, WebhookEventType } from '@sente/contracts/webhoo
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchCall, runBatchWork } from '../../testing/batches.ts';
+import { batchCall, registeredName, runBatchWork } from '../../testing/batches.ts';
 import { post } from '../../testing/http.ts';
 import { apiKeysOf, createCollection, v1 } from '../../testing/merchant-api.ts';
 import { createPaymentLink, type Merchant, payId } from '../../testing/payments.ts';
@@ -103,7 +103,7 @@ describe('webhook bodies (decision 047)', () => {
       key,
       'POST',
       '/payout-batches',
-      { reference: 'Bodies', rows: [{ phone: '0772345678', amount: 4000, name: 'Test Person' }] },
+      { reference: 'Bodies', rows: [{ phone: '0772345678', amount: 4000, name: registeredName('0772345678') }] },
       { 'idempotency-key': 'bodies-batch' },
     );
     expect(proposed.statusCode, proposed.body).toBe(201);

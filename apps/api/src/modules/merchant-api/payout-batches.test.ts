@@ -5,7 +5,7 @@ import { BATCH_API_MESSAGES as API } from '@sente/contracts/merchant-api-batches
 import { MESSAGES } from '@sente/contracts/messages';
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchCall, runBatchWork } from '../../testing/batches.ts';
+import { batchCall, registeredName, runBatchWork } from '../../testing/batches.ts';
 import { apiKeysOf, MERCHANT_API_ENV, v1 } from '../../testing/merchant-api.ts';
 import { createMerchant, expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -28,17 +28,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** `count` good rows: MTN and Airtel numbers in turn, each with its own reference. */
+/** `count` good rows: MTN and Airtel numbers in turn, each with its own reference, named as the simulator registered them. */
 const rows = (count: number, start = 0) =>
   Array.from({ length: count }, (_, index) => {
     const n = start + index;
-    const prefix = n % 2 === 0 ? '0772' : '0701';
-    return {
-      phone: `${prefix}${String(200000 + n).padStart(6, '0')}`,
-      amount: 1000 + n,
-      name: 'Test Person',
-      reference: `R-${n}`,
-    };
+    const phone = `${n % 2 === 0 ? '0772' : '0701'}${String(200000 + n).padStart(6, '0')}`;
+    return { phone, amount: 1000 + n, name: registeredName(phone), reference: `R-${n}` };
   });
 const propose = (body: object, idempotencyKey: string | null = randomUUID(), withKey = key) =>
   v1(t, withKey, 'POST', '/payout-batches', body, idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey });
@@ -184,7 +179,7 @@ describe('GET /v1/payout-batches/{id} and its rows', () => {
       row: 1,
       phone: '256772200100',
       amount: 1100,
-      name: 'Test Person',
+      name: registeredName('0772200100'),
       reference: 'R-100',
       narrative: '',
       name_check: 'pending',
