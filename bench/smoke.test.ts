@@ -93,6 +93,15 @@ const BENCHES: Bench[] = [
     ledger: true,
   },
   {
+    script: 'payout-batch.ts',
+    needs: ['postgres'],
+    figures: [
+      /^50 of 50 rows paid \(completed\) from upload to paid in [\d.]+ s = \d+ rows\/s$/m,
+      /^result \d+ KB; peak RSS \d+ MB \(\d+ MB before the upload\)$/m,
+    ],
+    ledger: true,
+  },
+  {
     script: 'bundle.ts',
     needs: ['web'],
     figures: [/^sign-in \(\/\) +JS +[\d.]+ KB gzip/m, /^dashboard \(\/dashboard\) +JS +[\d.]+ KB gzip/m],

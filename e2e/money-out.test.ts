@@ -1,6 +1,7 @@
 import { kampalaDay } from '@sente/contracts/dates';
 import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { PAYOUT_RULE_LABELS, PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
 import { WALLET_MESSAGES as M, PIN_MAX_ATTEMPTS, TRANSFER_MENU_LABELS, TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
@@ -273,6 +274,18 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await page.getByRole('button', { name: /^[A-Z][a-z]+ \d{4}$/ }).waitFor();
     await expectAccessible(page, 'transfers: statement, a calendar open');
     await screenshot(page, 'money-out-07c-statement-calendar');
+    await page.keyboard.press('Escape');
+
+    // The Payout rules tab, beside the movements they limit: the owner caps each payout (above the payouts below).
+    await page.getByRole('tab', { name: 'Payout rules' }).click();
+    const rules = page.getByRole('form', { name: 'Payout rules' });
+    await rules.getByLabel(PAYOUT_RULE_LABELS.per_payout_cap).fill('20000');
+    expect(await rules.getByLabel(PAYOUT_RULE_LABELS.per_payout_cap).inputValue()).toBe('20,000');
+    await expectAccessible(page, 'transfers: payout rules');
+    await rules.getByRole('button', { name: 'Save Payout Rules' }).click();
+    await expectToast(page, PAYOUT_RULE_MESSAGES.saved);
+    expect((await call(sender, '/api/payout-rules')).per_payout_cap).toBe(20_000);
+    await screenshot(page, 'money-out-07d-payout-rules');
     await page.context().close();
   });
 

@@ -635,6 +635,14 @@ const MATRIX: Row[] = [
       body: { bank_name: 'Stanbic Bank Uganda', account_number: '9030012345678', account_name: `Kampala Crafts (${role})` },
     }),
   },
+  // Payout rules: every member reads them; owners and administrators set them (every cap off, so no later row is refused).
+  { route: 'GET /api/payout-rules', needs: 'view', ok: 200, call: () => ({ url: '/api/payout-rules' }) },
+  {
+    route: 'POST /api/payout-rules',
+    needs: 'manageAccount',
+    ok: 200,
+    call: () => ({ url: '/api/payout-rules', body: { approval_threshold: 1_000_000 } }),
+  },
   // Live mode (the account is approved in the set-up), then back to test for the rows after.
   {
     route: 'POST /api/keys/set-environment',

@@ -193,6 +193,8 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
       account_number: '9030012345678',
       account_name: 'Kampala Books Ltd',
     }),
+    // Every cap off, so that the walk's own payouts and transfers are never refused by a rule it set.
+    'POST /api/payout-rules': () => ({ per_payout_cap: '', daily_cap: 0, member_daily_cap: null, approval_threshold: 2_000_000 }),
     'POST /api/user/update-business-details': async () => ({
       business_name: 'Kampala Books Ltd',
       business_industry: 'Retail',

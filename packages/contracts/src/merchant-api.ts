@@ -32,6 +32,7 @@ export const API_ERROR_CODES = {
   idempotencyKeyReused: 'idempotency_key_reused',
   insufficientBalance: 'insufficient_balance',
   liveUnavailable: 'live_unavailable',
+  payoutRule: 'payout_rule',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',
 } as const;

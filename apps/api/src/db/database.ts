@@ -13,6 +13,7 @@ import type {
   PayoutBatchEventsTable,
   PayoutBatchesTable,
   PayoutBatchRowsTable,
+  PayoutRulesTable,
   PinTokensTable,
   TransferCountsTable,
   WalletPinsTable,
@@ -53,4 +54,5 @@ export interface Database {
   payout_batches: PayoutBatchesTable;
   payout_batch_rows: PayoutBatchRowsTable;
   payout_batch_events: PayoutBatchEventsTable;
+  payout_rules: PayoutRulesTable;
 }

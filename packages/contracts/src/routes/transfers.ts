@@ -11,6 +11,7 @@ import {
   rejectBatchInput,
   templateQuery,
 } from '../payout-batches.ts';
+import { payoutRulesAnswer, payoutRulesInput } from '../payout-rules.ts';
 import {
   statementAnswer,
   statementDownloadQuery,
@@ -35,6 +36,9 @@ import {
   verifyPinInput,
 } from '../transfers-input.ts';
 import type { RouteSchemas } from './shared.ts';
+
+/** A DELETE takes no body; one sent anyway must be an empty object. */
+const noBody = nothing.optional();
 
 const sheetForm = z.unknown().describe('multipart/form-data: file (CSV or .xlsx, at most 2 MB), and reference (optional)');
 
@@ -69,15 +73,18 @@ export const transferRoutes = {
   'GET /api/payout-batches': { querystring: batchListQuery, response: { 200: B.list } },
   'GET /api/payout-batches/template': { querystring: templateQuery, response: { 200: fileAnswer } },
   'POST /api/payout-batches': { body: sheetForm, response: { 201: B.batch } },
-  'GET /api/payout-batches/:id': { params: batchIdParams, response: { 200: B.batch } },
-  'DELETE /api/payout-batches/:id': { params: batchIdParams, response: { 200: B.discarded } },
+  'GET /api/payout-batches/:id': { params: batchIdParams, querystring: nothing, response: { 200: B.batch } },
+  'DELETE /api/payout-batches/:id': { params: batchIdParams, body: noBody, response: { 200: B.discarded } },
   'GET /api/payout-batches/:id/rows': { params: batchIdParams, querystring: batchRowsQuery, response: { 200: B.rows } },
   'PUT /api/payout-batches/:id/rows/:rowId': { params: batchRowParams, body: batchRowInput, response: { 200: B.row } },
-  'DELETE /api/payout-batches/:id/rows/:rowId': { params: batchRowParams, response: { 200: B.removed } },
+  'DELETE /api/payout-batches/:id/rows/:rowId': { params: batchRowParams, body: noBody, response: { 200: B.removed } },
   'POST /api/payout-batches/:id/rows/:rowId/accept-name': { params: batchRowParams, body: nothing, response: { 200: B.row } },
   'POST /api/payout-batches/:id/submit': { params: batchIdParams, body: nothing, response: { 200: B.batch } },
   'POST /api/payout-batches/:id/approve': { params: batchIdParams, body: approveBatchInput, response: { 200: B.batch } },
   'POST /api/payout-batches/:id/reject': { params: batchIdParams, body: rejectBatchInput, response: { 200: B.batch } },
   'POST /api/payout-batches/:id/retry': { params: batchIdParams, body: nothing, response: { 201: B.batch } },
-  'GET /api/payout-batches/:id/result': { params: batchIdParams, response: { 200: fileAnswer } },
+  'GET /api/payout-batches/:id/result': { params: batchIdParams, querystring: nothing, response: { 200: fileAnswer } },
+  // The account's payout rules (decision 065): every member reads them, owners and administrators set them.
+  'GET /api/payout-rules': { querystring: nothing, response: { 200: payoutRulesAnswer } },
+  'POST /api/payout-rules': { body: payoutRulesInput, response: { 200: payoutRulesAnswer } },
 } as const satisfies Record<string, RouteSchemas>;

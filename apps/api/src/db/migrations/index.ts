@@ -35,6 +35,7 @@ import * as refunds from './2026_11_27_034_refunds.ts';
 import * as postingTime from './2026_11_28_035_posting_time.ts';
 import * as refundedAmounts from './2026_11_28_036_refunded_amounts.ts';
 import * as payoutBatches from './2026_11_29_037_payout_batches.ts';
+import * as payoutRules from './2026_11_29_038_payout_rules.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_035_posting_time': postingTime,
   '2026_11_28_036_refunded_amounts': refundedAmounts,
   '2026_11_29_037_payout_batches': payoutBatches,
+  '2026_11_29_038_payout_rules': payoutRules,
 };

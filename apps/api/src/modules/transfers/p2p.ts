@@ -12,12 +12,41 @@ import { InsufficientFundsError } from '../money/ledger.ts';
 import { walletTransferred } from '../money/movements.ts';
 import { walletTransfer } from '../money/wallet-transfer.ts';
 import type { MovedOut, MoveOut } from './move-out.ts';
+import { checkPayoutRules, hasCaps, readPayoutRules } from './payout-rules.ts';
 import { pinTokenHash } from './pins.ts';
 import { accountById, type TransferListRecord } from './repository.ts';
 import { type EventTransfer, type Party, transferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
 type Options = { db: Kysely<Database>; frame: MoveOut; charges: TransferCharges };
+
+/** Raised to roll back a wallet transfer's transaction in which its statement wrote nothing. */
+class NothingWritten extends Error {}
+
+/**
+ * A wallet transfer of an account with payout rules: its one statement, then the rules, in one transaction. The
+ * statement locks the sender's wallet as it moves the money, so the rules see every movement before it, and a
+ * transfer they refuse rolls back whole (its PIN token too). Answers undefined when the statement wrote nothing.
+ */
+async function withinRules<Row>(
+  db: Kysely<Database>,
+  actor: MoneyActor,
+  amount: number,
+  id: string,
+  send: (executor: Kysely<Database>) => Promise<Row | undefined>,
+): Promise<Row | undefined> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const record = await send(trx);
+      if (!record) throw new NothingWritten();
+      await checkPayoutRules(trx, actor, actor.userId, amount, { written: id });
+      return record;
+    });
+  } catch (error) {
+    if (error instanceof NothingWritten) return undefined;
+    throw error;
+  }
+}
 
 /**
  * Spec §7 wallet transfer: the amount to the recipient and the charge to the platform, both from the sender, at once,
@@ -36,6 +65,8 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
     if (recipientId === actor.accountId) throw badRequest(M.sameAccount);
     // The sender's name for the recipient's event: the route passes the signed-in account's; other callers are looked up.
     const sender = actor.party ?? (await accountById(db, actor.accountId));
+    // An account without caps keeps the one statement; one with caps checks them in its transaction.
+    const capped = hasCaps(await readPayoutRules(db, actor.accountId));
     const charge = charges.wallet_transfer;
     const reason = storedReason(input.reason);
     const hash = requestHash({ kind: 'wallet_transfer', to: recipientId, amount: input.amount, reason: input.reason });
@@ -59,9 +90,8 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
       batch_id: null,
     };
     const key = { currency, environment: actor.environment };
-    let record: TransferListRecord | undefined;
-    try {
-      record = await walletTransfer<TransferListRecord>(db, {
+    const send = (executor: Kysely<Database>) =>
+      walletTransfer<TransferListRecord>(executor, {
         id: transfer.id,
         at,
         accountId: actor.accountId,
@@ -88,6 +118,9 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
           transferEvent(transfer, { accountId: recipientId, direction: 'in', ...(sender ? { other: sender } : {}) }),
         ],
       });
+    let record: TransferListRecord | undefined;
+    try {
+      record = capped ? await withinRules(db, actor, input.amount, transfer.id, send) : await send(db);
     } catch (error) {
       if (!(error instanceof InsufficientFundsError)) throw error;
       const twin = await frame.earlier('wallet_transfer', actor, idempotency);

@@ -14,6 +14,7 @@ import { type Authority, DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import type { Complete } from './completion.ts';
 import { holdNew, type MovedOut, type MoveOut } from './move-out.ts';
+import { checkPayoutRules } from './payout-rules.ts';
 import { insertTransfer, payoutAwaitingHandOver, recordPayoutAccepted } from './repository.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 
@@ -129,6 +130,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
     const moved = await frame.moveOut('payout', scope, authority, { key: idempotencyKey, hash }, async (trx) => {
       const held = await holdNew(trx, 'payout', scope, { amount: input.amount, charge });
+      await checkPayoutRules(trx, scope, 'member' in authority ? authority.member.userId : null, input.amount);
       const transfer = await insertTransfer(trx, {
         ...held,
         reason,

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@sente/contracts/messages';
 import { maskRegisteredName } from '@sente/contracts/name-check';
 import { mobileMoneyNumber, networkOf } from '@sente/contracts/payments';
+import { PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -185,6 +186,19 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     async (request) => {
       await wallet.setBankDetails(request.account.id, request.body);
       return answer(request.body, M.bankDetailsUpdated);
+    },
+  );
+
+  // Payout rules (decision 065): whoever sees the wallet reads them; owners and administrators set them.
+  route(app, 'GET /api/payout-rules', view, async (request) => answer(await wallet.payoutRules(request.account.id)));
+
+  route(
+    app,
+    'POST /api/payout-rules',
+    { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
+    async (request) => {
+      const rules = await wallet.setPayoutRules(request.account.id, request.auth.userId, request.body);
+      return answer(rules, PAYOUT_RULE_MESSAGES.saved);
     },
   );
 };

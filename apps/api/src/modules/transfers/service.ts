@@ -1,5 +1,6 @@
 import type { Page } from '@sente/contracts/api';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import type { PayoutRulesSettings } from '@sente/contracts/payout-rules';
 import {
   WALLET_MESSAGES as M,
   TRANSFER_ENV,
@@ -27,6 +28,7 @@ import { createCompletion } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';
 import { createMoveOut, holdNew } from './move-out.ts';
 import { createWalletTransfers } from './p2p.ts';
+import { checkPayoutRules, readPayoutRules, savePayoutRules } from './payout-rules.ts';
 import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
 import type { PinService } from './pins.ts';
 import * as walletRepo from './repository.ts';
@@ -81,6 +83,9 @@ export function createWalletService({
     moveOut: (scope, authority, idempotency, write) => frame.moveOut('refund', scope, authority, idempotency, write),
     async holdRefund(trx, scope, authority, refund, idempotency) {
       const held = await holdNew(trx, 'refund', scope, { amount: refund.amount, charge: 0 });
+      // A refund pays a payer back at most what they paid: the daily caps count it, the cap per payout does not.
+      const member = 'member' in authority ? authority.member.userId : null;
+      await checkPayoutRules(trx, scope, member, refund.amount, { perPayout: false });
       return walletRepo.insertTransfer(trx, {
         ...held,
         reason: refund.reason,
@@ -128,6 +133,11 @@ export function createWalletService({
     /** Spec §7 wallet transfer (p2p.ts). */
     p2p,
 
+    /** The account's payout rules (payout-rules.ts, decision 065): read by every member, set by owners and administrators. */
+    payoutRules: (accountId: string) => readPayoutRules(db, accountId),
+    setPayoutRules: (accountId: string, userId: string, settings: PayoutRulesSettings) =>
+      savePayoutRules(db, accountId, userId, settings),
+
     /** Request Transfer: holds the amount and charge at once; an operator pays or rejects it later. */
     async requestSettlement(
       actor: MoneyActor,
@@ -147,6 +157,7 @@ export function createWalletService({
         { key: idempotencyKey, hash },
         async (trx) => {
           const held = await holdNew(trx, 'settlement', actor, { amount: input.amount, charge });
+          await checkPayoutRules(trx, actor, actor.userId, input.amount);
           const transfer = await walletRepo.insertTransfer(trx, {
             ...held,
             reason,

@@ -98,3 +98,13 @@ export interface PayoutBatchEventsTable {
   detail: string | null;
   created_at: CreatedAt;
 }
+/** An account's caps on money out and its approval threshold (migration 038, decision 065); null is no cap, 0 no threshold. */
+export interface PayoutRulesTable {
+  account_id: string;
+  per_payout_cap: ColumnType<string | null, number | null | undefined, number | null>;
+  daily_cap: ColumnType<string | null, number | null | undefined, number | null>;
+  member_daily_cap: ColumnType<string | null, number | null | undefined, number | null>;
+  approval_threshold: ColumnType<string, number | undefined, number>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}

@@ -8,10 +8,26 @@ import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyActor } from '../../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
 import { batchHeld } from '../../money/movements.ts';
+import { checkPayoutRules } from '../payout-rules.ts';
 import type { PinService } from '../pins.ts';
 import { recheck } from './drafts.ts';
 import { queueBatchEvent } from './events.ts';
 import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from './repository.ts';
+
+/**
+ * The account's payout rules on an approved batch (decision 065), after its hold took the wallet's lock: its total
+ * counts against the day's caps, for its maker as their transfers' creator, and each row against the cap per payout.
+ */
+async function checkBatchRules(trx: Transaction<Database>, batch: BatchRecord): Promise<void> {
+  const scope = { accountId: batch.account_id, environment: batch.environment };
+  await checkPayoutRules(trx, scope, batch.maker_id, Number(batch.total_amount), { perPayout: false });
+  const { largest } = await trx
+    .selectFrom('payout_batch_rows')
+    .select((eb) => eb.fn.max('amount_value').as('largest'))
+    .where('batch_id', '=', batch.id)
+    .executeTakeFirstOrThrow();
+  if (largest !== null) await checkPayoutRules(trx, scope, null, Number(largest), { dailyCaps: false });
+}
 
 /** How the rows of an approved batch are handed to the providers: `size` rows every `intervalMs` (0: all at once). */
 export type PayPacing = { size: number; intervalMs: number };
@@ -107,6 +123,7 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
           const total = Number(fresh.total_amount) + Number(fresh.charge_per_row) * fresh.row_count;
           const where = { currency: 'UGX' as const, environment: fresh.environment };
           await postMovement(trx, batchHeld(where, { id: fresh.id, accountId: fresh.account_id, total }));
+          await checkBatchRules(trx, fresh);
           const pacing = fresh.environment === 'production' ? livePacing : { size: 1, intervalMs: 0 };
           await sql`
             update payout_batch_rows r

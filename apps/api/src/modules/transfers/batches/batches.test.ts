@@ -1,5 +1,6 @@
 /** Payout batches through HTTP and the worker (issue 41): the sheet, its checks, approval by a second member, paying. */
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
+import { PAYOUT_RULE_MESSAGES as R } from '@sente/contracts/payout-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   batchCall,
@@ -10,6 +11,7 @@ import {
   registeredName,
   rowsOf,
   runBatchWork,
+  submittedBatch,
   uploadSheet,
 } from '../../../testing/batches.ts';
 import { answer } from '../../../testing/http.ts';
@@ -147,6 +149,45 @@ describe('a batch from a sheet', () => {
     expect((await batchOf(t, alice, batch.id)).status).toBe('submitted');
     const rejected = await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/reject`, { reason: 'Too large' });
     expect(rejected.json().data).toMatchObject({ status: 'rejected', rejection_reason: 'Too large' });
+  });
+
+  it("keeps to the account's payout rules at approval: each row under the cap per payout, the total under the day's", async () => {
+    const setRules = (rules: object) =>
+      batchCall(t, alice, 'POST', '/api/payout-rules', {
+        per_payout_cap: null,
+        daily_cap: null,
+        member_daily_cap: null,
+        approval_threshold: 0,
+        ...rules,
+      });
+    const approve = async (id: string) =>
+      batchCall(t, admin, 'POST', `/api/payout-batches/${id}/approve`, { pin_token: await pinToken(t, admin) });
+    const before = await ugxBalances(t, alice.accountId);
+    expect((await setRules({ per_payout_cap: 1_500 })).statusCode).toBe(200);
+    const large = await submittedBatch(t, alice, [...goodRows(1, 500), ['0772600600', 2_000, registeredName('0772600600'), 'L']]);
+    expect(answer(await approve(large.id))).toEqual([400, R.overPerPayoutCap(1_500)]);
+    expect((await setRules({ daily_cap: 3_000 })).statusCode).toBe(200);
+    const day = await submittedBatch(t, alice, goodRows(3, 510));
+    expect(answer(await approve(day.id))).toEqual([400, R.overDailyCap(3_000)]);
+    expect(await ugxBalances(t, alice.accountId)).toEqual(before);
+    // What Alice's account has sent today so far, and a cap 7,000 above it.
+    const sent = await t.database.db
+      .selectFrom('transfers')
+      .select((eb) => eb.fn.sum<string>('amount').as('total'))
+      .where('account_id', '=', alice.accountId)
+      .where('status', '<>', 'rejected')
+      .executeTakeFirstOrThrow();
+    const cap = Number(sent.total) + 7_000;
+    expect((await setRules({ daily_cap: cap })).statusCode).toBe(200);
+    const first = await submittedBatch(t, alice, goodRows(2, 520));
+    expect((await approve(first.id)).statusCode).toBe(200);
+    // The first batch's 3,041 are not paid out yet, but they count: 3,959 of the day's cap are left, and 3,061 then 898.
+    const second = await submittedBatch(t, alice, goodRows(2, 530));
+    expect((await approve(second.id)).statusCode).toBe(200);
+    const third = await submittedBatch(t, alice, goodRows(3, 540));
+    expect(answer(await approve(third.id))).toEqual([400, R.overDailyCap(cap)]);
+    expect((await setRules({})).statusCode).toBe(200);
+    await runBatchWork(t);
   });
 
   it('expires an approval request after 72 hours', async () => {

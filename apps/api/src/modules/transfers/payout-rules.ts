@@ -1,0 +1,125 @@
+import { KAMPALA_OFFSET_MS, kampalaDay } from '@sente/contracts/dates';
+import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
+import { type PayoutRules, type PayoutRulesSettings, PAYOUT_RULE_MESSAGES as R } from '@sente/contracts/payout-rules';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { MoneyScope } from '../../lib/money-scope.ts';
+
+export { needsApproval } from '@sente/contracts/payout-rules';
+
+/** Every kind of money out of an account that its daily caps count, as the transfers table holds them today. */
+const COUNTED_KINDS = sql.join(
+  ['payout', 'settlement', 'wallet_transfer', 'refund', 'batch_payout'].map((kind) => sql.lit(kind)),
+);
+
+const NO_RULES: PayoutRules = {
+  per_payout_cap: null,
+  daily_cap: null,
+  member_daily_cap: null,
+  approval_threshold: 0,
+  updated_at: null,
+};
+
+const amountOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/** The account's payout rules; an account that never set them has none (every cap off). */
+export async function readPayoutRules(db: Kysely<Database>, accountId: string): Promise<PayoutRules> {
+  const row = await db.selectFrom('payout_rules').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+  if (!row) return NO_RULES;
+  return {
+    per_payout_cap: amountOrNull(row.per_payout_cap),
+    daily_cap: amountOrNull(row.daily_cap),
+    member_daily_cap: amountOrNull(row.member_daily_cap),
+    approval_threshold: Number(row.approval_threshold),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Sets the account's payout rules, the whole set at once, as `userId` asked. */
+export async function savePayoutRules(
+  db: Kysely<Database>,
+  accountId: string,
+  userId: string,
+  settings: PayoutRulesSettings,
+): Promise<PayoutRules> {
+  const values = { ...settings, updated_by: userId, updated_at: new Date() };
+  await db
+    .insertInto('payout_rules')
+    .values({ account_id: accountId, ...values })
+    .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+    .execute();
+  return readPayoutRules(db, accountId);
+}
+
+/** Whether any cap is set, so a movement has something to check. */
+export const hasCaps = (rules: PayoutRules): boolean =>
+  rules.per_payout_cap !== null || rules.daily_cap !== null || rules.member_daily_cap !== null;
+
+/** The start of today in Kampala (EAT, UTC+3 all year), as an instant. */
+export function kampalaDayStart(now: Date): Date {
+  return new Date(Date.parse(`${kampalaDay(now)}T00:00:00Z`) - KAMPALA_OFFSET_MS);
+}
+
+/** What left the account in its environment since `since`, and what of it `memberId` moved; rejected movements not counted. */
+async function sentSince(
+  trx: Transaction<Database>,
+  scope: MoneyScope,
+  memberId: string | null,
+  since: Date,
+  excluded: string | null,
+) {
+  // A batch approved today holds its rows at once; the worker writes their transfers later, so the rows it has not
+  // written yet count here, for its maker (their transfers' creator).
+  const { rows } = await sql<{ account: string; member: string }>`
+    select coalesce(sum(amount), 0)::text as account,
+           coalesce(sum(amount) filter (where creator_id = ${memberId}), 0)::text as member
+      from (select amount, creator_id from transfers
+             where account_id = ${scope.accountId} and environment = ${scope.environment}
+               and created_at >= ${since} and kind in (${COUNTED_KINDS}) and status <> 'rejected'
+               and id is distinct from ${excluded}
+            union all
+            select r.amount_value, b.maker_id from payout_batch_rows r join payout_batches b on b.id = r.batch_id
+             where b.account_id = ${scope.accountId} and b.environment = ${scope.environment}
+               and b.approved_at >= ${since} and r.status = 'queued') sent`.execute(trx);
+  return { account: Number(rows[0]?.account ?? 0), member: Number(rows[0]?.member ?? 0) };
+}
+
+export type PayoutRuleOptions = {
+  /** Whether the cap per payout applies: a refund pays a payer back what they paid, so it is not capped per movement. */
+  perPayout?: boolean;
+  /** The new movement's id when its row is already written (the wallet transfer's one statement), so it counts once. */
+  written?: string;
+  /** Whether the day's caps apply: a batch's rows are checked against the cap per payout apart from its total. */
+  dailyCaps?: boolean;
+};
+
+/**
+ * Refuses a movement of `amount` out of the account that would break one of its payout rules, naming the rule
+ * (a 400 with the code `payout_rule`), so the caller's transaction rolls back and nothing is written. Called inside the
+ * movement's transaction after the merchant wallet's row is locked (holdNew, or the wallet transfer's statement): two
+ * movements of one account wait there for each other, so each sees what the other moved. The daily sums are of the
+ * Kampala day, over every kind of money out that is not rejected, plus this movement; the member's sum counts the
+ * movements they made (an API key's payout, with no member, counts for the account only).
+ */
+export async function checkPayoutRules(
+  trx: Transaction<Database>,
+  scope: MoneyScope,
+  memberId: string | null,
+  amount: number,
+  options: PayoutRuleOptions = {},
+): Promise<void> {
+  const rules = await readPayoutRules(trx, scope.accountId);
+  if (!hasCaps(rules)) return;
+  const refuse = (message: string) => new HttpError(400, message, { code: API_ERROR_CODES.payoutRule });
+  if ((options.perPayout ?? true) && rules.per_payout_cap !== null && amount > rules.per_payout_cap) {
+    throw refuse(R.overPerPayoutCap(rules.per_payout_cap));
+  }
+  if (options.dailyCaps === false) return;
+  if (rules.daily_cap === null && (rules.member_daily_cap === null || memberId === null)) return;
+  const sent = await sentSince(trx, scope, memberId, kampalaDayStart(new Date()), options.written ?? null);
+  if (rules.daily_cap !== null && sent.account + amount > rules.daily_cap) throw refuse(R.overDailyCap(rules.daily_cap));
+  if (rules.member_daily_cap !== null && memberId !== null && sent.member + amount > rules.member_daily_cap) {
+    throw refuse(R.overMemberDailyCap(rules.member_daily_cap));
+  }
+}
