@@ -13,6 +13,7 @@ import { paymentLinkKeys } from './features/links/payment-links/api/payment-link
 import { teamKeys } from './features/team/api/team.ts';
 import { settlementKeys } from './features/transfers/api/settlement-keys.ts';
 import { walletPinKeys } from './features/transfers/api/wallet-pin.ts';
+import { batchKeys } from './features/transfers/batches/api/batch-keys.ts';
 import { collectionKeys } from './lib/collections-query.ts';
 import { dashboardStatsKeys } from './lib/dashboard-stats.ts';
 import type { MoneyScope } from './lib/money-scope.ts';
@@ -58,6 +59,8 @@ describe('query keys come from one factory per feature', () => {
     ['customer lists', [customerKeys.all, customerKeys.scope(scope), customerKeys.lists(scope)]],
     ['settlement lists', [settlementKeys.all, settlementKeys.scope(scope), settlementKeys.lists(scope)]],
     ['the wallet summary', [settlementKeys.scope(scope), settlementKeys.summary(scope)]],
+    ['payout batch lists', [batchKeys.all, batchKeys.scope(scope), batchKeys.lists(scope)]],
+    ['a payout batch and its rows', [batchKeys.scope(scope), batchKeys.detail(scope, 'id'), batchKeys.rows(scope, 'id')]],
     ['collection lists', [collectionKeys.all, collectionKeys.scope(scope), collectionKeys.lists(scope)]],
     ['filtered collections', [collectionKeys.lists(scope), collectionKeys.filtered(scope, 'status=failed')]],
     ['filtered transfers', [settlementKeys.lists(scope), settlementKeys.filtered(scope, 'kind=payout')]],
@@ -83,7 +86,16 @@ describe('query keys come from one factory per feature', () => {
   });
 
   it('the scope level of a money key is the account and the environment, so a switch shows the new scope', () => {
-    const money = [paymentLinkKeys, donationLinkKeys, digitalItemKeys, collectionKeys, customerKeys, settlementKeys, searchKeys];
+    const money = [
+      paymentLinkKeys,
+      donationLinkKeys,
+      digitalItemKeys,
+      collectionKeys,
+      customerKeys,
+      settlementKeys,
+      searchKeys,
+      batchKeys,
+    ];
     for (const keys of [...money, dashboardStatsKeys]) {
       expect(keys.scope(scope)).toEqual([...keys.all, 'account-1', 'test']);
       expect(keys.scope({ ...scope, environment: 'production' })).not.toEqual(keys.scope(scope));
@@ -93,7 +105,16 @@ describe('query keys come from one factory per feature', () => {
 
   it("no two factories share a root, so one feature's invalidation never reaches another's queries", () => {
     const roots = [
-      ...[paymentLinkKeys, donationLinkKeys, digitalItemKeys, collectionKeys, customerKeys, settlementKeys, searchKeys],
+      ...[
+        paymentLinkKeys,
+        donationLinkKeys,
+        digitalItemKeys,
+        collectionKeys,
+        customerKeys,
+        settlementKeys,
+        searchKeys,
+        batchKeys,
+      ],
       ...[dashboardStatsKeys, developerKeys, dashboardKeys, teamKeys, walletPinKeys, businessKeys, invitationKeys, profileKeys],
     ].map((keys) => keys.all[0]);
     expect(new Set(roots).size).toBe(roots.length);

@@ -43,6 +43,7 @@ const CustomersRoute = lazy(() =>
   import('../features/customers/routes/customers.tsx').then((m) => ({ default: m.CustomersRoute })),
 );
 const TransfersPage = lazy(() => import('./routes/transfers.tsx').then((m) => ({ default: m.TransfersPage })));
+const BatchRoute = lazy(() => import('../features/transfers/batches/routes/batch.tsx').then((m) => ({ default: m.BatchRoute })));
 const BusinessDetailsRoute = lazy(() =>
   import('../features/business-details/routes/business-details.tsx').then((m) => ({ default: m.BusinessDetailsRoute })),
 );
@@ -84,6 +85,7 @@ export function AppRouter() {
               <Route path="/collections" element={<CollectionsRoute />} />
               <Route path="/customers" element={<CustomersRoute />} />
               <Route path="/settlements" element={<TransfersPage />} />
+              <Route path="/settlements/batches/:id" element={<BatchRoute />} />
               <Route path="/business-details" element={<BusinessDetailsRoute />} />
               <Route path="/team" element={<TeamRoute />} />
               <Route path="/reports" element={<ReportsRoute />} />

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { apiBlob, errorMessage } from '../lib/api-client.ts';
@@ -17,11 +17,13 @@ function saveFile(file: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+type Props = { path: string; fileName: string; label?: string; variant?: ButtonProps['variant'] };
+
 /**
  * Spec §2 Download: the export needs the bearer token, so it is fetched as a file and then saved under the
- * name the spec gives it ('Collections Received.xlsx', 'Settlements.xlsx').
+ * name the spec gives it ('Collections Received.xlsx', 'Settlements.xlsx'). `label` words another file (a template).
  */
-export function DownloadButton({ path, fileName }: { path: string; fileName: string }) {
+export function DownloadButton({ path, fileName, label = 'Download', variant = 'default' }: Props) {
   const download = useMutation({
     mutationFn: () => apiBlob(path),
     onSuccess: (file) => saveFile(file, fileName),
@@ -29,12 +31,12 @@ export function DownloadButton({ path, fileName }: { path: string; fileName: str
   });
   return (
     <Button
-      variant="default"
+      variant={variant}
       leftSection={<IconDownload size={16} aria-hidden />}
       loading={download.isPending}
       onClick={() => download.mutate()}
     >
-      Download
+      {label}
     </Button>
   );
 }

@@ -16,7 +16,12 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+type Options = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
 
 const sessionExpiredListeners = new Set<() => void>();
 /** Called once a 401 could not be cured by a refresh: the app shows the toast and goes to /. */
@@ -136,7 +141,7 @@ function requestOf(key: RouteKey, input: CallInput<RouteKey> = {}): { path: stri
   return {
     path: search ? `${path}?${search}` : path,
     options: {
-      method: key.slice(0, space) as 'GET' | 'POST',
+      method: key.slice(0, space) as NonNullable<Options['method']>,
       ...(body === undefined ? {} : { body }),
       ...(signal ? { signal } : {}),
       ...(headers ? { headers } : {}),

@@ -5,7 +5,7 @@ import { issueMessages } from '@sente/contracts/validation';
 import { vi } from 'vitest';
 import { z } from 'zod';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** 'POST /api/sign-up': a method and a path without its query. */
 export type RouteKey = `${Method} /${string}`;
 

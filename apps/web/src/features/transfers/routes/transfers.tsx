@@ -10,6 +10,7 @@ import { useUrlFilter, withQuery } from '../../../components/use-url-filter.ts';
 import { routePath } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/profile.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
+import { BatchesView } from '../batches/components/batches-view.tsx';
 import { PayoutRulesView } from '../components/payout-rules-view.tsx';
 import { SettlementCards } from '../components/settlement-cards.tsx';
 import { SettlementsTable } from '../components/settlements-table.tsx';
@@ -17,25 +18,26 @@ import { StatementView } from '../components/statement-view.tsx';
 import { TransferModal } from '../components/transfer-modal.tsx';
 import { TransfersFilter, transfersTotal } from '../components/transfers-filter.tsx';
 
+const TABS = ['transfers', 'statement', 'batches', 'rules'] as const;
+
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
  * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` opens it with "Send to mobile
  * money" chosen (offered in the dropdown too, decision 064). The list narrowed by the filter in the URL, the Statement
- * tab (`?view=statement`), the wallet's lines with the balance after each, and the Payout rules tab (`?view=rules`,
- * decision 065), the account's caps on money out, beside the movements they limit.
+ * tab (`?view=statement`), the wallet's lines with the balance after each, the Batches tab (`?view=batches`), the
+ * payout batches paid from a sheet, and the Payout rules tab (`?view=rules`, decision 065), the account's caps on money
+ * out, beside the movements they limit.
  */
-const VIEWS = ['transfers', 'statement', 'rules'] as const;
-
 export function TransfersRoute() {
   const canMove = useCan('moveMoney');
   const [params, setParams] = useSearchParams();
   const withPayout = params.get('option') === 'payout';
   const opened = params.has('transfer') || withPayout;
-  const view = VIEWS.find((name) => name === params.get('view')) ?? 'transfers';
+  const view = TABS.find((tab) => tab === params.get('view')) ?? 'transfers';
   const setView = (next: string | null) =>
     setParams((current) => {
       const nextParams = new URLSearchParams(current);
-      if (next === 'statement' || next === 'rules') nextParams.set('view', next);
+      if (next && next !== 'transfers') nextParams.set('view', next);
       else nextParams.delete('view');
       return nextParams;
     });
@@ -61,6 +63,7 @@ export function TransfersRoute() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="transfers">Transfers</Tabs.Tab>
           <Tabs.Tab value="statement">Statement</Tabs.Tab>
+          <Tabs.Tab value="batches">Batches</Tabs.Tab>
           <Tabs.Tab value="rules">Payout rules</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="transfers">
@@ -68,6 +71,9 @@ export function TransfersRoute() {
         </Tabs.Panel>
         <Tabs.Panel value="statement">
           <StatementView />
+        </Tabs.Panel>
+        <Tabs.Panel value="batches">
+          <BatchesView />
         </Tabs.Panel>
         <Tabs.Panel value="rules">
           <PayoutRulesView />

@@ -1,0 +1,61 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { formatDateTime } from '@sente/contracts/format';
+import type { PayoutBatch } from '@sente/contracts/payout-batches';
+import { BATCH_SCREEN_TEXT } from '@sente/contracts/payout-batches-labels';
+import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { ApproveBatch } from './approve-batch.tsx';
+import { RejectBatchModal } from './reject-batch-modal.tsx';
+import { approveBlock } from './submit-block.ts';
+
+/**
+ * A batch awaiting approval. A member the API lets approve (never its maker) approves it with the wallet PIN, once every
+ * name that does not match is accepted or fixed, or rejects it with a reason; anyone else reads that it waits, and
+ * until when.
+ */
+export function ApprovalActions({ batch }: { batch: PayoutBatch }) {
+  const [step, setStep] = useState<'approve' | 'reject' | null>(null);
+  const reasonId = useId();
+  const expires = batch.expires_at ? ` The request expires ${formatDateTime(batch.expires_at)}.` : '';
+  if (!batch.can.approve && !batch.can.reject) {
+    return (
+      <Alert color="gray" icon={<IconClock size={18} aria-hidden />} title={BATCH_SCREEN_TEXT.waitingForApproval}>
+        Another member who may move money approves the batch with their wallet PIN.{expires}
+      </Alert>
+    );
+  }
+  const blocked = approveBlock(batch.counts);
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        {batch.can.approve && (
+          <Button
+            leftSection={<IconCheck size={16} aria-hidden />}
+            disabled={blocked !== null}
+            aria-describedby={blocked ? reasonId : undefined}
+            onClick={() => setStep('approve')}
+          >
+            Approve
+          </Button>
+        )}
+        {batch.can.reject && (
+          <Button variant="default" color="red.9" leftSection={<IconX size={16} aria-hidden />} onClick={() => setStep('reject')}>
+            Reject
+          </Button>
+        )}
+      </Group>
+      {blocked && (
+        <Text size="sm" c="gray.7" id={reasonId}>
+          {blocked}
+        </Text>
+      )}
+      {expires && (
+        <Text size="xs" c="gray.7">
+          {expires.trim()}
+        </Text>
+      )}
+      {step === 'approve' && <ApproveBatch batch={batch} onClose={() => setStep(null)} />}
+      <RejectBatchModal batchId={batch.id} opened={step === 'reject'} onClose={() => setStep(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { formatMoney } from '@sente/contracts/format';
+import type { BatchRow } from '@sente/contracts/payout-batches';
+import { batchAmount } from '@sente/contracts/payout-batches-check';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { NameCheckBadge } from './batch-badges.tsx';
+import classes from './batch-rows.module.css';
+
+/** A row's amount as money when the sheet gave a whole amount, else as the sheet wrote it. */
+export function rowAmount(row: Pick<BatchRow, 'amount'>): string {
+  const amount = batchAmount(row.amount);
+  return amount === null ? row.amount || '—' : formatMoney(amount);
+}
+
+/** A number no network has is never looked up: its row waits for a fix, not for the provider. */
+const unchecked = (row: BatchRow) =>
+  row.name_check === 'pending' && row.issues.some((issue) => issue.field === 'phone' && issue.severity === 'error');
+
+/** What the sheet says of the receiver, what the provider has registered behind the number, and the row's issues. */
+export function ReceiverCell({ row }: { row: BatchRow }) {
+  return (
+    <Stack gap={4}>
+      <div>
+        <Text size="sm" fw={600} className={classes.wrap}>
+          {row.name || '—'}
+        </Text>
+        <Text size="xs" c="gray.7">
+          {row.phone || '—'}
+        </Text>
+      </div>
+      <Group gap={6} wrap="wrap">
+        {!unchecked(row) && <NameCheckBadge check={row.name_check} />}
+        {row.registered_name && (
+          <Text size="xs" c="gray.7">
+            Registered as {row.registered_name}
+          </Text>
+        )}
+      </Group>
+      {/* Who accepted it is in the history: the row holds the member's id, not their name. */}
+      {row.name_accepted_by && (
+        <Text size="xs" c="gray.7">
+          Name accepted by the approver
+        </Text>
+      )}
+      <RowIssues row={row} />
+    </Stack>
+  );
+}
+
+/** A row's errors (red) and warnings (yellow), each with its field's message. */
+export function RowIssues({ row }: { row: Pick<BatchRow, 'issues'> }) {
+  if (row.issues.length === 0) return null;
+  return (
+    <ul className={classes.issues}>
+      {row.issues.map((issue) => {
+        const error = issue.severity === 'error';
+        const Icon = error ? IconAlertCircle : IconAlertTriangle;
+        return (
+          <li key={`${issue.field}-${issue.code}`} className={error ? classes.error : classes.warning}>
+            <Icon size={14} aria-hidden />
+            <span>
+              <VisuallyHidden component="span">{error ? 'Error: ' : 'Warning: '}</VisuallyHidden>
+              {issue.message}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
