@@ -34,6 +34,7 @@ const BOTH_DATABASES = [
   'apps/api/src/lib/pagination.test.ts',
   'apps/api/src/modules/merchant-api/idempotency.test.ts',
   'apps/api/src/modules/merchant-api/flow.test.ts',
+  'apps/api/src/modules/merchant-api/payout-batches.test.ts',
   'apps/api/src/modules/developers/webhook-delivery*.test.ts',
   'apps/api/src/modules/auth/account-throttle.test.ts',
   'apps/api/src/modules/auth/refresh-grace.test.ts',

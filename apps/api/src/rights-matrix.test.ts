@@ -740,6 +740,9 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /v1/balance': MERCHANT_API,
   'POST /v1/refunds': MERCHANT_API,
   'GET /v1/refunds/:id': MERCHANT_API,
+  'POST /v1/payout-batches': MERCHANT_API,
+  'GET /v1/payout-batches/:id': MERCHANT_API,
+  'GET /v1/payout-batches/:id/rows': MERCHANT_API,
   // The live providers' callbacks answer to the secret in their path, and act only on what the provider's
   // own status says (providers/live-rails tests).
   'POST /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,

@@ -434,6 +434,18 @@ beforeAll(async () => {
 });
 const withOwnKey = (key: 'test' | 'live' = 'test') => ({ authorization: `Bearer ${ownKeys[key]}` });
 
+/** A payout batch the owner's API key proposed, for the controls of the /v1 batch probes. */
+let ownApiBatch: string;
+beforeAll(async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/payout-batches',
+    headers: { ...withOwnKey(), 'idempotency-key': randomUUID() },
+    payload: { reference: 'Walked batch', rows: [{ phone: '0772123456', amount: 1000, name: 'Okello John' }] },
+  });
+  ownApiBatch = must(res, 'payout batch', 201).data.id;
+});
+
 /** One request of the walk, sent as the owner. By default it must be refused with a 4xx. */
 type Probe = {
   /** Which of the victim's values it carries, for the failure message. */
@@ -1131,6 +1143,24 @@ const CASES: Record<string, () => Probe[]> = {
         ...(key === 'test' ? { control: { url: `/v1/refunds/${ownRefundId}` } } : {}),
       })),
     ),
+  'GET /v1/payout-batches/:id': () =>
+    (['batchId', 'transferId', 'paymentId'] as const).flatMap((id) =>
+      (['test', 'live'] as const).map((key) => ({
+        what: `the victim's ${id} as a payout batch id, with the owner's ${key} key`,
+        url: `/v1/payout-batches/${v[id]}`,
+        headers: withOwnKey(key),
+        status: 404,
+        ...(key === 'test' ? { control: { url: `/v1/payout-batches/${ownApiBatch}` } } : {}),
+      })),
+    ),
+  'GET /v1/payout-batches/:id/rows': () =>
+    (['batchId', 'batchRowId', 'transferId'] as const).map((id) => ({
+      what: `the rows of the victim's ${id} as a payout batch id`,
+      url: `/v1/payout-batches/${v[id]}/rows`,
+      headers: withOwnKey(),
+      status: 404,
+      control: { url: `/v1/payout-batches/${ownApiBatch}/rows` },
+    })),
   'GET /v1/collections': () => [
     {
       what: "a cursor at the victim's last collection",
@@ -1245,6 +1275,8 @@ const NO_REFERENCE: Record<string, string> = {
   'POST /api/webhook/test-event': "takes nothing; queues a test event for the session's account's own URLs",
   'POST /v1/collections': "takes an amount, a phone and the merchant's own reference; the account is the API key's",
   'POST /v1/payouts': "takes an amount and a phone; the money is the API key's account's",
+  'POST /v1/payout-batches':
+    "takes phones, amounts, names and the merchant's own references; the batch is the API key's account's",
   'GET /v1/balance': "the API key's account's balance; takes nothing",
   'GET /docs': "public: the merchant API's reference; takes nothing",
   'GET /docs/json': "public: the merchant API's OpenAPI document; takes nothing",

@@ -43,6 +43,8 @@ let real: {
   /** A successful payment with much left to refund, and a refund of it. */
   paidId: string;
   refundId: string;
+  /** A payout batch the owner's API key proposed. */
+  batchId: string;
 };
 /** The owner's own uploads, which link forms may point at. */
 let files: OwnFiles;
@@ -64,6 +66,13 @@ beforeAll(async () => {
     payload: { collection_id: paidId, amount: 1000 },
   });
   if (refund.statusCode !== 201) throw new Error(`POST /v1/refunds answered ${refund.statusCode}: ${refund.body}`);
+  const batch = await t.app.inject({
+    method: 'POST',
+    url: '/v1/payout-batches',
+    headers: { authorization: `Bearer ${(await apiKeysOf(t, owner)).test_key}`, 'idempotency-key': randomUUID() },
+    payload: { reference: 'Walked batch', rows: [{ phone: '0772123456', amount: 1000, name: 'Okello John' }] },
+  });
+  if (batch.statusCode !== 201) throw new Error(`POST /v1/payout-batches answered ${batch.statusCode}: ${batch.body}`);
   real = {
     linkId: link.id,
     linkRef: link.ref,
@@ -73,6 +82,7 @@ beforeAll(async () => {
     file: item.file,
     paidId,
     refundId: refund.json().data.id,
+    batchId: batch.json().data.id,
   };
 }, 60_000);
 afterAll(() => t?.close());
@@ -210,6 +220,10 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
       metadata: { order: '1' },
     }),
     'POST /v1/payouts': () => ({ amount: 1000, phone: '0772123456', reason: 'Supplier' }),
+    'POST /v1/payout-batches': () => ({
+      reference: `Walk ${randomUUID()}`,
+      rows: [{ phone: '0772123456', amount: 1000, name: 'Okello John', reference: 'R-1', narrative: 'Wages' }],
+    }),
     'POST /api/staff/register': () => ({ email: `walk-${randomUUID()}@example.com`, staff_role: 'user' }),
     'POST /api/staff/hide_staff/:id': () => ({}),
     'POST /api/staff/accept': () => ({ invite: 'x'.repeat(43) }),
@@ -313,6 +327,7 @@ function realParam(route: RouteEntry, name: string): string {
   // A payment's detail, receipt and refund: the successful one, so that a spoiled body reaches the refund's checks.
   if (route.url.startsWith('/api/collections/:id')) return real.paidId;
   if (route.url.startsWith('/v1/refunds/')) return real.refundId;
+  if (route.url.startsWith('/v1/payout-batches/')) return real.batchId;
   return name === 'ref' ? real.linkRef : name === 'code' ? 'abcdef' : real.linkId;
 }
 

@@ -34,6 +34,7 @@ import { createRefundHooks, createRefunds } from './modules/payments/refunds/ser
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
+import { createApiBatches } from './modules/transfers/batches/api-batches.ts';
 import { createBatchService } from './modules/transfers/batches/service.ts';
 import { createPinChangeService } from './modules/transfers/pin-changes.ts';
 import { createPinService } from './modules/transfers/pins.ts';
@@ -163,7 +164,8 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     refunds,
   });
   const customers = createCustomersService({ db });
-  const merchantApi = createMerchantApiService({ db, secrets, payments, wallet, refunds });
+  const apiBatches = createApiBatches({ db, charge: config.FEE_PAYOUT_FLAT, maxAmount: config.BATCH_MAX_AMOUNT });
+  const merchantApi = createMerchantApiService({ db, secrets, payments, wallet, refunds, batches: apiBatches });
   const jobs = createJobs({
     db,
     settlePayment: payments.settle,

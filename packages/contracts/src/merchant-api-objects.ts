@@ -77,6 +77,9 @@ export const apiPayout = z
     phone: z.string().meta({ description: 'The receiving number', examples: ['256752000111'] }),
     reason: z.string().meta({ examples: ['Supplier invoice 17'] }),
     failure_reason: z.string().nullable(),
+    batch_id: id
+      .nullable()
+      .describe('The payout batch this payout is a row of (GET /v1/payout-batches/{id}); null for a single payout'),
     environment,
     created_at: instant,
     completed_at: instant.nullable(),
@@ -140,6 +143,26 @@ export const apiError = z
     message: z.string().describe('What went wrong, for a person'),
     code: z.enum(API_ERROR_CODE_VALUES).describe('What went wrong, for a program'),
     errors: z.array(z.string()).optional().describe('Every problem found in the request, when there are several'),
+    details: z
+      .array(
+        z.object({
+          row: z
+            .int()
+            .optional()
+            .describe("The row's place in the request's rows, from 1, when the problem is a row's (a payout batch)"),
+          field: z.string().meta({
+            description: "The field: a row's column, or the body's field by its path",
+            examples: ['amount'],
+          }),
+          code: z.string().meta({
+            description: "What rule it broke: a row check's code, or the schema's (invalid_type, too_big, ...)",
+            examples: ['amount_too_small'],
+          }),
+          message: z.string().meta({ examples: ['The amount must be at least UGX 500.'] }),
+        }),
+      )
+      .optional()
+      .describe('The problems of a refused body by field (and by row), when it names them'),
   })
   .meta({ id: 'Error' });
 export type ApiError = z.output<typeof apiError>;

@@ -108,7 +108,7 @@ export const idempotencyKey = z
   });
 
 /** An object's own errors: a body that is not an object, and fields the API does not know (a typo is not ignored). */
-const objectError = (notObject: string) => (issue: z.core.$ZodRawIssue) =>
+export const objectError = (notObject: string) => (issue: z.core.$ZodRawIssue) =>
   issue.code === 'unrecognized_keys' ? M.unknownFields(issue.keys) : notObject;
 
 const amount = (max: number) =>
@@ -119,7 +119,7 @@ const amount = (max: number) =>
     .meta({ description: 'Whole Uganda shillings (UGX has no minor unit)', examples: [25_000] });
 
 /** Printable text of one line: no control characters (tabs, line breaks, NUL) anywhere. */
-const ONE_LINE = /^[^\p{Cc}]*$/u;
+export const ONE_LINE = /^[^\p{Cc}]*$/u;
 /** One line holding at least one character that is not white space: what the document's pattern says. */
 const ONE_LINE_NOT_BLANK = /^[^\p{Cc}]*[^\s\p{Cc}][^\p{Cc}]*$/u;
 /**
@@ -127,7 +127,7 @@ const ONE_LINE_NOT_BLANK = /^[^\p{Cc}]*[^\s\p{Cc}][^\p{Cc}]*$/u;
  * counted, then stored without the white space at its ends. Every check is on the value as sent, so the document's
  * maxLength and pattern say exactly what is taken; the trim comes last.
  */
-const oneLine = (max: number, message: string) =>
+export const oneLine = (max: number, message: string) =>
   z.string({ error: message }).max(max, message).regex(ONE_LINE_NOT_BLANK, message).trim();
 
 const phone = z

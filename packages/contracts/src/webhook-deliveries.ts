@@ -4,7 +4,7 @@ import { WEBHOOK_LABELS, type WebhookField } from './developers.ts';
 
 /**
  * The events a merchant's webhook URLs receive. Collections go to the Collections URL; wallet transfers,
- * settlements and payouts, as their status changes, go to the Payments URL. A test event goes to each URL that is set.
+ * settlements, payouts, refunds and payout batches, as their status changes, go to the Payments URL. A test event goes to each URL that is set.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'collection.successful',
@@ -18,6 +18,13 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.rejected',
   'refund.successful',
   'refund.failed',
+  'payout_batch.submitted',
+  'payout_batch.approved',
+  'payout_batch.rejected',
+  'payout_batch.expired',
+  'payout_batch.completed',
+  'payout_batch.partially_completed',
+  'payout_batch.failed',
   'test.event',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
+import { apiPayoutBatch } from './merchant-api-batches.ts';
 import { apiCollection, apiPayout, apiRefund, environment, id, instant } from './merchant-api-objects.ts';
 import { TRANSFER_STATUSES } from './transfers.ts';
 import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-deliveries.ts';
@@ -70,15 +71,20 @@ const DATA_OF = {
   payout: payoutEventData,
   // A refund's events were born with the /v1 object as their data: no aliases.
   refund: apiRefund,
+  // A batch's events were born with the /v1 object as their data, as a refund's were.
+  payout_batch: apiPayoutBatch,
   transfer: transferEventData,
   settlement: transferEventData,
   test: testEventData,
 } as const;
 
-/** `collection.successful` → `CollectionSuccessfulEvent`, `test.event` → `TestEvent`: the component name of an event's body. */
+/**
+ * `collection.successful` → `CollectionSuccessfulEvent`, `payout_batch.partially_completed` →
+ * `PayoutBatchPartiallyCompletedEvent`, `test.event` → `TestEvent`: the component name of an event's body.
+ */
 export function eventSchemaName(type: WebhookEventType): string {
   const name = type
-    .split('.')
+    .split(/[._]/)
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join('');
   return name.endsWith('Event') ? name : `${name}Event`;

@@ -1,9 +1,12 @@
+/** One problem of a refused body: its field (a row's column, or the body's path), the rule's code and its message. */
+export type Problem = { row?: number; field: string; code: string; message: string };
+
 /** An error whose message is safe and useful to show to the person who caused it. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details: { errors?: string[]; code?: string; fields?: Record<string, string> } = {},
+    readonly details: { errors?: string[]; code?: string; fields?: Record<string, string>; problems?: Problem[] } = {},
   ) {
     super(message);
   }

@@ -4,13 +4,13 @@ import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, type Problem } from '../lib/http-error.ts';
 
 /** A refusal before it is put in the envelope: its status, its message and what the error itself named. */
 type Refusal = {
   status: number;
   message: string;
-  details: { code?: string; errors?: string[]; fields?: Record<string, string> };
+  details: { code?: string; errors?: string[]; fields?: Record<string, string>; problems?: Problem[] };
 };
 
 /** Fastify's own client errors, each with the status and message it answers. */
@@ -40,6 +40,27 @@ function fieldsOf(error: FastifyError & { validation: { instancePath: string; me
   return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
+/**
+ * A refused body's problems as /v1 reports them in `details`: each field's first, with the rule's code; an item of a
+ * list (`rows.3.amount`) is named by its row, counted from 1, and its field (`amount`), as a batch's row checks are.
+ */
+function problemsOf(error: FastifyError & { validation: { instancePath: string; keyword: string; message?: string }[] }) {
+  if (error.validationContext !== 'body') return {};
+  const problems = new Map<string, Problem>();
+  for (const { instancePath, keyword, message } of error.validation) {
+    const parts = instancePath.split('/').filter(Boolean);
+    if (parts.length === 0 || !message || problems.has(instancePath)) continue;
+    const item = parts.length === 3 && /^\d+$/.test(parts[1]!);
+    problems.set(
+      instancePath,
+      item
+        ? { row: Number(parts[1]) + 1, field: parts[2]!, code: keyword, message }
+        : { field: parts.join('.'), code: keyword, message },
+    );
+  }
+  return problems.size > 0 ? { problems: [...problems.values()] } : {};
+}
+
 function refusalOf(error: FastifyError | HttpError, request: FastifyRequest): Refusal {
   if (hasZodFastifySchemaValidationErrors(error)) {
     // A body that is not an object at all (an array, a string) gets our message, not zod's English default.
@@ -50,7 +71,8 @@ function refusalOf(error: FastifyError | HttpError, request: FastifyRequest): Re
         error.validation.flatMap((issue) => (notObject(issue) ? [MESSAGES.bodyNotObject] : issue.message ? [issue.message] : [])),
       ),
     ];
-    return { status: 400, message: messages[0] ?? MESSAGES.invalidRequest, details: { errors: messages, ...fieldsOf(error) } };
+    const details = { errors: messages, ...fieldsOf(error), ...problemsOf(error) };
+    return { status: 400, message: messages[0] ?? MESSAGES.invalidRequest, details };
   }
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message, details: error.details };
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
@@ -76,11 +98,20 @@ function codeFor(status: number): ApiErrorCode {
   return status >= 500 ? API_ERROR_CODES.internalError : API_ERROR_CODES.invalidRequest;
 }
 
-/** DESIGN §3's error envelope; under /v1 with its code, and every problem in `errors` when there are several. */
-function envelope({ status, message, details }: Refusal, withCode: boolean) {
+/**
+ * DESIGN §3's error envelope; under /v1 with its code, every problem in `errors` when there are several, and a refused
+ * body's problems by field (and row) in `details`; the dashboard's names its fields in `fields` (decision 048).
+ */
+function envelope({ status, message, details: { problems, ...details } }: Refusal, withCode: boolean) {
   if (!withCode) return { status: 'error', message, ...details };
   const code = isApiErrorCode(details.code) ? details.code : codeFor(status);
-  return { status: 'error', message, code, ...(details.errors ? { errors: details.errors } : {}) };
+  return {
+    status: 'error',
+    message,
+    code,
+    ...(details.errors ? { errors: details.errors } : {}),
+    ...(problems ? { details: problems } : {}),
+  };
 }
 
 /**

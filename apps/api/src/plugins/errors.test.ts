@@ -210,12 +210,14 @@ describe("Fastify's own refusals, in the envelope", () => {
 });
 
 describe('/v1 answers as before the handlers were merged', () => {
-  it('keeps the envelope byte for byte: status, message, code, then every problem', async () => {
+  it('keeps the envelope byte for byte: status, message, code, then every problem, then each by field', async () => {
     const res = await send({ method: 'POST', url: '/v1/collections', payload: '{"amount":"lots"}' });
     expect(res.statusCode).toBe(400);
-    const { message, errors } = res.json();
+    const { message, errors, details } = res.json();
     expect(errors.length).toBeGreaterThan(1);
-    expect(res.body).toBe(JSON.stringify({ status: 'error', message, code: 'invalid_request', errors }));
+    // `details` came after the others: a field added at the end, each field's first problem with its rule.
+    expect(details).toContainEqual({ field: 'amount', code: 'invalid_type', message });
+    expect(res.body).toBe(JSON.stringify({ status: 'error', message, code: 'invalid_request', errors, details }));
   });
 
   it('answers an unknown /v1 address with not_found', async () => {

@@ -3,6 +3,13 @@ import { nothing } from '../api.ts';
 import { MAX_BODY_BYTES } from '../constants.ts';
 import { collectionRequest, collectionsQuery, payoutRequest, refundRequest } from '../merchant-api.ts';
 import {
+  apiPayoutBatch,
+  apiPayoutBatchRowPage,
+  payoutBatchRequest,
+  payoutBatchRowsQuery,
+  requiredIdempotencyHeaders,
+} from '../merchant-api-batches.ts';
+import {
   apiBalance,
   apiCollection,
   apiCollectionPage,
@@ -57,6 +64,21 @@ export const merchantApiRoutes = {
     params: v1ById,
     querystring: nothing,
     response: { 200: success(apiPayout, 'The payout as it stands now'), 404: v1NotFound, ...v1Errors },
+  },
+  'POST /v1/payout-batches': {
+    headers: requiredIdempotencyHeaders,
+    body: payoutBatchRequest,
+    response: { 201: success(apiPayoutBatch, 'The batch, submitted for approval'), ...v1MoneyErrors },
+  },
+  'GET /v1/payout-batches/:id': {
+    params: v1ById,
+    querystring: nothing,
+    response: { 200: success(apiPayoutBatch, 'The batch as it stands now'), 404: v1NotFound, ...v1Errors },
+  },
+  'GET /v1/payout-batches/:id/rows': {
+    params: v1ById,
+    querystring: payoutBatchRowsQuery,
+    response: { 200: success(apiPayoutBatchRowPage, "One page of the batch's rows"), 404: v1NotFound, ...v1Errors },
   },
   'POST /v1/refunds': {
     headers: idempotencyHeaders,

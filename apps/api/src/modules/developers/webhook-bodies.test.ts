@@ -2,18 +2,19 @@ import type { WebhookEventBody, WebhookEventType } from '@sente/contracts/webhoo
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchCall, registeredName, runBatchWork } from '../../testing/batches.ts';
 import { post } from '../../testing/http.ts';
 import { apiKeysOf, createCollection, v1 } from '../../testing/merchant-api.ts';
 import { createPaymentLink, type Merchant, payId } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { p2p, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/transfers.ts';
+import { p2p, pinToken, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/transfers.ts';
 import { createNamedMerchant } from '../../testing/transfers-more.ts';
 import { type Receiver, saveWebhookUrls, signingSecretOf, startReceiver } from '../../testing/webhook-receiver.ts';
 
 /**
  * Decision 047: every delivered body matches its event's schema under `webhooks` in the OpenAPI document, and a
  * collection or payout event's `data` is what /v1 answers for the same thing, beside the deprecated aliases; a refund
- * event's `data` is the /v1 refund (decision 053).
+ * event's `data` is the /v1 refund (decision 053), a payout batch's the /v1 batch.
  */
 let t: TestApp;
 let receiver: Receiver;
@@ -96,6 +97,21 @@ describe('webhook bodies (decision 047)', () => {
     }
     // The simulator's outcomes: the collection from a ...0001 number fails, so do the payout and the refund to one.
     await t.app.services.jobs.runDue({ now: new Date(Date.now() + 1000) });
+    // A batch proposed through /v1, approved by the owner in the dashboard and paid by the worker.
+    const proposed = await v1(
+      t,
+      key,
+      'POST',
+      '/payout-batches',
+      { reference: 'Bodies', rows: [{ phone: '0772345678', amount: 4000, name: registeredName('0772345678') }] },
+      { 'idempotency-key': 'bodies-batch' },
+    );
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const batchId = proposed.json().data.id as string;
+    await runBatchWork(t);
+    const approval = { pin_token: await pinToken(t, merchant) };
+    expect((await batchCall(t, merchant, 'POST', `/api/payout-batches/${batchId}/approve`, approval)).statusCode).toBe(200);
+    await runBatchWork(t);
     const other = await createNamedMerchant(t, 'Jinja Fabrics', { firstname: 'Grace', lastname: 'Namutebi' });
     expect((await p2p(t, merchant, other, 10_000, { reason: 'Stock' })).statusCode).toBe(201);
     expect((await requestSettlement(t, merchant, 20_000)).statusCode).toBe(201);
@@ -121,6 +137,9 @@ describe('webhook bodies (decision 047)', () => {
       'settlement.pending',
       'refund.successful',
       'refund.failed',
+      'payout_batch.submitted',
+      'payout_batch.approved',
+      'payout_batch.completed',
       'test.event',
     ];
     expect(new Set(events.map((event) => event.type))).toEqual(new Set(produced));
@@ -139,6 +158,13 @@ describe('webhook bodies (decision 047)', () => {
       const data = last(id);
       expect(without(data, PAYOUT_ALIASES)).toEqual((await v1(t, key, 'GET', `/payouts/${id}`)).json().data);
     }
+    // A batch's event is the /v1 batch; its row's payout events carry the batch's id.
+    expect(last(batchId)).toEqual((await v1(t, key, 'GET', `/payout-batches/${batchId}`)).json().data);
+    expect(last(batchId)).toMatchObject({ status: 'completed', counts: { rows: 1, paid: 1 } });
+    const [batchRow] = (await v1(t, key, 'GET', `/payout-batches/${batchId}/rows`)).json().data.items;
+    const rowPayout = (await v1(t, key, 'GET', `/payouts/${batchRow.payout_id}`)).json().data;
+    expect(without(last(batchRow.payout_id), PAYOUT_ALIASES)).toEqual(rowPayout);
+    expect(rowPayout).toMatchObject({ batch_id: batchId, status: 'successful', amount: 4000 });
     // A refund event's data is the /v1 refund, and nothing beside it.
     for (const id of refunds) {
       expect(last(id)).toEqual((await v1(t, key, 'GET', `/refunds/${id}`)).json().data);

@@ -122,6 +122,7 @@ describe('the merchant API with the simulator', () => {
       phone: '256752000111',
       reason: 'Fish & chips refund',
       failure_reason: null,
+      batch_id: null,
       environment: 'test',
       created_at: expect.any(String),
       completed_at: null,

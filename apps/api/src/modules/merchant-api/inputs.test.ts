@@ -29,6 +29,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/payouts': { amount: 1000, phone: '0772123456', reason: 'Supplier' },
   // Filled in once the collection exists (beforeAll).
   '/refunds': { collection_id: '', amount: 100, reason: 'Wrong size' },
+  '/payout-batches': { reference: 'Spoiled', rows: [{ phone: '0772123456', amount: 1000, name: 'Okello John' }] },
 };
 /** What no field may hold, whatever its type. */
 const SPOILED: [string, unknown][] = [
@@ -114,7 +115,7 @@ describe('bad input on every /v1 route is a 400 with a message and invalid_reque
   });
 
   it('for the ids: text no id can hold is a 400, an id that names nothing a 404', async () => {
-    for (const url of ['/collections', '/payouts', '/refunds']) {
+    for (const url of ['/collections', '/payouts', '/refunds', '/payout-batches']) {
       expectBadInput(await v1(t, key, 'GET', `${url}/ab%00cd`), `${url} NUL`);
       for (const id of ['not-an-id', randomUUID(), '..%2F..%2Fsecrets.json', "'%20OR%201%3D1--"]) {
         const res = await v1(t, key, 'GET', `${url}/${id}`);

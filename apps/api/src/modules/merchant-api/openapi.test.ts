@@ -81,7 +81,19 @@ describe('the OpenAPI document', () => {
     const events = WEBHOOK_EVENT_TYPES.map(eventSchemaName);
     const eventData = ['CollectionEventData', 'PayoutEventData', 'TransferEventData', 'TestEventData'];
     expect(Object.keys(document.components.schemas).sort()).toEqual(
-      ['Balance', 'Collection', 'CollectionPage', 'Error', 'Payout', 'Refund', ...eventData, ...events].sort(),
+      [
+        'Balance',
+        'Collection',
+        'CollectionPage',
+        'Error',
+        'Payout',
+        'PayoutBatch',
+        'PayoutBatchRow',
+        'PayoutBatchRowPage',
+        'Refund',
+        ...eventData,
+        ...events,
+      ].sort(),
     );
   });
 
@@ -91,7 +103,7 @@ describe('the OpenAPI document', () => {
     expect(JSON.parse(sent).Collection.properties.metadata.anyOf).toContainEqual(
       expect.objectContaining({ type: 'object', additionalProperties: { type: 'string' } }),
     );
-    for (const path of ['/v1/collections', '/v1/payouts', '/v1/refunds']) {
+    for (const path of ['/v1/collections', '/v1/payouts', '/v1/refunds', '/v1/payout-batches']) {
       const content = document.paths[path]?.post?.requestBody?.content['application/json'] as { schema?: object };
       expect(content?.schema, path).toMatchObject({ additionalProperties: false });
     }

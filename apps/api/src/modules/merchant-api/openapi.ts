@@ -10,23 +10,25 @@ picks the environment: \`sk_test_...\` acts on test data (the simulator settles 
 \`sk_live_...\` on live data. Neither ever sees the other's collections, payouts or balance. Generating new keys
 stops the old ones at once.
 
-**Idempotency.** Every POST takes an \`Idempotency-Key\` header: 1 to 255 printable ASCII characters of your
-choice, such as your order number or a UUID. A retry with the same key and body answers the first result (with
+**Idempotency.** Every POST takes an \`Idempotency-Key\` header (a payout batch requires one): 1 to 255 printable
+ASCII characters of your choice, such as your order number or a UUID. A retry with the same key and body answers the first result (with
 \`Idempotent-Replayed: true\`) and moves no money twice; the same key with another body is a 409.
 
 **Rate limits.** Each key may make a fixed number of requests a minute. Every answer says how many
 (\`X-RateLimit-Limit\`), how many are left (\`X-RateLimit-Remaining\`) and in how many seconds the count starts again
 (\`X-RateLimit-Reset\`); past the limit the answer is a 429 with \`Retry-After\` seconds.
 
-**Errors.** Every failure is \`{ "status": "error", "message", "code", "errors"? }\`: \`message\` for people, \`code\`
-for programs (${API_ERROR_CODE_VALUES.join(', ')}).
+**Errors.** Every failure is \`{ "status": "error", "message", "code", "errors"?, "details"? }\`: \`message\` for
+people, \`code\` for programs (${API_ERROR_CODE_VALUES.join(', ')}); a refused body's problems are in \`details\` by
+field, and by \`row\` (from 1) for a payout batch's rows.
 
 **Lists** are newest first, 20 a page: send \`nextCursor\` back as \`?cursor=\` for the next page.
 
 **Webhooks.** Events are POSTed to the web hook URLs of the dashboard's Web Hooks page, signed with your encryption
 key in the Standard Webhooks format: collection events to the Collections URL, the others to the Payments URL. Every
 event and its body is under \`webhooks\` in this document. A collection or payout event's \`data\` is the same object
-GET /v1/collections/{id} or GET /v1/payouts/{id} answers, with a few older names beside it, marked deprecated.
+GET /v1/collections/{id} or GET /v1/payouts/{id} answers, with a few older names beside it, marked deprecated; a
+refund's or a payout batch's is the object GET /v1/refunds/{id} or GET /v1/payout-batches/{id} answers.
 Every body says its \`api_version\` (now \`${WEBHOOK_API_VERSION}\`): within a version a body only gains fields, so
 ignore fields you do not know; removing a field or changing its meaning makes a new version, announced in advance,
 and the deprecated names go at the first new version.
@@ -59,6 +61,10 @@ export function openApiDocument(publicUrl: string): NonNullable<FastifyDynamicSw
       { name: 'Collections', description: 'Money in: mobile-money payments you ask a payer to approve' },
       { name: 'Payouts', description: 'Money out: payments from your balance to mobile-money numbers' },
       { name: 'Refunds', description: "Money back: a collection paid back to its payer's mobile money, in whole or in part" },
+      {
+        name: 'Payout batches',
+        description: 'Many payouts at once: proposed with an API key, approved by a member in the dashboard, paid row by row',
+      },
       { name: 'Balance', description: 'What your balance holds' },
     ],
   };
@@ -167,6 +173,13 @@ const SUMMARIES: Record<WebhookEventType, string> = {
   'payout.rejected': 'A payout failed',
   'refund.successful': 'A refund was paid',
   'refund.failed': 'A refund failed',
+  'payout_batch.submitted': 'A payout batch awaits approval',
+  'payout_batch.approved': 'A payout batch was approved',
+  'payout_batch.rejected': 'A payout batch was rejected',
+  'payout_batch.expired': 'A payout batch expired unapproved',
+  'payout_batch.completed': 'A payout batch was paid in full',
+  'payout_batch.partially_completed': 'A payout batch was paid in part',
+  'payout_batch.failed': 'No row of a payout batch was paid',
   'test.event': 'A test event',
 };
 
@@ -185,6 +198,19 @@ const EVENTS: Record<WebhookEventType, string> = {
     "A refund (through this API or the dashboard) was paid to the payer's mobile money. Sent to the Payments URL.",
   'refund.failed':
     'A refund failed; its amount is back in the balance and the collection can be refunded again. Sent to the Payments URL.',
+  'payout_batch.submitted':
+    'A payout batch was submitted for approval (through this API or the dashboard): a member approves it in the dashboard. Sent to the Payments URL.',
+  'payout_batch.approved':
+    'A member approved a payout batch: its total with charges is held from the balance and its rows are being paid, each with its own payout.* events. Sent to the Payments URL.',
+  'payout_batch.rejected':
+    'A member rejected a payout batch; rejection_reason says why. Nothing was paid. Sent to the Payments URL.',
+  'payout_batch.expired':
+    'A payout batch was not answered within 72 hours of its submission. Nothing was paid. Sent to the Payments URL.',
+  'payout_batch.completed': 'Every row of a payout batch was paid. Sent to the Payments URL.',
+  'payout_batch.partially_completed':
+    "Every row of a payout batch was paid or failed, some of each; the failed rows' amounts and charges are back in the balance. Sent to the Payments URL.",
+  'payout_batch.failed':
+    'Every row of a payout batch failed; its amounts and charges are back in the balance. Sent to the Payments URL.',
   'test.event': "Send test event on the dashboard's Web Hooks page: one to each URL that is set.",
 };
 
@@ -214,7 +240,8 @@ const SIGNATURE_HEADERS = [
   },
 ];
 
-const operationId = (type: WebhookEventType) => type.replace(/\.(\w)/g, (_dot, letter: string) => letter.toUpperCase());
+/** `payout.pending` → `payoutPending`, `payout_batch.partially_completed` → `payoutBatchPartiallyCompleted`. */
+const operationId = (type: WebhookEventType) => type.replace(/[._]([a-z])/g, (_mark, letter: string) => letter.toUpperCase());
 
 /**
  * OpenAPI 3.1's `webhooks`: every event Sente sends, its headers and its body, which is the event's registered schema

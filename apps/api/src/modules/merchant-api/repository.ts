@@ -88,7 +88,7 @@ export async function countMatching(db: Kysely<Database>, scope: MoneyScope, fil
   return Number(row.total);
 }
 
-/** One payout of the key's account and environment, whoever asked for it (a member or an API key). */
+/** One payout of the key's account and environment, whoever asked for it (a member, an API key, or a batch's row). */
 export function findPayout(db: Kysely<Database>, scope: MoneyScope, id: string) {
   return db
     .selectFrom('transfers')
@@ -101,13 +101,14 @@ export function findPayout(db: Kysely<Database>, scope: MoneyScope, id: string) 
       'payout_msisdn',
       'reason',
       'failure_reason',
+      'batch_id',
       'environment',
       'created_at',
       'completed_at',
     ])
     .where('account_id', '=', scope.accountId)
     .where('environment', '=', scope.environment)
-    .where('kind', '=', 'payout')
+    .where('kind', 'in', ['payout', 'batch_payout'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -108,6 +108,59 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
 
   route(
     app,
+    'POST /v1/payout-batches',
+    {
+      config: { rateClass: 'key' },
+      schema: {
+        tags: ['Payout batches'],
+        operationId: 'createPayoutBatch',
+        summary: 'Propose a payout batch for approval',
+        description:
+          'Up to 1,000 mobile-money payouts at once, proposed for approval: the batch is answered submitted, and nothing ' +
+          'moves until a member who may move money approves it in the dashboard with their PIN (an API key never ' +
+          'approves). The registered name behind each number is looked up meanwhile; the approver accepts each name that ' +
+          'does not match. At approval the total with charges is held from the balance and the rows are paid one by one, ' +
+          'each a payout with its batch_id. A request with an error in any row is refused whole, with every error in ' +
+          'details by row and field. The Idempotency-Key is required. An unanswered batch expires after 72 hours.',
+      },
+    },
+    async (request, reply) => {
+      const made = await merchantApi.createPayoutBatch(request.merchant, request.body, request.headers['idempotency-key']);
+      return reply.code(201).header('idempotent-replayed', String(made.replayed)).send(answer(made.batch));
+    },
+  );
+
+  route(
+    app,
+    'GET /v1/payout-batches/:id',
+    {
+      config: { rateClass: 'key' },
+      schema: {
+        tags: ['Payout batches'],
+        operationId: 'getPayoutBatch',
+        summary: 'Fetch a payout batch',
+      },
+    },
+    async (request) => answer(await merchantApi.payoutBatch(request.merchant, request.params.id)),
+  );
+
+  route(
+    app,
+    'GET /v1/payout-batches/:id/rows',
+    {
+      config: { rateClass: 'key' },
+      schema: {
+        tags: ['Payout batches'],
+        operationId: 'listPayoutBatchRows',
+        summary: "List a payout batch's rows",
+        description: "In the order they were sent, 20 a page: each row's name check, status and payout.",
+      },
+    },
+    async (request) => answer(await merchantApi.payoutBatchRows(request.merchant, request.params.id, request.query.cursor)),
+  );
+
+  route(
+    app,
     'POST /v1/refunds',
     {
       config: { rateClass: 'key' },

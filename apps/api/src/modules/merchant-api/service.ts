@@ -8,6 +8,7 @@ import {
   type PayoutRequest,
   type RefundRequest,
 } from '@sente/contracts/merchant-api';
+import type { PayoutBatchRequest } from '@sente/contracts/merchant-api-batches';
 import type { ApiBalance, ApiCollection, ApiPayout, ApiRefund } from '@sente/contracts/merchant-api-objects';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,7 @@ import { toApiCollection } from '../payments/public-object.ts';
 import { toApiRefund } from '../payments/refunds/public-object.ts';
 import type { RefundsService } from '../payments/refunds/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import type { ApiBatches } from '../transfers/batches/api-batches.ts';
 import { toApiPayout } from '../transfers/public-object.ts';
 import type { WalletService } from '../transfers/service.ts';
 import { collectionsPage, countMatching, findCollection, findPayout, isApproved } from './repository.ts';
@@ -36,6 +38,7 @@ type Deps = {
   payments: PaymentsService;
   wallet: WalletService;
   refunds: RefundsService;
+  batches: ApiBatches;
 };
 
 /**
@@ -43,7 +46,7 @@ type Deps = {
  * the same provider, balance checks, charges and ledger postings as the dashboard and the pay pages. Every read is
  * scoped to the key's account and environment, so another account's ids, or the other environment's, are not found.
  */
-export function createMerchantApiService({ db, secrets, payments, wallet, refunds }: Deps) {
+export function createMerchantApiService({ db, secrets, payments, wallet, refunds, batches }: Deps) {
   /** Live money needs an approved account (DESIGN §4), as the dashboard's switch to live mode does. */
   async function requireApprovedForLive(scope: KeyScope) {
     if (scope.environment === 'production' && !(await isApproved(db, scope.accountId))) {
@@ -114,6 +117,16 @@ export function createMerchantApiService({ db, secrets, payments, wallet, refund
       if (!row) throw notFound(M.refundNotFound);
       return toApiRefund(row);
     },
+
+    /** POST /v1/payout-batches: the key proposes; a member approves in the dashboard. Live needs an approved account. */
+    async createPayoutBatch(scope: KeyScope, input: PayoutBatchRequest, idempotencyKey: string) {
+      await requireApprovedForLive(scope);
+      return batches.propose(scope, input, idempotencyKey);
+    },
+
+    payoutBatch: (scope: KeyScope, id: string) => batches.batch(scope, id),
+
+    payoutBatchRows: (scope: KeyScope, id: string, cursor: string | undefined) => batches.rows(scope, id, cursor),
 
     async balance(scope: KeyScope): Promise<ApiBalance> {
       const { UGX } = await merchantBalances(db, scope.accountId);

@@ -30,6 +30,9 @@ type JsonSchema = {
   propertyNames?: JsonSchema;
   maxProperties?: number;
   anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
 };
 type Parameter = { in: 'header' | 'query' | 'path'; name: string; required?: boolean; schema: JsonSchema };
 type Header = { required?: boolean; schema: JsonSchema };
@@ -48,7 +51,14 @@ let t: TestApp;
 let document: Document;
 let keys: { test: string; live: string };
 /** Ids that name objects, so that GETs by id also answer 200s. */
-const known: { collection: string[]; payout: string[]; refund: string[] } = { collection: [], payout: [], refund: [] };
+const known: { collection: string[]; payout: string[]; refund: string[]; batch: string[] } = {
+  collection: [],
+  payout: [],
+  refund: [],
+  batch: [],
+};
+/** Batch references no batch has yet, so that a generated batch can be made as well as refused. */
+const freshReferences = Array.from({ length: 200 }, (_, index) => `Fuzz batch ${index}`);
 /** Successful collections of UGX 1,000,000, so that generated refunds of them can also be made. */
 const refundable: string[] = [];
 
@@ -70,6 +80,16 @@ beforeAll(async () => {
   const refund = await v1(t, keys.test, 'POST', '/refunds', { collection_id: refundable[0], amount: 1000 });
   if (refund.statusCode !== 201) throw new Error(`POST /v1/refunds answered ${refund.statusCode}: ${refund.body}`);
   known.refund.push(refund.json().data.id);
+  const batch = await v1(
+    t,
+    keys.test,
+    'POST',
+    '/payout-batches',
+    { reference: 'Known batch', rows: [{ phone: '0772123456', amount: 1000, name: 'Okello John' }] },
+    { 'idempotency-key': 'known-batch' },
+  );
+  if (batch.statusCode !== 201) throw new Error(`POST /v1/payout-batches answered ${batch.statusCode}: ${batch.body}`);
+  known.batch.push(batch.json().data.id);
   document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
 }, 60_000);
 afterAll(() => t?.close());
@@ -95,6 +115,11 @@ function valid(schema: JsonSchema): fc.Arbitrary<unknown> {
         return fc.constant(null);
       case 'integer':
         return fc.integer({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9 });
+      case 'array':
+        return fc.array(valid(schema.items ?? {}), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 3, 3),
+        });
       case 'object': {
         const properties = Object.fromEntries(
           Object.entries(schema.properties ?? {}).map(([name, inner]) => [name, valid(inner)]),
@@ -268,14 +293,28 @@ function refundingKnown(schema: JsonSchema): JsonSchema {
   return { ...schema, properties: { ...schema.properties, collection_id: { ...collection, examples } } };
 }
 
+/** A payout batch's reference: the document's example is taken after its first batch, so fresh ones are examples too. */
+function proposingFresh(schema: JsonSchema): JsonSchema {
+  const reference = schema.properties?.reference;
+  if (!reference || !schema.properties?.rows) return schema;
+  const examples = [...(reference.examples ?? []), ...freshReferences];
+  return { ...schema, properties: { ...schema.properties, reference: { ...reference, examples } } };
+}
+
 /** One generated request to the operation. */
 function request(path: string, method: string, operation: Operation): fc.Arbitrary<InjectOptions> {
   const parameters = operation.parameters ?? [];
   const idParameter = parameters.find((parameter) => parameter.in === 'path');
   const url = idParameter
-    ? pathId(path.includes('payouts') ? 'payout' : path.includes('refunds') ? 'refund' : 'collection').map((id) =>
-        path.replace(`{${idParameter.name}}`, id),
-      )
+    ? pathId(
+        path.includes('payout-batches')
+          ? 'batch'
+          : path.includes('payouts')
+            ? 'payout'
+            : path.includes('refunds')
+              ? 'refund'
+              : 'collection',
+      ).map((id) => path.replace(`{${idParameter.name}}`, id))
     : fc.constant(path);
   const schema = operation.requestBody?.content['application/json'].schema;
   const key = parameters.find((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
@@ -285,7 +324,7 @@ function request(path: string, method: string, operation: Operation): fc.Arbitra
       search: query(parameters),
       auth: authorization(),
       key: idempotencyKeyHeader(key),
-      payload: schema ? rawBody(body(refundingKnown(resolved(schema)))) : fc.constant(undefined),
+      payload: schema ? rawBody(body(proposingFresh(refundingKnown(resolved(schema))))) : fc.constant(undefined),
       type: contentType,
     })
     .map(({ url, search, auth, key, payload, type }) => ({
@@ -305,6 +344,17 @@ const envelope = z.strictObject({
   message: z.string().min(1),
   code: z.enum(API_ERROR_CODE_VALUES),
   errors: z.array(z.string().min(1)).min(1).optional(),
+  details: z
+    .array(
+      z.strictObject({
+        row: z.int().min(1).optional(),
+        field: z.string().min(1),
+        code: z.string().min(1),
+        message: z.string().min(1),
+      }),
+    )
+    .min(1)
+    .optional(),
 });
 
 /** What the answer must be, whatever was asked: checked against the document, not against the server's own schemas. */
@@ -333,17 +383,20 @@ function check(operation: Operation, sent: InjectOptions, res: InjectResponse) {
 }
 
 describe('generated requests to every /v1 operation', () => {
-  it('covers the eight operations of the document', () => {
+  it('covers the eleven operations of the document', () => {
     const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((op) => op.operationId));
     expect(ids.sort()).toEqual([
       'createCollection',
       'createPayout',
+      'createPayoutBatch',
       'createRefund',
       'getBalance',
       'getCollection',
       'getPayout',
+      'getPayoutBatch',
       'getRefund',
       'listCollections',
+      'listPayoutBatchRows',
     ]);
   });
 
@@ -360,6 +413,7 @@ describe('generated requests to every /v1 operation', () => {
             check(operation, sent, res);
             if (res.statusCode === 201 && operation.operationId === 'createPayout') known.payout.push(res.json().data.id);
             if (res.statusCode === 201 && operation.operationId === 'createRefund') known.refund.push(res.json().data.id);
+            if (res.statusCode === 201 && operation.operationId === 'createPayoutBatch') known.batch.push(res.json().data.id);
           }),
           { numRuns: RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
         );

@@ -87,6 +87,7 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
       completed_at: at,
       bank_details: null,
       payout_msisdn: null,
+      batch_id: null,
     };
     const key = { currency, environment: actor.environment };
     const send = (executor: Kysely<Database>) =>

@@ -20,6 +20,7 @@ export type PayoutSource = Pick<
   | 'payout_msisdn'
   | 'reason'
   | 'failure_reason'
+  | 'batch_id'
   | 'environment'
   | 'created_at'
   | 'completed_at'
@@ -37,6 +38,7 @@ export function toApiPayout(row: PayoutSource): ApiPayout {
     phone: row.payout_msisdn ?? '',
     reason: reasonText(row.reason),
     failure_reason: row.failure_reason,
+    batch_id: row.batch_id,
     environment: row.environment,
     created_at: iso(row.created_at),
     completed_at: row.completed_at ? iso(row.completed_at) : null,

@@ -34,6 +34,7 @@ export type EventTransfer = Pick<
   | 'completed_at'
   | 'bank_details'
   | 'payout_msisdn'
+  | 'batch_id'
 >;
 
 /**

@@ -11,6 +11,7 @@ import { batchHeld } from '../../money/movements.ts';
 import { checkPayoutRules } from '../payout-rules.ts';
 import type { PinService } from '../pins.ts';
 import { recheck } from './drafts.ts';
+import { queueBatchEvent } from './events.ts';
 import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from './repository.ts';
 
 /**
@@ -81,6 +82,7 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
           .where('id', '=', batch.id)
           .execute();
         await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'submitted' });
+        await queueBatchEvent(trx, batch.id, 'submitted');
       });
     },
 
@@ -142,6 +144,7 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
             action: 'approved',
             detail: `UGX ${total.toLocaleString('en-US')} held for ${fresh.row_count.toLocaleString('en-US')} payouts`,
           });
+          await queueBatchEvent(trx, fresh.id, 'approved');
         });
       } catch (error) {
         if (error instanceof InsufficientFundsError) throw badRequest(M.insufficientBalance);
@@ -158,6 +161,7 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
           .where('id', '=', batch.id)
           .execute();
         await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
+        await queueBatchEvent(trx, batch.id, 'rejected');
       });
     },
 
@@ -170,7 +174,10 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
                    order by expires_at limit ${limit} for update skip locked) due
            where b.id = due.id
           returning b.id`.execute(trx);
-        for (const row of rows) await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
+        for (const row of rows) {
+          await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
+          await queueBatchEvent(trx, row.id, 'expired');
+        }
         return rows.length;
       });
     },

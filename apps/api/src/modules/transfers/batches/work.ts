@@ -13,6 +13,7 @@ import type { PaymentProvider, ProviderRegistry } from '../../money/providers/pr
 import type { TransferRecord } from '../../money/tables.ts';
 import type { Complete } from '../completion.ts';
 import { queueTransferEvent } from '../transfer-events.ts';
+import { queueBatchEvent } from './events.ts';
 import { recordEvent } from './repository.ts';
 
 type AccountHolder = { status: 'registered'; name: string } | { status: 'not_registered' | 'barred' | 'unavailable' };
@@ -251,4 +252,5 @@ export async function batchRowFinished(trx: Transaction<Database>, transfer: Tra
     action: 'finished',
     detail: `${batch.paid_count} paid, ${batch.failed_count} failed`,
   });
+  await queueBatchEvent(trx, transfer.batch_id, status);
 }
