@@ -89,6 +89,7 @@ export const BATCH_MESSAGES = {
   retried: 'A new batch of the failed rows was made. It needs approval again.',
   referenceTaken: 'Another batch already has this reference.',
   referenceMissing: 'Give the batch a reference.',
+  referenceTooLong: `The batch reference must be at most ${BATCH_LIMITS.referenceMax} characters.`,
 } as const;
 
 const text = (max: number) => z.string({ error: `At most ${max} characters.` }).max(max, `At most ${max} characters.`);

@@ -24,9 +24,9 @@ import {
 import {
   accountIdInput,
   approveMovementInput,
-  declineMovementInput,
   bankDetailsInput,
   changePinInput,
+  declineMovementInput,
   mobileMoneyNameInput,
   ownAccountInput,
   p2pInput,

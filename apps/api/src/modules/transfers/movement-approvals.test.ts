@@ -69,9 +69,9 @@ describe('a movement above the approval threshold', () => {
     await t.app.services.jobs.runDue({ now: later(1) });
     const replay = await payout(t, alice, 60_000, '0772123456', { key });
     expect(replay.statusCode).toBe(200);
-    expect(await t.database.db.selectFrom('transfers').select(['provider_reference']).where('id', '=', row.id).executeTakeFirst()).toEqual(
-      { provider_reference: null },
-    );
+    expect(
+      await t.database.db.selectFrom('transfers').select(['provider_reference']).where('id', '=', row.id).executeTakeFirst(),
+    ).toEqual({ provider_reference: null });
     expect(answer(await approve(alice, row.id))).toEqual([400, A.ownMovement]);
     // Bob's own PIN token is never spent on Alice's movement: it is not found first.
     const fromBob = await post(t, bob, `/api/transfers/${row.id}/approve`, { pin_token: 'b'.repeat(43) });
@@ -127,12 +127,22 @@ describe('a movement above the approval threshold', () => {
     expect(answer(small)).toEqual([201, M.payoutStarted]);
     expect(small.json().data.approval).toBeNull();
     const key = (await apiKeysOf(t, alice)).test_key;
-    const res = await v1(t, key, 'POST', '/payouts', { amount: 75_000, phone: '0772123460', reason: 'Stock' }, {
-      'idempotency-key': randomUUID(),
-    });
+    const res = await v1(
+      t,
+      key,
+      'POST',
+      '/payouts',
+      { amount: 75_000, phone: '0772123460', reason: 'Stock' },
+      {
+        'idempotency-key': randomUUID(),
+      },
+    );
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
-    expect(await transferRow(t, alice, id)).toMatchObject({ status: 'pending', approval: { status: 'awaiting', requested_by: null } });
+    expect(await transferRow(t, alice, id)).toMatchObject({
+      status: 'pending',
+      approval: { status: 'awaiting', requested_by: null },
+    });
     expect((await approve(alice, id)).statusCode).toBe(200);
   });
 });

@@ -58,8 +58,7 @@ async function receiveSheet(request: FastifyRequest, reply: FastifyReply) {
     throw badRequest(M.fileUnreadable);
   }
   if (!file || file.buffer.length === 0) throw badRequest(M.fileMissing);
-  if (reference && reference.length > BATCH_LIMITS.referenceMax)
-    throw badRequest(`At most ${BATCH_LIMITS.referenceMax} characters.`);
+  if (reference && reference.length > BATCH_LIMITS.referenceMax) throw badRequest(M.referenceTooLong);
   return { file, reference };
 }
 
