@@ -153,6 +153,28 @@ const MISMATCHED_NAME = 'Zzyzx Quorra';
 /** Who makes a row's own draft: the role's member when it may, else the owner (the call is refused before it is read). */
 const makerFor = (as: Caller) => (mayCall('moveMoney', as.role) ? as.member : owner);
 const draftOf = (as: Caller) => newBatch(t, makerFor(as), goodRows(2, nextRow()));
+
+/** The account's approval threshold (decision 067), written as its Payout rules tab saves it. */
+async function setThreshold(approval_threshold: number): Promise<void> {
+  await t.database.db
+    .insertInto('payout_rules')
+    .values({ account_id: owner.accountId, approval_threshold, updated_by: owner.userId, updated_at: new Date() })
+    .onConflict((conflict) => conflict.column('account_id').doUpdateSet({ approval_threshold }))
+    .execute();
+}
+
+/** A payout of the batches' maker above a threshold of 1,500: awaiting another member's approval. */
+async function awaitingPayout(): Promise<string> {
+  await setThreshold(1_500);
+  const res = await post(
+    t,
+    b.maker,
+    '/api/yo/process_payout',
+    { amount: 2_000, account: '0772123456', narrative: 'Supplier', pin_token: await mintPinToken(t, b.maker) },
+    { 'idempotency-key': randomUUID() },
+  );
+  return (must(res, 'process_payout', 201) as { id: string }).id;
+}
 const setEnvironment = (environment: string) => post(t, owner, '/api/keys/set-environment', { environment });
 
 /** One row per endpoint. A new endpoint is one new row here. */
@@ -476,6 +498,24 @@ const MATRIX: Row[] = [
     }),
   },
   { route: 'GET /api/settlements', needs: 'view', ok: 200, call: () => ({ url: '/api/settlements' }) },
+  // A movement above the approval threshold (decision 067): another member who may move money answers it
+  {
+    route: 'POST /api/transfers/:id/approve',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async ({ member }) => ({
+      url: `/api/transfers/${await awaitingPayout()}/approve`,
+      body: { pin_token: await mintPinToken(t, member) },
+    }),
+    after: () => setThreshold(0),
+  },
+  {
+    route: 'POST /api/transfers/:id/decline',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async () => ({ url: `/api/transfers/${await awaitingPayout()}/decline`, body: { reason: 'Not this supplier' } }),
+    after: () => setThreshold(0),
+  },
   { route: 'GET /api/collections/smt_download', needs: 'view', ok: 200, call: () => ({ url: '/api/collections/smt_download' }) },
   // The wallet statement (decision 052): reading it is any member's, as the balance is
   { route: 'GET /api/wallet/statement', needs: 'view', ok: 200, call: () => ({ url: '/api/wallet/statement' }) },

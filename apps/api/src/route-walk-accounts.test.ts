@@ -1034,6 +1034,31 @@ const CASES: Record<string, () => Probe[]> = {
     ];
   },
   'GET /api/settlements': () => cursorProbes('/api/settlements', ['transfers']),
+  'POST /api/transfers/:id/approve': () => [
+    {
+      what: "the victim's settlement",
+      url: `/api/transfers/${v.settlementId}/approve`,
+      body: {},
+      ownPinToken: true,
+      status: 404,
+    },
+    {
+      what: "the victim's wallet transfer",
+      url: `/api/transfers/${v.transferId}/approve`,
+      body: {},
+      ownPinToken: true,
+      status: 404,
+    },
+  ],
+  'POST /api/transfers/:id/decline': () => [
+    {
+      what: "the victim's settlement",
+      url: `/api/transfers/${v.settlementId}/decline`,
+      body: { reason: 'Not ours' },
+      status: 404,
+    },
+    { what: "the victim's refund", url: `/api/transfers/${v.refundId}/decline`, body: { reason: 'Not ours' }, status: 404 },
+  ],
   'GET /api/payout-batches': () => cursorProbes('/api/payout-batches', ['payout_batches']),
   'GET /api/payout-batches/:id': () => batchProbes('/api/payout-batches/:id'),
   'DELETE /api/payout-batches/:id': () => batchProbes('/api/payout-batches/:id'),
