@@ -19,7 +19,10 @@ export type MovementKind =
   | 'batch_payout_hold'
   | 'batch_payout_paid'
   | 'batch_payout_returned'
-  | 'wallet_transfer';
+  | 'wallet_transfer'
+  | 'wallet_transfer_hold'
+  | 'wallet_transfer_paid'
+  | 'wallet_transfer_returned';
 
 type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
 /**
@@ -127,4 +130,39 @@ export function walletTransferred(
     { wallet: merchant(where, transfer.toAccountId), amount: transfer.amount },
     { wallet: platform(where, 'platform_fee'), amount: transfer.charge },
   ]);
+}
+
+/**
+ * A wallet transfer above the account's approval threshold (decision 067) is held first: the amount and charge leave
+ * the sender for the hold, under the transfer's id, until a second member answers it.
+ */
+export function walletTransferHeld(
+  where: Where,
+  transfer: { id: string; fromAccountId: string; amount: number; charge: number },
+): Movement {
+  const total = transfer.amount + transfer.charge;
+  return movement('wallet_transfer_hold', where, transfer.id, [
+    { wallet: merchant(where, transfer.fromAccountId), amount: -total },
+    { wallet: platform(where, 'settlement_hold'), amount: total },
+  ]);
+}
+
+/** A held wallet transfer is answered: approved, the recipient gets the amount and the platform the charge; else both return. */
+export function walletTransferReleased(
+  where: Where,
+  transfer: { id: string; fromAccountId: string; toAccountId: string; amount: number; charge: number },
+  paid: boolean,
+): Movement {
+  const total = transfer.amount + transfer.charge;
+  const held = { wallet: platform(where, 'settlement_hold'), amount: -total };
+  return paid
+    ? movement('wallet_transfer_paid', where, transfer.id, [
+        held,
+        { wallet: merchant(where, transfer.toAccountId), amount: transfer.amount },
+        { wallet: platform(where, 'platform_fee'), amount: transfer.charge },
+      ])
+    : movement('wallet_transfer_returned', where, transfer.id, [
+        held,
+        { wallet: merchant(where, transfer.fromAccountId), amount: total },
+      ]);
 }

@@ -110,6 +110,39 @@ describe('a movement above the approval threshold', () => {
     expect(await balance()).toBe(before);
   });
 
+  it('holds a wallet transfer from the sender and credits the recipient only once approved', async () => {
+    const [aliceBefore, bobBefore] = [await balance(), (await ugxBalances(t, bob.accountId)).test];
+    const withPin = async (amount: number) => {
+      const res = await post(
+        t,
+        alice,
+        '/api/wallet-transfers/p2p',
+        {
+          senderAccountId: alice.accountId,
+          recipientAccountId: bob.accountId,
+          amount,
+          reason: 'Stock',
+          pin_token: await pinToken(t, alice),
+        },
+        { 'idempotency-key': randomUUID() },
+      );
+      return res;
+    };
+    const asked = await withPin(60_000);
+    expect(answer(asked)).toEqual([201, A.awaiting]);
+    const id = asked.json().data.id;
+    expect(await balance()).toBe(aliceBefore - 60_500);
+    expect((await ugxBalances(t, bob.accountId)).test).toBe(bobBefore);
+    expect((await transferRow(t, bob, id))?.approval).toBeNull();
+    expect((await approve(admin, id)).statusCode).toBe(200);
+    expect(await transferRow(t, alice, id)).toMatchObject({ status: 'successful', approval: { status: 'approved' } });
+    expect((await ugxBalances(t, bob.accountId)).test).toBe(bobBefore + 60_000);
+    const declined = (await withPin(65_000)).json().data.id;
+    expect((await decline(admin, declined, 'Not this one')).statusCode).toBe(200);
+    expect(await balance()).toBe(aliceBefore - 60_500);
+    expect((await ugxBalances(t, bob.accountId)).test).toBe(bobBefore + 60_000);
+  });
+
   it('keeps a settlement request from the operator until it is approved', async () => {
     const asked = await requestSettlement(t, alice, 90_000);
     expect(answer(asked)).toEqual([201, A.awaiting]);

@@ -8,12 +8,16 @@ import { outboxColumns } from '../../lib/hand-over.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isDisbursement, type MoneyActor } from '../money/disbursements.ts';
-import type { TransferOutKind } from '../money/movements.ts';
+import { postMovement } from '../money/ledger.ts';
+import { type TransferOutKind, walletTransferReleased } from '../money/movements.ts';
+import type { TransferOutcome } from '../money/outcomes.ts';
 import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import type { TransferRecord } from '../money/tables.ts';
 import type { Complete } from './completion.ts';
 import { readPayoutRules } from './payout-rules.ts';
 import type { PinService } from './pins.ts';
+import { accountById, completePendingTransfer } from './repository.ts';
+import { queueTransferEvent } from './transfer-events.ts';
 
 /** A refund of a card payment has no number: the simulator pays it back to the card (payments/refunds). */
 const CARD = 'card';
@@ -90,9 +94,35 @@ export function createMovementApprovals({ db, pins, providers, complete, send, p
     return row;
   }
 
+  /**
+   * A held wallet transfer answered (it never reaches a provider): approved, the recipient is credited and both sides'
+   * events queued; declined or expired, the sender gets the amount and charge back. Once, in one transaction.
+   */
+  async function releaseWalletTransfer(id: string, outcome: TransferOutcome): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const transfer = await completePendingTransfer(trx, id, ['wallet_transfer'], outcome.paid ? null : outcome.reason);
+      if (!transfer?.recipient_account_id) return false;
+      const parties = { id: transfer.id, fromAccountId: transfer.account_id, toAccountId: transfer.recipient_account_id };
+      const amounts = { amount: Number(transfer.amount), charge: Number(transfer.charge) };
+      await postMovement(trx, walletTransferReleased(transfer, { ...parties, ...amounts }, outcome.paid));
+      if (outcome.paid) {
+        const sender = await accountById(trx, transfer.account_id);
+        await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
+        await queueTransferEvent(trx, transfer, {
+          accountId: transfer.recipient_account_id,
+          direction: 'in',
+          ...(sender ? { other: sender } : {}),
+        });
+      }
+      return true;
+    });
+  }
+
   /** Returns the money of a declined or expired movement, once. */
   const reject = (row: Pick<TransferRecord, 'id' | 'kind'>, reason: string) =>
-    complete(row.id, [row.kind as TransferOutKind], { paid: false, reason });
+    row.kind === 'wallet_transfer'
+      ? releaseWalletTransfer(row.id, { paid: false, reason })
+      : complete(row.id, [row.kind as TransferOutKind], { paid: false, reason });
 
   return {
     async approve(actor: MoneyActor, id: string, pinToken: string, now = new Date()): Promise<void> {
@@ -118,6 +148,10 @@ export function createMovementApprovals({ db, pins, providers, complete, send, p
           .execute();
         return found;
       });
+      if (row.kind === 'wallet_transfer') {
+        await releaseWalletTransfer(row.id, { paid: true });
+        return;
+      }
       if (!isDisbursement(row.kind)) return;
       const provider = row.provider ? providers.named(row.provider) : null;
       if (!provider) {
@@ -160,9 +194,19 @@ export function createMovementApprovals({ db, pins, providers, complete, send, p
         .where('status', '=', 'pending')
         .limit(limit)
         .execute();
+      // An approved wallet transfer whose credit did not happen (its process stopped between the two) is credited.
+      const approved = await db
+        .selectFrom('transfers')
+        .select('id')
+        .where('kind', '=', 'wallet_transfer')
+        .where('approval_status', '=', 'approved')
+        .where('status', '=', 'pending')
+        .limit(limit)
+        .execute();
       let returned = 0;
       for (const row of expired.rows) if (await reject(row, A.expired)) returned += 1;
       for (const row of declined) if (await reject(row, A.declined)) returned += 1;
+      for (const row of approved) await releaseWalletTransfer(row.id, { paid: true });
       return returned;
     },
   };

@@ -8,13 +8,14 @@ import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
 import type { MoneyActor } from '../money/disbursements.ts';
-import { InsufficientFundsError } from '../money/ledger.ts';
-import { walletTransferred } from '../money/movements.ts';
+import { InsufficientFundsError, postMovement } from '../money/ledger.ts';
+import { walletTransferHeld, walletTransferred } from '../money/movements.ts';
 import { walletTransfer } from '../money/wallet-transfer.ts';
 import type { MovedOut, MoveOut } from './move-out.ts';
-import { checkPayoutRules, hasCaps, readPayoutRules } from './payout-rules.ts';
+import { approvalColumns } from './movement-approvals.ts';
+import { checkPayoutRules, hasCaps, needsApproval, readPayoutRules } from './payout-rules.ts';
 import { pinTokenHash } from './pins.ts';
-import { accountById, type TransferListRecord } from './repository.ts';
+import { accountById, insertTransfer, type TransferListRecord } from './repository.ts';
 import { type EventTransfer, type Party, transferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
@@ -66,7 +67,8 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
     // The sender's name for the recipient's event: the route passes the signed-in account's; other callers are looked up.
     const sender = actor.party ?? (await accountById(db, actor.accountId));
     // An account without caps keeps the one statement; one with caps checks them in its transaction.
-    const capped = hasCaps(await readPayoutRules(db, actor.accountId));
+    const rules = await readPayoutRules(db, actor.accountId);
+    const capped = hasCaps(rules);
     const charge = charges.wallet_transfer;
     const reason = storedReason(input.reason);
     const hash = requestHash({ kind: 'wallet_transfer', to: recipientId, amount: input.amount, reason: input.reason });
@@ -90,6 +92,31 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
       batch_id: null,
     };
     const key = { currency, environment: actor.environment };
+    if (needsApproval(rules, input.amount)) {
+      // Above the approval threshold (decision 067): held from the sender, credited when a second member approves it.
+      return frame.moveOut('wallet_transfer', actor, { member: actor, pinToken: input.pin_token }, idempotency, async (trx) => {
+        if (!(await accountById(trx, recipientId))) throw notFound(M.noAccountFound);
+        const amounts = { amount: input.amount, charge };
+        await postMovement(trx, walletTransferHeld(key, { id: transfer.id, fromAccountId: actor.accountId, ...amounts }));
+        await checkPayoutRules(trx, actor, actor.userId, input.amount);
+        const row = await insertTransfer(trx, {
+          id: transfer.id,
+          account_id: actor.accountId,
+          environment: actor.environment,
+          kind: 'wallet_transfer',
+          currency,
+          ...amounts,
+          reason,
+          status: 'pending',
+          creator_id: actor.userId,
+          recipient_account_id: recipientId,
+          idempotency_key: idempotencyKey ?? null,
+          request_hash: hash,
+          ...(await approvalColumns(trx, actor.accountId, input.amount)),
+        });
+        return row?.id ?? null;
+      });
+    }
     const send = (executor: Kysely<Database>) =>
       walletTransfer<TransferListRecord>(executor, {
         id: transfer.id,

@@ -118,7 +118,8 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     wallet.assertEnvironment(actor, input.env);
     const party = { account_name: request.account.row.account_name, account_number: request.account.row.account_number };
     const { row, replayed } = await wallet.p2p({ ...actor, party }, input, key);
-    return reply.code(replayed ? 200 : 201).send(answer(row, M.transferSuccessful, { success: true as const }));
+    const message = row.approval?.status === 'awaiting' ? APPROVAL_MESSAGES.awaiting : M.transferSuccessful;
+    return reply.code(replayed ? 200 : 201).send(answer(row, message, { success: true as const }));
   });
 
   route(app, 'POST /api/settlements/create', move, async (request, reply) => {

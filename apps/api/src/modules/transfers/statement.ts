@@ -66,6 +66,20 @@ function linesOf(row: StatementRecord, accountId: string): Line[] {
             { description: 'Transfer fee', amount: entry + principal },
           )
         : [{ description: `Transfer from ${row.sender_name}`, amount: entry }];
+    // A wallet transfer held for a second member's approval (decision 067): out of the sender when asked, into the
+    // recipient when approved, back to the sender when declined or expired.
+    case 'wallet_transfer_hold':
+      return withFee(
+        { description: `Transfer to ${row.recipient_name}`, amount: -principal },
+        { description: 'Transfer fee', amount: entry + principal },
+      );
+    case 'wallet_transfer_paid':
+      return [{ description: `Transfer from ${row.sender_name}`, amount: entry }];
+    case 'wallet_transfer_returned':
+      return withFee(
+        { description: `Transfer to ${row.recipient_name} returned`, amount: principal },
+        { description: 'Transfer fee returned', amount: entry - principal },
+      );
     case 'settlement_hold':
       return withFee(
         { description: `Settlement to ${bank}`, amount: -principal },

@@ -39,8 +39,9 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
     failure_reason: row.status === 'rejected' ? row.failure_reason : null,
     // The wallet transfer function (migration 022) answers its row without it: a wallet transfer has none.
     collection_id: row.collection_id ?? null,
+    // Only the sender's side answers it; the recipient sees a pending transfer.
     approval:
-      row.approval_status && row.approval_expires_at
+      direction === 'out' && row.approval_status && row.approval_expires_at
         ? {
             status: row.approval_status,
             expires_at: new Date(row.approval_expires_at).toISOString(),
