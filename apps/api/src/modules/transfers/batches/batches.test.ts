@@ -123,6 +123,26 @@ describe('a batch from a sheet', () => {
     expect(sheet.getRow(2).getCell(10).value).toBe('Paid');
   });
 
+  it('pays the failed rows again as a new batch, approved again', async () => {
+    const failing = ['0772330001', 1_500, registeredName('0772330001'), 'FAIL-1', ''];
+    const batch = await submittedBatch(t, alice, [...goodRows(2, 600), failing]);
+    expect(
+      (await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/approve`, { pin_token: await pinToken(t, admin) }))
+        .statusCode,
+    ).toBe(200);
+    await runBatchWork(t);
+    const paid = await batchOf(t, alice, batch.id);
+    expect(paid).toMatchObject({ status: 'partially_completed', counts: { paid: 2, failed: 1 }, can: { retry: true } });
+    const [failed] = await rowsOf(t, alice, batch.id, 'failed');
+    expect(failed).toMatchObject({ phone: '0772330001', status: 'failed', failure_reason: expect.any(String) });
+    const retried = await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/retry`);
+    expect(answer(retried)).toEqual([201, M.retried]);
+    const copy = retried.json().data;
+    expect(copy).toMatchObject({ status: 'draft', counts: { rows: 1 }, reference: `${batch.reference} retry` });
+    expect((await rowsOf(t, alice, copy.id)).map((row) => row.phone)).toEqual(['0772330001']);
+    expect((await batchOf(t, alice, batch.id)).events.map((event) => event.action)).toContain('retried');
+  });
+
   it('is never seen or changed from another account', async () => {
     const batch = await newBatch(t, alice, goodRows(2, 300));
     const res = await t.app.inject({
