@@ -167,6 +167,18 @@ export const APPROVAL_MESSAGES = {
   reasonMissing: 'Give the reason for declining.',
 } as const;
 
+/** What the Transfers list says of a movement awaiting approval (decision 067). Presentational only. */
+export const APPROVAL_LABELS = {
+  awaiting: 'Awaiting approval',
+  waitingForOther: 'Waiting for another member to approve',
+  expires: (when: string) => `Expires ${when}`,
+  approve: 'Approve',
+  decline: 'Decline',
+  declineTitle: 'Decline transfer',
+  declineReasonHint: 'The member who asked reads it on the transfer.',
+  awaitingYours: (count: number) => `Awaiting your approval (${count})`,
+} as const;
+
 /** A row of GET /api/settlements (spec §3 Settlement/transfer), from the caller's side. */
 export const transferRow = z.object({
   id: z.string(),

@@ -31,3 +31,11 @@ export const walletSummaryQueryOptions = (scope: MoneyScope) =>
 export function useWalletSummary(enabled: boolean) {
   return useQuery({ ...walletSummaryQueryOptions(useMoneyScope()), enabled });
 }
+
+/**
+ * The pending transfers (first page), where those awaiting a second member's approval are found (decision 067);
+ * the same cache entry as the list filtered by Pending.
+ */
+export function usePendingTransfers(enabled: boolean) {
+  return useCursorList({ ...settlementsQueryOptions(useMoneyScope(), 'status=pending'), enabled });
+}

@@ -3,12 +3,13 @@ import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { TransferRow } from '@sente/contracts/transfers';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Movement } from './movement.tsx';
 import classes from './settlement-cards.module.css';
 import { creatorName } from './transfer-labels.ts';
+import { ApprovalActions, TransferStatusBadge } from './transfer-status.tsx';
 
-/** The transfers on a phone: one card each, the same fields as the table, and why a rejected one did not go through. */
+/** The transfers on a phone: one card each, the same fields as the table, why a rejected one did not go through, and
+ * the answers to one awaiting approval. */
 export function SettlementCards({ rows }: { rows: TransferRow[] }) {
   return (
     <Stack gap="sm" component="ul" aria-label="Transfers" className={classes.list}>
@@ -25,7 +26,9 @@ export function SettlementCards({ rows }: { rows: TransferRow[] }) {
                   <Movement row={row} />
                 </Text>
               </div>
-              <StatusBadge status={row.status} />
+              <div>
+                <TransferStatusBadge row={row} />
+              </div>
             </Group>
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <CardDetail term="Date">{formatDateTime(row.created_at)}</CardDetail>
@@ -39,6 +42,7 @@ export function SettlementCards({ rows }: { rows: TransferRow[] }) {
                 </CardDetail>
               )}
             </SimpleGrid>
+            <ApprovalActions row={row} />
           </Stack>
         </Paper>
       ))}

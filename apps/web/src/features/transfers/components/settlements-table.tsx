@@ -3,14 +3,15 @@ import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { TransferRow } from '@sente/contracts/transfers';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Movement } from './movement.tsx';
 import classes from './settlements-table.module.css';
 import { creatorName } from './transfer-labels.ts';
+import { ApprovalActions, TransferStatusBadge } from './transfer-status.tsx';
 
 /**
  * Spec §2 Transfers table: Date, Amount, Created, Reason, Status (wide screens; phones get cards). Under a rejected
- * transfer's badge, why it did not go through, as text: no hover or colour needed to read it.
+ * transfer's badge, why it did not go through, as text: no hover or colour needed to read it. One awaiting approval
+ * (decision 067) says so and, to a member who may answer it, offers Approve and Decline.
  */
 export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
   return (
@@ -48,12 +49,13 @@ export function SettlementsTable({ rows }: { rows: TransferRow[] }) {
                 </Text>
               </Table.Td>
               <Table.Td maw={240}>
-                <StatusBadge status={row.status} />
+                <TransferStatusBadge row={row} />
                 {row.failure_reason && (
                   <Text size="xs" c="gray.7" mt={4} className={classes.wrap}>
                     {row.failure_reason}
                   </Text>
                 )}
+                <ApprovalActions row={row} />
               </Table.Td>
             </Table.Tr>
           ))}

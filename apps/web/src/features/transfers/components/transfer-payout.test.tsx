@@ -1,11 +1,18 @@
 import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
-import { WALLET_MESSAGES as M, TRANSFER_MENU_LABELS, type TransferRow, type WalletSummary } from '@sente/contracts/transfers';
+import {
+  APPROVAL_MESSAGES,
+  WALLET_MESSAGES as M,
+  TRANSFER_MENU_LABELS,
+  type TransferRow,
+  type WalletSummary,
+} from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, okSpec, stubApi } from '../../../testing/api-stub.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
+import { expectToast } from '../../../testing/toasts.ts';
 import { TransferModal } from './transfer-modal.tsx';
 
 const SUMMARY: WalletSummary = {
@@ -32,14 +39,14 @@ const PAID: TransferRow = {
 const holder = (check: string, masked_name: string | null = null) => ok({ network: 'MTN', check, masked_name });
 
 /** The Transfers modal at "Send to mobile money", chosen from the dropdown, with the name step answering `name`. */
-async function payout(name: Answer) {
+async function payout(name: Answer, paid: Answer = ok(PAID, M.payoutStarted)) {
   const api = stubApi({
     'GET /api/user/profile': ok(testUser({ account: { userWallet: { current_balance: 0, current_balance_sand_box: 100_000 } } })),
     'GET /api/wallet/charges': ok(SUMMARY),
     'POST /api/wallet/pin_exists': okSpec({ pin_exists: true }, undefined, { pin_exists: true }),
     'POST /api/wallet/verify_pin': okSpec({ pin_token: 'pin-token-1' }, M.pinVerified, { pin_token: 'pin-token-1' }),
     'POST /api/wallet/mobile-money-name': name,
-    'POST /api/yo/process_payout': ok(PAID, M.payoutStarted),
+    'POST /api/yo/process_payout': paid,
   });
   const { user } = render(<TransferModal opened onClose={() => {}} withPayout={false} />, { path: '/settlements?transfer=1' });
   await waitFor(() => expect(api.sent('POST /api/wallet/pin_exists')).toHaveLength(1));
@@ -90,5 +97,14 @@ describe('Transfers modal: "Send to mobile money" and its name step (decision 06
     const { phoneError } = await payout(fail(400, M.payoutNetworkUnsupported));
     await waitFor(() => expect(phoneError()).toBe(M.payoutNetworkUnsupported));
     expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
+  });
+
+  it("says a payout above the approval threshold waits for a second member, in the API's words", async () => {
+    const approval = { status: 'awaiting', expires_at: '2026-03-05T09:30:00.000Z', requested_by: testUser().user_id } as const;
+    const { user } = await payout(holder('registered', 'J*** OKELLO'), ok({ ...PAID, approval }, APPROVAL_MESSAGES.awaiting));
+    const dialog = await screen.findByRole('dialog', { name: 'Authenticate with PIN' });
+    await user.type(within(dialog).getByLabelText('Wallet PIN digit 1'), '24680');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await expectToast(APPROVAL_MESSAGES.awaiting);
   });
 });

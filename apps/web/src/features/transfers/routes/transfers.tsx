@@ -11,6 +11,7 @@ import { routePath } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/profile.ts';
 import { TRANSFER_FILTER_KEYS, useSettlements } from '../api/settlements.ts';
 import { BatchesView } from '../batches/components/batches-view.tsx';
+import { AwaitingApprovalNotice } from '../components/awaiting-approval-notice.tsx';
 import { PayoutRulesView } from '../components/payout-rules-view.tsx';
 import { SettlementCards } from '../components/settlement-cards.tsx';
 import { SettlementsTable } from '../components/settlements-table.tsx';
@@ -85,7 +86,10 @@ export function TransfersRoute() {
   );
 }
 
-/** The Transfers tab: the list narrowed by the filter in the URL; mounted only while shown, so is its query. */
+/**
+ * The Transfers tab: the list narrowed by the filter in the URL, under the movements awaiting the viewer's approval;
+ * mounted only while shown, so are its queries.
+ */
 function TransfersPanel({ transfersButton }: { transfersButton: ReactNode }) {
   const filter = useUrlFilter(TRANSFER_FILTER_KEYS);
   const list = useSettlements(filter.query);
@@ -115,12 +119,15 @@ function TransfersPanel({ transfersButton }: { transfersButton: ReactNode }) {
       emptyMessage={filter.active ? FIND_MESSAGES.noMatchingTransfers : M.noSettlementsYet}
       list={list}
       filters={
-        (filter.active || list.items.length > 0) && (
-          <TransfersFilter
-            filter={filter}
-            total={!list.isPending && !list.error ? transfersTotal(list.totalItems, list.totalCapped) : null}
-          />
-        )
+        <>
+          <AwaitingApprovalNotice />
+          {(filter.active || list.items.length > 0) && (
+            <TransfersFilter
+              filter={filter}
+              total={!list.isPending && !list.error ? transfersTotal(list.totalItems, list.totalCapped) : null}
+            />
+          )}
+        </>
       }
       tableFrom="md"
       table={(rows) => <SettlementsTable rows={rows} />}
