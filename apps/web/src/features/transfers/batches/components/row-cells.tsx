@@ -1,5 +1,6 @@
 import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatMoney } from '@sente/contracts/format';
+import { formatTypedPhone, normalizeUgandanPhone } from '@sente/contracts/payments';
 import type { BatchRow } from '@sente/contracts/payout-batches';
 import { batchAmount } from '@sente/contracts/payout-batches-check';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
@@ -11,6 +12,9 @@ export function rowAmount(row: Pick<BatchRow, 'amount'>): string {
   const amount = batchAmount(row.amount);
   return amount === null ? row.amount || '—' : formatMoney(amount);
 }
+
+/** A Ugandan number in the dashboard's one format (decision 036); anything else as the sheet wrote it, to be fixed. */
+const shownPhone = (phone: string) => (normalizeUgandanPhone(phone) ? formatTypedPhone(phone) : phone || '—');
 
 /** A number no network has is never looked up: its row waits for a fix, not for the provider. */
 const unchecked = (row: BatchRow) =>
@@ -25,7 +29,7 @@ export function ReceiverCell({ row }: { row: BatchRow }) {
           {row.name || '—'}
         </Text>
         <Text size="xs" c="gray.7">
-          {row.phone || '—'}
+          {shownPhone(row.phone)}
         </Text>
       </div>
       <Group gap={6} wrap="wrap">
