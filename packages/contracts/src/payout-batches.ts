@@ -85,6 +85,8 @@ export const BATCH_MESSAGES = {
   reasonMissing: 'Give the reason for rejecting the batch.',
   expired: 'This approval request expired.',
   insufficientBalance: 'The wallet cannot cover this batch with its charges.',
+  balanceShort: (short: string) =>
+    `The wallet is ${short} short of this batch with its charges: it can be submitted, but not approved until the money is there.`,
   nothingToRetry: 'This batch has no failed rows to pay again.',
   retried: 'A new batch of the failed rows was made. It needs approval again.',
   referenceTaken: 'Another batch already has this reference.',
@@ -201,6 +203,8 @@ export const payoutBatch = z.object({
   paid_amount: z.number(),
   max_amount: z.number(),
   counts: batchCounts,
+  /** The wallet's balance in the batch's environment now: a batch whose total with charges is above it cannot be approved. */
+  wallet_balance: z.number(),
   /** What the caller may do now: the maker can never approve their own batch. */
   can: z.object({
     edit: z.boolean(),
@@ -213,7 +217,7 @@ export const payoutBatch = z.object({
 });
 export type PayoutBatch = z.infer<typeof payoutBatch>;
 
-export const batchListItem = payoutBatch.omit({ events: true, can: true });
+export const batchListItem = payoutBatch.omit({ events: true, can: true, wallet_balance: true });
 export type BatchListItem = z.infer<typeof batchListItem>;
 
 export const batchAnswers = {

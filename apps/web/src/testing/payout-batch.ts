@@ -41,6 +41,7 @@ export const payoutBatch = ({
   paid_amount: 0,
   max_amount: 5_000_000,
   counts: { ...NO_COUNTS, rows: 3, ...counts },
+  wallet_balance: 1_000_000,
   can: { edit: true, submit: true, approve: false, reject: false, retry: false },
   events: [
     { at: '2026-11-20T07:00:00.000Z', actor: 'Ada Nakato', action: 'uploaded', row: null, detail: 'teachers.csv, 3 rows' },

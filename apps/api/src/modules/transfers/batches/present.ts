@@ -2,6 +2,7 @@ import { maskRegisteredName } from '@sente/contracts/name-check';
 import type { BatchListItem, BatchRow, PayoutBatch } from '@sente/contracts/payout-batches';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import { merchantBalances } from '../../money/ledger.ts';
 import { type BatchRecord, type BatchRowView, batchEvents, memberNames, rowCounts } from './repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -69,7 +70,11 @@ export async function presentBatch(
   viewer: Viewer,
   maxAmount: number,
 ): Promise<PayoutBatch> {
-  const [item, events] = await Promise.all([presentListItem(db, batch, maxAmount), batchEvents(db, batch.id)]);
+  const [item, events, balances] = await Promise.all([
+    presentListItem(db, batch, maxAmount),
+    batchEvents(db, batch.id),
+    merchantBalances(db, batch.account_id),
+  ]);
   const mover = viewer?.canMove === true;
   const isMaker = viewer !== null && viewer.userId === batch.maker_id;
   const awaiting = batch.status === 'submitted' && batch.expires_at !== null && new Date(batch.expires_at) > new Date();
@@ -77,6 +82,7 @@ export async function presentBatch(
     item.counts.rows > 0 && item.counts.errors === 0 && item.counts.names_pending === 0 && item.counts.names_blocking === 0;
   return {
     ...item,
+    wallet_balance: balances.UGX[batch.environment],
     can: {
       edit: mover && isMaker && batch.status === 'draft',
       submit: mover && isMaker && batch.status === 'draft' && ready,

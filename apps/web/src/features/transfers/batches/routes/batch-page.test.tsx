@@ -39,6 +39,17 @@ describe('a draft batch: Submit for approval, and why not yet', () => {
     expect(submit).toHaveAccessibleDescription(reason);
   });
 
+  it('says by how much the wallet is short of the batch with its charges, and only then', async () => {
+    renderBatch(payoutBatch({ wallet_balance: 100_000 }));
+    expect(await screen.findByText(BATCH_MESSAGES.balanceShort('UGX 51,500'))).toBeVisible();
+  });
+
+  it('says nothing of the balance when the wallet covers the batch', async () => {
+    renderBatch(payoutBatch({ wallet_balance: 151_500 }));
+    await submitButton();
+    expect(screen.queryByText(/short of this batch/)).toBeNull();
+  });
+
   it('shows the names being checked as progress', async () => {
     renderBatch(payoutBatch({ counts: { names_pending: 1 } }));
     expect(await screen.findByText('Checking names: 2 of 3')).toBeVisible();

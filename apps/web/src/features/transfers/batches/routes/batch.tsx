@@ -1,6 +1,7 @@
-import { Anchor, Stack } from '@mantine/core';
-import type { PayoutBatch } from '@sente/contracts/payout-batches';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Stack } from '@mantine/core';
+import { formatMoney } from '@sente/contracts/format';
+import { BATCH_MESSAGES as B, type PayoutBatch } from '@sente/contracts/payout-batches';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../../components/error-state.tsx';
 import { PageLoader } from '../../../../components/page-loader.tsx';
@@ -14,6 +15,17 @@ import { DraftActions } from '../components/draft-actions.tsx';
 import { ResultActions } from '../components/result-actions.tsx';
 
 const PAID_OUT: readonly PayoutBatch['status'][] = ['paying', 'completed', 'partially_completed', 'failed'];
+
+/** Before approval, a batch whose total with charges is above the wallet's balance says by how much. */
+function BalanceShort({ batch }: { batch: PayoutBatch }) {
+  const short = batch.total_amount + batch.total_charges - batch.wallet_balance;
+  if (!['draft', 'submitted'].includes(batch.status) || short <= 0) return null;
+  return (
+    <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
+      {B.balanceShort(formatMoney(short))}
+    </Alert>
+  );
+}
 
 /** What may be done with the batch now, by its status and by what the API says the caller may do. */
 function BatchActions({ batch }: { batch: PayoutBatch }) {
@@ -42,6 +54,7 @@ export function BatchRoute() {
       ) : (
         <>
           <BatchHeader batch={batch.data} />
+          <BalanceShort batch={batch.data} />
           <BatchActions batch={batch.data} />
           <BatchCounts counts={batch.data.counts} />
           <BatchRows batch={batch.data} />
