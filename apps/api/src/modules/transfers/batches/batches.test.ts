@@ -1,6 +1,7 @@
 /** Payout batches through HTTP and the worker (issue 41): the sheet, its checks, approval by a second member, paying. */
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import { PAYOUT_RULE_MESSAGES as R } from '@sente/contracts/payout-rules';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   batchCall,
@@ -59,6 +60,36 @@ describe('a batch from a sheet', () => {
       { row: 8, field: 'phone', code: 'duplicate_payment' },
     ]);
     expect(answer(await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/submit`))).toEqual([400, M.hasErrors]);
+  });
+
+  it('reads its own template, as CSV and as Excel, whatever the order of its columns', async () => {
+    for (const format of ['csv', 'xlsx'] as const) {
+      const template = await t.app.inject({
+        method: 'GET',
+        url: `/api/payout-batches/template?format=${format}`,
+        headers: { authorization: `Bearer ${alice.accessToken}` },
+      });
+      expect(template.statusCode).toBe(200);
+      const uploaded = await uploadSheet(t, alice, { bytes: template.rawPayload, name: `template.${format}` });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const rows = await rowsOf(t, alice, uploaded.json().data.id);
+      expect(rows.map(({ row, phone, amount, reference }) => ({ row, phone, amount, reference }))).toEqual([
+        { row: 2, phone: '0772123456', amount: '150000', reference: 'TEACH-001' },
+        { row: 3, phone: '0701234567', amount: '85000', reference: 'TEACH-002' },
+      ]);
+    }
+    // An Excel sheet of the merchant's own: columns in another order, the phone kept as a number (its 0 lost).
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Pay');
+    sheet.addRow(['Name', 'Amount', 'Phone']);
+    sheet.addRow(['Sarah Nakato', 25_000, 772123457]);
+    const own = await uploadSheet(t, alice, { bytes: Buffer.from(await workbook.xlsx.writeBuffer()), name: 'own.xlsx' });
+    expect(own.statusCode, own.body).toBe(201);
+    expect((await rowsOf(t, alice, own.json().data.id))[0]).toMatchObject({
+      phone: '0772123457',
+      amount: '25000',
+      reference: '',
+    });
   });
 
   it('refuses a sheet without the columns, with no rows, too large, or not a sheet', async () => {
