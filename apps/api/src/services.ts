@@ -40,12 +40,15 @@ import { createPinChangeService } from './modules/transfers/pin-changes.ts';
 import { createPinService } from './modules/transfers/pins.ts';
 import { createWalletService } from './modules/transfers/service.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createSmsOutbox } from './sms/sms.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 
 /** Wires repositories into services; the HTTP app and the operator CLI share this one graph. */
 export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
+  // Issue 42: texts to phones, behind one interface as mail is (sms/sms.ts): the outbox until gateways are configured.
+  const sms = createSmsOutbox(path.join(config.dataDir, 'outbox', 'sms'), logger);
   const developers = createDevelopersService({
     db,
     secrets,
@@ -203,6 +206,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     team,
   });
   return {
+    sms,
     team,
     developers,
     webhookDeliveries,
