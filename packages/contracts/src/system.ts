@@ -21,3 +21,9 @@ export const callbackPath = z.object({ provider: z.string(), secret: z.string() 
 /** Whatever the provider sends: its own parser reads it, and refuses what is not its callback. */
 export const callbackBody = z.unknown();
 export const callbackReceived = answerOf(z.object({ received: z.literal(true) }));
+
+/**
+ * POST /api/sms/delivery/:gateway/:secret: an SMS gateway's delivery report (issue 42), form-encoded as Africa's Talking
+ * and Twilio post it; the secret segment is `-` by the time the route sees it, as for the providers' callbacks.
+ */
+export const smsDeliveryPath = z.object({ gateway: z.string(), secret: z.string() });
