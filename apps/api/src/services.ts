@@ -49,7 +49,11 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
   // Issue 42: texts to phones, behind one interface as mail is (sms/sms.ts): the outbox until gateways are configured,
   // then Africa's Talking with Twilio as the fallback (sms/from-config.ts); `smsGateways` takes their delivery reports.
-  const { sms, gateways: smsGateways } = createSmsFromConfig({ config, db, logger, callbackSecret: secrets.callbackSecret });
+  const {
+    sms,
+    gateways: smsGateways,
+    deliveryUrls: smsDeliveryUrls,
+  } = createSmsFromConfig({ config, db, logger, callbackSecret: secrets.callbackSecret });
   const developers = createDevelopersService({
     db,
     secrets,
@@ -210,6 +214,8 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   return {
     sms,
     smsGateways,
+    /** What the operator's `sms:status` shows: where texts go, and the URL each gateway posts delivery reports to. */
+    smsStatus: () => ({ description: sms.description, deliveryUrls: smsDeliveryUrls }),
     team,
     developers,
     webhookDeliveries,

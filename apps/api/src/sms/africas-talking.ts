@@ -48,7 +48,7 @@ export function createAfricasTalking(settings: AfricasTalkingSettings): SmsGatew
       const recipient = firstRecipient(answer.body);
       if (!recipient) {
         const said = messageOf(answer.body);
-        return { accepted: false, reason: `HTTP ${answer.status}${said ? `: ${said}` : ''}` };
+        return { accepted: false, reason: `status ${answer.status}${said ? `: ${said}` : ''}` };
       }
       const code = Number(recipient.statusCode);
       const status = typeof recipient.status === 'string' ? recipient.status.slice(0, 100) : String(code);

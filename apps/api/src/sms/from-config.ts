@@ -11,7 +11,8 @@ import { createTwilio, TWILIO_HOST } from './twilio.ts';
 /** Where a gateway posts its delivery reports: the callback secret in the path, as for the payment providers. */
 export const smsDeliveryPath = (gateway: string, secret: string) => `/api/sms/delivery/${gateway}/${secret}`;
 
-export type SmsFromConfig = { sms: SmsSender; gateways: SmsRouter | null };
+/** The sender, the router behind it (null for the outbox), and where each gateway is to post its delivery reports. */
+export type SmsFromConfig = { sms: SmsSender; gateways: SmsRouter | null; deliveryUrls: { gateway: string; url: string }[] };
 
 /**
  * SMS as the settings say (docs/settings.md): the outbox in DATA_DIR/outbox/sms unless SMS_GATEWAY=africastalking
@@ -25,7 +26,7 @@ export function createSmsFromConfig(deps: {
 }): SmsFromConfig {
   const { config, db, logger, callbackSecret } = deps;
   if (config.SMS_GATEWAY === 'outbox' || !config.AFRICASTALKING_USERNAME || !config.AFRICASTALKING_API_KEY) {
-    return { sms: createSmsOutbox(path.join(config.dataDir, 'outbox', 'sms'), logger), gateways: null };
+    return { sms: createSmsOutbox(path.join(config.dataDir, 'outbox', 'sms'), logger), gateways: null, deliveryUrls: [] };
   }
   const timeoutMs = config.SMS_GATEWAY_TIMEOUT_MS;
   const primary = createAfricasTalking({
@@ -57,5 +58,9 @@ export function createSmsFromConfig(deps: {
     deliveryTimeoutSeconds: config.SMS_DELIVERY_TIMEOUT_SECONDS,
     logger,
   });
-  return { sms: gateways.sender, gateways };
+  const deliveryUrls = gateways.names.map((gateway) => ({
+    gateway,
+    url: `${config.PUBLIC_URL}${smsDeliveryPath(gateway, callbackSecret)}`,
+  }));
+  return { sms: gateways.sender, gateways, deliveryUrls };
 }

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SMS_MESSAGES } from '@sente/contracts/system';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { loadSecrets } from '../lib/secrets.ts';
+import { runOpsCommand } from '../modules/ops/commands.ts';
 import { AT_COST, type FakeAfricasTalking, startFakeAfricasTalking } from '../testing/fake-africas-talking.ts';
 import { type FakeTwilio, startFakeTwilio } from '../testing/fake-twilio.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createAfricasTalking } from './africas-talking.ts';
-import { createSmsRouter, SMS_MESSAGES, SmsNotSent } from './gateways.ts';
-import { SMS_DELIVERY_REFUSALS } from './routes.ts';
+import { createSmsRouter, SmsNotSent } from './gateways.ts';
 import { createTwilio } from './twilio.ts';
 
 const PHONE = '256772123456';
@@ -64,6 +65,15 @@ const report = (gateway: string, form: string, withSecret = secret) =>
 const secondsLater = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 describe("SMS through Africa's Talking, with Twilio as the fallback (issue 42)", () => {
+  it('sms:status shows the routes and the delivery-report URL of each gateway, its secret in the path', async () => {
+    const status = await runOpsCommand(t.app.services, 'sms:status', []);
+    expect(status.message.split('\n')).toEqual([
+      'SMS through africastalking, then twilio',
+      `delivery report URL of africastalking: http://localhost:3000/api/sms/delivery/africastalking/${secret}`,
+      `delivery report URL of twilio: http://localhost:3000/api/sms/delivery/twilio/${secret}`,
+    ]);
+  });
+
   it("sends through Africa's Talking as its API documents, and keeps the message's id, route, status and cost", async () => {
     expect(t.app.services.sms.transport).toBe('gateway');
     const sent = await send();
@@ -99,7 +109,7 @@ describe("SMS through Africa's Talking, with Twilio as the fallback (issue 42)",
     const { id } = await send();
     const messageId = (await row(id)).provider_message_id ?? '';
     const wrong = await report('africastalking', at.report(messageId, 'Success'), 'x'.repeat(43));
-    expect([wrong.statusCode, wrong.json().message]).toEqual([403, SMS_DELIVERY_REFUSALS.wrongSecret]);
+    expect([wrong.statusCode, wrong.json().message]).toEqual([403, SMS_MESSAGES.wrongSecret]);
     const gateway = await report('nexmo', at.report(messageId, 'Success'));
     expect([gateway.statusCode, gateway.json().message]).toEqual([404, SMS_MESSAGES.unknownGateway]);
     const unknown = await report('africastalking', at.report('ATXid_unknown', 'Success'));
@@ -115,6 +125,7 @@ describe("SMS through Africa's Talking, with Twilio as the fallback (issue 42)",
     ['a refusal (405 InsufficientBalance)', { statusCode: 405, status: 'InsufficientBalance' }, '405 InsufficientBalance'],
     ['no answer within the timeout', 'hang' as const, 'timed out after 300 ms'],
     ['a 500', 500 as const, 'answered 500'],
+    ['a refused API key (401)', 401 as const, 'status 401'],
   ])("Twilio takes over after %s from Africa's Talking", async (_name, fault, reason) => {
     at.failNext(fault);
     const sent = await send();
@@ -220,7 +231,7 @@ describe('the SMS outbox and the settings (issue 42)', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'id=ATXid_1&status=Success',
       });
-      expect([answer.statusCode, answer.json().message]).toEqual([404, SMS_DELIVERY_REFUSALS.noGateways]);
+      expect([answer.statusCode, answer.json().message]).toEqual([404, SMS_MESSAGES.noGateways]);
     } finally {
       await plain.close();
     }

@@ -1,3 +1,4 @@
+import { SMS_MESSAGES } from '@sente/contracts/system';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
@@ -5,14 +6,6 @@ import { badRequest, notFound } from '../lib/http-error.ts';
 import type { GatewayAnswer, SmsGateway } from './gateway.ts';
 import { mayText } from './quiet-hours.ts';
 import type { SmsMessage, SmsSender, SmsSent } from './sms.ts';
-
-export const SMS_MESSAGES = {
-  quietHours: 'Promotional texts go only from 08:00 to 20:00 Kampala time.',
-  notSent: 'No SMS gateway took the message.',
-  unknownGateway: 'No such SMS gateway.',
-  notAReport: "This is not a delivery report of this gateway's.",
-  unknownMessage: 'No such message.',
-} as const;
 
 /** The text was not sent: a promotional one in quiet hours, or every route refused it (its row says why). */
 export class SmsNotSent extends Error {}

@@ -1,12 +1,11 @@
+import { SMS_MESSAGES } from '@sente/contracts/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../lib/answer.ts';
 import { forbidden, notFound } from '../lib/http-error.ts';
 import { route } from '../lib/route.ts';
 import { safeEqual } from '../lib/secrets.ts';
 import { SECRET_HEADER } from '../modules/money/providers/routes.ts';
-import { SMS_MESSAGES, type SmsRouter } from './gateways.ts';
-
-export const SMS_DELIVERY_REFUSALS = { wrongSecret: 'Wrong callback secret.', noGateways: 'No SMS gateway is configured.' };
+import type { SmsRouter } from './gateways.ts';
 
 /**
  * The SMS gateways' delivery reports (issue 42): Africa's Talking and Twilio post them form-encoded, to a URL with the
@@ -26,9 +25,8 @@ export const smsDeliveryRoutes: FastifyPluginAsyncZod<{ gateways: SmsRouter | nu
     { bodyLimit: 16 * 1024, config: { rateClass: 'callback' } },
     async (request) => {
       const secret = request.headers[SECRET_HEADER];
-      if (!safeEqual(typeof secret === 'string' ? secret : '', callbackSecret))
-        throw forbidden(SMS_DELIVERY_REFUSALS.wrongSecret);
-      if (!gateways) throw notFound(SMS_DELIVERY_REFUSALS.noGateways);
+      if (!safeEqual(typeof secret === 'string' ? secret : '', callbackSecret)) throw forbidden(SMS_MESSAGES.wrongSecret);
+      if (!gateways) throw notFound(SMS_MESSAGES.noGateways);
       if (!gateways.names.includes(request.params.gateway)) throw notFound(SMS_MESSAGES.unknownGateway);
       await gateways.receiveReport(request.params.gateway, request.body);
       return answer({ received: true as const });

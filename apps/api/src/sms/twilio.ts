@@ -37,7 +37,7 @@ export function createTwilio(settings: TwilioSettings): SmsGateway {
       const body = (answer.body ?? {}) as Record<string, unknown>;
       if (answer.status !== 200 && answer.status !== 201) {
         const said = typeof body.message === 'string' ? `: ${body.message.slice(0, 200)}` : '';
-        return { accepted: false, reason: `${typeof body.code === 'number' ? body.code : `HTTP ${answer.status}`}${said}` };
+        return { accepted: false, reason: `${typeof body.code === 'number' ? body.code : `status ${answer.status}`}${said}` };
       }
       if (typeof body.sid !== 'string' || body.sid === '') throw new GatewayUnreachable('answered without a message sid');
       const price = typeof body.price === 'string' ? `${body.price_unit ?? ''} ${body.price}`.trim() : null;

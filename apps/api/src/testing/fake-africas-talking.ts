@@ -37,6 +37,10 @@ export async function startFakeAfricasTalking(): Promise<FakeAfricasTalking> {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    const text = (status: number, body: string) => {
+      response.writeHead(status, { 'content-type': 'text/plain' });
+      response.end(body);
+    };
     if (seen.method !== 'POST' || seen.url !== '/version1/messaging') return json(404, { error: 'not found' });
     const form = Object.fromEntries(new URLSearchParams(seen.text));
     requests.push(form);
@@ -44,12 +48,10 @@ export async function startFakeAfricasTalking(): Promise<FakeAfricasTalking> {
     if (fault === 'hang') return;
     if (fault === 500) return json(500, { error: 'internal' });
     if (fault === 401 || seen.headers.apikey !== apiKey || form.username !== username) {
-      response.writeHead(401, { 'content-type': 'text/plain' });
-      return response.end('The supplied authentication is invalid');
+      return text(401, 'The supplied authentication is invalid');
     }
     if (!form.to || !form.message) {
-      response.writeHead(400, { 'content-type': 'text/plain' });
-      return response.end('Request is missing required form field');
+      return text(400, 'Request is missing required form field');
     }
     const valid = /^\+256\d{9}$/.test(form.to);
     const refusal = typeof fault === 'object' ? fault : valid ? null : { statusCode: 403, status: 'InvalidPhoneNumber' };
