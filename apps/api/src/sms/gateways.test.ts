@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { loadSecrets } from '../lib/secrets.ts';
+import { hideCallbackSecret, SECRET_HEADER } from '../modules/money/providers/routes.ts';
 import { runOpsCommand } from '../modules/ops/commands.ts';
 import { AT_COST, type FakeAfricasTalking, startFakeAfricasTalking } from '../testing/fake-africas-talking.ts';
 import { type FakeTwilio, startFakeTwilio } from '../testing/fake-twilio.ts';
@@ -139,11 +140,27 @@ describe("SMS through Africa's Talking, with Twilio as the fallback (issue 42)",
       },
     ]);
     const kept = await row(sent.id);
-    expect(kept).toMatchObject({ route: 'twilio', status: 'sent', attempts: 2, reason, resend_due_at: null });
+    expect(kept).toMatchObject({ route: 'twilio', status: 'sent', attempts: 2, reason, resend_due_at: null, text: null });
     expect(kept.provider_message_id).toMatch(/^SM/);
     const delivered = await report('twilio', twilio.report(kept.provider_message_id ?? '', 'delivered'));
     expect(delivered.statusCode).toBe(200);
     expect(await row(sent.id)).toMatchObject({ status: 'delivered', gateway_status: 'delivered', text: null });
+  });
+
+  it("Twilio's undelivered report of a message it took from Africa's Talking is final: the message failed", async () => {
+    at.failNext({ statusCode: 407, status: 'CouldNotRoute' });
+    const sent = await send();
+    const sid = (await row(sent.id)).provider_message_id ?? '';
+    expect((await report('twilio', twilio.report(sid, 'undelivered', '30003'))).statusCode).toBe(200);
+    expect(await row(sent.id)).toMatchObject({ status: 'failed', gateway_status: 'undelivered', reason: 'ErrorCode 30003' });
+  });
+
+  it("keeps the delivery report's secret out of the URL that is routed and logged", () => {
+    const headers: Record<string, unknown> = {};
+    expect(hideCallbackSecret({ url: `/api/sms/delivery/africastalking/${secret}`, headers })).toBe(
+      '/api/sms/delivery/africastalking/-',
+    );
+    expect(headers[SECRET_HEADER]).toBe(secret);
   });
 
   it('a message both gateways refuse fails, its text cleared, and the caller hears so', async () => {

@@ -28,8 +28,10 @@ const RESEND_BATCH_SIZE = 100;
  * The gateways behind the one SMS interface (issue 42): each message is recorded in `sms_messages`, sent through the
  * first gateway and, when it refuses, fails or cannot be reached, through the second. A message the first took but
  * did not report delivered within `deliveryTimeoutSeconds` (or reported failed) is sent again through the second by
- * the worker (`resendDue`). Promotional texts are refused outside 08:00-20:00 Kampala time (quiet-hours.ts): they are
- * never queued for later, since a summary or an offer sent the next morning is stale; the caller sends it in hours.
+ * the worker (`resendDue`). A gateway that timed out may still have sent the text, so the fallback can make it
+ * arrive twice: better than not at all for a code or a receipt. Promotional texts are refused outside 08:00-20:00
+ * Kampala time (quiet-hours.ts): they are never queued for later, since a summary or an offer sent the next morning
+ * is stale; the caller sends it in hours.
  */
 export function createSmsRouter({
   db,
@@ -68,6 +70,8 @@ export function createSmsRouter({
           cost: answer.cost,
           attempts,
           resend_due_at: waits ? new Date(at.getTime() + deliveryTimeoutSeconds * 1000) : null,
+          // No route is left after this one: the text is not needed again, and is not kept.
+          ...(waits ? {} : { text: null }),
           updated_at: at,
         })
         .where('id', '=', id)
