@@ -2,13 +2,14 @@ import { type DeliveryReport, field, GatewayUnreachable, postForm, type SmsGatew
 
 /**
  * Africa's Talking SMS (issue 42), from its public documentation and clients:
- * - Sending: https://developers.africastalking.com/docs/sms/sending/bulk (`POST /version1/messaging`, form-encoded
- *   `username`, `to`, `message`, optional `from` (a registered sender ID or short code) and `enqueue`; the `apiKey`
- *   header; `Accept: application/json` for JSON). It answers `SMSMessageData.Recipients[]`, each with `statusCode`,
- *   `status`, `messageId`, `cost` and `number`; statusCode 100 Processed, 101 Sent and 102 Queued are accepted, the
- *   others (401 RiskHold, 402 InvalidSenderId, 403 InvalidPhoneNumber, 405 InsufficientBalance, 406 UserInBlacklist,
- *   407 CouldNotRoute, 500-502 internal, gateway and rejected) are refusals. The same fields are in the official Node
- *   client (github.com/AfricasTalkingLtd/africastalking-node, lib/sms.js) and the npm africastalking-wrapper's README.
+ * - Sending: http://docs.africastalking.com/sms/sending/nodejs (`POST /version1/messaging`, form-encoded `username`,
+ *   `to`, `message`, optional `from` (a registered sender ID or short code) and `enqueue`; the `apiKey` header;
+ *   `Accept: application/json` for JSON). It answers `SMSMessageData.Recipients[]`, each with `statusCode`, `status`,
+ *   `messageId`, `cost` and `number`; statusCode 100 Processed, 101 Sent and 102 Queued are accepted, the others (401
+ *   RiskHold, 402 InvalidSenderId, 403 InvalidPhoneNumber, 404 UnsupportedNumberType, 405 InsufficientBalance, 406
+ *   UserInBlacklist, 407 CouldNotRoute, 409 DoNotDisturbRejection, 500 InternalServerError, 501 GatewayError, 502
+ *   RejectedByGateway) are refusals: the codes as a public client lists them (pkg.go.dev/github.com/hekimapro/utils/
+ *   communication, MessageStatusCodes); the request fields as in the npm africastalking-wrapper's README.
  * - Hosts: https://api.africastalking.com live and https://api.sandbox.africastalking.com with the username `sandbox`.
  * - Delivery reports: http://docs.africastalking.com/sms/deliveryreports and /sms/notifications: a form POST to the
  *   callback URL set in the dashboard (SMS > SMS Callback URLs > Delivery Reports) with `id` (the messageId),

@@ -3,7 +3,7 @@ import { listenLocally } from './local-server.ts';
 
 /**
  * A fake of Africa's Talking's SMS API, built from its public documentation (the sources are named in
- * sms/africas-talking.ts: developers.africastalking.com/docs/sms/sending/bulk and docs.africastalking.com/sms/
+ * sms/africas-talking.ts: docs.africastalking.com/sms/sending/nodejs and docs.africastalking.com/sms/
  * deliveryreports): `POST /version1/messaging`, form-encoded, authenticated by the `apiKey` header and the `username`
  * field (401 with a text body otherwise, as the live API does); one recipient answered in `SMSMessageData.Recipients`
  * with statusCode 101 Success, a messageId `ATXid_…` and its cost in UGX, or statusCode 403 InvalidPhoneNumber (and the
