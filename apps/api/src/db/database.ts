@@ -19,6 +19,7 @@ import type {
   WalletPinsTable,
 } from '../modules/transfers/tables.ts';
 import type { UsersTable } from '../modules/users/tables.ts';
+import type { SmsMessagesTable } from '../sms/tables.ts';
 
 /** Every table, each typed in the module that owns it. */
 export interface Database {
@@ -55,4 +56,5 @@ export interface Database {
   payout_batch_rows: PayoutBatchRowsTable;
   payout_batch_events: PayoutBatchEventsTable;
   payout_rules: PayoutRulesTable;
+  sms_messages: SmsMessagesTable;
 }
