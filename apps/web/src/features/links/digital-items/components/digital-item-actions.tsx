@@ -1,7 +1,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type { DigitalItem } from '@sente/contracts/links';
 import { IconTrash } from '@tabler/icons-react';
-import { CopyLinkButton, EditLinkButton, OpenLinkButton, ShortenLinkButton } from '../../kit/link-actions.tsx';
+import { CopyLinkButton, EditLinkButton, OpenLinkButton, QrCodeButton, ShortenLinkButton } from '../../kit/link-actions.tsx';
 import { publicLinkUrl } from '../../kit/public-link-url.ts';
 import { ITEM_SHORTEN_PATH } from '../api/shorten-item-link.ts';
 
@@ -18,6 +18,7 @@ export function DigitalItemActions({ item, canManage, onRequestDelete }: Props) 
       <OpenLinkButton url={url} name={item.title} />
       <CopyLinkButton url={url} name={item.title} />
       <ShortenLinkButton url={url} name={item.title} path={ITEM_SHORTEN_PATH} />
+      <QrCodeButton link={{ ref: item.ref, title: item.title, url }} path={ITEM_SHORTEN_PATH} />
       {canManage && (
         <>
           <EditLinkButton to={`/sente-digital-items/edit/${encodeURIComponent(item.ref)}`} name={item.title} />
