@@ -51,16 +51,16 @@ export function QrShareModal({ opened, onClose, link, shortenPath }: Props) {
             {short.data}
           </Text>
         )}
+        <Button
+          component="a"
+          href={png}
+          download={`${link.ref}-qr.png`}
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
+          {S.downloadPng}
+        </Button>
         <Group justify="center" gap="xs">
-          <Button
-            component="a"
-            href={png}
-            download={`${link.ref}-qr.png`}
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            {S.downloadPng}
-          </Button>
           <SegmentedControl
             aria-label="Poster size"
             value={size}
@@ -95,7 +95,7 @@ function ShareButtons({ title, shortUrl, onCopy }: { title: string; shortUrl: st
         href={whatsappShareUrl(title, shortUrl)}
         target="_blank"
         rel="noopener noreferrer"
-        color="green.9"
+        variant="default"
         leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
       >
         {S.shareWhatsApp}

@@ -14,7 +14,7 @@ type Props = { item: DigitalItem; canManage: boolean; onRequestDelete: (item: Di
 export function DigitalItemActions({ item, canManage, onRequestDelete }: Props) {
   const url = publicLinkUrl('digital_item', item.ref);
   return (
-    <Group gap={2} wrap="nowrap" justify="flex-end">
+    <Group gap={0} wrap="nowrap" justify="flex-end">
       <OpenLinkButton url={url} name={item.title} />
       <CopyLinkButton url={url} name={item.title} />
       <ShortenLinkButton url={url} name={item.title} path={ITEM_SHORTEN_PATH} />

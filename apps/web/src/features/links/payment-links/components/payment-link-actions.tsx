@@ -7,7 +7,7 @@ import { publicLinkUrl } from '../../kit/public-link-url.ts';
 export function PaymentLinkActions({ link, canManage }: { link: PaymentLink; canManage: boolean }) {
   const url = publicLinkUrl('payment_link', link.ref);
   return (
-    <Group gap={2} wrap="nowrap" justify="flex-end">
+    <Group gap={0} wrap="nowrap" justify="flex-end">
       <OpenLinkButton url={url} name={link.title} />
       <CopyLinkButton url={url} name={link.title} />
       {canManage && <EditLinkButton to={`/payment-links/edit/${encodeURIComponent(link.ref)}`} name={link.title} />}
