@@ -106,6 +106,8 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/storage': 'http://localhost:3000',
       '/s/': 'http://localhost:3000',
+      // A link's printable poster is a page the server renders.
+      '/posters/': 'http://localhost:3000',
       // The merchant API and its reference are the server's own pages.
       '/v1': 'http://localhost:3000',
       '/docs': 'http://localhost:3000',

@@ -21,6 +21,7 @@ import { hideCallbackSecret, providerCallbackRoutes } from './modules/money/prov
 import { opsRoutes } from './modules/ops/routes.ts';
 import { publicPaymentRoutes } from './modules/payments/public-routes.ts';
 import { collectionsRoutes } from './modules/payments/routes.ts';
+import { linkSharingRoutes } from './modules/payments/sharing/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { shortLinksRoutes } from './modules/short-links/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reportsRoutes, { db });
   await app.register(searchRoutes, { db });
   await app.register(publicPaymentRoutes, services);
+  await app.register(linkSharingRoutes, services);
   await app.register(providerCallbackRoutes, { providerCallbacks: services.providerCallbacks });
   await app.register(smsDeliveryRoutes, { gateways: services.smsGateways, callbackSecret: secrets.callbackSecret });
   await app.register(walletRoutes, services);

@@ -764,6 +764,9 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'GET /api/public/links/:ref': "public: the customer's pay page",
   'POST /api/public/links/:ref/pay': "public: the customer's pay page",
   'GET /api/public/links/:ref/attachments/:name': "public: a payment link's attachment, opened from its pay page",
+  'GET /api/public/links/:ref/qr.png': "public: the QR code of a link's short link, as its pay page is public",
+  'GET /api/public/links/:ref/qr.svg': "public: the QR code of a link's short link, as its pay page is public",
+  'GET /posters/:ref': "public: a link's printable poster shows what its pay page shows, and the merchant codes to print",
   'GET /api/public/payments/:id': "public: the customer's payment status",
   'GET /api/public/payments/:id/download': "public: the buyer's download, by a signed link",
   'POST /api/public/payments/:id/cancel': 'public: the payer cancels their own pending payment on the pay page',
@@ -796,7 +799,9 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */
-const isStaticFile = (route: RouteEntry) => route.url.startsWith('/assets/') || /\.\w+$/.test(route.url);
+/** The web app's built files (`/assets/…`, `/favicon.svg`); an API route may end in a file name too (a link's `qr.png`). */
+const isStaticFile = (route: RouteEntry) =>
+  route.url.startsWith('/assets/') || (!route.url.startsWith('/api/') && /\.\w+$/.test(route.url));
 const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
 /** The route's path as a pattern, so that a row whose request has a typo cannot pass as "refused". */
 const patternOf = (url: string) => new RegExp(`^${url.replace(/[.]/g, '\\.').replace(/:\w+/g, '[^/]+').replace('*', '.+')}$`);

@@ -839,6 +839,36 @@ const CASES: Record<string, () => Probe[]> = {
     },
     { what: "the victim's payment link id (pages are found by ref only)", url: `/api/public/links/${v.paymentLinkId}` },
   ],
+  // The QR code holds a short link (a code, not the ref); the poster shows what the pay page shows.
+  ...Object.fromEntries(
+    (['qr.png', 'qr.svg'] as const).map((file) => [
+      `GET /api/public/links/:ref/${file}`,
+      () => [
+        ...[v.paymentLinkRef, v.donationRef, v.itemRef].map((ref) => ({
+          what: `the victim's link ref ${ref}, as its QR code`,
+          url: `/api/public/links/${ref}/${file}`,
+          public: { why: PUBLIC_LINK, reveals: [] },
+        })),
+        {
+          what: "the victim's payment link id (QR codes are found by ref only)",
+          url: `/api/public/links/${v.paymentLinkId}/${file}`,
+        },
+      ],
+    ]),
+  ),
+  'GET /posters/:ref': () => [
+    {
+      what: "the victim's payment link ref, as its poster",
+      url: `/posters/${v.paymentLinkRef}`,
+      public: { why: PUBLIC_LINK, reveals: ['paymentLinkTitle', 'accountName', 'logoPath'] },
+    },
+    {
+      what: "the victim's donation link ref, as its poster",
+      url: `/posters/${v.donationRef}?size=a5`,
+      public: { why: PUBLIC_LINK, reveals: ['donationTitle', 'accountName', 'logoPath'] },
+    },
+    { what: "the victim's payment link id (posters are found by ref only)", url: `/posters/${v.paymentLinkId}` },
+  ],
   'GET /api/public/links/:ref/attachments/:name': () => [
     {
       what: "the victim's attachment, from the victim's own pay page",
@@ -1323,7 +1353,9 @@ const NO_REFERENCE: Record<string, string> = {
 };
 
 /** Routes served from the built web app's files, which read nothing from the request. */
-const isStaticFile = (route: RouteEntry) => route.url.startsWith('/assets/') || /\.\w+$/.test(route.url);
+/** The web app's built files (`/assets/…`, `/favicon.svg`); an API route may end in a file name too (a link's `qr.png`). */
+const isStaticFile = (route: RouteEntry) =>
+  route.url.startsWith('/assets/') || (!route.url.startsWith('/api/') && /\.\w+$/.test(route.url));
 const walked = () => t.app.routeTable.filter((route) => !isStaticFile(route));
 const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
 const hasParameter = (route: RouteEntry) => /[:*]/.test(route.url);

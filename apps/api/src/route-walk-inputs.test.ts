@@ -312,8 +312,9 @@ const LIST_SCOPES: Record<string, string> = {
   '/v1/collections': 'collections',
 };
 
-/** Routes served from the built web app's files, which read nothing from the request. */
-const isStaticFile = (route: RouteEntry) => route.url.startsWith('/assets/') || /\.\w+$/.test(route.url);
+/** Routes served from the built web app's files, which read nothing from the request (an API route may end in a file name: `qr.png`). */
+const isStaticFile = (route: RouteEntry) =>
+  route.url.startsWith('/assets/') || (!route.url.startsWith('/api/') && /\.\w+$/.test(route.url));
 
 function fillParams(url: string, value: (name: string) => string): string {
   return url.replace(/:(\w+)/g, (_, name: string) => value(name)).replace('*', value('*'));

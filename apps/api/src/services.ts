@@ -32,6 +32,7 @@ import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/pro
 import { createCollectionsService } from './modules/payments/list-service.ts';
 import { createRefundHooks, createRefunds } from './modules/payments/refunds/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
+import { createLinkSharing } from './modules/payments/sharing/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
 import { createApiBatches } from './modules/transfers/batches/api-batches.ts';
@@ -101,6 +102,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     db,
     publicUrl: config.PUBLIC_URL,
   });
+  const linkSharing = createLinkSharing({ db, publicUrl: config.PUBLIC_URL, shorten: shortLinks.shorten });
   const live = liveProvidersFrom(config, secrets.callbackSecret, logger);
   const providers = createProviderRegistry({ simulator: createSimulator(config.SIMULATOR_DELAY_MS), live });
   const nameLookup = createNameLookup({
@@ -226,6 +228,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     links,
     files,
     shortLinks,
+    linkSharing,
     collections,
     customers,
     payments,

@@ -124,6 +124,20 @@ function isPastDay(value: string): boolean {
 }
 
 /**
+ * A mobile-money merchant code: digits only. MTN Uganda describes the MoMo Pay code as six digits (Daily Monitor,
+ * "Merchant codes are here to stay", monitor.co.ug, 2022); merchants report codes of 5 to 7 digits
+ * (momocalc.com/uganda/momo-pay-code). Airtel publishes no length, so both take 4 to 10 digits.
+ */
+export const MERCHANT_CODE = /^\d{4,10}$/;
+const merchantCode = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(z.union([z.string().regex(MERCHANT_CODE, message), z.null()]));
+
+/**
  * POST /api/user/update-business-details (spec §7). The keys are in the order of spec §5's messages, so that a
  * form with every field empty lists them in that order.
  */
@@ -139,6 +153,9 @@ export const businessDetailsInput = z.object({
   address_2: optionalString(T.address2),
   /** A storage path of this account's own upload to the certificates folder (checked by the server). */
   certificate_url: optionalStoragePath,
+  /** Optional: printed on the link posters as the USSD way to pay (`*165*3#`, then this code). */
+  momo_merchant_code: merchantCode(B.momoCodeInvalid),
+  airtel_merchant_code: merchantCode(B.airtelCodeInvalid),
 });
 export type BusinessDetailsInput = z.input<typeof businessDetailsInput>;
 
@@ -190,6 +207,8 @@ export const businessDetails = z.object({
   reg_date: z.string(),
   address_2: z.string().nullable(),
   certificate_url: z.string().nullable(),
+  momo_merchant_code: z.string().nullable().optional(),
+  airtel_merchant_code: z.string().nullable().optional(),
 });
 export type BusinessDetails = z.output<typeof businessDetails>;
 

@@ -188,6 +188,8 @@ export const BUSINESS_MESSAGES = {
   documentsMissing: 'Add at least one document',
   tooManyDocuments: 'Save at most 20 documents at a time',
   readOnly: 'Only the owner or an administrator of this account can change its business details, bank details and documents.',
+  momoCodeInvalid: 'Enter the MoMo Pay merchant code as 4 to 10 digits, as MTN gave it',
+  airtelCodeInvalid: 'Enter the Airtel Money merchant code as 4 to 10 digits, as Airtel gave it',
 } as const;
 
 /** Messages of the team screen (spec §5 'Staff invite' and §8 'Failed to remove account' reproduced exactly). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answerOf, fileAnswer, nothing } from '../api.ts';
 import { collectionsPage } from '../collections-page.ts';
 import { signedFileQuery } from '../files.ts';
+import { posterQuery } from '../link-sharing.ts';
 import { collectionDetail, collectionRefund, payAnswer, publicLink, publicPayment } from '../payments-answers.ts';
 import { collectionsDownloadQuery, collectionsFilterQuery, payInput, refundInput } from '../payments-input.ts';
 import { byId, byRef, done, idempotencyHeaders, type RouteSchemas } from './shared.ts';
@@ -26,6 +27,10 @@ export const paymentRoutes = {
     querystring: nothing,
     response: { 200: fileAnswer },
   },
+  // A link's QR code of its short link and its printable poster (the share kit, DESIGN §5).
+  'GET /api/public/links/:ref/qr.png': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },
+  'GET /api/public/links/:ref/qr.svg': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },
+  'GET /posters/:ref': { params: byRef, querystring: posterQuery, response: { 200: fileAnswer } },
   'POST /api/public/links/:ref/pay': {
     params: byRef,
     headers: idempotencyHeaders,

@@ -33,6 +33,8 @@ const STORED = {
   business_phone: '+256772123456',
   address_2: null,
   certificate_url: null,
+  momo_merchant_code: null,
+  airtel_merchant_code: null,
 };
 
 const saveDetails = (who: Merchant, body: object) => post(t, who, '/api/user/update-business-details', body);
@@ -97,6 +99,10 @@ describe('POST /api/user/update-business-details', () => {
     ['a day that does not exist', { reg_date: '2021-02-30' }, B.regDateInvalid],
     ['a date in another format', { reg_date: '15/03/2021' }, B.regDateInvalid],
     ['a certificate path outside storage', { certificate_url: '../../secrets.json' }, LINK_MESSAGES.invalidFilePath],
+    ['a MoMo Pay code with letters', { momo_merchant_code: '12A456' }, B.momoCodeInvalid],
+    ['a MoMo Pay code of 3 digits', { momo_merchant_code: '123' }, B.momoCodeInvalid],
+    ['an Airtel code of 11 digits', { airtel_merchant_code: '12345678901' }, B.airtelCodeInvalid],
+    ['an Airtel code as a number', { airtel_merchant_code: 123456 }, B.airtelCodeInvalid],
   ])('refuses %s', async (_, change, message) => {
     const res = await saveDetails(owner, { ...DETAILS, ...change });
     expect(answer(res)).toEqual([400, message]);
@@ -114,6 +120,12 @@ describe('POST /api/user/update-business-details', () => {
       .where('id', '=', owner.accountId)
       .executeTakeFirstOrThrow();
     expect(row.business_details).toEqual(STORED);
+  });
+
+  it('keeps the MoMo Pay and Airtel Money merchant codes, trimmed; a blank one is none', async () => {
+    const res = await saveDetails(owner, { ...DETAILS, momo_merchant_code: ' 123456 ', airtel_merchant_code: '' });
+    expect(answer(res)).toEqual([200, B.detailsUpdated]);
+    expect((await profileAccount(owner)).business_details).toEqual({ ...STORED, momo_merchant_code: '123456' });
   });
 
   it("takes the account's own certificate upload, address 2, and every industry of the list", async () => {

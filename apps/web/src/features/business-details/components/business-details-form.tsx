@@ -22,11 +22,21 @@ const EMPTY = {
   address_1: '',
   address_2: '',
   certificate_url: null as string | null,
+  momo_merchant_code: '',
+  airtel_merchant_code: '',
 };
 
 /** Before the details are first saved, the business name starts as the name given to the account when it was created. */
 const valuesOf = (details: BusinessDetails | null, accountName: string) =>
-  details ? { ...EMPTY, ...details, address_2: details.address_2 ?? '' } : { ...EMPTY, business_name: accountName };
+  details
+    ? {
+        ...EMPTY,
+        ...details,
+        address_2: details.address_2 ?? '',
+        momo_merchant_code: details.momo_merchant_code ?? '',
+        airtel_merchant_code: details.airtel_merchant_code ?? '',
+      }
+    : { ...EMPTY, business_name: accountName };
 
 type Props = { details: BusinessDetails | null; accountName: string; readOnly: boolean };
 
@@ -71,6 +81,20 @@ export function BusinessDetailsForm({ details, accountName, readOnly }: Props) {
               autoComplete="address-line2"
               maxLength={TEXT_LIMITS.address2.max}
               {...field('address_2')}
+            />
+            <TextInput
+              label="MoMo Pay merchant code"
+              description="Optional: printed on your link posters, for payers who dial *165*3#"
+              inputMode="numeric"
+              maxLength={10}
+              {...field('momo_merchant_code')}
+            />
+            <TextInput
+              label="Airtel Money merchant code"
+              description="Optional: printed on your link posters, for payers who dial *185#"
+              inputMode="numeric"
+              maxLength={10}
+              {...field('airtel_merchant_code')}
             />
           </SimpleGrid>
           <CertificateField

@@ -111,7 +111,25 @@ describe('business details tab (spec §2, §5)', () => {
         address_1: 'Plot 12',
         address_2: '',
         certificate_url: 'certificates/2026/11/new.pdf',
+        momo_merchant_code: '',
+        airtel_merchant_code: '',
       },
+    ]);
+  });
+
+  it('takes the MoMo Pay and Airtel Money merchant codes as digits, with the message beside a wrong one', async () => {
+    const { user, api } = renderPage(testUser({ account: { business_details: SAVED } }));
+    await user.type(await screen.findByLabelText('MoMo Pay merchant code'), '12A');
+    await user.type(screen.getByLabelText('Airtel Money merchant code'), '7654321');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await waitFor(() => expect(errorOf(screen.getByLabelText('MoMo Pay merchant code'))).toBe(B.momoCodeInvalid));
+    expect(api.sent('POST /api/user/update-business-details')).toEqual([]);
+    await user.clear(screen.getByLabelText('MoMo Pay merchant code'));
+    await user.type(screen.getByLabelText('MoMo Pay merchant code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Save Details' }));
+    await expectToast(B.detailsUpdated);
+    expect(api.sent('POST /api/user/update-business-details').map((request) => request.body)).toEqual([
+      expect.objectContaining({ momo_merchant_code: '123456', airtel_merchant_code: '7654321' }),
     ]);
   });
 

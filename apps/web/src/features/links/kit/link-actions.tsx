@@ -1,10 +1,12 @@
 import { ActionIcon } from '@mantine/core';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import { IconCopy, IconExternalLink, IconLink, IconPencil } from '@tabler/icons-react';
+import { IconCopy, IconExternalLink, IconLink, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { copyText } from '../../../lib/clipboard.ts';
 import { notify } from '../../../lib/notify.ts';
+import { QrShareModal } from './qr-share-modal.tsx';
 import { PAYMENT_LINK_SHORTEN_PATH, type ShortenKey, shortenUrl } from './shorten-url.ts';
 
 async function copyWithToast(url: string) {
@@ -80,5 +82,24 @@ export function EditLinkButton({ to, name }: { to: string; name: string }) {
     <ActionIcon component={Link} to={to} variant="subtle" size="lg" aria-label={`Edit ${name}`} title="Edit">
       <IconPencil size={18} aria-hidden />
     </ActionIcon>
+  );
+}
+
+/** The QR code action: a modal with the link's QR code, its poster and the ways to share it. */
+export function QrCodeButton({ link, path }: { link: { ref: string; title: string; url: string }; path?: ShortenKey }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={`QR code for ${link.title}`}
+        title="QR code"
+        onClick={() => setOpened(true)}
+      >
+        <IconQrcode size={18} aria-hidden />
+      </ActionIcon>
+      {opened && <QrShareModal opened onClose={() => setOpened(false)} link={link} shortenPath={path} />}
+    </>
   );
 }
