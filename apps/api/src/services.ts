@@ -8,6 +8,8 @@ import { createPasswordHasher } from './lib/passwords.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
+import { createNotificationSettings } from './modules/alerts/settings.ts';
+import { createAlertsWork } from './modules/alerts/work.ts';
 import { createCodeService } from './modules/auth/codes.ts';
 import { findUserById } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -180,6 +182,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     batches,
     approvals: wallet.approvals,
+    alerts: createAlertsWork({ db, mailer, sms, logger, leaseMs: CLAIM_LEASE_MS, batchSize: CLAIM_BATCH_SIZE }),
     logger,
   });
   const providerCallbacks = createProviderCallbacks({
@@ -207,6 +210,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   return {
     sms,
+    notifications: createNotificationSettings(db),
     team,
     developers,
     webhookDeliveries,
