@@ -1,6 +1,6 @@
 /**
  * Merchant alerts (issue 42): what each member of an account hears of it, how, and for which mode. Amounts are whole
- * UGX; an empty amount is "each payment" for `payment_above` and "off" for `low_balance_below`.
+ * UGX; an empty amount (or 0) is "each payment" for `payment_above` and "off" for `low_balance_below`.
  */
 import { z } from 'zod';
 import { answerOf } from './api.ts';
@@ -25,7 +25,8 @@ export const NOTIFICATION_LABELS = {
 
 export const NOTIFICATION_MESSAGES = {
   saved: 'Notification choices saved',
-  invalidAmount: (label: string) => `${label} must be a whole amount in UGX from 1 to ${formatMoney(MAX_ALERT_AMOUNT)}, or empty`,
+  invalidAmount: (label: string) =>
+    `${label} must be a whole amount in UGX up to ${formatMoney(MAX_ALERT_AMOUNT)} (0 or empty is none)`,
   noPhone: 'Add a Ugandan mobile number (+256...) to your profile before choosing SMS.',
   noChannel: 'Choose e-mail, SMS or both.',
   noMode: 'Choose live, test or both.',
@@ -37,7 +38,7 @@ const threshold = (label: string) => {
   return z
     .union([z.number(), z.string().max(30, message).trim(), z.null()], { error: message })
     .optional()
-    .transform((value) => (value === null || value === undefined || value === '' ? null : amountFrom(value)))
+    .transform((value) => (value === null || value === undefined || value === '' || value === 0 ? null : amountFrom(value)))
     .refine((value) => value === null || (Number.isSafeInteger(value) && value > 0 && value <= MAX_ALERT_AMOUNT), message);
 };
 
