@@ -10,7 +10,7 @@ import { post } from '../../testing/http.ts';
 import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from '../../testing/payments.ts';
 import { startSmtpReceiver } from '../../testing/smtp-receiver.ts';
 import { createReplica, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, payout, setPin } from '../../testing/transfers.ts';
+import { fundWallet, payout, pinToken, setPin } from '../../testing/transfers.ts';
 import { queuePaymentAlert } from './queue.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -120,6 +120,21 @@ describe('alerts of money out', () => {
     ).toBe(true);
     const kinds = (await alertsOf(merchant)).map((a) => a.kind).sort();
     expect(kinds).toEqual(['low_balance', 'payout_failed']);
+  });
+});
+
+describe('an alert of a refund', () => {
+  it('tells of a refund once the payer has it back', async () => {
+    const merchant = await merchantWith({ refund_done: true, test: true });
+    const id = await paid(merchant, 40_000);
+    await setPin(dashboard, merchant);
+    const body = { amount: 10_000, reason: 'Wrong size', pin_token: await pinToken(dashboard, merchant) };
+    const res = await post(dashboard, merchant, `/api/collections/${id}/refund`, body, { 'idempotency-key': `refund-${id}` });
+    expect(res.statusCode).toBe(201);
+    expect(await alertsOf(merchant)).toEqual([]);
+    await pass(new Date(Date.now() + 60_000));
+    const alerts = await alertsOf(merchant);
+    expect(alerts.map((a) => [a.kind, a.status, a.subject])).toEqual([['refund_done', 'sent', 'Refund done (test): UGX 10,000']]);
   });
 });
 
