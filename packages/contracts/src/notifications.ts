@@ -110,3 +110,41 @@ export const teamNotification = notificationSettings.extend({
 });
 export type TeamNotification = z.infer<typeof teamNotification>;
 export const teamNotificationsAnswer = answerOf(z.array(teamNotification));
+
+const inMode = (live: boolean) => (live ? '' : ' (test)');
+const ref = (id: string) => `Ref ${id.slice(0, 8)}.`;
+
+/** What each alert says: an e-mail's subject, and a text that is the e-mail's body and the SMS. */
+export const ALERT_TEXTS = {
+  paymentReceived: (a: { account: string; amount: number; payer: string | null; live: boolean; id: string }) => ({
+    subject: `Payment received${inMode(a.live)}: ${formatMoney(a.amount)}`,
+    text: `${a.account}: payment of ${formatMoney(a.amount)} received${a.payer ? ` from +${a.payer}` : ''}${inMode(a.live)}. ${ref(a.id)}`,
+  }),
+  payoutFailed: (a: { account: string; amount: number; reason: string | null; live: boolean; id: string }) => ({
+    subject: `Payout failed${inMode(a.live)}: ${formatMoney(a.amount)}`,
+    text: `${a.account}: a payout of ${formatMoney(a.amount)} failed${a.reason ? ` (${a.reason})` : ''}${inMode(a.live)}; the money is back in the wallet. ${ref(a.id)}`,
+  }),
+  refundDone: (a: { account: string; amount: number; live: boolean; id: string }) => ({
+    subject: `Refund done${inMode(a.live)}: ${formatMoney(a.amount)}`,
+    text: `${a.account}: a refund of ${formatMoney(a.amount)} was paid back to the payer${inMode(a.live)}. ${ref(a.id)}`,
+  }),
+  lowBalance: (a: { account: string; balance: number; live: boolean }) => ({
+    subject: `Low wallet balance${inMode(a.live)}: ${formatMoney(a.balance)}`,
+    text: `${a.account}: the wallet balance is down to ${formatMoney(a.balance)}${inMode(a.live)}.`,
+  }),
+  dailySummary: (a: {
+    account: string;
+    day: string;
+    live: boolean;
+    payments: number;
+    collected: number;
+    payouts: number;
+    paidOut: number;
+    balance: number;
+  }) => ({
+    subject: `${a.account}: summary of ${a.day}${inMode(a.live)}`,
+    text:
+      `${a.account} on ${a.day}${inMode(a.live)}: ${a.payments} payments, ${formatMoney(a.collected)} collected; ` +
+      `${a.payouts} payouts, ${formatMoney(a.paidOut)} paid out; balance ${formatMoney(a.balance)}.`,
+  }),
+};

@@ -1,5 +1,5 @@
 import type { Environment } from '@sente/contracts/constants';
-import { formatMoney } from '@sente/contracts/format';
+import { ALERT_TEXTS } from '@sente/contracts/notifications';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SmsPurpose } from '../../sms/sms.ts';
@@ -30,8 +30,6 @@ const KIND_COLUMN = {
   refund_done: 'refund_done',
   low_balance: null,
 } as const;
-
-const modeWord = (environment: Environment) => (environment === 'production' ? '' : ' (test)');
 
 /**
  * Queues an alert for each member of the account who chose its kind and mode, one row per channel they chose (SMS
@@ -91,14 +89,14 @@ export async function queuePaymentAlert(
   payment: { id: string; account_id: string; environment: Environment; amount: string | number; msisdn: string | null },
 ) {
   const amount = Number(payment.amount);
-  const name = await accountName(trx, payment.account_id);
-  const money = formatMoney(amount);
+  const live = payment.environment === 'production';
+  const payer = payment.msisdn ? payment.msisdn.replace(/^\+/, '') : null;
+  const account = await accountName(trx, payment.account_id);
   await queueAlert(trx, {
     accountId: payment.account_id,
     environment: payment.environment,
     kind: 'payment_received',
-    subject: `Payment received${modeWord(payment.environment)}: ${money}`,
-    text: `${name}: payment of ${money} received${payment.msisdn ? ` from +${payment.msisdn.replace(/^\+/, '')}` : ''}${modeWord(payment.environment)}. Ref ${payment.id.slice(0, 8)}.`,
+    ...ALERT_TEXTS.paymentReceived({ account, amount, payer, live, id: payment.id }),
     wants: ({ payment_above }) => payment_above === null || amount > payment_above,
   });
 }
@@ -113,27 +111,34 @@ type MovementOut = {
 
 /** A payout that failed (its money is back in the wallet). */
 export async function queuePayoutFailedAlert(trx: Db, payout: MovementOut) {
-  const money = formatMoney(payout.amount);
-  const name = await accountName(trx, payout.account_id);
+  const account = await accountName(trx, payout.account_id);
   await queueAlert(trx, {
     accountId: payout.account_id,
     environment: payout.environment,
     kind: 'payout_failed',
-    subject: `Payout failed${modeWord(payout.environment)}: ${money}`,
-    text: `${name}: a payout of ${money} failed${payout.failure_reason ? ` (${payout.failure_reason})` : ''}${modeWord(payout.environment)}; the money is back in the wallet. Ref ${payout.id.slice(0, 8)}.`,
+    ...ALERT_TEXTS.payoutFailed({
+      account,
+      amount: Number(payout.amount),
+      reason: payout.failure_reason ?? null,
+      live: payout.environment === 'production',
+      id: payout.id,
+    }),
   });
 }
 
 /** A refund paid back to its payer. */
 export async function queueRefundDoneAlert(trx: Db, refund: MovementOut) {
-  const money = formatMoney(refund.amount);
-  const name = await accountName(trx, refund.account_id);
+  const account = await accountName(trx, refund.account_id);
   await queueAlert(trx, {
     accountId: refund.account_id,
     environment: refund.environment,
     kind: 'refund_done',
-    subject: `Refund done${modeWord(refund.environment)}: ${money}`,
-    text: `${name}: a refund of ${money} was paid back to the payer${modeWord(refund.environment)}. Ref ${refund.id.slice(0, 8)}.`,
+    ...ALERT_TEXTS.refundDone({
+      account,
+      amount: Number(refund.amount),
+      live: refund.environment === 'production',
+      id: refund.id,
+    }),
   });
 }
 
@@ -150,13 +155,12 @@ export async function queueLowBalanceAlerts(trx: Db, ledgerTransactionId: string
   for (const row of rows) {
     const before = Number(row.before);
     const after = Number(row.after);
-    const name = await accountName(trx, row.account_id);
+    const account = await accountName(trx, row.account_id);
     await queueAlert(trx, {
       accountId: row.account_id,
       environment: row.environment,
       kind: 'low_balance',
-      subject: `Low wallet balance${modeWord(row.environment)}: ${formatMoney(after)}`,
-      text: `${name}: the wallet balance is down to ${formatMoney(after)}${modeWord(row.environment)}.`,
+      ...ALERT_TEXTS.lowBalance({ account, balance: after, live: row.environment === 'production' }),
       wants: ({ low_balance_below }) => low_balance_below !== null && before >= low_balance_below && after < low_balance_below,
     });
   }

@@ -1,5 +1,5 @@
 import { kampalaDay, kampalaWallClock } from '@sente/contracts/dates';
-import { formatMoney } from '@sente/contracts/format';
+import { ALERT_TEXTS } from '@sente/contracts/notifications';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
@@ -96,7 +96,6 @@ export function createAlertsWork({
             (select coalesce(sum(balance), 0)::text from wallets where account_id = ${member.account_id}
               and environment = ${environment} and kind = 'merchant' and currency = 'UGX') as balance`.execute(db);
         const figures = rows[0]!;
-        const mode = environment === 'production' ? '' : ' (test)';
         queued += await queueAlert(db, {
           accountId: member.account_id,
           environment,
@@ -104,10 +103,16 @@ export function createAlertsWork({
           userId: member.user_id,
           purpose: 'promotional',
           summaryDay: today,
-          subject: `${member.account_name}: summary of ${yesterday}${mode}`,
-          text:
-            `${member.account_name} on ${yesterday}${mode}: ${figures.count} payments, ${formatMoney(figures.collected)} collected; ` +
-            `${figures.payouts} payouts, ${formatMoney(figures.paid_out)} paid out; balance ${formatMoney(figures.balance)}.`,
+          ...ALERT_TEXTS.dailySummary({
+            account: member.account_name,
+            day: yesterday,
+            live: environment === 'production',
+            payments: Number(figures.count),
+            collected: Number(figures.collected),
+            payouts: Number(figures.payouts),
+            paidOut: Number(figures.paid_out),
+            balance: Number(figures.balance),
+          }),
         });
       }
     }
