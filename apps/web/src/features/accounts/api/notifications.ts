@@ -6,7 +6,8 @@ import { notify } from '../../../lib/notify.ts';
 
 /** A member's choices are theirs for their current account: keyed by the account. */
 export const notificationKeys = {
-  mine: (accountId: string | null) => ['notifications', accountId] as const,
+  all: ['notifications'] as const,
+  mine: (accountId: string | null) => [...notificationKeys.all, accountId] as const,
 };
 
 /** GET /api/user/notifications: what the member hears of the current account, and the phone SMS would go to. */

@@ -6,7 +6,7 @@ import { teamKeys } from './team.ts';
 /** GET /api/team/notifications: who of the team hears what (owners and administrators). */
 export const teamNotificationsQueryOptions = (accountId: string | null) =>
   queryOptions({
-    queryKey: [...teamKeys.scope(accountId), 'notifications'] as const,
+    queryKey: teamKeys.notifications(accountId),
     queryFn: async ({ signal }) => (await call('GET /api/team/notifications', { signal })).data,
   });
 
