@@ -1,5 +1,6 @@
+import { APPROVAL_MESSAGES as A, APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
 import { PAYOUT_RULE_LABELS, PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
-import { APPROVAL_MESSAGES as A, APPROVAL_LABELS as L, TRANSFER_MENU_LABELS } from '@sente/contracts/transfers';
+import { TRANSFER_MENU_LABELS } from '@sente/contracts/transfers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';

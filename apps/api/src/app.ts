@@ -38,6 +38,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeaders, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createServices, type Services } from './services.ts';
+import { smsDeliveryRoutes } from './sms/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(searchRoutes, { db });
   await app.register(publicPaymentRoutes, services);
   await app.register(providerCallbackRoutes, { providerCallbacks: services.providerCallbacks });
+  await app.register(smsDeliveryRoutes, { gateways: services.smsGateways, callbackSecret: secrets.callbackSecret });
   await app.register(walletRoutes, services);
   await app.register(batchRoutes, services);
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });

@@ -233,6 +233,28 @@ const schema = z.object({
   NAME_LOOKUP_SIMULATOR_PER_SECOND: positiveInt(500),
   /** Provider callbacks per minute per IP: high, for a provider's burst; a callback refused is made up by the reconciler. */
   PROVIDER_CALLBACK_RATE_LIMIT_PER_MINUTE: positiveInt(3000),
+  /**
+   * SMS (issue 42, sms/from-config.ts): `outbox` writes each text to DATA_DIR/outbox/sms; `africastalking` sends
+   * through Africa's Talking (its sandbox when AFRICASTALKING_SANDBOX is true, which the username `sandbox` implies),
+   * with Twilio as the fallback route when its three settings are given. AFRICASTALKING_BASE_URL and
+   * TWILIO_BASE_URL replace the public hosts (a test's fakes).
+   */
+  SMS_GATEWAY: z.enum(['outbox', 'africastalking'], { error: 'must be outbox or africastalking' }).default('outbox'),
+  AFRICASTALKING_USERNAME: optionalText,
+  AFRICASTALKING_API_KEY: optionalText,
+  /** A sender ID registered with the networks; unset, Africa's Talking's own sender is used. */
+  AFRICASTALKING_SENDER_ID: optionalText,
+  AFRICASTALKING_SANDBOX: optionalFlag,
+  AFRICASTALKING_BASE_URL: optionalUrl(['http', 'https']),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  /** The fallback's sender: a Twilio number in E.164 or an alphanumeric sender ID. */
+  TWILIO_FROM: optionalText,
+  TWILIO_BASE_URL: optionalUrl(['http', 'https']),
+  /** A text the first gateway took but did not report delivered within this long goes again through the fallback. */
+  SMS_DELIVERY_TIMEOUT_SECONDS: positiveInt(600),
+  /** How long one request to an SMS gateway may take; past it the next route is tried. */
+  SMS_GATEWAY_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'ALLOW_PRIVATE_WEBHOOKS'> & {
@@ -276,6 +298,7 @@ const PROVIDER_GROUPS = [
   ['MTN_COLLECTION_SUBSCRIPTION_KEY', 'MTN_COLLECTION_API_USER', 'MTN_COLLECTION_API_KEY'],
   ['MTN_DISBURSEMENT_SUBSCRIPTION_KEY', 'MTN_DISBURSEMENT_API_USER', 'MTN_DISBURSEMENT_API_KEY'],
   ['AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET'],
+  ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
 ] as const;
 
 function partialProviderSettings(data: z.infer<typeof schema>): string[] {
@@ -285,6 +308,9 @@ function partialProviderSettings(data: z.infer<typeof schema>): string[] {
   }).map((group) => `  ${group.join(', ')}: set all of them or none`);
   if (data.AIRTEL_DISBURSEMENT_PIN && !data.AIRTEL_CLIENT_ID) {
     lines.push('  AIRTEL_DISBURSEMENT_PIN: needs AIRTEL_CLIENT_ID and AIRTEL_CLIENT_SECRET');
+  }
+  if (data.SMS_GATEWAY === 'africastalking' && (!data.AFRICASTALKING_USERNAME || !data.AFRICASTALKING_API_KEY)) {
+    lines.push('  SMS_GATEWAY: africastalking needs AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY');
   }
   return lines;
 }

@@ -1231,6 +1231,20 @@ const CASES: Record<string, () => Probe[]> = {
   // cover the secret, and that a callback acts only on what the provider's own status says)
   'POST /api/providers/:provider/callback/:secret': providerCallbackProbes,
   'PUT /api/providers/:provider/callback/:secret': providerCallbackProbes,
+  // An SMS gateway's delivery report, without the callback secret (the sms/gateways tests cover the secret)
+  'POST /api/sms/delivery/:gateway/:secret': () =>
+    ['africastalking', 'twilio'].flatMap((gateway) => [
+      {
+        what: `${gateway}: a delivery report, a guessed secret`,
+        url: `/api/sms/delivery/${gateway}/${'x'.repeat(43)}`,
+        body: { id: v.paymentId, status: 'Success', MessageSid: v.paymentId, MessageStatus: 'delivered' },
+      },
+      {
+        what: `${gateway}: a delivery report, an empty secret`,
+        url: `/api/sms/delivery/${gateway}/-`,
+        body: { id: v.paymentId, status: 'Success' },
+      },
+    ]),
 
   // Operator commands naming the victim, from a signed-in merchant without the operator secret
   'POST /ops/run': () =>

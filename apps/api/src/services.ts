@@ -42,15 +42,20 @@ import { createPinChangeService } from './modules/transfers/pin-changes.ts';
 import { createPinService } from './modules/transfers/pins.ts';
 import { createWalletService } from './modules/transfers/service.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { createSmsOutbox } from './sms/sms.ts';
+import { createSmsFromConfig } from './sms/from-config.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 
 /** Wires repositories into services; the HTTP app and the operator CLI share this one graph. */
 export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
-  // Issue 42: texts to phones, behind one interface as mail is (sms/sms.ts): the outbox until gateways are configured.
-  const sms = createSmsOutbox(path.join(config.dataDir, 'outbox', 'sms'), logger);
+  // Issue 42: texts to phones, behind one interface as mail is (sms/sms.ts): the outbox until gateways are configured,
+  // then Africa's Talking with Twilio as the fallback (sms/from-config.ts); `smsGateways` takes their delivery reports.
+  const {
+    sms,
+    gateways: smsGateways,
+    deliveryUrls: smsDeliveryUrls,
+  } = createSmsFromConfig({ config, db, logger, callbackSecret: secrets.callbackSecret });
   const developers = createDevelopersService({
     db,
     secrets,
@@ -183,6 +188,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     batches,
     approvals: wallet.approvals,
     alerts: createAlertsWork({ db, mailer, sms, logger, leaseMs: CLAIM_LEASE_MS, batchSize: CLAIM_BATCH_SIZE }),
+    ...(smsGateways ? { sms: smsGateways } : {}),
     logger,
   });
   const providerCallbacks = createProviderCallbacks({
@@ -211,6 +217,9 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   return {
     sms,
     notifications: createNotificationSettings(db),
+    smsGateways,
+    /** What the operator's `sms:status` shows: where texts go, and the URL each gateway posts delivery reports to. */
+    smsStatus: () => ({ description: sms.description, deliveryUrls: smsDeliveryUrls }),
     team,
     developers,
     webhookDeliveries,

@@ -33,7 +33,8 @@ export type RowIssueCode =
   | 'name_missing'
   | 'too_long'
   | 'reference_duplicate'
-  | 'duplicate_payment';
+  | 'duplicate_payment'
+  | 'over_payout_cap';
 
 /** One problem of one row: errors block the batch, warnings are for the merchant to judge. `row` is the sheet's row number. */
 export type RowIssue = {

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { otpCode } from './auth.ts';
+import { APPROVAL_MESSAGES } from './movement-approvals.ts';
 import { mobileMoneyNumber } from './payments.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import {
-  APPROVAL_MESSAGES,
   MAX_TRANSFER_AMOUNT,
   PAYOUT_PHONE_MAX_DIGITS,
   PAYOUT_PHONE_MIN_DIGITS,

@@ -20,6 +20,7 @@ import type {
   WalletPinsTable,
 } from '../modules/transfers/tables.ts';
 import type { UsersTable } from '../modules/users/tables.ts';
+import type { SmsMessagesTable } from '../sms/tables.ts';
 
 /** Every table, each typed in the module that owns it. */
 export interface Database {
@@ -58,4 +59,5 @@ export interface Database {
   payout_rules: PayoutRulesTable;
   notification_settings: NotificationSettingsTable;
   member_alerts: MemberAlertsTable;
+  sms_messages: SmsMessagesTable;
 }

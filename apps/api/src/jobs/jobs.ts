@@ -30,6 +30,8 @@ export type JobsDeps = DueRulesDeps & {
   approvals?: { expireDue(now?: Date): Promise<number> };
   /** Merchant alerts (issue 42): the day's summaries queued, then the due alerts sent by e-mail and SMS. */
   alerts?: { runDue(options: PassOptions): Promise<AlertsPassResult> };
+  /** SMS gateways (issue 42): texts the first route did not report delivered in time, sent again through the fallback. */
+  sms?: { resendDue(now?: Date): Promise<number> };
   batchSize?: number;
   pinTokenBatchSize?: number;
 };
@@ -50,6 +52,7 @@ export type PassResult = {
   batches: { expired: number; names: { done: number; failed: number }; payouts: { done: number; failed: number } };
   approvals: { returned: number };
   alerts: AlertsPassResult;
+  sms: { resent: number };
 };
 
 /**
@@ -72,6 +75,7 @@ export function createJobs({
   batches,
   approvals,
   alerts,
+  sms,
   ...deps
 }: JobsDeps) {
   const { db, logger } = deps;
@@ -183,8 +187,8 @@ export function createJobs({
 
   return {
     /**
-     * One pass over every due row job: payments, then payouts, then late checks, batches, approvals and alerts, then one
-     * batch of spent PIN tokens.
+     * One pass over every due row job: payments, then payouts, then late checks, payout batches, approvals, alerts and
+     * overdue texts (each when wired), then one batch of spent PIN tokens.
      * A pass stops claiming when `signal` says the server is stopping (the batch in hand is applied first).
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
@@ -196,6 +200,7 @@ export function createJobs({
         batches: { expired: 0, names: { done: 0, failed: 0 }, payouts: { done: 0, failed: 0 } },
         approvals: { returned: 0 },
         alerts: { summaries: 0, sent: 0, failed: 0 },
+        sms: { resent: 0 },
       };
       await step('payments', () => settlePayments(options, result.payments));
       await step('payouts', () => settlePayouts(options, result.payouts));
@@ -205,6 +210,7 @@ export function createJobs({
         await step('approvals', async () => (result.approvals.returned = await approvals.expireDue(options.now)));
       }
       if (alerts) await step('alerts', async () => (result.alerts = await alerts.runDue(options)));
+      if (sms) await step('sms', async () => (result.sms.resent = await sms.resendDue(options.now)));
       await step('pin tokens', async () => {
         if (options.signal?.aborted) return;
         const before = new Date((options.now ?? new Date()).getTime() - PIN_TOKEN_KEPT_MS);

@@ -19,6 +19,10 @@ export type SmsSender = {
   /** 'outbox' writes each message to DATA_DIR/outbox/sms; 'gateway' sends through the configured gateways. */
   transport: 'outbox' | 'gateway';
   description: string;
+  /**
+   * The gateways (sms/gateways.ts) throw SmsNotSent when no route took the message, and for a promotional text outside
+   * 08:00-20:00 Kampala time; a caller that must not fail with the text catches it (the row in sms_messages says why).
+   */
   send: (message: SmsMessage) => Promise<SmsSent>;
 };
 

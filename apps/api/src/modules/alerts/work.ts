@@ -6,14 +6,13 @@ import type { Database } from '../../db/database.ts';
 import { BACKOFF, backoffMs } from '../../lib/backoff.ts';
 import { drainDue } from '../../lib/due-work.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { mayText, PROMOTIONAL_HOURS } from '../../sms/quiet-hours.ts';
 import type { SmsSender } from '../../sms/sms.ts';
 import { queueAlert } from './queue.ts';
 import type { MemberAlertsTable } from './tables.ts';
 
 /** Sends after this many failed attempts are given up (the row kept as 'failed', its last error with it). */
 export const ALERT_MAX_ATTEMPTS = 8;
-/** Promotional texts (the daily summary) go by SMS only from 08:00 to 20:00 Kampala time (issue 42); summaries from 08:00. */
-export const SMS_WINDOW_HOURS = { from: 8, to: 20 } as const;
 const HOUR_MS = 3_600_000;
 
 type ClaimedAlert = Pick<
@@ -23,7 +22,6 @@ type ClaimedAlert = Pick<
 
 /** The Kampala hour of an instant (0-23). */
 const kampalaHour = (at: Date) => kampalaWallClock(at).getUTCHours();
-const inSmsWindow = (at: Date) => kampalaHour(at) >= SMS_WINDOW_HOURS.from && kampalaHour(at) < SMS_WINDOW_HOURS.to;
 
 export type AlertsPassResult = { summaries: number; sent: number; failed: number };
 
@@ -49,7 +47,7 @@ export function createAlertsWork({
   batchSize: number;
 }) {
   async function queueSummaries(now: Date): Promise<number> {
-    if (kampalaHour(now) < SMS_WINDOW_HOURS.from) return 0;
+    if (kampalaHour(now) < PROMOTIONAL_HOURS.from) return 0;
     const today = kampalaDay(now);
     const dayEnd = new Date(`${today}T00:00:00+03:00`);
     const dayStart = new Date(dayEnd.getTime() - 24 * HOUR_MS);
@@ -125,7 +123,7 @@ export function createAlertsWork({
       with due as (
         select id from member_alerts
          where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-           and (channel = 'email' or purpose = 'transactional' or ${inSmsWindow(now)})
+           and (channel = 'email' or purpose = 'transactional' or ${mayText('promotional', now)})
          order by next_attempt_at
          limit ${limit}
          for update skip locked

@@ -1,5 +1,6 @@
 import type { Currency, Environment } from '@sente/contracts/constants';
-import type { MovementApproval, TransferKind, TransferStatus } from '@sente/contracts/transfers';
+import type { MovementApproval } from '@sente/contracts/movement-approvals';
+import type { TransferKind, TransferStatus } from '@sente/contracts/transfers';
 import type { BankDetails } from '@sente/contracts/transfers-input';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Money, Timestamp } from '../../db/columns.ts';

@@ -94,6 +94,14 @@ const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: checks.every((result) => result.ok), message: lines.join('\n'), data: { ...summary, checks } };
     },
   },
+  'sms:status': {
+    usage: 'sms:status  where texts go (the outbox or the gateways) and the delivery-report URL to give each gateway',
+    run: async ({ smsStatus }) => {
+      const { description, deliveryUrls } = smsStatus();
+      const lines = [description, ...deliveryUrls.map(({ gateway, url }) => `delivery report URL of ${gateway}: ${url}`)];
+      return { ok: true, message: lines.join('\n'), data: { description, deliveryUrls } };
+    },
+  },
   'providers:mismatches': {
     usage:
       'providers:mismatches  payments and payouts a provider reported with another amount or currency: never applied, held for you',

@@ -3,7 +3,8 @@
  * and waits for a second member, who approves it with their PIN or declines it; unanswered for 72 hours it expires.
  */
 import { randomUUID } from 'node:crypto';
-import { APPROVAL_MESSAGES as A, WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { APPROVAL_MESSAGES as A } from '@sente/contracts/movement-approvals';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { apiKeysOf, v1 } from '../../testing/merchant-api.ts';

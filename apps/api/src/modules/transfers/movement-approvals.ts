@@ -1,6 +1,6 @@
+import { APPROVAL_MESSAGES as A, type MovementApproval } from '@sente/contracts/movement-approvals';
 import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
 import { needsApproval } from '@sente/contracts/payout-rules';
-import { APPROVAL_MESSAGES as A, type MovementApproval } from '@sente/contracts/transfers';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';

@@ -1,6 +1,7 @@
 import type { Currency } from '@sente/contracts/constants';
 import { containsPattern, kampalaDayEnd, kampalaDayStart, searchedPhone } from '@sente/contracts/filters';
-import type { MovementApproval, TransferKind, TransfersFilter } from '@sente/contracts/transfers';
+import type { MovementApproval } from '@sente/contracts/movement-approvals';
+import type { TransferKind, TransfersFilter } from '@sente/contracts/transfers';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@sente/contracts/messages';
+import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
 import { maskRegisteredName } from '@sente/contracts/name-check';
 import { mobileMoneyNumber, networkOf } from '@sente/contracts/payments';
 import { PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
-import { APPROVAL_MESSAGES, WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';

@@ -1,8 +1,8 @@
 import type { Page } from '@sente/contracts/api';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
+import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
 import type { PayoutRulesSettings } from '@sente/contracts/payout-rules';
 import {
-  APPROVAL_MESSAGES,
   WALLET_MESSAGES as M,
   TRANSFER_ENV,
   type TransferCharges,

@@ -4,8 +4,9 @@ import { route } from '../../../lib/route.ts';
 import type { ProviderCallbacks } from './callbacks.ts';
 
 /** Where hideCallbackSecret puts the secret of a callback's path: set from the URL on every callback, never trusted from the caller. */
-const SECRET_HEADER = 'x-sente-callback-secret';
-const CALLBACK_URL = /^(\/api\/providers\/[^/?#]+\/callback\/)([^/?#]*)(.*)$/s;
+export const SECRET_HEADER = 'x-sente-callback-secret';
+/** A provider's callback, or an SMS gateway's delivery report (sms/routes.ts), whose last segment is the secret. */
+const CALLBACK_URL = /^(\/api\/(?:providers\/[^/?#]+\/callback|sms\/delivery\/[^/?#]+)\/)([^/?#]*)(.*)$/s;
 
 /**
  * Fastify's rewriteUrl, run before routing and before the request is logged: a callback's secret path segment moves

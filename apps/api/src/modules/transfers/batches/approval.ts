@@ -56,9 +56,13 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
     return batch;
   }
 
-  /** Refused unless every row is free of errors, every name was looked up and no number is barred or unregistered. */
+  /**
+   * Refused unless every row is free of errors, every name was looked up and no number is barred or unregistered. A
+   * draft's rows are checked again first (the account's rules may have changed since); a submitted batch's cannot change,
+   * and its approval names the rule a change of the rules since would break (checkBatchRules).
+   */
   async function assertReady(trx: Transaction<Database>, batch: BatchRecord): Promise<void> {
-    await recheck(trx, batch.id, maxAmount);
+    if (batch.status === 'draft') await recheck(trx, batch.id, maxAmount);
     const checked = (await trx.selectFrom('payout_batches').select('error_count').where('id', '=', batch.id).executeTakeFirst())!;
     const counts = await rowCounts(trx, batch.id);
     if (batch.row_count === 0) throw badRequest(M.noRows);

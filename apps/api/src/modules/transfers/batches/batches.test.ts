@@ -203,6 +203,24 @@ describe('a batch from a sheet', () => {
     expect(rejected.json().data).toMatchObject({ status: 'rejected', rejection_reason: 'Too large' });
   });
 
+  it("flags a draft's rows over the account's cap per payout, by row, as the approval would refuse them", async () => {
+    const setCap = (per_payout_cap: number | null) =>
+      batchCall(t, alice, 'POST', '/api/payout-rules', {
+        per_payout_cap,
+        daily_cap: null,
+        member_daily_cap: null,
+        approval_threshold: 0,
+      });
+    expect((await setCap(1_500)).statusCode).toBe(200);
+    const batch = await newBatch(t, alice, [...goodRows(1, 450), ['0772600601', 2_000, registeredName('0772600601'), 'OVER']]);
+    expect(batch.counts.errors).toBe(1);
+    const [row] = await rowsOf(t, alice, batch.id, 'issues');
+    expect(row?.issues).toEqual([
+      { row: 3, field: 'amount', code: 'over_payout_cap', severity: 'error', message: R.overPerPayoutCap(1_500) },
+    ]);
+    expect((await setCap(null)).statusCode).toBe(200);
+  });
+
   it("keeps to the account's payout rules at approval: each row under the cap per payout, the total under the day's", async () => {
     const setRules = (rules: object) =>
       batchCall(t, alice, 'POST', '/api/payout-rules', {
@@ -215,8 +233,9 @@ describe('a batch from a sheet', () => {
     const approve = async (id: string) =>
       batchCall(t, admin, 'POST', `/api/payout-batches/${id}/approve`, { pin_token: await pinToken(t, admin) });
     const before = await ugxBalances(t, alice.accountId);
-    expect((await setRules({ per_payout_cap: 1_500 })).statusCode).toBe(200);
+    // A cap set after the batch was submitted: its approval names the rule.
     const large = await submittedBatch(t, alice, [...goodRows(1, 500), ['0772600600', 2_000, registeredName('0772600600'), 'L']]);
+    expect((await setRules({ per_payout_cap: 1_500 })).statusCode).toBe(200);
     expect(answer(await approve(large.id))).toEqual([400, R.overPerPayoutCap(1_500)]);
     expect((await setRules({ daily_cap: 3_000 })).statusCode).toBe(200);
     const day = await submittedBatch(t, alice, goodRows(3, 510));

@@ -9,15 +9,18 @@ import {
   checkBatchRows,
   type RowIssue,
 } from '@sente/contracts/payout-batches-check';
+import { PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyActor } from '../../money/disbursements.ts';
+import { readPayoutRules } from '../payout-rules.ts';
 import type { PayoutBatchesTable, PayoutBatchRowsTable } from '../tables.ts';
 import {
   allRows,
   type BatchRecord,
+  type BatchRowRecord,
   findBatch,
   findRow,
   insertBatch,
@@ -62,7 +65,8 @@ async function freeReference(db: Kysely<Database>, actor: MoneyActor, wanted: st
  */
 export async function recheck(trx: Transaction<Database>, batchId: string, maxAmount: number): Promise<void> {
   const rows = await allRows(trx, batchId);
-  const issues = checkBatchRows(rows, maxAmount);
+  const issues = [...checkBatchRows(rows, maxAmount), ...(await overPayoutCap(trx, batchId, rows))];
+  issues.sort((a, b) => a.row - b.row);
   const byRow = new Map<number, RowIssue[]>();
   for (const issue of issues) byRow.set(issue.row, [...(byRow.get(issue.row) ?? []), issue]);
   const changed = rows
@@ -72,6 +76,25 @@ export async function recheck(trx: Transaction<Database>, batchId: string, maxAm
   const warnings = new Set(issues.filter((issue) => issue.severity === 'warning').map((issue) => issue.row)).size;
   const amount = rows.reduce((sum, row) => sum + Number(row.amount_value ?? 0), 0);
   await saveChecks(trx, batchId, changed, { rows: rows.length, amount, errors, warnings });
+}
+
+/**
+ * The rows over the account's cap per payout (decision 065), as errors of their amount: the approval would refuse the
+ * batch for them, so the draft says which they are.
+ */
+async function overPayoutCap(trx: Transaction<Database>, batchId: string, rows: BatchRowRecord[]): Promise<RowIssue[]> {
+  const batch = await trx.selectFrom('payout_batches').select('account_id').where('id', '=', batchId).executeTakeFirstOrThrow();
+  const cap = (await readPayoutRules(trx, batch.account_id)).per_payout_cap;
+  if (cap === null) return [];
+  return rows
+    .filter((row) => row.amount_value !== null && Number(row.amount_value) > cap)
+    .map((row) => ({
+      row: row.position,
+      field: 'amount',
+      code: 'over_payout_cap',
+      severity: 'error',
+      message: PAYOUT_RULE_MESSAGES.overPerPayoutCap(cap),
+    }));
 }
 
 type DraftOptions = { db: Kysely<Database>; charge: number; maxAmount: number };

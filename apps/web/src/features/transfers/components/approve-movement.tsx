@@ -1,4 +1,5 @@
-import { APPROVAL_MESSAGES, type TransferRow } from '@sente/contracts/transfers';
+import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
+import type { TransferRow } from '@sente/contracts/transfers';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useProfile } from '../../../lib/profile.ts';

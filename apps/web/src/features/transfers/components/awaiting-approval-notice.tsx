@@ -1,6 +1,6 @@
 import { Alert, List } from '@mantine/core';
 import { formatMoney } from '@sente/contracts/format';
-import { APPROVAL_LABELS as L } from '@sente/contracts/transfers';
+import { APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
 import { IconClock } from '@tabler/icons-react';
 import { useCan } from '../../../lib/profile.ts';
 import { usePendingTransfers } from '../api/settlements.ts';

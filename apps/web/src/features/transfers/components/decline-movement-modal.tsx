@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { APPROVAL_MESSAGES, APPROVAL_LABELS as L } from '@sente/contracts/transfers';
+import { APPROVAL_MESSAGES, APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
 import { declineMovementInput } from '@sente/contracts/transfers-input';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -1,5 +1,6 @@
 import type { StaffRole } from '@sente/contracts/constants';
-import { APPROVAL_MESSAGES, APPROVAL_LABELS as L, WALLET_MESSAGES as M, type TransferRow } from '@sente/contracts/transfers';
+import { APPROVAL_MESSAGES, APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
+import { WALLET_MESSAGES as M, type TransferRow } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, ok, okSpec, type RouteKey, stubApi } from '../../../testing/api-stub.ts';

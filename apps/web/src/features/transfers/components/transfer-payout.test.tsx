@@ -1,11 +1,6 @@
+import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
 import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
-import {
-  APPROVAL_MESSAGES,
-  WALLET_MESSAGES as M,
-  TRANSFER_MENU_LABELS,
-  type TransferRow,
-  type WalletSummary,
-} from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M, TRANSFER_MENU_LABELS, type TransferRow, type WalletSummary } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, okSpec, stubApi } from '../../../testing/api-stub.ts';

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatDateTime } from '@sente/contracts/format';
-import { APPROVAL_LABELS as L, type TransferRow } from '@sente/contracts/transfers';
+import { APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
+import type { TransferRow } from '@sente/contracts/transfers';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';

@@ -1,0 +1,33 @@
+// The approval of a movement above the account's approval threshold (decision 067): its states, messages and labels,
+// apart from transfers.ts, which the transfer row's schema takes them from.
+
+/**
+ * The approval of a movement above the account's approval threshold (decision 067): awaiting a second member, then
+ * approved, declined or expired.
+ */
+export const MOVEMENT_APPROVALS = ['awaiting', 'approved', 'declined', 'expired'] as const;
+export type MovementApproval = (typeof MOVEMENT_APPROVALS)[number];
+
+export const APPROVAL_MESSAGES = {
+  awaiting: 'Sent for approval: another member who may move money must approve it with their PIN.',
+  approved: 'Approved. The money is on its way.',
+  declined: 'Declined. The money is back in the wallet.',
+  declinedReason: (reason: string) => `Declined by a second member: ${reason}`,
+  expired: 'The approval request expired after 72 hours. The money is back in the wallet.',
+  notAwaiting: 'This movement is not awaiting approval.',
+  ownMovement: 'You asked for this movement: another member who may move money must approve it.',
+  notFound: 'Transfer not found.',
+  reasonMissing: 'Give the reason for declining.',
+} as const;
+
+/** What the Transfers list says of a movement awaiting approval (decision 067). Presentational only. */
+export const APPROVAL_LABELS = {
+  awaiting: 'Awaiting approval',
+  waitingForOther: 'Waiting for another member to approve',
+  expires: (when: string) => `Expires ${when}`,
+  approve: 'Approve',
+  decline: 'Decline',
+  declineTitle: 'Decline transfer',
+  declineReasonHint: 'The member who asked reads it on the transfer.',
+  awaitingYours: (count: number) => `Awaiting your approval (${count})`,
+} as const;
