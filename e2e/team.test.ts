@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { BUSINESS_MESSAGES, MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
+import { NOTIFICATION_LABELS, NOTIFICATION_MESSAGES } from '@sente/contracts/notifications';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessage } from '../apps/api/src/testing/outbox.ts';
@@ -46,6 +47,9 @@ describe('the team screen', () => {
     const row = page.getByRole('row', { name: /akello@example\.com/ });
     await expect.poll(() => row.textContent()).toContain('Operations');
     expect((await row.textContent())?.toLowerCase()).toContain(TEAM_MESSAGES.inviteSent.toLowerCase());
+    // Who gets notifications (issue 42): the owner alone, hearing nothing until they choose.
+    const heard = page.getByRole('table', { name: 'Who gets notifications' });
+    await expect.poll(() => heard.textContent()).toContain('Nothing');
     await expectAccessible(page, 'team');
     await screenshot(page, 'team-02-table');
 
@@ -55,6 +59,16 @@ describe('the team screen', () => {
     await row.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'team-03-phone');
+
+    // The owner chooses to hear of each payment in their profile; the team's view says so.
+    await page.goto('/profile');
+    await page.getByRole('checkbox', { name: NOTIFICATION_LABELS.payment_received }).check();
+    await page.getByRole('button', { name: 'Save Notifications' }).click();
+    await expectToast(page, NOTIFICATION_MESSAGES.saved);
+    await expectAccessible(page, 'profile notifications');
+    await screenshot(page, 'team-04-profile-notifications');
+    await page.goto('/team');
+    await expect.poll(() => page.getByRole('table', { name: 'Who gets notifications' }).textContent()).toContain('Every payment');
   });
 
   /** The invitation e-mail's link for this address and action, on the server the browser uses. */

@@ -9,6 +9,7 @@ import { startJobsWorker } from './jobs/worker.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
+import { alertsRoutes } from './modules/alerts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { webhookDeliveriesRoutes } from './modules/developers/deliveries-routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(batchRoutes, services);
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
   await app.register(teamRoutes, services);
+  await app.register(alertsRoutes, services);
   await app.register(developersRoutes, services);
   await app.register(merchantApiPlugin, {
     merchantApi: services.merchantApi,

@@ -697,6 +697,29 @@ const MATRIX: Row[] = [
 
   // Team: owners and administrators
   { route: 'GET /api/staff/list', needs: 'view', ok: 200, call: () => ({ url: '/api/staff/list' }) },
+  // Merchant alerts (issue 42): each member's own choices; who hears what, for those who manage the account
+  { route: 'GET /api/user/notifications', needs: 'view', ok: 200, call: () => ({ url: '/api/user/notifications' }) },
+  {
+    route: 'POST /api/user/notifications',
+    needs: 'view',
+    ok: 200,
+    call: () => ({
+      url: '/api/user/notifications',
+      body: {
+        payment_received: true,
+        payment_above: null,
+        daily_summary: false,
+        payout_failed: true,
+        refund_done: false,
+        low_balance_below: 5000,
+        by_email: true,
+        by_sms: false,
+        live: true,
+        test: false,
+      },
+    }),
+  },
+  { route: 'GET /api/team/notifications', needs: 'manageAccount', ok: 200, call: () => ({ url: '/api/team/notifications' }) },
   {
     route: 'POST /api/staff/register',
     needs: 'manageAccount',

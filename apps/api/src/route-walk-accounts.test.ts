@@ -1336,6 +1336,9 @@ const NO_REFERENCE: Record<string, string> = {
   'POST /api/payout-rules': "the session's account's payout rules; takes only amounts",
   'GET /api/sente-account/sente-files': "the session's account's compliance documents; takes nothing",
   'GET /api/staff/list': "the session's account's team; its cursor is only a position in the caller's own list",
+  'GET /api/user/notifications': "the session's own choices for the session's account; takes nothing",
+  'POST /api/user/notifications': "the session's own choices for the session's account; takes only flags and amounts",
+  'GET /api/team/notifications': "the session's account's members and their choices; takes nothing",
   'POST /api/staff/register':
     "takes an e-mail to invite to the caller's account; nothing changes for its owner until they prove that mailbox",
   'POST /api/keys/generate': "takes nothing; replaces the session's account's own keys",

@@ -195,6 +195,18 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
     }),
     // Every cap off, so that the walk's own payouts and transfers are never refused by a rule it set.
     'POST /api/payout-rules': () => ({ per_payout_cap: '', daily_cap: 0, member_daily_cap: null, approval_threshold: 2_000_000 }),
+    'POST /api/user/notifications': () => ({
+      payment_received: true,
+      payment_above: '50,000',
+      daily_summary: true,
+      payout_failed: false,
+      refund_done: true,
+      low_balance_below: null,
+      by_email: true,
+      by_sms: false,
+      live: true,
+      test: true,
+    }),
     'POST /api/user/update-business-details': async () => ({
       business_name: 'Kampala Books Ltd',
       business_industry: 'Retail',

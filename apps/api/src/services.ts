@@ -8,6 +8,8 @@ import { createPasswordHasher } from './lib/passwords.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
+import { createNotificationSettings } from './modules/alerts/settings.ts';
+import { createAlertsWork } from './modules/alerts/work.ts';
 import { createCodeService } from './modules/auth/codes.ts';
 import { findUserById } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -187,6 +189,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     batches,
     approvals: wallet.approvals,
+    alerts: createAlertsWork({ db, mailer, sms, logger, leaseMs: CLAIM_LEASE_MS, batchSize: CLAIM_BATCH_SIZE }),
     ...(smsGateways ? { sms: smsGateways } : {}),
     logger,
   });
@@ -215,6 +218,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   return {
     sms,
+    notifications: createNotificationSettings(db),
     smsGateways,
     /** What the operator's `sms:status` shows: where texts go, and the URL each gateway posts delivery reports to. */
     smsStatus: () => ({ description: sms.description, deliveryUrls: smsDeliveryUrls }),

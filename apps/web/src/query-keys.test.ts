@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { notificationKeys } from './features/accounts/api/notifications.ts';
 import { invitationKeys } from './features/auth/api/invitation.ts';
 import { businessKeys } from './features/business-details/api/business-keys.ts';
 import { customerKeys } from './features/customers/api/get-customers.ts';
@@ -71,6 +72,8 @@ describe('query keys come from one factory per feature', () => {
     ['webhook URLs', [developerKeys.all, developerKeys.account('account-1'), developerKeys.webhooks('account-1')]],
     ['webhook deliveries', [developerKeys.account('account-1'), developerKeys.scope(scope), developerKeys.deliveries(scope)]],
     ['team lists', [teamKeys.all, teamKeys.scope('account-1'), teamKeys.lists('account-1')]],
+    ["the team's notifications", [teamKeys.all, teamKeys.scope('account-1'), teamKeys.notifications('account-1')]],
+    ["a member's notifications", [notificationKeys.all, notificationKeys.mine('account-1')]],
     ['the wallet PIN', [walletPinKeys.all, walletPinKeys.scope('account-1'), walletPinKeys.exists('account-1')]],
     ['compliance files', [businessKeys.all, businessKeys.scope('account-1'), businessKeys.files('account-1')]],
     ['a file link', [businessKeys.scope('account-1'), businessKeys.fileLink('account-1', 'path')]],

@@ -6,6 +6,7 @@ import { developerRoutes } from './routes/developers.ts';
 import { fileRoutes } from './routes/files.ts';
 import { linkRoutes } from './routes/links.ts';
 import { merchantApiRoutes } from './routes/merchant-api.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { reportRoutes } from './routes/reports.ts';
 import type { RouteSchemas } from './routes/shared.ts';
@@ -34,6 +35,7 @@ export const ROUTES = {
   ...reportRoutes,
   ...transferRoutes,
   ...teamRoutes,
+  ...notificationRoutes,
   ...developerRoutes,
   ...merchantApiRoutes,
 } as const satisfies Record<string, RouteSchemas>;

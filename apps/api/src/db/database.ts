@@ -1,4 +1,5 @@
 import type { AccountsTable, ComplianceFilesTable } from '../modules/accounts/tables.ts';
+import type { MemberAlertsTable, NotificationSettingsTable } from '../modules/alerts/tables.ts';
 import type { AuthFailuresTable, OneTimeCodesTable, SessionsTable } from '../modules/auth/tables.ts';
 import type { CustomerCountsTable, CustomersTable } from '../modules/customers/tables.ts';
 import type { ApiKeysTable, WebhookEventsTable, WebhooksTable } from '../modules/developers/tables.ts';
@@ -56,5 +57,7 @@ export interface Database {
   payout_batch_rows: PayoutBatchRowsTable;
   payout_batch_events: PayoutBatchEventsTable;
   payout_rules: PayoutRulesTable;
+  notification_settings: NotificationSettingsTable;
+  member_alerts: MemberAlertsTable;
   sms_messages: SmsMessagesTable;
 }

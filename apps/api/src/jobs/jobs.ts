@@ -1,5 +1,6 @@
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
 import { type ClaimTime, type DueWork, drainDue } from '../lib/due-work.ts';
+import type { AlertsPassResult } from '../modules/alerts/work.ts';
 import { nextLateCheck } from '../modules/money/providers/reconcile.ts';
 import { type Applied, createDueRules, type DueRulesDeps } from './due-rules.ts';
 import {
@@ -27,6 +28,8 @@ export type JobsDeps = DueRulesDeps & {
   batches?: { runDue(options: PassOptions): Promise<PassResult['batches']> };
   /** Movements awaiting a second member (decision 067): those unanswered for 72 hours, and declined ones, returned. */
   approvals?: { expireDue(now?: Date): Promise<number> };
+  /** Merchant alerts (issue 42): the day's summaries queued, then the due alerts sent by e-mail and SMS. */
+  alerts?: { runDue(options: PassOptions): Promise<AlertsPassResult> };
   /** SMS gateways (issue 42): texts the first route did not report delivered in time, sent again through the fallback. */
   sms?: { resendDue(now?: Date): Promise<number> };
   batchSize?: number;
@@ -48,6 +51,7 @@ export type PassResult = {
   pinTokens: { purged: number };
   batches: { expired: number; names: { done: number; failed: number }; payouts: { done: number; failed: number } };
   approvals: { returned: number };
+  alerts: AlertsPassResult;
   sms: { resent: number };
 };
 
@@ -65,7 +69,15 @@ type Tally = { settled: number; expired: number; checked: number; failed: number
  * locks; each row is applied on its own, and one whose apply throws is logged, retried later with backoff and never
  * holds up the others.
  */
-export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch, batches, approvals, sms, ...deps }: JobsDeps) {
+export function createJobs({
+  batchSize: batch,
+  pinTokenBatchSize: pinTokenBatch,
+  batches,
+  approvals,
+  alerts,
+  sms,
+  ...deps
+}: JobsDeps) {
   const { db, logger } = deps;
   const batchSize = batch ?? CLAIM_BATCH_SIZE;
   const pinTokenBatchSize = pinTokenBatch ?? PIN_TOKEN_PURGE_BATCH_SIZE;
@@ -175,8 +187,8 @@ export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch,
 
   return {
     /**
-     * One pass over every due row job: payments, then payouts, then late checks, payout batches, approvals and overdue
-     * texts (each when wired), then one batch of spent PIN tokens.
+     * One pass over every due row job: payments, then payouts, then late checks, payout batches, approvals, alerts and
+     * overdue texts (each when wired), then one batch of spent PIN tokens.
      * A pass stops claiming when `signal` says the server is stopping (the batch in hand is applied first).
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
@@ -187,6 +199,7 @@ export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch,
         pinTokens: { purged: 0 },
         batches: { expired: 0, names: { done: 0, failed: 0 }, payouts: { done: 0, failed: 0 } },
         approvals: { returned: 0 },
+        alerts: { summaries: 0, sent: 0, failed: 0 },
         sms: { resent: 0 },
       };
       await step('payments', () => settlePayments(options, result.payments));
@@ -196,6 +209,7 @@ export function createJobs({ batchSize: batch, pinTokenBatchSize: pinTokenBatch,
       if (approvals) {
         await step('approvals', async () => (result.approvals.returned = await approvals.expireDue(options.now)));
       }
+      if (alerts) await step('alerts', async () => (result.alerts = await alerts.runDue(options)));
       if (sms) await step('sms', async () => (result.sms.resent = await sms.resendDue(options.now)));
       await step('pin tokens', async () => {
         if (options.signal?.aborted) return;

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Currency, Environment } from '@sente/contracts/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { queueLowBalanceAlerts } from '../alerts/queue.ts';
 import type { Movement } from './movements.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -78,19 +79,22 @@ export function atPostingTime<T>(at: Date, work: () => Promise<T>): Promise<T> {
  * Writes one balanced movement (DESIGN §6) in one statement inside the caller's transaction: each wallet's balance
  * (created empty the first time it is credited), then the transaction row and its entries. The database refuses an
  * unbalanced or mixed-currency set and a debit beyond a merchant, fee or hold balance; the latter surfaces as
- * InsufficientFundsError.
+ * InsufficientFundsError. A merchant wallet it takes below a member's low-balance amount queues their alert (issue 42).
  */
 export async function postMovement(trx: Transaction<Database>, movement: Movement): Promise<string> {
   const postings = movementPostings(movement);
+  let id: string;
   try {
     const { rows } = await sql<{ id: string }>`
       select post_movement(${movement.kind}, ${movement.environment}, ${movement.referenceId}::uuid, ${postings}::jsonb,
                            ${postingTime.getStore() ?? null}::timestamptz) as id`.execute(trx);
-    return rows[0]!.id;
+    id = rows[0]!.id;
   } catch (error) {
     if (isInsufficientFunds(error)) throw new InsufficientFundsError('insufficient funds');
     throw error;
   }
+  await queueLowBalanceAlerts(trx, id);
+  return id;
 }
 
 export type Balances = Record<Currency, Record<Environment, number>>;

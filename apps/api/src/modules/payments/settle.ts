@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { queuePaymentAlert } from '../alerts/queue.ts';
 import { recordCustomer } from '../customers/repository.ts';
 import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import { postMovement } from '../money/ledger.ts';
@@ -74,7 +75,7 @@ export function createSettlement(options: Options) {
    * Applies a provider's report, exactly once however often and however concurrently it arrives: the status
    * moves from pending only once (the row lock makes a second report wait, then find it no longer pending), and
    * in the same transaction the wallet is credited less the fee, the customer recorded, the link total and the
-   * reports' daily roll-up raised and the webhook event queued. Answers the collection when this call applied it, undefined otherwise.
+   * reports' daily roll-up raised, the webhook event and the members' alerts queued. Answers the collection when this call applied it, undefined otherwise.
    */
   async function settle(collectionId: string, outcome: PaymentOutcome): Promise<CollectionRecord | undefined> {
     const applied = await db.transaction().execute(async (trx) => {
@@ -100,6 +101,7 @@ export function createSettlement(options: Options) {
         collection.customer_id = await recordCustomer(trx, collection);
         if (collection.link_id) await addToLinkTotal(trx, collection.link_id, collection.environment, amount);
         await addToDailyTotals(trx, collection);
+        await queuePaymentAlert(trx, collection);
       }
       await queueWebhookEvent(trx, {
         accountId: collection.account_id,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { queuePayoutFailedAlert, queueRefundDoneAlert } from '../alerts/queue.ts';
 import type { RefundCompletionHooks } from '../money/disbursements.ts';
 import { postMovement } from '../money/ledger.ts';
 import { holdReleased, type TransferOutKind } from '../money/movements.ts';
@@ -11,8 +12,8 @@ import { queueTransferEvent } from './transfer-events.ts';
 /**
  * Completes a pending settlement, payout or refund, once however often and however concurrently its outcome arrives:
  * the status leaves pending only once, and in the same transaction the held amount and charge move out (paid: the
- * amount to the provider's clearing, the charge to the platform) or back to the wallet (refused), and the event is
- * queued; a batch row's outcome is counted on its batch (batches/work.ts). `kinds` are the kinds the caller may complete, so an operator's settlement id never completes a payout.
+ * amount to the provider's clearing, the charge to the platform) or back to the wallet (refused), and the event
+ * and the members' alerts queued; a batch row's outcome is counted on its batch (batches/work.ts). `kinds` are the kinds the caller may complete, so an operator's settlement id never completes a payout.
  * Answers whether this call completed it.
  */
 export function createCompletion(db: Kysely<Database>, refunds: RefundCompletionHooks) {
@@ -35,6 +36,8 @@ export function createCompletion(db: Kysely<Database>, refunds: RefundCompletion
       );
       if (kind === 'refund') await refunds.afterMoney(trx, transfer);
       if (kind === 'batch_payout') await batchRowFinished(trx, transfer, outcome.paid);
+      if (kind === 'refund' && outcome.paid) await queueRefundDoneAlert(trx, transfer);
+      if ((kind === 'payout' || kind === 'batch_payout') && !outcome.paid) await queuePayoutFailedAlert(trx, transfer);
       return transfer;
     });
     if (completed?.kind === 'refund') refunds.afterCommit(completed);

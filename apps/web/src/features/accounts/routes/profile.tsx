@@ -1,11 +1,15 @@
-import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { internationalPhone, type User, updateProfileInput } from '@sente/contracts/accounts';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { FocusEvent } from 'react';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useProfile } from '../../../lib/profile.ts';
+import { useNotifications } from '../api/notifications.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { NotificationsForm } from '../components/notifications-form.tsx';
 
 /** Spec §2 Profile (Personal Information). */
 export function ProfileRoute() {
@@ -18,6 +22,7 @@ export function ProfileRoute() {
         Profile
       </Title>
       <PersonalInformation user={user} />
+      {user.current_account && <Notifications accountName={user.current_account.account_name} />}
     </Stack>
   );
 }
@@ -87,6 +92,36 @@ function PersonalInformation({ user }: { user: User }) {
           </Group>
         </Stack>
       </form>
+    </Card>
+  );
+}
+
+/** What the member hears of the current account (issue 42), by e-mail and SMS. */
+function Notifications({ accountName }: { accountName: string }) {
+  const notifications = useNotifications();
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="notifications">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id="notifications">
+            Notifications
+          </Title>
+          <Text size="sm" c="gray.7">
+            What you hear of {accountName}, and how.
+          </Text>
+        </div>
+        {notifications.isPending ? (
+          <PageLoader />
+        ) : notifications.error ? (
+          <ErrorState error={notifications.error} onRetry={notifications.refetch} />
+        ) : (
+          <NotificationsForm
+            key={notifications.data.sms_phone ?? ''}
+            settings={notifications.data}
+            smsPhone={notifications.data.sms_phone}
+          />
+        )}
+      </Stack>
     </Card>
   );
 }

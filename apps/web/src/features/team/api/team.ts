@@ -11,6 +11,8 @@ export const teamKeys = {
   all: ['team'] as const,
   scope: (accountId: string | null) => [...teamKeys.all, accountId] as const,
   lists: (accountId: string | null) => [...teamKeys.scope(accountId), 'list'] as const,
+  /** Who of the team hears what (issue 42). */
+  notifications: (accountId: string | null) => [...teamKeys.scope(accountId), 'notifications'] as const,
 };
 
 /** Spec §7 GET /api/staff/list, paged with Load More. */

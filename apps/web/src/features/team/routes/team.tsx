@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useCan } from '../../../lib/profile.ts';
 import { useRemoveMember, useTeam } from '../api/team.ts';
 import { InviteMemberModal } from '../components/invite-member-modal.tsx';
+import { TeamNotifications } from '../components/team-notifications.tsx';
 import { TeamTable } from '../components/team-table.tsx';
 import classes from './team.module.css';
 
@@ -59,6 +60,7 @@ export function TeamRoute() {
           <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoad={list.loadMore} />
         </>
       )}
+      {canManage && <TeamNotifications />}
       <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={MESSAGES.confirmTitle} centered size="sm">
         <Text className={classes.message}>{deleting ? TEAM_MESSAGES.removeConfirm(deleting.email) : ''}</Text>

@@ -1,0 +1,167 @@
+import type { Environment } from '@sente/contracts/constants';
+import { ALERT_TEXTS } from '@sente/contracts/notifications';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { SmsPurpose } from '../../sms/sms.ts';
+import { smsPhoneOf } from './settings.ts';
+import type { AlertKind } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What an alert says: an e-mail's subject and a text that serves as the e-mail's body and the SMS. */
+export type AlertText = { subject: string; text: string };
+
+type Alert = AlertText & {
+  accountId: string;
+  environment: Environment;
+  kind: AlertKind;
+  purpose?: SmsPurpose;
+  summaryDay?: string;
+  /** Further members left out (a payment below a member's amount); a member's kind and mode choices always count. */
+  wants?: (choices: { payment_above: number | null; low_balance_below: number | null }) => boolean;
+  /** Only this member (a daily summary is queued member by member). */
+  userId?: string;
+};
+
+const KIND_COLUMN = {
+  payment_received: 'payment_received',
+  daily_summary: 'daily_summary',
+  payout_failed: 'payout_failed',
+  refund_done: 'refund_done',
+  low_balance: null,
+} as const;
+
+/**
+ * Queues an alert for each member of the account who chose its kind and mode, one row per channel they chose (SMS
+ * only to a Ugandan mobile). Called in the transaction of the event, so an alert exists exactly when its event commits.
+ * Answers how many rows it queued.
+ */
+export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
+  const column = KIND_COLUMN[alert.kind];
+  let members = trx
+    .selectFrom('notification_settings as s')
+    .innerJoin('account_members as m', (join) =>
+      join.onRef('m.account_id', '=', 's.account_id').onRef('m.user_id', '=', 's.user_id').on('m.removed_at', 'is', null),
+    )
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 's.by_email', 's.by_sms', 's.payment_above', 's.low_balance_below', 'u.email', 'u.phone'])
+    .where('s.account_id', '=', alert.accountId)
+    .where(alert.environment === 'production' ? 's.live' : 's.test', '=', true);
+  if (column) members = members.where(`s.${column}`, '=', true);
+  if (alert.userId) members = members.where('s.user_id', '=', alert.userId);
+  const rows = [];
+  for (const member of await members.execute()) {
+    const choices = {
+      payment_above: member.payment_above === null ? null : Number(member.payment_above),
+      low_balance_below: member.low_balance_below === null ? null : Number(member.low_balance_below),
+    };
+    if (alert.wants && !alert.wants(choices)) continue;
+    const phone = smsPhoneOf(member.phone);
+    const base = {
+      account_id: alert.accountId,
+      user_id: member.user_id,
+      environment: alert.environment,
+      kind: alert.kind,
+      purpose: alert.purpose ?? 'transactional',
+      subject: alert.subject,
+      body: alert.text,
+      summary_day: alert.summaryDay ?? null,
+    };
+    if (member.by_email) rows.push({ ...base, channel: 'email' as const, destination: member.email });
+    if (member.by_sms && phone) rows.push({ ...base, channel: 'sms' as const, destination: phone });
+  }
+  if (rows.length === 0) return 0;
+  const inserted = await trx
+    .insertInto('member_alerts')
+    .values(rows)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length;
+}
+
+const accountName = async (trx: Db, accountId: string) =>
+  (await trx.selectFrom('accounts').select('account_name').where('id', '=', accountId).executeTakeFirstOrThrow()).account_name;
+
+/** A successful payment: to the members who hear of each, or of those above their amount. */
+export async function queuePaymentAlert(
+  trx: Db,
+  payment: { id: string; account_id: string; environment: Environment; amount: string | number; msisdn: string | null },
+) {
+  const amount = Number(payment.amount);
+  const live = payment.environment === 'production';
+  const payer = payment.msisdn ? payment.msisdn.replace(/^\+/, '') : null;
+  const account = await accountName(trx, payment.account_id);
+  await queueAlert(trx, {
+    accountId: payment.account_id,
+    environment: payment.environment,
+    kind: 'payment_received',
+    ...ALERT_TEXTS.paymentReceived({ account, amount, payer, live, id: payment.id }),
+    wants: ({ payment_above }) => payment_above === null || amount > payment_above,
+  });
+}
+
+type MovementOut = {
+  id: string;
+  account_id: string;
+  environment: Environment;
+  amount: string | number;
+  failure_reason?: string | null;
+};
+
+/** A payout that failed (its money is back in the wallet). */
+export async function queuePayoutFailedAlert(trx: Db, payout: MovementOut) {
+  const account = await accountName(trx, payout.account_id);
+  await queueAlert(trx, {
+    accountId: payout.account_id,
+    environment: payout.environment,
+    kind: 'payout_failed',
+    ...ALERT_TEXTS.payoutFailed({
+      account,
+      amount: Number(payout.amount),
+      reason: payout.failure_reason ?? null,
+      live: payout.environment === 'production',
+      id: payout.id,
+    }),
+  });
+}
+
+/** A refund paid back to its payer. */
+export async function queueRefundDoneAlert(trx: Db, refund: MovementOut) {
+  const account = await accountName(trx, refund.account_id);
+  await queueAlert(trx, {
+    accountId: refund.account_id,
+    environment: refund.environment,
+    kind: 'refund_done',
+    ...ALERT_TEXTS.refundDone({
+      account,
+      amount: Number(refund.amount),
+      live: refund.environment === 'production',
+      id: refund.id,
+    }),
+  });
+}
+
+/**
+ * After a ledger movement: each UGX merchant wallet it took money from whose balance went from at or above a member's
+ * amount to below it tells that member, once per crossing. Called by the ledger in the movement's transaction.
+ */
+export async function queueLowBalanceAlerts(trx: Db, ledgerTransactionId: string) {
+  const { rows } = await sql<{ account_id: string; environment: Environment; before: string; after: string }>`
+    select w.account_id, w.environment, (e.balance_after - e.amount)::text as before, e.balance_after::text as after
+      from ledger_entries e join wallets w on w.id = e.wallet_id
+     where e.transaction_id = ${ledgerTransactionId} and e.amount < 0
+       and w.kind = 'merchant' and w.currency = 'UGX' and w.account_id is not null`.execute(trx);
+  for (const row of rows) {
+    const before = Number(row.before);
+    const after = Number(row.after);
+    const account = await accountName(trx, row.account_id);
+    await queueAlert(trx, {
+      accountId: row.account_id,
+      environment: row.environment,
+      kind: 'low_balance',
+      ...ALERT_TEXTS.lowBalance({ account, balance: after, live: row.environment === 'production' }),
+      wants: ({ low_balance_below }) => low_balance_below !== null && before >= low_balance_below && after < low_balance_below,
+    });
+  }
+}

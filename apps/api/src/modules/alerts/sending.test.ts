@@ -1,0 +1,200 @@
+/**
+ * Merchant alerts sent (issue 42): a payment's alert by e-mail over real SMTP and by SMS to the outbox, the member's
+ * amount, live only by default, the daily summary's quiet hours, and each alert sent once however the pass is retried.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettingsInput } from '@sente/contracts/notifications';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { post } from '../../testing/http.ts';
+import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from '../../testing/payments.ts';
+import { startSmtpReceiver } from '../../testing/smtp-receiver.ts';
+import { createReplica, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { fundWallet, payout, pinToken, setPin } from '../../testing/transfers.ts';
+import { queuePaymentAlert } from './queue.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+/** Where members sign up (their codes go to the outbox the helpers read). */
+let dashboard: TestApp;
+/** The worker's process, on the same database, mailing over SMTP. */
+let t: TestApp;
+let phones = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  dashboard = await createTestApp(PAYMENTS_ENV);
+  t = await createReplica(dashboard, { ...PAYMENTS_ENV, SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await t?.close();
+  await dashboard?.close();
+  await smtp?.close();
+});
+
+/** A merchant with a Ugandan phone of its own and these choices. */
+async function merchantWith(choices: Partial<NotificationSettingsInput>): Promise<Merchant & { phone: string }> {
+  const merchant = await createMerchant(dashboard, 'Kato Hardware');
+  phones += 1;
+  const phone = `25677${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`.slice(0, 12);
+  const profile = { firstname: merchant.firstname, lastname: merchant.lastname, phone: `+${phone}` };
+  expect((await post(dashboard, merchant, '/api/user/update-profile', profile)).statusCode).toBe(200);
+  const res = await post(dashboard, merchant, '/api/user/notifications', { ...DEFAULT_NOTIFICATION_SETTINGS, ...choices });
+  expect(res.statusCode).toBe(200);
+  return { ...merchant, phone };
+}
+
+/** A settled test payment of `amount` to the merchant. */
+async function paid(merchant: Merchant, amount: number) {
+  const link = await createPaymentLink(dashboard, merchant, { fixed_amount: false });
+  const id = await payId(dashboard, link.ref, { amount });
+  await dashboard.app.services.payments.settle(id, { status: 'successful', message: null });
+  return id;
+}
+
+const texts = (phone: string) => {
+  const dir = path.join(t.dataDir, 'outbox', 'sms');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(`-${phone}.json`))
+    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { text: string; purpose: string });
+};
+const mails = (email: string) => smtp.received.filter((mail) => mail.to.includes(email.toLowerCase()));
+const alertsOf = (merchant: Merchant) =>
+  dashboard.database.db.selectFrom('member_alerts').selectAll().where('account_id', '=', merchant.accountId).execute();
+const pass = (now?: Date) => t.app.services.jobs.runDue(now ? { now } : {});
+/** An instant at a Kampala wall-clock time (EAT is UTC+3 all year). */
+const eat = (day: string, time: string) => new Date(`${day}T${time}+03:00`);
+
+describe('an alert of a successful payment', () => {
+  it('reaches the member by e-mail over SMTP and by SMS in the outbox', async () => {
+    const merchant = await merchantWith({ payment_received: true, by_sms: true, test: true });
+    await paid(merchant, 40_000);
+    expect((await pass()).alerts.sent).toBe(2);
+    const mail = mails(merchant.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.raw).toContain('Payment received (test): UGX 40,000');
+    const sms = texts(merchant.phone);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ purpose: 'transactional' });
+    expect(sms[0]!.text).toMatch(/^Kato Hardware: payment of UGX 40,000 received from \+256772123456 \(test\)\. Ref /);
+  });
+
+  it("tells only of payments above the member's amount", async () => {
+    const merchant = await merchantWith({ payment_received: true, payment_above: 30_000, test: true });
+    await paid(merchant, 30_000);
+    expect(await alertsOf(merchant)).toEqual([]);
+    await paid(merchant, 30_001);
+    expect((await alertsOf(merchant)).map((a) => a.subject)).toEqual(['Payment received (test): UGX 30,001']);
+  });
+
+  it('is for live money only by default: a test payment tells nothing, a live one is queued', async () => {
+    const merchant = await merchantWith({ payment_received: true });
+    const id = await paid(merchant, 20_000);
+    expect(await alertsOf(merchant)).toEqual([]);
+    await dashboard.database.db
+      .transaction()
+      .execute((trx) =>
+        queuePaymentAlert(trx, { id, account_id: merchant.accountId, environment: 'production', amount: 20_000, msisdn: null }),
+      );
+    expect((await alertsOf(merchant)).map((a) => [a.subject, a.channel])).toEqual([['Payment received: UGX 20,000', 'email']]);
+  });
+});
+
+describe('alerts of money out', () => {
+  it('tells of a balance dropping below the amount (once, on the way down) and of a failed payout', async () => {
+    const merchant = await merchantWith({ low_balance_below: 10_000, payout_failed: true, test: true });
+    await fundWallet(dashboard, merchant, 40_000);
+    await setPin(dashboard, merchant);
+    const first = await payout(dashboard, merchant, 20_000, '0772000111');
+    expect(first.statusCode).toBe(201);
+    expect(await alertsOf(merchant)).toEqual([]);
+    const second = await payout(dashboard, merchant, 10_000, '0772000111');
+    expect(second.statusCode).toBe(201);
+    const low = await alertsOf(merchant);
+    expect(low.map((a) => a.kind)).toEqual(['low_balance']);
+    expect(low[0]!.body).toMatch(/^Kato Hardware: the wallet balance is down to UGX [\d,]+ \(test\)\.$/);
+
+    expect(
+      await dashboard.app.services.wallet.reportPayout(second.json().data.id, { paid: false, reason: 'Number not registered' }),
+    ).toBe(true);
+    const kinds = (await alertsOf(merchant)).map((a) => a.kind).sort();
+    expect(kinds).toEqual(['low_balance', 'payout_failed']);
+  });
+});
+
+describe('an alert of a refund', () => {
+  it('tells of a refund once the payer has it back', async () => {
+    const merchant = await merchantWith({ refund_done: true, test: true });
+    const id = await paid(merchant, 40_000);
+    await setPin(dashboard, merchant);
+    const body = { amount: 10_000, reason: 'Wrong size', pin_token: await pinToken(dashboard, merchant) };
+    const res = await post(dashboard, merchant, `/api/collections/${id}/refund`, body, { 'idempotency-key': `refund-${id}` });
+    expect(res.statusCode).toBe(201);
+    expect(await alertsOf(merchant)).toEqual([]);
+    await pass(new Date(Date.now() + 60_000));
+    const alerts = await alertsOf(merchant);
+    expect(alerts.map((a) => [a.kind, a.status, a.subject])).toEqual([['refund_done', 'sent', 'Refund done (test): UGX 10,000']]);
+  });
+});
+
+describe('the daily summary', () => {
+  it('waits for 08:00 EAT, and by SMS never goes outside 08:00-20:00', async () => {
+    const merchant = await merchantWith({ daily_summary: true, by_sms: true, live: false, test: true });
+    expect((await pass(eat('2030-03-04', '07:30:00'))).alerts.summaries).toBe(0);
+    expect(await alertsOf(merchant)).toEqual([]);
+
+    // Queued at 20:30: the e-mail goes at once, the SMS waits for the next morning's window.
+    await pass(eat('2030-03-04', '20:30:00'));
+    const queued = (await alertsOf(merchant)).sort((a, b) => a.channel.localeCompare(b.channel));
+    expect(queued.map((a) => [a.channel, a.purpose, a.status])).toEqual([
+      ['email', 'promotional', 'sent'],
+      ['sms', 'promotional', 'pending'],
+    ]);
+    expect(queued[0]!.body).toBe(
+      'Kato Hardware on 2030-03-03 (test): 0 payments, UGX 0 collected; 0 payouts, UGX 0 paid out; balance UGX 0.',
+    );
+    expect(texts(merchant.phone)).toEqual([]);
+    await pass(eat('2030-03-05', '07:59:00'));
+    expect(texts(merchant.phone)).toEqual([]);
+
+    await pass(eat('2030-03-05', '08:00:00'));
+    // The evening's SMS at last, and the new day's summary (of 2030-03-04) by both channels.
+    expect(texts(merchant.phone).map((sms) => sms.purpose)).toEqual(['promotional', 'promotional']);
+    expect(mails(merchant.email)).toHaveLength(2);
+    // One a Kampala day: a later pass that day queues no other.
+    await pass(eat('2030-03-05', '12:00:00'));
+    expect(await alertsOf(merchant)).toHaveLength(4);
+  });
+});
+
+describe('sending', () => {
+  it('sends each alert once: a failed SMS is retried with backoff, the e-mail never again, two passes at once share', async () => {
+    const merchant = await merchantWith({ payment_received: true, by_sms: true, test: true });
+    const sender = t.app.services.sms;
+    const original = sender.send;
+    let calls = 0;
+    const send = vi.spyOn(sender, 'send').mockImplementation(async (message) => {
+      if (message.to !== merchant.phone) return original(message);
+      calls += 1;
+      if (calls === 1) throw new Error('gateway down');
+      return original(message);
+    });
+    await paid(merchant, 15_000);
+    const now = new Date();
+    const status = async () => (await alertsOf(merchant)).map((a) => `${a.channel}:${a.status}`).sort();
+    await pass(now);
+    expect(await status()).toEqual(['email:sent', 'sms:pending']);
+    // Not yet due again (the first wait is 5 s): nothing is sent.
+    await pass(new Date(now.getTime() + 1_000));
+    expect(calls).toBe(1);
+    await Promise.all([pass(new Date(now.getTime() + 6_000)), pass(new Date(now.getTime() + 6_000))]);
+    expect(await status()).toEqual(['email:sent', 'sms:sent']);
+    expect(mails(merchant.email)).toHaveLength(1);
+    expect(texts(merchant.phone)).toHaveLength(1);
+    expect(calls).toBe(2);
+    const sms = (await alertsOf(merchant)).find((a) => a.channel === 'sms')!;
+    expect([sms.status, sms.attempts, sms.last_error]).toEqual(['sent', 2, 'gateway down']);
+    send.mockRestore();
+  });
+});
