@@ -113,6 +113,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     fees: { collectionPercent: config.FEE_COLLECTION_PERCENT, collectionFlat: config.FEE_COLLECTION_FLAT },
     files,
     mailer,
+    sms,
     logger,
     secrets,
     publicUrl: config.PUBLIC_URL,

@@ -257,6 +257,10 @@ export type LoginResult = z.output<typeof loginResult>;
 /** POST /api/sente-account/update-logo: the logo's path, as saved. */
 export const savedLogo = z.object({ company_logo: z.string() });
 
+/** POST /api/sente-account/sms-receipts: whether the account's payers get an SMS receipt on success (off by default). */
+export const smsReceiptsInput = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export const smsReceiptsSet = z.object({ enabled: z.boolean() });
+
 /** POST /api/sente-account/create-account. */
 export const createdAccount = z.object({ id: z.string(), account_name: z.string() });
 

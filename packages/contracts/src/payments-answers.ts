@@ -77,6 +77,11 @@ export const publicPayment = z.object({
     .optional()
     .describe('Digital items, once paid: the receipt with a longer-lived download link goes to the e-mail the buyer gave'),
   buyer_note: z.string().optional(),
+  paid_at: z.string().optional().describe('Once paid: when the payment succeeded (ISO 8601)'),
+  receipt_url: z
+    .string()
+    .optional()
+    .describe("Once paid: the payer's receipt page, to open, print (A4 or an 80 mm till slip) or save as a PDF"),
 });
 
 export const extraDataEntry = z.object({ label: z.string(), value: z.string() });

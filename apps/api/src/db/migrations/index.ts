@@ -37,6 +37,7 @@ import * as refundedAmounts from './2026_11_28_036_refunded_amounts.ts';
 import * as payoutBatches from './2026_11_29_037_payout_batches.ts';
 import * as payoutRules from './2026_11_29_038_payout_rules.ts';
 import * as movementApprovals from './2026_11_29_039_movement_approvals.ts';
+import * as receiptCodes from './2026_11_29_042_receipt_codes.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_037_payout_batches': payoutBatches,
   '2026_11_29_038_payout_rules': payoutRules,
   '2026_11_29_039_movement_approvals': movementApprovals,
+  '2026_11_29_042_receipt_codes': receiptCodes,
 };

@@ -61,6 +61,11 @@ export function createAccountsService({ db }: { db: Kysely<Database> }) {
       if (!(await accountsRepo.setCompanyLogo(db, accountId, path))) throw badRequest(FILE_MESSAGES.logoNotUploaded);
     },
 
+    /** Whether the account's payers get an SMS receipt for each successful payment (decision 068). */
+    async setSmsReceipts(accountId: string, enabled: boolean): Promise<void> {
+      await accountsRepo.setSmsReceipts(db, accountId, enabled);
+    },
+
     /** Operator command: approves every account matched by id or owner e-mail. */
     async approve(idOrEmail: string): Promise<{ id: string; account_name: string; email: string }[]> {
       const accounts = await accountsRepo.findAccountsForOperator(db, idOrEmail.trim());

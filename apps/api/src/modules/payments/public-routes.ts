@@ -53,6 +53,20 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
     return answer(await payments.cancel(request.params.id));
   });
 
+  // The payer's receipt (decision 068): no script, so it opens and prints on any phone; never cached, never indexed.
+  route(app, 'GET /r/:code', read, async (request, reply) => {
+    const { layout, format } = request.query;
+    const receipt = await payments.receipt(request.params.code, layout, format);
+    reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+    if (receipt.type === 'pdf') {
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="receipt-${request.params.code}.pdf"`)
+        .send(receipt.body);
+    }
+    return reply.code(receipt.found ? 200 : 404).type('text/html; charset=utf-8').send(receipt.body);
+  });
+
   route(app, 'GET /api/public/payments/:id/download', read, async (request, reply) => {
     const file = await payments.download(request.params.id, request.query);
     return sendStoredFile(reply, file, {
