@@ -1,5 +1,7 @@
+import { RECEIPT_PAGE } from '@sente/contracts/receipts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { route } from '../../lib/route.ts';
 import type { Services } from '../../services.ts';
@@ -64,6 +66,8 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
         .header('content-disposition', `inline; filename="receipt-${request.params.code}.pdf"`)
         .send(receipt.body);
     }
+    // A browser is shown a plain page; any other client gets the error envelope as from every route.
+    if (!receipt.found && !request.headers.accept?.includes('text/html')) throw notFound(RECEIPT_PAGE.notFound);
     return reply.code(receipt.found ? 200 : 404).type('text/html; charset=utf-8').send(receipt.body);
   });
 

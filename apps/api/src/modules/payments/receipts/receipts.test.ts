@@ -24,7 +24,8 @@ const EXTRA = [
 
 const settle = (id: string) => t.app.services.payments.settle(id, { status: 'successful', message: null });
 const receiptCode = (url: string | undefined) => new URL(url ?? '').pathname.split('/r/')[1] ?? '';
-const open = (url: string) => t.app.inject({ method: 'GET', url });
+/** As a browser asks for a page. */
+const open = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
 const smsOutbox = () => path.join(t.dataDir, 'outbox', 'sms');
 const smsTo = (msisdn: string) =>
   fs.existsSync(smsOutbox())
@@ -135,6 +136,12 @@ describe('GET /r/:code', () => {
       expect(res.body).not.toContain('Other Shop');
     }
     expect((await open(`/r/${near}?format=pdf`)).statusCode).toBe(404);
+  });
+
+  it('answers a client that asks for no page the error envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/r/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 'error', message: RECEIPT_PAGE.notFound });
   });
 
   it('refuses a layout or format it does not know with a message', async () => {
