@@ -166,6 +166,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     db,
     sendReceipt: payments.sendReceipt,
     refunds,
+    receiptUrl: payments.receiptUrl,
   });
   const customers = createCustomersService({ db });
   const apiBatches = createApiBatches({ db, charge: config.FEE_PAYOUT_FLAT, maxAmount: config.BATCH_MAX_AMOUNT });

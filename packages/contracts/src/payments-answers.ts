@@ -146,6 +146,7 @@ export const collectionDetail = collectionRow.extend({
   completed_at: z.string().nullable(),
   timeline: z.array(collectionEvent),
   can_resend_receipt: z.boolean(),
+  receipt_url: z.string().nullable().describe("A successful payment's receipt page, as its payer has it; null otherwise"),
   refundable: z.number().describe('What a refund can take now: the amount less amount_refunded, or 0 when none can be made'),
   refund_blocked: z.string().nullable().describe('Why no refund can be made, in words for the merchant; null when one can'),
   refunds: z.array(collectionRefund),

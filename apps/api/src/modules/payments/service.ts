@@ -61,6 +61,7 @@ export function createPaymentsService(options: Options) {
     cancel,
     download,
     receipt: receipts.receipt,
+    receiptUrl: receipts.receiptUrl,
     /** A live provider's word on a payment, on its timeline: handed to the callbacks and the worker (money's reports). */
     recordProviderStep: ((collectionId, step, report) =>
       recordProviderStep(options.db, collectionId, step, report)) satisfies RecordStep,
