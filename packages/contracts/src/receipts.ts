@@ -5,6 +5,22 @@
 export const RECEIPT_LAYOUTS = ['a4', 'slip'] as const;
 export type ReceiptLayout = (typeof RECEIPT_LAYOUTS)[number];
 
+/** A receipt's lines, wherever they show: the page, the PDF, the pay page's success screen, the dashboard. */
+export const RECEIPT_LABELS = {
+  paidTo: 'Paid to',
+  for: 'For',
+  payer: 'Paid by',
+  amount: 'Amount paid',
+  paidWith: 'Paid with',
+  date: 'Date and time',
+  reference: 'Sente reference',
+  providerId: "Provider's transaction ID",
+  status: 'Status',
+  refunded: 'Refunded',
+} as const;
+
+export const VIEW_RECEIPT = 'View receipt';
+
 export const RECEIPT_PAGE = {
   title: (merchant: string) => `Receipt from ${merchant}`,
   heading: 'Payment receipt',
@@ -15,22 +31,10 @@ export const RECEIPT_PAGE = {
   pdf: 'Download PDF',
   slip: 'Till slip',
   a4: 'A4',
-  labels: {
-    paidTo: 'Paid to',
-    for: 'For',
-    payer: 'Paid by',
-    amount: 'Amount paid',
-    paidWith: 'Paid with',
-    date: 'Date and time',
-    reference: 'Sente reference',
-    providerId: "Provider's transaction ID",
-    status: 'Status',
-    refunded: 'Refunded',
-  },
+  labels: RECEIPT_LABELS,
   status: { paid: 'Paid', refunded: 'Refunded', partlyRefunded: 'Partly refunded' },
   refund: (amount: string, when: string) => `${amount} on ${when}`,
   keep: 'Keep this receipt as proof of your payment.',
-  viewReceipt: 'View receipt',
 } as const;
 
 /** The SMS receipt: at most one GSM-7 message (160 characters), so it costs one SMS. */

@@ -1,6 +1,6 @@
 import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
 import { PAYMENT_MESSAGES as M, type PublicPayment } from '@sente/contracts/payments';
-import { RECEIPT_PAGE as R } from '@sente/contracts/receipts';
+import { RECEIPT_LABELS as L, VIEW_RECEIPT } from '@sente/contracts/receipts';
 import { PAGE_TEXT } from '../messages.ts';
 import { safeRedirectUrl } from '../route.ts';
 import buttons from './buttons.module.css';
@@ -23,11 +23,11 @@ export function SuccessScreen({ payment, email, merchant, title }: SuccessProps)
   const heading = useFocusHeading<HTMLHeadingElement>();
   const redirect = safeRedirectUrl(payment.redirect_url, window.location.origin);
   const facts: [string, string][] = [
-    [R.labels.amount, formatMoney(payment.amount)],
-    [R.labels.paidTo, merchant],
-    [R.labels.for, title],
-    ...(payment.paid_at ? [[R.labels.date, formatDateTimeWithZone(payment.paid_at)] as [string, string]] : []),
-    [R.labels.reference, payment.transaction_id],
+    [L.amount, formatMoney(payment.amount)],
+    [L.paidTo, merchant],
+    [L.for, title],
+    ...(payment.paid_at ? [[L.date, formatDateTimeWithZone(payment.paid_at)] as [string, string]] : []),
+    [L.reference, payment.transaction_id],
   ];
 
   return (
@@ -42,13 +42,13 @@ export function SuccessScreen({ payment, email, merchant, title }: SuccessProps)
         {facts.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd className={label === R.labels.reference ? classes.transactionId : undefined}>{value}</dd>
+            <dd className={label === L.reference ? classes.transactionId : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
       {payment.receipt_url && (
         <a className={`${buttons.button} ${buttons.secondary}`} href={payment.receipt_url} target="_blank" rel="noopener">
-          {R.viewReceipt}
+          {VIEW_RECEIPT}
         </a>
       )}
       {payment.download_url && (

@@ -3,7 +3,7 @@ import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { paymentState } from '@sente/contracts/payment-states';
 import { CHANNEL_LABELS } from '@sente/contracts/payments';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
-import { RECEIPT_PAGE } from '@sente/contracts/receipts';
+import { VIEW_RECEIPT } from '@sente/contracts/receipts';
 import { REFUND_LABELS } from '@sente/contracts/refunds';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -66,7 +66,7 @@ export function PaymentDetails({ payment, onCover }: Props) {
             {mayRefund && <RefundAction payment={payment} onCover={onCover} />}
             {payment.receipt_url && (
               <Anchor href={payment.receipt_url} target="_blank" rel="noopener" size="sm">
-                {RECEIPT_PAGE.viewReceipt}
+                {VIEW_RECEIPT}
               </Anchor>
             )}
           </Group>
