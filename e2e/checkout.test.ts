@@ -239,7 +239,11 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await screenshot(receipt, 'checkout-03d-receipt-till-slip');
     const pdf = await fetch(`${receipt.url().replace('layout=slip', 'format=pdf')}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await page.context().close();
   });
 

@@ -68,7 +68,10 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
     }
     // A browser is shown a plain page; any other client gets the error envelope as from every route.
     if (!receipt.found && !request.headers.accept?.includes('text/html')) throw notFound(RECEIPT_PAGE.notFound);
-    return reply.code(receipt.found ? 200 : 404).type('text/html; charset=utf-8').send(receipt.body);
+    return reply
+      .code(receipt.found ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(receipt.body);
   });
 
   route(app, 'GET /api/public/payments/:id/download', read, async (request, reply) => {

@@ -3,8 +3,8 @@ import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, formatLocalPhone } from '@sente/contracts/payments';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { CollectionRecord } from './repository.ts';
 import { extraDetails } from './receipts/lines.ts';
+import type { CollectionRecord } from './repository.ts';
 
 const L = R.labels;
 

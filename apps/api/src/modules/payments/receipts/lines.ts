@@ -29,7 +29,8 @@ export function receiptLines(receipt: ReceiptRecord): ReceiptLines {
     ? `${CHANNEL_LABELS[receipt.channel]} ${formatLocalPhone(receipt.msisdn)}`
     : RECEIPT_EMAIL.card(receipt.card_last4 ?? '');
   const refunded = receipt.refunds.reduce((sum, refund) => sum + Number(refund.amount), 0);
-  const status = refunded === 0 ? P.status.paid : refunded >= Number(receipt.amount) ? P.status.refunded : P.status.partlyRefunded;
+  const status =
+    refunded === 0 ? P.status.paid : refunded >= Number(receipt.amount) ? P.status.refunded : P.status.partlyRefunded;
   const rows: [string, string][] = [
     [L.paidTo, receipt.account_name],
     ...(receipt.title ? [[L.for, receipt.title] as [string, string]] : []),

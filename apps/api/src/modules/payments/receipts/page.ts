@@ -35,7 +35,9 @@ a{color:#1c5fb8}
 `;
 
 const pageSize = (layout: ReceiptLayout) =>
-  layout === 'slip' ? '@media print{@page{size:80mm auto;margin:2mm}main{width:76mm}}' : '@media print{@page{size:A4;margin:15mm}}';
+  layout === 'slip'
+    ? '@media print{@page{size:80mm auto;margin:2mm}main{width:76mm}}'
+    : '@media print{@page{size:A4;margin:15mm}}';
 
 function htmlDocument(title: string, layout: ReceiptLayout, body: string): string {
   return `<!doctype html>
@@ -49,7 +51,9 @@ function htmlDocument(title: string, layout: ReceiptLayout, body: string): strin
 export function receiptPage(lines: ReceiptLines, code: string, layout: ReceiptLayout): string {
   const self = `/r/${encodeURIComponent(code)}`;
   const logo = lines.logoUrl ? `<img src="${escapeHtml(lines.logoUrl)}" alt="">` : '';
-  const rows = lines.rows.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`);
+  const rows = lines.rows.map(
+    ([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+  );
   const other = layout === 'slip' ? `<a href="${self}">${P.a4}</a>` : `<a href="${self}?layout=slip">${P.slip}</a>`;
   return htmlDocument(
     P.title(lines.merchant),

@@ -23,10 +23,18 @@ export function receiptPdf(lines: ReceiptLines, layout: ReceiptLayout): Promise<
     pdf.on('error', reject);
   });
   const small = slip ? 8 : 10;
-  pdf.font('Helvetica-Bold').fontSize(slip ? 11 : 18).text(lines.merchant);
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(slip ? 11 : 18)
+    .text(lines.merchant);
   pdf.font('Helvetica').fontSize(small).fillColor('#495057').text(P.heading);
   if (lines.test) pdf.moveDown(0.5).fillColor('#b00020').font('Helvetica-Bold').text(P.testMode);
-  pdf.moveDown(0.5).fillColor('#1a1b1e').font('Helvetica-Bold').fontSize(slip ? 14 : 24).text(lines.amount);
+  pdf
+    .moveDown(0.5)
+    .fillColor('#1a1b1e')
+    .font('Helvetica-Bold')
+    .fontSize(slip ? 14 : 24)
+    .text(lines.amount);
   pdf.moveDown(0.5);
   for (const [label, value] of lines.rows) {
     if (slip) {

@@ -8,7 +8,14 @@ import { RECEIPT_PAGE, SMS_RECEIPTS_MESSAGES } from '@sente/contracts/receipts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../../testing/http.ts';
 import { apiKeysOf } from '../../../testing/merchant-api.ts';
-import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId, paymentStatus } from '../../../testing/payments.ts';
+import {
+  createMerchant,
+  createPaymentLink,
+  type Merchant,
+  PAYMENTS_ENV,
+  payId,
+  paymentStatus,
+} from '../../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
@@ -25,7 +32,8 @@ const EXTRA = [
 const settle = (id: string) => t.app.services.payments.settle(id, { status: 'successful', message: null });
 const receiptCode = (url: string | undefined) => new URL(url ?? '').pathname.split('/r/')[1] ?? '';
 /** As a browser asks for a page. */
-const open = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+const open = (url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
 const smsOutbox = () => path.join(t.dataDir, 'outbox', 'sms');
 const smsTo = (msisdn: string) =>
   fs.existsSync(smsOutbox())
@@ -64,7 +72,11 @@ describe('GET /api/public/payments/:id receipt_url', () => {
     expect(payment.receipt_url).toMatch(/^http:\/\/localhost:\d+\/r\/[A-Za-z0-9_-]{22}$/);
     expect(payment.paid_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(code).not.toContain(paidId.replace(/-/g, '').slice(0, 8));
-    const row = await t.database.db.selectFrom('collections').select('receipt_code').where('id', '=', paidId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('collections')
+      .select('receipt_code')
+      .where('id', '=', paidId)
+      .executeTakeFirstOrThrow();
     expect(row.receipt_code).toBe(code);
   });
 

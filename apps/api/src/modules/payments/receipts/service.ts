@@ -9,8 +9,8 @@ import { receiptLines } from './lines.ts';
 import { receiptNotFoundPage, receiptPage } from './page.ts';
 import { receiptPdf } from './pdf.ts';
 import { findReceipt } from './repository.ts';
-import { smsReceiptText } from './sms-text.ts';
 import { claimSmsReceipt, smsReceiptOutcome, smsReceiptsSender } from './sms-repository.ts';
+import { smsReceiptText } from './sms-text.ts';
 
 type Options = { db: Kysely<Database>; sms: SmsSender; logger: Logger; publicUrl: string };
 

@@ -18,10 +18,16 @@ describe('the SMS receipt text (decision 068)', () => {
     expect(gsm7Length(text)).toBeLessThanOrEqual(SMS_RECEIPT_MAX);
   });
 
-  it("shortens a long merchant name, never the amount, reference or link, to one 160-character message", () => {
-    const text = smsReceiptText({ ...base, merchant: 'The Very Long Registered Name Of A Kampala Secondary School And Its Parents Association Limited', test: true });
+  it('shortens a long merchant name, never the amount, reference or link, to one 160-character message', () => {
+    const text = smsReceiptText({
+      ...base,
+      merchant: 'The Very Long Registered Name Of A Kampala Secondary School And Its Parents Association Limited',
+      test: true,
+    });
     expect(gsm7Length(text)).toBeLessThanOrEqual(SMS_RECEIPT_MAX);
-    expect(text).toMatch(/^TEST: UGX 50,000 paid to The Very Long .*\.\.\.\. Ref SNT7K2M9QXA4B2C\. Receipt: https:\/\/pay\.sente\.example\/r\/Q2xhc3MgUDUgZmVlcyBvaw$/);
+    expect(text).toMatch(
+      /^TEST: UGX 50,000 paid to The Very Long .*\.\.\.\. Ref SNT7K2M9QXA4B2C\. Receipt: https:\/\/pay\.sente\.example\/r\/Q2xhc3MgUDUgZmVlcyBvaw$/,
+    );
   });
 
   it('keeps to GSM-7: accents the alphabet lacks are taken off, other characters left out, extension characters count twice', () => {
