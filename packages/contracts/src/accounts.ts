@@ -227,6 +227,8 @@ export const account = z.object({
   bank_details: z.array(savedBankDetails),
   /** Spec §3: null until they are saved (profile completion 0.9 once they exist, spec §4). */
   business_details: businessDetails.nullable(),
+  /** Whether the account's payers get an SMS receipt for each successful payment (decision 068); off by default. */
+  sms_receipts: z.boolean(),
 });
 export type Account = z.output<typeof account>;
 

@@ -45,7 +45,14 @@ export const SMS_RECEIPT = {
   test: 'TEST: ',
 } as const;
 
-/** The account setting of SMS receipts (POST /api/sente-account/sms-receipts). */
+/** The account setting of SMS receipts (POST /api/sente-account/sms-receipts), and its card on Business Details. */
+export const SMS_RECEIPTS_TEXT = {
+  title: 'SMS receipts',
+  label: 'Text each payer a receipt',
+  description:
+    'When a mobile money payment succeeds, the payer gets one SMS with the amount, your business name, the reference and a link to the receipt. Texts cost money, so this stays off until you turn it on.',
+} as const;
+
 export const SMS_RECEIPTS_MESSAGES = {
   on: 'Your payers now get an SMS receipt for each successful payment.',
   off: 'SMS receipts are off.',

@@ -28,6 +28,7 @@ export function toAccount(
     api_keys: { active_environment: row.active_environment, ...keys },
     bank_details: row.bank_details ? [row.bank_details] : [],
     business_details: row.business_details ?? null,
+    sms_receipts: row.sms_receipts,
   };
 }
 

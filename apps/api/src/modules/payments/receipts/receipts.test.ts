@@ -17,6 +17,7 @@ import {
   paymentStatus,
 } from '../../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { bearer } from '../../../testing/users.ts';
 
 let t: TestApp;
 let school: Merchant;
@@ -186,6 +187,8 @@ describe('SMS receipts', () => {
     const res = await post(t, school, '/api/sente-account/sms-receipts', { enabled: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: SMS_RECEIPTS_MESSAGES.on, data: { enabled: true } });
+    const profile = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(school.accessToken) });
+    expect(profile.json().data.current_account.sms_receipts).toBe(true);
     const link = await createPaymentLink(t, school, { title: 'Uniform', amount: 30_000 });
     const id = await payId(t, link.ref, { phone: '0772000111' });
     await settle(id);
