@@ -10,7 +10,7 @@ import {
   normalizeUgandanPhone,
   PAYMENT_CHANNELS,
 } from './payments.ts';
-import { RECEIPT_LAYOUTS } from './receipts.ts';
+import { RECEIPT_LAYOUTS } from './receipt-page.ts';
 import { REFUND_MESSAGES as R } from './refunds.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import { pinToken } from './transfers-input.ts';

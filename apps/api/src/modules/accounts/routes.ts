@@ -1,5 +1,5 @@
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
-import { SMS_RECEIPTS_MESSAGES } from '@sente/contracts/receipts';
+import { SMS_RECEIPTS_MESSAGES } from '@sente/contracts/sms-receipts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { route } from '../../lib/route.ts';

@@ -1,4 +1,4 @@
-import { RECEIPT_PAGE } from '@sente/contracts/receipts';
+import { RECEIPT_PAGE } from '@sente/contracts/receipt-page';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { notFound } from '../../lib/http-error.ts';

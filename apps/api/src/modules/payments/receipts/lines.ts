@@ -1,7 +1,7 @@
 import { RECEIPT_EMAIL } from '@sente/contracts/emails';
 import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
 import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
-import { RECEIPT_PAGE as P } from '@sente/contracts/receipts';
+import { RECEIPT_PAGE as P } from '@sente/contracts/receipt-page';
 import type { ReceiptRecord } from './repository.ts';
 
 const L = P.labels;

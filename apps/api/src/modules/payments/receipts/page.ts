@@ -1,4 +1,4 @@
-import { RECEIPT_PAGE as P, type ReceiptLayout } from '@sente/contracts/receipts';
+import { RECEIPT_PAGE as P, type ReceiptLayout } from '@sente/contracts/receipt-page';
 import { escapeHtml } from '../../../lib/rich-text.ts';
 import type { ReceiptLines } from './lines.ts';
 

@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { RECEIPT_PAGE, SMS_RECEIPTS_MESSAGES } from '@sente/contracts/receipts';
+import { RECEIPT_PAGE } from '@sente/contracts/receipt-page';
+import { SMS_RECEIPTS_MESSAGES } from '@sente/contracts/sms-receipts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../../testing/http.ts';
 import { apiKeysOf } from '../../../testing/merchant-api.ts';

@@ -1,5 +1,5 @@
 import { formatMoney } from '@sente/contracts/format';
-import type { ReceiptLayout } from '@sente/contracts/receipts';
+import type { ReceiptLayout } from '@sente/contracts/receipt-page';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';

@@ -1,4 +1,4 @@
-import { SMS_RECEIPT, SMS_RECEIPT_MAX } from '@sente/contracts/receipts';
+import { SMS_RECEIPT, SMS_RECEIPT_MAX } from '@sente/contracts/sms-receipts';
 
 // The GSM 03.38 default alphabet (3GPP TS 23.038 §6.2.1) and its extension table, whose characters take two septets.
 const GSM7_BASIC =

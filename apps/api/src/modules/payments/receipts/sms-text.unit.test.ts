@@ -1,4 +1,4 @@
-import { SMS_RECEIPT_MAX } from '@sente/contracts/receipts';
+import { SMS_RECEIPT_MAX } from '@sente/contracts/sms-receipts';
 import { describe, expect, it } from 'vitest';
 import { gsm7Length, smsReceiptText, toGsm7 } from './sms-text.ts';
 

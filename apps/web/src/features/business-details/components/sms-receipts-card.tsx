@@ -1,5 +1,5 @@
-import { Card, Stack, Switch, Text, Title } from '@mantine/core';
-import { SMS_RECEIPTS_TEXT as T } from '@sente/contracts/receipts';
+import { Card, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { SMS_RECEIPTS_TEXT as T } from '@sente/contracts/sms-receipts';
 import { useSetSmsReceipts } from '../api/sms-receipts.ts';
 
 /** The account's SMS receipts, off by default as texts cost money; only owners and administrators may switch them. */
@@ -14,7 +14,7 @@ export function SmsReceiptsCard({ enabled, readOnly }: { enabled: boolean; readO
         <Text size="sm" c="gray.7">
           {T.description}
         </Text>
-        <Switch
+        <Checkbox
           label={T.label}
           checked={setSmsReceipts.isPending ? setSmsReceipts.variables : enabled}
           disabled={readOnly || setSmsReceipts.isPending}

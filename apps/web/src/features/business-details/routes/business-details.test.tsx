@@ -1,6 +1,6 @@
 import type { ComplianceFile } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
-import { SMS_RECEIPTS_MESSAGES, SMS_RECEIPTS_TEXT } from '@sente/contracts/receipts';
+import { SMS_RECEIPTS_MESSAGES, SMS_RECEIPTS_TEXT } from '@sente/contracts/sms-receipts';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -218,14 +218,14 @@ describe('members without the right (DESIGN §7)', () => {
     expect(screen.queryByRole('button', { name: 'Save Files' })).toBeNull();
     expect(await screen.findByRole('link', { name: 'TIN certificate' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Remove TIN certificate' })).toBeNull();
-    expect(screen.getByRole('switch', { name: SMS_RECEIPTS_TEXT.label })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: SMS_RECEIPTS_TEXT.label })).toBeDisabled();
   });
 });
 
 describe('SMS receipts (decision 068)', () => {
   it('are off by default, and the switch turns them on for the account', async () => {
     const { user, api } = renderPage();
-    const toggle = await screen.findByRole('switch', { name: SMS_RECEIPTS_TEXT.label });
+    const toggle = await screen.findByRole('checkbox', { name: SMS_RECEIPTS_TEXT.label });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
     await expectToast(SMS_RECEIPTS_MESSAGES.on);
