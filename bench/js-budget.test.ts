@@ -24,9 +24,11 @@ const KB = 1024;
  * moved the pay page to 22.7 KB and the Overview to 188.3 KB with no code added: the pay page's own chunk grew 78 bytes
  * (its client typed by the route catalogue, decision 063) and the chunk it shares with the dashboard 200 bytes, because
  * Rollup's merge of chunks under 8 KB, which follows module paths, now puts the payment links' query keys and type
- * labels into it. The ceilings moved to 22.75 and 188.5 KB for that, and no further.
+ * labels into it. The ceilings moved to 22.75 and 188.5 KB for that, and no further. Later on 2026-11-29 the pay page
+ * 23.0 KB once its success screen showed the receipt's lines, its link and the stoppable countdown before a redirect
+ * (decision 068): about 290 bytes of new screen, its words imported one by one; the ceiling moved to 23.1 KB for that.
  */
-const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 22.75 * KB, signIn: 150 * KB, overview: 188.5 * KB };
+const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 23.1 * KB, signIn: 150 * KB, overview: 188.5 * KB };
 
 // A skipped file's tests are not listed by name, so the reason is said where the run shows it.
 if (!built) console.warn(`JS budgets skipped: no web build in ${dist} (\`npm run build\`; \`npm test\` builds first).`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { RECEIPT_LABELS, VIEW_RECEIPT } from '@sente/contracts/receipts';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +16,11 @@ import { enterDashboard, TINY_PNG } from './support/ui.ts';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const MERCHANT = 'Kampala Parents School';
 
-/** The success screen's Transaction ID, read as the payer does: the value beside its term. */
-const transactionIdShown = (page: Page) =>
-  page.getByRole('term').filter({ hasText: 'Transaction ID' }).locator('xpath=following-sibling::dd').textContent();
+/** A line of the success screen's receipt, read as the payer does: the value beside its term. */
+const receiptLine = (page: Page, term: string) =>
+  page.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd').textContent();
+/** The success screen's Sente reference, the payment's transaction ID. */
+const transactionIdShown = (page: Page) => receiptLine(page, RECEIPT_LABELS.reference);
 
 type Tokens = { accessToken: string; refreshToken: string };
 type Ref = { id: string; ref: string };
@@ -173,9 +176,9 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
     const transactionId = await transactionIdShown(page);
     expect(transactionId).toMatch(/^SNT[A-Z2-9]{12}$/);
-    // The success screen leaves for the school's page after 3 s: it is checked by axe in the next journey, whose link
-    // has no redirect, so that axe never runs on a page that is going away.
-    // The school's own query stays, before Sente's parameters.
+    // The success screen stays (its countdown leaves after 15 s, decision 068): the parent goes on by the button. It is
+    // checked by axe in the next journey, whose link has no redirect. The school's own query stays, before Sente's.
+    await page.getByRole('link', { name: `Continue to ${MERCHANT}` }).click();
     await page.waitForURL((url) => url.href.startsWith(`${schoolSite.url}/thank-you?term=1&sente_id=`));
     // The school's site trusted the redirect without asking Sente: the signature held, with the payment's reference.
     await expect.poll(() => page.getByRole('heading', { name: 'Payment verified' }).count()).toBe(1);
@@ -209,9 +212,38 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await screenshot(page, 'checkout-04-dynamic-form');
     await page.getByRole('button', { name: 'Pay UGX 75,000' }).click();
     await expectPaid(page);
-    expect(await transactionIdShown(page)).toMatch(/^SNT[A-Z2-9]{12}$/);
+    const reference = await transactionIdShown(page);
+    expect(reference).toMatch(/^SNT[A-Z2-9]{12}$/);
+    expect(await receiptLine(page, RECEIPT_LABELS.amount)).toBe('UGX 75,000');
+    expect(await receiptLine(page, RECEIPT_LABELS.paidTo)).toBe(MERCHANT);
+    expect(await receiptLine(page, RECEIPT_LABELS.for)).toBe('School uniform');
+    expect(await receiptLine(page, RECEIPT_LABELS.date)).toMatch(/ EAT$/);
     await expectAccessible(page, 'pay: success');
     await screenshot(page, 'checkout-03-success');
+
+    // The receipt opens in its own tab, rendered by the server: it works without the page's script.
+    const [receipt] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: VIEW_RECEIPT }).click(),
+    ]);
+    await receipt.waitForLoadState();
+    expect(await receipt.getByRole('heading', { name: MERCHANT }).count()).toBe(1);
+    for (const text of ['UGX 75,000', 'Grace Mukasa', 'Daniel Mukasa', 'P6', 'School uniform', reference ?? '']) {
+      expect(await receipt.getByRole('cell', { name: text, exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    await expectAccessible(receipt, 'receipt page');
+    await screenshot(receipt, 'checkout-03b-receipt');
+    await receipt.emulateMedia({ media: 'print' });
+    await screenshot(receipt, 'checkout-03c-receipt-printed');
+    await receipt.goto(`${receipt.url()}?layout=slip`);
+    await screenshot(receipt, 'checkout-03d-receipt-till-slip');
+    const pdf = await fetch(`${receipt.url().replace('layout=slip', 'format=pdf')}`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await page.context().close();
   });
 

@@ -667,6 +667,12 @@ const MATRIX: Row[] = [
     call: () => ({ url: '/api/sente-account/update-logo', body: { company_logo: s.logo } }),
   },
   {
+    route: 'POST /api/sente-account/sms-receipts',
+    needs: 'manageAccount',
+    ok: 200,
+    call: () => ({ url: '/api/sente-account/sms-receipts', body: { enabled: false } }),
+  },
+  {
     route: 'POST /api/sente-account/update-bank-details',
     needs: 'manageAccount',
     ok: 200,
@@ -795,6 +801,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   'POST /api/public/payments/:id/cancel': 'public: the payer cancels their own pending payment on the pay page',
   'GET /storage/*': 'public files by path, members-only files by a signed link (files tests)',
   'GET /s/:code': 'public: short links are shared with customers',
+  'GET /r/:code': "public: the payer's receipt, by its unguessable code (receipts tests)",
   'POST /api/shorten_url': "public: takes a URL of this site's; short links belong to no account",
   'POST /api/payment-link/shorten_url': "public: takes a URL of this site's; short links belong to no account",
   // The merchant REST API answers to an API key, which names its account and environment, not to a member.

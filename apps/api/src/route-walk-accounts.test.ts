@@ -762,6 +762,13 @@ const CASES: Record<string, () => Probe[]> = {
     },
   ],
 
+  // A receipt opens by its own random code only: the victim's payment ids in its place find no receipt.
+  'GET /r/:code': () =>
+    (['paymentId', 'itemPaymentId'] as const).flatMap((key) => [
+      { what: `the victim's ${key} as a receipt code`, url: `/r/${v[key]}`, status: 404 },
+      { what: `the victim's ${key} as a receipt code, as a PDF`, url: `/r/${v[key]}?format=pdf`, status: 404 },
+    ]),
+
   // Collections and customers
   'GET /api/collections': () => [
     ...cursorProbes('/api/collections', ['collections']),
@@ -1321,6 +1328,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/support': "the platform's support contacts, the same for everyone; takes nothing",
   'POST /api/sente-account/create-account': "takes a name; the new account is the caller's",
   'POST /api/keys/set-environment': "takes an environment name; the account is the session's",
+  'POST /api/sente-account/sms-receipts': "takes a boolean; the account is the session's",
   'POST /api/files/upload': 'the server makes the storage path; the folder is one of five names',
   'POST /api/payment-link/shorten_url': "takes a URL of this site's; short links belong to no account",
   'POST /api/shorten_url': "takes a URL of this site's; short links belong to no account",

@@ -122,6 +122,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     fees: { collectionPercent: config.FEE_COLLECTION_PERCENT, collectionFlat: config.FEE_COLLECTION_FLAT },
     files,
     mailer,
+    sms,
     logger,
     secrets,
     publicUrl: config.PUBLIC_URL,
@@ -174,6 +175,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     db,
     sendReceipt: payments.sendReceipt,
     refunds,
+    receiptUrl: payments.receiptUrl,
   });
   const customers = createCustomersService({ db });
   const apiBatches = createApiBatches({ db, charge: config.FEE_PAYOUT_FLAT, maxAmount: config.BATCH_MAX_AMOUNT });

@@ -246,6 +246,8 @@ export const account = z.object({
   bank_details: z.array(savedBankDetails),
   /** Spec §3: null until they are saved (profile completion 0.9 once they exist, spec §4). */
   business_details: businessDetails.nullable(),
+  /** Whether the account's payers get an SMS receipt for each successful payment (decision 068); off by default. */
+  sms_receipts: z.boolean(),
 });
 export type Account = z.output<typeof account>;
 
@@ -275,6 +277,10 @@ export type LoginResult = z.output<typeof loginResult>;
 
 /** POST /api/sente-account/update-logo: the logo's path, as saved. */
 export const savedLogo = z.object({ company_logo: z.string() });
+
+/** POST /api/sente-account/sms-receipts: whether the account's payers get an SMS receipt on success (off by default). */
+export const smsReceiptsInput = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export const smsReceiptsSet = z.object({ enabled: z.boolean() });
 
 /** POST /api/sente-account/create-account. */
 export const createdAccount = z.object({ id: z.string(), account_name: z.string() });

@@ -55,6 +55,7 @@ export const RECEIPT_EMAIL = {
   download: 'Download your purchase',
   validUntil: (when: string) => `valid until ${when}`,
   noteFrom: (merchant: string) => `A note from ${merchant}:`,
+  viewReceipt: 'View, print or save your receipt',
   keep: 'Keep this e-mail as your receipt.',
 } as const;
 

@@ -77,6 +77,11 @@ export const publicPayment = z.object({
     .optional()
     .describe('Digital items, once paid: the receipt with a longer-lived download link goes to the e-mail the buyer gave'),
   buyer_note: z.string().optional(),
+  paid_at: z.string().optional().describe('Once paid: when the payment succeeded (ISO 8601)'),
+  receipt_url: z
+    .string()
+    .optional()
+    .describe("Once paid: the payer's receipt page, to open, print (A4 or an 80 mm till slip) or save as a PDF"),
 });
 
 export const extraDataEntry = z.object({ label: z.string(), value: z.string() });
@@ -141,6 +146,7 @@ export const collectionDetail = collectionRow.extend({
   completed_at: z.string().nullable(),
   timeline: z.array(collectionEvent),
   can_resend_receipt: z.boolean(),
+  receipt_url: z.string().nullable().describe("A successful payment's receipt page, as its payer has it; null otherwise"),
   refundable: z.number().describe('What a refund can take now: the amount less amount_refunded, or 0 when none can be made'),
   refund_blocked: z.string().nullable().describe('Why no refund can be made, in words for the merchant; null when one can'),
   refunds: z.array(collectionRefund),

@@ -10,6 +10,7 @@ import {
   normalizeUgandanPhone,
   PAYMENT_CHANNELS,
 } from './payments.ts';
+import { RECEIPT_LAYOUTS } from './receipt-page.ts';
 import { REFUND_MESSAGES as R } from './refunds.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import { pinToken } from './transfers-input.ts';
@@ -133,3 +134,9 @@ export const refundInput = z.object({
   pin_token: pinToken,
 });
 export type RefundInput = z.output<typeof refundInput>;
+
+/** GET /r/{code}: the receipt printed on an A4 sheet (the default) or an 80 mm till slip, as a page or a PDF. */
+export const receiptQuery = z.object({
+  layout: z.enum(RECEIPT_LAYOUTS, { message: 'layout must be a4 or slip' }).default('a4'),
+  format: z.enum(['html', 'pdf'], { message: 'format must be html or pdf' }).default('html'),
+});

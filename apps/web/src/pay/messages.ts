@@ -15,7 +15,11 @@ export const PAGE_TEXT = {
   waitLimit: (minutes: number) =>
     `We wait up to ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} for your approval; after that the payment is cancelled and no money is taken.`,
   testMode: 'TEST MODE — no real money moves',
-  redirecting: 'Taking you back to the merchant in a few seconds…',
+  continueTo: (merchant: string) => `Continue to ${merchant}`,
+  redirectingIn: (merchant: string, seconds: number) =>
+    `Taking you back to ${merchant} in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  stayHere: 'Stay on this page',
+  stayed: 'You stay here until you continue: keep your receipt first if you need it.',
   emailHintOptional: 'Optional: your receipt is sent here.',
   emailHintCard: 'Required for card payments: your receipt is sent here.',
   emailHintDownload: 'Required: your receipt and the download link are sent here, so you keep it after closing this page.',

@@ -137,7 +137,9 @@ export function PayApp({ route }: { route: { kind: LinkKind; ref: string } | nul
             />
           )}
           {step.name === 'waiting' && <WaitingScreen started={step.started} onDone={onDone} onCancelled={onCancelled} />}
-          {step.name === 'success' && <SuccessScreen payment={step.payment} email={step.email} />}
+          {step.name === 'success' && (
+            <SuccessScreen payment={step.payment} email={step.email} merchant={link.merchant.name} title={link.title} />
+          )}
           {step.name === 'failed' && <FailureScreen message={step.message} onRetry={() => go({ name: 'form' }, '')} />}
           {step.name === 'cancelled' && (
             <FailureScreen

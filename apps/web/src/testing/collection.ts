@@ -37,6 +37,7 @@ export const collectionDetail = (overrides: Partial<CollectionDetail> = {}): Col
     completed_at: null,
     timeline: [{ at: row.created_at, kind: 'created', detail: null, ok: null }],
     can_resend_receipt: false,
+    receipt_url: null,
     refundable: successful ? row.amount : 0,
     refund_blocked: successful ? null : REFUND_MESSAGES.notSuccessful,
     refunds: [],

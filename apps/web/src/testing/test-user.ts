@@ -24,6 +24,7 @@ export function testUser({
     api_keys: { active_environment: 'test', ...TEST_API_KEYS },
     bank_details: [],
     business_details: null,
+    sms_receipts: false,
     ...account,
   };
   const user: User = {

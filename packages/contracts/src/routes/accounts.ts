@@ -9,6 +9,8 @@ import {
   saveComplianceFilesInput,
   savedLogo,
   setEnvironmentInput,
+  smsReceiptsInput,
+  smsReceiptsSet,
   switchAccountInput,
   updateProfileInput,
   user,
@@ -32,5 +34,6 @@ export const accountRoutes = {
   'POST /api/sente-account/create-account': { body: createAccountInput, response: { 201: answerOf(createdAccount) } },
   'POST /api/sente-account/switch-account': { body: switchAccountInput, response: { 200: done } },
   'POST /api/sente-account/update-logo': { body: updateLogoInput, response: { 200: answerOf(savedLogo) } },
+  'POST /api/sente-account/sms-receipts': { body: smsReceiptsInput, response: { 200: answerOf(smsReceiptsSet) } },
   'POST /api/keys/set-environment': { body: setEnvironmentInput, response: { 200: answerOf(environmentSet) } },
 } as const satisfies Record<string, RouteSchemas>;

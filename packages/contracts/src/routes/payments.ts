@@ -4,7 +4,7 @@ import { collectionsPage } from '../collections-page.ts';
 import { signedFileQuery } from '../files.ts';
 import { posterQuery } from '../link-sharing.ts';
 import { collectionDetail, collectionRefund, payAnswer, publicLink, publicPayment } from '../payments-answers.ts';
-import { collectionsDownloadQuery, collectionsFilterQuery, payInput, refundInput } from '../payments-input.ts';
+import { collectionsDownloadQuery, collectionsFilterQuery, payInput, receiptQuery, refundInput } from '../payments-input.ts';
 import { byId, byRef, done, idempotencyHeaders, type RouteSchemas } from './shared.ts';
 
 /** The dashboard's collections, one payment with its timeline and refunds, and the customer pages (DESIGN §5). */
@@ -40,4 +40,11 @@ export const paymentRoutes = {
   'GET /api/public/payments/:id': { params: byId, querystring: nothing, response: { 200: answerOf(publicPayment) } },
   'POST /api/public/payments/:id/cancel': { params: byId, body: nothing, response: { 200: answerOf(publicPayment) } },
   'GET /api/public/payments/:id/download': { params: byId, querystring: signedFileQuery, response: { 200: fileAnswer } },
+
+  // The payer's receipt (decision 068): an HTML page by its unguessable code, or its PDF; an unknown code a plain 404 page.
+  'GET /r/:code': {
+    params: z.object({ code: z.string().max(100) }),
+    querystring: receiptQuery,
+    response: { 200: fileAnswer, 404: fileAnswer },
+  },
 } as const satisfies Record<string, RouteSchemas>;

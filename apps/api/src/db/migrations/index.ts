@@ -39,6 +39,7 @@ import * as payoutRules from './2026_11_29_038_payout_rules.ts';
 import * as movementApprovals from './2026_11_29_039_movement_approvals.ts';
 import * as notificationSettings from './2026_11_29_040_notification_settings.ts';
 import * as smsMessages from './2026_11_29_041_sms_messages.ts';
+import * as receiptCodes from './2026_11_29_042_receipt_codes.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_039_movement_approvals': movementApprovals,
   '2026_11_29_040_notification_settings': notificationSettings,
   '2026_11_29_041_sms_messages': smsMessages,
+  '2026_11_29_042_receipt_codes': receiptCodes,
 };

@@ -174,3 +174,8 @@ export function approve(db: Kysely<Database>, accountId: string) {
     .where('id', '=', accountId)
     .execute();
 }
+
+/** Turns the account's SMS receipts on or off (migration 042). */
+export async function setSmsReceipts(db: Kysely<Database>, accountId: string, enabled: boolean): Promise<void> {
+  await db.updateTable('accounts').set({ sms_receipts: enabled, updated_at: new Date() }).where('id', '=', accountId).execute();
+}

@@ -1,4 +1,5 @@
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
+import { SMS_RECEIPTS_MESSAGES } from '@sente/contracts/sms-receipts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { route } from '../../lib/route.ts';
@@ -31,6 +32,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => 
     const { company_logo } = request.body;
     await accounts.updateLogo(request.account.id, company_logo);
     return answer({ company_logo }, LINK_MESSAGES.logoSaved);
+  });
+
+  // SMS receipts cost the account money, so only those who manage it turn them on (decision 068).
+  route(app, 'POST /api/sente-account/sms-receipts', manager, async (request) => {
+    const { enabled } = request.body;
+    await accounts.setSmsReceipts(request.account.id, enabled);
+    return answer({ enabled }, enabled ? SMS_RECEIPTS_MESSAGES.on : SMS_RECEIPTS_MESSAGES.off);
   });
 
   route(app, 'POST /api/keys/set-environment', manager, async (request) => {

@@ -28,6 +28,7 @@ export function toAccount(
     api_keys: { active_environment: row.active_environment, ...keys },
     bank_details: row.bank_details ? [row.bank_details] : [],
     business_details: row.business_details ?? null,
+    sms_receipts: row.sms_receipts,
   };
 }
 
@@ -59,6 +60,11 @@ export function createAccountsService({ db }: { db: Kysely<Database> }) {
     /** Spec §2 Company Logo: the logo of every payment link, existing and future, is the account's. */
     async updateLogo(accountId: string, path: string): Promise<void> {
       if (!(await accountsRepo.setCompanyLogo(db, accountId, path))) throw badRequest(FILE_MESSAGES.logoNotUploaded);
+    },
+
+    /** Whether the account's payers get an SMS receipt for each successful payment (decision 068). */
+    async setSmsReceipts(accountId: string, enabled: boolean): Promise<void> {
+      await accountsRepo.setSmsReceipts(db, accountId, enabled);
     },
 
     /** Operator command: approves every account matched by id or owner e-mail. */

@@ -17,6 +17,8 @@ export interface AccountsTable {
   bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
   /** Spec §3 business details (contracts BusinessDetails), or null until saved. */
   business_details: ColumnType<BusinessDetails | null, string | null | undefined, string | null>;
+  /** Its payers get an SMS receipt when a payment succeeds (migration 042); off by default, as SMS costs money. */
+  sms_receipts: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

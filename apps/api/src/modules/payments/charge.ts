@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { claimHandOver, type HandOverResult } from '../../lib/hand-over.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
-import { type CollectionRecord, findCollection, recordChargeAccepted } from './repository.ts';
+import { type CollectionRecord, findCollection, merchantNameOf, recordChargeAccepted } from './repository.ts';
 import type { Settle } from './settle.ts';
 import { recordCollectionEvent } from './timeline.ts';
 
@@ -46,6 +46,7 @@ export function createCharges(options: Options) {
       accepted = await provider.charge({
         collectionId: collection.id,
         transactionId: collection.transaction_id,
+        merchantName: await merchantNameOf(db, collection.account_id),
         channel: collection.channel,
         msisdn: collection.msisdn,
         amount: Number(collection.amount),

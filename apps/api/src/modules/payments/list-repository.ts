@@ -69,6 +69,7 @@ export function findScopedCollection(db: Kysely<Database>, scope: MoneyScope, id
       'collections.reference',
       'collections.completed_at',
       'collections.environment',
+      'collections.receipt_code',
     ])
     .where('collections.id', '=', id)
     .executeTakeFirst();

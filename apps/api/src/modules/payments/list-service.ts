@@ -64,9 +64,11 @@ type Options = {
   sendReceipt: (collection: CollectionRecord, claimed: string) => Promise<boolean>;
   /** A payment's refunds, and why it cannot be refunded now given what is refunded of it (null when it can). */
   refunds: Pick<RefundsService, 'of' | 'refundBlock'>;
+  /** The address of a payment's receipt page by its code (decision 068). */
+  receiptUrl: (code: string) => string;
 };
 
-export function createCollectionsService({ db, sendReceipt, refunds: refundsService }: Options) {
+export function createCollectionsService({ db, sendReceipt, refunds: refundsService, receiptUrl }: Options) {
   /** One collection of the scope; another account's, the other environment's, an unknown or malformed id: 404. */
   async function scoped(scope: MoneyScope, id: string) {
     const row = isUuid(id) ? await findScopedCollection(db, scope, id) : undefined;
@@ -91,6 +93,7 @@ export function createCollectionsService({ db, sendReceipt, refunds: refundsServ
         completed_at: row.completed_at ? iso(row.completed_at) : null,
         timeline,
         can_resend_receipt: row.status === 'successful' && row.email !== null,
+        receipt_url: row.status === 'successful' ? receiptUrl(row.receipt_code) : null,
         amount_refunded: refunded,
         refundable: blocked === null ? Number(row.amount) - refunded : 0,
         refund_blocked: blocked,

@@ -126,6 +126,7 @@ describe('GET /api/collections/:id', () => {
       reference: null,
       completed_at: new Date(row.completed_at ?? '').toISOString(),
       can_resend_receipt: true,
+      receipt_url: expect.stringMatching(/\/r\/[A-Za-z0-9_-]{22}$/),
     });
     // MTN's own transaction id, from its status answer; the prompt went with our reference (the collection's id).
     expect(opened.provider_reference).toMatch(/^\d+$/);

@@ -8,6 +8,7 @@ import type { Secrets } from '../../lib/secrets.ts';
 import { readApiKeys } from '../developers/api-keys.ts';
 import { firstLateCheck } from '../money/providers/reconcile.ts';
 import type { DownloadLink } from './downloads.ts';
+import type { Receipts } from './receipts/service.ts';
 import { signedRedirectUrl } from './redirect.ts';
 import { type CollectionRecord, findCollection, findPaidLink } from './repository.ts';
 import type { Settle } from './settle.ts';
@@ -20,6 +21,7 @@ type Options = {
   downloadTtlHours: number;
   downloadLink: DownloadLink;
   settle: Settle;
+  receipts: Pick<Receipts, 'receiptUrl'>;
 };
 
 /** Whole seconds until a pending payment expires, never below 0. */
@@ -73,6 +75,8 @@ export function createPublicPayments(options: Options) {
     if (collection.status === 'successful' && collection.link_id) {
       const link = await findPaidLink(db, collection.link_id);
       answer.message = M.paymentSuccessful;
+      answer.paid_at = new Date(collection.completed_at ?? collection.updated_at).toISOString();
+      answer.receipt_url = options.receipts.receiptUrl(collection.receipt_code);
       if (link?.redirect_url) {
         const redirect = await redirectFor(link.redirect_url, collection);
         if (redirect) answer.redirect_url = redirect;

@@ -1,5 +1,7 @@
+import { RECEIPT_PAGE } from '@sente/contracts/receipt-page';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { route } from '../../lib/route.ts';
 import type { Services } from '../../services.ts';
@@ -51,6 +53,25 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
   route(app, 'POST /api/public/payments/:id/cancel', pay, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return answer(await payments.cancel(request.params.id));
+  });
+
+  // The payer's receipt (decision 068): no script, so it opens and prints on any phone; never cached, never indexed.
+  route(app, 'GET /r/:code', read, async (request, reply) => {
+    const { layout, format } = request.query;
+    const receipt = await payments.receipt(request.params.code, layout, format);
+    reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+    if (receipt.type === 'pdf') {
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="receipt-${request.params.code}.pdf"`)
+        .send(receipt.body);
+    }
+    // A browser is shown a plain page; any other client gets the error envelope as from every route.
+    if (!receipt.found && !request.headers.accept?.includes('text/html')) throw notFound(RECEIPT_PAGE.notFound);
+    return reply
+      .code(receipt.found ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(receipt.body);
   });
 
   route(app, 'GET /api/public/payments/:id/download', read, async (request, reply) => {

@@ -206,3 +206,9 @@ export async function findCollectionLink(db: Kysely<Database> | Transaction<Data
   const link = await db.selectFrom('links').select(['id', 'ref', 'kind', 'title']).where('id', '=', linkId).executeTakeFirst();
   return link ?? null;
 }
+
+/** The name of the account a payment is for: what the network may show the payer (MTN's payerMessage). */
+export async function merchantNameOf(db: Kysely<Database>, accountId: string): Promise<string> {
+  const row = await db.selectFrom('accounts').select('account_name').where('id', '=', accountId).executeTakeFirst();
+  return row?.account_name ?? '';
+}

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { SmsSender } from '../../sms/sms.ts';
 import type { FilesService } from '../files/service.ts';
 import type { FeeSchedule } from '../money/fees.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
@@ -12,6 +13,7 @@ import { createDownloads } from './downloads.ts';
 import { createPayments } from './pay.ts';
 import { createPublicLinks } from './public-link.ts';
 import { createPublicPayments } from './public-payment.ts';
+import { createReceipts } from './receipts/service.ts';
 import { createSettlement } from './settle.ts';
 import { recordProviderStep } from './timeline.ts';
 
@@ -21,6 +23,8 @@ type Options = {
   fees: FeeSchedule;
   files: FilesService;
   mailer: Mailer;
+  /** The payers' SMS receipts, when their account turned them on (decision 068). */
+  sms: SmsSender;
   logger: Logger;
   /** The accounts' encryption keys, which sign the redirect after a payment (docs/redirects.md). */
   secrets: Pick<Secrets, 'keysSecret' | 'keyLookupSecret'>;
@@ -37,11 +41,12 @@ type Options = {
 /** The payments module: the pay page's link and payment, payments asked through /v1, their hand-over and outcome. */
 export function createPaymentsService(options: Options) {
   const { download, downloadLink } = createDownloads(options);
-  const { receiptsSent, settle, sendReceipt } = createSettlement({ ...options, downloadLink });
+  const receipts = createReceipts(options);
+  const { receiptsSent, settle, sendReceipt } = createSettlement({ ...options, downloadLink, receipts });
   const charges = createCharges({ ...options, settle });
   const { publicLink, attachment } = createPublicLinks(options);
   const { pay, collect } = createPayments({ ...options, charges });
-  const { payment, cancel } = createPublicPayments({ ...options, downloadLink, settle });
+  const { payment, cancel } = createPublicPayments({ ...options, downloadLink, settle, receipts });
 
   return {
     receiptsSent,
@@ -55,6 +60,8 @@ export function createPaymentsService(options: Options) {
     payment,
     cancel,
     download,
+    receipt: receipts.receipt,
+    receiptUrl: receipts.receiptUrl,
     /** A live provider's word on a payment, on its timeline: handed to the callbacks and the worker (money's reports). */
     recordProviderStep: ((collectionId, step, report) =>
       recordProviderStep(options.db, collectionId, step, report)) satisfies RecordStep,

@@ -12,6 +12,7 @@ import { addToDailyTotals } from '../reports/repository.ts';
 import type { DownloadLink } from './downloads.ts';
 import { collectionEventData } from './public-object.ts';
 import { receiptMail } from './receipt.ts';
+import type { Receipts } from './receipts/service.ts';
 import {
   addToLinkTotal,
   type CollectionRecord,
@@ -30,12 +31,13 @@ type Options = {
   /** The receipt's download link lives longer: the buyer may open the e-mail days after closing the page (decision 035). */
   emailedDownloadTtlDays: number;
   downloadLink: DownloadLink;
+  receipts: Receipts;
 };
 
 /** A payment's outcome applied once, and the payer's receipt sent after it is committed. */
 export function createSettlement(options: Options) {
-  const { db, mailer, logger, downloadLink } = options;
-  /** The receipts of settled payments being sent after the settlement's commit (receiptsSent waits for them). */
+  const { db, mailer, logger, downloadLink, receipts } = options;
+  /** The receipts (e-mail and SMS) of settled payments being sent after the commit (receiptsSent waits for them). */
   const receiptsInFlight = new Set<Promise<unknown>>();
 
   /**
@@ -59,6 +61,7 @@ export function createSettlement(options: Options) {
           downloadUrl: download ? `${options.publicUrl}${download.url}` : null,
           downloadExpiresAt: download?.expiresAt ?? null,
           buyerNote: link?.buyer_note ?? null,
+          receiptUrl: receipts.receiptUrl(collection.receipt_code),
         }),
       );
     } catch (error) {
@@ -118,9 +121,12 @@ export function createSettlement(options: Options) {
       return collection;
     });
     if (applied) {
-      const sending = sendReceipt(applied).catch((error) =>
-        logger.error({ err: error, collectionId }, 'recording a receipt failed'),
-      );
+      const sending = Promise.all([
+        sendReceipt(applied).catch((error) => logger.error({ err: error, collectionId }, 'recording a receipt failed')),
+        receipts
+          .sendSmsReceipt(applied)
+          .catch((error) => logger.error({ err: error, collectionId }, 'recording an SMS receipt failed')),
+      ]);
       receiptsInFlight.add(sending);
       void sending.finally(() => receiptsInFlight.delete(sending));
     } else if (outcome.status === 'successful') {

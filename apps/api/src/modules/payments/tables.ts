@@ -45,6 +45,8 @@ export interface CollectionsTable {
   late_check_at: Timestamp | null;
   /** A provider's status answer whose amount or currency is not ours: what it reported, never applied (migration 028). */
   provider_mismatch: string | null;
+  /** The code of its public receipt page `/r/:code`: random, drawn by the database (migration 042). */
+  receipt_code: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

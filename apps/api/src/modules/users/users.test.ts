@@ -64,6 +64,7 @@ describe('GET /api/user/profile', () => {
           userWallet: { current_balance: 0, current_balance_sand_box: 0 },
           bank_details: [],
           business_details: null,
+          sms_receipts: false,
           api_keys: {
             active_environment: 'test',
             test_key: expect.stringMatching(/^sk_test_/),

@@ -1,24 +1,34 @@
 import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
 import { PAYMENT_MESSAGES as M, type PublicPayment } from '@sente/contracts/payments';
-import { useEffect } from 'react';
+import { RECEIPT_LABELS as L, VIEW_RECEIPT } from '@sente/contracts/receipts';
 import { PAGE_TEXT } from '../messages.ts';
 import { safeRedirectUrl } from '../route.ts';
 import buttons from './buttons.module.css';
+import { RedirectCountdown } from './redirect-countdown.tsx';
 import classes from './result-screens.module.css';
 import screen from './screen.module.css';
 import { useFocusHeading } from './use-focus-heading.ts';
 
-const REDIRECT_DELAY_MS = 3000;
+type SuccessProps = {
+  payment: PublicPayment;
+  /** The address the payer typed, named when the download link was e-mailed there (never sent back by the API). */
+  email?: string | undefined;
+  merchant: string;
+  /** What was paid for: the link's title. */
+  title: string;
+};
 
-/** `email`: the address the payer typed, named when the download link was e-mailed there (never sent back by the API). */
-export function SuccessScreen({ payment, email }: { payment: PublicPayment; email?: string | undefined }) {
+/** The receipt's main lines and the way to the receipt itself; it stays until the payer moves on (decision 068). */
+export function SuccessScreen({ payment, email, merchant, title }: SuccessProps) {
   const heading = useFocusHeading<HTMLHeadingElement>();
   const redirect = safeRedirectUrl(payment.redirect_url, window.location.origin);
-  useEffect(() => {
-    if (!redirect) return;
-    const timer = setTimeout(() => window.location.assign(redirect), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [redirect]);
+  const facts: [string, string][] = [
+    [L.amount, formatMoney(payment.amount)],
+    [L.paidTo, merchant],
+    [L.for, title],
+    ...(payment.paid_at ? [[L.date, formatDateTimeWithZone(payment.paid_at)] as [string, string]] : []),
+    [L.reference, payment.transaction_id],
+  ];
 
   return (
     <section className={screen.screen} aria-labelledby="screen-title">
@@ -29,15 +39,18 @@ export function SuccessScreen({ payment, email }: { payment: PublicPayment; emai
         {M.paymentSuccessful}
       </h2>
       <dl className={screen.facts}>
-        <div>
-          <dt>Amount</dt>
-          <dd>{formatMoney(payment.amount)}</dd>
-        </div>
-        <div>
-          <dt>Transaction ID</dt>
-          <dd className={classes.transactionId}>{payment.transaction_id}</dd>
-        </div>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className={label === L.reference ? classes.transactionId : undefined}>{value}</dd>
+          </div>
+        ))}
       </dl>
+      {payment.receipt_url && (
+        <a className={`${buttons.button} ${buttons.secondary}`} href={payment.receipt_url} target="_blank" rel="noopener">
+          {VIEW_RECEIPT}
+        </a>
+      )}
       {payment.download_url && (
         <div className={classes.actions}>
           <a className={`${buttons.button} ${buttons.primary}`} href={payment.download_url} download>
@@ -55,14 +68,7 @@ export function SuccessScreen({ payment, email }: { payment: PublicPayment; emai
           )}
         </div>
       )}
-      {redirect && (
-        <div className={classes.actions}>
-          <p>{PAGE_TEXT.redirecting}</p>
-          <a className={`${buttons.button} ${buttons.secondary}`} href={redirect}>
-            Continue
-          </a>
-        </div>
-      )}
+      {redirect && <RedirectCountdown to={redirect} merchant={merchant} />}
     </section>
   );
 }

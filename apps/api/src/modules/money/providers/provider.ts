@@ -9,6 +9,8 @@ import { simulatedHolder } from './simulated-holder.ts';
 export type ChargeRequest = {
   collectionId: string;
   transactionId: string;
+  /** The merchant's name, where the network writes it into the payer's history (MTN's payerMessage, rails/mtn-notes.ts). */
+  merchantName: string;
   channel: PaymentChannel;
   msisdn: string | null;
   amount: number;

@@ -1,5 +1,6 @@
 import type { ComplianceFile } from '@sente/contracts/accounts';
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
+import { SMS_RECEIPTS_MESSAGES, SMS_RECEIPTS_TEXT } from '@sente/contracts/sms-receipts';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -45,6 +46,7 @@ function renderPage(user = testUser(), files: ComplianceFile[] = [TIN], path = '
     'POST /api/sente-account/save-sente-files': ok([TIN], B.filesUpdated),
     'POST /api/files/upload': ok('certificates/2026/11/new.pdf'),
     'POST /api/sente-account/remove-sente-file/f1': ok([], B.fileRemoved),
+    'POST /api/sente-account/sms-receipts': (request) => ok(request.body, SMS_RECEIPTS_MESSAGES.on),
   });
   const view = render(<BusinessDetailsRoute />, { path });
   const field = (label: string) => screen.getByRole('textbox', { name: label });
@@ -234,5 +236,17 @@ describe('members without the right (DESIGN §7)', () => {
     expect(screen.queryByRole('button', { name: 'Save Files' })).toBeNull();
     expect(await screen.findByRole('link', { name: 'TIN certificate' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Remove TIN certificate' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: SMS_RECEIPTS_TEXT.label })).toBeDisabled();
+  });
+});
+
+describe('SMS receipts (decision 068)', () => {
+  it('are off by default, and the switch turns them on for the account', async () => {
+    const { user, api } = renderPage();
+    const toggle = await screen.findByRole('checkbox', { name: SMS_RECEIPTS_TEXT.label });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await expectToast(SMS_RECEIPTS_MESSAGES.on);
+    expect(api.sent('POST /api/sente-account/sms-receipts').map((request) => request.body)).toEqual([{ enabled: true }]);
   });
 });

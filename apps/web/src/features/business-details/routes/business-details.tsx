@@ -6,10 +6,12 @@ import { useCan, useProfile } from '../../../lib/profile.ts';
 import { BankDetailsForm } from '../components/bank-details-form.tsx';
 import { BusinessDetailsForm } from '../components/business-details-form.tsx';
 import { ComplianceDocuments } from '../components/compliance-documents.tsx';
+import { SmsReceiptsCard } from '../components/sms-receipts-card.tsx';
 
 /**
  * Spec §2 Business details: two tabs and the Compliance Documents card. Every member sees them; only owners and
- * administrators may change them (DESIGN §7), so the others get them read-only with a note saying why.
+ * administrators may change them (DESIGN §7), so the others get them read-only with a note saying why. Below them, the
+ * account's SMS receipts setting (decision 068).
  */
 export function BusinessDetailsRoute() {
   const { data: user } = useProfile();
@@ -56,6 +58,7 @@ export function BusinessDetailsRoute() {
         </Tabs>
       </Card>
       <ComplianceDocuments key={account.id} readOnly={readOnly} />
+      <SmsReceiptsCard key={`sms-${account.id}`} enabled={account.sms_receipts} readOnly={readOnly} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import { paymentState } from '@sente/contracts/payment-states';
 import { CHANNEL_LABELS } from '@sente/contracts/payments';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
+import { VIEW_RECEIPT } from '@sente/contracts/receipts';
 import { REFUND_LABELS } from '@sente/contracts/refunds';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -38,7 +39,7 @@ type Props = {
  * All there is to know of one payment: the amount and status, gross, fee and net, the payer, how
  * and where it was paid with the identifiers to copy, the payer's answers, why it failed, and its timeline. Resend
  * receipt shows to the roles with the server's right for it (resendReceipts: those who manage links, and Customer Support), when the payment is successful and the
- * payer gave an e-mail. Its refunds (decision 053): how much was refunded, Refund for the roles that move money
+ * payer gave an e-mail; View receipt opens the payer's receipt page (decision 068) of a successful payment. Its refunds (decision 053): how much was refunded, Refund for the roles that move money
  * (refund-action.tsx), and each refund.
  */
 export function PaymentDetails({ payment, onCover }: Props) {
@@ -59,10 +60,15 @@ export function PaymentDetails({ payment, onCover }: Props) {
           {formatDateTime(payment.created_at)}
           {payment.completed_at && ` · completed ${formatDateTime(payment.completed_at)}`}
         </Text>
-        {((mayResend && payment.can_resend_receipt) || mayRefund) && (
+        {((mayResend && payment.can_resend_receipt) || mayRefund || payment.receipt_url) && (
           <Group mt="xs" gap="sm">
             {mayResend && payment.can_resend_receipt && <ResendReceiptButton id={payment.id} />}
             {mayRefund && <RefundAction payment={payment} onCover={onCover} />}
+            {payment.receipt_url && (
+              <Anchor href={payment.receipt_url} target="_blank" rel="noopener" size="sm">
+                {VIEW_RECEIPT}
+              </Anchor>
+            )}
           </Group>
         )}
       </Stack>

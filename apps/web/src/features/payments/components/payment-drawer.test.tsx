@@ -42,6 +42,7 @@ const payment = (overrides: Partial<CollectionDetail> = {}): CollectionDetail =>
       },
     ],
     can_resend_receipt: true,
+    receipt_url: 'https://pay.example/r/Q2xhc3MgUDUgZmVlcyBvaw',
     ...overrides,
   });
 
@@ -79,6 +80,10 @@ describe('the payment drawer', () => {
     expect(shownFor('Student number')).toHaveTextContent('S-204');
     expect(within(dialog).getByRole('link', { name: 'Term fees' })).toHaveAttribute('href', '/live/fees01');
     expect(within(dialog).queryByText('Why it failed')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      'https://pay.example/r/Q2xhc3MgUDUgZmVlcyBvaw',
+    );
   });
 
   it('copies the transaction ID and the provider reference with buttons named for them', async () => {
@@ -117,7 +122,7 @@ describe('the payment drawer', () => {
     expect(delivered.style.color).toBe('');
   });
 
-  it('says why a payment failed, without a Resend receipt', async () => {
+  it('says why a payment failed, without a Resend receipt or a receipt to view', async () => {
     renderDrawer(
       payment({
         status: 'failed',
@@ -128,6 +133,7 @@ describe('the payment drawer', () => {
         provider_reference: null,
         reference: null,
         can_resend_receipt: false,
+        receipt_url: null,
         timeline: [
           { at: '2026-03-02T09:30:00.000Z', kind: 'created', detail: null, ok: null },
           { at: '2026-03-02T09:35:00.000Z', kind: 'failed', detail: 'The payer did not approve the payment in time', ok: false },
@@ -142,6 +148,7 @@ describe('the payment drawer', () => {
     expect(within(dialog).queryByText('Your reference')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: "Copy provider's reference" })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Resend receipt' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'View receipt' })).not.toBeInTheDocument();
   });
 
   it('Resend receipt sends it and toasts the server message', async () => {

@@ -33,6 +33,7 @@ const money = { amount: 5000, currency: 'UGX' };
 const chargeOf = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
   collectionId: 'col_1',
   transactionId: transactionId(),
+  merchantName: 'Kampala Books',
   channel: 'AIRTEL',
   msisdn: '256701234567',
   amount: 5000,

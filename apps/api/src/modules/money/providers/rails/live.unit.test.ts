@@ -63,7 +63,13 @@ describe('the live rails the settings configure', () => {
         MTN_DISBURSEMENT_API_KEY: settings.disbursement!.apiKey,
       });
       const mtn = liveProvidersFrom(config, SECRET, logger).collections.MTN_UG!;
-      const charge = { transactionId: 'SNTABCDEF123456', channel: 'MTN_UG' as const, msisdn: '256772123456', card: null };
+      const charge = {
+        transactionId: 'SNTABCDEF123456',
+        merchantName: 'Kampala Books',
+        channel: 'MTN_UG' as const,
+        msisdn: '256772123456',
+        card: null,
+      };
 
       const refused = randomUUID();
       fake.refuse('requesttopay', 'PAYER_NOT_FOUND');

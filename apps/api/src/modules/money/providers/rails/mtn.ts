@@ -19,6 +19,7 @@ import {
 import { callbackBody, errorCode, statusAnswer, tokenAnswer } from './mtn-answers.ts';
 import { MTN_SETUP_CODES, paymentMessage, payoutMessage } from './mtn-codes.ts';
 import { mtnAccountHolder } from './mtn-holder.ts';
+import { requestToPayNotes } from './mtn-notes.ts';
 
 /** One MTN MoMo product's credentials (Collection or Disbursement each has its own subscription and API user). */
 export type MtnProduct = { subscriptionKey: string; apiUser: string; apiKey: string };
@@ -249,8 +250,7 @@ export function createMtnMomo(settings: MtnSettings): PaymentProvider {
           // Our id again, so MTN's status answer and its callback name the payment (callbackReference).
           externalId: request.collectionId,
           payer: { partyIdType: 'MSISDN', partyId: request.msisdn },
-          payerMessage: `Payment ${request.transactionId}`,
-          payeeNote: `Sente ${request.transactionId}`,
+          ...requestToPayNotes(request.merchantName, request.transactionId),
         },
         paymentMessage,
       );

@@ -34,6 +34,7 @@ const chargeOf = (overrides: Partial<ChargeRequest> = {}): ChargeRequest & Money
   currency: 'UGX',
   collectionId: randomUUID(),
   transactionId: 'SNTABCDEF123456',
+  merchantName: 'Kampala Parents & Teachers School',
   channel: 'MTN_UG',
   msisdn: '256772123456',
   amount: 5000,
@@ -78,8 +79,8 @@ describe('MTN MoMo: tokens', () => {
       currency: 'UGX',
       externalId: first.collectionId,
       payer: { partyIdType: 'MSISDN', partyId: '256772123456' },
-      payerMessage: expect.stringContaining('SNTABCDEF123456'),
-      payeeNote: expect.stringContaining('SNTABCDEF123456'),
+      payerMessage: 'Kampala Parents Teachers School SNTABCDEF123456',
+      payeeNote: 'Sente SNTABCDEF123456 Kampala Parents Teachers School',
     });
   });
 
