@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { routePath } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { notify } from '../../../lib/notify.ts';
-import { type ShortenKey, shortenUrl } from './shorten-url.ts';
+import classes from './link-kit.module.css';
+import { type ShortenKey, shortLinkQuery } from './shorten-url.ts';
 
 type Props = {
   opened: boolean;
@@ -26,12 +27,7 @@ const canShare = () => typeof navigator !== 'undefined' && typeof navigator.shar
  */
 export function QrShareModal({ opened, onClose, link, shortenPath }: Props) {
   const [size, setSize] = useState<PosterSize>('a4');
-  const short = useQuery({
-    queryKey: ['links', 'short', link.url],
-    queryFn: () => shortenUrl(link.url, shortenPath),
-    enabled: opened,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const short = useQuery({ ...shortLinkQuery(link.url, shortenPath), enabled: opened });
   const png = routePath('GET /api/public/links/:ref/qr.png', { params: { ref: link.ref } });
   const poster = `${routePath('GET /posters/:ref', { params: { ref: link.ref } })}?size=${size}`;
 
@@ -47,7 +43,7 @@ export function QrShareModal({ opened, onClose, link, shortenPath }: Props) {
         {short.isPending && <Loader size="sm" aria-label="Making the short link" />}
         {short.isError && <Alert color="red">{S.shortLinkFailed}</Alert>}
         {short.data && (
-          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+          <Text size="sm" fw={600} className={classes.breakAnywhere}>
             {short.data}
           </Text>
         )}

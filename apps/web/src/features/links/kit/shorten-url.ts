@@ -1,5 +1,6 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { ShortenUrlAnswer } from '@sente/contracts/short-links';
+import { queryOptions } from '@tanstack/react-query';
 import { publicCall } from '../../../lib/api-client.ts';
 
 /** Spec §7: the payment links page and the digital items page each call their own path; both do the same. */
@@ -16,3 +17,17 @@ export async function shortenUrl(longUrl: string, path: ShortenKey = PAYMENT_LIN
   if (answer.status !== 'SUCCESS' || !shortUrl) throw new Error(LINK_MESSAGES.shortenFailed);
   return shortUrl;
 }
+
+/** The short links asked for in this session, by the long address (TkDodo's key factory, as every feature's). */
+export const shortLinkKeys = {
+  all: ['short-links'] as const,
+  of: (longUrl: string) => [...shortLinkKeys.all, longUrl] as const,
+};
+
+/** A link's short link, asked for once a session: the same long address always shortens to the same short one. */
+export const shortLinkQuery = (longUrl: string, path?: ShortenKey) =>
+  queryOptions({
+    queryKey: shortLinkKeys.of(longUrl),
+    queryFn: () => shortenUrl(longUrl, path),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
