@@ -36,7 +36,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const name = `sente_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const fromTemplate = template?.kind === 'postgres';
   await adminQuery(adminUrl, fromTemplate ? `create database ${name} template ${template.database}` : `create database ${name}`);
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name) });
+  // Ten connections, not the server's twenty: PostgreSQL allows 100 in all, and the files of a run (and of a second run
+  // on the same machine) each hold a pool at once; twenty each ran it out ("too many clients", a sign-up's 500).
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 10 });
   if (!fromTemplate) await migrateToLatest(handle.db);
   return {
     ...handle,
