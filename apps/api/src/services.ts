@@ -204,6 +204,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     recordStep: payments.recordProviderStep,
     logger,
   });
+  const notifications = createNotificationSettings(db);
   const demo = createDemoSeeder({
     db,
     accounts,
@@ -217,10 +218,11 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     simulatorDelayMs: config.SIMULATOR_DELAY_MS,
     passwords,
     team,
+    notifications,
   });
   return {
     sms,
-    notifications: createNotificationSettings(db),
+    notifications,
     smsGateways,
     /** What the operator's `sms:status` shows: where texts go, and the URL each gateway posts delivery reports to. */
     smsStatus: () => ({ description: sms.description, deliveryUrls: smsDeliveryUrls }),
