@@ -1,5 +1,5 @@
 /**
- * Merchant alerts sent (issue 42): a payment's alert by e-mail over real SMTP and by SMS to the outbox, the member's
+ * Merchant alerts sent: a payment's alert by e-mail over real SMTP and by SMS to the outbox, the member's
  * amount, live only by default, the daily summary's quiet hours, and each alert sent once however the pass is retried.
  */
 import fs from 'node:fs';
