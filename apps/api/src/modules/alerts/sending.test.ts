@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
 import { ALERT_TEXTS, DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettingsInput } from '@sente/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { post } from '../../testing/http.ts';
@@ -165,6 +166,24 @@ describe('a low balance after a wallet transfer', () => {
     await fundWallet(dashboard, merchant, 20_000);
     expect((await p2p(dashboard, merchant, recipient, 15_000)).statusCode).toBe(201);
     expect(await lows()).toHaveLength(2);
+  });
+});
+
+describe('a low balance after a wallet transfer under payout rules', () => {
+  it("is queued in the rules' transaction, and not for a transfer the rules refuse", async () => {
+    const merchant = await merchantWith({ low_balance_below: 10_000, test: true });
+    const recipient = await createMerchant(dashboard, 'Nakato Stores');
+    await fundWallet(dashboard, merchant, 40_000);
+    await setPin(dashboard, merchant);
+    expect((await post(dashboard, merchant, '/api/payout-rules', { per_payout_cap: 30_000 })).statusCode).toBe(200);
+
+    // Refused by the rules after the transfer's call moved the money: its alert is undone with it.
+    const refused = await p2p(dashboard, merchant, recipient, 35_000);
+    expect([refused.statusCode, refused.json().code]).toEqual([400, API_ERROR_CODES.payoutRule]);
+    expect(await alertsOf(merchant)).toEqual([]);
+    expect((await p2p(dashboard, merchant, recipient, 30_000)).statusCode).toBe(201);
+    expect(await balanceOf(merchant)).toBeLessThan(10_000);
+    expect((await alertsOf(merchant)).map((a) => a.kind)).toEqual(['low_balance']);
   });
 });
 
