@@ -1,4 +1,4 @@
-// Issue 41: a 5,000-row payout batch from upload to paid, in the simulator. A CSV of 5,000 rows is uploaded through the
+// Decision 066: a 5,000-row payout batch from upload to paid, in the simulator. A CSV of 5,000 rows is uploaded through the
 // route (multipart, parsed and checked across the batch), the worker's passes look every number's name up, the maker
 // submits, a second member approves with a PIN token (the total with charges held at once), and the worker's passes
 // write and hand over each row's transfer and apply the simulator's outcomes until the batch is completed; then its

@@ -146,7 +146,7 @@ const schema = z.object({
   FEE_TRANSFER_FLAT: nonNegativeInt(500),
   FEE_SETTLEMENT_FLAT: nonNegativeInt(2000),
   FEE_PAYOUT_FLAT: nonNegativeInt(1000),
-  /** The largest row of a payout batch, in UGX (issue 41): MTN's largest tier by default. */
+  /** The largest row of a payout batch, in UGX (decision 066): MTN's largest tier by default. */
   BATCH_MAX_AMOUNT: positiveInt(5_000_000),
   /**
    * A live payout batch's rows are handed to the providers this many at a time, a group every
@@ -234,7 +234,7 @@ const schema = z.object({
   /** Provider callbacks per minute per IP: high, for a provider's burst; a callback refused is made up by the reconciler. */
   PROVIDER_CALLBACK_RATE_LIMIT_PER_MINUTE: positiveInt(3000),
   /**
-   * SMS (issue 42, sms/from-config.ts): `outbox` writes each text to DATA_DIR/outbox/sms; `africastalking` sends
+   * SMS (sms/from-config.ts): `outbox` writes each text to DATA_DIR/outbox/sms; `africastalking` sends
    * through Africa's Talking (its sandbox when AFRICASTALKING_SANDBOX is true, which the username `sandbox` implies),
    * with Twilio as the fallback route when its three settings are given. AFRICASTALKING_BASE_URL and
    * TWILIO_BASE_URL replace the public hosts (a test's fakes).

@@ -532,7 +532,7 @@ const MATRIX: Row[] = [
     call: () => ({ url: '/api/wallet/statement/download' }),
   },
 
-  // Payout batches (issue 41): any member reads them; those who move money make their own and answer another's
+  // Payout batches (decision 066): any member reads them; those who move money make their own and answer another's
   { route: 'GET /api/payout-batches', needs: 'view', ok: 200, call: () => ({ url: '/api/payout-batches' }) },
   { route: 'GET /api/payout-batches/template', needs: 'view', ok: 200, call: () => ({ url: '/api/payout-batches/template' }) },
   {
@@ -703,7 +703,7 @@ const MATRIX: Row[] = [
 
   // Team: owners and administrators
   { route: 'GET /api/staff/list', needs: 'view', ok: 200, call: () => ({ url: '/api/staff/list' }) },
-  // Merchant alerts (issue 42): each member's own choices; who hears what, for those who manage the account
+  // Merchant alerts: each member's own choices; who hears what, for those who manage the account
   { route: 'GET /api/user/notifications', needs: 'view', ok: 200, call: () => ({ url: '/api/user/notifications' }) },
   {
     route: 'POST /api/user/notifications',
@@ -820,7 +820,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   // own status says (providers/live-rails tests).
   'POST /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,
   'PUT /api/providers/:provider/callback/:secret': PROVIDER_CALLBACK,
-  // The SMS gateways' delivery reports (issue 42) answer to the same secret in their path (sms/gateways tests).
+  // The SMS gateways' delivery reports answer to the same secret in their path (sms/gateways tests).
   'POST /api/sms/delivery/:gateway/:secret': "an SMS gateway's delivery report: the callback secret in its path",
   'GET /docs': API_REFERENCE,
   'GET /docs/json': API_REFERENCE,

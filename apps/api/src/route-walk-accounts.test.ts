@@ -257,7 +257,7 @@ async function setUpVictim() {
     201,
   ).data;
 
-  // A draft payout batch of the victim's weavers (issue 41).
+  // A draft payout batch of the victim's weavers (decision 066).
   const batch = await newBatch(t, victim, [['0772456789', 25_000, 'Kigezi Weaver', 'KW-1']], 'Kigezi weavers November');
   const [batchRow] = await rowsOf(t, victim, batch.id);
 
@@ -470,7 +470,7 @@ type Probe = {
 /** The owner's own draft payout batch, for the cursor probe of a batch's rows. */
 let ownBatch: string;
 
-/** A route of a payout batch (issue 41) called with the victim's batch, or its row: not found, as any other id. */
+/** A route of a payout batch (decision 066) called with the victim's batch, or its row: not found, as any other id. */
 const batchProbes = (path: string, body?: Body): Probe[] => [
   {
     what: "the victim's payout batch",

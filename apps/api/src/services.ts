@@ -50,7 +50,7 @@ export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secre
 /** Wires repositories into services; the HTTP app and the operator CLI share this one graph. */
 export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
-  // Issue 42: texts to phones, behind one interface as mail is (sms/sms.ts): the outbox until gateways are configured,
+  // Texts to phones, behind one interface as mail is (sms/sms.ts): the outbox until gateways are configured,
   // then Africa's Talking with Twilio as the fallback (sms/from-config.ts); `smsGateways` takes their delivery reports.
   const {
     sms,
@@ -204,6 +204,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     recordStep: payments.recordProviderStep,
     logger,
   });
+  const notifications = createNotificationSettings(db);
   const demo = createDemoSeeder({
     db,
     accounts,
@@ -217,10 +218,11 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     simulatorDelayMs: config.SIMULATOR_DELAY_MS,
     passwords,
     team,
+    notifications,
   });
   return {
     sms,
-    notifications: createNotificationSettings(db),
+    notifications,
     smsGateways,
     /** What the operator's `sms:status` shows: where texts go, and the URL each gateway posts delivery reports to. */
     smsStatus: () => ({ description: sms.description, deliveryUrls: smsDeliveryUrls }),

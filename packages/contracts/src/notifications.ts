@@ -1,5 +1,5 @@
 /**
- * Merchant alerts (issue 42): what each member of an account hears of it, how, and for which mode. Amounts are whole
+ * Merchant alerts: what each member of an account hears of it, how, and for which mode. Amounts are whole
  * UGX; an empty amount (or 0) is "each payment" for `payment_above` and "off" for `low_balance_below`.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The rules every row of a payout batch is checked by (issue 41), the same in the dashboard as it edits a row and in the
+// The rules every row of a payout batch is checked by (decision 066), the same in the dashboard as it edits a row and in the
 // API before anything moves. Importing nothing that loads zod, so the batch screen's rows can be checked as they are typed.
 import { mobileMoneyNumber } from './payments.ts';
 

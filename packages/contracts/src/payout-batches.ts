@@ -4,7 +4,7 @@ import { BATCH_LIMITS } from './payout-batches-check.ts';
 import { pinToken } from './transfers-input.ts';
 
 /**
- * A payout batch (issue 41): many mobile-money payouts from one sheet, checked row by row, approved by a second member
+ * A payout batch (decision 066): many mobile-money payouts from one sheet, checked row by row, approved by a second member
  * and paid by the worker. `paying` once approved and held; it ends completed, partially_completed or failed.
  */
 export const BATCH_STATUSES = [

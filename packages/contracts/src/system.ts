@@ -23,12 +23,12 @@ export const callbackBody = z.unknown();
 export const callbackReceived = answerOf(z.object({ received: z.literal(true) }));
 
 /**
- * POST /api/sms/delivery/:gateway/:secret: an SMS gateway's delivery report (issue 42), form-encoded as Africa's Talking
+ * POST /api/sms/delivery/:gateway/:secret: an SMS gateway's delivery report, form-encoded as Africa's Talking
  * and Twilio post it; the secret segment is `-` by the time the route sees it, as for the providers' callbacks.
  */
 export const smsDeliveryPath = z.object({ gateway: z.string(), secret: z.string() });
 
-/** What the SMS router and its delivery reports answer (issue 42): the router's refusals, and a report's. */
+/** What the SMS router and its delivery reports answer: the router's refusals, and a report's. */
 export const SMS_MESSAGES = {
   quietHours: 'Promotional texts go only from 08:00 to 20:00 Kampala time',
   notSent: 'No SMS gateway took the message',

@@ -24,13 +24,13 @@ export const PIN_TOKEN_KEPT_MS = 24 * 60 * 60_000;
 export const PIN_TOKEN_PURGE_BATCH_SIZE = 1_000;
 
 export type JobsDeps = DueRulesDeps & {
-  /** Payout batches (issue 41): expired approval requests, then due name checks and row payouts. */
+  /** Payout batches (decision 066): expired approval requests, then due name checks and row payouts. */
   batches?: { runDue(options: PassOptions): Promise<PassResult['batches']> };
   /** Movements awaiting a second member (decision 067): those unanswered for 72 hours, and declined ones, returned. */
   approvals?: { expireDue(now?: Date): Promise<number> };
-  /** Merchant alerts (issue 42): the day's summaries queued, then the due alerts sent by e-mail and SMS. */
+  /** Merchant alerts: the day's summaries queued, then the due alerts sent by e-mail and SMS. */
   alerts?: { runDue(options: PassOptions): Promise<AlertsPassResult> };
-  /** SMS gateways (issue 42): texts the first route did not report delivered in time, sent again through the fallback. */
+  /** SMS gateways: texts the first route did not report delivered in time, sent again through the fallback. */
   sms?: { resendDue(now?: Date): Promise<number> };
   batchSize?: number;
   pinTokenBatchSize?: number;

@@ -1,7 +1,7 @@
 import { type DeliveryReport, field, GatewayUnreachable, postForm, type SmsGateway } from './gateway.ts';
 
 /**
- * Africa's Talking SMS (issue 42), from its public documentation and clients:
+ * Africa's Talking SMS, from its public documentation and clients:
  * - Sending: http://docs.africastalking.com/sms/sending/nodejs (`POST /version1/messaging`, form-encoded `username`,
  *   `to`, `message`, optional `from` (a registered sender ID or short code) and `enqueue`; the `apiKey` header;
  *   `Accept: application/json` for JSON). It answers `SMSMessageData.Recipients[]`, each with `statusCode`, `status`,

@@ -65,7 +65,7 @@ const report = (gateway: string, form: string, withSecret = secret) =>
 
 const secondsLater = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-describe("SMS through Africa's Talking, with Twilio as the fallback (issue 42)", () => {
+describe("SMS through Africa's Talking, with Twilio as the fallback", () => {
   it('sms:status shows the routes and the delivery-report URL of each gateway, its secret in the path', async () => {
     const status = await runOpsCommand(t.app.services, 'sms:status', []);
     expect(status.message.split('\n')).toEqual([
@@ -199,7 +199,7 @@ describe("SMS through Africa's Talking, with Twilio as the fallback (issue 42)",
   });
 });
 
-describe('quiet hours at the router (issue 42)', () => {
+describe('quiet hours at the router', () => {
   const logger = pino({ level: 'silent' });
   const router = (at9pm: boolean) =>
     createSmsRouter({
@@ -230,7 +230,7 @@ describe('quiet hours at the router (issue 42)', () => {
   });
 });
 
-describe('the SMS outbox and the settings (issue 42)', () => {
+describe('the SMS outbox and the settings', () => {
   it('with no gateway configured, texts go to DATA_DIR/outbox/sms and delivery reports find no gateway', async () => {
     const plain = await createTestApp();
     try {

@@ -13,7 +13,7 @@ export class SmsNotSent extends Error {}
 export type SmsRouterDeps = {
   db: Kysely<Database>;
   primary: SmsGateway;
-  /** The second route (issue 42): for a message the first refuses, or whose delivery is not reported in time. */
+  /** The second route: for a message the first refuses, or whose delivery is not reported in time. */
   fallback: SmsGateway | null;
   /** How long the first route has to report a delivery before the fallback sends the message again. */
   deliveryTimeoutSeconds: number;
@@ -25,7 +25,7 @@ export type SmsRouterDeps = {
 const RESEND_BATCH_SIZE = 100;
 
 /**
- * The gateways behind the one SMS interface (issue 42): each message is recorded in `sms_messages`, sent through the
+ * The gateways behind the one SMS interface: each message is recorded in `sms_messages`, sent through the
  * first gateway and, when it refuses, fails or cannot be reached, through the second. A message the first took but
  * did not report delivered within `deliveryTimeoutSeconds` (or reported failed) is sent again through the second by
  * the worker (`resendDue`). A gateway that timed out may still have sent the text, so the fallback can make it

@@ -1,6 +1,6 @@
 import type { SmsPurpose } from './sms.ts';
 
-/** Promotional texts go only from 08:00 to 20:00 Kampala time (issue 42); Uganda keeps UTC+3 all year (no DST). */
+/** Promotional texts go only from 08:00 to 20:00 Kampala time; Uganda keeps UTC+3 all year (no DST). */
 export const PROMOTIONAL_HOURS = { from: 8, until: 20 } as const;
 const KAMPALA_OFFSET_HOURS = 3;
 

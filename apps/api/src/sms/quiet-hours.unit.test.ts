@@ -4,7 +4,7 @@ import { mayText } from './quiet-hours.ts';
 /** A time in Kampala (UTC+3) on a given day, as a Date. */
 const kampala = (time: string) => new Date(`2026-11-29T${time}+03:00`);
 
-describe('mayText: promotional texts only 08:00-20:00 Kampala time (issue 42)', () => {
+describe('mayText: promotional texts only 08:00-20:00 Kampala time', () => {
   it.each([
     ['07:59:59', false],
     ['08:00:00', true],

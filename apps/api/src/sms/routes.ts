@@ -8,7 +8,7 @@ import { SECRET_HEADER } from '../modules/money/providers/routes.ts';
 import type { SmsRouter } from './gateways.ts';
 
 /**
- * The SMS gateways' delivery reports (issue 42): Africa's Talking and Twilio post them form-encoded, to a URL with the
+ * The SMS gateways' delivery reports: Africa's Talking and Twilio post them form-encoded, to a URL with the
  * callback secret as its last segment (hideCallbackSecret moves it into a header before anything logs the URL). The
  * form parser is this plugin's own, so no other route takes a form. Rate class `callback`, as the providers' callbacks.
  */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 
 /**
- * Why a text goes out (issue 42): a transactional one (a code, a receipt, an alert of a payment) goes at any hour; a
+ * Why a text goes out: a transactional one (a code, a receipt, an alert of a payment) goes at any hour; a
  * promotional one (a daily summary, anything that sells) only from 08:00 to 20:00 Kampala time.
  */
 export type SmsPurpose = 'transactional' | 'promotional';

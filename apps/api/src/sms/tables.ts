@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * One text sent through the gateways (issue 42): its route (the gateway that has it now), the gateway's id, status and
+ * One text sent through the gateways: its route (the gateway that has it now), the gateway's id, status and
  * cost, and how many gateways were tried. `text` is kept only while the fallback may still have to send it again,
  * then cleared, so a code or a receipt does not stay in the database. `resend_due_at`: when the fallback takes over if no
  * delivery was reported by then; null when there is nothing further to try.

@@ -1,7 +1,7 @@
 import { type DeliveryReport, field, GatewayUnreachable, postForm, type SmsGateway } from './gateway.ts';
 
 /**
- * Twilio Programmable Messaging, the fallback route (issue 42), from its public documentation:
+ * Twilio Programmable Messaging, the fallback route, from its public documentation:
  * - Sending: https://www.twilio.com/docs/messaging/api/message-resource (`POST /2010-04-01/Accounts/{AccountSid}/
  *   Messages.json`, form-encoded `To` in E.164, `From` (a Twilio number or alphanumeric sender ID), `Body` and
  *   `StatusCallback`; HTTP Basic authentication with the Account SID and Auth Token). It answers 201 with the

@@ -2,7 +2,7 @@ import { nothing } from '../api.ts';
 import { notificationSettingsInput, notificationsAnswer, teamNotificationsAnswer } from '../notifications.ts';
 import type { RouteSchemas } from './shared.ts';
 
-/** Merchant alerts (issue 42): a member's own choices, and the team's for its owners and administrators. */
+/** Merchant alerts: a member's own choices, and the team's for its owners and administrators. */
 export const notificationRoutes = {
   'GET /api/user/notifications': { querystring: nothing, response: { 200: notificationsAnswer } },
   'POST /api/user/notifications': { body: notificationSettingsInput, response: { 200: notificationsAnswer } },

@@ -71,7 +71,7 @@ export const transferRoutes = {
   'GET /api/wallet/statement/download': { querystring: statementDownloadQuery, response: { 200: fileAnswer } },
   // The statement's opening and closing balances and its period's totals.
   'GET /api/wallet/statement/summary': { querystring: statementDownloadQuery, response: { 200: statementSummaryAnswer } },
-  // Payout batches (issue 41): a sheet of payouts checked row by row, approved by a second member, paid by the worker.
+  // Payout batches (decision 066): a sheet of payouts checked row by row, approved by a second member, paid by the worker.
   'GET /api/payout-batches': { querystring: batchListQuery, response: { 200: B.list } },
   'GET /api/payout-batches/template': { querystring: templateQuery, response: { 200: fileAnswer } },
   'POST /api/payout-batches': { body: sheetForm, response: { 201: B.batch } },

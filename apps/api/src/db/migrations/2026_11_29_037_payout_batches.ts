@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Payout batches (issue 41, decision 066): many mobile-money payouts from one sheet.
+ * Payout batches (decision 066): many mobile-money payouts from one sheet.
  * - `payout_batches`: the batch, its maker, approver or rejection, its 72-hour expiry, and its paid and failed counts.
  *   At approval its total with charges is held at once, in one movement referenced by the batch's id.
  * - `payout_batch_rows`: each row as the sheet gave it (text, so a wrong value can be corrected in place), its issues

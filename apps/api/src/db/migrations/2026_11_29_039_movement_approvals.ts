@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The approval policy (issue 41, decision 067): a payout, settlement request or refund above the account's approval
+ * The approval policy (decision 067): a payout, settlement request or refund above the account's approval
  * threshold is written held, as any other, but waits for a second member before it is handed to its provider (or, a
  * settlement, shown to the operator).
  * - `transfers.approval_status`: null for a movement that needed none; 'awaiting' until another member approves it

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Merchant alerts (issue 42).
+ * Merchant alerts:
  * - `notification_settings`: one row per member and account once they choose (none: nothing is sent). Amounts are
  *   whole UGX: `payment_above` null is every payment, `low_balance_below` null is off.
  * - `member_alerts`: the outbox of alerts, one row per member, event and channel, queued in the transaction of the

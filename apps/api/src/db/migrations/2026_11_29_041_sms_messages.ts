@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Texts sent through the SMS gateways (issue 42, sms/tables.ts): one row a message, its route, the gateway's id, status
+ * Texts sent through the SMS gateways (sms/tables.ts): one row a message, its route, the gateway's id, status
  * and cost, and its attempts. A delivery report finds its row by route and the gateway's id; the worker finds the rows
  * whose delivery is overdue by `resend_due_at`.
  */

@@ -143,15 +143,38 @@ export async function queueRefundDoneAlert(trx: Db, refund: MovementOut) {
 }
 
 /**
+ * Whether a member of the account has a low-balance amount in this mode: a movement of an account where none has can
+ * cross no member's line, so the wallet transfer skips the transaction it would need to queue the alert with.
+ */
+export async function watchesLowBalance(db: Db, accountId: string, environment: Environment): Promise<boolean> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .select('user_id')
+    .where('account_id', '=', accountId)
+    .where('low_balance_below', 'is not', null)
+    .where(environment === 'production' ? 'live' : 'test', '=', true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * After a ledger movement: each UGX merchant wallet it took money from whose balance went from at or above a member's
- * amount to below it tells that member, once per crossing. Called by the ledger in the movement's transaction.
+ * amount to below it tells that member, once per crossing. Called in the movement's transaction, by the ledger and by
+ * the wallet transfer. One query that finds no row when no member's amount lies in the drop, as on most movements, so
+ * a movement that crosses no line costs this one indexed look-up.
  */
 export async function queueLowBalanceAlerts(trx: Db, ledgerTransactionId: string) {
   const { rows } = await sql<{ account_id: string; environment: Environment; before: string; after: string }>`
     select w.account_id, w.environment, (e.balance_after - e.amount)::text as before, e.balance_after::text as after
       from ledger_entries e join wallets w on w.id = e.wallet_id
      where e.transaction_id = ${ledgerTransactionId} and e.amount < 0
-       and w.kind = 'merchant' and w.currency = 'UGX' and w.account_id is not null`.execute(trx);
+       and w.kind = 'merchant' and w.currency = 'UGX' and w.account_id is not null
+       and exists (select 1 from notification_settings s
+                    where s.account_id = w.account_id
+                      and s.low_balance_below <= e.balance_after - e.amount and s.low_balance_below > e.balance_after)`.execute(
+    trx,
+  );
   for (const row of rows) {
     const before = Number(row.before);
     const after = Number(row.after);

@@ -5,7 +5,7 @@ import { route } from '../../lib/route.ts';
 import type { NotificationSettingsService } from './settings.ts';
 
 /**
- * Merchant alerts (issue 42): each member chooses, for their current account, what they hear and how (any role: the
+ * Merchant alerts: each member chooses, for their current account, what they hear and how (any role: the
  * choices are their own); owners and administrators see who of the team hears what.
  */
 export const alertsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationSettingsService }> = async (

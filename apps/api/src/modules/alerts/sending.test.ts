@@ -1,16 +1,17 @@
 /**
- * Merchant alerts sent (issue 42): a payment's alert by e-mail over real SMTP and by SMS to the outbox, the member's
+ * Merchant alerts sent: a payment's alert by e-mail over real SMTP and by SMS to the outbox, the member's
  * amount, live only by default, the daily summary's quiet hours, and each alert sent once however the pass is retried.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettingsInput } from '@sente/contracts/notifications';
+import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
+import { ALERT_TEXTS, DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettingsInput } from '@sente/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { post } from '../../testing/http.ts';
 import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from '../../testing/payments.ts';
 import { startSmtpReceiver } from '../../testing/smtp-receiver.ts';
 import { createReplica, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, payout, pinToken, setPin } from '../../testing/transfers.ts';
+import { fundWallet, p2p, payout, pinToken, setPin } from '../../testing/transfers.ts';
 import { queuePaymentAlert } from './queue.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -62,6 +63,18 @@ const texts = (phone: string) => {
 const mails = (email: string) => smtp.received.filter((mail) => mail.to.includes(email.toLowerCase()));
 const alertsOf = (merchant: Merchant) =>
   dashboard.database.db.selectFrom('member_alerts').selectAll().where('account_id', '=', merchant.accountId).execute();
+const balanceOf = async (merchant: Merchant) =>
+  Number(
+    (
+      await dashboard.database.db
+        .selectFrom('wallets')
+        .select('balance')
+        .where('account_id', '=', merchant.accountId)
+        .where('kind', '=', 'merchant')
+        .where('environment', '=', 'test')
+        .executeTakeFirstOrThrow()
+    ).balance,
+  );
 const pass = (now?: Date) => t.app.services.jobs.runDue(now ? { now } : {});
 /** An instant at a Kampala wall-clock time (EAT is UTC+3 all year). */
 const eat = (day: string, time: string) => new Date(`${day}T${time}+03:00`);
@@ -120,6 +133,57 @@ describe('alerts of money out', () => {
     ).toBe(true);
     const kinds = (await alertsOf(merchant)).map((a) => a.kind).sort();
     expect(kinds).toEqual(['low_balance', 'payout_failed']);
+  });
+});
+
+describe('a low balance after a wallet transfer', () => {
+  it('is queued once per crossing of the line, in the transfer, and not for a transfer refused', async () => {
+    const merchant = await merchantWith({ low_balance_below: 10_000, test: true });
+    const recipient = await createMerchant(dashboard, 'Nakato Stores');
+    await fundWallet(dashboard, merchant, 40_000);
+    await setPin(dashboard, merchant);
+    const lows = async () => (await alertsOf(merchant)).filter((a) => a.kind === 'low_balance');
+
+    expect((await p2p(dashboard, merchant, recipient, 100_000)).statusCode).toBe(400);
+    expect(await lows()).toEqual([]);
+    expect((await p2p(dashboard, merchant, recipient, 10_000)).statusCode).toBe(201);
+    expect(await lows()).toEqual([]);
+
+    expect((await p2p(dashboard, merchant, recipient, 25_000)).statusCode).toBe(201);
+    const balance = await balanceOf(merchant);
+    expect(balance).toBeLessThan(10_000);
+    const text = ALERT_TEXTS.lowBalance({ account: 'Kato Hardware', balance, live: false });
+    expect((await lows()).map((a) => [a.channel, a.destination, a.subject, a.body])).toEqual([
+      ['email', merchant.email, text.subject, text.text],
+    ]);
+
+    // Further below the line is no new crossing.
+    expect((await p2p(dashboard, merchant, recipient, 1_000)).statusCode).toBe(201);
+    expect(await lows()).toHaveLength(1);
+    expect(await alertsOf(recipient)).toEqual([]);
+
+    // Back above it and down again is a second crossing.
+    await fundWallet(dashboard, merchant, 20_000);
+    expect((await p2p(dashboard, merchant, recipient, 15_000)).statusCode).toBe(201);
+    expect(await lows()).toHaveLength(2);
+  });
+});
+
+describe('a low balance after a wallet transfer under payout rules', () => {
+  it("is queued in the rules' transaction, and not for a transfer the rules refuse", async () => {
+    const merchant = await merchantWith({ low_balance_below: 10_000, test: true });
+    const recipient = await createMerchant(dashboard, 'Nakato Stores');
+    await fundWallet(dashboard, merchant, 40_000);
+    await setPin(dashboard, merchant);
+    expect((await post(dashboard, merchant, '/api/payout-rules', { per_payout_cap: 30_000 })).statusCode).toBe(200);
+
+    // Refused by the rules after the transfer's call moved the money: its alert is undone with it.
+    const refused = await p2p(dashboard, merchant, recipient, 35_000);
+    expect([refused.statusCode, refused.json().code]).toEqual([400, API_ERROR_CODES.payoutRule]);
+    expect(await alertsOf(merchant)).toEqual([]);
+    expect((await p2p(dashboard, merchant, recipient, 30_000)).statusCode).toBe(201);
+    expect(await balanceOf(merchant)).toBeLessThan(10_000);
+    expect((await alertsOf(merchant)).map((a) => a.kind)).toEqual(['low_balance']);
   });
 });
 

@@ -1,4 +1,4 @@
-/** Merchant alerts' choices (issue 42): defaults, validation, SMS only to a Ugandan phone, and the team's view. */
+/** Merchant alerts' choices: defaults, validation, SMS only to a Ugandan phone, and the team's view. */
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_MESSAGES as N } from '@sente/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';

@@ -1,10 +1,14 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@sente/contracts/notifications';
 
 /** The demo merchant a newcomer signs in as (README: The demo). */
 export const DEMO_USER = { firstname: 'Ruth', lastname: 'Nankya', email: 'demo@sente.local', password: 'Sente#Demo2026' };
 export const DEMO_PIN = '12345';
 
-/** The school's paperwork, so Business Details and the 90% ring are alive on first sight. */
+/**
+ * The school's paperwork, so Business Details and the 90% ring are alive on first sight, with the MoMo Pay and Airtel
+ * merchant codes the link posters print.
+ */
 export const DEMO_BUSINESS = {
   business_name: 'Kampala Parents School Ltd',
   business_industry: 'Education',
@@ -15,6 +19,8 @@ export const DEMO_BUSINESS = {
   city: 'Kampala',
   address_1: 'Plot 12, Kira Road',
   address_2: 'Kamwokya',
+  momo_merchant_code: '708912',
+  airtel_merchant_code: '4417063',
 } as const;
 /**
  * The school's team, one member of each role besides its owner (each signs in with DEMO_USER's password),
@@ -28,6 +34,12 @@ export const DEMO_TEAM = [
   { firstname: 'Tom', lastname: 'Wandera', email: 'user@demo.sente.local', staff_role: 'user' },
 ] as const;
 export const DEMO_PENDING_INVITE = { email: 'bursar@demo.sente.local', staff_role: 'operations' } as const;
+
+/**
+ * What the demo user hears of the school: an e-mail for each payment, in test mode too, since every demo payment is a
+ * test payment.
+ */
+export const DEMO_NOTIFICATIONS = { ...DEFAULT_NOTIFICATION_SETTINGS, payment_received: true, by_email: true, test: true };
 
 export const DEMO_ACCOUNTS = { school: 'Kampala Parents School', bakery: "Mama Ruth's Bakery" } as const;
 

@@ -1,10 +1,11 @@
 import { kampalaDay } from '@sente/contracts/dates';
+import { SHARING_MESSAGES } from '@sente/contracts/link-sharing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS_ENV } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signIn } from '../../testing/users.ts';
-import { DEMO_ACCOUNTS, DEMO_PENDING_INVITE, DEMO_TEAM, DEMO_USER } from './demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_BUSINESS, DEMO_PENDING_INVITE, DEMO_TEAM, DEMO_USER } from './demo-data.ts';
 import type { DemoSummary } from './seed.ts';
 
 const NOW = new Date();
@@ -131,6 +132,28 @@ describe('seed:demo', () => {
     expect(stats.total).toBe(Number(paid.total));
     // Backdated over six months, the payments land on their own months, not all on the day of the seed.
     expect(stats.data.filter((amount: number) => amount > 0).length).toBeGreaterThan(3);
+  });
+
+  it("turns on the school's SMS receipts, prints its merchant codes on its posters and mails the demo user each payment", async () => {
+    const profile = await asDemoMerchant('/api/user/profile');
+    expect(profile.current_account.account_name).toBe(DEMO_ACCOUNTS.school);
+    expect(profile.current_account.sms_receipts).toBe(true);
+    expect(profile.current_account.business_details).toMatchObject({
+      momo_merchant_code: DEMO_BUSINESS.momo_merchant_code,
+      airtel_merchant_code: DEMO_BUSINESS.airtel_merchant_code,
+    });
+    const links = await asDemoMerchant('/api/payment-link');
+    const fees = links.items.find((link: { title: string }) => link.title === 'Term 1 fees');
+    const poster = await t.app.inject({ method: 'GET', url: `/posters/${fees.ref}` });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.body).toContain(SHARING_MESSAGES.payWithMomo(DEMO_BUSINESS.momo_merchant_code));
+    expect(poster.body).toContain(SHARING_MESSAGES.payWithAirtel(DEMO_BUSINESS.airtel_merchant_code));
+
+    const notifications = await asDemoMerchant('/api/user/notifications');
+    expect(notifications).toMatchObject({ payment_received: true, payment_above: null, by_email: true, test: true });
+    // Turned on after the history was made: the seeded payments texted no payer and alerted nobody.
+    expect(await t.database.db.selectFrom('sms_messages').select('id').execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('member_alerts').select('id').execute()).toEqual([]);
   });
 
   it("posts each payment's ledger lines when it was paid, so a past month's statement agrees with its collections and reports", async () => {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { AccountsService } from '../accounts/service.ts';
+import type { NotificationSettingsService } from '../alerts/settings.ts';
 import * as authRepo from '../auth/repository.ts';
 import type { FilesService } from '../files/service.ts';
 import type { LinksService } from '../links/service.ts';
@@ -18,6 +19,7 @@ import type { WalletService } from '../transfers/service.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BUSINESS,
+  DEMO_NOTIFICATIONS,
   DEMO_PDF,
   DEMO_PENDING_INVITE,
   DEMO_PIN,
@@ -42,6 +44,7 @@ type Deps = {
   simulatorDelayMs: number;
   passwords: PasswordHasher;
   team: TeamService;
+  notifications: NotificationSettingsService;
 };
 
 export type DemoSummary = { accounts: number; links: number; collections: number; successful: number; transfers: number };
@@ -87,6 +90,7 @@ export function createDemoSeeder({
   simulatorDelayMs,
   passwords,
   team,
+  notifications,
 }: Deps) {
   async function createLinks(userId: string, schoolId: string, bakeryId: string): Promise<{ sales: Sale[]; count: number }> {
     const school = { accountId: schoolId, environment: TEST };
@@ -332,6 +336,15 @@ export function createDemoSeeder({
     await team.invite({ id: schoolId }, ownerId, DEMO_PENDING_INVITE);
   }
 
+  /**
+   * SMS receipts for the school's payers and payment alerts by e-mail for the demo user, turned on once the history is
+   * made, so the seed itself queues no SMS nor alert for the thousands of payments it backdates.
+   */
+  async function turnOnTheMessages(userId: string, schoolId: string) {
+    await accounts.setSmsReceipts(schoolId, true);
+    await notifications.save(schoolId, userId, DEMO_NOTIFICATIONS);
+  }
+
   return {
     async seed({ collections = 2_400, now = new Date() } = {}): Promise<DemoSummary | DemoRefusal> {
       if (await authRepo.findUserByEmailOrPhone(db, DEMO_USER.email)) return 'exists';
@@ -349,6 +362,7 @@ export function createDemoSeeder({
       await collect(sales, collections, now);
       const transfers = await moveMoney(user.id, schoolId, bakeryId);
       await gatherTheTeam(user.id, schoolId, password);
+      await turnOnTheMessages(user.id, schoolId);
       const successful = await countSuccessful(db, [schoolId, bakeryId]);
       return { accounts: 2, links: count, collections, successful, transfers };
     },

@@ -79,7 +79,7 @@ export function atPostingTime<T>(at: Date, work: () => Promise<T>): Promise<T> {
  * Writes one balanced movement (DESIGN §6) in one statement inside the caller's transaction: each wallet's balance
  * (created empty the first time it is credited), then the transaction row and its entries. The database refuses an
  * unbalanced or mixed-currency set and a debit beyond a merchant, fee or hold balance; the latter surfaces as
- * InsufficientFundsError. A merchant wallet it takes below a member's low-balance amount queues their alert (issue 42).
+ * InsufficientFundsError. A merchant wallet it takes below a member's low-balance amount queues their alert.
  */
 export async function postMovement(trx: Transaction<Database>, movement: Movement): Promise<string> {
   const postings = movementPostings(movement);

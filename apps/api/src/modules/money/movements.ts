@@ -45,7 +45,7 @@ export type Movement = {
 /**
  * Money that leaves a merchant wallet through a provider: a settlement to a bank, a payout to mobile money, or a
  * refund of a payment to its payer (decision 053; its charge is 0: the payment's fee is not returned either), or one row
- * of a payout batch (issue 41: held with its batch, released on its own as a payout's is).
+ * of a payout batch (decision 066: held with its batch, released on its own as a payout's is).
  */
 export type TransferOutKind = 'settlement' | 'payout' | 'refund' | 'batch_payout';
 

@@ -1,5 +1,5 @@
 /**
- * The approval policy (issue 41, decision 067): a payout or settlement request above the account's threshold is held
+ * The approval policy (decision 067): a payout or settlement request above the account's threshold is held
  * and waits for a second member, who approves it with their PIN or declines it; unanswered for 72 hours it expires.
  */
 import { randomUUID } from 'node:crypto';

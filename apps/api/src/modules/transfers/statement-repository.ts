@@ -31,7 +31,7 @@ export type StatementRecord = {
   payout_msisdn: string | null;
   /** The payer a refund paid back (decision 053), by the refunded payment's name. */
   refunded_payer: string | null;
-  /** A payout batch's own reference and row count, on its hold (issue 41). */
+  /** A payout batch's own reference and row count, on its hold (decision 066). */
   batch_reference: string | null;
   batch_rows: number | null;
 };

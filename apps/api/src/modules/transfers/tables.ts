@@ -30,7 +30,7 @@ export interface PinTokensTable {
   created_at: CreatedAt;
 }
 
-/** A payout batch (migration 037, issue 41): its maker, approval or rejection, expiry and paid/failed counts. */
+/** A payout batch (migration 037, decision 066): its maker, approval or rejection, expiry and paid/failed counts. */
 export interface PayoutBatchesTable {
   id: Generated<string>;
   account_id: string;

@@ -46,7 +46,7 @@ export function transferEvent(
   transfer: EventTransfer,
   side: { accountId: string; direction: 'out' | 'in'; other?: Party },
 ): WebhookEventInput {
-  // A batch's row is a payout to its receiver: the same events and object, with its batch's id (issue 41).
+  // A batch's row is a payout to its receiver: the same events and object, with its batch's id (decision 066).
   const isPayout = transfer.kind === 'payout' || transfer.kind === 'batch_payout';
   const subject = transfer.kind === 'wallet_transfer' ? 'transfer' : isPayout ? 'payout' : transfer.kind;
   return {

@@ -8,13 +8,17 @@ const SLIP_WIDTH = (80 / 25.4) * 72;
 /**
  * The receipt as a PDF, in the layout asked for, drawn with PDFKit (pdfkit.org: `new PDFDocument({ size, margin })`,
  * `text(...)`, standard fonts). NOTE: the standard fonts hold Latin-1 only; a name in another script is printed as
- * PDFKit maps it, while the page itself shows it whole. The logo is left off the PDF: it is a file of any format.
+ * PDFKit maps it, while the page itself shows it whole. The merchant's logo (PNG or JPEG bytes, logo.ts) heads it,
+ * scaled to fit a small box as the page's does.
  */
-export function receiptPdf(lines: ReceiptLines, layout: ReceiptLayout): Promise<Buffer> {
+export function receiptPdf(lines: ReceiptLines, layout: ReceiptLayout, logo?: Buffer): Promise<Buffer> {
   const slip = layout === 'slip';
   const margin = slip ? 8 : 56;
-  // A till slip is as long as its lines; each row takes two lines of its narrow column.
-  const size: [number, number] | 'A4' = slip ? [SLIP_WIDTH, 150 + lines.rows.length * 34] : 'A4';
+  // The logo's box in points, the page's 48 and 32 CSS pixels.
+  const box = slip ? 24 : 36;
+  const logoHeight = logo ? box + 8 : 0;
+  // A till slip is as long as its lines (and its logo); each row takes two lines of its narrow column.
+  const size: [number, number] | 'A4' = slip ? [SLIP_WIDTH, 150 + logoHeight + lines.rows.length * 34] : 'A4';
   const pdf = new PDFDocument({ size, margin, info: { Title: P.title(lines.merchant), Author: 'Sente' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -23,6 +27,10 @@ export function receiptPdf(lines: ReceiptLines, layout: ReceiptLayout): Promise<
     pdf.on('error', reject);
   });
   const small = slip ? 8 : 10;
+  if (logo) {
+    pdf.image(logo, margin, margin, { fit: [box, box] });
+    pdf.y = margin + logoHeight;
+  }
   pdf
     .font('Helvetica-Bold')
     .fontSize(slip ? 11 : 18)

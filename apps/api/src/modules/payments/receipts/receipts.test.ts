@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RECEIPT_PAGE } from '@sente/contracts/receipt-page';
 import { SMS_RECEIPTS_MESSAGES } from '@sente/contracts/sms-receipts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../../testing/http.ts';
 import { apiKeysOf } from '../../../testing/merchant-api.ts';
@@ -18,6 +19,7 @@ import {
   paymentStatus,
 } from '../../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { uploadPath } from '../../../testing/upload-fixtures.ts';
 import { bearer } from '../../../testing/users.ts';
 
 let t: TestApp;
@@ -30,6 +32,11 @@ const EXTRA = [
   { label: 'Student name', value: 'Nakato <b>Sarah</b>' },
   { label: 'Class', value: 'P.5' },
 ];
+
+/** A 64x64 red PNG logo, as a merchant uploads it (the files module stores it as WebP, decision 060). */
+const LOGO_PNG = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+  .png()
+  .toBuffer();
 
 const settle = (id: string) => t.app.services.payments.settle(id, { status: 'successful', message: null });
 const receiptCode = (url: string | undefined) => new URL(url ?? '').pathname.split('/r/')[1] ?? '';
@@ -132,6 +139,29 @@ describe('GET /r/:code', () => {
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(res.rawPayload.length).toBeGreaterThan(1000);
     }
+  });
+
+  it("heads the PDF with the account's logo, and draws none for an account without one or with another's file", async () => {
+    const pdfOf = async (receipt: string) => (await open(`/r/${receipt}?format=pdf`)).rawPayload.toString('latin1');
+    const image = '/Subtype /Image';
+    expect(await pdfOf(code)).not.toContain(image);
+
+    const logoPath = await uploadPath(t, school.accessToken, { bytes: LOGO_PNG, name: 'logo.png' }, 'companylogos');
+    expect((await post(t, school, '/api/sente-account/update-logo', { company_logo: logoPath })).statusCode).toBe(200);
+    for (const layout of ['a4', 'slip']) {
+      const res = await open(`/r/${code}?format=pdf&layout=${layout}`);
+      expect(res.rawPayload.toString('latin1')).toContain(image);
+    }
+
+    // A logo path naming another account's file (never set through the API, which checks it) prints nothing.
+    const link = await createPaymentLink(t, other, { fixed_amount: true, amount: 5_000 });
+    const otherPaid = await payId(t, link.ref, { phone: '0772123457' });
+    await settle(otherPaid);
+    const otherCode = receiptCode((await paymentStatus(t, otherPaid)).receipt_url);
+    await t.database.db.updateTable('accounts').set({ company_logo: logoPath }).where('id', '=', other.accountId).execute();
+    const res = await open(`/r/${otherCode}?format=pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.toString('latin1')).not.toContain(image);
   });
 
   it('is a plain 404 page for an unknown code, an id, a near code, and a payment not successful', async () => {

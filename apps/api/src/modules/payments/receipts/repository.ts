@@ -12,6 +12,7 @@ export async function findReceipt(db: Kysely<Database>, code: string) {
     .leftJoin('links', 'links.id', 'collections.link_id')
     .select([
       'collections.id',
+      'collections.account_id',
       'collections.environment',
       'collections.amount',
       'collections.currency',

@@ -4,15 +4,17 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import type { SmsSender } from '../../../sms/sms.ts';
+import type { FilesService } from '../../files/service.ts';
 import type { CollectionRecord } from '../repository.ts';
 import { receiptLines } from './lines.ts';
+import { logoForPdf } from './logo.ts';
 import { receiptNotFoundPage, receiptPage } from './page.ts';
 import { receiptPdf } from './pdf.ts';
 import { findReceipt } from './repository.ts';
 import { claimSmsReceipt, smsReceiptOutcome, smsReceiptsSender } from './sms-repository.ts';
 import { smsReceiptText } from './sms-text.ts';
 
-type Options = { db: Kysely<Database>; sms: SmsSender; logger: Logger; publicUrl: string };
+type Options = { db: Kysely<Database>; files: FilesService; sms: SmsSender; logger: Logger; publicUrl: string };
 
 /** What the receipt route answers: the page (or the PDF), or the plain not-found page. */
 export type ReceiptAnswer =
@@ -21,7 +23,7 @@ export type ReceiptAnswer =
   | { found: false; type: 'html'; body: string };
 
 /** The payer's receipt (decision 068): its page and PDF by its unguessable code, its address, and its SMS. */
-export function createReceipts({ db, sms, logger, publicUrl }: Options) {
+export function createReceipts({ db, files, sms, logger, publicUrl }: Options) {
   const receiptUrl = (code: string) => `${publicUrl}/r/${code}`;
 
   return {
@@ -31,7 +33,10 @@ export function createReceipts({ db, sms, logger, publicUrl }: Options) {
       const receipt = await findReceipt(db, code);
       if (!receipt) return { found: false, type: 'html', body: receiptNotFoundPage() };
       const lines = receiptLines(receipt);
-      if (format === 'pdf') return { found: true, type: 'pdf', body: await receiptPdf(lines, layout) };
+      if (format === 'pdf') {
+        const logo = await logoForPdf(files, receipt.account_id, receipt.company_logo);
+        return { found: true, type: 'pdf', body: await receiptPdf(lines, layout, logo) };
+      }
       return { found: true, type: 'html', body: receiptPage(lines, code, layout) };
     },
 

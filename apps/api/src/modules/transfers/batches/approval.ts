@@ -41,7 +41,7 @@ type ApprovalOptions = {
 };
 
 /**
- * Submitting a batch, and its approval by a second member (issue 41): the maker can never approve or reject their own
+ * Submitting a batch, and its approval by a second member (decision 066): the maker can never approve or reject their own
  * batch; the approver accepts each name that does not match, then approves with the wallet PIN, which holds the total
  * with charges at once and queues the rows; an unanswered request expires after 72 hours.
  */

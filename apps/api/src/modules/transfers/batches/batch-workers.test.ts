@@ -1,5 +1,5 @@
 /**
- * Issue 41: a live payout batch paid through the fake MTN and Airtel by two workers at once, after a third died
+ * Decision 066: a live payout batch paid through the fake MTN and Airtel by two workers at once, after a third died
  * mid-batch between writing rows' transfers and handing them over. Every row must reach its provider once and be paid
  * once, and the ledger must verify. PostgreSQL only: PGlite is one connection, where nothing runs at once.
  */

@@ -1,4 +1,4 @@
-/** Payout batches through HTTP and the worker (issue 41): the sheet, its checks, approval by a second member, paying. */
+/** Payout batches through HTTP and the worker (decision 066): the sheet, its checks, approval by a second member, paying. */
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import { PAYOUT_RULE_MESSAGES as R } from '@sente/contracts/payout-rules';
 import ExcelJS from 'exceljs';

@@ -100,7 +100,7 @@ async function overPayoutCap(trx: Transaction<Database>, batchId: string, rows: 
 type DraftOptions = { db: Kysely<Database>; charge: number; maxAmount: number };
 
 /**
- * The drafts of payout batches (issue 41): made from a sheet (or /v1's rows), corrected row by row and discarded by
+ * The drafts of payout batches (decision 066): made from a sheet (or /v1's rows), corrected row by row and discarded by
  * the member who made them, every change checked across the batch and recorded.
  */
 export function createDrafts({ db, charge, maxAmount }: DraftOptions) {

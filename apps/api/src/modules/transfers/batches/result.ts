@@ -13,7 +13,7 @@ type ResultRow = BatchRowView & { cursor_ts: string; completed_at: Date | null; 
 const STATUS_WORDS = { draft: 'Not sent', queued: 'Queued', sent: 'Pending', paid: 'Paid', failed: 'Failed' } as const;
 
 /**
- * A batch's result as an .xlsx stream (issue 41): each row as the sheet gave it, its name check with the registered
+ * A batch's result as an .xlsx stream (decision 066): each row as the sheet gave it, its name check with the registered
  * name masked, its outcome with the provider's reference and the reason of a failure. The keyset is the row's position
  * (carried as the export's cursor text), so memory stays flat for a 5,000-row batch.
  */

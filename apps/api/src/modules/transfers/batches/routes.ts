@@ -63,7 +63,7 @@ async function receiveSheet(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * Payout batches (issue 41): any member who sees the wallet reads them; members who may move money make, correct and
+ * Payout batches (decision 066): any member who sees the wallet reads them; members who may move money make, correct and
  * submit their own, and approve or reject another member's with the wallet PIN.
  */
 export const batchRoutes: FastifyPluginAsyncZod<Services> = async (app, { batches }) => {

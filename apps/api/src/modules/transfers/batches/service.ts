@@ -62,7 +62,7 @@ type Options = {
 export type BatchActor = MoneyActor & { canMove: boolean };
 
 /**
- * Payout batches (issue 41): drafts from a sheet (drafts.ts), their approval by a second member (approval.ts), the
+ * Payout batches (decision 066): drafts from a sheet (drafts.ts), their approval by a second member (approval.ts), the
  * worker's name checks and payouts (work.ts), and what the batch screen and the result read.
  */
 export function createBatchService(options: Options) {

@@ -80,7 +80,7 @@ type WorkOptions = {
 };
 
 /**
- * The worker's batch work (issue 41): the name checks of draft rows, and the payouts of approved rows, each row
+ * The worker's batch work (decision 066): the name checks of draft rows, and the payouts of approved rows, each row
  * claimed with FOR UPDATE SKIP LOCKED and leased (decision 029), so any number of workers share them.
  *
  * A row becomes its transfer exactly once: the insert is keyed on the row (`transfers.batch_row_id` is unique), in

@@ -11,7 +11,7 @@ export const teamKeys = {
   all: ['team'] as const,
   scope: (accountId: string | null) => [...teamKeys.all, accountId] as const,
   lists: (accountId: string | null) => [...teamKeys.scope(accountId), 'list'] as const,
-  /** Who of the team hears what (issue 42). */
+  /** Who of the team hears what. */
   notifications: (accountId: string | null) => [...teamKeys.scope(accountId), 'notifications'] as const,
 };
 

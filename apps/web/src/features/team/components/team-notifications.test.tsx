@@ -38,7 +38,7 @@ function renderTeam(role: 'owner' | 'user') {
   return api;
 }
 
-describe("the team's notifications (issue 42)", () => {
+describe("the team's notifications", () => {
   it('shows owners who hears what, how and for which mode, read-only', async () => {
     renderTeam('owner');
     const table = await screen.findByRole('table', { name: 'Who gets notifications' });

@@ -27,7 +27,7 @@ const channels = (member: TeamNotification) =>
     .join(', ');
 const modes = (member: TeamNotification) => [member.live && 'Live', member.test && 'Test'].filter(Boolean).join(', ');
 
-/** Who of the team hears what (issue 42), read-only: each member chooses their own in their profile. */
+/** Who of the team hears what, read-only: each member chooses their own in their profile. */
 export function TeamNotifications() {
   const team = useTeamNotifications();
   return (
