@@ -37,11 +37,7 @@ export const CODE_TEXTS = {
 export const PHONE_TEXT = {
   verified: 'Verified',
   verify: 'Verify phone',
-  saveFirst: 'Save the new number first, then verify it.',
   modalTitle: 'Verify your phone',
   modalIntro: 'Enter the 6-digit code we texted to',
-  codeLabel: 'Code from the SMS',
   confirm: 'Verify',
-  resend: 'Send a new code',
-  resendIn: (seconds: number) => `Send a new code in ${seconds} s`,
 } as const;
