@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { PHONE_MESSAGES, PHONE_TEXT as T } from '@sente/contracts/phone-verification';
 import { type FormEvent, useRef, useState } from 'react';
 import { CodeCountdown } from '../../../components/code-countdown.tsx';
 import { CodeInput } from '../../../components/code-input.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { sendPhoneCode, usePhoneVerified, verifyPhone } from '../api/verify-phone.ts';
@@ -19,11 +20,7 @@ export function PhoneVerification({ phone, verified }: { phone: string | null; v
   const phoneVerified = usePhoneVerified();
   if (!phone) return null;
   if (verified) {
-    return (
-      <Badge color="green" variant="light">
-        {T.verified}
-      </Badge>
-    );
+    return <StatusBadge status="successful" label={T.verified} />;
   }
 
   /** Texts a code; the server's refusal (no Ugandan mobile, too soon) is shown as it says it. */
