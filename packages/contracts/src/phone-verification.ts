@@ -40,4 +40,6 @@ export const PHONE_TEXT = {
   modalTitle: 'Verify your phone',
   modalIntro: 'Enter the 6-digit code we texted to',
   confirm: 'Verify',
+  resend: 'Send a new code',
+  resendIn: (seconds: number) => `You can ask for a new code in ${seconds} s`,
 } as const;

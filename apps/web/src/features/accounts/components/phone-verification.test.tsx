@@ -95,13 +95,13 @@ describe("the profile's phone verification (decision 069)", () => {
     await fresh.user.click(await screen.findByRole('button', { name: T.verify }));
     const dialog = await screen.findByRole('dialog', { name: T.modalTitle });
     expect(within(dialog).getByRole('timer')).toHaveTextContent(/^You can ask for a new code in (49|50) s$/);
-    expect(within(dialog).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: T.resend })).not.toBeInTheDocument();
     fresh.unmount();
 
     const old = renderProfile({ sentSecondsAgo: 60 });
     await old.user.click(await screen.findByRole('button', { name: T.verify }));
     const later = await screen.findByRole('dialog', { name: T.modalTitle });
-    await old.user.click(within(later).getByRole('button', { name: 'Resend' }));
+    await old.user.click(within(later).getByRole('button', { name: T.resend }));
     await waitFor(() => expect(old.api.sent('POST /api/user/phone/send-code')).toHaveLength(2));
   });
 

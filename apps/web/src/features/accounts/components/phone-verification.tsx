@@ -1,13 +1,12 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { OTP_LENGTH } from '@sente/contracts/constants';
+import { OTP_LENGTH, OTP_RESEND_COOLDOWN_MS } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { PHONE_MESSAGES, PHONE_TEXT as T } from '@sente/contracts/phone-verification';
-import { type FormEvent, useRef, useState } from 'react';
-import { CodeCountdown } from '../../../components/code-countdown.tsx';
-import { CodeInput } from '../../../components/code-input.tsx';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { CodeInput } from '../../auth/index.ts';
 import { sendPhoneCode, usePhoneVerified, verifyPhone } from '../api/verify-phone.ts';
 
 /**
@@ -115,7 +114,7 @@ export function VerifyPhoneModal({ phone, sentAt, resending, onResend, onClose, 
             onComplete={(value) => void check(value)}
             firstBoxRef={firstBox}
           />
-          <CodeCountdown sentAt={sentAt} onResend={onResend} resending={resending} />
+          <ResendCode sentAt={sentAt} onResend={onResend} resending={resending} />
           <Group justify="flex-end">
             <Button type="submit" loading={checking}>
               {T.confirm}
@@ -124,5 +123,31 @@ export function VerifyPhoneModal({ phone, sentAt, resending, onResend, onClose, 
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+const secondsLeft = (sentAt: number) => Math.max(0, Math.ceil((sentAt + OTP_RESEND_COOLDOWN_MS - Date.now()) / 1000));
+
+/** A new code may be asked for 50 seconds after the last (the server answers 429 sooner): until then, how long. */
+function ResendCode({ sentAt, onResend, resending }: { sentAt: number; onResend: () => void; resending: boolean }) {
+  const [left, setLeft] = useState(() => secondsLeft(sentAt));
+  useEffect(() => {
+    setLeft(secondsLeft(sentAt));
+    const timer = setInterval(() => setLeft(secondsLeft(sentAt)), 500);
+    return () => clearInterval(timer);
+  }, [sentAt]);
+  if (left > 0) {
+    return (
+      <Text size="sm" c="gray.7" role="timer" aria-live="off">
+        {T.resendIn(left)}
+      </Text>
+    );
+  }
+  return (
+    <Group>
+      <Button variant="subtle" onClick={onResend} loading={resending}>
+        {T.resend}
+      </Button>
+    </Group>
   );
 }

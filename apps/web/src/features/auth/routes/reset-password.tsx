@@ -7,12 +7,12 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
-import { CodeCountdown } from '../../../components/code-countdown.tsx';
-import { CodeInput } from '../../../components/code-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { CodeCountdown } from '../components/code-countdown.tsx';
+import { CodeInput } from '../components/code-input.tsx';
 import { useCodeSentAt } from '../components/use-code-sent.ts';
 
 type Stage = 0 | 1 | 2;

@@ -4,12 +4,12 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
-import { CodeCountdown } from '../../../components/code-countdown.tsx';
-import { CodeInput } from '../../../components/code-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useResendVerificationCode } from '../api/resend-verification-code.ts';
 import { useVerifyAccount } from '../api/verify-account.ts';
+import { CodeCountdown } from '../components/code-countdown.tsx';
+import { CodeInput } from '../components/code-input.tsx';
 import { useCodeAttempt } from '../components/use-code-attempt.ts';
 import { codeError, useCodeSentAt } from '../components/use-code-sent.ts';
 
