@@ -76,6 +76,7 @@ describe('POST /api/user/phone/send-code', () => {
   it('says what to do when the profile has no phone, or one SMS cannot reach', async () => {
     const member = await createSignedInUser(t);
     expect(answer(await sendCode(member))).toEqual([400, PHONE_MESSAGES.noPhone]);
+    expect(answer(await verify(member, '123456'))).toEqual([400, PHONE_MESSAGES.noPhone]);
     for (const phone of ['+254712345678', '+256414123456']) {
       expect((await savePhone(member, phone)).statusCode).toBe(200);
       expect(answer(await sendCode(member))).toEqual([400, PHONE_MESSAGES.notUgandanMobile]);

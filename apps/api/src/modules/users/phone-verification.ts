@@ -34,6 +34,7 @@ export function createPhoneVerification({ db, codes, throttle, requireUser }: De
     /** Checks the texted code (a wrong one counts a try) and marks the phone it went to verified. */
     async verify(userId: string, code: string): Promise<void> {
       const user = await requireUser(userId);
+      if (!user.phone) throw badRequest(PHONE_MESSAGES.noPhone);
       if (user.phone_verified_at) throw badRequest(PHONE_MESSAGES.alreadyVerified);
       await throttle
         .attempt('code', failureKeys(user.email, user.id), () => codes.consume(user, 'verify_phone', code))
