@@ -47,7 +47,7 @@ describe('the team screen', () => {
     const row = page.getByRole('row', { name: /akello@example\.com/ });
     await expect.poll(() => row.textContent()).toContain('Operations');
     expect((await row.textContent())?.toLowerCase()).toContain(TEAM_MESSAGES.inviteSent.toLowerCase());
-    // Who gets notifications (issue 42): the owner alone, hearing nothing until they choose.
+    // Who gets notifications: the owner alone, hearing nothing until they choose.
     const heard = page.getByRole('table', { name: 'Who gets notifications' });
     await expect.poll(() => heard.textContent()).toContain('Nothing');
     await expectAccessible(page, 'team');

@@ -27,14 +27,14 @@ import {
 } from './testing/batches.ts';
 import { answer, get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, PAYMENT_LINK } from './testing/links.ts';
-import { lastCode } from './testing/outbox.ts';
+import { lastCode, lastTextedCode } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
 import { invite, inviteToken, joinByInvitation } from './testing/rights.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { accountNumber, fundWallet, PIN, saveBankDetails, setPin, WALLET_ENV } from './testing/transfers.ts';
 import { createMember, createNamedMerchant, mintPinToken } from './testing/transfers-more.ts';
 import { multipartBody, SAMPLES, uploadPath } from './testing/upload-fixtures.ts';
-import { bearer, createAccount, uniqueEmail } from './testing/users.ts';
+import { bearer, createAccount, skipCodeCooldown, uniqueEmail } from './testing/users.ts';
 
 /** No limit may hide an answer behind a 429 here; payments and payouts settle only when a test says so. */
 const ENV = {
@@ -135,6 +135,16 @@ const resetCodeOf = (email: string) => {
   }
 };
 
+/** Each role's member's own Ugandan mobile, as SMS takes it. */
+const phoneOf = (role: StaffRole) => `25677099900${STAFF_ROLES.indexOf(role)}`;
+const textedCodeOf = (phone: string) => {
+  try {
+    return lastTextedCode(t.dataDir, phone);
+  } catch {
+    return '123456';
+  }
+};
+
 /** The PIN each role changes to (change_pin), before resetting it back to PIN (reset_pin). */
 const NEW_PIN = '86420';
 
@@ -190,6 +200,29 @@ const MATRIX: Row[] = [
       url: '/api/user/update-profile',
       body: { firstname: member.firstname, lastname: member.lastname },
     }),
+  },
+  // Decision 070: the member proves the profile's phone with a code texted to it; each role's member has a number of its own
+  {
+    route: 'POST /api/user/phone/send-code',
+    needs: 'session',
+    ok: 200,
+    call: async ({ role, member }) => {
+      await t.database.db
+        .updateTable('users')
+        .set({ phone: `+${phoneOf(role)}`, phone_verified_at: null })
+        .where('id', '=', member.userId)
+        .execute();
+      await skipCodeCooldown(t, member.userId, 'verify_phone');
+      return { url: '/api/user/phone/send-code', body: {} };
+    },
+  },
+  {
+    route: 'POST /api/user/phone/verify',
+    needs: 'session',
+    ok: 200,
+    // The code send-code texted the member; before that row (the 401 checks) there is none, and any well-formed code
+    // shows the refusal is the session's.
+    call: ({ role }) => ({ url: '/api/user/phone/verify', body: { code: textedCodeOf(phoneOf(role)) } }),
   },
   {
     route: 'POST /api/sente-account/create-account',

@@ -15,7 +15,7 @@ import { newBatch, rowsOf } from './testing/batches.ts';
 import { get, post } from './testing/http.ts';
 import { DIGITAL_ITEM, DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
 import { apiKeysOf } from './testing/merchant-api.ts';
-import { lastCode, lastMessage, readOutbox } from './testing/outbox.ts';
+import { lastCode, lastMessage, lastTextedCode, readOutbox } from './testing/outbox.ts';
 import { createDonationLink, createPaymentLink, type Merchant, payId, paymentStatus } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import {
@@ -106,7 +106,7 @@ let victim: Merchant;
 /** The victim's identifying values. */
 let v: Record<VictimKey, string>;
 /** The victim's other values a request can carry: a PIN token, the cursors of its lists, a short code. */
-let vx: { pinToken: string; cursors: Record<string, string>; shortCode: string; pinResetCode: string };
+let vx: { pinToken: string; cursors: Record<string, string>; shortCode: string; pinResetCode: string; phoneCode: string };
 /** The owner's own values, for the controls and for the requests that point the owner's records at a file. */
 let o: {
   annexId: string;
@@ -339,11 +339,14 @@ async function setUpVictim() {
   }
   // A wallet PIN reset code the victim asked for, for the owner to try on their own PIN.
   must(await post(t, victim, '/api/wallet/pin_reset_code', {}), 'pin_reset_code');
+  // And the code texted to prove the victim's phone (decision 070), for the owner to try on their own.
+  must(await post(t, victim, '/api/user/phone/send-code', {}), 'phone/send-code');
   vx = {
     pinToken: await pinToken(t, victim, VICTIM_PIN),
     cursors,
     shortCode: short.short_url.split('/s/')[1],
     pinResetCode: lastCode(t.outboxDir, victim.email, 'Reset your Sente wallet PIN'),
+    phoneCode: lastTextedCode(t.dataDir, internationalPhone(VICTIM_PHONE)!.slice(1)),
   };
 }
 
@@ -559,6 +562,9 @@ const CASES: Record<string, () => Probe[]> = {
       url: '/api/change-password',
       body: { email_or_phone: v.email, code: wrongCode(), password: 'Another#Pass9' },
     },
+  ],
+  'POST /api/user/phone/verify': () => [
+    { what: "the code texted to the victim's phone", url: '/api/user/phone/verify', body: { code: vx.phoneCode } },
   ],
   'POST /api/user/update-profile': () => [
     {
@@ -1325,6 +1331,7 @@ const NO_REFERENCE: Record<string, string> = {
   'POST /api/refresh-token': "takes a session's own secret, not a reference to a record",
   'POST /api/logout': "takes a session's own secret (or none), not a reference to a record",
   'GET /api/user/profile': "the session's own user",
+  'POST /api/user/phone/send-code': "texts the session's own user's phone; takes nothing",
   'GET /api/support': "the platform's support contacts, the same for everyone; takes nothing",
   'POST /api/sente-account/create-account': "takes a name; the new account is the caller's",
   'POST /api/keys/set-environment': "takes an environment name; the account is the session's",

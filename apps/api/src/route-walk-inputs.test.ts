@@ -130,6 +130,8 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
     'POST /api/change-password': () => ({ email_or_phone: owner.email, code: '123456', password: 'Another#Pass9' }),
     'POST /api/refresh-token': () => ({ refreshToken: 'not-a-token' }),
     'POST /api/user/update-profile': () => ({ firstname: 'Grace', lastname: 'Namutebi', phone: '0772123456' }),
+    'POST /api/user/phone/send-code': () => ({}),
+    'POST /api/user/phone/verify': () => ({ code: '123456' }),
     'POST /api/sente-account/create-account': () => ({ account_name: 'Walk shop' }),
     'POST /api/sente-account/switch-account': () => ({ sente_account_id: owner.accountId }),
     'POST /api/sente-account/update-logo': () => ({ logo: real.file }),

@@ -42,6 +42,7 @@ import { createBatchService } from './modules/transfers/batches/service.ts';
 import { createPinChangeService } from './modules/transfers/pin-changes.ts';
 import { createPinService } from './modules/transfers/pins.ts';
 import { createWalletService } from './modules/transfers/service.ts';
+import { createPhoneVerification } from './modules/users/phone-verification.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createSmsFromConfig } from './sms/from-config.ts';
 
@@ -87,8 +88,14 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
-  const codes = createCodeService({ db, mailer, pepper: secrets.codePepper, logger });
+  const codes = createCodeService({ db, mailer, sms, pepper: secrets.codePepper, logger });
   const auth = createAuthService({ db, codes, sessions, loadProfile: users.loadProfile, passwords });
+  const phoneVerification = createPhoneVerification({
+    db,
+    codes,
+    throttle: createFailureThrottle({ db }),
+    requireUser: users.requireUser,
+  });
   const team = createTeamService({ db, mailer, publicUrl: config.PUBLIC_URL });
   // An invitation is joined when its invitee proves the invited mailbox (verify-account or login-otp).
   auth.onMailboxProven(async (user) => {
@@ -230,6 +237,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     developers,
     webhookDeliveries,
     users,
+    phoneVerification,
     accounts,
     sessions,
     auth,

@@ -264,6 +264,8 @@ export const user = z.object({
   lastname: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** Whether the member proved the phone with a texted code (decision 070); SMS codes and alerts go only to such a phone. */
+  phone_verified: z.boolean(),
   current_account: account.nullable(),
   /** The caller's role on the current account. */
   current_role: z.enum(STAFF_ROLES).nullable(),

@@ -27,7 +27,7 @@ export const NOTIFICATION_MESSAGES = {
   saved: 'Notification choices saved',
   invalidAmount: (label: string) =>
     `${label} must be a whole amount in UGX up to ${formatMoney(MAX_ALERT_AMOUNT)} (0 or empty is none)`,
-  noPhone: 'Add a Ugandan mobile number (+256...) to your profile before choosing SMS.',
+  noPhone: 'Add a Ugandan mobile number (+256...) to your profile and verify it before choosing SMS.',
   noChannel: 'Choose e-mail, SMS or both.',
   noMode: 'Choose live, test or both.',
 } as const;
@@ -60,7 +60,9 @@ export const notificationSettingsInput = z
       'Whole UGX; told when the UGX wallet drops below it; empty or null is off',
     ),
     by_email: flag('by_email').describe("Send to the member's e-mail address"),
-    by_sms: flag('by_sms').describe("Send to the member's Ugandan phone (the profile's); summaries only 08:00-20:00 EAT"),
+    by_sms: flag('by_sms').describe(
+      "Send to the member's verified Ugandan phone (the profile's); summaries only 08:00-20:00 EAT",
+    ),
     live: flag('live').describe('Alerts of live-mode money'),
     test: flag('test').describe('Alerts of test-mode money'),
   })
@@ -97,7 +99,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   test: false,
 };
 
-/** GET/POST /api/user/notifications: the choices, and the phone SMS would go to (null without a Ugandan one). */
+/** GET/POST /api/user/notifications: the choices, and the phone SMS would go to (null without a verified Ugandan one). */
 export const notificationsAnswer = answerOf(notificationSettings.extend({ sms_phone: z.string().nullable() }));
 
 /** GET /api/team/notifications: who of the account hears what (owners and administrators). */

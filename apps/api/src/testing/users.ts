@@ -4,7 +4,7 @@ import type { Tokens } from '@sente/contracts/auth';
 import type { StaffRole } from '@sente/contracts/constants';
 import { sql } from 'kysely';
 import type { CodePurpose } from '../modules/auth/tables.ts';
-import { lastCode } from './outbox.ts';
+import { lastCode, lastTextedCode } from './outbox.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A password that satisfies the sign-up rule. */
@@ -167,3 +167,22 @@ export async function expireCodes(t: TestApp, userId: string): Promise<void> {
 
 /** A six-digit code that is not `code`. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/**
+ * Saves `phone` (`+2567XXXXXXXX`) in the user's profile and proves it with the code texted to it, through the routes
+ * (decision 070): SMS codes and alerts go only to a verified phone.
+ */
+export async function verifyPhone(
+  t: TestApp,
+  who: { accessToken: string; firstname: string; lastname: string },
+  phone: string,
+): Promise<void> {
+  const inject = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(who.accessToken), payload });
+  const saved = await inject('/api/user/update-profile', { firstname: who.firstname, lastname: who.lastname, phone });
+  if (saved.statusCode !== 200) fail('update-profile', saved);
+  const sent = await inject('/api/user/phone/send-code', {});
+  if (sent.statusCode !== 200) fail('phone/send-code', sent);
+  const verified = await inject('/api/user/phone/verify', { code: lastTextedCode(t.dataDir, phone.slice(1)) });
+  if (verified.statusCode !== 200) fail('phone/verify', verified);
+}

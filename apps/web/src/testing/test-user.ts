@@ -33,6 +33,7 @@ export function testUser({
     lastname: 'Nakato',
     email: 'ada@example.com',
     phone: null,
+    phone_verified: false,
     current_account: current,
     current_role: 'owner',
     // A staff profile names its account only by id and name, as the server sends it.

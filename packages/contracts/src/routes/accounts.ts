@@ -17,6 +17,7 @@ import {
 } from '../accounts.ts';
 import { answerOf, nothing } from '../api.ts';
 import { updateLogoInput } from '../files.ts';
+import { phoneCodeSent, verifyPhoneInput } from '../phone-verification.ts';
 import { supportContacts } from '../support.ts';
 import { byId, done, type RouteSchemas } from './shared.ts';
 
@@ -27,6 +28,8 @@ export const accountRoutes = {
   'GET /api/user/profile': { querystring: nothing, response: { 200: answerOf(user) } },
   'GET /api/support': { querystring: nothing, response: { 200: answerOf(supportContacts) } },
   'POST /api/user/update-profile': { body: updateProfileInput, response: { 200: answerOf(user) } },
+  'POST /api/user/phone/send-code': { body: nothing, response: { 200: answerOf(phoneCodeSent) } },
+  'POST /api/user/phone/verify': { body: verifyPhoneInput, response: { 200: done } },
   'POST /api/user/update-business-details': { body: businessDetailsInput, response: { 200: answerOf(businessDetails) } },
   'POST /api/sente-account/save-sente-files': { body: saveComplianceFilesInput, response: { 200: complianceFiles } },
   'POST /api/sente-account/remove-sente-file/:id': { params: byId, body: nothing, response: { 200: complianceFiles } },

@@ -40,6 +40,7 @@ import * as movementApprovals from './2026_11_29_039_movement_approvals.ts';
 import * as notificationSettings from './2026_11_29_040_notification_settings.ts';
 import * as smsMessages from './2026_11_29_041_sms_messages.ts';
 import * as receiptCodes from './2026_11_29_042_receipt_codes.ts';
+import * as phoneVerified from './2026_11_29_043_phone_verified.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_040_notification_settings': notificationSettings,
   '2026_11_29_041_sms_messages': smsMessages,
   '2026_11_29_042_receipt_codes': receiptCodes,
+  '2026_11_29_043_phone_verified': phoneVerified,
 };

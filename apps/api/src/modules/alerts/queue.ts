@@ -2,8 +2,8 @@ import type { Environment } from '@sente/contracts/constants';
 import { ALERT_TEXTS } from '@sente/contracts/notifications';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import type { SmsPurpose } from '../../sms/sms.ts';
-import { smsPhoneOf } from './settings.ts';
 import type { AlertKind } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,8 +33,8 @@ const KIND_COLUMN = {
 
 /**
  * Queues an alert for each member of the account who chose its kind and mode, one row per channel they chose (SMS
- * only to a Ugandan mobile). Called in the transaction of the event, so an alert exists exactly when its event commits.
- * Answers how many rows it queued.
+ * only to a Ugandan mobile the member verified, decision 070). Called in the transaction of the event, so an alert
+ * exists exactly when its event commits. Answers how many rows it queued.
  */
 export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
   const column = KIND_COLUMN[alert.kind];
@@ -44,7 +44,16 @@ export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
       join.onRef('m.account_id', '=', 's.account_id').onRef('m.user_id', '=', 's.user_id').on('m.removed_at', 'is', null),
     )
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 's.by_email', 's.by_sms', 's.payment_above', 's.low_balance_below', 'u.email', 'u.phone'])
+    .select([
+      's.user_id',
+      's.by_email',
+      's.by_sms',
+      's.payment_above',
+      's.low_balance_below',
+      'u.email',
+      'u.phone',
+      'u.phone_verified_at',
+    ])
     .where('s.account_id', '=', alert.accountId)
     .where(alert.environment === 'production' ? 's.live' : 's.test', '=', true);
   if (column) members = members.where(`s.${column}`, '=', true);
@@ -56,7 +65,7 @@ export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
       low_balance_below: member.low_balance_below === null ? null : Number(member.low_balance_below),
     };
     if (alert.wants && !alert.wants(choices)) continue;
-    const phone = smsPhoneOf(member.phone);
+    const phone = verifiedSmsPhoneOf(member);
     const base = {
       account_id: alert.accountId,
       user_id: member.user_id,

@@ -12,7 +12,9 @@ import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId }
 import { startSmtpReceiver } from '../../testing/smtp-receiver.ts';
 import { createReplica, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet, p2p, payout, pinToken, setPin } from '../../testing/transfers.ts';
+import { verifyPhone } from '../../testing/users.ts';
 import { queuePaymentAlert } from './queue.ts';
+import { PHONE_NOT_VERIFIED } from './work.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 /** Where members sign up (their codes go to the outbox the helpers read). */
@@ -32,13 +34,12 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A merchant with a Ugandan phone of its own and these choices. */
+/** A merchant with a verified Ugandan phone of its own and these choices. */
 async function merchantWith(choices: Partial<NotificationSettingsInput>): Promise<Merchant & { phone: string }> {
   const merchant = await createMerchant(dashboard, 'Kato Hardware');
   phones += 1;
   const phone = `25677${String(Date.now() % 1_000_000).padStart(6, '0')}${phones}`.slice(0, 12);
-  const profile = { firstname: merchant.firstname, lastname: merchant.lastname, phone: `+${phone}` };
-  expect((await post(dashboard, merchant, '/api/user/update-profile', profile)).statusCode).toBe(200);
+  await verifyPhone(dashboard, merchant, `+${phone}`);
   const res = await post(dashboard, merchant, '/api/user/notifications', { ...DEFAULT_NOTIFICATION_SETTINGS, ...choices });
   expect(res.statusCode).toBe(200);
   return { ...merchant, phone };
@@ -260,5 +261,37 @@ describe('sending', () => {
     const sms = (await alertsOf(merchant)).find((a) => a.channel === 'sms')!;
     expect([sms.status, sms.attempts, sms.last_error]).toEqual(['sent', 2, 'gateway down']);
     send.mockRestore();
+  });
+});
+
+describe('SMS only to a verified phone', () => {
+  const profileRow = (merchant: Merchant) =>
+    dashboard.database.db.selectFrom('users').select(['phone', 'phone_verified_at']).where('id', '=', merchant.userId);
+
+  it('queues no SMS for a member whose phone is not verified', async () => {
+    const merchant = await merchantWith({ payment_received: true, by_sms: true, test: true });
+    // As a member who chose SMS and then saved a new phone: the choice stays, the new phone is not verified.
+    await dashboard.database.db.updateTable('users').set({ phone_verified_at: null }).where('id', '=', merchant.userId).execute();
+    await paid(merchant, 25_000);
+    expect((await alertsOf(merchant)).map((a) => a.channel)).toEqual(['email']);
+  });
+
+  it('does not text the old number when the phone changed after the alert was queued', async () => {
+    const merchant = await merchantWith({ payment_received: true, by_sms: true, test: true });
+    await paid(merchant, 35_000);
+    expect((await alertsOf(merchant)).map((a) => a.channel).sort()).toEqual(['email', 'sms']);
+    const saved = await post(dashboard, merchant, '/api/user/update-profile', {
+      firstname: merchant.firstname,
+      lastname: merchant.lastname,
+      phone: '+256700999888',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await profileRow(merchant).executeTakeFirstOrThrow()).toEqual({ phone: '+256700999888', phone_verified_at: null });
+    await pass();
+    expect(texts(merchant.phone)).toEqual([]);
+    expect(texts('256700999888')).toEqual([]);
+    const sms = (await alertsOf(merchant)).find((a) => a.channel === 'sms')!;
+    expect([sms.status, sms.last_error]).toEqual(['failed', PHONE_NOT_VERIFIED]);
+    expect(mails(merchant.email)).toHaveLength(1);
   });
 });

@@ -1,10 +1,10 @@
-/** Merchant alerts' choices: defaults, validation, SMS only to a Ugandan phone, and the team's view. */
+/** Merchant alerts' choices: defaults, validation, SMS only to a verified Ugandan phone, and the team's view. */
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_MESSAGES as N } from '@sente/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';
 import { createMerchant, type Merchant, PAYMENTS_ENV } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { addMember, createSignedInUser } from '../../testing/users.ts';
+import { addMember, createSignedInUser, verifyPhone } from '../../testing/users.ts';
 
 let t: TestApp;
 let owner: Merchant;
@@ -47,7 +47,7 @@ describe('a member choosing what they hear', () => {
     }
   });
 
-  it('refuses SMS without a Ugandan mobile in the profile, and takes it once there is one', async () => {
+  it('refuses SMS without a verified Ugandan mobile in the profile, and takes it once there is one', async () => {
     const sms = { ...CHOICES, by_sms: true };
     expect(answer(await post(t, owner, '/api/user/notifications', sms))).toEqual([400, N.noPhone]);
     const kenyan = { firstname: owner.firstname, lastname: owner.lastname, phone: '+254712345678' };
@@ -55,6 +55,9 @@ describe('a member choosing what they hear', () => {
     expect(answer(await post(t, owner, '/api/user/notifications', sms))).toEqual([400, N.noPhone]);
     const ugandan = { ...kenyan, phone: '0772555111' };
     expect((await post(t, owner, '/api/user/update-profile', ugandan)).statusCode).toBe(200);
+    expect(answer(await post(t, owner, '/api/user/notifications', sms))).toEqual([400, N.noPhone]);
+    expect((await get(t, owner, '/api/user/notifications')).json().data.sms_phone).toBeNull();
+    await verifyPhone(t, owner, '+256772555111');
     const res = await post(t, owner, '/api/user/notifications', sms);
     expect(answer(res)).toEqual([200, N.saved]);
     expect(res.json().data).toMatchObject({ by_sms: true, sms_phone: '256772555111' });
@@ -74,6 +77,11 @@ describe("the owners' view of who hears what", () => {
     const team = res.json().data as { user_id: string; payment_above: number | null; name: string }[];
     expect(team.map((m) => m.user_id)).toEqual([owner.userId]);
     expect(team[0]).toMatchObject({ payment_above: 50_000, by_sms: true, sms_phone: '256772555111', staff_role: 'owner' });
+    // A new phone is not verified: the owners see no number SMS would go to.
+    const changed = { firstname: owner.firstname, lastname: owner.lastname, phone: '0772555222' };
+    expect((await post(t, owner, '/api/user/update-profile', changed)).statusCode).toBe(200);
+    const after = (await get(t, owner, '/api/team/notifications')).json().data as { sms_phone: string | null }[];
+    expect(after[0]).toMatchObject({ by_sms: true, sms_phone: null });
     const others = (await get(t, other, '/api/team/notifications')).json().data as { user_id: string }[];
     expect(others.map((m) => m.user_id)).not.toContain(owner.userId);
     expect(others.find((m) => m.user_id !== other.userId)).toMatchObject(DEFAULT_NOTIFICATION_SETTINGS);

@@ -8,12 +8,8 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { fieldError } from '../../lib/http-error.ts';
+import { verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import type { NotificationSettingsTable } from './tables.ts';
-
-/** A profile phone in its one format (`+256772123456`) as SMS takes it (`256772123456`); null unless a Ugandan mobile. */
-export function smsPhoneOf(phone: string | null): string | null {
-  return phone && /^\+2567\d{8}$/.test(phone) ? phone.slice(1) : null;
-}
 
 /** A stored row as the contract answers it. */
 export function settingsOf(row: Selectable<NotificationSettingsTable> | undefined): NotificationSettings {
@@ -34,8 +30,11 @@ export function settingsOf(row: Selectable<NotificationSettingsTable> | undefine
 
 /** A member's own choices for an account, their team's for its owners and administrators. */
 export function createNotificationSettings(db: Kysely<Database>) {
+  /** Texts go only to a phone the member proved (decision 070): null for an unproved one. */
   const phoneOf = async (userId: string) =>
-    smsPhoneOf((await db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow()).phone);
+    verifiedSmsPhoneOf(
+      await db.selectFrom('users').select(['phone', 'phone_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    );
 
   async function load(accountId: string, userId: string) {
     const row = await db
@@ -50,7 +49,7 @@ export function createNotificationSettings(db: Kysely<Database>) {
   return {
     load,
 
-    /** Saves the whole set; SMS is refused, with what to do, to a member without a Ugandan mobile in their profile. */
+    /** Saves the whole set; SMS is refused, with what to do, to a member without a verified Ugandan mobile. */
     async save(accountId: string, userId: string, settings: NotificationSettings) {
       if (settings.by_sms && !(await phoneOf(userId))) throw fieldError('by_sms', NOTIFICATION_MESSAGES.noPhone);
       const values = { ...settings, updated_at: new Date() };
@@ -70,7 +69,7 @@ export function createNotificationSettings(db: Kysely<Database>) {
         .leftJoin('notification_settings as s', (join) =>
           join.onRef('s.account_id', '=', 'm.account_id').onRef('s.user_id', '=', 'm.user_id'),
         )
-        .select(['u.id as user_id', 'u.firstname', 'u.lastname', 'u.email', 'u.phone', 'm.staff_role'])
+        .select(['u.id as user_id', 'u.firstname', 'u.lastname', 'u.email', 'u.phone', 'u.phone_verified_at', 'm.staff_role'])
         .select([
           's.account_id',
           's.payment_received',
@@ -95,7 +94,7 @@ export function createNotificationSettings(db: Kysely<Database>) {
         name: `${row.firstname} ${row.lastname}`.trim(),
         email: row.email,
         staff_role: row.staff_role as StaffRole,
-        sms_phone: smsPhoneOf(row.phone),
+        sms_phone: verifiedSmsPhoneOf(row),
       }));
     },
   };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { BACKOFF, backoffMs } from '../../lib/backoff.ts';
 import { drainDue } from '../../lib/due-work.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import { mayText, PROMOTIONAL_HOURS } from '../../sms/quiet-hours.ts';
 import type { SmsSender } from '../../sms/sms.ts';
 import { queueAlert } from './queue.ts';
@@ -14,10 +15,12 @@ import type { MemberAlertsTable } from './tables.ts';
 /** Sends after this many failed attempts are given up (the row kept as 'failed', its last error with it). */
 export const ALERT_MAX_ATTEMPTS = 8;
 const HOUR_MS = 3_600_000;
+/** Why an SMS alert was not sent: its number is no longer the member's verified phone. */
+export const PHONE_NOT_VERIFIED = 'the phone is no longer verified';
 
 type ClaimedAlert = Pick<
   Selectable<MemberAlertsTable>,
-  'id' | 'channel' | 'destination' | 'purpose' | 'subject' | 'body' | 'account_id' | 'attempts'
+  'id' | 'channel' | 'destination' | 'purpose' | 'subject' | 'body' | 'account_id' | 'user_id' | 'attempts'
 >;
 
 /** The Kampala hour of an instant (0-23). */
@@ -130,7 +133,7 @@ export function createAlertsWork({
       )
       update member_alerts a set attempts = a.attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
         from due where a.id = due.id
-      returning a.id, a.channel, a.destination, a.purpose, a.subject, a.body, a.account_id, a.attempts`.execute(db);
+      returning a.id, a.channel, a.destination, a.purpose, a.subject, a.body, a.account_id, a.user_id, a.attempts`.execute(db);
     return rows;
   }
 
@@ -151,6 +154,19 @@ export function createAlertsWork({
       .where('next_attempt_at', '=', leaseUntil)
       .execute();
 
+  /**
+   * Whether an SMS alert's number is still the member's verified phone (decision 070): one queued before the member
+   * changed the phone is not sent to the old number.
+   */
+  async function stillVerified(row: ClaimedAlert): Promise<boolean> {
+    const user = await db
+      .selectFrom('users')
+      .select(['phone', 'phone_verified_at'])
+      .where('id', '=', row.user_id)
+      .executeTakeFirst();
+    return user !== undefined && verifiedSmsPhoneOf(user) === row.destination;
+  }
+
   return {
     async runDue(options: { now?: Date; signal?: AbortSignal } = {}): Promise<AlertsPassResult> {
       const result: AlertsPassResult = { summaries: await queueSummaries(options.now ?? new Date()), sent: 0, failed: 0 };
@@ -163,7 +179,12 @@ export function createAlertsWork({
           claim: (limit, { now, leaseUntil }) => claim(limit, now, leaseUntil),
           apply: async (row, { leaseUntil }) => {
             if (row.channel === 'email') await mailer.send({ to: row.destination, subject: row.subject, text: row.body });
-            else await sms.send({ to: row.destination, text: row.body, purpose: row.purpose, accountId: row.account_id });
+            else if (await stillVerified(row)) {
+              await sms.send({ to: row.destination, text: row.body, purpose: row.purpose, accountId: row.account_id });
+            } else {
+              await settle(row, leaseUntil, { status: 'failed', error: PHONE_NOT_VERIFIED });
+              return;
+            }
             await settle(row, leaseUntil, { status: 'sent' });
             result.sent += 1;
           },

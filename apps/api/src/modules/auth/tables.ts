@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { CreatedAt, Timestamp } from '../../db/columns.ts';
 
-export type CodePurpose = 'verify_account' | 'login' | 'password_reset' | 'wallet_pin_reset';
+export type CodePurpose = 'verify_account' | 'login' | 'password_reset' | 'wallet_pin_reset' | 'verify_phone';
 
 export interface OneTimeCodesTable {
   id: Generated<string>;

@@ -1,22 +1,13 @@
 import { EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Logger } from 'pino';
-import { fieldError, HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { CodeService } from '../auth/codes.ts';
+import { type CodeService, codeFieldError } from '../auth/codes.ts';
 import { type FailureThrottle, failureKeys } from '../auth/throttle.ts';
 import type { UserRow } from '../users/tables.ts';
 import type { PinService } from './pins.ts';
-
-/**
- * A code the code service refuses (wrong, expired, used up) is a 400 about the body's `code`: it names that field, so
- * the form shows it under the code boxes. The account throttle's 429 stays as it is.
- */
-function codeFieldError(error: unknown): never {
-  if (error instanceof HttpError && error.statusCode === 400) throw fieldError('code', error.message);
-  throw error;
-}
 
 /** The member whose PIN changes, and the account it guards (named in the notice). */
 type Member = { accountId: string; userId: string; accountName: string };

@@ -43,6 +43,7 @@ export function createUsersService({ db, walletOf, keysOf }: Deps) {
         lastname: user.lastname,
         email: user.email,
         phone: user.phone,
+        phone_verified: user.phone_verified_at !== null,
         current_account: current && wallet && keys ? toAccount(current, wallet, keys) : null,
         current_role: current?.staff_role ?? null,
         staff_profiles: memberships.map((m) => ({

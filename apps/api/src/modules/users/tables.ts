@@ -7,6 +7,8 @@ export interface UsersTable {
   lastname: string;
   email: string;
   phone: string | null;
+  /** When the member proved the phone with a texted code (decision 070); null until then and after it changes. */
+  phone_verified_at: Timestamp | null;
   password_hash: string;
   verified_at: Timestamp | null;
   current_account_id: string | null;

@@ -53,6 +53,7 @@ describe('GET /api/user/profile', () => {
         lastname: 'Achieng',
         email: owner.email,
         phone: null,
+        phone_verified: false,
         current_account: {
           id: accountId,
           user_id: owner.userId,

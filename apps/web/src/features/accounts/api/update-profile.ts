@@ -5,6 +5,7 @@ import { accountErrorMessage } from '../../../lib/account-error.ts';
 import { call } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { profileKeys } from '../../../lib/profile.ts';
+import { notificationKeys } from './notifications.ts';
 
 export function updateProfile(input: UpdateProfileInput) {
   return call('POST /api/user/update-profile', { body: input });
@@ -17,7 +18,11 @@ export function useUpdateProfile() {
     onSuccess: async (response) => {
       // The answer is the updated profile: show it at once, then let the usual reload confirm it.
       queryClient.setQueryData(profileKeys.all, response.data);
-      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      // A new phone is not verified (decision 070): the Notifications section no longer offers SMS to it.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      ]);
       notify.success(MESSAGES.profileUpdated);
     },
     onError: (error) => notify.error(accountErrorMessage(error)),

@@ -25,7 +25,7 @@ async function renderNotifications(smsPhone: string | null) {
   return { ...view, saves, save };
 }
 
-describe("the profile's notifications (issue 42)", () => {
+describe("the profile's notifications", () => {
   it('starts from nothing, by e-mail, live only, and saves the whole set with its amount', async () => {
     const { user, saves, save } = await renderNotifications('256772123456');
     expect(screen.getByRole('checkbox', { name: L.by_email })).toBeChecked();

@@ -21,7 +21,7 @@ const FIELDS = Object.keys(L) as (keyof typeof L)[];
 const EVENTS = ['payment_received', 'daily_summary', 'payout_failed', 'refund_done'] as const;
 
 /**
- * A member's alerts for the current account (issue 42): which events, by e-mail and/or SMS, for live and/or test. The
+ * A member's alerts for the current account: which events, by e-mail and/or SMS, for live and/or test. The
  * amounts are whole UGX where empty is none. SMS needs a Ugandan mobile in the profile: without one it is off, and says so.
  */
 export function NotificationsForm({ settings, smsPhone }: { settings: NotificationSettings; smsPhone: string | null }) {

@@ -10,6 +10,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import { useNotifications } from '../api/notifications.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { NotificationsForm } from '../components/notifications-form.tsx';
+import { PhoneVerification } from '../components/phone-verification.tsx';
 
 /** Spec §2 Profile (Personal Information). */
 export function ProfileRoute() {
@@ -75,15 +76,19 @@ function PersonalInformation({ user }: { user: User }) {
               {...form.getInputProps('lastname')}
             />
             <TextInput label="Email" value={user.email} readOnly variant="filled" />
-            <TextInput
-              label="Phone"
-              type="tel"
-              placeholder="+256"
-              autoComplete="tel"
-              key={form.key('phone')}
-              {...phoneField}
-              onBlur={showPhoneAsSaved}
-            />
+            <Stack gap={6} align="flex-start">
+              <TextInput
+                label="Phone"
+                type="tel"
+                placeholder="+256"
+                autoComplete="tel"
+                w="100%"
+                key={form.key('phone')}
+                {...phoneField}
+                onBlur={showPhoneAsSaved}
+              />
+              <PhoneVerification phone={user.phone} verified={user.phone_verified} />
+            </Stack>
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={updateProfile.isPending}>
@@ -96,7 +101,7 @@ function PersonalInformation({ user }: { user: User }) {
   );
 }
 
-/** What the member hears of the current account (issue 42), by e-mail and SMS. */
+/** What the member hears of the current account, by e-mail and SMS. */
 function Notifications({ accountName }: { accountName: string }) {
   const notifications = useNotifications();
   return (
