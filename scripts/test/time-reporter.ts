@@ -14,7 +14,7 @@ const row = (seconds: number, text: string) => `${seconds.toFixed(1).padStart(8)
 /**
  * Where the run's time went, by file and by project, for `npm test` to print after Vitest's own report: the slowest
  * files, each project's file time, and how many journeys are over the ceiling a new one must keep. Every file's
- * figure is kept in test-results/times.json (times-journeys.json for npm test's run of the journeys) for a later look.
+ * figure is kept in test-results/times.json for a later look.
  */
 export default class TimeReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -29,9 +29,7 @@ export default class TimeReporter implements Reporter {
       };
     });
     fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
-    // npm test's two runs at once (scripts/test/run.mjs) keep a file each.
-    const timesFile = process.env.TIMES_FILE ?? 'times.json';
-    fs.writeFileSync(path.join(root, 'test-results', timesFile), JSON.stringify(files, null, 1));
+    fs.writeFileSync(path.join(root, 'test-results/times.json'), JSON.stringify(files, null, 1));
 
     const lines = [`\nSlowest test files (of ${files.length}):`];
     for (const { project, file, seconds, tests } of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) {
