@@ -44,7 +44,10 @@ type Operation = {
 };
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, JsonSchema> } };
 
-/** A bounded number of runs per operation: the whole file stays under ten seconds a database. */
+/**
+ * A bounded number of runs per operation: the file takes about 30 s on PGlite on a 2-core machine alone, and up to three
+ * times that beside a loaded run, so its test is given three minutes rather than failing for the machine's load.
+ */
 const RUNS = 60;
 
 let t: TestApp;
@@ -431,5 +434,5 @@ describe('generated requests to every /v1 operation', () => {
         `${operationId} ${JSON.stringify(seen)}`,
       ).toBe(true);
     }
-  }, 60_000);
+  }, 180_000);
 });
