@@ -13,21 +13,31 @@ export function BankDetailsForm({ bank, readOnly }: { bank: BankDetails | undefi
     initialValues: { bank_name: '', account_number: '', account_name: '', ...bank },
     validate: zod4Resolver(bankDetailsInput),
   });
-  const field = (name: keyof BankDetails) => ({ key: form.key(name), ...form.getInputProps(name) });
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values, { onSuccess: () => form.resetDirty() }))}>
       <fieldset disabled={readOnly} className={classes.fieldset}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Bank name" maxLength={TEXT_LIMITS.bankName.max} {...field('bank_name')} />
+            <TextInput
+              label="Bank name"
+              maxLength={TEXT_LIMITS.bankName.max}
+              key={form.key('bank_name')}
+              {...form.getInputProps('bank_name')}
+            />
             <TextInput
               label="Account number"
               inputMode="numeric"
               maxLength={TEXT_LIMITS.bankAccountNumber.max}
-              {...field('account_number')}
+              key={form.key('account_number')}
+              {...form.getInputProps('account_number')}
             />
-            <TextInput label="Account name" maxLength={TEXT_LIMITS.bankAccountName.max} {...field('account_name')} />
+            <TextInput
+              label="Account name"
+              maxLength={TEXT_LIMITS.bankAccountName.max}
+              key={form.key('account_name')}
+              {...form.getInputProps('account_name')}
+            />
           </SimpleGrid>
           {!readOnly && (
             <Group justify="flex-end">

@@ -44,7 +44,6 @@ type Props = { details: BusinessDetails | null; accountName: string; readOnly: b
 export function BusinessDetailsForm({ details, accountName, readOnly }: Props) {
   const save = useUpdateBusinessDetails();
   const form = useForm({ initialValues: valuesOf(details, accountName), validate: zod4Resolver(businessDetailsInput) });
-  const field = (name: keyof typeof EMPTY) => ({ key: form.key(name), ...form.getInputProps(name) });
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values, { onSuccess: () => form.resetDirty() }))}>
@@ -55,7 +54,8 @@ export function BusinessDetailsForm({ details, accountName, readOnly }: Props) {
               label="Business name"
               autoComplete="organization"
               maxLength={TEXT_LIMITS.businessName.max}
-              {...field('business_name')}
+              key={form.key('business_name')}
+              {...form.getInputProps('business_name')}
             />
             <Select
               label="Industry"
@@ -63,38 +63,62 @@ export function BusinessDetailsForm({ details, accountName, readOnly }: Props) {
               data={BUSINESS_INDUSTRIES}
               searchable
               allowDeselect={false}
-              {...field('business_industry')}
+              key={form.key('business_industry')}
+              {...form.getInputProps('business_industry')}
             />
-            <TextInput label="Business email" type="email" autoComplete="email" {...field('business_email')} />
-            <TextInput label="Business phone" type="tel" placeholder="+256" autoComplete="tel" {...field('business_phone')} />
-            <TextInput label="Registration date" type="date" {...field('reg_date')} />
-            <TextInput label="Country" readOnly variant="filled" {...field('country')} />
-            <TextInput label="City" autoComplete="address-level2" maxLength={TEXT_LIMITS.city.max} {...field('city')} />
+            <TextInput
+              label="Business email"
+              type="email"
+              autoComplete="email"
+              key={form.key('business_email')}
+              {...form.getInputProps('business_email')}
+            />
+            <TextInput
+              label="Business phone"
+              type="tel"
+              placeholder="+256"
+              autoComplete="tel"
+              key={form.key('business_phone')}
+              {...form.getInputProps('business_phone')}
+            />
+            <TextInput label="Registration date" type="date" key={form.key('reg_date')} {...form.getInputProps('reg_date')} />
+            <TextInput label="Country" readOnly variant="filled" key={form.key('country')} {...form.getInputProps('country')} />
+            <TextInput
+              label="City"
+              autoComplete="address-level2"
+              maxLength={TEXT_LIMITS.city.max}
+              key={form.key('city')}
+              {...form.getInputProps('city')}
+            />
             <TextInput
               label="Address 1"
               autoComplete="address-line1"
               maxLength={TEXT_LIMITS.address1.max}
-              {...field('address_1')}
+              key={form.key('address_1')}
+              {...form.getInputProps('address_1')}
             />
             <TextInput
               label="Address 2"
               autoComplete="address-line2"
               maxLength={TEXT_LIMITS.address2.max}
-              {...field('address_2')}
+              key={form.key('address_2')}
+              {...form.getInputProps('address_2')}
             />
             <TextInput
               label="MoMo Pay merchant code"
               description="Optional: printed on your link posters, for payers who dial *165*3#"
               inputMode="numeric"
               maxLength={10}
-              {...field('momo_merchant_code')}
+              key={form.key('momo_merchant_code')}
+              {...form.getInputProps('momo_merchant_code')}
             />
             <TextInput
               label="Airtel Money merchant code"
               description="Optional: printed on your link posters, for payers who dial *185#"
               inputMode="numeric"
               maxLength={10}
-              {...field('airtel_merchant_code')}
+              key={form.key('airtel_merchant_code')}
+              {...form.getInputProps('airtel_merchant_code')}
             />
           </SimpleGrid>
           <CertificateField
