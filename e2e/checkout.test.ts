@@ -221,29 +221,8 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await expectAccessible(page, 'pay: success');
     await screenshot(page, 'checkout-03-success');
 
-    // The receipt opens in its own tab, rendered by the server: it works without the page's script.
-    const [receipt] = await Promise.all([
-      page.context().waitForEvent('page'),
-      page.getByRole('link', { name: VIEW_RECEIPT }).click(),
-    ]);
-    await receipt.waitForLoadState();
-    expect(await receipt.getByRole('heading', { name: MERCHANT }).count()).toBe(1);
-    for (const text of ['UGX 75,000', 'Grace Mukasa', 'Daniel Mukasa', 'P6', 'School uniform', reference ?? '']) {
-      expect(await receipt.getByRole('cell', { name: text, exact: true }).count(), text).toBeGreaterThan(0);
-    }
-    await expectAccessible(receipt, 'receipt page');
-    await screenshot(receipt, 'checkout-03b-receipt');
-    await receipt.emulateMedia({ media: 'print' });
-    await screenshot(receipt, 'checkout-03c-receipt-printed');
-    await receipt.goto(`${receipt.url()}?layout=slip`);
-    await screenshot(receipt, 'checkout-03d-receipt-till-slip');
-    const pdf = await fetch(`${receipt.url().replace('layout=slip', 'format=pdf')}`);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    // The receipt page itself (printed, the till slip, the PDF) is the alerts-and-receipts journey's.
+    expect(await page.getByRole('link', { name: VIEW_RECEIPT }).getAttribute('href')).toMatch(/\/r\/[A-Za-z0-9_-]+$/);
     await page.context().close();
   });
 

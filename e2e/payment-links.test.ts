@@ -1,4 +1,3 @@
-import { SHARING_MESSAGES, whatsappShareUrl } from '@sente/contracts/link-sharing';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { MONEY_TEXT_MESSAGES } from '@sente/contracts/money-text';
 import type { Page } from 'playwright-core';
@@ -6,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, newPage, screenshot, VIEWPORTS } from './support/browser.ts';
 import { chooseFile, TINY_PDF } from './support/business.ts';
 import { type MerchantSession, startMerchantSession } from './support/merchant-session.ts';
-import { decodeQr } from './support/qr.ts';
 import type { RunningServer } from './support/server.ts';
 import { enterDashboard, expectToast, TINY_PNG } from './support/ui.ts';
 
@@ -155,42 +153,6 @@ describe('payment links, as a merchant clicks them', () => {
     const redirect = await fetch(short, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe(`${server.url}/pay/${ref}`);
-  });
-
-  it('shows its QR code, whose image decodes to its short link, and its poster renders for print', async () => {
-    const { ref } = (await api('/api/payment-link')).data.items[0];
-    await page
-      .getByRole('row', { name: /School fees/ })
-      .getByRole('button', { name: 'QR code for School fees' })
-      .click();
-    const dialog = page.getByRole('dialog', { name: SHARING_MESSAGES.qrTitle('School fees') });
-    await expect.poll(() => dialog.getByText(/\/s\/[A-Za-z0-9]{7}$/).count()).toBe(1);
-    const short = await dialog.getByText(/\/s\/[A-Za-z0-9]{7}$/).textContent();
-    await expect
-      .poll(() =>
-        dialog
-          .getByRole('img', { name: SHARING_MESSAGES.qrTitle('School fees') })
-          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
-      )
-      .toBeGreaterThan(0);
-    await screenshot(page, 'links-09-qr-modal');
-    await expectAccessible(page, 'QR code modal');
-    const png = Buffer.from(await (await fetch(`${server.url}/api/public/links/${ref}/qr.png`)).arrayBuffer());
-    expect(await decodeQr(png)).toBe(short);
-    expect(await dialog.getByRole('link', { name: SHARING_MESSAGES.shareWhatsApp }).getAttribute('href')).toBe(
-      whatsappShareUrl('School fees', short ?? ''),
-    );
-    await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.count()).toBe(0);
-
-    const poster = await page.context().newPage();
-    await poster.goto(`${server.url}/posters/${ref}?size=a5`);
-    await expect.poll(() => poster.getByRole('heading', { name: 'School fees' }).isVisible()).toBe(true);
-    expect(await poster.getByText(short ?? '').isVisible()).toBe(true);
-    await expectAccessible(poster, 'link poster');
-    await poster.emulateMedia({ media: 'print' });
-    await screenshot(poster, 'links-10-poster-a5-print');
-    await poster.close();
   });
 
   it('disables and enables it after confirming', async () => {

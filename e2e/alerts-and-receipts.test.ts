@@ -1,0 +1,210 @@
+import { SHARING_MESSAGES, whatsappShareUrl } from '@sente/contracts/link-sharing';
+import { NOTIFICATION_LABELS, NOTIFICATION_MESSAGES } from '@sente/contracts/notifications';
+import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { PHONE_MESSAGES, PHONE_TEXT } from '@sente/contracts/phone-verification';
+import { RECEIPT_LABELS, VIEW_RECEIPT } from '@sente/contracts/receipts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_BUSINESS, DEMO_USER } from '../apps/api/src/modules/demo/demo-data.ts';
+import { lastTextedCode, readSmsOutbox, undoQuotedPrintable } from '../apps/api/src/testing/outbox.ts';
+import { startSmtpReceiver } from '../apps/api/src/testing/smtp-receiver.ts';
+import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { decodeQr } from './support/qr.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { enterCode, enterDashboard, expectToast } from './support/ui.ts';
+
+const SCHOOL = 'Kampala Parents School';
+/** The demo owner's phone, as she types it in her profile, and as texts are addressed. */
+const OWNER_PHONE = '0772 555 014';
+const OWNER_MSISDN = '256772555014';
+
+/**
+ * Issue 42's promise, end to end on the demo (seed:demo) with mail over real SMTP: the school's owner proves her phone
+ * and chooses to hear of each payment by e-mail and SMS; a parent pays the uniform link on a phone, and the alert
+ * arrives by SMTP and as a text; the parent keeps the receipt (the page, printed, the till slip and the PDF); the fees
+ * link's QR code decodes to its short link, which opens the link's page; its poster prints with the MoMo Pay and
+ * Airtel merchant codes.
+ */
+describe('alerts, receipts and QR codes on the demo school, with mail over SMTP', () => {
+  let server: RunningServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let browser: Browser;
+  let tokens: { accessToken: string; refreshToken: string };
+  /** The receipt page the parent opened from the success screen. */
+  let receiptUrl: string;
+
+  /** The decoded text of the newest message over SMTP to this address whose subject starts so. */
+  const mailTo = (address: string, subject: string) => {
+    const mail = smtp.received
+      .filter((message) => message.to.includes(address) && message.raw.includes(`Subject: ${subject}`))
+      .at(-1);
+    return mail ? undoQuotedPrintable(mail.raw) : undefined;
+  };
+
+  async function call(pathname: string, body?: unknown) {
+    const response = await fetch(`${server.url}${pathname}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await response.json()) as { data: any; message?: string };
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${json.message}`);
+    return json.data;
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    [server, browser] = await Promise.all([
+      startServer({ SMTP_URL: smtp.url, SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
+      launchBrowser(),
+    ]);
+    const seeded = await server.ops('seed:demo', '40');
+    if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
+    const post = async (pathname: string, body: unknown) =>
+      (
+        (await (
+          await fetch(`${server.url}${pathname}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { data: any }
+      ).data;
+    await post('/api/login', { emailOrPhone: DEMO_USER.email, password: DEMO_USER.password });
+    // The sign-in code arrives over SMTP, as every mail of this server does.
+    const code = await vi.waitFor(() => {
+      const found = mailTo(DEMO_USER.email, 'Your Sente sign-in code')?.match(/\b(\d{6})\b/)?.[1];
+      if (!found) throw new Error('no sign-in code over SMTP yet');
+      return found;
+    });
+    tokens = await post('/api/login-otp', { emailOrPhone: DEMO_USER.email, code });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('the owner proves her phone with a texted code and chooses to hear of each payment by e-mail and SMS', async () => {
+    const page = await newPage(browser, server.url);
+    await enterDashboard(page, tokens, '/profile');
+    await page.getByLabel('Phone').fill(OWNER_PHONE);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: PHONE_TEXT.verify }).click();
+    const modal = page.getByRole('dialog', { name: PHONE_TEXT.modalTitle });
+    await modal.getByText(PHONE_TEXT.modalIntro, { exact: false }).waitFor();
+    await expect.poll(() => readSmsOutbox(server.dataDir, OWNER_MSISDN).length).toBe(1);
+    await expectAccessible(page, 'verify phone');
+    await screenshot(page, 'alerts-1-verify-phone');
+    // The sixth digit sends the code, as at sign-in.
+    await enterCode(page, lastTextedCode(server.dataDir, OWNER_MSISDN));
+    await expectToast(page, PHONE_MESSAGES.verified);
+    await page.getByText(PHONE_TEXT.verified, { exact: true }).waitFor();
+
+    const form = page.getByRole('form', { name: 'Notifications' });
+    // The demo opted her in to payments by e-mail in test mode; she adds SMS.
+    expect(await form.getByRole('checkbox', { name: NOTIFICATION_LABELS.payment_received }).isChecked()).toBe(true);
+    await form.getByRole('checkbox', { name: NOTIFICATION_LABELS.by_sms }).check();
+    await form.getByRole('button', { name: /Save/ }).click();
+    await expectToast(page, NOTIFICATION_MESSAGES.saved);
+    expect(await call('/api/user/notifications')).toMatchObject({ payment_received: true, by_sms: true, test: true });
+    await expectAccessible(page, 'profile with a verified phone and alerts');
+    await screenshot(page, 'alerts-2-profile-notifications');
+    await page.context().close();
+  });
+
+  it('a parent pays the uniform link on a phone; the alert arrives by SMTP and as a text, and the receipt stays', async () => {
+    const link = (await call('/api/payment-link')).items.find((item: { title: string }) => item.title === 'School uniform');
+    const page = await newPage(browser, server.url, 'phone');
+    await page.goto(`/pay/${link.ref}`);
+    await page.getByLabel('Amount (UGX)').fill('85000');
+    await page.getByLabel('Student name').fill('Esther Nakato');
+    await page.getByLabel('Class').selectOption('P4');
+    await page.getByLabel('Your name').fill('Joseph Nakato');
+    await page.getByLabel('Mobile money number').fill('0772 123 456');
+    await page.getByRole('button', { name: 'Pay UGX 85,000' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
+    // A line of the success screen's receipt, read as the payer does: the value beside its term.
+    const line = (term: string) =>
+      page.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd').textContent();
+    expect(await line(RECEIPT_LABELS.amount)).toBe('UGX 85,000');
+    expect(await line(RECEIPT_LABELS.paidTo)).toBe(SCHOOL);
+    const reference = (await line(RECEIPT_LABELS.reference)) ?? '';
+    expect(reference).toMatch(/^SNT[A-Z2-9]{12}$/);
+
+    // The owner hears of it both ways, each naming the amount.
+    await expect.poll(() => mailTo(DEMO_USER.email, 'Payment received'), { timeout: 20_000 }).toContain('UGX 85,000');
+    await expect
+      .poll(() => readSmsOutbox(server.dataDir, OWNER_MSISDN).map((text) => text.text), { timeout: 20_000 })
+      .toContainEqual(expect.stringContaining('UGX 85,000'));
+
+    const [receipt] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: VIEW_RECEIPT }).click(),
+    ]);
+    await receipt.waitForLoadState();
+    receiptUrl = receipt.url();
+    expect(await receipt.getByRole('heading', { name: SCHOOL }).count()).toBe(1);
+    for (const text of ['UGX 85,000', 'Joseph Nakato', 'Esther Nakato', 'P4', 'School uniform', reference]) {
+      expect(await receipt.getByRole('cell', { name: text, exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    await expectAccessible(receipt, 'receipt page on a phone');
+    await receipt.emulateMedia({ media: 'print' });
+    await screenshot(receipt, 'alerts-3-receipt-printed');
+    await page.context().close();
+  });
+
+  it('the receipt prints as an A4 page, an 80 mm till slip and a PDF with the school logo', async () => {
+    const page = await newPage(browser, server.url);
+    await page.goto(receiptUrl);
+    await expectAccessible(page, 'receipt page');
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'alerts-4-receipt-a4-printed');
+    await page.goto(`${receiptUrl}?layout=slip`);
+    await screenshot(page, 'alerts-5-receipt-till-slip');
+    const pdf = await fetch(`${receiptUrl}?format=pdf`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(bytes.startsWith('%PDF-')).toBe(true);
+    expect(bytes).toContain('/Subtype /Image');
+    await page.context().close();
+  });
+
+  it("the fees link's QR code decodes to its short link, which opens its page; the poster prints the merchant codes", async () => {
+    const page = await newPage(browser, server.url);
+    await enterDashboard(page, tokens, '/payment-links');
+    await page
+      .getByRole('row', { name: /Term 1 fees/ })
+      .getByRole('button', { name: 'QR code for Term 1 fees' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: SHARING_MESSAGES.qrTitle('Term 1 fees') });
+    const shortLink = dialog.getByText(/\/s\/[A-Za-z0-9]{7}$/);
+    await expect.poll(() => shortLink.count()).toBe(1);
+    const short = (await shortLink.textContent()) ?? '';
+    const image = dialog.getByRole('img', { name: SHARING_MESSAGES.qrTitle('Term 1 fees') });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expectAccessible(page, 'QR code of a demo link');
+    await screenshot(page, 'alerts-6-qr-modal');
+    // The image the merchant sees, read from its pixels as a phone's camera would.
+    const png = Buffer.from(await (await fetch(new URL((await image.getAttribute('src')) ?? '', server.url))).arrayBuffer());
+    expect(await decodeQr(png)).toBe(short);
+    expect(await dialog.getByRole('link', { name: SHARING_MESSAGES.shareWhatsApp }).getAttribute('href')).toBe(
+      whatsappShareUrl('Term 1 fees', short),
+    );
+    const { ref } = (await call('/api/payment-link')).items.find((item: { title: string }) => item.title === 'Term 1 fees');
+    const opened = await fetch(short, { redirect: 'manual' });
+    expect(opened.headers.get('location')).toBe(`${server.url}/pay/${ref}`);
+
+    const poster = await page.context().newPage();
+    await poster.goto(`${server.url}/posters/${ref}?size=a4`);
+    await poster.getByRole('heading', { name: 'Term 1 fees' }).waitFor();
+    expect(await poster.getByText(SHARING_MESSAGES.payWithMomo(DEMO_BUSINESS.momo_merchant_code)).count()).toBe(1);
+    expect(await poster.getByText(SHARING_MESSAGES.payWithAirtel(DEMO_BUSINESS.airtel_merchant_code)).count()).toBe(1);
+    expect(await poster.getByText(short).isVisible()).toBe(true);
+    await expectAccessible(poster, 'A4 poster of a demo link');
+    await poster.emulateMedia({ media: 'print' });
+    await screenshot(poster, 'alerts-7-poster-a4-printed');
+    await page.context().close();
+  });
+});
