@@ -1,5 +1,5 @@
 import type { AccountsTable, ComplianceFilesTable } from '../modules/accounts/tables.ts';
-import type { MemberAlertsTable, NotificationSettingsTable } from '../modules/alerts/tables.ts';
+import type { LowBalanceChecksTable, MemberAlertsTable, NotificationSettingsTable } from '../modules/alerts/tables.ts';
 import type { AuthFailuresTable, OneTimeCodesTable, SessionsTable } from '../modules/auth/tables.ts';
 import type { CustomerCountsTable, CustomersTable } from '../modules/customers/tables.ts';
 import type { ApiKeysTable, WebhookEventsTable, WebhooksTable } from '../modules/developers/tables.ts';
@@ -59,5 +59,6 @@ export interface Database {
   payout_rules: PayoutRulesTable;
   notification_settings: NotificationSettingsTable;
   member_alerts: MemberAlertsTable;
+  low_balance_checks: LowBalanceChecksTable;
   sms_messages: SmsMessagesTable;
 }

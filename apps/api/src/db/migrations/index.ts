@@ -41,6 +41,7 @@ import * as notificationSettings from './2026_11_29_040_notification_settings.ts
 import * as smsMessages from './2026_11_29_041_sms_messages.ts';
 import * as receiptCodes from './2026_11_29_042_receipt_codes.ts';
 import * as phoneVerified from './2026_11_29_043_phone_verified.ts';
+import * as lowBalanceChecks from './2026_11_29_044_low_balance_checks.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_041_sms_messages': smsMessages,
   '2026_11_29_042_receipt_codes': receiptCodes,
   '2026_11_29_043_phone_verified': phoneVerified,
+  '2026_11_29_044_low_balance_checks': lowBalanceChecks,
 };

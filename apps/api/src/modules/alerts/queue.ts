@@ -152,19 +152,19 @@ export async function queueRefundDoneAlert(trx: Db, refund: MovementOut) {
 }
 
 /**
- * Whether a member of the account has a low-balance amount in this mode: a movement of an account where none has can
- * cross no member's line, so the wallet transfer skips the transaction it would need to queue the alert with.
+ * The wallet transfers' low-balance checks (migration 044, decision 069), oldest first: each turned into the alerts
+ * of any line its transfer crossed and deleted, in one transaction; two workers at once take different rows.
  */
-export async function watchesLowBalance(db: Db, accountId: string, environment: Environment): Promise<boolean> {
-  const row = await db
-    .selectFrom('notification_settings')
-    .select('user_id')
-    .where('account_id', '=', accountId)
-    .where('low_balance_below', 'is not', null)
-    .where(environment === 'production' ? 'live' : 'test', '=', true)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+export async function queueTransferLowBalanceAlerts(db: Kysely<Database>, limit = 100): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ transaction_id: string }>`
+      delete from low_balance_checks
+       where transaction_id in (select transaction_id from low_balance_checks order by created_at
+                                 limit ${limit} for update skip locked)
+      returning transaction_id`.execute(trx);
+    for (const row of rows) await queueLowBalanceAlerts(trx, row.transaction_id);
+    return rows.length;
+  });
 }
 
 /**

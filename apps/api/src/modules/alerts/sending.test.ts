@@ -138,16 +138,24 @@ describe('alerts of money out', () => {
 });
 
 describe('a low balance after a wallet transfer', () => {
-  it('is queued once per crossing of the line, in the transfer, and not for a transfer refused', async () => {
+  it('is checked in the transfer and queued by the next pass, once per crossing of the line; none for a refusal', async () => {
     const merchant = await merchantWith({ low_balance_below: 10_000, test: true });
     const recipient = await createMerchant(dashboard, 'Nakato Stores');
     await fundWallet(dashboard, merchant, 40_000);
     await setPin(dashboard, merchant);
-    const lows = async () => (await alertsOf(merchant)).filter((a) => a.kind === 'low_balance');
+    // The transfer leaves its check (decision 069); the worker's pass turns it into the alerts and deletes it.
+    const checks = () => dashboard.database.db.selectFrom('low_balance_checks').select('transaction_id').execute();
+    const lows = async () => {
+      await pass();
+      expect(await checks()).toEqual([]);
+      return (await alertsOf(merchant)).filter((a) => a.kind === 'low_balance');
+    };
 
     expect((await p2p(dashboard, merchant, recipient, 100_000)).statusCode).toBe(400);
     expect(await lows()).toEqual([]);
+    expect(await checks()).toEqual([]);
     expect((await p2p(dashboard, merchant, recipient, 10_000)).statusCode).toBe(201);
+    expect(await checks()).toHaveLength(1);
     expect(await lows()).toEqual([]);
 
     expect((await p2p(dashboard, merchant, recipient, 25_000)).statusCode).toBe(201);
@@ -162,16 +170,20 @@ describe('a low balance after a wallet transfer', () => {
     expect((await p2p(dashboard, merchant, recipient, 1_000)).statusCode).toBe(201);
     expect(await lows()).toHaveLength(1);
     expect(await alertsOf(recipient)).toEqual([]);
+    // An account where nobody watches the balance leaves no check.
+    await setPin(dashboard, recipient);
+    expect((await p2p(dashboard, recipient, merchant, 5_000)).statusCode).toBe(201);
+    expect(await checks()).toEqual([]);
 
-    // Back above it and down again is a second crossing.
+    // Back above it (the 5,000 received, then 20,000 paid in) and down again is a second crossing.
     await fundWallet(dashboard, merchant, 20_000);
-    expect((await p2p(dashboard, merchant, recipient, 15_000)).statusCode).toBe(201);
+    expect((await p2p(dashboard, merchant, recipient, 20_000)).statusCode).toBe(201);
     expect(await lows()).toHaveLength(2);
   });
 });
 
 describe('a low balance after a wallet transfer under payout rules', () => {
-  it("is queued in the rules' transaction, and not for a transfer the rules refuse", async () => {
+  it("is checked in the rules' transaction, and not for a transfer the rules refuse", async () => {
     const merchant = await merchantWith({ low_balance_below: 10_000, test: true });
     const recipient = await createMerchant(dashboard, 'Nakato Stores');
     await fundWallet(dashboard, merchant, 40_000);
@@ -181,9 +193,11 @@ describe('a low balance after a wallet transfer under payout rules', () => {
     // Refused by the rules after the transfer's call moved the money: its alert is undone with it.
     const refused = await p2p(dashboard, merchant, recipient, 35_000);
     expect([refused.statusCode, refused.json().code]).toEqual([400, API_ERROR_CODES.payoutRule]);
+    await pass();
     expect(await alertsOf(merchant)).toEqual([]);
     expect((await p2p(dashboard, merchant, recipient, 30_000)).statusCode).toBe(201);
     expect(await balanceOf(merchant)).toBeLessThan(10_000);
+    await pass();
     expect((await alertsOf(merchant)).map((a) => a.kind)).toEqual(['low_balance']);
   });
 });

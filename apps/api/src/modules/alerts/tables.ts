@@ -25,6 +25,12 @@ export interface NotificationSettingsTable {
 export type AlertKind = 'payment_received' | 'daily_summary' | 'payout_failed' | 'refund_done' | 'low_balance';
 export type AlertChannel = 'email' | 'sms';
 
+/** A wallet transfer's ledger transaction whose low-balance alerts the worker is yet to queue (migration 044). */
+export interface LowBalanceChecksTable {
+  transaction_id: string;
+  created_at: Generated<Timestamp>;
+}
+
 /** The alerts' outbox (migration 040): one row per member, event and channel. */
 export interface MemberAlertsTable {
   id: Generated<string>;

@@ -9,7 +9,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import { mayText, PROMOTIONAL_HOURS } from '../../sms/quiet-hours.ts';
 import type { SmsSender } from '../../sms/sms.ts';
-import { queueAlert } from './queue.ts';
+import { queueAlert, queueTransferLowBalanceAlerts } from './queue.ts';
 import type { MemberAlertsTable } from './tables.ts';
 
 /** Sends after this many failed attempts are given up (the row kept as 'failed', its last error with it). */
@@ -169,6 +169,8 @@ export function createAlertsWork({
 
   return {
     async runDue(options: { now?: Date; signal?: AbortSignal } = {}): Promise<AlertsPassResult> {
+      // The wallet transfers' low-balance checks first (a hundred a pass), so their alerts go in this same pass.
+      await queueTransferLowBalanceAlerts(db);
       const result: AlertsPassResult = { summaries: await queueSummaries(options.now ?? new Date()), sent: 0, failed: 0 };
       await drainDue<ClaimedAlert>(
         {

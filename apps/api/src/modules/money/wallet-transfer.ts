@@ -1,7 +1,6 @@
 import type { Currency, Environment } from '@sente/contracts/constants';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { queueLowBalanceAlerts, watchesLowBalance } from '../alerts/queue.ts';
 import { destinationOf, type WebhookEventInput } from '../developers/deliveries-repository.ts';
 import { InsufficientFundsError, isInsufficientFunds, movementPostings } from './ledger.ts';
 import type { Movement } from './movements.ts';
@@ -25,8 +24,20 @@ export type WalletTransferInput = {
   events: WebhookEventInput[];
 };
 
-/** Written out once: building it with the query builder on every transfer cost more CPU than sending it. */
-const WALLET_TRANSFER = 'select * from wallet_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)';
+/**
+ * Written out once: building it with the query builder on every transfer cost more CPU than sending it. The same
+ * statement leaves the transfer's low-balance check (migration 044) when a member of the sender's account watches the
+ * balance in this mode, so the check commits with the transfer and costs no second round trip (decision 069).
+ */
+const WALLET_TRANSFER = `
+with t as (select * from wallet_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)),
+     checked as (
+       insert into low_balance_checks (transaction_id)
+       select t.transaction_id from t
+        where exists (select 1 from notification_settings n
+                       where n.account_id = $3 and n.low_balance_below is not null
+                         and case when $4 = 'production' then n.live else n.test end))
+select * from t`;
 
 /**
  * A wallet transfer in one call of the wallet_transfer function (migration 022), one statement with plans
@@ -40,11 +51,9 @@ const WALLET_TRANSFER = 'select * from wallet_transfer($1, $2, $3, $4, $5, $6, $
  * (InsufficientFundsError). Answers undefined when nothing was written: no such recipient, the token was not usable,
  * or the key was taken; the caller tells which.
  *
- * The sender's low-balance alert is queued in the call's transaction, as postMovement queues every other movement's,
- * so it exists exactly when the transfer commits: the caller's transaction, or one opened here only when a member of
- * the sender's account has a low-balance amount in this mode. Otherwise the call stays alone in its implicit
- * transaction and holds the wallet rows no longer than before; an amount saved while such a transfer is in flight
- * counts from the next transfer.
+ * The sender's low-balance alert is left as a check in the same statement (above), which the alerts worker turns into
+ * the alerts of any line the transfer crossed: it exists exactly when the transfer commits, in the caller's
+ * transaction as in the call's own.
  */
 export async function walletTransfer<Row>(db: Kysely<Database>, input: WalletTransferInput): Promise<Row | undefined> {
   const events = JSON.stringify(
@@ -74,17 +83,8 @@ export async function walletTransfer<Row>(db: Kysely<Database>, input: WalletTra
     movementPostings(input.movement),
     events,
   ];
-  const send = async (executor: Kysely<Database>) =>
-    (await executor.executeQuery<Row & { transaction_id: string }>(CompiledQuery.raw(WALLET_TRANSFER, params))).rows[0];
-  const transfer = async (trx: Kysely<Database>) => {
-    const row = await send(trx);
-    if (row) await queueLowBalanceAlerts(trx, row.transaction_id);
-    return row;
-  };
   try {
-    if (db.isTransaction) return await transfer(db);
-    if (!(await watchesLowBalance(db, input.accountId, input.environment))) return await send(db);
-    return await db.transaction().execute(transfer);
+    return (await db.executeQuery<Row>(CompiledQuery.raw(WALLET_TRANSFER, params))).rows[0];
   } catch (error) {
     if (isInsufficientFunds(error)) throw new InsufficientFundsError('insufficient funds');
     // A twin request under the same Idempotency-Key committed first: nothing was written.
