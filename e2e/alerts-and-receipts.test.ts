@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_BUSINESS, DEMO_USER } from '../apps/api/src/modules/demo/demo-data.ts';
 import { lastTextedCode, readSmsOutbox, undoQuotedPrintable } from '../apps/api/src/testing/outbox.ts';
 import { startSmtpReceiver } from '../apps/api/src/testing/smtp-receiver.ts';
+import { signIn } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { decodeQr } from './support/qr.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -60,24 +61,14 @@ describe('alerts, receipts and QR codes on the demo school, with mail over SMTP'
     ]);
     const seeded = await server.ops('seed:demo', '40');
     if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
-    const post = async (pathname: string, body: unknown) =>
-      (
-        (await (
-          await fetch(`${server.url}${pathname}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json()) as { data: any }
-      ).data;
-    await post('/api/login', { emailOrPhone: DEMO_USER.email, password: DEMO_USER.password });
     // The sign-in code arrives over SMTP, as every mail of this server does.
-    const code = await vi.waitFor(() => {
-      const found = mailTo(DEMO_USER.email, 'Your Sente sign-in code')?.match(/\b(\d{6})\b/)?.[1];
-      if (!found) throw new Error('no sign-in code over SMTP yet');
-      return found;
-    });
-    tokens = await post('/api/login-otp', { emailOrPhone: DEMO_USER.email, code });
+    tokens = await signIn(server, DEMO_USER.email, DEMO_USER.password, () =>
+      vi.waitFor(() => {
+        const found = mailTo(DEMO_USER.email, 'Your Sente sign-in code')?.match(/\b(\d{6})\b/)?.[1];
+        if (!found) throw new Error('no sign-in code over SMTP yet');
+        return found;
+      }),
+    );
   });
 
   afterAll(async () => {

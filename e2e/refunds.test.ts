@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PIN, DEMO_USER } from '../apps/api/src/modules/demo/demo-data.ts';
 import { lastMessage } from '../apps/api/src/testing/outbox.ts';
+import { signIn } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { enterDashboard, expectToast } from './support/ui.ts';
@@ -76,22 +77,7 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
     if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
     // It names where it wrote: the running server's DATA_DIR.
     expect(seeded.output).toContain(`Through the server running on DATA_DIR ${server.dataDir}`);
-    const post = async (pathname: string, body: unknown) =>
-      (
-        (await (
-          await fetch(`${server.url}${pathname}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json()) as { data: any }
-      ).data;
-    await post('/api/login', { emailOrPhone: DEMO_USER.email, password: DEMO_USER.password });
-    const signedIn = await post('/api/login-otp', {
-      emailOrPhone: DEMO_USER.email,
-      code: server.codeFor(DEMO_USER.email, 'Your Sente sign-in code'),
-    });
-    tokens = { accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken };
+    tokens = await signIn(server, DEMO_USER.email, DEMO_USER.password);
     receiver = http.createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));

@@ -10,15 +10,26 @@ async function post(server: RunningServer, path: string, body: unknown, token?: 
   return (await response.json()) as { data: any };
 }
 
+/**
+ * Signs in through the public API as the UI would: the password, then the code `readCode` finds (the outbox's by
+ * default; a server with SMTP_URL sends it elsewhere).
+ */
+export async function signIn(
+  server: RunningServer,
+  email: string,
+  password: string,
+  readCode: () => string | Promise<string> = () => server.codeFor(email, 'Your Sente sign-in code'),
+) {
+  await post(server, '/api/login', { emailOrPhone: email, password });
+  const { data } = await post(server, '/api/login-otp', { emailOrPhone: email, code: await readCode() });
+  return { accessToken: data.accessToken as string, refreshToken: data.refreshToken as string };
+}
+
 /** A verified user with one business account, made through the public API as the UI would. */
 export async function createMerchant(server: RunningServer, email: string, password: string, accountName: string) {
   await post(server, '/api/sign-up', { firstname: 'Grace', lastname: 'Auma', email, password });
   await post(server, '/api/verify-account', { email_or_phone: email, code: server.codeFor(email) });
-  await post(server, '/api/login', { emailOrPhone: email, password });
-  const { data } = await post(server, '/api/login-otp', {
-    emailOrPhone: email,
-    code: server.codeFor(email, 'Your Sente sign-in code'),
-  });
-  await post(server, '/api/sente-account/create-account', { account_name: accountName }, data.accessToken);
-  return { accessToken: data.accessToken as string, refreshToken: data.refreshToken as string };
+  const tokens = await signIn(server, email, password);
+  await post(server, '/api/sente-account/create-account', { account_name: accountName }, tokens.accessToken);
+  return tokens;
 }
