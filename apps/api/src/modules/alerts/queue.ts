@@ -169,8 +169,8 @@ export async function queueTransferLowBalanceAlerts(db: Kysely<Database>, limit 
 
 /**
  * After a ledger movement: each UGX merchant wallet it took money from whose balance went from at or above a member's
- * amount to below it tells that member, once per crossing. Called in the movement's transaction, by the ledger and by
- * the wallet transfer. One query that finds no row when no member's amount lies in the drop, as on most movements, so
+ * amount to below it tells that member, once per crossing. Called by the ledger in the movement's transaction, and for
+ * a wallet transfer by the worker with its check (above); the crossing is read from the ledger rows either way. One query that finds no row when no member's amount lies in the drop, as on most movements, so
  * a movement that crosses no line costs this one indexed look-up.
  */
 export async function queueLowBalanceAlerts(trx: Db, ledgerTransactionId: string) {
