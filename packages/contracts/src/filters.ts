@@ -98,6 +98,19 @@ export function searchedPhone(text: string): string | null {
   return normalizeUgandanPhone(text) ?? (/^\s*7/.test(text) ? normalizeUgandanPhone(`0${text.trim()}`) : null);
 }
 
+/** The fewest digits that find a part of a phone: a phone's last 6 ('111 222') tell a payer apart among thousands. */
+export const PHONE_PART_MIN_DIGITS = 6;
+
+/**
+ * The digits of a part of a phone that a search text means: digits with spaces or dashes between them (a '+' before),
+ * at least PHONE_PART_MIN_DIGITS and at most a stored phone's 12; null otherwise. '111 222' and '111222' are '111222'.
+ */
+export function searchedPhonePart(text: string): string | null {
+  if (!/^\s*\+?[\d\s-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  return digits.length >= PHONE_PART_MIN_DIGITS && digits.length <= 12 ? digits : null;
+}
+
 /**
  * A page of a filtered list: the list's page, and whether `totalItems` stopped counting at its cap (decision 051):
  * FILTER_COUNT_CAP, or TEXT_SEARCH_COUNT_CAP when `q` is text other than a phone. Absent or false: the count is exact.

@@ -101,3 +101,29 @@ describe('GET /api/customers/download', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/customers/download' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/customers?q= with a part of a phone or of an e-mail', () => {
+  let ruthShop: Merchant;
+  let nextDoor: Merchant;
+  beforeAll(async () => {
+    [ruthShop, nextDoor] = await Promise.all([createMerchant(t, 'Ruth Shop'), createMerchant(t, 'Ruth Next Door')]);
+    await paid(ruthShop, 'Ruth Namutebi', '0772111222', 'ruth@example.co.ug');
+    await paid(ruthShop, 'Okello Peter', '0772333444', 'peter@mail.example');
+    await paid(nextDoor, 'Ruth Other', '0772111222', 'ruth@example.co.ug');
+  });
+
+  it("finds a phone's last 6 digits with or without spaces, and a part of an e-mail, in one account only", async () => {
+    for (const q of ['111 222', '111222', 'ruth@', 'example.co', 'RUTH@EXAMPLE']) {
+      const { items, totalItems } = await found(`q=${encodeURIComponent(q)}`, ruthShop);
+      expect([q, items.map((row) => row.names), totalItems]).toEqual([q, ['Ruth Namutebi'], 1]);
+    }
+    expect((await found('q=333%20444', ruthShop)).items.map((row) => row.names)).toEqual(['Okello Peter']);
+    expect((await found('q=111222', nextDoor)).items.map((row) => row.names)).toEqual(['Ruth Other']);
+    expect(await found('q=111222')).toMatchObject({ items: [], totalItems: 0 });
+    expect(await found('q=example.co.ug')).toMatchObject({ items: [], totalItems: 0 });
+  });
+
+  it('takes fewer than 6 digits for no part of a phone', async () => {
+    expect(await found('q=11122', ruthShop)).toMatchObject({ items: [], totalItems: 0 });
+  });
+});

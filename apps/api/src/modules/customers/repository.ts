@@ -1,5 +1,11 @@
 import type { Environment } from '@sente/contracts/constants';
-import { FILTER_COUNT_CAP, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
+import {
+  containsPattern,
+  FILTER_COUNT_CAP,
+  searchedPhone,
+  searchedPhonePart,
+  TEXT_SEARCH_COUNT_CAP,
+} from '@sente/contracts/filters';
 import { normalizeUgandanPhone, OTHER_NAMES_SHOWN } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -165,15 +171,18 @@ const customerColumns = [
 ] as const;
 
 /**
- * A customer that a search text finds (decision 051): a phone however written is the customer's phone,
- * exactly; other text is their name holding its words in any order (customers_names_trgm_idx, lib/name-search.ts) or
- * their e-mail, exactly.
+ * A customer that a search text finds (decisions 051 and 076): a phone however written is the customer's phone,
+ * exactly; other digits (six or more) are a part of their phone (customers_phone_trgm_idx); other text is their name
+ * holding its words in any order (customers_names_trgm_idx, lib/name-search.ts) or a part of their e-mail in any case
+ * (customers_email_trgm_idx).
  */
-function customerFound(q: string | undefined): RawBuilder<boolean> {
+export function customerFound(q: string | undefined): RawBuilder<boolean> {
   if (!q) return sql<boolean>`true`;
   const phone = searchedPhone(q);
   if (phone) return sql<boolean>`customers.phone = ${phone}`;
-  return sql<boolean>`(${nameHoldsWords('customers.names', q)} or customers.email = ${q.toLowerCase()})`;
+  const part = searchedPhonePart(q);
+  if (part) return sql<boolean>`customers.phone like ${containsPattern(part)}`;
+  return sql<boolean>`(${nameHoldsWords('customers.names', q)} or customers.email ilike ${containsPattern(q)})`;
 }
 
 /** Up to `limit` customers after the cursor that the search finds (all without one), newest first. */

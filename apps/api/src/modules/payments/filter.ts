@@ -1,5 +1,13 @@
 import type { Currency } from '@sente/contracts/constants';
-import { FILTER_COUNT_CAP, kampalaDayEnd, kampalaDayStart, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
+import {
+  containsPattern,
+  FILTER_COUNT_CAP,
+  kampalaDayEnd,
+  kampalaDayStart,
+  searchedPhone,
+  searchedPhonePart,
+  TEXT_SEARCH_COUNT_CAP,
+} from '@sente/contracts/filters';
 import type { PaymentState } from '@sente/contracts/payment-states';
 import type { PaymentChannel } from '@sente/contracts/payments';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
@@ -21,15 +29,18 @@ export const isFiltered = (where: CollectionsWhere) => Object.values(where).some
 
 /**
  * The search text as one condition on `collections`: a phone however written is its stored msisdn, exactly (on
- * collections_msisdn_idx); any other text is the payer's name holding its words in any order and case
- * (collections_names_trgm_idx, lib/name-search.ts), the
- * transaction ID (as typed or in capitals: IDs are) or the API's reference, exactly.
+ * collections_msisdn_idx); other digits (six or more) are a part of the payer's phone (collections_msisdn_trgm_idx,
+ * decision 076) or the API's reference, exactly; any other text is the payer's name holding its words in any order and
+ * case (collections_names_trgm_idx, lib/name-search.ts), a part of the payer's e-mail in any case
+ * (collections_email_trgm_idx), the transaction ID (as typed or in capitals: IDs are) or the API's reference, exactly.
  */
 function textCondition(q: string): RawBuilder<boolean> {
   const phone = searchedPhone(q);
   if (phone) return sql<boolean>`collections.msisdn = ${phone}`;
-  return sql<boolean>`(${nameHoldsWords('collections.names', q)} or collections.transaction_id in (${q}, ${q.toUpperCase()})
-    or collections.reference = ${q})`;
+  const part = searchedPhonePart(q);
+  if (part) return sql<boolean>`(collections.msisdn like ${containsPattern(part)} or collections.reference = ${q})`;
+  return sql<boolean>`(${nameHoldsWords('collections.names', q)} or collections.email ilike ${containsPattern(q)}
+    or collections.transaction_id in (${q}, ${q.toUpperCase()}) or collections.reference = ${q})`;
 }
 
 /**

@@ -89,3 +89,34 @@ describe('GET /api/search', () => {
     expect(found.links).toHaveLength(1);
   });
 });
+
+describe('GET /api/search with a part of a phone or of an e-mail', () => {
+  let ruthShop: Merchant;
+  let nextDoor: Merchant;
+  beforeAll(async () => {
+    [ruthShop, nextDoor] = await Promise.all([
+      createNamedMerchant(t, 'Ruth Search Shop', { firstname: 'Ruth', lastname: 'Shop' }),
+      createNamedMerchant(t, 'Ruth Next Door', { firstname: 'Next', lastname: 'Door' }),
+    ]);
+    for (const [merchant, names] of [
+      [ruthShop, 'Ruth Namutebi'],
+      [nextDoor, 'Ruth Other'],
+    ] as const) {
+      const { ref } = await createPaymentLink(t, merchant, { title: 'Fees' });
+      await payId(t, ref, { names, phone: '0772111222', email: 'ruth@example.co.ug' });
+    }
+    await t.app.services.jobs.runDue();
+  });
+
+  it("finds collections and customers by a phone's last 6 digits, with or without spaces, and a part of an e-mail", async () => {
+    for (const q of ['111 222', '111222', 'ruth@', 'example.co']) {
+      const found = await search(q, ruthShop);
+      expect([q, namesOf(found.collections), namesOf(found.customers)]).toEqual([q, ['Ruth Namutebi'], ['Ruth Namutebi']]);
+      const list = await getData(t, ruthShop, `/api/collections?q=${encodeURIComponent(q)}`);
+      expect([q, namesOf(list.items)]).toEqual([q, ['Ruth Namutebi']]);
+    }
+    const theirs = await search('111 222', nextDoor);
+    expect([namesOf(theirs.collections), namesOf(theirs.customers)]).toEqual([['Ruth Other'], ['Ruth Other']]);
+    expect(await search('111222')).toEqual({ collections: [], customers: [], links: [], transfers: [] });
+  });
+});
