@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // The web app's files are compressed once, at build time (spa.ts): registered before the compression of answers,
   // they are sent as built and never compressed again per request. Its history fallback answers only unknown paths.
-  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
+  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR, findCustomerPage: services.payments.findPublicPage });
   await app.register(compressionPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authGuardPlugin, services);

@@ -359,7 +359,8 @@ async function send(method: string, url: string, payload?: string | Body): Promi
   const apiKey = url.startsWith('/v1/') ? (await apiKeysOf(t, owner)).test_key : undefined;
   const once = () => {
     const auth = apiKey ? { authorization: `Bearer ${apiKey}` } : bearer(owner.accessToken);
-    const headers: Record<string, string> = { ...auth, 'idempotency-key': randomUUID() };
+    // A client of the API asks for JSON; the public pages answer a browser a page instead (public-pages.test.ts).
+    const headers: Record<string, string> = { ...auth, accept: 'application/json', 'idempotency-key': randomUUID() };
     if (typeof payload === 'string') headers['content-type'] = 'application/json';
     return t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
   };

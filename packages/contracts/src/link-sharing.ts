@@ -10,6 +10,11 @@ export type PosterSize = (typeof POSTER_SIZES)[number];
 export const SHARING_MESSAGES = {
   posterSizeInvalid: 'Choose the poster size a4 or a5',
   scanToPay: 'Scan to pay',
+  scanToGive: 'Scan to give',
+  /** A disabled payment link or a hidden item: its poster, its QR code routes, and the reason the dashboard gives. */
+  linkOff: 'This link is not taking payments, so it has no QR code or poster. Turn it on again in the dashboard to share it.',
+  qrOff: (title: string) => `QR code for ${title}: not available while the link is disabled`,
+  qrOffReason: 'Enable the link to get its QR code and poster',
   orOpen: 'or open',
   printHint: "Print this page with the browser's Print (Ctrl+P; on a phone, Share then Print).",
   /**

@@ -9,7 +9,6 @@ export const RECEIPT_PAGE = {
   title: (merchant: string) => `Receipt from ${merchant}`,
   heading: 'Payment receipt',
   testMode: 'TEST MODE: no real money moved.',
-  notFoundTitle: 'Receipt not found',
   notFound: 'There is no receipt at this address. Check the link you were sent.',
   pdf: 'Download PDF',
   slip: 'Till slip',

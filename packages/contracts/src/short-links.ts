@@ -8,7 +8,7 @@ export const SHORT_CODE_PATTERN = /^[0-9A-Za-z]{7}$/;
 export const SHORT_LINK_MESSAGES = {
   longUrlMissing: 'Enter the link to shorten',
   longUrlTooLong: 'This link is too long to shorten',
-  shortLinkNotFound: 'This short link does not exist',
+  shortLinkNotFound: 'This short link does not exist. Check the link you were sent.',
 } as const;
 
 /** POST /api/payment-link/shorten_url and POST /api/shorten_url (spec §7), no token. */

@@ -1,10 +1,12 @@
 import { MAX_BODY_BYTES, MAX_PATH_VALUE_LENGTH } from '@sente/contracts/constants';
 import { API_ERROR_CODE_VALUES, API_ERROR_CODES, type ApiErrorCode } from '@sente/contracts/merchant-api';
 import { MESSAGES } from '@sente/contracts/messages';
+import { PUBLIC_PAGE } from '@sente/contracts/public-pages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type Problem } from '../lib/http-error.ts';
+import { answersWithPage, sendPublicPage } from './public-page.ts';
 
 /** A refusal before it is put in the envelope: its status, its message and what the error itself named. */
 type Refusal = {
@@ -115,13 +117,28 @@ function envelope({ status, message, details: { problems, ...details } }: Refusa
 }
 
 /**
+ * A value of the address itself that cannot be one (a path value refused by its schema, a bad percent-encoding, a
+ * segment too long): on a public page the payer is told to check the link, not which rule the value broke.
+ */
+const isBadAddress = (error: FastifyError | HttpError) =>
+  error instanceof HttpError
+    ? false
+    : error.code === 'FST_ERR_BAD_URL' ||
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ||
+      (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params');
+
+/**
  * The one error handler of every context (dashboard, public pages, /v1, provider callbacks, ops) and of Fastify's
  * router (`frameworkErrors`: a bad URL, a path segment too long). Known errors keep their message; what the server
- * did not foresee is a 500 without details, logged.
+ * did not foresee is a 500 without details, logged. A public page a browser opens answers a small HTML page with the
+ * message instead of the envelope (decision 076).
  */
 export function sendError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   const refusal = refusalOf(error, request);
   if (refusal.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (answersWithPage(request)) {
+    return sendPublicPage(reply, refusal.status, isBadAddress(error) ? PUBLIC_PAGE.badAddress : refusal.message);
+  }
   return reply.code(refusal.status).send(envelope(refusal, isMerchantApi(request)));
 }
 

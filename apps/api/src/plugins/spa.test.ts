@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDigitalItem, createDonationLink, createMerchant, createPaymentLink } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { spaPlugin } from './spa.ts';
 
@@ -39,7 +40,13 @@ describe('the built web app', () => {
   });
 
   it('answers the customer pages with their own entry, never cached', async () => {
-    for (const url of ['/pay/abc123', '/fund/xyz', '/checkout/item-1?utm=sms']) {
+    const merchant = await createMerchant(t, 'Entry Shop');
+    const [link, donation, item] = await Promise.all([
+      createPaymentLink(t, merchant),
+      createDonationLink(t, merchant),
+      createDigitalItem(t, merchant),
+    ]);
+    for (const url of [`/pay/${link.ref}`, `/fund/${donation.ref}`, `/checkout/${item.ref}?utm=sms`]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -93,7 +100,7 @@ describe('a build without the customer entry', () => {
   it('serves the customer pages with the dashboard entry', async () => {
     const dist = makeDist({ 'index.html': DASHBOARD_HTML });
     const app = Fastify();
-    await app.register(spaPlugin, { distDir: dist });
+    await app.register(spaPlugin, { distDir: dist, findCustomerPage: async () => undefined });
     const res = await app.inject({ method: 'GET', url: '/pay/abc123' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(DASHBOARD_HTML);
@@ -120,7 +127,7 @@ describe('the built web app, compressed at build time', () => {
       'assets/logo-abc123.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
     });
     app = Fastify();
-    await app.register(spaPlugin, { distDir: dist });
+    await app.register(spaPlugin, { distDir: dist, findCustomerPage: async () => undefined });
   });
   afterAll(async () => {
     await app.close();

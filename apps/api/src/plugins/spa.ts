@@ -2,19 +2,40 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@sente/contracts/messages';
+import { PAYMENT_MESSAGES } from '@sente/contracts/payments';
+import { PUBLIC_PAGE } from '@sente/contracts/public-pages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../lib/http-error.ts';
+import { badRequest, notFound } from '../lib/http-error.ts';
 
 const API_PREFIXES = ['/api/', '/v1/', '/docs/', '/storage/', '/s/', '/ops/', '/health'];
 /** DESIGN §5: the customer pages are their own lean entry (pay.html), without the dashboard's code. */
+const CUSTOMER_PAGE = /^\/(?:pay|fund|checkout)\/([^/?#]*)\/?(?:[?#].*)?$/;
 const CUSTOMER_PAGE_PREFIXES = ['/pay/', '/fund/', '/checkout/'];
+
+type Options = {
+  distDir: string;
+  /** Resolves when a customer page has a link to show; throws the 404 of an unknown link otherwise. */
+  findCustomerPage: (ref: string) => Promise<void>;
+};
+
+/** The ref of a customer page's address, decoded; a path that holds none or one that does not decode is no page. */
+function customerPageRef(url: string): string {
+  const encoded = CUSTOMER_PAGE.exec(url)?.[1];
+  if (!encoded) throw notFound(PAYMENT_MESSAGES.linkNotFound);
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw badRequest(PUBLIC_PAGE.badAddress);
+  }
+}
 
 /**
  * Serves the built web app. Any other GET path falls back to an HTML entry so client routes load: the customer
- * pages to pay.html, everything else to the dashboard's index.html.
+ * pages to pay.html when their link is there (an unknown, cut-off or bad address answers the public pages' 404 or 400
+ * page, decision 076), everything else to the dashboard's index.html.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, { distDir, findCustomerPage }: Options) => {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   // A build from before the customer pages had their own entry still serves them through index.html.
   const customerEntry = fs.existsSync(path.join(distDir, 'pay.html')) ? 'pay.html' : 'index.html';
@@ -38,10 +59,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir:
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const isCustomerPage = CUSTOMER_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (request.method === 'GET' && isCustomerPage) await findCustomerPage(customerPageRef(request.url));
     if (request.method !== 'GET' || isApi || !hasBuild) {
       throw notFound(MESSAGES.notFound);
     }
-    const isCustomerPage = CUSTOMER_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     return reply.sendFile(isCustomerPage ? customerEntry : 'index.html');
   });
 });

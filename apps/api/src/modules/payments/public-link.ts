@@ -68,6 +68,14 @@ export function createPublicLinks(options: { db: Kysely<Database>; files: FilesS
   }
 
   return {
+    /**
+     * Whether a customer page has a link to show (the SPA's fallback asks before it sends the page, decision 076): a
+     * link of any kind and state (its page says when it is not paying); else the 404 of an unknown link.
+     */
+    async findPublicPage(ref: string): Promise<void> {
+      await publicLinkOrThrow(db, ref);
+    },
+
     async publicLink(ref: string): Promise<PublicLink> {
       const link = await publicLinkOrThrow(db, ref);
       return toPublicLink(

@@ -1,7 +1,5 @@
-import { RECEIPT_PAGE } from '@sente/contracts/receipt-page';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
-import { notFound } from '../../lib/http-error.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { route } from '../../lib/route.ts';
 import type { Services } from '../../services.ts';
@@ -66,12 +64,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
         .header('content-disposition', `inline; filename="receipt-${request.params.code}.pdf"`)
         .send(receipt.body);
     }
-    // A browser is shown a plain page; any other client gets the error envelope as from every route.
-    if (!receipt.found && !request.headers.accept?.includes('text/html')) throw notFound(RECEIPT_PAGE.notFound);
-    return reply
-      .code(receipt.found ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .send(receipt.body);
+    return reply.type('text/html; charset=utf-8').send(receipt.body);
   });
 
   route(app, 'GET /api/public/payments/:id/download', read, async (request, reply) => {

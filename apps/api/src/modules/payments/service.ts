@@ -44,7 +44,7 @@ export function createPaymentsService(options: Options) {
   const receipts = createReceipts(options);
   const { receiptsSent, settle, sendReceipt } = createSettlement({ ...options, downloadLink, receipts });
   const charges = createCharges({ ...options, settle });
-  const { publicLink, attachment } = createPublicLinks(options);
+  const { findPublicPage, publicLink, attachment } = createPublicLinks(options);
   const { pay, collect } = createPayments({ ...options, charges });
   const { payment, cancel } = createPublicPayments({ ...options, downloadLink, settle, receipts });
 
@@ -53,6 +53,7 @@ export function createPaymentsService(options: Options) {
     settle,
     handOver: charges.handOver,
     sendReceipt,
+    findPublicPage,
     publicLink,
     attachment,
     pay,

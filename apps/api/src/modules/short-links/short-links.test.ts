@@ -79,14 +79,16 @@ describe('GET /s/:code', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('answers 400 for a code holding a NUL byte, as every path does', async () => {
+  it("answers 400 for a code holding a NUL byte, as every path does, on the public pages' page (decision 076)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/s/%00' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject(error(MESSAGES.invalidPathValue));
+    expect([res.statusCode, res.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
+    expect(res.body).toContain(MESSAGES.invalidPathValue);
   });
 
-  it('answers the not-found message for an unknown code', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/s/Zz9Zz9Z' });
+  it('answers the not-found message for an unknown code, in the envelope to a client that asks for JSON', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/s/Zz9Zz9Z' });
+    expect(page.body).toContain(SHORT_LINK_MESSAGES.shortLinkNotFound);
+    const res = await t.app.inject({ method: 'GET', url: '/s/Zz9Zz9Z', headers: { accept: 'application/json' } });
     expect(res.json()).toMatchObject(error(SHORT_LINK_MESSAGES.shortLinkNotFound));
   });
 });

@@ -68,8 +68,3 @@ ${lines.test ? `<p class="test">${P.testMode}</p>` : ''}
 </main>`,
   );
 }
-
-/** An unknown code, or a payment that has no receipt: a plain page that says nothing of any payment. */
-export function receiptNotFoundPage(): string {
-  return htmlDocument(P.notFoundTitle, 'a4', `<main><h1>${P.notFoundTitle}</h1><p>${P.notFound}</p></main>`);
-}

@@ -1,14 +1,15 @@
 import { formatMoney } from '@sente/contracts/format';
-import type { ReceiptLayout } from '@sente/contracts/receipt-page';
+import { RECEIPT_PAGE, type ReceiptLayout } from '@sente/contracts/receipt-page';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
+import { notFound } from '../../../lib/http-error.ts';
 import type { SmsSender } from '../../../sms/sms.ts';
 import type { FilesService } from '../../files/service.ts';
 import type { CollectionRecord } from '../repository.ts';
 import { receiptLines } from './lines.ts';
 import { logoForPdf } from './logo.ts';
-import { receiptNotFoundPage, receiptPage } from './page.ts';
+import { receiptPage } from './page.ts';
 import { receiptPdf } from './pdf.ts';
 import { findReceipt } from './repository.ts';
 import { claimSmsReceipt, smsReceiptOutcome, smsReceiptsSender } from './sms-repository.ts';
@@ -16,11 +17,8 @@ import { smsReceiptText } from './sms-text.ts';
 
 type Options = { db: Kysely<Database>; files: FilesService; sms: SmsSender; logger: Logger; publicUrl: string };
 
-/** What the receipt route answers: the page (or the PDF), or the plain not-found page. */
-export type ReceiptAnswer =
-  | { found: true; type: 'html'; body: string }
-  | { found: true; type: 'pdf'; body: Buffer }
-  | { found: false; type: 'html'; body: string };
+/** What the receipt route answers: the page or the PDF. */
+export type ReceiptAnswer = { type: 'html'; body: string } | { type: 'pdf'; body: Buffer };
 
 /** The payer's receipt (decision 068): its page and PDF by its unguessable code, its address, and its SMS. */
 export function createReceipts({ db, files, sms, logger, publicUrl }: Options) {
@@ -31,13 +29,14 @@ export function createReceipts({ db, files, sms, logger, publicUrl }: Options) {
 
     async receipt(code: string, layout: ReceiptLayout, format: 'html' | 'pdf'): Promise<ReceiptAnswer> {
       const receipt = await findReceipt(db, code);
-      if (!receipt) return { found: false, type: 'html', body: receiptNotFoundPage() };
+      // An unknown code, or a payment without a receipt: the public pages' not-found page (decision 076).
+      if (!receipt) throw notFound(RECEIPT_PAGE.notFound);
       const lines = receiptLines(receipt);
       if (format === 'pdf') {
         const logo = await logoForPdf(files, receipt.account_id, receipt.company_logo);
-        return { found: true, type: 'pdf', body: await receiptPdf(lines, layout, logo) };
+        return { type: 'pdf', body: await receiptPdf(lines, layout, logo) };
       }
-      return { found: true, type: 'html', body: receiptPage(lines, code, layout) };
+      return { type: 'html', body: receiptPage(lines, code, layout) };
     },
 
     /**

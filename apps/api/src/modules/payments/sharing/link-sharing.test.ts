@@ -1,3 +1,4 @@
+import { SHARING_MESSAGES as S } from '@sente/contracts/link-sharing';
 import { PAYMENT_MESSAGES as M } from '@sente/contracts/payments';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -82,18 +83,33 @@ describe('GET /api/public/links/:ref/qr.png and qr.svg', () => {
     expect(await decodePng(rendered)).toBe(await decodePng(png.rawPayload));
   });
 
-  it('answers 404 for an unknown ref, a ref longer than any, and a disabled link, as its pay page does', async () => {
-    const closed = await createPaymentLink(t, merchant, { title: 'Closed' });
-    expect(answer(await post(t, merchant, `/api/payment-link/enable_or_disable/${closed.id}`, { is_disabled: true }))[0]).toBe(
-      200,
-    );
-    for (const ref of ['nosuchlink', 'x'.repeat(60), closed.ref]) {
+  it('answers 404 for an unknown ref and a ref longer than any, as its pay page does', async () => {
+    for (const ref of ['nosuchlink', 'x'.repeat(60)]) {
       for (const kind of ['qr.png', 'qr.svg']) {
         const res = await fetch(`/api/public/links/${ref}/${kind}`);
         expect([res.statusCode, res.json().message], `${ref} ${kind}`).toEqual([404, M.linkNotFound]);
       }
       expect((await fetch(`/posters/${ref}`)).statusCode).toBe(404);
     }
+  });
+
+  it('gives a disabled link no QR code and no poster, and says why: the poster a page, the codes the envelope', async () => {
+    const closed = await createPaymentLink(t, merchant, { title: 'Closed' });
+    expect(answer(await post(t, merchant, `/api/payment-link/enable_or_disable/${closed.id}`, { is_disabled: true }))[0]).toBe(
+      200,
+    );
+    for (const kind of ['qr.png', 'qr.svg']) {
+      const res = await fetch(`/api/public/links/${closed.ref}/${kind}`);
+      expect([res.statusCode, res.headers['content-type'], res.json().message], kind).toEqual([
+        404,
+        'application/json; charset=utf-8',
+        S.linkOff,
+      ]);
+    }
+    const poster = await fetch(`/posters/${closed.ref}`);
+    expect([poster.statusCode, poster.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(poster.body).toContain(S.linkOff);
+    expect(poster.body).not.toContain('<svg');
   });
 });
 
@@ -109,6 +125,7 @@ describe('GET /posters/:ref', () => {
     expect(res.body).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
     expect(res.body).toMatch(new RegExp(`<strong>${SITE}/s/[0-9A-Za-z]{7}</strong>`));
     expect(res.body).not.toContain('*165*3#');
+    expect(res.body).toContain(`<p class="scan">${S.scanToPay}</p>`);
   });
 
   it("prints A5 and the merchant's MoMo Pay and Airtel Money codes as the USSD ways to pay", async () => {
@@ -126,6 +143,8 @@ describe('GET /posters/:ref', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('@page { size: A5;');
     expect(res.body).toContain('Target UGX 1,000,000');
+    expect(res.body).toContain(`<p class="scan">${S.scanToGive}</p>`);
+    expect(res.body).not.toContain(S.scanToPay);
     expect(res.body).toContain('Pay with MTN MoMo: dial *165*3# and enter merchant code 123456');
     expect(res.body).toContain('Pay with Airtel Money: dial *185#, choose to pay a merchant and enter merchant code 7654321');
   });
@@ -136,6 +155,7 @@ describe('GET /posters/:ref', () => {
     expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; fees');
     expect(res.body).not.toContain('<script>');
     const bad = await fetch(`/posters/${link.ref}?size=letter`);
-    expect([bad.statusCode, bad.json().message]).toEqual([400, 'Choose the poster size a4 or a5']);
+    expect([bad.statusCode, bad.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
+    expect(bad.body).toContain('Choose the poster size a4 or a5');
   });
 });

@@ -67,7 +67,7 @@ ${paragraph('merchant', link.account_name)}
 <h1>${escapeHtml(link.title)}</h1>
 ${paragraph('amount', amountLine(data))}
 <div class="qr" role="img" aria-label="${escapeHtml(S.qrTitle(link.title))}">${data.svg}</div>
-${paragraph('scan', S.scanToPay)}
+${paragraph('scan', link.kind === 'donation_link' ? S.scanToGive : S.scanToPay)}
 <p class="short">${escapeHtml(S.orOpen)} <strong>${escapeHtml(data.shortUrl)}</strong></p>
 ${ussd.map((line) => paragraph('ussd', line)).join('\n')}
 </main>

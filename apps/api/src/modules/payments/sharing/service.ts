@@ -1,6 +1,6 @@
 import type { BusinessDetails } from '@sente/contracts/accounts';
+import { SHARING_MESSAGES as S } from '@sente/contracts/link-sharing';
 import { PUBLIC_LINK_PATHS } from '@sente/contracts/links';
-import { PAYMENT_MESSAGES as M } from '@sente/contracts/payments';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { Database } from '../../../db/database.ts';
@@ -36,7 +36,8 @@ type Deps = {
 export function createLinkSharing({ db, publicUrl, shorten }: Deps) {
   async function payingLink(ref: string) {
     const link = await publicLinkOrThrow(db, ref);
-    if (isUnavailable(link)) throw notFound(M.linkNotFound);
+    // Decision 076: a poster or a code printed now would send payers to a page that refuses them; the 404 says why.
+    if (isUnavailable(link)) throw notFound(S.linkOff);
     const shortUrl = await shorten(`${publicUrl}${PUBLIC_LINK_PATHS[link.kind]}${encodeURIComponent(link.ref)}`);
     return { link, shortUrl };
   }
