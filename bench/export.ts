@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
+import { BENCH_SUPPORT_CONTACTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 process.env.TEST_DB = 'postgres';
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -105,6 +105,7 @@ try {
 
   const settings = {
     NODE_ENV: 'production',
+    ...BENCH_SUPPORT_CONTACTS,
     DATABASE_URL: t.database.target.kind === 'postgres' ? t.database.target.url : '',
     APP_SECRET,
     TRUST_PROXY: 'false',

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { openSeedingApp, printLedgerVerified } from './server.ts';
-import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
+import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? sized(1_000_000, 2_000));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? sized(300, 5));
@@ -34,6 +34,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-find-'));
   const settings = {
     NODE_ENV: 'production',
+    ...BENCH_SUPPORT_CONTACTS,
     TRUST_PROXY: 'false',
     PUBLIC_URL: 'http://127.0.0.1',
     READ_RATE_LIMIT_PER_MINUTE: UNLIMITED,

@@ -21,7 +21,7 @@ import pg from 'pg';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { cpuSeconds, median, openSeedingApp, waitForFile } from './server.ts';
-import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
+import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const LINKS = sized(100_000, 1_000);
 const CONNECTIONS = sized(50, 5);
@@ -118,6 +118,7 @@ async function main() {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    ...BENCH_SUPPORT_CONTACTS,
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',

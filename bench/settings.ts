@@ -21,6 +21,13 @@ export const UNLIMITED = '100000000';
  */
 export const OWN_RATE_COUNTS = { REDIS_URL: '' };
 
+/** Support's contacts, which production refuses to start without (apps/api/src/config.ts); a bench reaches no one. */
+export const BENCH_SUPPORT_CONTACTS = {
+  SUPPORT_PHONE: '+256 414 000 001',
+  SUPPORT_WHATSAPP: '+256 772 000 001',
+  SUPPORT_EMAIL: 'bench@sente.example',
+};
+
 /** Prints the run's mode, the machine's load and the settings the bench gave the app it measures. */
 export function printSettings(settings: Record<string, string | number | undefined>): void {
   const given = Object.entries(settings)

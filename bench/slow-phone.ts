@@ -19,7 +19,7 @@ import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-templa
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { loadBuild } from './manifest.ts';
 import { median, openSeedingApp, waitForFile } from './server.ts';
-import { OWN_RATE_COUNTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
+import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 /** Alex Russell's low-end baseline: 400 kbit/s is 50,000 bytes a second. */
@@ -104,6 +104,7 @@ async function main() {
   if (postgresName) await adminQuery(adminUrl, `create database ${postgresName}`);
   const settings = {
     NODE_ENV: 'production',
+    ...BENCH_SUPPORT_CONTACTS,
     HOST: '127.0.0.1',
     PORT: '0',
     TRUST_PROXY: 'false',

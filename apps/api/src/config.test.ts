@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, trustProxyOption } from './config.ts';
 
+/** Support's real contacts, which production needs besides its other settings. */
+const SUPPORT = {
+  SUPPORT_PHONE: '+256 414 123 456',
+  SUPPORT_WHATSAPP: '+256 772 123 456',
+  SUPPORT_EMAIL: 'help@pay.example.com',
+};
+
 describe('settings', () => {
   it('has defaults that need nothing installed', () => {
     const config = loadConfig({});
@@ -64,7 +71,7 @@ describe('settings', () => {
       }
       return [];
     };
-    expect(message({ NODE_ENV: 'production', ...mtn, ...airtel })).toEqual([
+    expect(message({ NODE_ENV: 'production', ...SUPPORT, ...mtn, ...airtel })).toEqual([
       'Invalid settings:',
       '  MTN_BASE_URL: required in production when MTN MoMo credentials are set',
       '  MTN_TARGET_ENVIRONMENT: required in production when MTN MoMo credentials are set',
@@ -75,10 +82,40 @@ describe('settings', () => {
       MTN_TARGET_ENVIRONMENT: 'mtnuganda',
       AIRTEL_BASE_URL: 'https://openapi.airtel.africa',
     };
-    expect(message({ NODE_ENV: 'production', ...mtn, ...airtel, ...hosts })).toEqual([]);
+    expect(message({ NODE_ENV: 'production', ...SUPPORT, ...mtn, ...airtel, ...hosts })).toEqual([]);
     // Outside production the sandboxes stay the default, and production without live rails needs nothing.
     expect(message({ ...mtn, ...airtel })).toEqual([]);
-    expect(message({ NODE_ENV: 'production' })).toEqual([]);
+    expect(message({ NODE_ENV: 'production', ...SUPPORT })).toEqual([]);
+  });
+
+  it('in production, refuses to start without real support contacts, one line for each', () => {
+    const message = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message.split('\n');
+      }
+      return [];
+    };
+    const placeholders = [
+      'Invalid settings:',
+      "  SUPPORT_PHONE: required in production: support's real phone, shown to merchants and payers (the development placeholder +256 700 000 000 reaches no one)",
+      "  SUPPORT_WHATSAPP: required in production: support's real WhatsApp number, shown to merchants and payers (the development placeholder +256 700 000 000 reaches no one)",
+      "  SUPPORT_EMAIL: required in production: support's real e-mail address, shown to merchants and payers (the development placeholder support@sente.local reaches no one)",
+    ];
+    expect(message({ NODE_ENV: 'production' })).toEqual(placeholders);
+    expect(
+      message({
+        NODE_ENV: 'production',
+        SUPPORT_PHONE: '+256 700 000 000',
+        SUPPORT_WHATSAPP: ' +256 700 000 000 ',
+        SUPPORT_EMAIL: 'support@sente.local',
+      }),
+    ).toEqual(placeholders);
+    expect(message({ NODE_ENV: 'production', ...SUPPORT })).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', ...SUPPORT })).toMatchObject(SUPPORT);
+    // On a developer's machine and in the tests the placeholders stay the defaults.
+    expect(loadConfig({}).SUPPORT_EMAIL).toBe('support@sente.local');
   });
 
   it('treats an empty variable as unset', () => {
@@ -97,11 +134,11 @@ describe('settings', () => {
     const allowed = (env: Record<string, string>) => loadConfig(env).ALLOW_PRIVATE_WEBHOOKS;
     expect(allowed({})).toBe(true);
     expect(allowed({ NODE_ENV: 'development', ALLOW_PRIVATE_WEBHOOKS: '' })).toBe(true);
-    expect(allowed({ NODE_ENV: 'production' })).toBe(false);
+    expect(allowed({ NODE_ENV: 'production', ...SUPPORT })).toBe(false);
     expect(allowed({ NODE_ENV: 'test' })).toBe(false);
     expect(allowed({ NODE_ENV: 'development', ALLOW_PRIVATE_WEBHOOKS: 'false' })).toBe(false);
     expect(allowed({ NODE_ENV: 'development', ALLOW_PRIVATE_WEBHOOKS: '0' })).toBe(false);
-    expect(allowed({ NODE_ENV: 'production', ALLOW_PRIVATE_WEBHOOKS: 'true' })).toBe(true);
+    expect(allowed({ NODE_ENV: 'production', ...SUPPORT, ALLOW_PRIVATE_WEBHOOKS: 'true' })).toBe(true);
     expect(allowed({ NODE_ENV: 'test', ALLOW_PRIVATE_WEBHOOKS: '1' })).toBe(true);
     expect(() => loadConfig({ ALLOW_PRIVATE_WEBHOOKS: 'yes' })).toThrow('ALLOW_PRIVATE_WEBHOOKS: must be true or false');
   });
@@ -150,7 +187,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('secrets and production', () => {
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://sente@db/sente' };
+  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://sente@db/sente', ...SUPPORT };
   const secret = 'a-long-random-secret-of-40-characters-xx';
 
   it('stops a production start on PostgreSQL without APP_SECRET, TRUST_PROXY and PUBLIC_URL, one line for each', () => {
@@ -176,7 +213,7 @@ describe('secrets and production', () => {
     const site = { PUBLIC_URL: 'https://pay.example.com' };
     expect(loadConfig({ ...production, ...site, APP_SECRET: secret, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ ...production, ...site, APP_SECRET: secret, TRUST_PROXY: '10.1.0.0/16' }).APP_SECRET).toBe(secret);
-    expect(loadConfig({ NODE_ENV: 'production' }).APP_SECRET).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', ...SUPPORT }).APP_SECRET).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: production.DATABASE_URL }).APP_SECRET).toBeUndefined();
   });
 

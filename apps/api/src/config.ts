@@ -27,6 +27,14 @@ const supportNumber = z
   .trim()
   .regex(/^\+\d[\d -]{6,18}\d$/, 'must be a phone number in international form, like +256 700 000 000');
 
+/** Support's contacts on a developer's machine: they reach no one, so production refuses them. */
+const SUPPORT_PLACEHOLDERS = {
+  SUPPORT_PHONE: '+256 700 000 000',
+  SUPPORT_WHATSAPP: '+256 700 000 000',
+  SUPPORT_EMAIL: 'support@sente.local',
+} as const;
+const SUPPORT_WHAT = { SUPPORT_PHONE: 'phone', SUPPORT_WHATSAPP: 'WhatsApp number', SUPPORT_EMAIL: 'e-mail address' } as const;
+
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int().positive().default(fallback);
 
 /** A yes-or-no setting: true or 1, false or 0; undefined when unset or empty (its default depends on other settings). */
@@ -117,10 +125,13 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('Sente <no-reply@sente.local>'),
-  /** How merchants reach support, shown under Help and Support: a phone, a WhatsApp number, an e-mail address. */
-  SUPPORT_PHONE: supportNumber.default('+256 700 000 000'),
-  SUPPORT_WHATSAPP: supportNumber.default('+256 700 000 000'),
-  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@sente.local'),
+  /**
+   * How merchants and payers reach support, shown under Help and Support: a phone, a WhatsApp number, an e-mail address.
+   * The defaults are placeholders for a developer's machine, refused in production (supportContactsInProduction).
+   */
+  SUPPORT_PHONE: supportNumber.default(SUPPORT_PLACEHOLDERS.SUPPORT_PHONE),
+  SUPPORT_WHATSAPP: supportNumber.default(SUPPORT_PLACEHOLDERS.SUPPORT_WHATSAPP),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(SUPPORT_PLACEHOLDERS.SUPPORT_EMAIL),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   /** One secret from which the token key, the code and link pepper and the operator secret are derived (HKDF). */
   APP_SECRET: optionalSecret,
@@ -293,6 +304,20 @@ function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
   return lines;
 }
 
+/**
+ * Support's contacts are shown to merchants and to payers: in production each must be set, and not to the development
+ * placeholder, so that nobody is sent to a number or an address that reaches no one.
+ */
+function supportContactsInProduction(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return (Object.keys(SUPPORT_PLACEHOLDERS) as (keyof typeof SUPPORT_PLACEHOLDERS)[])
+    .filter((name) => !isSet(env[name]) || env[name]?.trim() === SUPPORT_PLACEHOLDERS[name])
+    .map(
+      (name) =>
+        `  ${name}: required in production: support's real ${SUPPORT_WHAT[name]}, shown to merchants and payers (the development placeholder ${SUPPORT_PLACEHOLDERS[name]} reaches no one)`,
+    );
+}
+
 /** A provider product half configured would fail at the first live payment: each group is all set or all unset. */
 const PROVIDER_GROUPS = [
   ['MTN_COLLECTION_SUBSCRIPTION_KEY', 'MTN_COLLECTION_API_USER', 'MTN_COLLECTION_API_KEY'],
@@ -338,7 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = schema.safeParse(env);
   // NOTE: messages name the setting and the rule, never a secret's value, so a mistyped secret is not printed.
   const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  lines.push(...missingProductionSettings(env));
+  lines.push(...missingProductionSettings(env), ...supportContactsInProduction(env));
   if (result.success && result.data.NODE_ENV === 'production' && result.data.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST) {
     lines.push(`  PASSWORD_HASH_COST: at least ${DEFAULT_PASSWORD_HASH_COST} in production`);
   }

@@ -154,7 +154,14 @@ describe('webhook addresses that are not public are refused', () => {
       await development.close();
     }
     // Production hashes passwords at 2^15 at least; this replica hashes none.
-    const production = await createReplica(t, { APP_SECRET, NODE_ENV: 'production', PASSWORD_HASH_COST: '15' });
+    const production = await createReplica(t, {
+      APP_SECRET,
+      NODE_ENV: 'production',
+      PASSWORD_HASH_COST: '15',
+      SUPPORT_PHONE: '+256 414 123 456',
+      SUPPORT_WHATSAPP: '+256 772 123 456',
+      SUPPORT_EMAIL: 'help@pay.example.com',
+    });
     try {
       const refused = await save(a, { collection_url: 'http://localhost:4000/prod' }, production);
       expect(answer(refused)).toEqual([400, M.addressNotPublic('Collections', 'localhost')]);
