@@ -83,6 +83,11 @@ describe('donation links, as a merchant clicks them', () => {
     await expect.poll(() => row.textContent()).toContain('UGX 5,000,000');
     expect(await row.textContent()).toContain('Public');
     expect(await row.textContent()).toContain('UGX 0');
+    // Every column and the five actions fit a 1,280 px screen beside the navigation: nothing to scroll sideways.
+    const region = page.getByRole('region', { name: 'Donation links table' });
+    const widths = await region.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(await page.getByText(/More columns/).count()).toBe(0);
     await screenshot(page, 'donations-03-list');
     await expectAccessible(page, 'donation links list');
 

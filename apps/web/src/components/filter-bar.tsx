@@ -21,8 +21,21 @@ export const capitalized = (value: string) => value.charAt(0).toUpperCase() + va
 /** How long typing pauses before the search runs (and the URL changes). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The search field: it answers every key at once, and sets the filter once typing pauses. */
-export function SearchField({ value, onSearch, label }: { value: string; onSearch: (text: string) => void; label: string }) {
+/**
+ * The search field: it answers every key at once, and sets the filter once typing pauses. `name` is its visible label
+ * and accessible name ('Search' unless the page names what it searches), `label` the hint of what it finds.
+ */
+export function SearchField({
+  value,
+  onSearch,
+  label,
+  name = 'Search',
+}: {
+  value: string;
+  onSearch: (text: string) => void;
+  label: string;
+  name?: string;
+}) {
   const [text, setText] = useState(value);
   // The URL changed from elsewhere (Clear filters, Back, the header's search): the field follows it.
   useEffect(() => setText(value), [value]);
@@ -30,7 +43,7 @@ export function SearchField({ value, onSearch, label }: { value: string; onSearc
   return (
     <TextInput
       type="search"
-      label="Search"
+      label={name}
       placeholder={label}
       aria-description={label}
       leftSection={<IconSearch size={16} aria-hidden />}

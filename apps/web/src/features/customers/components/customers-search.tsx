@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { CUSTOMERS_SEARCH } from '@sente/contracts/customers';
 import { formatNumber } from '@sente/contracts/format';
 import { IconX } from '@tabler/icons-react';
 import { SearchField } from '../../../components/filter-bar.tsx';
@@ -16,7 +17,12 @@ export function CustomersSearch({ filter, total }: Props) {
   return (
     <Paper component="section" aria-label="Find customers" withBorder radius="md" p="md">
       <Stack gap="sm">
-        <SearchField value={filter.values.q} onSearch={(text) => filter.set('q', text)} label="Search by name, phone or e-mail" />
+        <SearchField
+          value={filter.values.q}
+          onSearch={(text) => filter.set('q', text)}
+          name={CUSTOMERS_SEARCH.name}
+          label={CUSTOMERS_SEARCH.hint}
+        />
         <Group justify="space-between" gap="sm" mih={30}>
           <Text size="sm" fw={600} role="status">
             {total}

@@ -38,7 +38,7 @@ describe('Customers: search, last paid and a download', () => {
     expect(within(joanRow).getByText('Mar 09, 2026 14:05')).toBeVisible();
     expect(screen.getByText('2 customers')).toBeVisible();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'atim joan');
+    await user.type(screen.getByRole('searchbox', { name: 'Search customers' }), 'atim joan');
     await waitFor(() => expect(location().search).toBe('?q=atim+joan'));
     expect(await screen.findByText('1 customer')).toBeVisible();
     expect(screen.queryByText('Kato Brian')).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { SHARING_MESSAGES } from '@sente/contracts/link-sharing';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { IconCopy, IconExternalLink, IconLink, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -85,9 +86,38 @@ export function EditLinkButton({ to, name }: { to: string; name: string }) {
   );
 }
 
-/** The QR code action: a modal with the link's QR code, its poster and the ways to share it. */
-export function QrCodeButton({ link, path }: { link: { ref: string; title: string; url: string }; path?: ShortenKey }) {
+/**
+ * The QR code action: a modal with the link's QR code, its poster and the ways to share it. A disabled link has
+ * neither (decision 076): the action stays in its place, marked disabled, and says why on hover, focus and to a
+ * screen reader.
+ */
+export function QrCodeButton({
+  link,
+  path,
+  disabled = false,
+}: {
+  link: { ref: string; title: string; url: string };
+  path?: ShortenKey;
+  disabled?: boolean;
+}) {
   const [opened, setOpened] = useState(false);
+  if (disabled) {
+    return (
+      <Tooltip label={SHARING_MESSAGES.qrOffReason} withArrow>
+        {/* Mantine's way to a disabled action with a tooltip: data-disabled keeps it focusable, the click does nothing. */}
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          data-disabled
+          aria-disabled
+          aria-label={SHARING_MESSAGES.qrOff(link.title)}
+          onClick={(event) => event.preventDefault()}
+        >
+          <IconQrcode size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
   return (
     <>
       <ActionIcon

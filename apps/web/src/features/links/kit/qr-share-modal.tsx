@@ -4,7 +4,7 @@ import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { IconBrandWhatsapp, IconCopy, IconDownload, IconPrinter, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { routePath } from '../../../lib/api-client.ts';
+import { errorMessage, routePath } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { notify } from '../../../lib/notify.ts';
 import classes from './link-kit.module.css';
@@ -41,7 +41,7 @@ export function QrShareModal({ opened, onClose, link, shortenPath }: Props) {
       <Stack align="center" gap="md">
         <Image src={png} alt={S.qrTitle(link.title)} w={240} h={240} fit="contain" />
         {short.isPending && <Loader size="sm" aria-label="Making the short link" />}
-        {short.isError && <Alert color="red">{S.shortLinkFailed}</Alert>}
+        {short.isError && <Alert color="red">{errorMessage(short.error, S.shortLinkFailed)}</Alert>}
         {short.data && (
           <Text size="sm" fw={600} className={classes.breakAnywhere}>
             {short.data}

@@ -12,7 +12,7 @@ export function PaymentLinkActions({ link, canManage }: { link: PaymentLink; can
       <CopyLinkButton url={url} name={link.title} />
       {canManage && <EditLinkButton to={`/payment-links/edit/${encodeURIComponent(link.ref)}`} name={link.title} />}
       <ShortenLinkButton url={url} name={link.title} />
-      <QrCodeButton link={{ ref: link.ref, title: link.title, url }} />
+      <QrCodeButton link={{ ref: link.ref, title: link.title, url }} disabled={link.is_disabled} />
     </Group>
   );
 }
