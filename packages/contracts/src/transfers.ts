@@ -281,14 +281,14 @@ export type StatementEntry = z.output<typeof statementEntry>;
 export const statementAnswer = answerOf(pageOf(statementEntry));
 
 /**
- * The period's figures an accountant checks, opening balance + credits - debits - fees = closing balance.
- * Credits and debits are the movements' own lines; fees are the fee lines, those returned taken off.
+ * The period's figures an accountant checks, opening balance + credits - debits - fees = closing balance, each the sum
+ * of the lines' columns: credits the Credit column (fees returned included), debits and fees together the Debit column.
  */
 export const statementSummary = z.object({
   opening_balance: z.number().int().describe("The wallet's balance just before the period's first instant"),
-  credits: z.number().int(),
-  debits: z.number().int(),
-  fees: z.number().int().describe('Fees and charges taken in the period, less those returned'),
+  credits: z.number().int().describe('The sum of the Credit column: money in, and fees and charges returned'),
+  debits: z.number().int().describe('The Debit column but its fee lines: money out'),
+  fees: z.number().int().describe('The fee lines of the Debit column: fees and charges taken in the period'),
   closing_balance: z.number().int().describe("The wallet's balance right after the period's last instant"),
 });
 export type StatementSummary = z.output<typeof statementSummary>;
