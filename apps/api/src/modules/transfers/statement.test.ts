@@ -193,7 +193,7 @@ describe('the wallet statement', () => {
     const sheet = (await readWorkbook((await get(t, carol, '/api/wallet/statement/download')).rawPayload)).getWorksheet(
       'Statement',
     )!;
-    const cells = [];
+    const cells: unknown[][] = [];
     for (let row = 2; row <= sheet.rowCount; row++) cells.push((sheet.getRow(row).values as unknown[]).slice(2));
     const blank = cells.findIndex((row) => row.length === 0);
     const sum = (column: number) => cells.slice(0, blank).reduce((total, row) => total + Number(row[column] ?? 0), 0);
