@@ -216,7 +216,18 @@ export const walletAnswers = {
   pinExists: specAnswerOf(z.object({ pin_exists: z.boolean() })).extend({ pin_exists: z.boolean() }),
   nothing: specAnswerOf(z.null()),
   pinVerified: specAnswerOf(z.object({ pin_token: z.string() })).extend({ pin_token: z.string() }),
-  resetCodeSent: specAnswerOf(z.object({ email: z.string(), last_code_sent_at: z.string() })),
+  resetCodeSent: specAnswerOf(
+    z.object({
+      email: z.string(),
+      last_code_sent_at: z.string(),
+      sms_to: z
+        .string()
+        .nullable()
+        .describe(
+          "The member's verified phone, masked ('+256 7•• ••• 222'), when the code went there by SMS too; null otherwise",
+        ),
+    }),
+  ),
   accountFound: specAnswerOf(z.object({ sente_account_id: z.string() })).extend({ sente_account_id: z.string() }),
   holder: specAnswerOf(
     z.object({
