@@ -148,7 +148,7 @@ export const ALERT_TEXTS = {
   }),
   refundDone: (a: { account: string; amount: number; payer: string; reference: string; live: boolean }) => ({
     subject: `Refund done${inMode(a.live)}: ${formatMoney(a.amount)}`,
-    text: `${a.account}: a refund of ${formatMoney(a.amount)} was paid back${a.payer ? ` to ${a.payer}` : ''}${inMode(a.live)}. Ref ${a.reference}.`,
+    text: `${a.account}: a refund of ${formatMoney(a.amount)} was paid back${a.payer ? ` to ${a.payer}` : ''}${inMode(a.live)}.${a.reference ? ` Ref ${a.reference}.` : ''}`,
   }),
   lowBalance: (a: { account: string; balance: number; live: boolean }) => ({
     subject: `Low wallet balance${inMode(a.live)}: ${formatMoney(a.balance)}`,
