@@ -85,10 +85,8 @@ export const refreshTokenInput = z.object({
 export const loginCodeSent = z.object({
   email: z.string(),
   last_code_sent_at: z.string(),
-  sms_to: z
-    .string()
-    .nullable()
-    .describe("The member's verified phone, masked ('+256 7•• ••• 222'), when the code went there by SMS too; null otherwise"),
+  /** The member's verified phone, masked ('+256 7•• ••• 222'), when the code went there by SMS too (decision 070). */
+  sms_to: z.string().nullable(),
 });
 export type LoginCodeSent = z.output<typeof loginCodeSent>;
 

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { answerOf } from './api.ts';
 import { PRODUCT_NAME } from './constants.ts';
 import { formatMoney } from './format.ts';
-import { formatTypedPhone } from './payments.ts';
 import { amountFrom } from './validation.ts';
 
 /** The largest threshold one may set, in UGX: as the payout rules' caps. */
@@ -120,17 +119,6 @@ const from = (payer: string) => (payer ? ` from ${payer}` : '');
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * A payer as the dashboard shows them: the name they gave and the number they paid from ('Okello John (0772 123 456)'),
- * or the card's last digits.
- */
-export function alertPayer(p: { names: string | null; msisdn: string | null; card_last4?: string | null }): string {
-  const names = p.names?.trim() ?? '';
-  const how = p.msisdn ? formatTypedPhone(p.msisdn) : p.card_last4 ? `card ending ${p.card_last4}` : '';
-  if (names && how) return `${names} (${how})`;
-  return names || how;
-}
-
-/**
  * What each alert says: an e-mail's subject, and a text that is the SMS and the e-mail's body. Each names what the
  * merchant knows the money by on the dashboard (the payer, the payment's Sente reference, the number paid out to),
  * never an internal id; the e-mail adds the link to it (`link`).
@@ -170,6 +158,10 @@ export const ALERT_TEXTS = {
       `${a.account} on ${a.day}${inMode(a.live)}: ${count(a.payments, 'payment', 'payments')}, ${formatMoney(a.collected)} collected; ` +
       `${count(a.payouts, 'payout', 'payouts')}, ${formatMoney(a.paidOut)} paid out; closing balance ${formatMoney(a.balance)}.`,
   }),
+  /** A payer as the dashboard shows them: the name they gave and how they paid ('Okello John (0772 123 456)'). */
+  payer: (names: string, how: string) => (names && how ? `${names} (${how})` : names || how),
+  /** How a card payer paid, when no number is known. */
+  card: (last4: string) => `card ending ${last4}`,
   /** The e-mail's last line: where on the dashboard the alert's money is. */
   link: (url: string) => `Open it in your ${PRODUCT_NAME} dashboard: ${url}`,
 };

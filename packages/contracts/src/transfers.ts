@@ -120,6 +120,8 @@ export const WALLET_MESSAGES = {
   pinsDoNotMatch: 'The new PINs do not match',
   pinUnchanged: 'Choose a new PIN that differs from the current one',
   pinResetCodeSent: 'We sent a 6-digit code to your e-mail. It expires in 10 minutes.',
+  /** The reset code went by SMS too, to the member's verified phone, masked as the answer's `sms_to` has it (decision 070). */
+  pinResetCodeTexted: (phone: string) => `We also sent it by SMS to ${phone}.`,
   // Ours: answers and the reasons a settlement or payout came back.
   pinVerified: 'PIN verified',
   accountFound: 'Account found',
@@ -220,12 +222,8 @@ export const walletAnswers = {
     z.object({
       email: z.string(),
       last_code_sent_at: z.string(),
-      sms_to: z
-        .string()
-        .nullable()
-        .describe(
-          "The member's verified phone, masked ('+256 7•• ••• 222'), when the code went there by SMS too; null otherwise",
-        ),
+      /** The member's verified phone, masked ('+256 7•• ••• 222'), when the code went there by SMS too (decision 070). */
+      sms_to: z.string().nullable(),
     }),
   ),
   accountFound: specAnswerOf(z.object({ sente_account_id: z.string() })).extend({ sente_account_id: z.string() }),
@@ -297,9 +295,9 @@ export const statementAnswer = answerOf(pageOf(statementEntry));
  */
 export const statementSummary = z.object({
   opening_balance: z.number().int().describe("The wallet's balance just before the period's first instant"),
-  credits: z.number().int().describe('The sum of the Credit column: money in, and fees and charges returned'),
-  debits: z.number().int().describe('The Debit column but its fee lines: money out'),
-  fees: z.number().int().describe('The fee lines of the Debit column: fees and charges taken in the period'),
+  credits: z.number().int(),
+  debits: z.number().int(),
+  fees: z.number().int().describe('Fees and charges taken in the period'),
   closing_balance: z.number().int().describe("The wallet's balance right after the period's last instant"),
 });
 export type StatementSummary = z.output<typeof statementSummary>;

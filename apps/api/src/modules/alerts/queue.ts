@@ -1,5 +1,5 @@
 import type { Environment } from '@sente/contracts/constants';
-import { ALERT_TEXTS, alertPayer } from '@sente/contracts/notifications';
+import { ALERT_TEXTS } from '@sente/contracts/notifications';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -100,6 +100,12 @@ export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
 
 const accountName = async (trx: Db, accountId: string) =>
   (await trx.selectFrom('accounts').select('account_name').where('id', '=', accountId).executeTakeFirstOrThrow()).account_name;
+
+/** A payer as the dashboard shows them: the name they gave and the number they paid from, or the card's last digits. */
+function alertPayer(p: { names: string | null; msisdn: string | null; card_last4: string | null }): string {
+  const how = p.msisdn ? formatTypedPhone(p.msisdn) : p.card_last4 ? ALERT_TEXTS.card(p.card_last4) : '';
+  return ALERT_TEXTS.payer(p.names?.trim() ?? '', how);
+}
 
 /** The dashboard page of one payment: the payments list with it open (`?payment=<id>`, as the dashboard links it). */
 const paymentPath = (collectionId: string) => `/collections?payment=${collectionId}`;

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { maskedPhone } from '@sente/contracts/code-sent';
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from '@sente/contracts/constants';
 import { CODE_EMAILS, EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { MESSAGES } from '@sente/contracts/messages';
@@ -11,7 +10,7 @@ import { badRequest, fieldError, HttpError } from '../../lib/http-error.ts';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { smsPhoneOf, verifiedSmsPhoneOf } from '../../sms/phone.ts';
+import { maskedPhone, smsPhoneOf, verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import type { SmsSender } from '../../sms/sms.ts';
 import type { UserRow } from '../users/tables.ts';
 import { consumeCode, countFailedAttempt, latestCode, replaceCode } from './repository.ts';

@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
-import { CODE_SENT_TEXT } from '@sente/contracts/code-sent';
 import { OTP_LENGTH } from '@sente/contracts/constants';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { resetPinInput } from '@sente/contracts/transfers-input';
@@ -69,7 +68,7 @@ export function ResetPinForm({ accountId, accountName, email, onBack, onDone }: 
     <Stack>
       <Text size="sm">
         Enter the code we sent to <strong>{sent.email}</strong>. It works for 10 minutes.
-        {sent.smsTo && ` ${CODE_SENT_TEXT.alsoBySms(sent.smsTo)}`}
+        {sent.smsTo && ` ${M.pinResetCodeTexted(sent.smsTo)}`}
       </Text>
       <Input.Wrapper label="Code from the e-mail" error={code.error}>
         <PinInput
