@@ -1,5 +1,4 @@
-import { CODE_SENT_TEXT } from '@sente/contracts/code-sent';
-import { MESSAGES } from '@sente/contracts/messages';
+import { CODE_SENT_TEXT, MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';

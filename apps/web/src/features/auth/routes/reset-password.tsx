@@ -1,9 +1,8 @@
 import { Anchor, Button, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { emailOrPhoneInput, newPasswordForm } from '@sente/contracts/auth';
-import { CODE_SENT_TEXT } from '@sente/contracts/code-sent';
 import { OTP_LENGTH } from '@sente/contracts/constants';
-import { MESSAGES } from '@sente/contracts/messages';
+import { CODE_SENT_TEXT, MESSAGES } from '@sente/contracts/messages';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';

@@ -1,8 +1,8 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { LoginCodeSent, LoginInput } from '@sente/contracts/auth';
-import { CODE_SENT_TEXT } from '@sente/contracts/code-sent';
 import { ERROR_CODES } from '@sente/contracts/constants';
+import { CODE_SENT_TEXT } from '@sente/contracts/messages';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
@@ -105,8 +105,7 @@ function CredentialsStep({
 }
 
 /** Where the code went, as the server's answer says: the e-mail, and the verified phone by SMS (decision 070). */
-const sentTo = ({ email, sms_to }: LoginCodeSent) =>
-  sms_to ? CODE_SENT_TEXT.byEmailAndSms(email, sms_to) : CODE_SENT_TEXT.byEmail(email);
+const sentTo = ({ email, sms_to }: LoginCodeSent) => CODE_SENT_TEXT.to(email, sms_to);
 
 function CodeStep({
   credentials,
