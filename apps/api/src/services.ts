@@ -198,7 +198,15 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     batches,
     approvals: wallet.approvals,
-    alerts: createAlertsWork({ db, mailer, sms, logger, leaseMs: CLAIM_LEASE_MS, batchSize: CLAIM_BATCH_SIZE }),
+    alerts: createAlertsWork({
+      db,
+      mailer,
+      sms,
+      logger,
+      leaseMs: CLAIM_LEASE_MS,
+      batchSize: CLAIM_BATCH_SIZE,
+      publicUrl: config.PUBLIC_URL,
+    }),
     ...(smsGateways ? { sms: smsGateways } : {}),
     logger,
   });

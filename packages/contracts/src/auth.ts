@@ -82,7 +82,12 @@ export const refreshTokenInput = z.object({
 });
 
 /** What POST /api/login answers in data: when the code was sent, for the countdown. */
-export const loginCodeSent = z.object({ email: z.string(), last_code_sent_at: z.string() });
+export const loginCodeSent = z.object({
+  email: z.string(),
+  last_code_sent_at: z.string(),
+  /** The member's verified phone, masked ('+256 7•• ••• 222'), when the code went there by SMS too (decision 070). */
+  sms_to: z.string().nullable(),
+});
 export type LoginCodeSent = z.output<typeof loginCodeSent>;
 
 /** POST /api/resend-account-verification-code: when the new code was sent. */

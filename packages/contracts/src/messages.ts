@@ -94,6 +94,16 @@ export const MESSAGES = {
   noCollectionsYet: 'No Collections Yet!',
 } as const;
 
+/**
+ * What the code screens say the code went by: the e-mail, and the SMS when the answer's `sms_to` names a phone. A
+ * password reset's answer names no phone (it answers alike for every address, known or not), so its screen says when.
+ * Their 6 is OTP_LENGTH, written out as this file imports nothing (the pages' JS budgets, bench/js-budget.test.ts).
+ */
+export const CODE_SENT_TEXT = {
+  to: (email: string, phone: string | null) => `We sent a 6-digit code to ${email}${phone ? ` and by SMS to ${phone}` : ''}.`,
+  resetBySmsToo: 'A verified phone of the account gets it by SMS too.',
+} as const;
+
 /** Messages of a payment opened from the dashboard (ours). */
 export const COLLECTION_MESSAGES = {
   collectionNotFound: 'Payment not found. It may belong to another account, or to the other mode (test or live).',

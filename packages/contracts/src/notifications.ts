@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { answerOf } from './api.ts';
+import { PRODUCT_NAME } from './constants.ts';
 import { formatMoney } from './format.ts';
 import { amountFrom } from './validation.ts';
 
@@ -114,26 +115,34 @@ export type TeamNotification = z.infer<typeof teamNotification>;
 export const teamNotificationsAnswer = answerOf(z.array(teamNotification));
 
 const inMode = (live: boolean) => (live ? '' : ' (test)');
-const ref = (id: string) => `Ref ${id.slice(0, 8)}.`;
+const from = (payer: string) => (payer ? ` from ${payer}` : '');
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What each alert says: an e-mail's subject, and a text that is the e-mail's body and the SMS. */
+/**
+ * What each alert says: an e-mail's subject, and a text that is the SMS and the e-mail's body. Each names what the
+ * merchant knows the money by on the dashboard (the payer, the payment's Sente reference, the number paid out to),
+ * never an internal id; the e-mail adds the link to it (`link`).
+ */
 export const ALERT_TEXTS = {
-  paymentReceived: (a: { account: string; amount: number; payer: string | null; live: boolean; id: string }) => ({
+  paymentReceived: (a: { account: string; amount: number; payer: string; reference: string; live: boolean }) => ({
     subject: `Payment received${inMode(a.live)}: ${formatMoney(a.amount)}`,
-    text: `${a.account}: payment of ${formatMoney(a.amount)} received${a.payer ? ` from +${a.payer}` : ''}${inMode(a.live)}. ${ref(a.id)}`,
+    text: `${a.account}: payment of ${formatMoney(a.amount)} received${from(a.payer)}${inMode(a.live)}. Ref ${a.reference}.`,
   }),
-  payoutFailed: (a: { account: string; amount: number; reason: string | null; live: boolean; id: string }) => ({
+  payoutFailed: (a: { account: string; amount: number; to: string; batch: string | null; reason: string; live: boolean }) => ({
     subject: `Payout failed${inMode(a.live)}: ${formatMoney(a.amount)}`,
-    text: `${a.account}: a payout of ${formatMoney(a.amount)} failed${a.reason ? ` (${a.reason})` : ''}${inMode(a.live)}; the money is back in the wallet. ${ref(a.id)}`,
+    text:
+      `${a.account}: a payout of ${formatMoney(a.amount)}${a.to ? ` to ${a.to}` : ''}${a.batch ? ` in batch ${a.batch}` : ''} ` +
+      `failed${a.reason ? ` (${a.reason})` : ''}${inMode(a.live)}; the money is back in the wallet.`,
   }),
-  refundDone: (a: { account: string; amount: number; live: boolean; id: string }) => ({
+  refundDone: (a: { account: string; amount: number; payer: string; reference: string; live: boolean }) => ({
     subject: `Refund done${inMode(a.live)}: ${formatMoney(a.amount)}`,
-    text: `${a.account}: a refund of ${formatMoney(a.amount)} was paid back to the payer${inMode(a.live)}. ${ref(a.id)}`,
+    text: `${a.account}: a refund of ${formatMoney(a.amount)} was paid back${a.payer ? ` to ${a.payer}` : ''}${inMode(a.live)}.${a.reference ? ` Ref ${a.reference}.` : ''}`,
   }),
   lowBalance: (a: { account: string; balance: number; live: boolean }) => ({
     subject: `Low wallet balance${inMode(a.live)}: ${formatMoney(a.balance)}`,
     text: `${a.account}: the wallet balance is down to ${formatMoney(a.balance)}${inMode(a.live)}.`,
   }),
+  /** Of the Kampala day `day`: its payments and payouts, and the wallet's balance at the day's end. */
   dailySummary: (a: {
     account: string;
     day: string;
@@ -146,7 +155,13 @@ export const ALERT_TEXTS = {
   }) => ({
     subject: `${a.account}: summary of ${a.day}${inMode(a.live)}`,
     text:
-      `${a.account} on ${a.day}${inMode(a.live)}: ${a.payments} payments, ${formatMoney(a.collected)} collected; ` +
-      `${a.payouts} payouts, ${formatMoney(a.paidOut)} paid out; balance ${formatMoney(a.balance)}.`,
+      `${a.account} on ${a.day}${inMode(a.live)}: ${count(a.payments, 'payment', 'payments')}, ${formatMoney(a.collected)} collected; ` +
+      `${count(a.payouts, 'payout', 'payouts')}, ${formatMoney(a.paidOut)} paid out; closing balance ${formatMoney(a.balance)}.`,
   }),
+  /** A payer as the dashboard shows them: the name they gave and how they paid ('Okello John (0772 123 456)'). */
+  payer: (names: string, how: string) => (names && how ? `${names} (${how})` : names || how),
+  /** How a card payer paid, when no number is known. */
+  card: (last4: string) => `card ending ${last4}`,
+  /** The e-mail's last line: where on the dashboard the alert's money is. */
+  link: (url: string) => `Open it in your ${PRODUCT_NAME} dashboard: ${url}`,
 };

@@ -120,6 +120,8 @@ export const WALLET_MESSAGES = {
   pinsDoNotMatch: 'The new PINs do not match',
   pinUnchanged: 'Choose a new PIN that differs from the current one',
   pinResetCodeSent: 'We sent a 6-digit code to your e-mail. It expires in 10 minutes.',
+  /** The reset code went by SMS too, to the member's verified phone, masked as the answer's `sms_to` has it (decision 070). */
+  pinResetCodeTexted: (phone: string) => `We also sent it by SMS to ${phone}.`,
   // Ours: answers and the reasons a settlement or payout came back.
   pinVerified: 'PIN verified',
   accountFound: 'Account found',
@@ -216,7 +218,14 @@ export const walletAnswers = {
   pinExists: specAnswerOf(z.object({ pin_exists: z.boolean() })).extend({ pin_exists: z.boolean() }),
   nothing: specAnswerOf(z.null()),
   pinVerified: specAnswerOf(z.object({ pin_token: z.string() })).extend({ pin_token: z.string() }),
-  resetCodeSent: specAnswerOf(z.object({ email: z.string(), last_code_sent_at: z.string() })),
+  resetCodeSent: specAnswerOf(
+    z.object({
+      email: z.string(),
+      last_code_sent_at: z.string(),
+      /** The member's verified phone, masked ('+256 7•• ••• 222'), when the code went there by SMS too (decision 070). */
+      sms_to: z.string().nullable(),
+    }),
+  ),
   accountFound: specAnswerOf(z.object({ sente_account_id: z.string() })).extend({ sente_account_id: z.string() }),
   holder: specAnswerOf(
     z.object({
@@ -281,14 +290,14 @@ export type StatementEntry = z.output<typeof statementEntry>;
 export const statementAnswer = answerOf(pageOf(statementEntry));
 
 /**
- * The period's figures an accountant checks, opening balance + credits - debits - fees = closing balance.
- * Credits and debits are the movements' own lines; fees are the fee lines, those returned taken off.
+ * The period's figures an accountant checks, opening balance + credits - debits - fees = closing balance, each the sum
+ * of the lines' columns: credits the Credit column (fees returned included), debits and fees together the Debit column.
  */
 export const statementSummary = z.object({
   opening_balance: z.number().int().describe("The wallet's balance just before the period's first instant"),
   credits: z.number().int(),
   debits: z.number().int(),
-  fees: z.number().int().describe('Fees and charges taken in the period, less those returned'),
+  fees: z.number().int().describe('Fees and charges taken in the period'),
   closing_balance: z.number().int().describe("The wallet's balance right after the period's last instant"),
 });
 export type StatementSummary = z.output<typeof statementSummary>;

@@ -10,3 +10,12 @@ export function smsPhoneOf(phone: string | null): string | null {
 export function verifiedSmsPhoneOf(user: { phone: string | null; phone_verified_at: Date | string | null }): string | null {
   return user.phone_verified_at ? smsPhoneOf(user.phone) : null;
 }
+
+/**
+ * A verified phone as a code screen names it, enough for its owner to know it and no more: '+256 7•• ••• 222' of
+ * '+256772123222' (or '256772123222').
+ */
+export function maskedPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `+${digits.slice(0, 3)} ${digits.slice(3, 4)}•• ••• ${digits.slice(-3)}`;
+}

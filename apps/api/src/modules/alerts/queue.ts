@@ -1,7 +1,9 @@
 import type { Environment } from '@sente/contracts/constants';
 import { ALERT_TEXTS } from '@sente/contracts/notifications';
+import { formatTypedPhone } from '@sente/contracts/payments';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { oneSms } from '../../sms/gsm7.ts';
 import { verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import type { SmsPurpose } from '../../sms/sms.ts';
 import type { AlertKind } from './tables.ts';
@@ -12,6 +14,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type AlertText = { subject: string; text: string };
 
 type Alert = AlertText & {
+  /** The SMS, when it is not `text` itself: the same words in one message, a long name shortened (oneSms). */
+  sms?: string;
+  /** The dashboard page the e-mail links to ('/collections?payment=<id>'). */
+  linkPath?: string;
   accountId: string;
   environment: Environment;
   kind: AlertKind;
@@ -76,8 +82,11 @@ export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
       body: alert.text,
       summary_day: alert.summaryDay ?? null,
     };
-    if (member.by_email) rows.push({ ...base, channel: 'email' as const, destination: member.email });
-    if (member.by_sms && phone) rows.push({ ...base, channel: 'sms' as const, destination: phone });
+    if (member.by_email) {
+      rows.push({ ...base, channel: 'email' as const, destination: member.email, link_path: alert.linkPath ?? null });
+    }
+    if (member.by_sms && phone)
+      rows.push({ ...base, channel: 'sms' as const, destination: phone, body: alert.sms ?? alert.text });
   }
   if (rows.length === 0) return 0;
   const inserted = await trx
@@ -92,20 +101,41 @@ export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
 const accountName = async (trx: Db, accountId: string) =>
   (await trx.selectFrom('accounts').select('account_name').where('id', '=', accountId).executeTakeFirstOrThrow()).account_name;
 
+/** A payer as the dashboard shows them: the name they gave and the number they paid from, or the card's last digits. */
+function alertPayer(p: { names: string | null; msisdn: string | null; card_last4: string | null }): string {
+  const how = p.msisdn ? formatTypedPhone(p.msisdn) : p.card_last4 ? ALERT_TEXTS.card(p.card_last4) : '';
+  return ALERT_TEXTS.payer(p.names?.trim() ?? '', how);
+}
+
+/** The dashboard page of one payment: the payments list with it open (`?payment=<id>`, as the dashboard links it). */
+const paymentPath = (collectionId: string) => `/collections?payment=${collectionId}`;
+
 /** A successful payment: to the members who hear of each, or of those above their amount. */
 export async function queuePaymentAlert(
   trx: Db,
-  payment: { id: string; account_id: string; environment: Environment; amount: string | number; msisdn: string | null },
+  payment: {
+    id: string;
+    account_id: string;
+    environment: Environment;
+    amount: string | number;
+    msisdn: string | null;
+    names: string;
+    card_last4: string | null;
+    transaction_id: string;
+  },
 ) {
   const amount = Number(payment.amount);
-  const live = payment.environment === 'production';
-  const payer = payment.msisdn ? payment.msisdn.replace(/^\+/, '') : null;
+  const words = { amount, reference: payment.transaction_id, live: payment.environment === 'production' };
+  const say = (account: string, names: string) =>
+    ALERT_TEXTS.paymentReceived({ ...words, account, payer: alertPayer({ ...payment, names }) });
   const account = await accountName(trx, payment.account_id);
   await queueAlert(trx, {
     accountId: payment.account_id,
     environment: payment.environment,
     kind: 'payment_received',
-    ...ALERT_TEXTS.paymentReceived({ account, amount, payer, live, id: payment.id }),
+    ...say(account, payment.names),
+    sms: oneSms([account, payment.names], ([a, n]) => say(a!, n!).text),
+    linkPath: paymentPath(payment.id),
     wants: ({ payment_above }) => payment_above === null || amount > payment_above,
   });
 }
@@ -116,38 +146,60 @@ type MovementOut = {
   environment: Environment;
   amount: string | number;
   failure_reason?: string | null;
+  payout_msisdn?: string | null;
+  batch_id?: string | null;
+  collection_id?: string | null;
 };
 
-/** A payout that failed (its money is back in the wallet). */
+/** A payout that failed (its money is back in the wallet): the number it was for, and its batch's reference. */
 export async function queuePayoutFailedAlert(trx: Db, payout: MovementOut) {
   const account = await accountName(trx, payout.account_id);
+  const batch = payout.batch_id
+    ? await trx.selectFrom('payout_batches').select('reference').where('id', '=', payout.batch_id).executeTakeFirst()
+    : undefined;
+  const words = {
+    amount: Number(payout.amount),
+    to: payout.payout_msisdn ? formatTypedPhone(payout.payout_msisdn) : '',
+    batch: batch?.reference ?? null,
+    live: payout.environment === 'production',
+  };
+  const say = (account: string, reason: string) => ALERT_TEXTS.payoutFailed({ ...words, account, reason });
+  const reason = payout.failure_reason ?? '';
   await queueAlert(trx, {
     accountId: payout.account_id,
     environment: payout.environment,
     kind: 'payout_failed',
-    ...ALERT_TEXTS.payoutFailed({
-      account,
-      amount: Number(payout.amount),
-      reason: payout.failure_reason ?? null,
-      live: payout.environment === 'production',
-      id: payout.id,
-    }),
+    ...say(account, reason),
+    sms: oneSms([account, reason], ([a, r]) => say(a!, r!).text),
+    linkPath: payout.batch_id ? `/settlements/batches/${payout.batch_id}` : '/settlements',
   });
 }
 
-/** A refund paid back to its payer. */
+/** A refund paid back to its payer: the payer and the refunded payment's Sente reference. */
 export async function queueRefundDoneAlert(trx: Db, refund: MovementOut) {
   const account = await accountName(trx, refund.account_id);
+  const payment = refund.collection_id
+    ? await trx
+        .selectFrom('collections')
+        .select(['id', 'names', 'msisdn', 'card_last4', 'transaction_id'])
+        .where('id', '=', refund.collection_id)
+        .executeTakeFirst()
+    : undefined;
+  const words = {
+    amount: Number(refund.amount),
+    reference: payment?.transaction_id ?? '',
+    live: refund.environment === 'production',
+  };
+  const say = (account: string, names: string) =>
+    ALERT_TEXTS.refundDone({ ...words, account, payer: payment ? alertPayer({ ...payment, names }) : '' });
+  const names = payment?.names ?? '';
   await queueAlert(trx, {
     accountId: refund.account_id,
     environment: refund.environment,
     kind: 'refund_done',
-    ...ALERT_TEXTS.refundDone({
-      account,
-      amount: Number(refund.amount),
-      live: refund.environment === 'production',
-      id: refund.id,
-    }),
+    ...say(account, names),
+    sms: oneSms([account, names], ([a, n]) => say(a!, n!).text),
+    ...(payment ? { linkPath: paymentPath(payment.id) } : {}),
   });
 }
 
@@ -188,11 +240,14 @@ export async function queueLowBalanceAlerts(trx: Db, ledgerTransactionId: string
     const before = Number(row.before);
     const after = Number(row.after);
     const account = await accountName(trx, row.account_id);
+    const say = (account: string) => ALERT_TEXTS.lowBalance({ account, balance: after, live: row.environment === 'production' });
     await queueAlert(trx, {
       accountId: row.account_id,
       environment: row.environment,
       kind: 'low_balance',
-      ...ALERT_TEXTS.lowBalance({ account, balance: after, live: row.environment === 'production' }),
+      ...say(account),
+      sms: oneSms([account], ([a]) => say(a!).text),
+      linkPath: '/settlements?view=statement',
       wants: ({ low_balance_below }) => low_balance_below !== null && before >= low_balance_below && after < low_balance_below,
     });
   }

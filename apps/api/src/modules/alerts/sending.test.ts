@@ -7,6 +7,7 @@ import path from 'node:path';
 import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
 import { ALERT_TEXTS, DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettingsInput } from '@sente/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gsm7Length } from '../../sms/gsm7.ts';
 import { post } from '../../testing/http.ts';
 import { createMerchant, createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from '../../testing/payments.ts';
 import { startSmtpReceiver } from '../../testing/smtp-receiver.ts';
@@ -22,11 +23,15 @@ let dashboard: TestApp;
 /** The worker's process, on the same database, mailing over SMTP. */
 let t: TestApp;
 let phones = 0;
+/** The site's address, under which the e-mails link to the dashboard. */
+const SITE = 'https://pay.sente.test';
+/** What the merchant would never recognise: a uuid, or the 8 characters that began one. */
+const INTERNAL_ID = /[0-9a-f]{8}-[0-9a-f]{4}-|Ref [0-9a-f]{8}\./;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   dashboard = await createTestApp(PAYMENTS_ENV);
-  t = await createReplica(dashboard, { ...PAYMENTS_ENV, SMTP_URL: smtp.url });
+  t = await createReplica(dashboard, { ...PAYMENTS_ENV, SMTP_URL: smtp.url, PUBLIC_URL: SITE });
 });
 afterAll(async () => {
   await t?.close();
@@ -62,6 +67,12 @@ const texts = (phone: string) => {
     .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { text: string; purpose: string });
 };
 const mails = (email: string) => smtp.received.filter((mail) => mail.to.includes(email.toLowerCase()));
+/** A received mail's text, its quoted-printable soft line breaks and escapes undone. */
+const readable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+const referenceOf = async (id: string) =>
+  (await dashboard.database.db.selectFrom('collections').select('transaction_id').where('id', '=', id).executeTakeFirstOrThrow())
+    .transaction_id;
 const alertsOf = (merchant: Merchant) =>
   dashboard.database.db.selectFrom('member_alerts').selectAll().where('account_id', '=', merchant.accountId).execute();
 const balanceOf = async (merchant: Merchant) =>
@@ -81,17 +92,50 @@ const pass = (now?: Date) => t.app.services.jobs.runDue(now ? { now } : {});
 const eat = (day: string, time: string) => new Date(`${day}T${time}+03:00`);
 
 describe('an alert of a successful payment', () => {
-  it('reaches the member by e-mail over SMTP and by SMS in the outbox', async () => {
+  it("reaches the member by e-mail over SMTP and by SMS in the outbox, naming the payer and the payment's reference", async () => {
     const merchant = await merchantWith({ payment_received: true, by_sms: true, test: true });
-    await paid(merchant, 40_000);
+    const id = await paid(merchant, 40_000);
+    const reference = await referenceOf(id);
     expect((await pass()).alerts.sent).toBe(2);
+    const said = `Kato Hardware: payment of UGX 40,000 received from Okello John (0772 123 456) (test). Ref ${reference}.`;
     const mail = mails(merchant.email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.raw).toContain('Payment received (test): UGX 40,000');
+    const text = readable(mail[0]!.raw);
+    expect(text).toContain('Payment received (test): UGX 40,000');
+    expect(text).toContain(said);
+    expect(text).toContain(`Open it in your Sente dashboard: ${SITE}/collections?payment=${id}`);
     const sms = texts(merchant.phone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]).toMatchObject({ purpose: 'transactional' });
-    expect(sms[0]!.text).toMatch(/^Kato Hardware: payment of UGX 40,000 received from \+256772123456 \(test\)\. Ref /);
+    expect(sms[0]).toEqual({ ...sms[0], purpose: 'transactional', text: said });
+    expect(sms[0]!.text).not.toMatch(INTERNAL_ID);
+  });
+
+  it('keeps to one 160-character GSM-7 text however long the names: they give way, never the amount or the reference', async () => {
+    const merchant = await merchantWith({ payment_received: true, by_sms: true, test: true });
+    const long = 'Kampala Parents School And Its Old Students’ Association Limited';
+    await dashboard.database.db
+      .updateTable('accounts')
+      .set({ account_name: long })
+      .where('id', '=', merchant.accountId)
+      .execute();
+    const link = await createPaymentLink(dashboard, merchant, { fixed_amount: false });
+    const id = await payId(dashboard, link.ref, {
+      amount: 1_250_000,
+      names: 'Nakimuli Christine Mirembe Nalubega Ssebunya Kiwanuka',
+    });
+    await dashboard.app.services.payments.settle(id, { status: 'successful', message: null });
+    await pass();
+    const [sms] = texts(merchant.phone);
+    expect(gsm7Length(sms!.text)).toBeLessThanOrEqual(160);
+    expect(sms!.text).toMatch(
+      new RegExp(
+        `^Kampala Parents .+\\.\\.\\.: payment of UGX 1,250,000 received from Nakimuli .+\\.\\.\\. \\(0772 123 456\\) \\(test\\)\\. Ref ${await referenceOf(id)}\\.$`,
+      ),
+    );
+    // The e-mail has the names whole.
+    expect(readable(mails(merchant.email)[0]!.raw)).toContain(
+      'Nakimuli Christine Mirembe Nalubega Ssebunya Kiwanuka (0772 123 456)',
+    );
   });
 
   it("tells only of payments above the member's amount", async () => {
@@ -106,11 +150,18 @@ describe('an alert of a successful payment', () => {
     const merchant = await merchantWith({ payment_received: true });
     const id = await paid(merchant, 20_000);
     expect(await alertsOf(merchant)).toEqual([]);
-    await dashboard.database.db
-      .transaction()
-      .execute((trx) =>
-        queuePaymentAlert(trx, { id, account_id: merchant.accountId, environment: 'production', amount: 20_000, msisdn: null }),
-      );
+    await dashboard.database.db.transaction().execute((trx) =>
+      queuePaymentAlert(trx, {
+        id,
+        account_id: merchant.accountId,
+        environment: 'production',
+        amount: 20_000,
+        msisdn: null,
+        names: 'Okello John',
+        card_last4: '4242',
+        transaction_id: 'SNTK7M2Q9X4B8D3F',
+      }),
+    );
     expect((await alertsOf(merchant)).map((a) => [a.subject, a.channel])).toEqual([['Payment received: UGX 20,000', 'email']]);
   });
 });
@@ -134,6 +185,12 @@ describe('alerts of money out', () => {
     ).toBe(true);
     const kinds = (await alertsOf(merchant)).map((a) => a.kind).sort();
     expect(kinds).toEqual(['low_balance', 'payout_failed']);
+    const failed = (await alertsOf(merchant)).find((a) => a.kind === 'payout_failed')!;
+    expect(failed.body).toBe(
+      'Kato Hardware: a payout of UGX 10,000 to 0772 000 111 failed (Number not registered) (test); the money is back in the wallet.',
+    );
+    expect(failed.link_path).toBe('/settlements');
+    expect(low[0]!.link_path).toBe('/settlements?view=statement');
   });
 });
 
@@ -214,12 +271,18 @@ describe('an alert of a refund', () => {
     await pass(new Date(Date.now() + 60_000));
     const alerts = await alertsOf(merchant);
     expect(alerts.map((a) => [a.kind, a.status, a.subject])).toEqual([['refund_done', 'sent', 'Refund done (test): UGX 10,000']]);
+    const said = `Kato Hardware: a refund of UGX 10,000 was paid back to Okello John (0772 123 456) (test). Ref ${await referenceOf(id)}.`;
+    expect(alerts[0]!.body).toBe(said);
+    expect(readable(mails(merchant.email)[0]!.raw)).toContain(
+      `${said}\r\n\r\nOpen it in your Sente dashboard: ${SITE}/collections?payment=${id}`,
+    );
   });
 });
 
 describe('the daily summary', () => {
   it('waits for 08:00 EAT, and by SMS never goes outside 08:00-20:00', async () => {
     const merchant = await merchantWith({ daily_summary: true, by_sms: true, live: false, test: true });
+    await fundWallet(dashboard, merchant, 40_000);
     expect((await pass(eat('2030-03-04', '07:30:00'))).alerts.summaries).toBe(0);
     expect(await alertsOf(merchant)).toEqual([]);
 
@@ -231,7 +294,7 @@ describe('the daily summary', () => {
       ['sms', 'promotional', 'pending'],
     ]);
     expect(queued[0]!.body).toBe(
-      'Kato Hardware on 2030-03-03 (test): 0 payments, UGX 0 collected; 0 payouts, UGX 0 paid out; balance UGX 0.',
+      'Kato Hardware on 2030-03-03 (test): 0 payments, UGX 0 collected; 0 payouts, UGX 0 paid out; closing balance UGX 38,800.',
     );
     expect(texts(merchant.phone)).toEqual([]);
     await pass(eat('2030-03-05', '07:59:00'));

@@ -11,8 +11,11 @@ import { fieldError } from '../../lib/http-error.ts';
 import { verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import type { NotificationSettingsTable } from './tables.ts';
 
+/** A member's stored choices: the row but the worker's own bookkeeping. */
+type StoredChoices = Omit<Selectable<NotificationSettingsTable>, 'summarised_on'>;
+
 /** A stored row as the contract answers it. */
-export function settingsOf(row: Selectable<NotificationSettingsTable> | undefined): NotificationSettings {
+export function settingsOf(row: StoredChoices | undefined): NotificationSettings {
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
   return {
     payment_received: row.payment_received,
@@ -89,7 +92,7 @@ export function createNotificationSettings(db: Kysely<Database>) {
         .orderBy('m.created_at')
         .execute();
       return rows.map((row) => ({
-        ...settingsOf(row.account_id === null ? undefined : (row as Selectable<NotificationSettingsTable>)),
+        ...settingsOf(row.account_id === null ? undefined : (row as StoredChoices)),
         user_id: row.user_id,
         name: `${row.firstname} ${row.lastname}`.trim(),
         email: row.email,

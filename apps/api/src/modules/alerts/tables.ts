@@ -20,6 +20,8 @@ export interface NotificationSettingsTable {
   live: boolean;
   test: boolean;
   updated_at: Timestamp;
+  /** The Kampala day ('YYYY-MM-DD') whose daily summaries of this member the worker has dealt with (migration 049). */
+  summarised_on: ColumnType<Date | null, string | null | undefined, string | null>;
 }
 
 export type AlertKind = 'payment_received' | 'daily_summary' | 'payout_failed' | 'refund_done' | 'low_balance';
@@ -46,6 +48,8 @@ export interface MemberAlertsTable {
   body: string;
   /** A daily summary's Kampala day ('YYYY-MM-DD'); null for every other kind. */
   summary_day: ColumnType<string | null, string | null | undefined, never>;
+  /** The dashboard page its e-mail links to, under the site's address (migration 049); null for none. */
+  link_path: ColumnType<string | null, string | null | undefined, never>;
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;

@@ -50,7 +50,12 @@ async function verifiedMember(): Promise<SignedInUser & { phone: string }> {
 describe('the sign-in code', () => {
   it('goes by SMS too, the same code as the e-mail, to a verified phone; signing in with it works', async () => {
     const member = await verifiedMember();
-    expect((await login(member.email)).statusCode).toBe(200);
+    const sent = await login(member.email);
+    expect(sent.statusCode).toBe(200);
+    // The answer tells the code screen where the text went, masked: '+256 7•• ••• 222'.
+    expect(sent.json().data.sms_to).toBe(`+256 7•• ••• ${member.phone.slice(-3)}`);
+    // A second sign-in within the cooldown points at the same code, which went by SMS too.
+    expect((await login(member.email)).json().data.sms_to).toBe(`+256 7•• ••• ${member.phone.slice(-3)}`);
     const code = lastCode(t.outboxDir, member.email, SUBJECTS.login);
     const [proof, text, ...more] = texts(member.phone);
     expect(proof!.text).toMatch(/to verify this phone/);
@@ -65,7 +70,8 @@ describe('the sign-in code', () => {
     const phone = newPhone();
     expect((await savePhone(member, phone)).statusCode).toBe(200);
     await skipCodeCooldown(t, member.userId, 'login');
-    expect((await login(phone)).statusCode).toBe(200);
+    const sent = await login(phone);
+    expect([sent.statusCode, sent.json().data.sms_to]).toEqual([200, null]);
     expect(texts(phone)).toEqual([]);
 
     const verified = await verifiedMember();
@@ -80,7 +86,8 @@ describe('the sign-in code', () => {
     const member = await verifiedMember();
     const send = vi.spyOn(t.app.services.sms, 'send').mockRejectedValue(new SmsNotSent('no route took it'));
     try {
-      expect((await login(member.email)).statusCode).toBe(200);
+      const sent = await login(member.email);
+      expect([sent.statusCode, sent.json().data.sms_to]).toEqual([200, null]);
       expect(send).toHaveBeenCalledOnce();
     } finally {
       send.mockRestore();
@@ -111,6 +118,7 @@ describe('the reset codes', () => {
     const accountId = await createAccount(t, member.accessToken, 'Kato Hardware');
     const res = await post(t, member, '/api/wallet/pin_reset_code', { sente_account_id: accountId });
     expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ email: member.email, sms_to: `+256 7•• ••• ${member.phone.slice(-3)}` });
     const code = lastCode(t.outboxDir, member.email, 'Reset your Sente wallet PIN');
     expect(texts(member.phone).at(-1)).toMatchObject({ text: CODE_TEXTS.wallet_pin_reset(code), purpose: 'transactional' });
   });

@@ -10,7 +10,7 @@ import { badRequest, fieldError, HttpError } from '../../lib/http-error.ts';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import { hmac, safeEqual } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { smsPhoneOf, verifiedSmsPhoneOf } from '../../sms/phone.ts';
+import { maskedPhone, smsPhoneOf, verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import type { SmsSender } from '../../sms/sms.ts';
 import type { UserRow } from '../users/tables.ts';
 import { consumeCode, countFailedAttempt, latestCode, replaceCode } from './repository.ts';
@@ -21,6 +21,9 @@ import { WrongSecretError } from './throttle.ts';
 const TEXTED_TOO = ['login', 'password_reset', 'wallet_pin_reset'] as const;
 const textedToo = (purpose: CodePurpose): purpose is (typeof TEXTED_TOO)[number] =>
   (TEXTED_TOO as readonly CodePurpose[]).includes(purpose);
+
+/** A code sent: when, and the verified phone it went to by SMS too, masked as the code screens show it (or null). */
+export type CodeSent = { at: Date; smsTo: string | null };
 
 /**
  * One-time codes: 6 digits, stored as keyed hashes, 10 minutes, 5 tries, one per 50 seconds. Each goes by e-mail, but
@@ -79,7 +82,7 @@ export function createCodeService(deps: {
      * route took is voided (so the member may ask again at once) and answered 503; a sign-in or reset code whose text
      * failed still went by e-mail, so the failure is logged and the request goes on.
      */
-    async send(user: UserRow, purpose: CodePurpose): Promise<Date> {
+    async send(user: UserRow, purpose: CodePurpose): Promise<CodeSent> {
       const phoneToProve = smsPhoneOf(user.phone);
       if (purpose === 'verify_phone' && !phoneToProve) throw badRequest(PHONE_MESSAGES.notUgandanMobile);
       const { waitMs } = await this.cooldownLeft(user.id, purpose);
@@ -94,16 +97,27 @@ export function createCodeService(deps: {
           await consumeCode(db, row.id);
           throw new HttpError(503, PHONE_MESSAGES.notSent);
         }
-        return new Date(row.created_at);
+        return { at: new Date(row.created_at), smsTo: maskedPhone(phoneToProve!) };
       }
       await mail(user, purpose, code);
       const phone = verifiedSmsPhoneOf(user);
+      let smsTo: string | null = null;
       if (phone && textedToo(purpose)) {
-        await text(phone, purpose, code).catch((error: unknown) =>
-          logger.warn({ err: error, userId: user.id, purpose }, 'code text not sent; the e-mail went'),
+        smsTo = await text(phone, purpose, code).then(
+          () => maskedPhone(phone),
+          (error: unknown) => {
+            logger.warn({ err: error, userId: user.id, purpose }, 'code text not sent; the e-mail went');
+            return null;
+          },
         );
       }
-      return new Date(row.created_at);
+      return { at: new Date(row.created_at), smsTo };
+    },
+
+    /** Where the last code of `purpose` went by SMS too, as `send` says it: the verified phone, masked (or null). */
+    smsToOf(user: UserRow, purpose: CodePurpose): string | null {
+      const phone = verifiedSmsPhoneOf(user);
+      return phone && textedToo(purpose) ? maskedPhone(phone) : null;
     },
 
     /**

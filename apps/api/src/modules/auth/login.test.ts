@@ -35,7 +35,7 @@ describe('POST /api/login and /api/login-otp', () => {
     expect(body).toEqual({
       status: 'success',
       message: MESSAGES.loginCodeSent,
-      data: { email: user.email, last_code_sent_at: expect.any(String) },
+      data: { email: user.email, last_code_sent_at: expect.any(String), sms_to: null },
     });
     const loginMails = () => readOutbox(t.outboxDir, user.email).filter((m) => m.includes(`Subject: ${SUBJECTS.login}`));
     expect(loginMails()).toHaveLength(1);

@@ -57,7 +57,7 @@ export function createAuthService({ db, codes, sessions, loadProfile, passwords 
         password_hash: await passwords.hash(input.password),
       });
       if (!user) throw badRequest(MESSAGES.emailTaken, [MESSAGES.emailTaken]);
-      const sentAt = await codes.send(user, 'verify_account');
+      const sentAt = (await codes.send(user, 'verify_account')).at;
       return {
         user_id: user.id,
         email: user.email,
@@ -72,7 +72,7 @@ export function createAuthService({ db, codes, sessions, loadProfile, passwords 
       const user = await findUserByEmailOrPhone(db, email_or_phone);
       if (!user) return { last_code_sent_at: new Date().toISOString() };
       if (user.verified_at) throw badRequest(MESSAGES.accountAlreadyVerified);
-      return { last_code_sent_at: (await codes.send(user, 'verify_account')).toISOString() };
+      return { last_code_sent_at: (await codes.send(user, 'verify_account')).at.toISOString() };
     },
 
     async verifyAccount({ email_or_phone, code }: VerifyAccountInput): Promise<void> {
@@ -100,8 +100,13 @@ export function createAuthService({ db, codes, sessions, loadProfile, passwords 
       // A second sign-in within the cooldown reuses the code already sent instead of failing, as long as that
       // code can still be used; one voided by wrong tries is not pointed at again (send answers 429 until the cooldown ends).
       const { waitMs, lastSentAt, usable } = await codes.cooldownLeft(user.id, 'login');
-      const sentAt = waitMs > 0 && lastSentAt && usable ? lastSentAt : await codes.send(user, 'login');
-      return { email: user.email, last_code_sent_at: sentAt.toISOString() };
+      // The code reused went by SMS too when it was sent if the phone was verified then, as it is now (a changed phone
+      // is no longer verified).
+      const sent =
+        waitMs > 0 && lastSentAt && usable
+          ? { at: lastSentAt, smsTo: codes.smsToOf(user, 'login') }
+          : await codes.send(user, 'login');
+      return { email: user.email, last_code_sent_at: sent.at.toISOString(), sms_to: sent.smsTo };
     },
 
     async loginWithCode({ emailOrPhone, code }: LoginOtpInput, userAgent: string | null): Promise<LoginResult> {

@@ -115,7 +115,7 @@ describe('POST /api/wallet/pin_reset_code and /api/wallet/reset_pin', () => {
     expect(res.json()).toMatchObject({
       status: 'SUCCESS',
       message: M.pinResetCodeSent,
-      data: { email: alice.email, last_code_sent_at: expect.any(String) },
+      data: { email: alice.email, last_code_sent_at: expect.any(String), sms_to: null },
     });
     const code = lastCode(t.outboxDir, alice.email, RESET_SUBJECT);
     const [row] = await codeRows(t, alice.userId, 'wallet_pin_reset');

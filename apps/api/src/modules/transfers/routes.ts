@@ -67,7 +67,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
 
   route(app, 'POST /api/wallet/pin_reset_code', pin, async (request) => {
     const sent = await pinChanges.sendResetCode(member(request));
-    const data = { email: sent.email, last_code_sent_at: sent.sentAt.toISOString() };
+    const data = { email: sent.email, last_code_sent_at: sent.sentAt.toISOString(), sms_to: sent.smsTo };
     return answer(data, M.pinResetCodeSent, { status: 'SUCCESS' });
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, p2p, requestSettlement, saveBankDetails, WALLET_ENV } from '../../testing/transfers.ts';
+import { fundWallet, p2p, payout, requestSettlement, saveBankDetails, setPin, WALLET_ENV } from '../../testing/transfers.ts';
 import { createAlice, createBob, readWorkbook, useEnvironment } from '../../testing/transfers-more.ts';
 import { verifyLedger } from '../money/ledger.ts';
 
@@ -114,7 +114,7 @@ describe('the wallet statement', () => {
     expect(all[0]?.balance).toBe((await ugxBalances(t, carol.accountId)).test);
   });
 
-  it('sums the period: opening balance + credits - debits - fees = closing balance', async () => {
+  it('sums the period: opening balance + credits - debits - fees = closing balance, returned fees among the credits', async () => {
     const summary = async (who: Merchant, query = '') => {
       const res = await get(t, who, `/api/wallet/statement/summary${query}`);
       expect(res.statusCode).toBe(200);
@@ -122,12 +122,12 @@ describe('the wallet statement', () => {
     };
     const today = kampalaDay(new Date());
     const day = (offset: number) => kampalaDay(new Date(Date.now() + offset * 86_400_000));
-    // The returned settlement's fee is a fee returned: 15,000 + 500 + 2,000 - 2,000.
+    // The returned settlement's fee is a credit, as its line is: 500,000 + 50,000 + 2,000 in; fees 15,000 + 500 + 2,000.
     expect(await summary(alice, `?from=${today}&to=${today}`)).toEqual({
       opening_balance: 0,
-      credits: 550_000,
+      credits: 552_000,
       debits: 60_000,
-      fees: 15_500,
+      fees: 17_500,
       closing_balance: 474_500,
     });
     expect(await summary(alice)).toEqual(await summary(alice, `?from=${today}&to=${today}`));
@@ -160,12 +160,47 @@ describe('the wallet statement', () => {
       ['Payment from Okello John (Top up)', 0, 500_000, 500_000],
       [],
       ['Opening balance', undefined, undefined, 0],
-      ['Credits', undefined, 550_000],
+      ['Credits', undefined, 552_000],
       ['Debits', 60_000],
-      ['Fees', 15_500],
+      ['Fees', 17_500],
       ['Closing balance', undefined, undefined, 474_500],
     ]);
     expect((await get(t, alice, '/api/wallet/statement/download?from=2026-13-01')).statusCode).toBe(400);
+  });
+
+  it("reconciles with its columns, on screen and in Statement.xlsx: a failed payout's returned charge is a credit", async () => {
+    const carol = await createBob(t);
+    await fundWallet(t, carol, 100_000);
+    await setPin(t, carol);
+    const sent = await payout(t, carol, 20_000, '0772000111');
+    expect(sent.statusCode).toBe(201);
+    expect(await t.app.services.wallet.reportPayout(sent.json().data.id, { paid: false, reason: 'Number not registered' })).toBe(
+      true,
+    );
+    const page = await statement(carol);
+    expect(page.items.filter((item) => item.description.startsWith('Payout fee'))).toEqual([
+      expect.objectContaining({ description: 'Payout fee returned', debit: 0 }),
+      expect.objectContaining({ description: 'Payout fee', credit: 0 }),
+    ]);
+    const creditColumn = page.items.reduce((sum, item) => sum + item.credit, 0);
+    const debitColumn = page.items.reduce((sum, item) => sum + item.debit, 0);
+    const summary = (await get(t, carol, '/api/wallet/statement/summary')).json().data;
+    expect(summary.credits).toBe(creditColumn);
+    expect(summary.debits + summary.fees).toBe(debitColumn);
+    expect(summary.opening_balance + summary.credits - summary.debits - summary.fees).toBe(summary.closing_balance);
+    expect(summary.closing_balance).toBe((await ugxBalances(t, carol.accountId)).test);
+
+    const sheet = (await readWorkbook((await get(t, carol, '/api/wallet/statement/download')).rawPayload)).getWorksheet(
+      'Statement',
+    )!;
+    const cells: unknown[][] = [];
+    for (let row = 2; row <= sheet.rowCount; row++) cells.push((sheet.getRow(row).values as unknown[]).slice(2));
+    const blank = cells.findIndex((row) => row.length === 0);
+    const sum = (column: number) => cells.slice(0, blank).reduce((total, row) => total + Number(row[column] ?? 0), 0);
+    const footer = Object.fromEntries(cells.slice(blank + 1).map((row) => [row[0], row.slice(1)]));
+    expect(footer.Credits?.[1]).toBe(sum(2));
+    expect(Number(footer.Debits?.[0]) + Number(footer.Fees?.[0])).toBe(sum(1));
+    expect(footer['Closing balance']?.[2]).toBe(summary.closing_balance);
   });
 
   it('is checked by ledger:verify: an entry whose balance after it is not its running sum is a problem', async () => {

@@ -169,9 +169,10 @@ const NO_DETAILS = {
 } satisfies Partial<StatementRecord>;
 
 /**
- * The period's figures, by the statement's own lines (linesOf over each kind's summed entries): a movement's line is
- * a credit or a debit, a fee's line a fee (a returned fee takes one off). So opening + credits - debits - fees is the
- * closing balance, as the lines on screen add up.
+ * The period's figures, by the statement's own lines (linesOf over each kind's summed entries), so that they are the
+ * sums of its columns: credits are the Credit column (a returned fee is a credit, as its line is), debits and fees
+ * together the Debit column (fees: the fee lines charged). So opening + credits - debits - fees is the closing
+ * balance, and an accountant's column sums give the same figures (decision 075).
  */
 function summaryOf(record: StatementTotalsRecord, accountId: string): StatementSummary {
   let credits = 0;
@@ -181,7 +182,8 @@ function summaryOf(record: StatementTotalsRecord, accountId: string): StatementS
     const [movement, fee] = linesOf({ ...NO_DETAILS, ...group, transfer_account_id: group.sent ? accountId : null }, accountId);
     if (movement && movement.amount > 0) credits += movement.amount;
     else if (movement) debits -= movement.amount;
-    if (fee) fees -= fee.amount;
+    if (fee && fee.amount > 0) credits += fee.amount;
+    else if (fee) fees -= fee.amount;
   }
   const opening = Number(record.opening ?? 0);
   return { opening_balance: opening, credits, debits, fees, closing_balance: Number(record.closing ?? 0) };

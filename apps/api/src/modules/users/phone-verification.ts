@@ -28,7 +28,7 @@ export function createPhoneVerification({ db, codes, throttle, requireUser }: De
       if (!user.phone) throw badRequest(PHONE_MESSAGES.noPhone);
       if (!smsPhoneOf(user.phone)) throw badRequest(PHONE_MESSAGES.notUgandanMobile);
       if (user.phone_verified_at) throw badRequest(PHONE_MESSAGES.alreadyVerified);
-      return codes.send(user, 'verify_phone');
+      return (await codes.send(user, 'verify_phone')).at;
     },
 
     /** Checks the texted code (a wrong one counts a try) and marks the phone it went to verified. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sente/contracts/messages';
+import { CODE_SENT_TEXT, MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
@@ -20,7 +20,8 @@ function renderReset({ change = ok(null, MESSAGES.passwordChanged) }: { change?:
   const toCodeStage = async () => {
     await user.type(screen.getByLabelText('Email'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await screen.findByText(`Enter the code we sent to ${EMAIL}.`);
+    // The answer is alike for every address, so the screen says when the code went by SMS too (decision 070).
+    await screen.findByText(`Enter the code we sent to ${EMAIL}. ${CODE_SENT_TEXT.resetBySmsToo}`);
   };
   const toPasswordStage = async () => {
     await toCodeStage();

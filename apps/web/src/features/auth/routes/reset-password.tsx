@@ -2,7 +2,7 @@ import { Anchor, Button, PasswordInput, Stack, Stepper, Text, TextInput } from '
 import { useForm } from '@mantine/form';
 import { emailOrPhoneInput, newPasswordForm } from '@sente/contracts/auth';
 import { OTP_LENGTH } from '@sente/contracts/constants';
-import { MESSAGES } from '@sente/contracts/messages';
+import { CODE_SENT_TEXT, MESSAGES } from '@sente/contracts/messages';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -92,7 +92,9 @@ export function ResetPasswordRoute() {
           noValidate
         >
           <Stack>
-            <Text size="sm">Enter the code we sent to {email}.</Text>
+            <Text size="sm">
+              Enter the code we sent to {email}. {CODE_SENT_TEXT.resetBySmsToo}
+            </Text>
             <CodeInput value={code} onChange={setCode} error={codeError} />
             <CodeCountdown sentAt={sentAt} onResend={() => sendCode(email)} resending={requestCode.isPending} />
             <Button type="submit" fullWidth>

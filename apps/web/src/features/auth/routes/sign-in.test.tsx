@@ -10,11 +10,11 @@ import { SignInRoute } from './sign-in.tsx';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'Sente#2026';
-/** The code was sent `secondsAgo` before the server answers. */
+/** The code was sent `secondsAgo` before the server answers, by e-mail, and by SMS to `smsTo` when given. */
 const codeSent =
-  (secondsAgo = 0) =>
+  (secondsAgo = 0, smsTo: string | null = null) =>
   () =>
-    ok({ email: EMAIL, last_code_sent_at: new Date(Date.now() - secondsAgo * 1000).toISOString() });
+    ok({ email: EMAIL, last_code_sent_at: new Date(Date.now() - secondsAgo * 1000).toISOString(), sms_to: smsTo });
 const signedIn = ok({ user: testUser(), accessToken: 'access-1', refreshToken: 'refresh-1' });
 
 function renderSignIn({
@@ -46,6 +46,12 @@ describe('sign in (spec §2, §4, §5)', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(MESSAGES.emailRequired);
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MESSAGES.passwordRequired);
     expect(api.requests).toEqual([]);
+  });
+
+  it('says the code went by SMS too when the server texted it to the verified phone (decision 070)', async () => {
+    const { signIn } = renderSignIn({ login: codeSent(0, '+256 7•• ••• 222') });
+    await signIn();
+    expect(screen.getByText(`We sent a 6-digit code to ${EMAIL} and by SMS to +256 7•• ••• 222.`)).toBeVisible();
   });
 
   it('sends the credentials, then asks for the code with a 50-second countdown and no Resend yet', async () => {

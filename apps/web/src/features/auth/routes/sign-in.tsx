@@ -1,7 +1,8 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { LoginInput } from '@sente/contracts/auth';
-import { ERROR_CODES, OTP_LENGTH } from '@sente/contracts/constants';
+import type { LoginCodeSent, LoginInput } from '@sente/contracts/auth';
+import { ERROR_CODES } from '@sente/contracts/constants';
+import { CODE_SENT_TEXT } from '@sente/contracts/messages';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
@@ -26,12 +27,16 @@ export function SignInRoute() {
   const signedIn = useIsSignedIn();
   const [params] = useSearchParams();
   const invite = params.get('invite');
-  const [credentials, setCredentials] = useState<LoginInput | null>(null);
+  const [step, setStep] = useState<{ credentials: LoginInput; sent: LoginCodeSent } | null>(null);
   if (signedIn) return invite ? <AcceptInvitation invite={invite} /> : <Navigate to="/dashboard" replace />;
-  return credentials ? (
-    <CodeStep credentials={credentials} onBack={() => setCredentials(null)} joining={invite !== null} />
+  return step ? (
+    <CodeStep credentials={step.credentials} sent={step.sent} onBack={() => setStep(null)} joining={invite !== null} />
   ) : (
-    <CredentialsStep onCodeSent={setCredentials} email={params.get('email') ?? ''} invite={invite} />
+    <CredentialsStep
+      onCodeSent={(credentials, sent) => setStep({ credentials, sent })}
+      email={params.get('email') ?? ''}
+      invite={invite}
+    />
   );
 }
 
@@ -43,7 +48,7 @@ function CredentialsStep({
   email,
   invite,
 }: {
-  onCodeSent: (credentials: LoginInput) => void;
+  onCodeSent: (credentials: LoginInput, sent: LoginCodeSent) => void;
   email: string;
   invite: string | null;
 }) {
@@ -56,7 +61,7 @@ function CredentialsStep({
       login.mutate(values, {
         onSuccess: (data) => {
           session.setLastCodeSentAt(data.last_code_sent_at);
-          onCodeSent(values);
+          onCodeSent(values, data);
         },
         onError: (error) => {
           notify.error(errorMessage(error));
@@ -99,7 +104,21 @@ function CredentialsStep({
   );
 }
 
-function CodeStep({ credentials, onBack, joining }: { credentials: LoginInput; onBack: () => void; joining: boolean }) {
+/** Where the code went, as the server's answer says: the e-mail, and the verified phone by SMS (decision 070). */
+const sentTo = ({ email, sms_to }: LoginCodeSent) => CODE_SENT_TEXT.to(email, sms_to);
+
+function CodeStep({
+  credentials,
+  sent,
+  onBack,
+  joining,
+}: {
+  credentials: LoginInput;
+  sent: LoginCodeSent;
+  onBack: () => void;
+  joining: boolean;
+}) {
+  const [said, setSaid] = useState(() => sentTo(sent));
   const navigate = useNavigate();
   const login = useLogin();
   const loginWithCode = useLoginWithCode();
@@ -112,12 +131,15 @@ function CodeStep({ credentials, onBack, joining }: { credentials: LoginInput; o
 
   const resend = () =>
     login.mutate(credentials, {
-      onSuccess: (data) => resent(data.last_code_sent_at),
+      onSuccess: (data) => {
+        resent(data.last_code_sent_at);
+        setSaid(sentTo(data));
+      },
       onError: (e) => notify.error(errorMessage(e)),
     });
 
   return (
-    <AuthLayout title="Enter your code" subtitle={`We sent a ${OTP_LENGTH}-digit code to ${credentials.emailOrPhone}.`}>
+    <AuthLayout title="Enter your code" subtitle={said}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -17,7 +17,7 @@ type Props = { accountId: string; accountName: string; email: string; onBack: ()
  * and the new PIN twice set it, without the old one and without an operator.
  */
 export function ResetPinForm({ accountId, accountName, email, onBack, onDone }: Props) {
-  const [sent, setSent] = useState<{ email: string; at: number } | null>(null);
+  const [sent, setSent] = useState<{ email: string; smsTo: string | null; at: number } | null>(null);
   const [sending, setSending] = useState(false);
   const form = usePinForm({ code: '', new_pin: '', new_pin_confirmation: '' }, resetPinInput, async (input) => {
     const answer = await resetPin(accountId, input);
@@ -29,7 +29,11 @@ export function ResetPinForm({ accountId, accountName, email, onBack, onDone }: 
     setSending(true);
     try {
       const answer = await sendPinResetCode(accountId);
-      setSent({ email: answer.data.email, at: new Date(answer.data.last_code_sent_at).getTime() });
+      setSent({
+        email: answer.data.email,
+        smsTo: answer.data.sms_to,
+        at: new Date(answer.data.last_code_sent_at).getTime(),
+      });
       notify.success(answer.message ?? M.pinResetCodeSent);
     } catch (error) {
       notify.error(errorMessage(error));
@@ -64,6 +68,7 @@ export function ResetPinForm({ accountId, accountName, email, onBack, onDone }: 
     <Stack>
       <Text size="sm">
         Enter the code we sent to <strong>{sent.email}</strong>. It works for 10 minutes.
+        {sent.smsTo && ` ${M.pinResetCodeTexted(sent.smsTo)}`}
       </Text>
       <Input.Wrapper label="Code from the e-mail" error={code.error}>
         <PinInput

@@ -20,7 +20,8 @@ function renderModal(pinExists: boolean, replies: Replies = {}) {
     'POST /api/wallet/pin_exists': okSpec({ pin_exists: pinExists }, undefined, { pin_exists: pinExists }),
     'POST /api/wallet/change_pin': replies.change ?? okSpec(null, M.pinChanged),
     'POST /api/wallet/pin_reset_code':
-      replies.code ?? okSpec({ email: user.email, last_code_sent_at: new Date().toISOString() }, M.pinResetCodeSent),
+      replies.code ??
+      okSpec({ email: user.email, last_code_sent_at: new Date().toISOString(), sms_to: null }, M.pinResetCodeSent),
     'POST /api/wallet/reset_pin': replies.reset ?? okSpec(null, M.pinReset),
     'POST /api/wallet/set_pin': replies.create ?? okSpec(null, M.pinCreated),
   });
@@ -140,6 +141,27 @@ describe('Wallet PIN dialog', () => {
       new_pin_confirmation: '13579',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('says the reset code went by SMS too when the server texted it to the verified phone (decision 070)', async () => {
+    const { user: events } = renderModal(true, {
+      code: okSpec(
+        { email: user.email, last_code_sent_at: new Date().toISOString(), sms_to: '+256 7•• ••• 222' },
+        M.pinResetCodeSent,
+      ),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Change wallet PIN' });
+    await events.click(within(dialog).getByRole('button', { name: 'Forgot your PIN?' }));
+    const reset = await screen.findByRole('dialog', { name: 'Reset wallet PIN' });
+    await events.click(within(reset).getByRole('button', { name: 'Send code' }));
+    expect(
+      await within(reset).findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          element.textContent ===
+            `Enter the code we sent to ${user.email}. It works for 10 minutes. We also sent it by SMS to +256 7•• ••• 222.`,
+      ),
+    ).toBeVisible();
   });
 
   it('creates the first PIN when there is none', async () => {
