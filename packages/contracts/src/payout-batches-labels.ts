@@ -47,6 +47,9 @@ export const BATCH_SCREEN_TEXT = {
   newBatch: 'New batch',
   fileHint: `CSV or Excel (.xlsx), at most ${BATCH_LIMITS.maxBytes / 1024 / 1024} MB and ${BATCH_LIMITS.maxRows.toLocaleString('en-US')} rows. Columns: phone, amount, name, reference, narrative.`,
   waitingForApproval: 'Waiting for another member to approve.',
+  registeredAs: 'Registered as',
+  /** Read after a word of the registered name that the row's name has nothing for (decision 074). */
+  wordDiffers: "(not in the sheet's name)",
   acceptName: (sheetName: string, registered: string) => `I confirm ${sheetName} is the person registered as ${registered}.`,
   noRowsInView: 'No rows to show here.',
 } as const;

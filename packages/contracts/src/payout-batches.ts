@@ -151,6 +151,11 @@ export const batchRow = z.object({
   name_check: z.enum(ROW_NAME_CHECKS),
   /** The registered name, masked ("J*** OKELLO"); null until the provider answered, or when it gave none. */
   registered_name: z.string().nullable(),
+  /**
+   * The masked registered name word by word, each marked where the row's name has nothing that stands for it (decision
+   * 074): what an approver reads before accepting a name. Null while registered_name is.
+   */
+  registered_name_words: z.array(z.object({ text: z.string(), differs: z.boolean() })).nullable(),
   name_accepted_by: z.string().nullable(),
   status: z.enum(BATCH_ROW_STATUSES),
   transfer_id: z.string().nullable(),

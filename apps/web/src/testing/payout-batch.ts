@@ -49,6 +49,10 @@ export const payoutBatch = ({
   ...overrides,
 });
 
+/** The words of a masked registered name, none marked: a test of the marks gives its own. */
+const unmarked = (masked: string | null | undefined) =>
+  masked ? masked.split(' ').map((text) => ({ text, differs: false })) : null;
+
 /** A row of the batch whose name matches, not yet sent; tests change what they are about. */
 export const batchRow = (overrides: Partial<BatchRow> = {}): BatchRow => ({
   id: `row-${overrides.row ?? 1}`,
@@ -61,6 +65,7 @@ export const batchRow = (overrides: Partial<BatchRow> = {}): BatchRow => ({
   issues: [],
   name_check: 'match',
   registered_name: 'J*** OKELLO',
+  registered_name_words: unmarked('registered_name' in overrides ? overrides.registered_name : 'J*** OKELLO'),
   name_accepted_by: null,
   status: 'draft',
   transfer_id: null,

@@ -154,6 +154,28 @@ describe('a batch from a sheet', () => {
     expect(sheet.getRow(2).getCell(10).value).toBe('Paid');
   });
 
+  it('holds a row whose given name differs from the registered one until the approver accepts it (decision 074)', async () => {
+    // The simulator has 0772000011 registered to John Okello: one surname in common is another person, not a partial match.
+    const batch = await submittedBatch(t, alice, [...goodRows(1, 640), ['0772000011', 2_000, 'Peter Okello', 'NAME-1', '']]);
+    expect(batch.counts).toMatchObject({ mismatches: 1, mismatches_accepted: 0 });
+    const row = (await rowsOf(t, alice, batch.id)).find((each) => each.phone === '0772000011')!;
+    expect(row).toMatchObject({
+      name_check: 'mismatch',
+      registered_name: 'J*** OKELLO',
+      registered_name_words: [
+        { text: 'J***', differs: true },
+        { text: 'OKELLO', differs: false },
+      ],
+    });
+    const approve = async () =>
+      batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/approve`, { pin_token: await pinToken(t, admin) });
+    expect(answer(await approve())).toEqual([400, M.mismatchesOpen]);
+    const accepted = await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/rows/${row.id}/accept-name`);
+    expect(answer(accepted)).toEqual([200, M.nameAccepted]);
+    expect(answer(await approve())).toEqual([200, M.approved]);
+    await runBatchWork(t);
+  });
+
   it('pays the failed rows again as a new batch, approved again', async () => {
     const failing = ['0772330001', 1_500, registeredName('0772330001'), 'FAIL-1', ''];
     const batch = await submittedBatch(t, alice, [...goodRows(2, 600), failing]);

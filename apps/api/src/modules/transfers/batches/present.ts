@@ -1,4 +1,4 @@
-import { maskRegisteredName } from '@sente/contracts/name-check';
+import { markRegisteredName, maskRegisteredName } from '@sente/contracts/name-check';
 import type { BatchListItem, BatchRow, PayoutBatch } from '@sente/contracts/payout-batches';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
@@ -7,7 +7,7 @@ import { type BatchRecord, type BatchRowView, batchEvents, memberNames, rowCount
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** A row as the batch screen and /v1 show it: the registered name masked, never in full. */
+/** A row as the batch screen shows it: the registered name masked, never in full, its differing words marked. */
 export function presentRow(row: BatchRowView): BatchRow {
   return {
     id: row.id,
@@ -20,6 +20,7 @@ export function presentRow(row: BatchRowView): BatchRow {
     issues: row.issues,
     name_check: row.name_check,
     registered_name: row.registered_name ? maskRegisteredName(row.registered_name) : null,
+    registered_name_words: row.registered_name ? markRegisteredName(row.name, row.registered_name) : null,
     name_accepted_by: row.name_accepted_by,
     status: row.status,
     transfer_id: row.transfer_id,
