@@ -100,6 +100,20 @@ describe("a draft's row edited in place", () => {
     expect(api.sent(`PUT ${BASE}/rows/row-1`)[0]!.body).toMatchObject({ phone: '0772999888', amount: '60000' });
   });
 
+  it("names Excel's damage as the row is typed: a number it shortened, an amount written with UGX", async () => {
+    const { user } = renderBatch(payoutBatch());
+    await user.click(await screen.findByRole('button', { name: 'Edit row 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit row 1' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (UGX)' });
+    await user.clear(phone);
+    await user.type(phone, '2.56772E+11');
+    expect(phone).toHaveAccessibleDescription(/^Excel shortened this number to 2\.56772E\+11/);
+    await user.clear(amount);
+    await user.type(amount, 'UGX 10,000');
+    expect(amount).toHaveAccessibleDescription('Write the amount in digits only (10000), without UGX.');
+  });
+
   it("shows the API's errors of the row as the form opens, those across the batch too", async () => {
     const duplicate = "Row 1 has this reference already; each row's reference must be its own.";
     const issue = { row: 3, field: 'reference', code: 'reference_duplicate', severity: 'error' as const, message: duplicate };
