@@ -64,6 +64,12 @@ function amountWithCurrency(text: string): string | null {
   return digits ? digits : null;
 }
 
+/** Why a written amount is not one: written with its currency, or not a whole number of UGX. */
+function notWholeAmount(text: string): string {
+  const digits = amountWithCurrency(text);
+  return digits ? `Write the amount in digits only (${digits}), without UGX.` : 'The amount must be a whole number of UGX.';
+}
+
 /** The checks of one row on its own (none needs the other rows). */
 export function checkRowAlone(row: number, values: BatchRowValues, maxAmount: number = BATCH_LIMITS.maxAmount): RowIssue[] {
   const issues: RowIssue[] = [];
@@ -81,13 +87,7 @@ export function checkRowAlone(row: number, values: BatchRowValues, maxAmount: nu
   const amountText = values.amount.trim();
   const amount = batchAmount(amountText);
   if (!amountText) error('amount', 'amount_missing', 'Enter the amount.');
-  else if (amount === null) {
-    const digits = amountWithCurrency(amountText);
-    const message = digits
-      ? `Write the amount in digits only (${digits}), without UGX.`
-      : 'The amount must be a whole number of UGX.';
-    error('amount', 'amount_invalid', message);
-  }
+  else if (amount === null) error('amount', 'amount_invalid', notWholeAmount(amountText));
   else if (amount < BATCH_LIMITS.minAmount)
     error('amount', 'amount_too_small', `The amount must be at least ${money(BATCH_LIMITS.minAmount)}.`);
   else if (amount > maxAmount) error('amount', 'amount_too_large', `The amount must be at most ${money(maxAmount)}.`);
