@@ -206,6 +206,8 @@ export const payoutBatch = z.object({
   total_charges: z.number(),
   charge_per_row: z.number(),
   paid_amount: z.number(),
+  /** What the failed rows gave back to the wallet: their amounts and their charges. */
+  returned_amount: z.number(),
   max_amount: z.number(),
   counts: batchCounts,
   /** The wallet's balance in the batch's environment now: a batch whose total with charges is above it cannot be approved. */

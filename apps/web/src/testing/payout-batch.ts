@@ -39,6 +39,7 @@ export const payoutBatch = ({
   total_charges: 1_500,
   charge_per_row: 500,
   paid_amount: 0,
+  returned_amount: 0,
   max_amount: 5_000_000,
   counts: { ...NO_COUNTS, rows: 3, ...counts },
   wallet_balance: 1_000_000,

@@ -185,7 +185,14 @@ describe('a batch from a sheet', () => {
     ).toBe(200);
     await runBatchWork(t);
     const paid = await batchOf(t, alice, batch.id);
-    expect(paid).toMatchObject({ status: 'partially_completed', counts: { paid: 2, failed: 1 }, can: { retry: true } });
+    // The failed row's 1,500 and its 1,000 charge went back to the wallet.
+    expect(paid).toMatchObject({
+      status: 'partially_completed',
+      counts: { paid: 2, failed: 1 },
+      paid_amount: 1_600 + 1_601,
+      returned_amount: 2_500,
+      can: { retry: true },
+    });
     const [failed] = await rowsOf(t, alice, batch.id, 'failed');
     expect(failed).toMatchObject({ phone: '0772330001', status: 'failed', failure_reason: expect.any(String) });
     const retried = await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/retry`);

@@ -3,6 +3,7 @@ import type { BatchListItem, BatchRow, PayoutBatch } from '@sente/contracts/payo
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { merchantBalances } from '../../money/ledger.ts';
+import { returnedAmount } from './public-object.ts';
 import { type BatchRecord, type BatchRowView, batchEvents, memberNames, rowCounts } from './repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -34,7 +35,10 @@ export type Viewer = { userId: string; canMove: boolean } | null;
 
 /** The batch as its list shows it, with its counts. */
 export async function presentListItem(db: Kysely<Database>, batch: BatchRecord, maxAmount: number): Promise<BatchListItem> {
-  const [counts, names] = await Promise.all([rowCounts(db, batch.id), memberNames(db, [batch.maker_id, batch.approver_id])]);
+  const [{ failed_amount, ...counts }, names] = await Promise.all([
+    rowCounts(db, batch.id),
+    memberNames(db, [batch.maker_id, batch.approver_id]),
+  ]);
   const member = (id: string | null) => (id ? { id, name: names.get(id) ?? '' } : null);
   return {
     id: batch.id,
@@ -54,6 +58,7 @@ export async function presentListItem(db: Kysely<Database>, batch: BatchRecord, 
     total_charges: Number(batch.charge_per_row) * batch.row_count,
     charge_per_row: Number(batch.charge_per_row),
     paid_amount: Number(batch.paid_amount),
+    returned_amount: returnedAmount(batch, counts.failed, failed_amount),
     max_amount: maxAmount,
     counts: {
       rows: batch.row_count,

@@ -104,6 +104,7 @@ export async function rowCounts(db: Db, batchId: string) {
     sent: number;
     paid: number;
     failed: number;
+    failed_amount: string;
   }>`
     select count(*) filter (where name_check = 'pending' and msisdn is not null)::int as names_pending,
            count(*) filter (where name_check in ('not_registered', 'barred'))::int as names_blocking,
@@ -112,7 +113,8 @@ export async function rowCounts(db: Db, batchId: string) {
            count(*) filter (where status = 'queued')::int as queued,
            count(*) filter (where status = 'sent')::int as sent,
            count(*) filter (where status = 'paid')::int as paid,
-           count(*) filter (where status = 'failed')::int as failed
+           count(*) filter (where status = 'failed')::int as failed,
+           coalesce(sum(amount_value) filter (where status = 'failed'), 0)::text as failed_amount
       from payout_batch_rows where batch_id = ${batchId}`.execute(db);
   return rows[0]!;
 }

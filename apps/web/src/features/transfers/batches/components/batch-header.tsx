@@ -3,7 +3,7 @@ import { formatDateTime, formatMoney, formatNumber } from '@sente/contracts/form
 import type { PayoutBatch } from '@sente/contracts/payout-batches';
 import { CardDetail } from '../../../../components/card-detail.tsx';
 import { BatchStatusBadge } from './batch-badges.tsx';
-import { makerName } from './batch-list-labels.ts';
+import { makerName, outcomeText } from './batch-list-labels.ts';
 
 /** What the worker is doing on the batch, as a share of its rows: names being checked, or rows being paid. */
 export function batchProgress({ status, counts }: Pick<PayoutBatch, 'status' | 'counts'>) {
@@ -19,9 +19,13 @@ export function batchProgress({ status, counts }: Pick<PayoutBatch, 'status' | '
   return null;
 }
 
-/** The batch's heading: its reference and status, who made it and when, its total with charges and its rows. */
+/**
+ * The batch's heading: its reference and status, who made it and when, its total with charges, its rows, and once any
+ * row went out what they came to, the failed rows' money returned.
+ */
 export function BatchHeader({ batch }: { batch: PayoutBatch }) {
   const progress = batchProgress(batch);
+  const outcome = outcomeText(batch);
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
@@ -48,6 +52,11 @@ export function BatchHeader({ batch }: { batch: PayoutBatch }) {
           <CardDetail term="Created">{formatDateTime(batch.created_at)}</CardDetail>
           {batch.approver && <CardDetail term="Approved by">{batch.approver.name}</CardDetail>}
           {batch.file_name && <CardDetail term="File">{batch.file_name}</CardDetail>}
+          {outcome && (
+            <CardDetail term="Outcome" wide>
+              {outcome}
+            </CardDetail>
+          )}
           {batch.rejection_reason && (
             <CardDetail term="Why rejected" wide>
               {batch.rejection_reason}

@@ -127,3 +127,17 @@ describe("a draft's row edited in place", () => {
     expect(within(dialog).getByRole('textbox', { name: 'Reference' })).toHaveAccessibleDescription(duplicate);
   });
 });
+
+describe('a finished batch with failed rows', () => {
+  it('says how many were processed, paid and failed, with the money paid and returned', async () => {
+    const batch = payoutBatch({
+      status: 'partially_completed',
+      counts: { rows: 27, paid: 25, failed: 2 },
+      paid_amount: 6_281_000,
+      returned_amount: 22_000,
+      can: { edit: false, submit: false, approve: false, reject: false, retry: true },
+    });
+    renderBatch(batch);
+    expect(await screen.findByText('27 processed: 25 paid (UGX 6,281,000), 2 failed (UGX 22,000 returned)')).toBeVisible();
+  });
+});
