@@ -60,6 +60,7 @@ export type BatchEventAction = (typeof BATCH_EVENT_ACTIONS)[number];
 export const BATCH_MESSAGES = {
   uploaded: 'Batch uploaded. Its rows are being checked.',
   fileMissing: 'Choose a CSV or Excel (.xlsx) file.',
+  fileEmpty: 'The file is empty. Download the template, fill in a row for each payout and upload it again.',
   fileTooLarge: `The file is larger than ${BATCH_LIMITS.maxBytes / 1024 / 1024} MB.`,
   fileUnreadable: 'The file could not be read as CSV or Excel (.xlsx). Download the template and try again.',
   columnsMissing: (columns: string[]) => `The sheet has no ${columns.join(', ')} column. Use the template's header row.`,

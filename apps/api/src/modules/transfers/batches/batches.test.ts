@@ -51,6 +51,8 @@ describe('a batch from a sheet', () => {
     ];
     const batch = await newBatch(t, alice, rows);
     expect(batch).toMatchObject({ status: 'draft', source: 'dashboard', counts: { rows: 7, errors: 3, warnings: 1 } });
+    // The total is what would be paid: the rows with errors (row 5's UGX 5,000, row 7's 2,000) are not in it.
+    expect(batch).toMatchObject({ total_amount: 1000 + 1001 + 1002 + 1000, total_charges: 4 * 1000 });
     const issues = (await rowsOf(t, alice, batch.id, 'issues')).flatMap((row) => row.issues);
     expect(issues.map(({ row, field, code }) => ({ row, field, code }))).toEqual([
       { row: 5, field: 'phone', code: 'phone_invalid' },
@@ -74,9 +76,12 @@ describe('a batch from a sheet', () => {
       expect(uploaded.statusCode, uploaded.body).toBe(201);
       const rows = await rowsOf(t, alice, uploaded.json().data.id);
       expect(rows.map(({ row, phone, amount, reference }) => ({ row, phone, amount, reference }))).toEqual([
-        { row: 2, phone: '0772123456', amount: '150000', reference: 'TEACH-001' },
-        { row: 3, phone: '0701234567', amount: '85000', reference: 'TEACH-002' },
+        { row: 2, phone: '0772000011', amount: '150000', reference: 'TEACH-001' },
+        { row: 3, phone: '0752000012', amount: '85000', reference: 'TEACH-002' },
       ]);
+      // Its sample rows are the simulator's numbers under their registered names: a first batch checks clean.
+      await runBatchWork(t);
+      expect((await rowsOf(t, alice, uploaded.json().data.id)).map((row) => row.name_check)).toEqual(['match', 'match']);
     }
     // An Excel sheet of the merchant's own: columns in another order, the phone kept as a number (its 0 lost).
     const workbook = new ExcelJS.Workbook();
@@ -92,12 +97,35 @@ describe('a batch from a sheet', () => {
     });
   });
 
+  it('reads the usual header names: Phone number or Mobile, Amount UGX, Full name', async () => {
+    for (const header of ['Full name,Mobile,Amount UGX', 'Phone number,Amount (UGX),Full Name', 'Mobile No,Amount,Names']) {
+      const columns = header.split(',').map((name) => name.toLowerCase().replace(/[^a-z]/g, ''));
+      const values: Record<string, string> = { phone: '0772000011', amount: '2000', name: 'John Okello' };
+      const line = columns.map((column) =>
+        column.startsWith('phone') || column.startsWith('mobile')
+          ? values.phone
+          : column.startsWith('amount')
+            ? values.amount
+            : values.name,
+      );
+      const res = await uploadSheet(t, alice, { bytes: Buffer.from(`${header}\n${line.join(',')}\n`), name: 'own.csv' });
+      expect(res.statusCode, `${header}: ${res.body}`).toBe(201);
+      expect((await rowsOf(t, alice, res.json().data.id))[0]).toMatchObject({
+        phone: '0772000011',
+        amount: '2000',
+        name: 'John Okello',
+      });
+    }
+  });
+
   it('refuses a sheet without the columns, with no rows, too large, or not a sheet', async () => {
     const send = (bytes: Buffer, name = 'p.csv') => uploadSheet(t, alice, { bytes, name });
     expect(answer(await send(Buffer.from('who,how much\nA,1\n')))).toEqual([400, M.columnsMissing(['phone', 'amount', 'name'])]);
     expect(answer(await send(Buffer.from('phone,amount,name\n\n\n')))).toEqual([400, M.noRows]);
     expect(answer(await send(Buffer.alloc(2 * 1024 * 1024 + 10, 'a')))).toEqual([400, M.fileTooLarge]);
     expect(answer(await send(Buffer.from('phone,amount,name\n"unterminated,1,x\n')))).toEqual([400, M.fileUnreadable]);
+    expect(answer(await send(Buffer.alloc(0)))).toEqual([400, M.fileEmpty]);
+    expect(answer(await send(Buffer.from('\ufeff\r\n  \n')))).toEqual([400, M.fileEmpty]);
     const many = csvOf(goodRows(5_001));
     expect(answer(await send(many))).toEqual([400, M.tooManyRows(5_000)]);
   });

@@ -72,10 +72,11 @@ export async function recheck(trx: Transaction<Database>, batchId: string, maxAm
   const changed = rows
     .map((row) => ({ id: row.id, issues: byRow.get(row.position) ?? [] }))
     .filter((row, index) => JSON.stringify(row.issues) !== JSON.stringify(rows[index]!.issues));
-  const errors = new Set(issues.filter((issue) => issue.severity === 'error').map((issue) => issue.row)).size;
+  const failing = new Set(issues.filter((issue) => issue.severity === 'error').map((issue) => issue.row));
   const warnings = new Set(issues.filter((issue) => issue.severity === 'warning').map((issue) => issue.row)).size;
-  const amount = rows.reduce((sum, row) => sum + Number(row.amount_value ?? 0), 0);
-  await saveChecks(trx, batchId, changed, { rows: rows.length, amount, errors, warnings });
+  // The total is what would be paid: a row with an error is not payable until it is fixed (its charge neither).
+  const amount = rows.reduce((sum, row) => sum + (failing.has(row.position) ? 0 : Number(row.amount_value ?? 0)), 0);
+  await saveChecks(trx, batchId, changed, { rows: rows.length, amount, errors: failing.size, warnings });
 }
 
 /**
