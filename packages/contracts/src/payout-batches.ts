@@ -189,6 +189,9 @@ export const batchCounts = z.object({
 });
 export type BatchCounts = z.infer<typeof batchCounts>;
 
+/** Another batch, as a link to it reads. */
+const batchLink = z.object({ id: z.string(), reference: z.string() });
+
 export const payoutBatch = z.object({
   id: z.string(),
   reference: z.string(),
@@ -222,10 +225,20 @@ export const payoutBatch = z.object({
     retry: z.boolean(),
   }),
   events: z.array(batchEvent),
+  /** The batch whose failed rows this one pays again, if it is a retry. */
+  retry_of: batchLink.nullable(),
+  /** The batches made of this one's failed rows, oldest first. */
+  retries: z.array(batchLink),
 });
 export type PayoutBatch = z.infer<typeof payoutBatch>;
 
-export const batchListItem = payoutBatch.omit({ events: true, can: true, wallet_balance: true });
+export const batchListItem = payoutBatch.omit({
+  events: true,
+  can: true,
+  wallet_balance: true,
+  retry_of: true,
+  retries: true,
+});
 export type BatchListItem = z.infer<typeof batchListItem>;
 
 export const batchAnswers = {

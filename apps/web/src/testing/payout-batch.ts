@@ -47,6 +47,8 @@ export const payoutBatch = ({
   events: [
     { at: '2026-11-20T07:00:00.000Z', actor: 'Ada Nakato', action: 'uploaded', row: null, detail: 'teachers.csv, 3 rows' },
   ],
+  retry_of: null,
+  retries: [],
   ...overrides,
 });
 

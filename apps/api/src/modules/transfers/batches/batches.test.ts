@@ -228,7 +228,11 @@ describe('a batch from a sheet', () => {
     const copy = retried.json().data;
     expect(copy).toMatchObject({ status: 'draft', counts: { rows: 1 }, reference: `${batch.reference} retry` });
     expect((await rowsOf(t, alice, copy.id)).map((row) => row.phone)).toEqual(['0772330001']);
-    expect((await batchOf(t, alice, batch.id)).events.map((event) => event.action)).toContain('retried');
+    const original = await batchOf(t, alice, batch.id);
+    expect(original.events.map((event) => event.action)).toContain('retried');
+    // Each links to the other.
+    expect(copy.retry_of).toEqual({ id: batch.id, reference: batch.reference });
+    expect(original.retries).toEqual([{ id: copy.id, reference: copy.reference }]);
   });
 
   it('is never seen or changed from another account', async () => {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { merchantBalances } from '../../money/ledger.ts';
 import { returnedAmount } from './public-object.ts';
-import { type BatchRecord, type BatchRowView, batchEvents, memberNames, rowCounts } from './repository.ts';
+import { type BatchRecord, type BatchRowView, batchEvents, memberNames, retryLinks, rowCounts } from './repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -77,10 +77,11 @@ export async function presentBatch(
   viewer: Viewer,
   maxAmount: number,
 ): Promise<PayoutBatch> {
-  const [item, events, balances] = await Promise.all([
+  const [item, events, balances, links] = await Promise.all([
     presentListItem(db, batch, maxAmount),
     batchEvents(db, batch.id),
     merchantBalances(db, batch.account_id),
+    retryLinks(db, batch),
   ]);
   const mover = viewer?.canMove === true;
   const isMaker = viewer !== null && viewer.userId === batch.maker_id;
@@ -89,6 +90,7 @@ export async function presentBatch(
     item.counts.rows > 0 && item.counts.errors === 0 && item.counts.names_pending === 0 && item.counts.names_blocking === 0;
   return {
     ...item,
+    ...links,
     wallet_balance: balances.UGX[batch.environment],
     can: {
       edit: mover && isMaker && batch.status === 'draft',

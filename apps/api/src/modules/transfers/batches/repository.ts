@@ -227,3 +227,20 @@ export async function referenceTaken(db: Db, scope: MoneyScope, reference: strin
     .executeTakeFirst();
   return found !== undefined;
 }
+
+/** The batch a retry pays again, and the retries made of a batch, oldest first: each its id and reference. */
+export async function retryLinks(db: Db, batch: Pick<BatchRecord, 'id' | 'retry_of'>) {
+  const [original, retries] = await Promise.all([
+    batch.retry_of
+      ? db.selectFrom('payout_batches').select(['id', 'reference']).where('id', '=', batch.retry_of).executeTakeFirst()
+      : undefined,
+    db
+      .selectFrom('payout_batches')
+      .select(['id', 'reference'])
+      .where('retry_of', '=', batch.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { retry_of: original ?? null, retries };
+}

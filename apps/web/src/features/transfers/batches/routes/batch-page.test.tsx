@@ -141,3 +141,16 @@ describe('a finished batch with failed rows', () => {
     expect(await screen.findByText('27 processed: 25 paid (UGX 6,281,000), 2 failed (UGX 22,000 returned)')).toBeVisible();
   });
 });
+
+describe('a retry and its original', () => {
+  it('links a retry to the batch whose failed rows it pays, and the original to its retry', async () => {
+    const original = { id: 'ba7c0000-0000-4000-8000-000000000009', reference: 'Teachers October' };
+    const retry = { id: 'ba7c0000-0000-4000-8000-000000000010', reference: 'Teachers November retry' };
+    renderBatch(payoutBatch({ retry_of: original, retries: [retry] }));
+    expect(await screen.findByRole('link', { name: original.reference })).toHaveAttribute(
+      'href',
+      `/settlements/batches/${original.id}`,
+    );
+    expect(screen.getByRole('link', { name: retry.reference })).toHaveAttribute('href', `/settlements/batches/${retry.id}`);
+  });
+});
