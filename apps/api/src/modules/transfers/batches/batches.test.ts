@@ -235,6 +235,18 @@ describe('a batch from a sheet', () => {
     expect(original.retries).toEqual([{ id: copy.id, reference: copy.reference }]);
   });
 
+  it('keeps a history in the words and formats the screens use: a removed row as money and a formatted phone', async () => {
+    const batch = await newBatch(t, alice, [...goodRows(1, 710), ['0772000011', '12500', 'John Okello', 'HIST-1', '']]);
+    const row = (await rowsOf(t, alice, batch.id)).find((each) => each.reference === 'HIST-1')!;
+    expect((await batchCall(t, alice, 'DELETE', `/api/payout-batches/${batch.id}/rows/${row.id}`)).statusCode).toBe(200);
+    const events = (await batchOf(t, alice, batch.id)).events;
+    expect(events.find((event) => event.action === 'row_removed')).toMatchObject({
+      row: 3,
+      detail: 'John Okello, 0772 000 011, UGX 12,500',
+    });
+    expect(events[0]).toMatchObject({ action: 'uploaded', detail: '2 rows from payouts.csv' });
+  });
+
   it('is never seen or changed from another account', async () => {
     const batch = await newBatch(t, alice, goodRows(2, 300));
     const res = await t.app.inject({

@@ -1,6 +1,7 @@
+import { formatMoney, formatNumber } from '@sente/contracts/format';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { compareNames } from '@sente/contracts/name-check';
-import { mobileMoneyNumber } from '@sente/contracts/payments';
+import { formatTypedPhone, mobileMoneyNumber } from '@sente/contracts/payments';
 import { type BatchRowInput, BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import {
   BATCH_COLUMNS,
@@ -46,6 +47,16 @@ export function rowColumns(
     // A number a provider takes is looked up by the worker at once; another waits until it is corrected.
     due_at: msisdn ? new Date() : null,
   };
+}
+
+/** "1 row", "1,250 rows". */
+export const rowsText = (count: number) => `${formatNumber(count)} ${count === 1 ? 'row' : 'rows'}`;
+
+/** A removed row as the history shows it: the name, the phone and the amount as the screens format them. */
+function removedRowText(row: Pick<BatchRowRecord, 'name' | 'phone' | 'amount'>): string {
+  const amount = batchAmount(row.amount);
+  const phone = row.phone ? formatTypedPhone(row.phone) : '';
+  return [row.name, phone, amount === null ? row.amount : formatMoney(amount)].filter(Boolean).join(', ');
 }
 
 /** A batch reference free in the scope: the one asked for, or the file's name with " (2)", " (3)"… when it is taken. */
@@ -154,7 +165,7 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
           batchId: batch.id,
           actorId: actor.userId,
           action: actor.userId === null ? 'created_by_api' : 'uploaded',
-          detail: `${sheet.rows.length.toLocaleString('en-US')} rows${sheet.fileName ? ` from ${sheet.fileName}` : ''}`,
+          detail: `${rowsText(sheet.rows.length)}${sheet.fileName ? ` from ${sheet.fileName}` : ''}`,
         });
         return (await findBatch(trx, actor as MoneyActor, batch.id))!;
       });
@@ -210,7 +221,7 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
           actorId: actor.userId,
           action: 'row_removed',
           position: row.position,
-          detail: `${row.name} ${row.phone} ${row.amount}`.slice(0, 300),
+          detail: removedRowText(row).slice(0, 300),
         });
       });
     },
