@@ -223,6 +223,21 @@ describe('a batch from a sheet', () => {
     });
     const [failed] = await rowsOf(t, alice, batch.id, 'failed');
     expect(failed).toMatchObject({ phone: '0772330001', status: 'failed', failure_reason: expect.any(String) });
+    // The row's payout reads failed in the transfers export too, as the batch row does.
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/collections/smt_download',
+      headers: { authorization: `Bearer ${alice.accessToken}` },
+    });
+    const sheet = (await readWorkbook(exported.rawPayload)).getWorksheet('Transfers')!;
+    const headers = sheet.getRow(1).values as unknown[];
+    const statuses: unknown[] = [];
+    sheet.eachRow((line, number) => {
+      if (number > 1 && line.getCell(headers.indexOf('To / From')).value === '0772 330 001') {
+        statuses.push(line.getCell(headers.indexOf('Status')).value);
+      }
+    });
+    expect(statuses).toEqual(['failed']);
     const retried = await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/retry`);
     expect(answer(retried)).toEqual([201, M.retried]);
     const copy = retried.json().data;
