@@ -245,6 +245,9 @@ describe('a batch from a sheet', () => {
     expect((await rowsOf(t, alice, copy.id)).map((row) => row.phone)).toEqual(['0772330001']);
     const original = await batchOf(t, alice, batch.id);
     expect(original.events.map((event) => event.action)).toContain('retried');
+    expect(original.events.find((event) => event.action === 'finished')?.detail).toBe(
+      '3 processed: 2 paid (UGX 3,201), 1 failed (UGX 2,500 returned)',
+    );
     // Each links to the other.
     expect(copy.retry_of).toEqual({ id: batch.id, reference: batch.reference });
     expect(original.retries).toEqual([{ id: copy.id, reference: copy.reference }]);
