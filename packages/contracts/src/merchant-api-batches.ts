@@ -151,6 +151,10 @@ export const apiPayoutBatch = z
           .int()
           .meta({ description: 'The payout charge of every row, held with the amount at approval', examples: [10_000] }),
         paid_amount: z.int().meta({ description: 'The sum of the rows paid so far', examples: [0] }),
+        returned_amount: z.int().meta({
+          description: "What the failed rows so far gave back to the balance: each row's amount and its charge",
+          examples: [0],
+        }),
       })
       .meta({ description: 'Whole UGX' }),
     environment,

@@ -54,6 +54,22 @@ export function batchAmount(text: string): number | null {
   return Number(compact.split('.')[0]);
 }
 
+/** A number Excel showed in scientific notation ("2.56772E+11"): its last digits are gone for good. */
+const SCIENTIFIC = /^\d+(\.\d+)?e\+?\d+$/i;
+
+/** An amount written with its currency ("UGX 10,000", "Shs 25,000", "15,000/="): its digits, or null. */
+function amountWithCurrency(text: string): string | null {
+  const found = /^(?:ugx|ush|shs?)\.?\s*([\d,]+)(?:\.0+)?$|^([\d,]+)(?:\.0+)?\s*(?:ugx|ush|shs?|\/=)$/i.exec(text);
+  const digits = (found?.[1] ?? found?.[2])?.replace(/,/g, '');
+  return digits ? digits : null;
+}
+
+/** Why a written amount is not one: written with its currency, or not a whole number of UGX. */
+function notWholeAmount(text: string): string {
+  const digits = amountWithCurrency(text);
+  return digits ? `Write the amount in digits only (${digits}), without UGX.` : 'The amount must be a whole number of UGX.';
+}
+
 /** The checks of one row on its own (none needs the other rows). */
 export function checkRowAlone(row: number, values: BatchRowValues, maxAmount: number = BATCH_LIMITS.maxAmount): RowIssue[] {
   const issues: RowIssue[] = [];
@@ -61,11 +77,17 @@ export function checkRowAlone(row: number, values: BatchRowValues, maxAmount: nu
     issues.push({ row, field, code, severity: 'error', message });
   const phone = values.phone.trim();
   if (!phone) error('phone', 'phone_missing', 'Enter the mobile-money number.');
+  else if (SCIENTIFIC.test(phone))
+    error(
+      'phone',
+      'phone_invalid',
+      `Excel shortened this number to ${phone}, losing its digits: format the phone column as Text, type the number again and save (the template's phone column is Text already).`,
+    );
   else if (!mobileMoneyNumber(phone)) error('phone', 'phone_invalid', 'Not an MTN or Airtel Uganda number.');
   const amountText = values.amount.trim();
   const amount = batchAmount(amountText);
   if (!amountText) error('amount', 'amount_missing', 'Enter the amount.');
-  else if (amount === null) error('amount', 'amount_invalid', 'The amount must be a whole number of UGX.');
+  else if (amount === null) error('amount', 'amount_invalid', notWholeAmount(amountText));
   else if (amount < BATCH_LIMITS.minAmount)
     error('amount', 'amount_too_small', `The amount must be at least ${money(BATCH_LIMITS.minAmount)}.`);
   else if (amount > maxAmount) error('amount', 'amount_too_large', `The amount must be at most ${money(maxAmount)}.`);

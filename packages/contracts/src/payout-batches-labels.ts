@@ -2,6 +2,7 @@
 // row's name check, a row's status and the batch's history, and the screens' own words. Presentational only; no zod
 // here, so the Transfers page reads them without loading it.
 
+import { formatMoney, formatNumber } from './format.ts';
 import { NAME_CHECK_LABELS } from './name-check.ts';
 import type { BatchEventAction, BatchRowStatus, RowNameCheck } from './payout-batches.ts';
 import { BATCH_LIMITS } from './payout-batches-check.ts';
@@ -39,6 +40,24 @@ export const BATCH_EVENT_LABELS = {
 /** The rows a batch page lists: every row, those with an error or warning, those whose name needs a look, failed ones. */
 export const BATCH_ROW_VIEW_LABELS = { all: 'All rows', issues: 'Issues', names: 'Names', failed: 'Failed' } as const;
 
+/**
+ * What a batch's rows came to once any went out: "27 processed: 25 paid (UGX 6,281,000), 2 failed (UGX 22,000
+ * returned)", the failed rows' amounts and charges being what went back to the wallet; "25 paid (UGX 6,281,000)"
+ * when none failed. Null before any row was paid or failed.
+ */
+export function batchOutcomeText(batch: {
+  counts: { paid: number; failed: number };
+  paid_amount: number;
+  returned_amount: number;
+}): string | null {
+  const { paid, failed } = batch.counts;
+  if (paid === 0 && failed === 0) return null;
+  const paidText = `${formatNumber(paid)} paid (${formatMoney(batch.paid_amount)})`;
+  if (failed === 0) return paidText;
+  const failedText = `${formatNumber(failed)} failed (${formatMoney(batch.returned_amount)} returned)`;
+  return `${formatNumber(paid + failed)} processed: ${paidText}, ${failedText}`;
+}
+
 export const BATCH_SCREEN_TEXT = {
   title: 'Payout batches',
   intro: 'Pay many mobile-money numbers at once from a spreadsheet. Another member approves each batch with their PIN.',
@@ -47,6 +66,9 @@ export const BATCH_SCREEN_TEXT = {
   newBatch: 'New batch',
   fileHint: `CSV or Excel (.xlsx), at most ${BATCH_LIMITS.maxBytes / 1024 / 1024} MB and ${BATCH_LIMITS.maxRows.toLocaleString('en-US')} rows. Columns: phone, amount, name, reference, narrative.`,
   waitingForApproval: 'Waiting for another member to approve.',
+  registeredAs: 'Registered as',
+  /** Read after a word of the registered name that the row's name has nothing for (decision 074). */
+  wordDiffers: "(not in the sheet's name)",
   acceptName: (sheetName: string, registered: string) => `I confirm ${sheetName} is the person registered as ${registered}.`,
   noRowsInView: 'No rows to show here.',
 } as const;

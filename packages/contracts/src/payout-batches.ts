@@ -60,6 +60,7 @@ export type BatchEventAction = (typeof BATCH_EVENT_ACTIONS)[number];
 export const BATCH_MESSAGES = {
   uploaded: 'Batch uploaded. Its rows are being checked.',
   fileMissing: 'Choose a CSV or Excel (.xlsx) file.',
+  fileEmpty: 'The file is empty. Download the template, fill in a row for each payout and upload it again.',
   fileTooLarge: `The file is larger than ${BATCH_LIMITS.maxBytes / 1024 / 1024} MB.`,
   fileUnreadable: 'The file could not be read as CSV or Excel (.xlsx). Download the template and try again.',
   columnsMissing: (columns: string[]) => `The sheet has no ${columns.join(', ')} column. Use the template's header row.`,
@@ -151,6 +152,11 @@ export const batchRow = z.object({
   name_check: z.enum(ROW_NAME_CHECKS),
   /** The registered name, masked ("J*** OKELLO"); null until the provider answered, or when it gave none. */
   registered_name: z.string().nullable(),
+  /**
+   * The masked registered name word by word, each marked where the row's name has nothing that stands for it (decision
+   * 074): what an approver reads before accepting a name. Null while registered_name is.
+   */
+  registered_name_words: z.array(z.object({ text: z.string(), differs: z.boolean() })).nullable(),
   name_accepted_by: z.string().nullable(),
   status: z.enum(BATCH_ROW_STATUSES),
   transfer_id: z.string().nullable(),
@@ -183,6 +189,9 @@ export const batchCounts = z.object({
 });
 export type BatchCounts = z.infer<typeof batchCounts>;
 
+/** Another batch, as a link to it reads. */
+const batchLink = z.object({ id: z.string(), reference: z.string() });
+
 export const payoutBatch = z.object({
   id: z.string(),
   reference: z.string(),
@@ -201,6 +210,8 @@ export const payoutBatch = z.object({
   total_charges: z.number(),
   charge_per_row: z.number(),
   paid_amount: z.number(),
+  /** What the failed rows gave back to the wallet: their amounts and their charges. */
+  returned_amount: z.number(),
   max_amount: z.number(),
   counts: batchCounts,
   /** The wallet's balance in the batch's environment now: a batch whose total with charges is above it cannot be approved. */
@@ -214,10 +225,20 @@ export const payoutBatch = z.object({
     retry: z.boolean(),
   }),
   events: z.array(batchEvent),
+  /** The batch whose failed rows this one pays again, if it is a retry. */
+  retry_of: batchLink.nullable(),
+  /** The batches made of this one's failed rows, oldest first. */
+  retries: z.array(batchLink),
 });
 export type PayoutBatch = z.infer<typeof payoutBatch>;
 
-export const batchListItem = payoutBatch.omit({ events: true, can: true, wallet_balance: true });
+export const batchListItem = payoutBatch.omit({
+  events: true,
+  can: true,
+  wallet_balance: true,
+  retry_of: true,
+  retries: true,
+});
 export type BatchListItem = z.infer<typeof batchListItem>;
 
 export const batchAnswers = {

@@ -32,6 +32,13 @@ export const TRANSFER_FORM_KINDS = ['wallet_transfer', 'settlement', 'payout'] a
 export const TRANSFER_STATUSES = ['pending', 'successful', 'rejected'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
+/**
+ * A transfer's status as people read it: a batch payout the provider did not pay reads failed, as its batch row does
+ * (a batch row is never declined, it fails); every other keeps its stored word. The list's filter keeps `rejected`.
+ */
+export const shownTransferStatus = (row: { kind: TransferKind; status: TransferStatus }): TransferStatus | 'failed' =>
+  row.kind === 'batch_payout' && row.status === 'rejected' ? 'failed' : row.status;
+
 /** Spec §2 Transfers modal: each kind's name, in the dropdown, the transfers list, its filter and its export. */
 export const TRANSFER_OPTIONS = {
   settlement: 'Request Transfer',

@@ -39,6 +39,7 @@ export const payoutBatch = ({
   total_charges: 1_500,
   charge_per_row: 500,
   paid_amount: 0,
+  returned_amount: 0,
   max_amount: 5_000_000,
   counts: { ...NO_COUNTS, rows: 3, ...counts },
   wallet_balance: 1_000_000,
@@ -46,8 +47,14 @@ export const payoutBatch = ({
   events: [
     { at: '2026-11-20T07:00:00.000Z', actor: 'Ada Nakato', action: 'uploaded', row: null, detail: 'teachers.csv, 3 rows' },
   ],
+  retry_of: null,
+  retries: [],
   ...overrides,
 });
+
+/** The words of a masked registered name, none marked: a test of the marks gives its own. */
+const unmarked = (masked: string | null | undefined) =>
+  masked ? masked.split(' ').map((text) => ({ text, differs: false })) : null;
 
 /** A row of the batch whose name matches, not yet sent; tests change what they are about. */
 export const batchRow = (overrides: Partial<BatchRow> = {}): BatchRow => ({
@@ -61,6 +68,7 @@ export const batchRow = (overrides: Partial<BatchRow> = {}): BatchRow => ({
   issues: [],
   name_check: 'match',
   registered_name: 'J*** OKELLO',
+  registered_name_words: unmarked('registered_name' in overrides ? overrides.registered_name : 'J*** OKELLO'),
   name_accepted_by: null,
   status: 'draft',
   transfer_id: null,

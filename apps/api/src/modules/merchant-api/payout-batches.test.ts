@@ -68,7 +68,7 @@ describe('POST /v1/payout-batches', () => {
       status: 'submitted',
       currency: 'UGX',
       counts: { rows: 3, names_pending: 3, paid: 0, failed: 0 },
-      totals: { amount: 3003, charges: 3000, paid_amount: 0 },
+      totals: { amount: 3003, charges: 3000, paid_amount: 0, returned_amount: 0 },
       environment: 'test',
       approved_at: null,
     });

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { kampalaWallClock } from '@sente/contracts/dates';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
-import { TRANSFER_OPTIONS } from '@sente/contracts/transfers';
+import { shownTransferStatus, TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -51,7 +51,7 @@ export function streamTransfersWorkbook(
           counterparty: row.counterparty,
           creator: `${row.creator.firstname} ${row.creator.lastname}`,
           reason: reasonText(row.reason),
-          status: row.status,
+          status: shownTransferStatus(row),
           failure_reason: row.failure_reason,
         };
       },

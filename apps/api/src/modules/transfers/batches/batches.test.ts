@@ -51,6 +51,8 @@ describe('a batch from a sheet', () => {
     ];
     const batch = await newBatch(t, alice, rows);
     expect(batch).toMatchObject({ status: 'draft', source: 'dashboard', counts: { rows: 7, errors: 3, warnings: 1 } });
+    // The total is what would be paid: the rows with errors (row 5's UGX 5,000, row 7's 2,000) are not in it.
+    expect(batch).toMatchObject({ total_amount: 1000 + 1001 + 1002 + 1000, total_charges: 4 * 1000 });
     const issues = (await rowsOf(t, alice, batch.id, 'issues')).flatMap((row) => row.issues);
     expect(issues.map(({ row, field, code }) => ({ row, field, code }))).toEqual([
       { row: 5, field: 'phone', code: 'phone_invalid' },
@@ -74,9 +76,12 @@ describe('a batch from a sheet', () => {
       expect(uploaded.statusCode, uploaded.body).toBe(201);
       const rows = await rowsOf(t, alice, uploaded.json().data.id);
       expect(rows.map(({ row, phone, amount, reference }) => ({ row, phone, amount, reference }))).toEqual([
-        { row: 2, phone: '0772123456', amount: '150000', reference: 'TEACH-001' },
-        { row: 3, phone: '0701234567', amount: '85000', reference: 'TEACH-002' },
+        { row: 2, phone: '0772000011', amount: '150000', reference: 'TEACH-001' },
+        { row: 3, phone: '0752000012', amount: '85000', reference: 'TEACH-002' },
       ]);
+      // Its sample rows are the simulator's numbers under their registered names: a first batch checks clean.
+      await runBatchWork(t);
+      expect((await rowsOf(t, alice, uploaded.json().data.id)).map((row) => row.name_check)).toEqual(['match', 'match']);
     }
     // An Excel sheet of the merchant's own: columns in another order, the phone kept as a number (its 0 lost).
     const workbook = new ExcelJS.Workbook();
@@ -92,12 +97,35 @@ describe('a batch from a sheet', () => {
     });
   });
 
+  it('reads the usual header names: Phone number or Mobile, Amount UGX, Full name', async () => {
+    for (const header of ['Full name,Mobile,Amount UGX', 'Phone number,Amount (UGX),Full Name', 'Mobile No,Amount,Names']) {
+      const columns = header.split(',').map((name) => name.toLowerCase().replace(/[^a-z]/g, ''));
+      const values: Record<string, string> = { phone: '0772000011', amount: '2000', name: 'John Okello' };
+      const line = columns.map((column) =>
+        column.startsWith('phone') || column.startsWith('mobile')
+          ? values.phone
+          : column.startsWith('amount')
+            ? values.amount
+            : values.name,
+      );
+      const res = await uploadSheet(t, alice, { bytes: Buffer.from(`${header}\n${line.join(',')}\n`), name: 'own.csv' });
+      expect(res.statusCode, `${header}: ${res.body}`).toBe(201);
+      expect((await rowsOf(t, alice, res.json().data.id))[0]).toMatchObject({
+        phone: '0772000011',
+        amount: '2000',
+        name: 'John Okello',
+      });
+    }
+  });
+
   it('refuses a sheet without the columns, with no rows, too large, or not a sheet', async () => {
     const send = (bytes: Buffer, name = 'p.csv') => uploadSheet(t, alice, { bytes, name });
     expect(answer(await send(Buffer.from('who,how much\nA,1\n')))).toEqual([400, M.columnsMissing(['phone', 'amount', 'name'])]);
     expect(answer(await send(Buffer.from('phone,amount,name\n\n\n')))).toEqual([400, M.noRows]);
     expect(answer(await send(Buffer.alloc(2 * 1024 * 1024 + 10, 'a')))).toEqual([400, M.fileTooLarge]);
     expect(answer(await send(Buffer.from('phone,amount,name\n"unterminated,1,x\n')))).toEqual([400, M.fileUnreadable]);
+    expect(answer(await send(Buffer.alloc(0)))).toEqual([400, M.fileEmpty]);
+    expect(answer(await send(Buffer.from('\ufeff\r\n  \n')))).toEqual([400, M.fileEmpty]);
     const many = csvOf(goodRows(5_001));
     expect(answer(await send(many))).toEqual([400, M.tooManyRows(5_000)]);
   });
@@ -154,6 +182,28 @@ describe('a batch from a sheet', () => {
     expect(sheet.getRow(2).getCell(10).value).toBe('Paid');
   });
 
+  it('holds a row whose given name differs from the registered one until the approver accepts it (decision 074)', async () => {
+    // The simulator has 0772000011 registered to John Okello: one surname in common is another person, not a partial match.
+    const batch = await submittedBatch(t, alice, [...goodRows(1, 640), ['0772000011', 2_000, 'Peter Okello', 'NAME-1', '']]);
+    expect(batch.counts).toMatchObject({ mismatches: 1, mismatches_accepted: 0 });
+    const row = (await rowsOf(t, alice, batch.id)).find((each) => each.phone === '0772000011')!;
+    expect(row).toMatchObject({
+      name_check: 'mismatch',
+      registered_name: 'J*** OKELLO',
+      registered_name_words: [
+        { text: 'J***', differs: true },
+        { text: 'OKELLO', differs: false },
+      ],
+    });
+    const approve = async () =>
+      batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/approve`, { pin_token: await pinToken(t, admin) });
+    expect(answer(await approve())).toEqual([400, M.mismatchesOpen]);
+    const accepted = await batchCall(t, admin, 'POST', `/api/payout-batches/${batch.id}/rows/${row.id}/accept-name`);
+    expect(answer(accepted)).toEqual([200, M.nameAccepted]);
+    expect(answer(await approve())).toEqual([200, M.approved]);
+    await runBatchWork(t);
+  });
+
   it('pays the failed rows again as a new batch, approved again', async () => {
     const failing = ['0772330001', 1_500, registeredName('0772330001'), 'FAIL-1', ''];
     const batch = await submittedBatch(t, alice, [...goodRows(2, 600), failing]);
@@ -163,15 +213,56 @@ describe('a batch from a sheet', () => {
     ).toBe(200);
     await runBatchWork(t);
     const paid = await batchOf(t, alice, batch.id);
-    expect(paid).toMatchObject({ status: 'partially_completed', counts: { paid: 2, failed: 1 }, can: { retry: true } });
+    // The failed row's 1,500 and its 1,000 charge went back to the wallet.
+    expect(paid).toMatchObject({
+      status: 'partially_completed',
+      counts: { paid: 2, failed: 1 },
+      paid_amount: 1_600 + 1_601,
+      returned_amount: 2_500,
+      can: { retry: true },
+    });
     const [failed] = await rowsOf(t, alice, batch.id, 'failed');
     expect(failed).toMatchObject({ phone: '0772330001', status: 'failed', failure_reason: expect.any(String) });
+    // The row's payout reads failed in the transfers export too, as the batch row does.
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/collections/smt_download',
+      headers: { authorization: `Bearer ${alice.accessToken}` },
+    });
+    const sheet = (await readWorkbook(exported.rawPayload)).getWorksheet('Transfers')!;
+    const headers = sheet.getRow(1).values as unknown[];
+    const statuses: unknown[] = [];
+    sheet.eachRow((line, number) => {
+      if (number > 1 && line.getCell(headers.indexOf('To / From')).value === '0772 330 001') {
+        statuses.push(line.getCell(headers.indexOf('Status')).value);
+      }
+    });
+    expect(statuses).toEqual(['failed']);
     const retried = await batchCall(t, alice, 'POST', `/api/payout-batches/${batch.id}/retry`);
     expect(answer(retried)).toEqual([201, M.retried]);
     const copy = retried.json().data;
     expect(copy).toMatchObject({ status: 'draft', counts: { rows: 1 }, reference: `${batch.reference} retry` });
     expect((await rowsOf(t, alice, copy.id)).map((row) => row.phone)).toEqual(['0772330001']);
-    expect((await batchOf(t, alice, batch.id)).events.map((event) => event.action)).toContain('retried');
+    const original = await batchOf(t, alice, batch.id);
+    expect(original.events.map((event) => event.action)).toContain('retried');
+    expect(original.events.find((event) => event.action === 'finished')?.detail).toBe(
+      '3 processed: 2 paid (UGX 3,201), 1 failed (UGX 2,500 returned)',
+    );
+    // Each links to the other.
+    expect(copy.retry_of).toEqual({ id: batch.id, reference: batch.reference });
+    expect(original.retries).toEqual([{ id: copy.id, reference: copy.reference }]);
+  });
+
+  it('keeps a history in the words and formats the screens use: a removed row as money and a formatted phone', async () => {
+    const batch = await newBatch(t, alice, [...goodRows(1, 710), ['0772000011', '12500', 'John Okello', 'HIST-1', '']]);
+    const row = (await rowsOf(t, alice, batch.id)).find((each) => each.reference === 'HIST-1')!;
+    expect((await batchCall(t, alice, 'DELETE', `/api/payout-batches/${batch.id}/rows/${row.id}`)).statusCode).toBe(200);
+    const events = (await batchOf(t, alice, batch.id)).events;
+    expect(events.find((event) => event.action === 'row_removed')).toMatchObject({
+      row: 3,
+      detail: 'John Okello, 0772 000 011, UGX 12,500',
+    });
+    expect(events[0]).toMatchObject({ action: 'uploaded', detail: '2 rows from payouts.csv' });
   });
 
   it('is never seen or changed from another account', async () => {

@@ -1,6 +1,7 @@
+import { formatMoney, formatNumber } from '@sente/contracts/format';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { compareNames } from '@sente/contracts/name-check';
-import { mobileMoneyNumber } from '@sente/contracts/payments';
+import { formatTypedPhone, mobileMoneyNumber } from '@sente/contracts/payments';
 import { type BatchRowInput, BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import {
   BATCH_COLUMNS,
@@ -48,6 +49,16 @@ export function rowColumns(
   };
 }
 
+/** "1 row", "1,250 rows". */
+export const rowsText = (count: number) => `${formatNumber(count)} ${count === 1 ? 'row' : 'rows'}`;
+
+/** A removed row as the history shows it: the name, the phone and the amount as the screens format them. */
+function removedRowText(row: Pick<BatchRowRecord, 'name' | 'phone' | 'amount'>): string {
+  const amount = batchAmount(row.amount);
+  const phone = row.phone ? formatTypedPhone(row.phone) : '';
+  return [row.name, phone, amount === null ? row.amount : formatMoney(amount)].filter(Boolean).join(', ');
+}
+
 /** A batch reference free in the scope: the one asked for, or the file's name with " (2)", " (3)"… when it is taken. */
 async function freeReference(db: Kysely<Database>, actor: MoneyActor, wanted: string, strict: boolean): Promise<string> {
   if (!(await referenceTaken(db, actor, wanted))) return wanted;
@@ -72,10 +83,11 @@ export async function recheck(trx: Transaction<Database>, batchId: string, maxAm
   const changed = rows
     .map((row) => ({ id: row.id, issues: byRow.get(row.position) ?? [] }))
     .filter((row, index) => JSON.stringify(row.issues) !== JSON.stringify(rows[index]!.issues));
-  const errors = new Set(issues.filter((issue) => issue.severity === 'error').map((issue) => issue.row)).size;
+  const failing = new Set(issues.filter((issue) => issue.severity === 'error').map((issue) => issue.row));
   const warnings = new Set(issues.filter((issue) => issue.severity === 'warning').map((issue) => issue.row)).size;
-  const amount = rows.reduce((sum, row) => sum + Number(row.amount_value ?? 0), 0);
-  await saveChecks(trx, batchId, changed, { rows: rows.length, amount, errors, warnings });
+  // The total is what would be paid: a row with an error is not payable until it is fixed (its charge neither).
+  const amount = rows.reduce((sum, row) => sum + (failing.has(row.position) ? 0 : Number(row.amount_value ?? 0)), 0);
+  await saveChecks(trx, batchId, changed, { rows: rows.length, amount, errors: failing.size, warnings });
 }
 
 /**
@@ -153,7 +165,7 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
           batchId: batch.id,
           actorId: actor.userId,
           action: actor.userId === null ? 'created_by_api' : 'uploaded',
-          detail: `${sheet.rows.length.toLocaleString('en-US')} rows${sheet.fileName ? ` from ${sheet.fileName}` : ''}`,
+          detail: `${rowsText(sheet.rows.length)}${sheet.fileName ? ` from ${sheet.fileName}` : ''}`,
         });
         return (await findBatch(trx, actor as MoneyActor, batch.id))!;
       });
@@ -209,7 +221,7 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
           actorId: actor.userId,
           action: 'row_removed',
           position: row.position,
-          detail: `${row.name} ${row.phone} ${row.amount}`.slice(0, 300),
+          detail: removedRowText(row).slice(0, 300),
         });
       });
     },

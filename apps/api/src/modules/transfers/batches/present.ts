@@ -1,13 +1,14 @@
-import { maskRegisteredName } from '@sente/contracts/name-check';
+import { markRegisteredName, maskRegisteredName } from '@sente/contracts/name-check';
 import type { BatchListItem, BatchRow, PayoutBatch } from '@sente/contracts/payout-batches';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { merchantBalances } from '../../money/ledger.ts';
-import { type BatchRecord, type BatchRowView, batchEvents, memberNames, rowCounts } from './repository.ts';
+import { returnedAmount } from './public-object.ts';
+import { type BatchRecord, type BatchRowView, batchEvents, memberNames, retryLinks, rowCounts } from './repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** A row as the batch screen and /v1 show it: the registered name masked, never in full. */
+/** A row as the batch screen shows it: the registered name masked, never in full, its differing words marked. */
 export function presentRow(row: BatchRowView): BatchRow {
   return {
     id: row.id,
@@ -20,6 +21,7 @@ export function presentRow(row: BatchRowView): BatchRow {
     issues: row.issues,
     name_check: row.name_check,
     registered_name: row.registered_name ? maskRegisteredName(row.registered_name) : null,
+    registered_name_words: row.registered_name ? markRegisteredName(row.name, row.registered_name) : null,
     name_accepted_by: row.name_accepted_by,
     status: row.status,
     transfer_id: row.transfer_id,
@@ -33,7 +35,10 @@ export type Viewer = { userId: string; canMove: boolean } | null;
 
 /** The batch as its list shows it, with its counts. */
 export async function presentListItem(db: Kysely<Database>, batch: BatchRecord, maxAmount: number): Promise<BatchListItem> {
-  const [counts, names] = await Promise.all([rowCounts(db, batch.id), memberNames(db, [batch.maker_id, batch.approver_id])]);
+  const [{ failed_amount, ...counts }, names] = await Promise.all([
+    rowCounts(db, batch.id),
+    memberNames(db, [batch.maker_id, batch.approver_id]),
+  ]);
   const member = (id: string | null) => (id ? { id, name: names.get(id) ?? '' } : null);
   return {
     id: batch.id,
@@ -50,9 +55,11 @@ export async function presentListItem(db: Kysely<Database>, batch: BatchRecord, 
     approver: member(batch.approver_id),
     rejection_reason: batch.rejection_reason,
     total_amount: Number(batch.total_amount),
-    total_charges: Number(batch.charge_per_row) * batch.row_count,
+    // The charges of the payable rows: error_count counts the rows with an error, which the total leaves out.
+    total_charges: Number(batch.charge_per_row) * (batch.row_count - batch.error_count),
     charge_per_row: Number(batch.charge_per_row),
     paid_amount: Number(batch.paid_amount),
+    returned_amount: returnedAmount(batch, counts.failed, failed_amount),
     max_amount: maxAmount,
     counts: {
       rows: batch.row_count,
@@ -70,10 +77,11 @@ export async function presentBatch(
   viewer: Viewer,
   maxAmount: number,
 ): Promise<PayoutBatch> {
-  const [item, events, balances] = await Promise.all([
+  const [item, events, balances, links] = await Promise.all([
     presentListItem(db, batch, maxAmount),
     batchEvents(db, batch.id),
     merchantBalances(db, batch.account_id),
+    retryLinks(db, batch),
   ]);
   const mover = viewer?.canMove === true;
   const isMaker = viewer !== null && viewer.userId === batch.maker_id;
@@ -82,6 +90,7 @@ export async function presentBatch(
     item.counts.rows > 0 && item.counts.errors === 0 && item.counts.names_pending === 0 && item.counts.names_blocking === 0;
   return {
     ...item,
+    ...links,
     wallet_balance: balances.UGX[batch.environment],
     can: {
       edit: mover && isMaker && batch.status === 'draft',

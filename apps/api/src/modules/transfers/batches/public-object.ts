@@ -10,6 +10,10 @@ import type { BatchRecord, BatchRowView, rowCounts } from './repository.ts';
 /** The counts of a batch's rows by name check and status (repository.ts rowCounts). */
 export type RowCounts = Awaited<ReturnType<typeof rowCounts>>;
 
+/** What a batch's failed rows gave back to the wallet: each its amount and its charge (movements.ts holdReleased). */
+export const returnedAmount = (batch: Pick<BatchRecord, 'charge_per_row'>, failed: number, failedAmount: string) =>
+  Number(failedAmount) + Number(batch.charge_per_row) * failed;
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function toApiPayoutBatch(batch: BatchRecord, counts: RowCounts): ApiPayoutBatch {
@@ -33,6 +37,7 @@ export function toApiPayoutBatch(batch: BatchRecord, counts: RowCounts): ApiPayo
       amount: Number(batch.total_amount),
       charges: Number(batch.charge_per_row) * batch.row_count,
       paid_amount: Number(batch.paid_amount),
+      returned_amount: returnedAmount(batch, counts.failed, counts.failed_amount),
     },
     environment: batch.environment,
     created_at: iso(batch.created_at)!,

@@ -104,6 +104,7 @@ export async function rowCounts(db: Db, batchId: string) {
     sent: number;
     paid: number;
     failed: number;
+    failed_amount: string;
   }>`
     select count(*) filter (where name_check = 'pending' and msisdn is not null)::int as names_pending,
            count(*) filter (where name_check in ('not_registered', 'barred'))::int as names_blocking,
@@ -112,7 +113,8 @@ export async function rowCounts(db: Db, batchId: string) {
            count(*) filter (where status = 'queued')::int as queued,
            count(*) filter (where status = 'sent')::int as sent,
            count(*) filter (where status = 'paid')::int as paid,
-           count(*) filter (where status = 'failed')::int as failed
+           count(*) filter (where status = 'failed')::int as failed,
+           coalesce(sum(amount_value) filter (where status = 'failed'), 0)::text as failed_amount
       from payout_batch_rows where batch_id = ${batchId}`.execute(db);
   return rows[0]!;
 }
@@ -224,4 +226,21 @@ export async function referenceTaken(db: Db, scope: MoneyScope, reference: strin
     .where('reference', '=', reference)
     .executeTakeFirst();
   return found !== undefined;
+}
+
+/** The batch a retry pays again, and the retries made of a batch, oldest first: each its id and reference. */
+export async function retryLinks(db: Db, batch: Pick<BatchRecord, 'id' | 'retry_of'>) {
+  const [original, retries] = await Promise.all([
+    batch.retry_of
+      ? db.selectFrom('payout_batches').select(['id', 'reference']).where('id', '=', batch.retry_of).executeTakeFirst()
+      : undefined,
+    db
+      .selectFrom('payout_batches')
+      .select(['id', 'reference'])
+      .where('retry_of', '=', batch.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { retry_of: original ?? null, retries };
 }

@@ -57,7 +57,8 @@ async function receiveSheet(request: FastifyRequest, reply: FastifyReply) {
     request.log.info({ err: error }, 'batch sheet could not be read');
     throw badRequest(M.fileUnreadable);
   }
-  if (!file || file.buffer.length === 0) throw badRequest(M.fileMissing);
+  if (!file) throw badRequest(M.fileMissing);
+  if (file.buffer.length === 0) throw badRequest(M.fileEmpty);
   if (reference && reference.length > BATCH_LIMITS.referenceMax) throw badRequest(M.referenceTooLong);
   return { file, reference };
 }

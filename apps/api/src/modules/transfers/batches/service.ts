@@ -19,7 +19,7 @@ import type { PaymentProvider, ProviderRegistry } from '../../money/providers/pr
 import type { Complete } from '../completion.ts';
 import type { PinService } from '../pins.ts';
 import { createApprovals, type PayPacing } from './approval.ts';
-import { createDrafts, positionOf, rowCursor } from './drafts.ts';
+import { createDrafts, positionOf, rowCursor, rowsText } from './drafts.ts';
 import { presentBatch, presentListItem, presentRow, type Viewer } from './present.ts';
 import {
   type BatchRecord,
@@ -194,7 +194,7 @@ export function createBatchService(options: Options) {
           actor_id: actor.userId,
           action: 'retried',
           position: null,
-          detail: `${failed.length} failed rows in ${copy.reference}`,
+          detail: `${rowsText(failed.length)} failed, paid again in ${copy.reference}`,
         })
         .execute();
       return presentBatch(db, copy, viewerOf(actor), maxAmount);

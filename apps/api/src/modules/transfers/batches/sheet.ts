@@ -9,9 +9,21 @@ export type SheetRow = { position: number } & BatchRowValues;
 
 /** The header names a sheet may use for each column, compared lower-case without spaces or punctuation. */
 const HEADER_NAMES: Record<BatchColumn, readonly string[]> = {
-  phone: ['phone', 'phonenumber', 'msisdn', 'number', 'mobilenumber', 'mobilemoneynumber'],
-  amount: ['amount', 'amountugx', 'ugx'],
-  name: ['name', 'fullname', 'receivername', 'recipientname', 'beneficiary'],
+  phone: [
+    'phone',
+    'phonenumber',
+    'phoneno',
+    'msisdn',
+    'number',
+    'mobile',
+    'mobileno',
+    'mobilenumber',
+    'mobilemoney',
+    'mobilemoneynumber',
+    'telephone',
+  ],
+  amount: ['amount', 'amountugx', 'amountshs', 'ugx'],
+  name: ['name', 'names', 'fullname', 'fullnames', 'receivername', 'recipientname', 'beneficiary', 'payee'],
   reference: ['reference', 'ref'],
   narrative: ['narrative', 'description', 'reason', 'note'],
 };
@@ -34,6 +46,7 @@ function cleanCell(value: string, column: BatchColumn): string {
 
 /** The sheet's rows under its header (any order, any case, the template's names or a few usual others). */
 function rowsUnder(table: string[][]): SheetRow[] {
+  if (!table.some((cells) => cells.some((cell) => cell.trim() !== ''))) throw badRequest(M.fileEmpty);
   const header = (table[0] ?? []).map((cell) => headerKey(cell));
   const index = {} as Record<BatchColumn, number>;
   for (const column of BATCH_COLUMNS) index[column] = header.findIndex((name) => HEADER_NAMES[column].includes(name));
@@ -98,9 +111,10 @@ export async function readSheet(buffer: Buffer): Promise<SheetRow[]> {
   return rowsUnder(isZip(buffer) ? await xlsxTable(buffer) : csvTable(buffer));
 }
 
+/** The template's sample rows: test numbers of the simulator's name table under their names, so a first batch checks clean. */
 const EXAMPLE: BatchRowValues[] = [
-  { phone: '0772123456', amount: '150000', name: 'Sarah Nakato', reference: 'TEACH-001', narrative: 'November salary' },
-  { phone: '0701234567', amount: '85000', name: 'John Okello', reference: 'TEACH-002', narrative: 'November salary' },
+  { phone: '0772000011', amount: '150000', name: 'John Okello', reference: 'TEACH-001', narrative: 'November salary' },
+  { phone: '0752000012', amount: '85000', name: 'Sarah Nakato', reference: 'TEACH-002', narrative: 'November salary' },
 ];
 
 /** The template: the header row and two example rows, as CSV. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Environment } from '@sente/contracts/constants';
 import { compareNames } from '@sente/contracts/name-check';
+import { batchOutcomeText } from '@sente/contracts/payout-batches-labels';
 import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
@@ -14,7 +15,8 @@ import type { TransferRecord } from '../../money/tables.ts';
 import type { Complete } from '../completion.ts';
 import { queueTransferEvent } from '../transfer-events.ts';
 import { queueBatchEvent } from './events.ts';
-import { recordEvent } from './repository.ts';
+import { returnedAmount } from './public-object.ts';
+import { recordEvent, rowCounts } from './repository.ts';
 
 type AccountHolder = { status: 'registered'; name: string } | { status: 'not_registered' | 'barred' | 'unavailable' };
 
@@ -228,12 +230,18 @@ export async function batchRowFinished(trx: Transaction<Database>, transfer: Tra
     .where('id', '=', transfer.batch_row_id)
     .returning(['position'])
     .executeTakeFirstOrThrow();
-  const { rows } = await sql<{ row_count: number; paid_count: number; failed_count: number }>`
+  const { rows } = await sql<{
+    row_count: number;
+    paid_count: number;
+    failed_count: number;
+    paid_amount: string;
+    charge_per_row: string;
+  }>`
     update payout_batches
        set paid_count = paid_count + ${paid ? 1 : 0}, failed_count = failed_count + ${paid ? 0 : 1},
            paid_amount = paid_amount + ${paid ? Number(transfer.amount) : 0}, updated_at = now()
      where id = ${transfer.batch_id}
-    returning row_count, paid_count, failed_count`.execute(trx);
+    returning row_count, paid_count, failed_count, paid_amount, charge_per_row`.execute(trx);
   const batch = rows[0]!;
   const detail = paid ? `provider reference ${transfer.provider_reference ?? 'none'}` : (transfer.failure_reason ?? null);
   await recordEvent(trx, {
@@ -246,11 +254,16 @@ export async function batchRowFinished(trx: Transaction<Database>, transfer: Tra
   if (batch.paid_count + batch.failed_count < batch.row_count) return;
   const status = batch.failed_count === 0 ? 'completed' : batch.paid_count === 0 ? 'failed' : 'partially_completed';
   await trx.updateTable('payout_batches').set({ status, finished_at: new Date() }).where('id', '=', transfer.batch_id).execute();
+  const { failed_amount } = await rowCounts(trx, transfer.batch_id);
   await recordEvent(trx, {
     batchId: transfer.batch_id,
     actorId: null,
     action: 'finished',
-    detail: `${batch.paid_count} paid, ${batch.failed_count} failed`,
+    detail: batchOutcomeText({
+      counts: { paid: batch.paid_count, failed: batch.failed_count },
+      paid_amount: Number(batch.paid_amount),
+      returned_amount: returnedAmount(batch, batch.failed_count, failed_amount),
+    }),
   });
   await queueBatchEvent(trx, transfer.batch_id, status);
 }

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
-import type { TransferRow } from '@sente/contracts/transfers';
+import { shownTransferStatus, type TransferRow } from '@sente/contracts/transfers';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
 import { Movement } from './movement.tsx';
@@ -37,7 +37,7 @@ export function SettlementCards({ rows }: { rows: TransferRow[] }) {
                 <ReasonHtml html={row.reason} />
               </CardDetail>
               {row.failure_reason && (
-                <CardDetail term="Why rejected" wide>
+                <CardDetail term={shownTransferStatus(row) === 'failed' ? 'Why it failed' : 'Why rejected'} wide>
                   {row.failure_reason}
                 </CardDetail>
               )}

@@ -74,6 +74,31 @@ describe('Transfer cards (phones): why a transfer did not go through', () => {
   });
 });
 
+describe('Transfers list: a batch payout the provider failed', () => {
+  const failed = settlement({
+    id: 'c0ffee00-0000-4000-8000-000000000004',
+    kind: 'batch_payout',
+    reason: 'November salary',
+    status: 'rejected',
+    counterparty: '256772000011',
+    failure_reason: 'Insufficient balance',
+  });
+
+  it('reads Failed, as its batch row does, in the table and on a phone', () => {
+    const { unmount } = render(<SettlementsTable rows={[failed]} />);
+    expect(within(itemWith('row', 'November salary')).getByText('Failed')).toBeVisible();
+    expect(screen.queryByText('Rejected')).not.toBeInTheDocument();
+    unmount();
+    render(<SettlementCards rows={[failed]} />);
+    const card = itemWith('listitem', 'November salary');
+    expect(within(card).getByText('Failed')).toBeVisible();
+    expect(within(card).queryByText('Rejected')).not.toBeInTheDocument();
+    expect(within(card).getByText('Why it failed', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Insufficient balance',
+    );
+  });
+});
+
 describe('Transfers list: a refund of a payment', () => {
   const refunded = settlement({
     id: 'c0ffee00-0000-4000-8000-000000000003',

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatDateTime } from '@sente/contracts/format';
 import { APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
-import type { TransferRow } from '@sente/contracts/transfers';
+import { shownTransferStatus, type TransferRow } from '@sente/contracts/transfers';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -17,7 +17,7 @@ export const isAwaitingApproval = (row: TransferRow) => row.status === 'pending'
  * reads at more than 4.5:1), and says until when it waits.
  */
 export function TransferStatusBadge({ row }: { row: TransferRow }) {
-  if (!isAwaitingApproval(row) || !row.approval) return <StatusBadge status={row.status} />;
+  if (!isAwaitingApproval(row) || !row.approval) return <StatusBadge status={shownTransferStatus(row)} />;
   return (
     <>
       <Badge variant="light" color="violet" c="violet.9" radius="sm" miw="max-content">

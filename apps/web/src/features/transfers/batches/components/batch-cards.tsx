@@ -31,7 +31,7 @@ export function BatchCards({ batches }: { batches: BatchListItem[] }) {
               <CardDetail term="Made by">{makerName(batch)}</CardDetail>
               <CardDetail term="Created">{formatDateTime(batch.created_at)}</CardDetail>
               {outcomeText(batch) && (
-                <CardDetail term="Paid" wide>
+                <CardDetail term="Outcome" wide>
                   {outcomeText(batch)}
                 </CardDetail>
               )}

@@ -1,9 +1,16 @@
-import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime, formatMoney, formatNumber } from '@sente/contracts/format';
 import type { PayoutBatch } from '@sente/contracts/payout-batches';
+import { Link } from 'react-router';
 import { CardDetail } from '../../../../components/card-detail.tsx';
 import { BatchStatusBadge } from './batch-badges.tsx';
-import { makerName } from './batch-list-labels.ts';
+import { batchPath, makerName, outcomeText } from './batch-list-labels.ts';
+
+const BatchLink = ({ batch }: { batch: { id: string; reference: string } }) => (
+  <Anchor component={Link} to={batchPath(batch.id)}>
+    {batch.reference}
+  </Anchor>
+);
 
 /** What the worker is doing on the batch, as a share of its rows: names being checked, or rows being paid. */
 export function batchProgress({ status, counts }: Pick<PayoutBatch, 'status' | 'counts'>) {
@@ -19,9 +26,13 @@ export function batchProgress({ status, counts }: Pick<PayoutBatch, 'status' | '
   return null;
 }
 
-/** The batch's heading: its reference and status, who made it and when, its total with charges and its rows. */
+/**
+ * The batch's heading: its reference and status, who made it and when, its total with charges, its rows, and once any
+ * row went out what they came to, the failed rows' money returned.
+ */
 export function BatchHeader({ batch }: { batch: PayoutBatch }) {
   const progress = batchProgress(batch);
+  const outcome = outcomeText(batch);
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
@@ -48,6 +59,26 @@ export function BatchHeader({ batch }: { batch: PayoutBatch }) {
           <CardDetail term="Created">{formatDateTime(batch.created_at)}</CardDetail>
           {batch.approver && <CardDetail term="Approved by">{batch.approver.name}</CardDetail>}
           {batch.file_name && <CardDetail term="File">{batch.file_name}</CardDetail>}
+          {batch.retry_of && (
+            <CardDetail term="Pays again the failed rows of" wide>
+              <BatchLink batch={batch.retry_of} />
+            </CardDetail>
+          )}
+          {batch.retries.length > 0 && (
+            <CardDetail term="Failed rows paid again in" wide>
+              {batch.retries.map((retry, index) => (
+                <span key={retry.id}>
+                  {index > 0 && ', '}
+                  <BatchLink batch={retry} />
+                </span>
+              ))}
+            </CardDetail>
+          )}
+          {outcome && (
+            <CardDetail term="Outcome" wide>
+              {outcome}
+            </CardDetail>
+          )}
           {batch.rejection_reason && (
             <CardDetail term="Why rejected" wide>
               {batch.rejection_reason}

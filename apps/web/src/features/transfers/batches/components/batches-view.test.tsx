@@ -14,6 +14,8 @@ const {
 } = payoutBatch({
   status: 'partially_completed',
   counts: { rows: 3, paid: 2, failed: 1 },
+  paid_amount: 100_000,
+  returned_amount: 50_500,
 });
 
 function renderBatches(items: unknown[], role: 'owner' | 'customer_support' = 'owner') {
@@ -34,7 +36,7 @@ describe('the Batches tab of Transfers', () => {
       `/settlements/batches/${listed.id}`,
     );
     expect(within(row).getByText('Partly paid')).toBeVisible();
-    expect(within(row).getByText('2 paid, 1 failed')).toBeVisible();
+    expect(within(row).getByText('3 processed: 2 paid (UGX 100,000), 1 failed (UGX 50,500 returned)')).toBeVisible();
     expect(within(row).getByText('UGX 150,000')).toBeVisible();
     expect(within(row).getByText('charges UGX 1,500')).toBeVisible();
     expect(within(row).getByText('Ada Nakato')).toBeVisible();

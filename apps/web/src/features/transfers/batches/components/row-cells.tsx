@@ -3,6 +3,7 @@ import { formatMoney } from '@sente/contracts/format';
 import { formatTypedPhone, normalizeUgandanPhone } from '@sente/contracts/payments';
 import type { BatchRow } from '@sente/contracts/payout-batches';
 import { batchAmount } from '@sente/contracts/payout-batches-check';
+import { BATCH_SCREEN_TEXT } from '@sente/contracts/payout-batches-labels';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { NameCheckBadge } from './batch-badges.tsx';
 import classes from './batch-rows.module.css';
@@ -34,11 +35,7 @@ export function ReceiverCell({ row }: { row: BatchRow }) {
       </div>
       <Group gap={6} wrap="wrap">
         {!unchecked(row) && <NameCheckBadge check={row.name_check} />}
-        {row.registered_name && (
-          <Text size="xs" c="gray.7">
-            Registered as {row.registered_name}
-          </Text>
-        )}
+        {row.registered_name && <RegisteredName row={row} />}
       </Group>
       {/* Who accepted it is in the history: the row holds the member's id, not their name. */}
       {row.name_accepted_by && (
@@ -48,6 +45,33 @@ export function ReceiverCell({ row }: { row: BatchRow }) {
       )}
       <RowIssues row={row} />
     </Stack>
+  );
+}
+
+/**
+ * The name registered behind the number, masked, each word the row's name has nothing for marked (decision 074), so
+ * "Peter Achieng" beside "R*** ACHIENG" shows which word differs; a screen reader hears it after the word.
+ */
+function RegisteredName({ row }: { row: Pick<BatchRow, 'registered_name' | 'registered_name_words'> }) {
+  const words = row.registered_name_words ?? [{ text: row.registered_name ?? '', differs: false }];
+  return (
+    <Text size="xs" c="gray.7">
+      {BATCH_SCREEN_TEXT.registeredAs}{' '}
+      {words.map((word, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a name's words are told apart by their place.
+        <span key={index}>
+          {index > 0 && ' '}
+          {word.differs ? (
+            <mark className={classes.differs}>
+              {word.text}
+              <VisuallyHidden component="span"> {BATCH_SCREEN_TEXT.wordDiffers}</VisuallyHidden>
+            </mark>
+          ) : (
+            word.text
+          )}
+        </span>
+      ))}
+    </Text>
   );
 }
 

@@ -100,6 +100,20 @@ describe("a draft's row edited in place", () => {
     expect(api.sent(`PUT ${BASE}/rows/row-1`)[0]!.body).toMatchObject({ phone: '0772999888', amount: '60000' });
   });
 
+  it("names Excel's damage as the row is typed: a number it shortened, an amount written with UGX", async () => {
+    const { user } = renderBatch(payoutBatch());
+    await user.click(await screen.findByRole('button', { name: 'Edit row 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit row 1' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (UGX)' });
+    await user.clear(phone);
+    await user.type(phone, '2.56772E+11');
+    expect(phone).toHaveAccessibleDescription(/^Excel shortened this number to 2\.56772E\+11/);
+    await user.clear(amount);
+    await user.type(amount, 'UGX 10,000');
+    expect(amount).toHaveAccessibleDescription('Write the amount in digits only (10000), without UGX.');
+  });
+
   it("shows the API's errors of the row as the form opens, those across the batch too", async () => {
     const duplicate = "Row 1 has this reference already; each row's reference must be its own.";
     const issue = { row: 3, field: 'reference', code: 'reference_duplicate', severity: 'error' as const, message: duplicate };
@@ -111,5 +125,32 @@ describe("a draft's row edited in place", () => {
     await user.click(screen.getByRole('button', { name: 'Edit row 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit row 3' });
     expect(within(dialog).getByRole('textbox', { name: 'Reference' })).toHaveAccessibleDescription(duplicate);
+  });
+});
+
+describe('a finished batch with failed rows', () => {
+  it('says how many were processed, paid and failed, with the money paid and returned', async () => {
+    const batch = payoutBatch({
+      status: 'partially_completed',
+      counts: { rows: 27, paid: 25, failed: 2 },
+      paid_amount: 6_281_000,
+      returned_amount: 22_000,
+      can: { edit: false, submit: false, approve: false, reject: false, retry: true },
+    });
+    renderBatch(batch);
+    expect(await screen.findByText('27 processed: 25 paid (UGX 6,281,000), 2 failed (UGX 22,000 returned)')).toBeVisible();
+  });
+});
+
+describe('a retry and its original', () => {
+  it('links a retry to the batch whose failed rows it pays, and the original to its retry', async () => {
+    const original = { id: 'ba7c0000-0000-4000-8000-000000000009', reference: 'Teachers October' };
+    const retry = { id: 'ba7c0000-0000-4000-8000-000000000010', reference: 'Teachers November retry' };
+    renderBatch(payoutBatch({ retry_of: original, retries: [retry] }));
+    expect(await screen.findByRole('link', { name: original.reference })).toHaveAttribute(
+      'href',
+      `/settlements/batches/${original.id}`,
+    );
+    expect(screen.getByRole('link', { name: retry.reference })).toHaveAttribute('href', `/settlements/batches/${retry.id}`);
   });
 });
