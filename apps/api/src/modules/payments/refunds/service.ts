@@ -22,7 +22,8 @@ import { recordCollectionEvent } from '../timeline.ts';
 import { toApiRefund } from './public-object.ts';
 import { refundMail } from './receipt.ts';
 import {
-  countRefund,
+  countRefundOutcome,
+  countRefundPending,
   findRefund,
   lockPayment,
   paidAndRefunded,
@@ -101,7 +102,7 @@ export function createRefundHooks({
   return {
     async inTransaction(trx, refund) {
       const successful = refund.status === 'successful';
-      if (!successful) await lockPayment(trx, refund.collection_id!);
+      await lockPayment(trx, refund.collection_id!);
       await queueWebhookEvent(trx, {
         accountId: refund.account_id,
         environment: refund.environment,
@@ -117,8 +118,8 @@ export function createRefundHooks({
       });
     },
     async afterMoney(trx, refund) {
-      // The money came back: the payment is paid again for what the refund would have taken.
-      if (refund.status !== 'successful') await countRefund(trx, refund.collection_id!, -Number(refund.amount));
+      // Paid, it is refunded; failed or declined, the money came back and the payment is as it was (decision 073).
+      await countRefundOutcome(trx, refund.collection_id!, Number(refund.amount), refund.status === 'successful');
     },
     afterCommit(refund) {
       if (refund.status !== 'successful') return;
@@ -191,7 +192,7 @@ export function createRefunds({ db, providers, moneyOut }: Options) {
         throw error;
       }
       if (!transfer) return null;
-      await countRefund(trx, collectionId, amount);
+      await countRefundPending(trx, collectionId, amount);
       await recordCollectionEvent(trx, {
         collectionId,
         kind: 'refund_started',

@@ -15,6 +15,7 @@ const customer = (overrides: Partial<CustomerRow>): CustomerRow => ({
   created_at: '2026-03-02T09:30:00.000Z',
   payments_count: 3,
   total_paid: 6000,
+  refund_pending: 0,
   last_paid_at: '2026-03-09T14:05:00.000Z',
   ...overrides,
 });

@@ -24,6 +24,7 @@ const refund = (overrides: Partial<CollectionRefund> = {}): CollectionRefund => 
   amount: 20_000,
   currency: 'UGX',
   status: 'pending',
+  awaiting_approval: false,
   reason: 'Paid twice',
   failure_reason: null,
   created_at: '2026-03-03T07:00:00.000Z',
