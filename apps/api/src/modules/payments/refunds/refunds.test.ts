@@ -74,9 +74,14 @@ describe('POST /api/collections/:id/refund', () => {
       message: R.started,
       data: { amount: 20_000, status: 'pending', reason: 'Wrong size', failure_reason: null },
     });
-    // Held at once, before the provider confirms.
+    // Held at once, before the provider confirms; pending, not yet refunded (decision 073).
     expect(await balance()).toBe(start - 20_000);
-    expect(await detail(id)).toMatchObject({ amount_refunded: 20_000, refundable: 20_000, refund_blocked: null });
+    expect(await detail(id)).toMatchObject({
+      amount_refunded: 0,
+      amount_refund_pending: 20_000,
+      refundable: 20_000,
+      refund_blocked: null,
+    });
 
     await runWorker();
     const afterHalf = await detail(id);
@@ -186,7 +191,7 @@ describe('POST /api/collections/:id/refund', () => {
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json().data.id).toBe(first.json().data.id);
     expect((await refund(id, 2000, { key })).statusCode).toBe(409);
-    expect((await detail(id)).amount_refunded).toBe(1000);
+    expect((await detail(id)).amount_refund_pending).toBe(1000);
   });
 
   it('of refunds of the whole amount at once, one wins', async () => {
