@@ -68,9 +68,9 @@ const detail = async (id: string) => (await get(t, alice, `/api/collections/${id
 const listed = async (id: string, query = ''): Promise<CollectionRow | undefined> =>
   ((await get(t, alice, `/api/collections?${query}`)).json().data.items as CollectionRow[]).find((row) => row.id === id);
 const customer = async () =>
-  ((await get(t, alice, '/api/customers')).json().data.items as { phone: string; total_paid: number; refund_pending: number }[]).find(
-    (row) => row.phone === '256772731731',
-  );
+  (
+    (await get(t, alice, '/api/customers')).json().data.items as { phone: string; total_paid: number; refund_pending: number }[]
+  ).find((row) => row.phone === '256772731731');
 const received = async () => (await get(t, alice, '/api/reports/dashboard-stats?period=7d')).json().data.total as number;
 /** The last two cells of the payment's row in the spreadsheet, by their headers. */
 async function exported(id: string) {
