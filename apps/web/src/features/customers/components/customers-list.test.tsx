@@ -66,3 +66,14 @@ describe.each([
     expect(byName).toHaveAttribute('href', '/collections?q=Nakato+Card');
   });
 });
+
+describe.each([
+  ['table', 'row', (rows: CustomerRow[]) => <CustomersTable customers={rows} />],
+  ['cards', 'listitem', (rows: CustomerRow[]) => <CustomerCards customers={rows} />],
+] as const)('Customers %s: a refund not paid yet', (_, role, ui) => {
+  it('keeps the total paid and says beside it what the pending refund will take', () => {
+    render(ui([customer({ total_paid: 450_000, refund_pending: 450_000 }), single]));
+    expect(within(itemWith(role, 'Akello Grace')).getByText('UGX 450,000 refund pending')).toBeVisible();
+    expect(within(itemWith(role, 'Kato Brian')).queryByText(/refund pending/)).not.toBeInTheDocument();
+  });
+});
