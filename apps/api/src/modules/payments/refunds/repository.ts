@@ -69,6 +69,9 @@ export const receiptFacts = (db: Kysely<Database>, collectionId: string) =>
       'collections.channel',
       'collections.msisdn',
       'collections.transaction_id',
+      'collections.receipt_code',
+      'collections.account_id',
+      'collections.currency',
       'accounts.account_name',
     ])
     .where('collections.id', '=', collectionId)

@@ -4,7 +4,6 @@ import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchan
 import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import type { Kysely, Transaction } from 'kysely';
-import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import { claimHandOver } from '../../../lib/hand-over.ts';
 import { fieldError, HttpError } from '../../../lib/http-error.ts';
@@ -12,25 +11,13 @@ import { requestHash } from '../../../lib/idempotency.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { storedReason } from '../../../lib/stored-reason.ts';
-import type { Mailer } from '../../../mail/mailer.ts';
-import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
-import type { Authority, RefundCompletionHooks, RefundMoneyOut } from '../../money/disbursements.ts';
+import type { Authority, RefundMoneyOut } from '../../money/disbursements.ts';
 import { InsufficientFundsError } from '../../money/ledger.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
 import type { TransferRecord } from '../../money/tables.ts';
 import { recordCollectionEvent } from '../timeline.ts';
 import { toApiRefund } from './public-object.ts';
-import { refundMail } from './receipt.ts';
-import {
-  countRefundOutcome,
-  countRefundPending,
-  findRefund,
-  lockPayment,
-  paidAndRefunded,
-  receiptFacts,
-  refundableCollection,
-  refundsOf,
-} from './repository.ts';
+import { countRefundPending, findRefund, lockPayment, paidAndRefunded, refundableCollection, refundsOf } from './repository.ts';
 
 /** The number a card payment's refund is paid to through the simulator, which has none of the payer's. */
 const CARD_REFUND_NUMBER = 'card';
@@ -69,63 +56,6 @@ export function refundBlock(providers: ProviderRegistry, collection: RefundableC
   if (refunded >= Number(collection.amount)) return R.refundedInFull;
   const rail = refundRail(providers, collection);
   return 'refused' in rail ? rail.refused : null;
-}
-
-/**
- * What completes a refund besides the money (transfers/completion.ts): in its transaction, the refund.successful or
- * refund.failed event (its data the /v1 refund object, found from the payment's timeline by its collection) and the
- * timeline's step; after the commit, the payer's receipt when the refund succeeded and the payer gave an e-mail.
- */
-export function createRefundHooks({
-  db,
-  mailer,
-  logger,
-}: {
-  db: Kysely<Database>;
-  mailer: Mailer;
-  logger: Logger;
-}): RefundCompletionHooks {
-  async function sendReceipt(refund: TransferRecord) {
-    const collectionId = refund.collection_id!;
-    const row = await receiptFacts(db, collectionId);
-    if (!row?.email) return;
-    let sent = true;
-    try {
-      await mailer.send(refundMail({ to: row.email, merchant: row.account_name, payer: row.names, refund, collection: row }));
-    } catch (error) {
-      logger.error({ err: error, refundId: refund.id }, 'refund receipt e-mail failed');
-      sent = false;
-    }
-    await recordCollectionEvent(db, { collectionId, kind: 'receipt_sent', detail: row.email, ok: sent });
-  }
-
-  return {
-    async inTransaction(trx, refund) {
-      const successful = refund.status === 'successful';
-      await lockPayment(trx, refund.collection_id!);
-      await queueWebhookEvent(trx, {
-        accountId: refund.account_id,
-        environment: refund.environment,
-        type: successful ? 'refund.successful' : 'refund.failed',
-        data: toApiRefund(refund),
-        collectionId: refund.collection_id!,
-      });
-      await recordCollectionEvent(trx, {
-        collectionId: refund.collection_id!,
-        kind: successful ? 'refund_successful' : 'refund_failed',
-        detail: successful ? formatMoney(Number(refund.amount)) : refund.failure_reason,
-        ok: successful,
-      });
-    },
-    async afterMoney(trx, refund) {
-      // Paid, it is refunded; failed or declined, the money came back and the payment is as it was (decision 073).
-      await countRefundOutcome(trx, refund.collection_id!, Number(refund.amount), refund.status === 'successful');
-    },
-    afterCommit(refund) {
-      if (refund.status !== 'successful') return;
-      void sendReceipt(refund).catch((error) => logger.error({ err: error, refundId: refund.id }, 'refund receipt failed'));
-    },
-  };
 }
 
 type Options = {
