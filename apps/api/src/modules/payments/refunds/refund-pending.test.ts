@@ -194,6 +194,20 @@ describe('a full refund held for approval', () => {
     expect(page).toMatch(/<th scope="row">Status<\/th><td>Refunded<\/td>/);
     expect(page).toMatch(/<th scope="row">Refunded<\/th><td>UGX 450,000 on .* EAT<\/td>/);
     expect(pdf).not.toContain('Refund pending');
+    // The webhook bodies carry the refund object with what tells it was held: declined, then paid.
+    const bodies = await t.database.db
+      .selectFrom('webhook_events')
+      .select(['event', 'payload'])
+      .where('collection_id', '=', id)
+      .where('event', 'in', ['refund.failed', 'refund.successful'])
+      .execute();
+    expect(bodies.map((body) => [body.event, body.payload])).toEqual(
+      expect.arrayContaining([
+        ['refund.failed', expect.objectContaining({ id: refundId, status: 'failed', awaiting_approval: false })],
+        ['refund.successful', expect.objectContaining({ id: second, status: 'successful', awaiting_approval: false })],
+      ]),
+    );
+    expect(bodies).toHaveLength(2);
     expect((await v1(t, secretKey, 'GET', `/collections/${id}`)).json().data).toMatchObject({
       amount_refunded: AMOUNT,
       amount_refund_pending: 0,
