@@ -126,8 +126,14 @@ describe('a full refund held for approval', () => {
     expect(await received()).toBe(before);
   });
 
-  it('adds the pending amount as the last column of the spreadsheet', async () => {
+  it('adds the pending amount as the last column of the spreadsheets', async () => {
     expect(await exported(id)).toEqual({ Refunded: 0, 'Refund pending': AMOUNT });
+    const customers = (await readWorkbook((await get(t, alice, '/api/customers/download?q=0772731731')).rawPayload)).getWorksheet(
+      'Customers',
+    )!;
+    const header = customers.getRow(1).values as unknown[];
+    const row = customers.getRow(2).values as unknown[];
+    expect([header.at(-1), row[header.indexOf('Total paid')], row.at(-1)]).toEqual(['Refund pending', AMOUNT, AMOUNT]);
   });
 
   it('tells the payer on the receipt page, slip and PDF that the refund is pending, never refunded', async () => {
