@@ -10,7 +10,7 @@ import { REFUND_LABELS } from '@sente/contracts/refunds';
 export function RefundPending({ customer }: { customer: Pick<CustomerRow, 'refund_pending'> }) {
   if (customer.refund_pending <= 0) return null;
   return (
-    <Text size="xs" c="orange.9">
+    <Text size="xs" c="gray.7">
       {REFUND_LABELS.pendingOfTotal(formatMoney(customer.refund_pending))}
     </Text>
   );
