@@ -7,6 +7,9 @@ import { TEXT_LIMITS } from './text-limits.ts';
 export const REFUND_MESSAGES = {
   notSuccessful: 'Only a successful payment can be refunded.',
   refundedInFull: 'This payment has been refunded in full.',
+  /** All that is left is taken by refunds not paid yet (decision 073): none more unless one fails or is declined. */
+  pendingCoversRest:
+    'A refund of all that is left of this payment is pending: no more can be refunded unless it fails or is declined.',
   moreThanLeft: (left: number) => `You can refund at most ${formatMoney(left)} of this payment.`,
   liveCard:
     'Live card payments cannot be refunded through Sente yet: there is no card acquirer. Pay the card holder back another way.',

@@ -86,7 +86,7 @@ export function createCollectionsService({ db, sendReceipt, refunds: refundsServ
         refunds.filter((refund) => refund.status === status).reduce((sum, r) => sum + Number(r.amount), 0);
       const refunded = sumOf('successful');
       const pending = sumOf('pending');
-      const blocked = refundsService.refundBlock(row, refunded + pending);
+      const blocked = refundsService.refundBlock(row, { refunded, pending });
       return {
         ...toCollectionRow(row),
         net: Number(row.amount) - Number(row.fee),

@@ -113,7 +113,13 @@ describe('a full refund held for approval', () => {
 
   it('reads refund pending on the payment, the list and its filter, and counts nothing refunded', async () => {
     const payment = await detail(id);
-    expect(payment).toMatchObject({ status: 'successful', amount_refunded: 0, amount_refund_pending: AMOUNT, refundable: 0 });
+    expect(payment).toMatchObject({
+      status: 'successful',
+      amount_refunded: 0,
+      amount_refund_pending: AMOUNT,
+      refundable: 0,
+      refund_blocked: R.pendingCoversRest,
+    });
     expect(paymentState(payment)).toBe('refund_pending');
     expect(await listed(id)).toMatchObject({ amount_refunded: 0, amount_refund_pending: AMOUNT });
     expect(await listed(id, 'status=refund_pending')).toBeDefined();
@@ -157,7 +163,7 @@ describe('a full refund held for approval', () => {
     const declined = await post(t, admin, `/api/transfers/${refundId}/decline`, { reason: 'Not agreed' });
     expect(declined.statusCode).toBe(200);
     const payment = await detail(id);
-    expect(payment).toMatchObject({ amount_refunded: 0, amount_refund_pending: 0, refundable: AMOUNT });
+    expect(payment).toMatchObject({ amount_refunded: 0, amount_refund_pending: 0, refundable: AMOUNT, refund_blocked: null });
     expect(paymentState(payment)).toBe('successful');
     expect(await listed(id, 'status=refund_pending')).toBeUndefined();
     expect(await customer()).toMatchObject({ total_paid: AMOUNT, refund_pending: 0 });
@@ -190,7 +196,12 @@ describe('a full refund held for approval', () => {
     await t.app.services.jobs.runDue({ now: new Date(Date.now() + 60_000) });
 
     const payment = await detail(id);
-    expect(payment).toMatchObject({ amount_refunded: AMOUNT, amount_refund_pending: 0, refundable: 0 });
+    expect(payment).toMatchObject({
+      amount_refunded: AMOUNT,
+      amount_refund_pending: 0,
+      refundable: 0,
+      refund_blocked: R.refundedInFull,
+    });
     expect(paymentState(payment)).toBe('refunded');
     expect(await listed(id, 'status=refunded')).toBeDefined();
     expect(await customer()).toMatchObject({ total_paid: 0, refund_pending: 0 });

@@ -81,9 +81,16 @@ export const receiptFacts = (db: Kysely<Database>, collectionId: string) =>
 export const lockPayment = (trx: Transaction<Database>, collectionId: string) =>
   trx.selectFrom('collections').select('id').where('id', '=', collectionId).forUpdate().executeTakeFirstOrThrow();
 
-/** A payment's amount and what of it is refunded (pending or successful). */
+/**
+ * A payment's amount, what its refunds paid back and what those not paid yet will (decision 073): the columns the
+ * refunds' transactions keep under the payment's row lock, which the caller holds.
+ */
 export const paidAndRefunded = (trx: Transaction<Database>, collectionId: string) =>
-  trx.selectFrom('collections').select(['amount', amountRefunded]).where('id', '=', collectionId).executeTakeFirstOrThrow();
+  trx
+    .selectFrom('collections')
+    .select(['amount', 'amount_refunded', 'amount_refund_pending'])
+    .where('id', '=', collectionId)
+    .executeTakeFirstOrThrow();
 
 /**
  * Counts a refund that is not paid yet (decision 073), in the transaction that starts it, under the payment's row lock:

@@ -22,6 +22,15 @@ import { countRefundPending, findRefund, lockPayment, paidAndRefunded, refundabl
 /** The number a card payment's refund is paid to through the simulator, which has none of the payer's. */
 const CARD_REFUND_NUMBER = 'card';
 
+/** What a payment's refunds paid back (successful) and will pay back once paid (pending). */
+export type RefundedSoFar = { refunded: number; pending: number };
+
+/** Why nothing is left to refund (refunded in full, or the rest pending), or null when something is. */
+function nothingLeftToRefund(amount: number, { refunded, pending }: RefundedSoFar): string | null {
+  if (refunded >= amount) return R.refundedInFull;
+  return refunded + pending >= amount ? R.pendingCoversRest : null;
+}
+
 /** The facts of a payment a refund is decided on. */
 export type RefundableCollection = {
   id: string;
@@ -50,10 +59,18 @@ function refundRail(
   return provider ? { provider } : { refused: R.liveUnavailable, code: API_ERROR_CODES.liveUnavailable };
 }
 
-/** Why no refund of this payment can be made now (null when one can), given what is already refunded. */
-export function refundBlock(providers: ProviderRegistry, collection: RefundableCollection, refunded: number): string | null {
+/**
+ * Why no refund of this payment can be made now (null when one can), given what its refunds paid back and what those
+ * not paid yet will (decision 073).
+ */
+export function refundBlock(
+  providers: ProviderRegistry,
+  collection: RefundableCollection,
+  { refunded, pending }: RefundedSoFar,
+): string | null {
   if (collection.status !== 'successful') return R.notSuccessful;
-  if (refunded >= Number(collection.amount)) return R.refundedInFull;
+  const nothingLeft = nothingLeftToRefund(Number(collection.amount), { refunded, pending });
+  if (nothingLeft) return nothingLeft;
   const rail = refundRail(providers, collection);
   return 'refused' in rail ? rail.refused : null;
 }
@@ -161,8 +178,8 @@ export function createRefunds({ db, providers, moneyOut }: Options) {
      */
     refund,
 
-    /** Why a payment of the scope cannot be refunded now, given what is refunded; null when it can. */
-    refundBlock: (collection: RefundableCollection, refunded: number) => refundBlock(providers, collection, refunded),
+    /** Why a payment of the scope cannot be refunded now, given what is refunded and pending; null when it can. */
+    refundBlock: (collection: RefundableCollection, soFar: RefundedSoFar) => refundBlock(providers, collection, soFar),
 
     /** One refund of the scope's account and environment, or undefined. */
     find: (scope: MoneyScope, id: string) => findRefund(db, scope, id),
@@ -184,8 +201,10 @@ async function amountToRefund(trx: Transaction<Database>, collectionId: string, 
   // Counted in a statement of its own, after the lock: under READ COMMITTED a statement that waited for the lock still
   // reads with the snapshot it began with, so a sum in the locking statement would miss the refund that held it.
   const row = await paidAndRefunded(trx, collectionId);
-  const left = Number(row.amount) - Number(row.amount_refunded);
-  if (left <= 0) throw new HttpError(400, R.refundedInFull);
+  const soFar = { refunded: Number(row.amount_refunded), pending: Number(row.amount_refund_pending) };
+  const nothingLeft = nothingLeftToRefund(Number(row.amount), soFar);
+  if (nothingLeft) throw new HttpError(400, nothingLeft);
+  const left = Number(row.amount) - soFar.refunded - soFar.pending;
   const amount = asked ?? left;
   if (amount > left) throw fieldError('amount', R.moreThanLeft(left));
   return amount;

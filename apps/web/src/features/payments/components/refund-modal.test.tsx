@@ -128,10 +128,11 @@ describe('the payment drawer: Refund and refunds', () => {
       amount_refunded: 0,
       amount_refund_pending: 450_000,
       refundable: 0,
-      refund_blocked: R.refundedInFull,
+      refund_blocked: R.pendingCoversRest,
       refunds: [refund({ amount: 450_000, awaiting_approval: true })],
     });
     const dialog = await drawer();
+    expect(await within(dialog).findByTestId('refund-blocked')).toHaveTextContent(R.pendingCoversRest);
     expect(await within(dialog).findByText(L.refundPending, { selector: '.mantine-Badge-label' })).toBeVisible();
     expect(shownFor(dialog, L.refundPending)).toHaveTextContent('UGX 450,000');
     expect(within(dialog).queryByText(L.refunded)).not.toBeInTheDocument();
