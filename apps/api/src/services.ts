@@ -32,7 +32,8 @@ import { createNameLookup } from './modules/money/providers/name-lookup.ts';
 import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
 import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
 import { createCollectionsService } from './modules/payments/list-service.ts';
-import { createRefundHooks, createRefunds } from './modules/payments/refunds/service.ts';
+import { createRefundHooks } from './modules/payments/refunds/completion-hooks.ts';
+import { createRefunds } from './modules/payments/refunds/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createLinkSharing } from './modules/payments/sharing/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
@@ -161,7 +162,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     logger,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     pollAfterMs,
-    refundHooks: createRefundHooks({ db, mailer, logger }),
+    refundHooks: createRefundHooks({ db, mailer, sms, logger, receiptUrl: payments.receiptUrl }),
   });
   const refunds = createRefunds({ db, providers, moneyOut: wallet.refundMoneyOut });
   const batches = createBatchService({

@@ -71,7 +71,9 @@ export const REFUND_EMAIL = {
     transactionId: 'Transaction ID of your payment',
     reason: 'Reason',
     date: 'Date',
+    receipt: 'Receipt',
   },
+  viewReceipt: 'View your receipt',
   keep: 'Keep this e-mail as your record of the refund.',
   toCard: 'The card you paid with',
 } as const;

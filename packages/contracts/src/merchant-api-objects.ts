@@ -47,6 +47,10 @@ export const apiCollection = z
       0,
       "The sum of the collection's refunds that are pending or successful: what can no longer be refunded (a failed refund's amount can be refunded again)",
     ),
+    amount_refund_pending: ugx(
+      0,
+      'The part of amount_refunded not paid yet: its refunds that are pending (awaiting approval, or sent and not yet confirmed). What is paid back is amount_refunded less this',
+    ),
     email: z
       .string()
       .nullable()
@@ -100,6 +104,11 @@ export const apiRefund = z
       .enum(REFUND_STATUSES)
       .describe(
         "pending until the provider confirms the money reached the payer's mobile money; failed when it did not, and the amount is back in the balance",
+      ),
+    awaiting_approval: z
+      .boolean()
+      .describe(
+        "true while a pending refund above the account's approval threshold waits for a second member's approval: it is not sent to the provider until then, and declined it fails",
       ),
     reason: z
       .string()

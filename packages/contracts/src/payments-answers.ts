@@ -98,8 +98,10 @@ export const collectionRow = z.object({
   collection_channel: z.enum(PAYMENT_CHANNELS),
   transaction_id: z.string(),
   status: z.enum(COLLECTION_STATUSES),
-  /** Its refunds that are pending or successful, summed (decision 057). */
+  /** Its refunds that are paid (successful), summed (decisions 057 and 073). */
   amount_refunded: z.number(),
+  /** Its refunds that are not paid yet (awaiting approval, or sent and not yet confirmed), summed (decision 073). */
+  amount_refund_pending: z.number(),
   extra_data: z.array(extraDataEntry),
   link: z.object({ ref: z.string(), kind: z.enum(LINK_KINDS), title: z.string() }).nullable(),
 });
@@ -123,6 +125,7 @@ export const collectionRefund = z.object({
   amount: z.number(),
   currency: z.enum(CURRENCIES),
   status: z.enum(['pending', 'successful', 'failed']),
+  awaiting_approval: z.boolean(),
   reason: z.string().nullable(),
   failure_reason: z.string().nullable(),
   created_at: z.string(),
@@ -135,7 +138,8 @@ export type CollectionRefund = z.output<typeof collectionRefund>;
  * shows it and with all there is to know: gross (`amount`), `fee` and `net`; the payer's e-mail; the provider's own
  * reference; why it failed; the merchant's `reference` of a /v1 collection; when it completed; its timeline; whether
  * a receipt can be sent again (a successful payment whose payer gave an e-mail); its refunds (decision 053): how
- * much is refunded (pending or successful), how much can still be, or why none can, and each refund, newest first.
+ * much is refunded (paid) and pending (decision 073), how much can still be, or why none can, and each refund, newest
+ * first.
  */
 export const collectionDetail = collectionRow.extend({
   net: z.number(),
@@ -147,7 +151,11 @@ export const collectionDetail = collectionRow.extend({
   timeline: z.array(collectionEvent),
   can_resend_receipt: z.boolean(),
   receipt_url: z.string().nullable().describe("A successful payment's receipt page, as its payer has it; null otherwise"),
-  refundable: z.number().describe('What a refund can take now: the amount less amount_refunded, or 0 when none can be made'),
+  refundable: z
+    .number()
+    .describe(
+      'What a refund can take now: the amount less amount_refunded and amount_refund_pending, or 0 when none can be made',
+    ),
   refund_blocked: z.string().nullable().describe('Why no refund can be made, in words for the merchant; null when one can'),
   refunds: z.array(collectionRefund),
 });
@@ -197,8 +205,10 @@ export const customerRow = z.object({
   phone: z.string().nullable(),
   created_at: z.string(),
   payments_count: z.number().int(),
-  /** Their successful payments, less what refunds (pending or successful) took of them (decision 057). */
+  /** Their successful payments, less what paid refunds took of them (decisions 057 and 073). */
   total_paid: z.number(),
+  /** What refunds of their payments that are not paid yet will take (decision 073): not yet off total_paid. */
+  refund_pending: z.number(),
   /** When their latest successful payment was made. */
   last_paid_at: z.string().nullable(),
 });

@@ -14,7 +14,12 @@ export const RECEIPT_PAGE = {
   slip: 'Till slip',
   a4: 'A4',
   labels: RECEIPT_LABELS,
-  status: { paid: 'Paid', refunded: 'Refunded', partlyRefunded: 'Partly refunded' },
+  status: { paid: 'Paid', refunded: 'Refunded', partlyRefunded: 'Partly refunded', refundPending: 'Refund pending' },
   refund: (amount: string, when: string) => `${amount} on ${when}`,
+  /** A refund not paid yet (decision 073): asked for then, not yet in the payer's hands. */
+  refundPending: 'Refund pending',
+  /** How the payer reaches the merchant: its business details' phone and e-mail. */
+  merchantPhone: "Merchant's phone",
+  merchantEmail: "Merchant's e-mail",
   keep: 'Keep this receipt as proof of your payment.',
 } as const;

@@ -7,6 +7,9 @@ import { TEXT_LIMITS } from './text-limits.ts';
 export const REFUND_MESSAGES = {
   notSuccessful: 'Only a successful payment can be refunded.',
   refundedInFull: 'This payment has been refunded in full.',
+  /** All that is left is taken by refunds not paid yet (decision 073): none more unless one fails or is declined. */
+  pendingCoversRest:
+    'A refund of all that is left of this payment is pending: no more can be refunded unless it fails or is declined.',
   moreThanLeft: (left: number) => `You can refund at most ${formatMoney(left)} of this payment.`,
   liveCard:
     'Live card payments cannot be refunded through Sente yet: there is no card acquirer. Pay the card holder back another way.',
@@ -16,6 +19,9 @@ export const REFUND_MESSAGES = {
   reasonTooLong: TEXT_LIMITS.refundReason.tooLong,
   amountInvalid: 'Enter a whole amount of at least UGX 1',
   started: 'Refund started: the payer is paid as soon as the provider confirms.',
+  /** A refund above the account's approval threshold (decision 067): held, and not sent until a second member approves. */
+  awaitingApproval:
+    'Refund sent for approval: another member who may move money must approve it with their PIN before the payer is paid.',
   /** The wallet pays the whole refund, though it received the payment less its fee. */
   feeNotReturned: (amount: number, fee: number) =>
     `${formatMoney(amount)} leaves your wallet, all of it to the payer: the fee of ${formatMoney(fee)} on this payment is not returned.`,
@@ -35,6 +41,10 @@ export const REFUND_LABELS = {
   reasonPlaceholder: 'Why the payer is paid back',
   refundable: 'Can be refunded',
   refunded: 'Refunded',
+  refundPending: 'Refund pending',
+  /** Beside a customer's total paid: what refunds not paid yet will take of it (decision 073). */
+  pendingOfTotal: (amount: string) => `${amount} refund pending`,
+  awaitingApproval: 'Awaiting approval',
   payer: 'Paid back to',
   cancel: 'Cancel',
   continue: 'Continue',

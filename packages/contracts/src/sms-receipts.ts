@@ -5,6 +5,9 @@ export const SMS_RECEIPT_MAX = 160;
 export const SMS_RECEIPT = {
   text: (amount: string, merchant: string, reference: string, url: string) =>
     `${amount} paid to ${merchant}. Ref ${reference}. Receipt: ${url}`,
+  /** A refund, once it is paid (decision 073): sent when the account has SMS receipts on. */
+  refund: (amount: string, merchant: string, reference: string, url: string) =>
+    `${amount} refunded to you by ${merchant}. Ref ${reference}. Receipt: ${url}`,
   test: 'TEST: ',
 } as const;
 
@@ -13,7 +16,7 @@ export const SMS_RECEIPTS_TEXT = {
   title: 'SMS receipts',
   label: 'Text each payer a receipt',
   description:
-    'When a mobile money payment succeeds, the payer gets one SMS with the amount, your business name, the reference and a link to the receipt. Texts cost money, so this stays off until you turn it on.',
+    'When a mobile money payment succeeds, or a refund of it is paid, the payer gets one SMS with the amount, your business name, the reference and a link to the receipt. Texts cost money, so this stays off until you turn it on.',
 } as const;
 
 export const SMS_RECEIPTS_MESSAGES = {

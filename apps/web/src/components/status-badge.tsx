@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { PaymentState } from '@sente/contracts/payment-states';
 
-/** Collection statuses with what refunds make of a payment (decision 057), and the transfer ones (spec §3). */
+/** Collection statuses with what refunds make of a payment (decisions 057 and 073), and the transfer ones (spec §3). */
 export type MoneyStatus = PaymentState | 'rejected';
 
 /**
@@ -12,6 +12,7 @@ const STATUS = {
   successful: { label: 'Successful', color: 'green', text: '#1e6b30' },
   pending: { label: 'Pending', color: 'yellow', text: '#7a4300' },
   failed: { label: 'Failed', color: 'red', text: '#a51d1d' },
+  refund_pending: { label: 'Refund pending', color: 'orange', text: '#7d3800' },
   partly_refunded: { label: 'Partly refunded', color: 'blue', text: '#1a4d85' },
   refunded: { label: 'Refunded', color: 'gray', text: '#3b4046' },
   rejected: { label: 'Rejected', color: 'red', text: '#a51d1d' },

@@ -15,6 +15,7 @@ export const collectionRow = (overrides: Partial<CollectionRow> = {}): Collectio
   transaction_id: 'TX-1001',
   status: 'successful',
   amount_refunded: 0,
+  amount_refund_pending: 0,
   extra_data: [],
   link: { ref: 'fees01', kind: 'payment_link', title: 'Term fees' },
   ...overrides,

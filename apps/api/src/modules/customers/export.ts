@@ -34,6 +34,8 @@ export function streamCustomersWorkbook(
         dateColumn(`Last paid (${TIME_ZONE_LABEL})`, 'last_paid'),
         dateColumn(`First paid (${TIME_ZONE_LABEL})`, 'first_paid'),
         { header: 'Other names', key: 'other_names', width: 32 },
+        // Added last (decision 073), so formulas that read the earlier columns by position read the same.
+        { header: 'Refund pending', key: 'refund_pending', width: 15, style: { numFmt: SPREADSHEET_FORMATS.money } },
       ],
       batch: (cursor, limit) => customersPage(db, scope, cursor, limit, q),
       toRow: (row) => ({
@@ -45,6 +47,7 @@ export function streamCustomersWorkbook(
         last_paid: row.last_paid_at ? kampalaWallClock(row.last_paid_at) : null,
         first_paid: kampalaWallClock(row.created_at),
         other_names: row.other_names.join('; '),
+        refund_pending: Number(row.refund_pending),
       }),
     },
     logger,

@@ -82,6 +82,7 @@ describe('GET /api/customers/download', () => {
       'Last paid (EAT)',
       'First paid (EAT)',
       'Other names',
+      'Refund pending',
     ]);
     expect(sheet.rowCount).toBe(3);
     expect((sheet.getRow(3).values as unknown[]).slice(1, 6)).toEqual([

@@ -82,8 +82,10 @@ const namesOf = (customer: CustomerRecord) => [customer.names, ...customer.other
 /** Moves the other customers' payments and totals onto `keepId` and deletes them: one payment proved them one payer. */
 async function mergeInto(trx: Transaction<Database>, keepId: string, otherIds: string[]): Promise<void> {
   await trx.updateTable('collections').set({ customer_id: keepId }).where('customer_id', 'in', otherIds).execute();
-  await sql`update customers k set payments_count = k.payments_count + s.payments_count, total_paid = k.total_paid + s.total_paid
-    from (select sum(payments_count) as payments_count, sum(total_paid) as total_paid from customers
+  await sql`update customers k set payments_count = k.payments_count + s.payments_count, total_paid = k.total_paid + s.total_paid,
+      refund_pending = k.refund_pending + s.refund_pending
+    from (select sum(payments_count) as payments_count, sum(total_paid) as total_paid, sum(refund_pending) as refund_pending
+          from customers
           where id in (${sql.join(otherIds)})) s
     where k.id = ${keepId}`.execute(trx);
   await trx.deleteFrom('customers').where('id', 'in', otherIds).execute();
@@ -165,6 +167,7 @@ const customerColumns = [
   'customers.phone',
   'customers.payments_count',
   'customers.total_paid',
+  'customers.refund_pending',
   'customers.last_paid_at',
   'customers.created_at',
   sql<string>`customers.created_at::text`.as('cursor_ts'),

@@ -24,6 +24,7 @@ export function toCustomerRow(row: CustomerListRecord): CustomerRow {
     created_at: iso(row.created_at),
     payments_count: row.payments_count,
     total_paid: Number(row.total_paid),
+    refund_pending: Number(row.refund_pending),
     last_paid_at: row.last_paid_at ? iso(row.last_paid_at) : null,
   };
 }

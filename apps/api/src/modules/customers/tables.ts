@@ -14,6 +14,8 @@ export interface CustomersTable {
   phone: string | null;
   payments_count: Generated<number>;
   total_paid: ColumnType<string, number | string | undefined, number | string>;
+  /** Refunds of their payments not paid yet, summed (migration 047, kept by payments/refunds/repository.ts). */
+  refund_pending: ColumnType<string, never, number | string>;
   last_paid_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -64,6 +64,7 @@ describe('the merchant API with the simulator', () => {
       transaction_id: expect.stringMatching(/^SNT[A-Z2-9]{12}$/),
       failure_reason: null,
       amount_refunded: 0,
+      amount_refund_pending: 0,
       email: null,
       extra_data: [],
       link: null,

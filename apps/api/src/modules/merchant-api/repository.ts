@@ -4,7 +4,7 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
-import { amountRefunded } from '../payments/refunds/repository.ts';
+import { amountRefunded, amountRefundPending } from '../payments/refunds/repository.ts';
 
 /** What a list of collections is narrowed by: the query without its cursor. */
 export type CollectionFilters = Omit<CollectionsQuery, 'cursor'>;
@@ -54,7 +54,7 @@ function narrowed<O>(query: SelectQueryBuilder<Database, 'collections', O>, filt
 /** One collection of the key's account and environment; another's id finds nothing. */
 export function findCollection(db: Kysely<Database>, scope: MoneyScope, id: string) {
   return collectionsOf(db, scope)
-    .select([...COLLECTION_COLUMNS, linkOf, amountRefunded])
+    .select([...COLLECTION_COLUMNS, linkOf, amountRefunded, amountRefundPending])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -66,6 +66,7 @@ export function collectionsPage(db: Kysely<Database>, scope: MoneyScope, filters
       ...COLLECTION_COLUMNS,
       linkOf,
       amountRefunded,
+      amountRefundPending,
       sql<string>`created_at::text`.as('cursor_ts'),
     ]),
     filters,

@@ -65,9 +65,9 @@ export type RefundMoneyOut = {
 
 /**
  * What a refund's completion adds (payments/refunds): its event and timeline step in the transaction, before the money
- * moves (a failed refund takes its payment's row lock there, before the wallet's, as a refund does); the failed
- * refund's totals after the money moved (the wallet's lock before the customer's and the roll-up's, as settle takes
- * them); its receipt after the commit.
+ * moves (it takes its payment's row lock there, before the wallet's, as a refund does); the refund's totals after the
+ * money moved (the wallet's lock before the customer's and the roll-up's, as settle takes them); its receipt after the
+ * commit.
  */
 export type RefundCompletionHooks = {
   inTransaction(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;

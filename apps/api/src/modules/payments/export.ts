@@ -49,14 +49,19 @@ function collectionCells(row: CollectionListRecord): Record<string, CellValue> {
     transaction_id: row.transaction_id,
     status: row.status,
     refunded: Number(row.amount_refunded),
+    refund_pending: Number(row.amount_refund_pending),
   };
 }
 
 /**
- * What refunds (pending or successful) took of the payment (decision 057), last of every collections sheet: a column
- * added after the others, so a merchant's formulas that read the earlier columns by position read the same.
+ * What refunds took of the payment, last of every collections sheet: paid (decision 057, `Refunded`), then not paid yet
+ * (decision 073, `Refund pending`). Columns added after the others, so a merchant's formulas that read the earlier
+ * columns by position read the same.
  */
-const REFUNDED_COLUMN = { header: 'Refunded', key: 'refunded', width: 14, style: { numFmt: SPREADSHEET_FORMATS.money } };
+const REFUND_COLUMNS = [
+  { header: 'Refunded', key: 'refunded', width: 14, style: { numFmt: SPREADSHEET_FORMATS.money } },
+  { header: 'Refund pending', key: 'refund_pending', width: 15, style: { numFmt: SPREADSHEET_FORMATS.money } },
+];
 
 const detailsText = (entries: ExtraDataEntry[]) => entries.map((entry) => `${entry.label}: ${entry.value}`).join('; ');
 
@@ -77,7 +82,7 @@ export function streamCollectionsWorkbook(
         ...MONEY_COLUMNS,
         { header: 'Link', key: 'link', width: 28 },
         { header: 'Extra details', key: 'extra', width: 40 },
-        REFUNDED_COLUMN,
+        ...REFUND_COLUMNS,
       ],
       batch: (cursor, limit) => collectionsPage(db, scope, cursor, limit, where),
       toRow: (row) => {
@@ -113,7 +118,7 @@ export function streamLinkCollectionsWorkbook(
         ...MONEY_COLUMNS,
         ...labels.map((label, index) => ({ header: label, key: `extra_${index}`, width: 24 })),
         { header: 'Other details', key: 'other', width: 32 },
-        REFUNDED_COLUMN,
+        ...REFUND_COLUMNS,
       ],
       batch: (cursor, limit) => linkCollectionsPage(db, scope, link.id, cursor, limit),
       toRow: (row) => {

@@ -44,13 +44,17 @@ function textCondition(q: string): RawBuilder<boolean> {
 }
 
 /**
- * A payment's state as the dashboard shows it (decision 057): a status on collections_status_idx; refunded or partly
- * refunded on collections_refunded_idx, whose predicate (`amount_refunded > 0`, a literal) they repeat.
+ * A payment's state as the dashboard shows it (decisions 057 and 073): a status on collections_status_idx; refunded or
+ * partly refunded on collections_refunded_idx, whose predicate (`amount_refunded > 0`, a literal) they repeat; refund
+ * pending on collections_refund_pending_idx, whose predicate (`amount_refund_pending > 0`) it is. A payment with a refund
+ * pending reads as refund pending whatever was paid back before, so it is neither of the other two.
  */
 function stateCondition(state: PaymentState): RawBuilder<unknown> {
+  if (state === 'refund_pending') return sql`collections.amount_refund_pending > 0`;
   if (state === 'refunded') return sql`(collections.amount_refunded > 0 and collections.amount_refunded >= collections.amount)`;
   if (state === 'partly_refunded')
-    return sql`(collections.amount_refunded > 0 and collections.amount_refunded < collections.amount)`;
+    return sql`(collections.amount_refunded > 0 and collections.amount_refunded < collections.amount
+      and collections.amount_refund_pending = 0)`;
   return sql`collections.status = ${state}`;
 }
 
@@ -91,7 +95,7 @@ export async function countFilteredCollections(db: Kysely<Database>, scope: Mone
 }
 
 /**
- * What the filter's successful payments brought in, less their refunds (pending or successful), per currency: read
+ * What the filter's successful payments brought in, less their paid refunds (decision 073), per currency: read
  * from the rows that match, at most the count's cap of them, so only once the count found no more than that.
  */
 export async function receivedByFilter(db: Kysely<Database>, scope: MoneyScope, where: CollectionsWhere) {

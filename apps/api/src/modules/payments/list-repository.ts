@@ -31,6 +31,7 @@ const collectionColumns = [
   'collections.transaction_id',
   'collections.status',
   'collections.amount_refunded',
+  'collections.amount_refund_pending',
   'collections.extra_data',
   'links.ref as link_ref',
   'links.kind as link_kind',

@@ -44,6 +44,7 @@ export function toCollectionRow(row: CollectionListRecord): CollectionRow {
     transaction_id: row.transaction_id,
     status: row.status,
     amount_refunded: Number(row.amount_refunded),
+    amount_refund_pending: Number(row.amount_refund_pending),
     extra_data: row.extra_data as ExtraDataEntry[],
     link:
       row.link_ref && row.link_kind && row.link_title ? { ref: row.link_ref, kind: row.link_kind, title: row.link_title } : null,
@@ -81,8 +82,11 @@ export function createCollectionsService({ db, sendReceipt, refunds: refundsServ
     async collection(scope: MoneyScope, id: string): Promise<CollectionDetail> {
       const row = await scoped(scope, id);
       const [timeline, refunds] = await Promise.all([collectionTimeline(db, row, scope.accountId), refundsService.of(row.id)]);
-      const refunded = refunds.filter((refund) => refund.status !== 'rejected').reduce((sum, r) => sum + Number(r.amount), 0);
-      const blocked = refundsService.refundBlock(row, refunded);
+      const sumOf = (status: string) =>
+        refunds.filter((refund) => refund.status === status).reduce((sum, r) => sum + Number(r.amount), 0);
+      const refunded = sumOf('successful');
+      const pending = sumOf('pending');
+      const blocked = refundsService.refundBlock(row, { refunded, pending });
       return {
         ...toCollectionRow(row),
         net: Number(row.amount) - Number(row.fee),
@@ -95,7 +99,8 @@ export function createCollectionsService({ db, sendReceipt, refunds: refundsServ
         can_resend_receipt: row.status === 'successful' && row.email !== null,
         receipt_url: row.status === 'successful' ? receiptUrl(row.receipt_code) : null,
         amount_refunded: refunded,
-        refundable: blocked === null ? Number(row.amount) - refunded : 0,
+        amount_refund_pending: pending,
+        refundable: blocked === null ? Number(row.amount) - refunded - pending : 0,
         refund_blocked: blocked,
         // The /v1 object; its schema here drops what the drawer does not show (collection_id, environment).
         refunds: refunds.map(toApiRefund),

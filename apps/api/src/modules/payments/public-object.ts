@@ -38,6 +38,8 @@ export type CollectionSource = Pick<
   link: CollectionLink | null;
   /** Its refunds that are pending or successful, summed (refundedOf in the readers; 0 as it settles). */
   amount_refunded: number | string | null;
+  /** Of those, the ones not paid yet (decision 073; 0 as it settles). */
+  amount_refund_pending: number | string | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -57,6 +59,7 @@ export function toApiCollection(row: CollectionSource): ApiCollection {
     transaction_id: row.transaction_id,
     failure_reason: row.status === 'failed' ? row.status_message : null,
     amount_refunded: Number(row.amount_refunded),
+    amount_refund_pending: Number(row.amount_refund_pending),
     email: row.email,
     extra_data: row.extra_data as ExtraDataEntry[],
     link: row.link,

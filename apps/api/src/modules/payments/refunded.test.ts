@@ -1,7 +1,7 @@
 /**
- * Refunds where money is counted (decision 057): what refunds take of a payment shows on its row,
- * filters the list, and comes off what its customer paid, the reports' figures and the spreadsheet's last column; a
- * refund the provider fails gives it all back.
+ * Refunds where money is counted (decisions 057 and 073): what paid refunds take of a payment shows on its row,
+ * filters the list, and comes off what its customer paid, the reports' figures and the spreadsheet's Refunded column; a
+ * refund the provider fails changes none of it.
  */
 import { randomUUID } from 'node:crypto';
 import type { CollectionRow } from '@sente/contracts/payments';
@@ -66,6 +66,9 @@ describe('a refunded payment', () => {
     const before = await received();
     await refund(part, 4_000);
     await refund(whole, 6_000);
+    // Counted as refunded once the provider has paid them (decision 073).
+    expect(await received()).toBe(before);
+    await runWorker();
     expect(await received()).toBe(before - 10_000);
   });
 
@@ -104,10 +107,15 @@ describe('a refunded payment', () => {
     const res = await get(t, alice, '/api/collections/download?status=partly_refunded');
     const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Collections')!;
     const header = sheet.getRow(1).values as unknown[];
-    expect(header.at(-1)).toBe('Refunded');
+    expect(header.slice(-2)).toEqual(['Refunded', 'Refund pending']);
     expect(sheet.rowCount).toBe(2);
     const row = sheet.getRow(2).values as unknown[];
-    expect([row[header.indexOf('Amount')], row[header.indexOf('Status')], row.at(-1)]).toEqual([10_000, 'successful', 4_000]);
+    expect([row[header.indexOf('Amount')], row[header.indexOf('Status')], ...row.slice(-2)]).toEqual([
+      10_000,
+      'successful',
+      4_000,
+      0,
+    ]);
   });
 });
 
@@ -117,13 +125,15 @@ it('gives all of it back when the provider fails the refund', async () => {
   await runWorker();
   const before = await received();
   await refund(id, 8_000);
-  expect((await rows('status=refunded')).map((row) => row.id)).toContain(id);
-  expect(await customerOf('256772450001')).toMatchObject({ total_paid: 0 });
-  expect(await received()).toBe(before - 8_000);
+  // Pending until the provider reports, it is not yet refunded (decision 073).
+  expect((await rows('status=refund_pending')).map((row) => row.id)).toContain(id);
+  expect((await rows('status=refunded')).map((row) => row.id)).not.toContain(id);
+  expect(await customerOf('256772450001')).toMatchObject({ total_paid: 8_000 });
+  expect(await received()).toBe(before);
 
   await runWorker();
-  expect((await rows('status=refunded')).map((row) => row.id)).not.toContain(id);
-  expect((await rows('')).find((row) => row.id === id)).toMatchObject({ amount_refunded: 0 });
+  expect((await rows('status=refund_pending')).map((row) => row.id)).not.toContain(id);
+  expect((await rows('')).find((row) => row.id === id)).toMatchObject({ amount_refunded: 0, amount_refund_pending: 0 });
   expect(await customerOf('256772450001')).toMatchObject({ total_paid: 8_000 });
   expect(await received()).toBe(before);
 });

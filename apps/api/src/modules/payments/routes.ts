@@ -63,7 +63,8 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
         idempotencyKeyOf(request),
         () => notFound(COLLECTION_MESSAGES.collectionNotFound),
       );
-      return reply.code(replayed ? 200 : 201).send(answer(refund, REFUND_MESSAGES.started));
+      const message = refund.awaiting_approval ? REFUND_MESSAGES.awaitingApproval : REFUND_MESSAGES.started;
+      return reply.code(replayed ? 200 : 201).send(answer(refund, message));
     },
   );
 

@@ -116,6 +116,7 @@ export function createSettlement(options: Options) {
           ...collection,
           link: await findCollectionLink(trx, collection.link_id),
           amount_refunded: 0,
+          amount_refund_pending: 0,
         }),
       });
       return collection;

@@ -35,8 +35,10 @@ export interface CollectionsTable {
   reference: string | null;
   metadata: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   completed_at: Timestamp | null;
-  /** Its refunds that are pending or successful, summed (migration 036, kept by payments/refunds/repository.ts). */
+  /** Its refunds that are paid (successful), summed (migrations 036 and 047, kept by payments/refunds/repository.ts). */
   amount_refunded: ColumnType<string, never, number | string>;
+  /** Its refunds that are pending, awaiting approval or not yet confirmed, summed (migration 047, decision 073). */
+  amount_refund_pending: ColumnType<string, never, number | string>;
   /** How many times applying the row's due outcome failed in the worker (migration 021). */
   worker_attempts: Generated<number>;
   /** Not before then does a worker take the row again: its claim's lease, or the backoff after a failure (migration 021). */

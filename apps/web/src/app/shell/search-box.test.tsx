@@ -20,6 +20,7 @@ const FOUND: SearchAnswer = {
       created_at: '2026-03-02T09:30:00.000Z',
       payments_count: 1,
       total_paid: 20_000,
+      refund_pending: 0,
       last_paid_at: '2026-03-02T09:30:00.000Z',
     },
   ],

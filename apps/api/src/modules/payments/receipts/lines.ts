@@ -1,6 +1,6 @@
 import { RECEIPT_EMAIL } from '@sente/contracts/emails';
 import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
-import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
+import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone, formatTypedPhone } from '@sente/contracts/payments';
 import { RECEIPT_PAGE as P } from '@sente/contracts/receipt-page';
 import type { ReceiptRecord } from './repository.ts';
 
@@ -24,15 +24,37 @@ export function extraDetails(extra: unknown): ExtraDataEntry[] {
   );
 }
 
+/**
+ * The payment's status on its receipt (decision 073): refund pending while a refund is not paid yet, else paid,
+ * partly refunded or refunded by what its paid refunds cover.
+ */
+function receiptStatus(receipt: ReceiptRecord): string {
+  if (receipt.refunds.some((refund) => refund.status === 'pending')) return P.status.refundPending;
+  const refunded = receipt.refunds.reduce((sum, refund) => sum + Number(refund.amount), 0);
+  if (refunded === 0) return P.status.paid;
+  return refunded >= Number(receipt.amount) ? P.status.refunded : P.status.partlyRefunded;
+}
+
+/**
+ * How the payer reaches the merchant: the phone and e-mail of its business details, which the merchant gave to be
+ * reached at (decision 073); never a member's own sign-in phone or e-mail. None before business details are saved.
+ */
+function merchantContacts(receipt: ReceiptRecord): [string, string][] {
+  const phone = receipt.business_details?.business_phone;
+  const email = receipt.business_details?.business_email;
+  return [
+    ...(phone ? [[P.merchantPhone, formatTypedPhone(phone)] as [string, string]] : []),
+    ...(email ? [[P.merchantEmail, email] as [string, string]] : []),
+  ];
+}
+
 export function receiptLines(receipt: ReceiptRecord): ReceiptLines {
   const paidWith = receipt.msisdn
     ? `${CHANNEL_LABELS[receipt.channel]} ${formatLocalPhone(receipt.msisdn)}`
     : RECEIPT_EMAIL.card(receipt.card_last4 ?? '');
-  const refunded = receipt.refunds.reduce((sum, refund) => sum + Number(refund.amount), 0);
-  const status =
-    refunded === 0 ? P.status.paid : refunded >= Number(receipt.amount) ? P.status.refunded : P.status.partlyRefunded;
   const rows: [string, string][] = [
     [L.paidTo, receipt.account_name],
+    ...merchantContacts(receipt),
     ...(receipt.title ? [[L.for, receipt.title] as [string, string]] : []),
     [L.payer, receipt.names],
     ...extraDetails(receipt.extra_data).map(({ label, value }) => [label, value] as [string, string]),
@@ -42,13 +64,17 @@ export function receiptLines(receipt: ReceiptRecord): ReceiptLines {
     [L.date, formatDateTimeWithZone(receipt.completed_at ?? receipt.created_at)],
     [L.reference, receipt.transaction_id],
     ...(receipt.provider_reference ? [[L.providerId, receipt.provider_reference] as [string, string]] : []),
-    [L.status, status],
+    [L.status, receiptStatus(receipt)],
+    // A refund is "Refunded" only once paid; until then "Refund pending", never read as done (decision 073).
     ...receipt.refunds.map(
       (refund) =>
-        [L.refunded, P.refund(formatMoney(refund.amount, receipt.currency), formatDateTimeWithZone(refund.created_at))] as [
-          string,
-          string,
-        ],
+        [
+          refund.status === 'pending' ? P.refundPending : L.refunded,
+          P.refund(
+            formatMoney(refund.amount, receipt.currency),
+            formatDateTimeWithZone(refund.completed_at ?? refund.created_at),
+          ),
+        ] as [string, string],
     ),
   ];
   return {

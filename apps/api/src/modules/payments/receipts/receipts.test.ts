@@ -194,7 +194,7 @@ describe('GET /r/:code', () => {
     expect(res.body).toContain('layout must be a4 or slip');
   });
 
-  it('shows a refund of the payment', async () => {
+  it('shows a refund of the payment: pending until the provider pays it, then refunded', async () => {
     const keys = await apiKeysOf(t, school);
     const refund = await t.app.inject({
       method: 'POST',
@@ -203,6 +203,10 @@ describe('GET /r/:code', () => {
       payload: { collection_id: paidId, amount: 5000 },
     });
     expect(refund.statusCode).toBe(201);
+    const pending = (await open(`/r/${code}`)).body;
+    expect(pending).toContain(`<td>${RECEIPT_PAGE.status.refundPending}</td>`);
+    expect(pending).toMatch(/<th scope="row">Refund pending<\/th><td>UGX 5,000 on .* EAT<\/td>/);
+    await t.app.services.jobs.runDue({ now: new Date(Date.now() + 60_000) });
     const html = (await open(`/r/${code}`)).body;
     expect(html).toContain(RECEIPT_PAGE.status.partlyRefunded);
     expect(html).toMatch(/<th scope="row">Refunded<\/th><td>UGX 5,000 on .* EAT<\/td>/);

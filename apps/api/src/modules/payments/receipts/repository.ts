@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 
 /**
- * A successful payment's receipt by its code: what the payer paid, to whom, and for what, and its refunds that went or
- * are going. Nothing else of the merchant is read. Undefined for an unknown code and for a payment not successful.
+ * A successful payment's receipt by its code: what the payer paid, to whom, and for what, how to reach the merchant
+ * (its business details' phone and e-mail), and its refunds that went or are going.
+ * Nothing else of the merchant is read. Undefined for an unknown code and for a payment not successful.
  */
 export async function findReceipt(db: Kysely<Database>, code: string) {
   const payment = await db
@@ -28,6 +29,7 @@ export async function findReceipt(db: Kysely<Database>, code: string) {
       'collections.receipt_code',
       'accounts.account_name',
       'accounts.company_logo',
+      'accounts.business_details',
       'links.title',
     ])
     .where('collections.receipt_code', '=', code)
@@ -36,7 +38,7 @@ export async function findReceipt(db: Kysely<Database>, code: string) {
   if (!payment) return undefined;
   const refunds = await db
     .selectFrom('transfers')
-    .select(['amount', 'status', 'created_at'])
+    .select(['amount', 'status', 'created_at', 'completed_at'])
     .where('collection_id', '=', payment.id)
     .where('kind', '=', 'refund')
     .where('status', 'in', ['pending', 'successful'])

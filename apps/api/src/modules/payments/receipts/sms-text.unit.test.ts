@@ -1,6 +1,6 @@
 import { SMS_RECEIPT_MAX } from '@sente/contracts/sms-receipts';
 import { describe, expect, it } from 'vitest';
-import { gsm7Length, smsReceiptText, toGsm7 } from './sms-text.ts';
+import { gsm7Length, smsReceiptText, smsRefundText, toGsm7 } from './sms-text.ts';
 
 const base = {
   amount: 'UGX 50,000',
@@ -38,5 +38,20 @@ describe('the SMS receipt text (decision 068)', () => {
     const text = smsReceiptText({ ...base, merchant: '🙂 Nakawa Ōutfitters' });
     expect(gsm7Length(text)).not.toBeNull();
     expect(text).toContain('paid to Nakawa Outfitters.');
+  });
+});
+
+describe('the SMS of a refund paid (decision 073)', () => {
+  it('says the amount refunded, the merchant, the reference and the link, in one message however long the name', () => {
+    expect(smsRefundText({ ...base, merchant: 'Kampala Parents School' })).toBe(
+      'UGX 50,000 refunded to you by Kampala Parents School. Ref SNT7K2M9QXA4B2C. Receipt: https://pay.sente.example/r/Q2xhc3MgUDUgZmVlcyBvaw',
+    );
+    const long = smsRefundText({
+      ...base,
+      merchant: 'The Very Long Registered Name Of A Kampala Secondary School And Its Parents Association Limited',
+      test: true,
+    });
+    expect(gsm7Length(long)).toBeLessThanOrEqual(SMS_RECEIPT_MAX);
+    expect(long).toMatch(/^TEST: UGX 50,000 refunded to you by The Very .*\.\.\.\. Ref SNT7K2M9QXA4B2C\. Receipt: https:/);
   });
 });

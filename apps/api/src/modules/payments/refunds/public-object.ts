@@ -20,6 +20,7 @@ export type RefundSource = Pick<
   | 'environment'
   | 'created_at'
   | 'completed_at'
+  | 'approval_status'
 >;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -32,6 +33,7 @@ export function toApiRefund(row: RefundSource): ApiRefund {
     amount: Number(row.amount),
     currency: row.currency,
     status: row.status === 'rejected' ? 'failed' : row.status,
+    awaiting_approval: row.status === 'pending' && row.approval_status === 'awaiting',
     reason: row.reason ? reasonText(row.reason) : null,
     failure_reason: row.failure_reason,
     environment: row.environment,

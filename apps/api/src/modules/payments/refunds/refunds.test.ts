@@ -74,9 +74,14 @@ describe('POST /api/collections/:id/refund', () => {
       message: R.started,
       data: { amount: 20_000, status: 'pending', reason: 'Wrong size', failure_reason: null },
     });
-    // Held at once, before the provider confirms.
+    // Held at once, before the provider confirms; pending, not yet refunded (decision 073).
     expect(await balance()).toBe(start - 20_000);
-    expect(await detail(id)).toMatchObject({ amount_refunded: 20_000, refundable: 20_000, refund_blocked: null });
+    expect(await detail(id)).toMatchObject({
+      amount_refunded: 0,
+      amount_refund_pending: 20_000,
+      refundable: 20_000,
+      refund_blocked: null,
+    });
 
     await runWorker();
     const afterHalf = await detail(id);
@@ -91,7 +96,8 @@ describe('POST /api/collections/:id/refund', () => {
 
     const rest = await refund(id, '20,000');
     expect(rest.statusCode).toBe(201);
-    expect(answer(await refund(id, 1))).toEqual([400, R.refundedInFull]);
+    // The rest is pending: nothing is left, though not yet refunded in full (decision 073).
+    expect(answer(await refund(id, 1))).toEqual([400, R.pendingCoversRest]);
     await runWorker();
     const done = await detail(id);
     expect(done).toMatchObject({ amount_refunded: 40_000, refundable: 0, refund_blocked: R.refundedInFull });
@@ -186,7 +192,7 @@ describe('POST /api/collections/:id/refund', () => {
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json().data.id).toBe(first.json().data.id);
     expect((await refund(id, 2000, { key })).statusCode).toBe(409);
-    expect((await detail(id)).amount_refunded).toBe(1000);
+    expect((await detail(id)).amount_refund_pending).toBe(1000);
   });
 
   it('of refunds of the whole amount at once, one wins', async () => {
@@ -196,9 +202,9 @@ describe('POST /api/collections/:id/refund', () => {
     const answers = await Promise.all(tokens.map((token) => refund(id, 12_000, { token })));
     expect(answers.map((res) => answer(res)).sort()).toEqual([
       [201, R.started],
-      [400, R.refundedInFull],
-      [400, R.refundedInFull],
-      [400, R.refundedInFull],
+      [400, R.pendingCoversRest],
+      [400, R.pendingCoversRest],
+      [400, R.pendingCoversRest],
     ]);
     expect(await balance()).toBe(start - 12_000);
     expect((await detail(id)).refunds).toHaveLength(1);

@@ -5,7 +5,7 @@ import type { MoneyScope } from '../../../lib/money-scope.ts';
 
 /**
  * A payment's refunds that are pending or successful, summed (transfers_refunds_idx): what can no longer be refunded,
- * and the /v1 collection's `amount_refunded`. A column of any query over `collections`.
+ * and the /v1 collection's `amount_refunded` (decision 073 keeps its meaning). A column of any query over `collections`.
  */
 export const amountRefunded = (eb: ExpressionBuilder<Database, 'collections'>) =>
   eb
@@ -15,6 +15,16 @@ export const amountRefunded = (eb: ExpressionBuilder<Database, 'collections'>) =
     .where('transfers.kind', '=', 'refund')
     .where('transfers.status', '<>', 'rejected')
     .as('amount_refunded');
+
+/** A payment's refunds that are pending (awaiting approval, or not yet confirmed), summed: /v1's `amount_refund_pending`. */
+export const amountRefundPending = (eb: ExpressionBuilder<Database, 'collections'>) =>
+  eb
+    .selectFrom('transfers')
+    .select(sql<string>`coalesce(sum(transfers.amount), 0)::text`.as('sum'))
+    .whereRef('transfers.collection_id', '=', 'collections.id')
+    .where('transfers.kind', '=', 'refund')
+    .where('transfers.status', '=', 'pending')
+    .as('amount_refund_pending');
 
 /** A payment's refunds, newest first (transfers_refunds_idx). */
 export const refundsOf = (db: Kysely<Database>, collectionId: string) =>
@@ -59,6 +69,9 @@ export const receiptFacts = (db: Kysely<Database>, collectionId: string) =>
       'collections.channel',
       'collections.msisdn',
       'collections.transaction_id',
+      'collections.receipt_code',
+      'collections.account_id',
+      'collections.currency',
       'accounts.account_name',
     ])
     .where('collections.id', '=', collectionId)
@@ -68,30 +81,72 @@ export const receiptFacts = (db: Kysely<Database>, collectionId: string) =>
 export const lockPayment = (trx: Transaction<Database>, collectionId: string) =>
   trx.selectFrom('collections').select('id').where('id', '=', collectionId).forUpdate().executeTakeFirstOrThrow();
 
-/** A payment's amount and what of it is refunded (pending or successful). */
+/**
+ * A payment's amount, what its refunds paid back and what those not paid yet will (decision 073): the columns the
+ * refunds' transactions keep under the payment's row lock, which the caller holds.
+ */
 export const paidAndRefunded = (trx: Transaction<Database>, collectionId: string) =>
-  trx.selectFrom('collections').select(['amount', amountRefunded]).where('id', '=', collectionId).executeTakeFirstOrThrow();
+  trx
+    .selectFrom('collections')
+    .select(['amount', 'amount_refunded', 'amount_refund_pending'])
+    .where('id', '=', collectionId)
+    .executeTakeFirstOrThrow();
 
 /**
- * Counts a refund where money is counted (decision 057), in the transaction that starts it (`amount` > 0) or fails it
- * (`amount` < 0, the money came back): the payment's `amount_refunded`, its customer's `total_paid` and the reports'
- * daily roll-up on the day, channel and currency its payment was counted on (reports/repository.ts
- * `addToDailyTotals`). The refund's transaction holds the payment's row lock; a failed refund's takes it here.
+ * Counts a refund that is not paid yet (decision 073), in the transaction that starts it, under the payment's row lock:
+ * the payment's `amount_refund_pending` and its customer's `refund_pending`. Nothing is lowered until it is paid
+ * (`countRefundOutcome`).
  */
-export async function countRefund(trx: Transaction<Database>, collectionId: string, amount: number): Promise<void> {
+export async function countRefundPending(trx: Transaction<Database>, collectionId: string, amount: number): Promise<void> {
   const payment = await trx
     .updateTable('collections')
-    .set({ amount_refunded: sql`amount_refunded + ${amount}::bigint` })
+    .set({ amount_refund_pending: sql`amount_refund_pending + ${amount}::bigint` })
+    .where('id', '=', collectionId)
+    .returning('customer_id')
+    .executeTakeFirstOrThrow();
+  if (payment.customer_id) {
+    await trx
+      .updateTable('customers')
+      .set({ refund_pending: sql`refund_pending + ${amount}::bigint` })
+      .where('id', '=', payment.customer_id)
+      .execute();
+  }
+}
+
+/**
+ * Counts a refund's outcome where money is counted (decisions 057 and 073), in the transaction that completes it (once,
+ * transfers/completion.ts), after the money moved: its amount leaves the payment's `amount_refund_pending` and its
+ * customer's `refund_pending`; paid, it joins `amount_refunded` and comes off its customer's `total_paid` and the
+ * reports' daily roll-up on the day, channel
+ * and currency its payment was counted on (reports/repository.ts `addToDailyTotals`); failed or declined, nothing else
+ * changes. The completion took the payment's row lock before the wallet's.
+ */
+export async function countRefundOutcome(
+  trx: Transaction<Database>,
+  collectionId: string,
+  amount: number,
+  paid: boolean,
+): Promise<void> {
+  const payment = await trx
+    .updateTable('collections')
+    .set({
+      amount_refund_pending: sql`amount_refund_pending - ${amount}::bigint`,
+      amount_refunded: paid ? sql`amount_refunded + ${amount}::bigint` : sql`amount_refunded`,
+    })
     .where('id', '=', collectionId)
     .returning(['account_id', 'environment', 'customer_id', 'channel', 'currency', 'completed_at'])
     .executeTakeFirstOrThrow();
   if (payment.customer_id) {
     await trx
       .updateTable('customers')
-      .set({ total_paid: sql`total_paid - ${amount}::bigint` })
+      .set({
+        refund_pending: sql`refund_pending - ${amount}::bigint`,
+        total_paid: paid ? sql`total_paid - ${amount}::bigint` : sql`total_paid`,
+      })
       .where('id', '=', payment.customer_id)
       .execute();
   }
+  if (!paid) return;
   await trx
     .updateTable('collection_daily_totals')
     .set({ amount: sql`amount - ${amount}::bigint` })

@@ -4,7 +4,6 @@ import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchan
 import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import type { Kysely, Transaction } from 'kysely';
-import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import { claimHandOver } from '../../../lib/hand-over.ts';
 import { fieldError, HttpError } from '../../../lib/http-error.ts';
@@ -12,27 +11,25 @@ import { requestHash } from '../../../lib/idempotency.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { storedReason } from '../../../lib/stored-reason.ts';
-import type { Mailer } from '../../../mail/mailer.ts';
-import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
-import type { Authority, RefundCompletionHooks, RefundMoneyOut } from '../../money/disbursements.ts';
+import type { Authority, RefundMoneyOut } from '../../money/disbursements.ts';
 import { InsufficientFundsError } from '../../money/ledger.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
 import type { TransferRecord } from '../../money/tables.ts';
 import { recordCollectionEvent } from '../timeline.ts';
 import { toApiRefund } from './public-object.ts';
-import { refundMail } from './receipt.ts';
-import {
-  countRefund,
-  findRefund,
-  lockPayment,
-  paidAndRefunded,
-  receiptFacts,
-  refundableCollection,
-  refundsOf,
-} from './repository.ts';
+import { countRefundPending, findRefund, lockPayment, paidAndRefunded, refundableCollection, refundsOf } from './repository.ts';
 
 /** The number a card payment's refund is paid to through the simulator, which has none of the payer's. */
 const CARD_REFUND_NUMBER = 'card';
+
+/** What a payment's refunds paid back (successful) and will pay back once paid (pending). */
+export type RefundedSoFar = { refunded: number; pending: number };
+
+/** Why nothing is left to refund (refunded in full, or the rest pending), or null when something is. */
+function nothingLeftToRefund(amount: number, { refunded, pending }: RefundedSoFar): string | null {
+  if (refunded >= amount) return R.refundedInFull;
+  return refunded + pending >= amount ? R.pendingCoversRest : null;
+}
 
 /** The facts of a payment a refund is decided on. */
 export type RefundableCollection = {
@@ -62,69 +59,20 @@ function refundRail(
   return provider ? { provider } : { refused: R.liveUnavailable, code: API_ERROR_CODES.liveUnavailable };
 }
 
-/** Why no refund of this payment can be made now (null when one can), given what is already refunded. */
-export function refundBlock(providers: ProviderRegistry, collection: RefundableCollection, refunded: number): string | null {
+/**
+ * Why no refund of this payment can be made now (null when one can), given what its refunds paid back and what those
+ * not paid yet will (decision 073).
+ */
+export function refundBlock(
+  providers: ProviderRegistry,
+  collection: RefundableCollection,
+  { refunded, pending }: RefundedSoFar,
+): string | null {
   if (collection.status !== 'successful') return R.notSuccessful;
-  if (refunded >= Number(collection.amount)) return R.refundedInFull;
+  const nothingLeft = nothingLeftToRefund(Number(collection.amount), { refunded, pending });
+  if (nothingLeft) return nothingLeft;
   const rail = refundRail(providers, collection);
   return 'refused' in rail ? rail.refused : null;
-}
-
-/**
- * What completes a refund besides the money (transfers/completion.ts): in its transaction, the refund.successful or
- * refund.failed event (its data the /v1 refund object, found from the payment's timeline by its collection) and the
- * timeline's step; after the commit, the payer's receipt when the refund succeeded and the payer gave an e-mail.
- */
-export function createRefundHooks({
-  db,
-  mailer,
-  logger,
-}: {
-  db: Kysely<Database>;
-  mailer: Mailer;
-  logger: Logger;
-}): RefundCompletionHooks {
-  async function sendReceipt(refund: TransferRecord) {
-    const collectionId = refund.collection_id!;
-    const row = await receiptFacts(db, collectionId);
-    if (!row?.email) return;
-    let sent = true;
-    try {
-      await mailer.send(refundMail({ to: row.email, merchant: row.account_name, payer: row.names, refund, collection: row }));
-    } catch (error) {
-      logger.error({ err: error, refundId: refund.id }, 'refund receipt e-mail failed');
-      sent = false;
-    }
-    await recordCollectionEvent(db, { collectionId, kind: 'receipt_sent', detail: row.email, ok: sent });
-  }
-
-  return {
-    async inTransaction(trx, refund) {
-      const successful = refund.status === 'successful';
-      if (!successful) await lockPayment(trx, refund.collection_id!);
-      await queueWebhookEvent(trx, {
-        accountId: refund.account_id,
-        environment: refund.environment,
-        type: successful ? 'refund.successful' : 'refund.failed',
-        data: toApiRefund(refund),
-        collectionId: refund.collection_id!,
-      });
-      await recordCollectionEvent(trx, {
-        collectionId: refund.collection_id!,
-        kind: successful ? 'refund_successful' : 'refund_failed',
-        detail: successful ? formatMoney(Number(refund.amount)) : refund.failure_reason,
-        ok: successful,
-      });
-    },
-    async afterMoney(trx, refund) {
-      // The money came back: the payment is paid again for what the refund would have taken.
-      if (refund.status !== 'successful') await countRefund(trx, refund.collection_id!, -Number(refund.amount));
-    },
-    afterCommit(refund) {
-      if (refund.status !== 'successful') return;
-      void sendReceipt(refund).catch((error) => logger.error({ err: error, refundId: refund.id }, 'refund receipt failed'));
-    },
-  };
 }
 
 type Options = {
@@ -191,7 +139,7 @@ export function createRefunds({ db, providers, moneyOut }: Options) {
         throw error;
       }
       if (!transfer) return null;
-      await countRefund(trx, collectionId, amount);
+      await countRefundPending(trx, collectionId, amount);
       await recordCollectionEvent(trx, {
         collectionId,
         kind: 'refund_started',
@@ -230,8 +178,8 @@ export function createRefunds({ db, providers, moneyOut }: Options) {
      */
     refund,
 
-    /** Why a payment of the scope cannot be refunded now, given what is refunded; null when it can. */
-    refundBlock: (collection: RefundableCollection, refunded: number) => refundBlock(providers, collection, refunded),
+    /** Why a payment of the scope cannot be refunded now, given what is refunded and pending; null when it can. */
+    refundBlock: (collection: RefundableCollection, soFar: RefundedSoFar) => refundBlock(providers, collection, soFar),
 
     /** One refund of the scope's account and environment, or undefined. */
     find: (scope: MoneyScope, id: string) => findRefund(db, scope, id),
@@ -253,8 +201,10 @@ async function amountToRefund(trx: Transaction<Database>, collectionId: string, 
   // Counted in a statement of its own, after the lock: under READ COMMITTED a statement that waited for the lock still
   // reads with the snapshot it began with, so a sum in the locking statement would miss the refund that held it.
   const row = await paidAndRefunded(trx, collectionId);
-  const left = Number(row.amount) - Number(row.amount_refunded);
-  if (left <= 0) throw new HttpError(400, R.refundedInFull);
+  const soFar = { refunded: Number(row.amount_refunded), pending: Number(row.amount_refund_pending) };
+  const nothingLeft = nothingLeftToRefund(Number(row.amount), soFar);
+  if (nothingLeft) throw new HttpError(400, nothingLeft);
+  const left = Number(row.amount) - soFar.refunded - soFar.pending;
   const amount = asked ?? left;
   if (amount > left) throw fieldError('amount', R.moreThanLeft(left));
   return amount;

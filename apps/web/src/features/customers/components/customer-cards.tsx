@@ -6,6 +6,7 @@ import classes from './customer-cards.module.css';
 import { customerPhone, lastPaid, NOT_GIVEN } from './customer-labels.ts';
 import { CustomerPaymentsLink } from './customer-payments-link.tsx';
 import { OtherNames } from './other-names.tsx';
+import { RefundPending } from './refund-pending.tsx';
 
 /** The customers on a phone: one card per customer, same fields as the table. */
 export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
@@ -27,7 +28,10 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
               <CardDetail term="Payments">
                 <CustomerPaymentsLink customer={customer} />
               </CardDetail>
-              <CardDetail term="Total paid">{formatMoney(customer.total_paid)}</CardDetail>
+              <CardDetail term="Total paid">
+                {formatMoney(customer.total_paid)}
+                <RefundPending customer={customer} />
+              </CardDetail>
               <CardDetail term="Email" wide>
                 {customer.email ?? NOT_GIVEN}
               </CardDetail>

@@ -15,6 +15,7 @@ const customer = (overrides: Partial<CustomerRow>): CustomerRow => ({
   created_at: '2026-03-02T09:30:00.000Z',
   payments_count: 3,
   total_paid: 6000,
+  refund_pending: 0,
   last_paid_at: '2026-03-09T14:05:00.000Z',
   ...overrides,
 });
@@ -63,5 +64,16 @@ describe.each([
     expect(byPhone).toHaveAttribute('href', '/collections?q=256701000111');
     const byName = within(itemWith(role, 'Nakato Card')).getByRole('link', { name: 'Payments of Nakato Card: 3' });
     expect(byName).toHaveAttribute('href', '/collections?q=Nakato+Card');
+  });
+});
+
+describe.each([
+  ['table', 'row', (rows: CustomerRow[]) => <CustomersTable customers={rows} />],
+  ['cards', 'listitem', (rows: CustomerRow[]) => <CustomerCards customers={rows} />],
+] as const)('Customers %s: a refund not paid yet', (_, role, ui) => {
+  it('keeps the total paid and says beside it what the pending refund will take', () => {
+    render(ui([customer({ total_paid: 450_000, refund_pending: 450_000 }), single]));
+    expect(within(itemWith(role, 'Akello Grace')).getByText('UGX 450,000 refund pending')).toBeVisible();
+    expect(within(itemWith(role, 'Kato Brian')).queryByText(/refund pending/)).not.toBeInTheDocument();
   });
 });

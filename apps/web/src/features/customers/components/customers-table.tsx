@@ -6,6 +6,7 @@ import { customerPhone, lastPaid, NOT_GIVEN } from './customer-labels.ts';
 import { CustomerPaymentsLink } from './customer-payments-link.tsx';
 import classes from './customers-table.module.css';
 import { OtherNames } from './other-names.tsx';
+import { RefundPending } from './refund-pending.tsx';
 
 /** Spec §2 customers table, with what each has paid (wide screens; phones get cards). */
 export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
@@ -43,6 +44,7 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
               </Table.Td>
               <Table.Td ta="right" className={classes.nowrap}>
                 {formatMoney(customer.total_paid)}
+                <RefundPending customer={customer} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -17,6 +17,7 @@ const joan: CustomerRow = {
   created_at: '2026-03-02T09:30:00.000Z',
   payments_count: 2,
   total_paid: 15_000,
+  refund_pending: 0,
   last_paid_at: '2026-03-09T11:05:00.000Z',
 };
 const brian: CustomerRow = { ...joan, id: 'c0ffee00-0000-4000-8000-000000000002', names: 'Kato Brian', last_paid_at: null };

@@ -39,7 +39,7 @@ type Props = {
  * All there is to know of one payment: the amount and status, gross, fee and net, the payer, how
  * and where it was paid with the identifiers to copy, the payer's answers, why it failed, and its timeline. Resend
  * receipt shows to the roles with the server's right for it (resendReceipts: those who manage links, and Customer Support), when the payment is successful and the
- * payer gave an e-mail; View receipt opens the payer's receipt page (decision 068) of a successful payment. Its refunds (decision 053): how much was refunded, Refund for the roles that move money
+ * payer gave an e-mail; View receipt opens the payer's receipt page (decision 068) of a successful payment. Its refunds (decision 053): how much was refunded (paid) and is pending (decision 073), Refund for the roles that move money
  * (refund-action.tsx), and each refund.
  */
 export function PaymentDetails({ payment, onCover }: Props) {
@@ -47,6 +47,8 @@ export function PaymentDetails({ payment, onCover }: Props) {
   const mayRefund = useCan('moveMoney');
   const money = (amount: number) => formatMoney(amount, payment.currency);
   const refunded = payment.amount_refunded > 0;
+  const refundPending = payment.amount_refund_pending > 0;
+  const figures = 3 + Number(refunded) + Number(refundPending);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -80,10 +82,17 @@ export function PaymentDetails({ payment, onCover }: Props) {
       )}
 
       <Section id="payment-amounts" title="Amounts">
-        <SimpleGrid component="dl" cols={refunded ? { base: 2, xs: 4 } : 3} spacing="sm" m={0} className={classes.figures}>
+        <SimpleGrid
+          component="dl"
+          cols={figures > 3 ? { base: 2, xs: figures } : 3}
+          spacing="sm"
+          m={0}
+          className={classes.figures}
+        >
           <CardDetail term="Gross">{money(payment.amount)}</CardDetail>
           <CardDetail term="Fee">{money(payment.fee)}</CardDetail>
           <CardDetail term="Net">{money(payment.net)}</CardDetail>
+          {refundPending && <CardDetail term={REFUND_LABELS.refundPending}>{money(payment.amount_refund_pending)}</CardDetail>}
           {refunded && <CardDetail term={REFUND_LABELS.refunded}>{money(payment.amount_refunded)}</CardDetail>}
         </SimpleGrid>
         {payment.status === 'successful' && (

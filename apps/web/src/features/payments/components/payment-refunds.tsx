@@ -7,7 +7,8 @@ import classes from './payment-details.module.css';
 
 /**
  * A payment's refunds as the server orders them, newest first: how much, its state as a word on its
- * colour, when it was started (and ended), the merchant's reason, and why a failed one did not reach the payer.
+ * colour (a pending one held for a second member's approval says so, decision 067), when it was started (and ended),
+ * the merchant's reason, and why a failed one did not reach the payer.
  */
 export function PaymentRefunds({ refunds }: { refunds: CollectionRefund[] }) {
   return (
@@ -19,7 +20,7 @@ export function PaymentRefunds({ refunds }: { refunds: CollectionRefund[] }) {
               <Text fw={600} className={classes.figures}>
                 {formatMoney(refund.amount, refund.currency)}
               </Text>
-              <StatusBadge status={refund.status} size="sm" />
+              <StatusBadge status={refund.status} size="sm" label={refund.awaiting_approval ? L.awaitingApproval : undefined} />
             </Group>
             <Text size="xs" c="gray.7">
               {formatDateTime(refund.created_at)}

@@ -24,6 +24,7 @@ const refund = (overrides: Partial<CollectionRefund> = {}): CollectionRefund => 
   amount: 20_000,
   currency: 'UGX',
   status: 'pending',
+  awaiting_approval: false,
   reason: 'Paid twice',
   failure_reason: null,
   created_at: '2026-03-03T07:00:00.000Z',
@@ -119,6 +120,39 @@ describe('the payment drawer: Refund and refunds', () => {
     expect(timeline.getByText(COLLECTION_EVENT_LABELS.refund_started)).toBeVisible();
     expect(timeline.getByText(COLLECTION_EVENT_LABELS.refund_failed)).toBeVisible();
     expect(timeline.getAllByText('The number is not registered')[0]!.style.color).toBe('var(--mantine-color-red-9)');
+  });
+
+  it('reads a refund not paid yet as Refund pending with its amount, never Refunded, and says one awaits approval', async () => {
+    const { drawer } = renderRefund({
+      amount: 450_000,
+      amount_refunded: 0,
+      amount_refund_pending: 450_000,
+      refundable: 0,
+      refund_blocked: R.pendingCoversRest,
+      refunds: [refund({ amount: 450_000, awaiting_approval: true })],
+    });
+    const dialog = await drawer();
+    expect(await within(dialog).findByTestId('refund-blocked')).toHaveTextContent(R.pendingCoversRest);
+    expect(await within(dialog).findByText(L.refundPending, { selector: '.mantine-Badge-label' })).toBeVisible();
+    expect(shownFor(dialog, L.refundPending)).toHaveTextContent('UGX 450,000');
+    expect(within(dialog).queryByText(L.refunded)).not.toBeInTheDocument();
+    const [item] = within(screen.getByRole('region', { name: L.section })).getAllByRole('listitem');
+    expect(item).toHaveTextContent(`UGX 450,000${L.awaitingApproval}`);
+  });
+
+  it('toasts that a refund held for approval awaits it', async () => {
+    const held = refund({ awaiting_approval: true });
+    const { user, open, form, proceed, pinStep, typePin } = renderRefund(
+      {},
+      { replies: { [`POST ${REFUND_PATH}`]: { ...ok(held), status: 201 } } },
+    );
+    await open();
+    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
+    await proceed();
+    const pin = await pinStep();
+    await typePin();
+    await user.click(within(pin).getByRole('button', { name: 'Verify' }));
+    await expectToast(R.awaitingApproval);
   });
 
   it('checks the form by the contract before the PIN step: an amount, at most what is left, and a reason', async () => {

@@ -50,7 +50,7 @@ export function RefundModal({ payment, onClose }: Props) {
     try {
       const input = { amount: confirm.amount, reason: confirm.reason, pin_token: pinToken };
       const answer = await refund.mutateAsync({ input, idempotencyKey });
-      notify.success(answer.message ?? R.started);
+      notify.success(answer.message ?? (answer.data.awaiting_approval ? R.awaitingApproval : R.started));
     } catch (error) {
       refuse(error);
       return false;

@@ -1,0 +1,113 @@
+import { formatMoney } from '@sente/contracts/format';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../../db/database.ts';
+import type { Mailer } from '../../../mail/mailer.ts';
+import type { SmsSender } from '../../../sms/sms.ts';
+import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
+import type { RefundCompletionHooks } from '../../money/disbursements.ts';
+import type { TransferRecord } from '../../money/tables.ts';
+import { smsReceiptsSender } from '../receipts/sms-repository.ts';
+import { smsRefundText } from '../receipts/sms-text.ts';
+import { recordCollectionEvent } from '../timeline.ts';
+import { toApiRefund } from './public-object.ts';
+import { refundMail } from './receipt.ts';
+import { countRefundOutcome, lockPayment, receiptFacts } from './repository.ts';
+
+/**
+ * What completes a refund besides the money (transfers/completion.ts): in its transaction, the refund.successful or
+ * refund.failed event (its data the /v1 refund object, found from the payment's timeline by its collection) and the
+ * timeline's step; after the commit, when the refund succeeded, the payer's receipt e-mail (when they gave an e-mail,
+ * with the link to the payment's receipt page) and SMS (to a mobile-money payer, when the account has SMS receipts on).
+ */
+export function createRefundHooks({
+  db,
+  mailer,
+  sms,
+  logger,
+  receiptUrl,
+}: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  sms: SmsSender;
+  logger: Logger;
+  /** The address of a payment's receipt page by its code (decision 068). */
+  receiptUrl: (code: string) => string;
+}): RefundCompletionHooks {
+  type Facts = NonNullable<Awaited<ReturnType<typeof receiptFacts>>>;
+
+  async function sendReceipt(refund: TransferRecord, row: Facts) {
+    if (!row.email) return;
+    const collectionId = refund.collection_id!;
+    let sent = true;
+    try {
+      await mailer.send(
+        refundMail({
+          to: row.email,
+          merchant: row.account_name,
+          payer: row.names,
+          refund,
+          collection: row,
+          receiptUrl: receiptUrl(row.receipt_code),
+        }),
+      );
+    } catch (error) {
+      logger.error({ err: error, refundId: refund.id }, 'refund receipt e-mail failed');
+      sent = false;
+    }
+    await recordCollectionEvent(db, { collectionId, kind: 'receipt_sent', detail: row.email, ok: sent });
+  }
+
+  /** Sent once: the completion that calls it leaves the refund pending once however often its outcome arrives. */
+  async function sendSms(refund: TransferRecord, row: Facts) {
+    if (!row.msisdn) return;
+    const merchant = await smsReceiptsSender(db, row.account_id);
+    if (merchant === undefined) return;
+    const text = smsRefundText({
+      amount: formatMoney(Number(refund.amount), row.currency),
+      merchant,
+      reference: row.transaction_id,
+      url: receiptUrl(row.receipt_code),
+      test: refund.environment === 'test',
+    });
+    try {
+      await sms.send({ to: row.msisdn, text, purpose: 'transactional', accountId: row.account_id });
+    } catch (error) {
+      logger.error({ err: error, refundId: refund.id }, 'refund SMS failed');
+    }
+  }
+
+  async function tellPayer(refund: TransferRecord) {
+    const row = await receiptFacts(db, refund.collection_id!);
+    if (!row) return;
+    await Promise.all([sendReceipt(refund, row), sendSms(refund, row)]);
+  }
+
+  return {
+    async inTransaction(trx, refund) {
+      const successful = refund.status === 'successful';
+      await lockPayment(trx, refund.collection_id!);
+      await queueWebhookEvent(trx, {
+        accountId: refund.account_id,
+        environment: refund.environment,
+        type: successful ? 'refund.successful' : 'refund.failed',
+        data: toApiRefund(refund),
+        collectionId: refund.collection_id!,
+      });
+      await recordCollectionEvent(trx, {
+        collectionId: refund.collection_id!,
+        kind: successful ? 'refund_successful' : 'refund_failed',
+        detail: successful ? formatMoney(Number(refund.amount)) : refund.failure_reason,
+        ok: successful,
+      });
+    },
+    async afterMoney(trx, refund) {
+      // Paid, it is refunded; failed or declined, the money came back and the payment is as it was (decision 073).
+      await countRefundOutcome(trx, refund.collection_id!, Number(refund.amount), refund.status === 'successful');
+    },
+    afterCommit(refund) {
+      if (refund.status !== 'successful') return;
+      void tellPayer(refund).catch((error) => logger.error({ err: error, refundId: refund.id }, 'refund receipt failed'));
+    },
+  };
+}
