@@ -3,9 +3,9 @@
 
 /**
  * The approval of a movement above the account's approval threshold (decision 067): awaiting a second member, then
- * approved, declined or expired.
+ * approved, declined, expired, or withdrawn by the member who asked (decision 071).
  */
-export const MOVEMENT_APPROVALS = ['awaiting', 'approved', 'declined', 'expired'] as const;
+export const MOVEMENT_APPROVALS = ['awaiting', 'approved', 'declined', 'expired', 'withdrawn'] as const;
 export type MovementApproval = (typeof MOVEMENT_APPROVALS)[number];
 
 export const APPROVAL_MESSAGES = {
@@ -17,6 +17,11 @@ export const APPROVAL_MESSAGES = {
   notAwaiting: 'This movement is not awaiting approval.',
   ownMovement: 'You asked for this movement: another member who may move money must approve it.',
   notFound: 'Transfer not found.',
+  notYours: 'Only the member who asked for this movement can withdraw it.',
+  withdrawn: 'Withdrawn. The money is back in the wallet.',
+  withdrawnReason: 'Withdrawn by the member who asked for it.',
+  noOtherApprover:
+    'No other member of this account may approve it: invite a member who may move money (owner, administrator or operations) first.',
   reasonMissing: 'Give the reason for declining.',
 } as const;
 

@@ -30,6 +30,7 @@ export const BATCH_EVENT_LABELS = {
   approved: 'Approved',
   rejected: 'Rejected',
   expired: 'Approval request expired',
+  withdrawn: 'Withdrawn by its maker',
   row_paid: 'Row paid',
   row_failed: 'Row failed',
   finished: 'Finished',
@@ -47,6 +48,9 @@ export const BATCH_SCREEN_TEXT = {
   newBatch: 'New batch',
   fileHint: `CSV or Excel (.xlsx), at most ${BATCH_LIMITS.maxBytes / 1024 / 1024} MB and ${BATCH_LIMITS.maxRows.toLocaleString('en-US')} rows. Columns: phone, amount, name, reference, narrative.`,
   waitingForApproval: 'Waiting for another member to approve.',
+  approveReason: (reference: string, rows: number) => `Payout batch ${reference}: ${rows} mobile-money payouts`,
+  rejectTitle: 'Reject batch',
+  rejectReasonHint: 'The member who made the batch reads it.',
   acceptName: (sheetName: string, registered: string) => `I confirm ${sheetName} is the person registered as ${registered}.`,
   noRowsInView: 'No rows to show here.',
 } as const;

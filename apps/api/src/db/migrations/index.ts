@@ -42,6 +42,7 @@ import * as smsMessages from './2026_11_29_041_sms_messages.ts';
 import * as receiptCodes from './2026_11_29_042_receipt_codes.ts';
 import * as phoneVerified from './2026_11_29_043_phone_verified.ts';
 import * as lowBalanceChecks from './2026_11_29_044_low_balance_checks.ts';
+import * as approvalWithdrawn from './2026_12_07_045_approval_withdrawn.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_042_receipt_codes': receiptCodes,
   '2026_11_29_043_phone_verified': phoneVerified,
   '2026_11_29_044_low_balance_checks': lowBalanceChecks,
+  '2026_12_07_045_approval_withdrawn': approvalWithdrawn,
 };

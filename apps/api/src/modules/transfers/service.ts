@@ -25,10 +25,10 @@ import { DISBURSEMENT_KINDS, type MoneyActor, type RefundCompletionHooks, type R
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
+import { approvalColumns } from './approvals/movement.ts';
 import { createCompletion } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';
 import { createMoveOut, holdNew } from './move-out.ts';
-import { approvalColumns, createMovementApprovals } from './movement-approvals.ts';
 import { createWalletTransfers } from './p2p.ts';
 import { checkPayoutRules, readPayoutRules, savePayoutRules } from './payout-rules.ts';
 import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
@@ -264,11 +264,8 @@ export function createWalletService({
     /** The money-out machinery a refund (payments/refunds) moves its money through. */
     refundMoneyOut,
 
-    /** What a payout batch's rows (batches/) are completed and handed to their providers by. */
+    /** What a payout batch's rows (batches/) and an approved movement (approvals/) are completed and handed over by. */
     batchMoneyOut: { complete, send },
-
-    /** A second member's answer to a movement above the approval threshold (movement-approvals.ts, decision 067). */
-    approvals: createMovementApprovals({ db, pins, providers, complete, send, payoutExpirySeconds, logger }),
 
     /** The wallet statement and its spreadsheet (statement.ts, decision 052). */
     statement: createStatementService(db),

@@ -1,13 +1,15 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatDateTime } from '@sente/contracts/format';
-import { APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
+import { APPROVAL_MESSAGES, APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
 import type { TransferRow } from '@sente/contracts/transfers';
+import { declineMovementInput } from '@sente/contracts/transfers-input';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCan, useProfile } from '../../../lib/profile.ts';
-import { ApproveMovement } from './approve-movement.tsx';
-import { DeclineMovementModal } from './decline-movement-modal.tsx';
+import { useAnswerMovement } from '../api/movement-approvals.ts';
+import { ApproveWithPin } from './approve-with-pin.tsx';
+import { DeclineModal } from './decline-modal.tsx';
 
 /** A movement held until a second member answers it (decision 067); declined or expired ones are rejected rows. */
 export const isAwaitingApproval = (row: TransferRow) => row.status === 'pending' && row.approval?.status === 'awaiting';
@@ -74,7 +76,28 @@ function AwaitingActions({ row }: { row: TransferRow }) {
         </Button>
       </Group>
       {step === 'approve' && <ApproveMovement row={row} onClose={() => setStep(null)} />}
-      <DeclineMovementModal transferId={row.id} opened={step === 'decline'} onClose={() => setStep(null)} />
+      <DeclineMovement row={row} opened={step === 'decline'} onClose={() => setStep(null)} />
     </>
   );
+}
+
+/** The PIN step of a movement's approval: what leaves, to whom. */
+function ApproveMovement({ row, onClose }: { row: TransferRow; onClose: () => void }) {
+  const approval = useAnswerMovement('approve', row.id);
+  const summary = {
+    receiver: null,
+    bank: null,
+    phone: row.kind === 'payout' || row.kind === 'refund' ? row.counterparty : null,
+    amount: row.amount,
+    charge: row.kind === 'refund' ? null : row.charge,
+    reason: row.reason,
+  };
+  return <ApproveWithPin summary={summary} approval={approval} approvedMessage={APPROVAL_MESSAGES.approved} onClose={onClose} />;
+}
+
+const DECLINE_TEXTS = { title: L.declineTitle, hint: L.declineReasonHint, done: APPROVAL_MESSAGES.declined };
+
+function DeclineMovement({ row, opened, onClose }: { row: TransferRow; opened: boolean; onClose: () => void }) {
+  const decline = useAnswerMovement('decline', row.id);
+  return <DeclineModal opened={opened} onClose={onClose} decline={decline} schema={declineMovementInput} texts={DECLINE_TEXTS} />;
 }

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@sente/contracts/format';
-import type { PayoutBatch } from '@sente/contracts/payout-batches';
+import { BATCH_MESSAGES, type PayoutBatch, rejectBatchInput } from '@sente/contracts/payout-batches';
 import { BATCH_SCREEN_TEXT } from '@sente/contracts/payout-batches-labels';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { ApproveBatch } from './approve-batch.tsx';
-import { RejectBatchModal } from './reject-batch-modal.tsx';
+import { ApproveWithPin } from '../../components/approve-with-pin.tsx';
+import { DeclineModal } from '../../components/decline-modal.tsx';
+import { batchSteps, useBatchStep } from '../api/batch-actions.ts';
 import { approveBlock } from './submit-block.ts';
 
 /**
@@ -55,7 +56,32 @@ export function ApprovalActions({ batch }: { batch: PayoutBatch }) {
         </Text>
       )}
       {step === 'approve' && <ApproveBatch batch={batch} onClose={() => setStep(null)} />}
-      <RejectBatchModal batchId={batch.id} opened={step === 'reject'} onClose={() => setStep(null)} />
+      <RejectBatch batchId={batch.id} opened={step === 'reject'} onClose={() => setStep(null)} />
     </Stack>
   );
+}
+
+/** The PIN step of a batch's approval: the total and its charges, which the approval holds at once. */
+function ApproveBatch({ batch, onClose }: { batch: PayoutBatch; onClose: () => void }) {
+  const approval = useBatchStep(batch.id, batchSteps.approve(batch.id));
+  const summary = {
+    receiver: null,
+    bank: null,
+    phone: null,
+    amount: batch.total_amount,
+    charge: batch.total_charges,
+    reason: BATCH_SCREEN_TEXT.approveReason(batch.reference, batch.counts.rows),
+  };
+  return <ApproveWithPin summary={summary} approval={approval} approvedMessage={BATCH_MESSAGES.approved} onClose={onClose} />;
+}
+
+const REJECT_TEXTS = {
+  title: BATCH_SCREEN_TEXT.rejectTitle,
+  hint: BATCH_SCREEN_TEXT.rejectReasonHint,
+  done: BATCH_MESSAGES.rejected,
+};
+
+function RejectBatch({ batchId, opened, onClose }: { batchId: string; opened: boolean; onClose: () => void }) {
+  const reject = useBatchStep(batchId, batchSteps.reject(batchId));
+  return <DeclineModal opened={opened} onClose={onClose} decline={reject} schema={rejectBatchInput} texts={REJECT_TEXTS} />;
 }

@@ -8,11 +8,11 @@ import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyActor } from '../../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
 import { batchHeld } from '../../money/movements.ts';
+import { recheck } from '../batches/drafts.ts';
+import { queueBatchEvent } from '../batches/events.ts';
+import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from '../batches/repository.ts';
 import { checkPayoutRules } from '../payout-rules.ts';
-import type { PinService } from '../pins.ts';
-import { recheck } from './drafts.ts';
-import { queueBatchEvent } from './events.ts';
-import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from './repository.ts';
+import type { ApprovalSubject } from './machine.ts';
 
 /**
  * The account's payout rules on an approved batch (decision 065), after its hold took the wallet's lock: its total
@@ -32,30 +32,19 @@ async function checkBatchRules(trx: Transaction<Database>, batch: BatchRecord): 
 /** How the rows of an approved batch are handed to the providers: `size` rows every `intervalMs` (0: all at once). */
 export type PayPacing = { size: number; intervalMs: number };
 
-type ApprovalOptions = {
+export type BatchSubjectOptions = {
   db: Kysely<Database>;
-  pins: PinService;
   maxAmount: number;
   /** Live rows are paced so the providers' rate limits hold; the simulator takes them all at once. */
   livePacing: PayPacing;
 };
 
 /**
- * Submitting a batch, and its approval by a second member (decision 066): the maker can never approve or reject their own
- * batch; the approver accepts each name that does not match, then approves with the wallet PIN, which holds the total
- * with charges at once and queues the rows; an unanswered request expires after 72 hours.
+ * A payout batch as the approval machine's subject (decision 066): its maker submits it; the approver accepts each name
+ * that does not match, then approves with the wallet PIN, which holds the total with charges at once and queues the
+ * rows; rejected it ends; withdrawn by its maker it is a draft again; unanswered it expires after 72 hours.
  */
-export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOptions) {
-  /** A batch awaiting approval, locked, that the actor (not its maker) may answer; an expired one is refused. */
-  async function awaiting(trx: Transaction<Database>, actor: MoneyActor, id: string, now: Date): Promise<BatchRecord> {
-    const batch = isUuid(id) ? await findBatch(trx, actor, id, true) : undefined;
-    if (!batch) throw notFound(M.notFound);
-    if (batch.status !== 'submitted') throw badRequest(M.notSubmitted);
-    if (batch.expires_at && new Date(batch.expires_at) <= now) throw badRequest(M.expired);
-    if (batch.maker_id === actor.userId) throw badRequest(M.ownBatch);
-    return batch;
-  }
-
+export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOptions) {
   /**
    * Refused unless every row is free of errors, every name was looked up and no number is barred or unregistered. A
    * draft's rows are checked again first (the account's rules may have changed since); a submitted batch's cannot change,
@@ -71,7 +60,92 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
     if (counts.names_blocking > 0) throw badRequest(M.blockedRows);
   }
 
+  /** A submitted batch, locked, that the actor (not its maker) may answer; an expired one is refused. */
+  async function awaitingForApprover(trx: Transaction<Database>, actor: MoneyActor, id: string, now: Date) {
+    const batch = isUuid(id) ? await findBatch(trx, actor, id, true) : undefined;
+    if (!batch) throw notFound(M.notFound);
+    if (batch.status !== 'submitted') throw badRequest(M.notSubmitted);
+    if (batch.expires_at && new Date(batch.expires_at) <= now) throw badRequest(M.expired);
+    if (batch.maker_id === actor.userId) throw badRequest(M.ownBatch);
+    return batch;
+  }
+
+  const subject: ApprovalSubject<BatchRecord> = {
+    messages: { notFound: M.notFound, notAwaiting: M.notSubmitted, expired: M.expired, own: M.ownBatch, notYours: M.notYours },
+    lock: (trx, actor, id) => findBatch(trx, actor, id, true),
+    standing: (batch) => ({
+      awaiting: batch.status === 'submitted',
+      makerId: batch.maker_id,
+      expiresAt: batch.expires_at ? new Date(batch.expires_at) : null,
+    }),
+    async ready(trx, batch) {
+      await assertReady(trx, batch);
+      const counts = await rowCounts(trx, batch.id);
+      if (counts.mismatches_accepted < counts.mismatches) throw badRequest(M.mismatchesOpen);
+    },
+    /**
+     * In the approval's transaction: the total with charges held from the wallet (refused when it cannot cover it:
+     * nothing is written), the rules checked, the rows queued for the worker, paced for a live provider.
+     */
+    async approved(trx, actor, batch, now) {
+      const fresh = (await findBatch(trx, actor, batch.id))!;
+      const total = Number(fresh.total_amount) + Number(fresh.charge_per_row) * fresh.row_count;
+      const where = { currency: 'UGX' as const, environment: fresh.environment };
+      try {
+        await postMovement(trx, batchHeld(where, { id: fresh.id, accountId: fresh.account_id, total }));
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw badRequest(M.insufficientBalance);
+        throw error;
+      }
+      await checkBatchRules(trx, fresh);
+      const pacing = fresh.environment === 'production' ? livePacing : { size: 1, intervalMs: 0 };
+      await sql`
+        update payout_batch_rows r
+           set status = 'queued', worker_attempts = 0, worker_next_attempt_at = null,
+               due_at = ${now.toISOString()}::timestamptz
+                        + ((o.n - 1) / ${Math.max(1, pacing.size)}) * (${pacing.intervalMs} * interval '1 millisecond')
+          from (select id, row_number() over (order by position) as n
+                  from payout_batch_rows where batch_id = ${fresh.id}) o
+         where r.id = o.id`.execute(trx);
+      await trx
+        .updateTable('payout_batches')
+        .set({ status: 'paying', approver_id: actor.userId, approved_at: now, updated_at: now })
+        .where('id', '=', fresh.id)
+        .execute();
+      await recordEvent(trx, {
+        batchId: fresh.id,
+        actorId: actor.userId,
+        action: 'approved',
+        detail: `UGX ${total.toLocaleString('en-US')} held for ${fresh.row_count.toLocaleString('en-US')} payouts`,
+      });
+      await queueBatchEvent(trx, fresh.id, 'approved');
+      return null;
+    },
+    async declined(trx, actor, batch, reason, now) {
+      await trx
+        .updateTable('payout_batches')
+        .set({ status: 'rejected', rejected_by: actor.userId, rejection_reason: reason, finished_at: now, updated_at: now })
+        .where('id', '=', batch.id)
+        .execute();
+      await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
+      await queueBatchEvent(trx, batch.id, 'rejected');
+      return null;
+    },
+    /** Nothing is held before approval: the batch is a draft of its maker's again, to correct or discard. */
+    async withdrawn(trx, actor, batch, now) {
+      await trx
+        .updateTable('payout_batches')
+        .set({ status: 'draft', submitted_at: null, expires_at: null, updated_at: now })
+        .where('id', '=', batch.id)
+        .execute();
+      await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'withdrawn' });
+      return null;
+    },
+  };
+
   return {
+    subject,
+
     /** The maker submits their draft for approval (or /v1 proposes its batch: `makerId` null). */
     async submit(actor: MoneyActor | (Omit<MoneyActor, 'userId'> & { userId: null }), id: string, now = new Date()) {
       await db.transaction().execute(async (trx) => {
@@ -93,7 +167,7 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
     /** The approver accepts that a row's number belongs to the person the sheet names, though the names differ. */
     async acceptName(actor: MoneyActor, id: string, rowId: string, now = new Date()): Promise<string> {
       return db.transaction().execute(async (trx) => {
-        const batch = await awaiting(trx, actor, id, now);
+        const batch = await awaitingForApprover(trx, actor, id, now);
         const row = isUuid(rowId) ? await findRow(trx, batch.id, rowId, true) : undefined;
         if (!row) throw notFound(M.rowNotFound);
         if (row.name_check !== 'mismatch') throw badRequest(M.notMismatch);
@@ -107,65 +181,6 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
           detail: `${row.name} accepted as ${registered}`.slice(0, 300),
         });
         return row.id;
-      });
-    },
-
-    /**
-     * Approves with the approver's PIN token, in one transaction: the batch taken (two approvals at once: one wins),
-     * every mismatch accepted, the token spent, the total with charges held from the wallet (refused when it cannot
-     * cover it: nothing is written), the rows queued for the worker, paced for a live provider.
-     */
-    async approve(actor: MoneyActor, id: string, pinToken: string, now = new Date()): Promise<void> {
-      try {
-        await db.transaction().execute(async (trx) => {
-          const batch = await awaiting(trx, actor, id, now);
-          await assertReady(trx, batch);
-          const counts = await rowCounts(trx, batch.id);
-          if (counts.mismatches_accepted < counts.mismatches) throw badRequest(M.mismatchesOpen);
-          await pins.spend(trx, actor, pinToken);
-          const fresh = (await findBatch(trx, actor, batch.id))!;
-          const total = Number(fresh.total_amount) + Number(fresh.charge_per_row) * fresh.row_count;
-          const where = { currency: 'UGX' as const, environment: fresh.environment };
-          await postMovement(trx, batchHeld(where, { id: fresh.id, accountId: fresh.account_id, total }));
-          await checkBatchRules(trx, fresh);
-          const pacing = fresh.environment === 'production' ? livePacing : { size: 1, intervalMs: 0 };
-          await sql`
-            update payout_batch_rows r
-               set status = 'queued', worker_attempts = 0, worker_next_attempt_at = null,
-                   due_at = ${now.toISOString()}::timestamptz
-                            + ((o.n - 1) / ${Math.max(1, pacing.size)}) * (${pacing.intervalMs} * interval '1 millisecond')
-              from (select id, row_number() over (order by position) as n
-                      from payout_batch_rows where batch_id = ${fresh.id}) o
-             where r.id = o.id`.execute(trx);
-          await trx
-            .updateTable('payout_batches')
-            .set({ status: 'paying', approver_id: actor.userId, approved_at: now, updated_at: now })
-            .where('id', '=', fresh.id)
-            .execute();
-          await recordEvent(trx, {
-            batchId: fresh.id,
-            actorId: actor.userId,
-            action: 'approved',
-            detail: `UGX ${total.toLocaleString('en-US')} held for ${fresh.row_count.toLocaleString('en-US')} payouts`,
-          });
-          await queueBatchEvent(trx, fresh.id, 'approved');
-        });
-      } catch (error) {
-        if (error instanceof InsufficientFundsError) throw badRequest(M.insufficientBalance);
-        throw error;
-      }
-    },
-
-    async reject(actor: MoneyActor, id: string, reason: string, now = new Date()): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const batch = await awaiting(trx, actor, id, now);
-        await trx
-          .updateTable('payout_batches')
-          .set({ status: 'rejected', rejected_by: actor.userId, rejection_reason: reason, finished_at: now, updated_at: now })
-          .where('id', '=', batch.id)
-          .execute();
-        await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
-        await queueBatchEvent(trx, batch.id, 'rejected');
       });
     },
 
@@ -187,5 +202,3 @@ export function createApprovals({ db, pins, maxAmount, livePacing }: ApprovalOpt
     },
   };
 }
-
-export type Approvals = ReturnType<typeof createApprovals>;
