@@ -1102,6 +1102,10 @@ const CASES: Record<string, () => Probe[]> = {
     },
     { what: "the victim's refund", url: `/api/transfers/${v.refundId}/decline`, body: { reason: 'Not ours' }, status: 404 },
   ],
+  'POST /api/transfers/:id/withdraw': () => [
+    { what: "the victim's settlement", url: `/api/transfers/${v.settlementId}/withdraw`, body: {}, status: 404 },
+    { what: "the victim's wallet transfer", url: `/api/transfers/${v.transferId}/withdraw`, body: {}, status: 404 },
+  ],
   'GET /api/payout-batches': () => cursorProbes('/api/payout-batches', ['payout_batches']),
   'GET /api/payout-batches/:id': () => batchProbes('/api/payout-batches/:id'),
   'DELETE /api/payout-batches/:id': () => batchProbes('/api/payout-batches/:id'),
@@ -1133,6 +1137,7 @@ const CASES: Record<string, () => Probe[]> = {
   ],
   'POST /api/payout-batches/:id/reject': () => batchProbes('/api/payout-batches/:id/reject', { reason: 'Not ours' }),
   'POST /api/payout-batches/:id/retry': () => batchProbes('/api/payout-batches/:id/retry', {}),
+  'POST /api/payout-batches/:id/withdraw': () => batchProbes('/api/payout-batches/:id/withdraw', {}),
   'GET /api/wallet/statement': () => cursorProbes('/api/wallet/statement', ['statement']),
   'GET /api/webhook/deliveries': () => cursorProbes('/api/webhook/deliveries', ['webhook_deliveries']),
   'POST /api/webhook/deliveries/:id/resend': () => [

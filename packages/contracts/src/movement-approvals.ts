@@ -21,7 +21,7 @@ export const APPROVAL_MESSAGES = {
   withdrawn: 'Withdrawn. The money is back in the wallet.',
   withdrawnReason: 'Withdrawn by the member who asked for it.',
   noOtherApprover:
-    'No other member of this account may approve it: invite a member who may move money (owner, administrator or operations) first.',
+    'No other member of this account may approve it: invite a member who may move money (an owner, administrator or operations member) first.',
   reasonMissing: 'Give the reason for declining.',
 } as const;
 
@@ -35,4 +35,13 @@ export const APPROVAL_LABELS = {
   declineTitle: 'Decline transfer',
   declineReasonHint: 'The member who asked reads it on the transfer.',
   awaitingYours: (count: number) => `Awaiting your approval (${count})`,
+  withdraw: 'Withdraw',
+  /** Who answered a movement (decision 071), under its status. */
+  answeredBy: (status: 'approved' | 'declined' | 'withdrawn', name: string) =>
+    `${{ approved: 'Approved', declined: 'Declined', withdrawn: 'Withdrawn' }[status]} by ${name}`,
+  /** The approver's PIN step: who asked for it and when. */
+  askedBy: (name: string, when: string) => `Asked by ${name} on ${when}`,
+  /** The PIN step of a movement above the account's approval threshold, before it is sent. */
+  willBeHeld: (threshold: string) =>
+    `Above ${threshold}: this will wait for another member who may move money to approve it with their PIN (72 hours at most). The amount is held from the wallet meanwhile.`,
 } as const;

@@ -50,6 +50,8 @@ export const BATCH_SCREEN_TEXT = {
   waitingForApproval: 'Waiting for another member to approve.',
   approveReason: (reference: string, rows: number) => `Payout batch ${reference}: ${rows} mobile-money payouts`,
   rejectTitle: 'Reject batch',
+  withdraw: 'Withdraw batch',
+  withdrawHint: 'Takes the batch back as a draft: nothing was held, nothing is paid.',
   rejectReasonHint: 'The member who made the batch reads it.',
   acceptName: (sheetName: string, registered: string) => `I confirm ${sheetName} is the person registered as ${registered}.`,
   noRowsInView: 'No rows to show here.',

@@ -80,7 +80,8 @@ export const BATCH_MESSAGES = {
   ownBatch: 'You made this batch: another member who may move money must approve it.',
   notYours: 'Only the member who made this batch can withdraw it.',
   withdrawn: 'Batch withdrawn. It is a draft again.',
-  mismatchesOpen: 'Accept or fix every row whose name does not match before you approve.',
+  mismatchesOpen:
+    'Some names do not match the registered names: accept each before you approve, or reject the batch so its maker can correct them.',
   nameAccepted: 'Name accepted.',
   notMismatch: "This row's name does not need accepting.",
   approved: 'Batch approved. Its payouts are on their way.',

@@ -175,6 +175,8 @@ export const transferRow = z.object({
       expires_at: z.string(),
       /** The member who asked for it (null: an API key): any other member who may move money answers it. */
       requested_by: z.string().nullable(),
+      /** Who approved, declined or withdrew it (decision 071); null while it waits, or when it expired. */
+      answered_by: z.object({ firstname: z.string(), lastname: z.string() }).nullable().optional(),
     })
     .nullable()
     .optional()

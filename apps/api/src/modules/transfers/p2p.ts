@@ -112,7 +112,7 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
           recipient_account_id: recipientId,
           idempotency_key: idempotencyKey ?? null,
           request_hash: hash,
-          ...(await approvalColumns(trx, actor.accountId, input.amount)),
+          ...(await approvalColumns(trx, actor.accountId, input.amount, actor.userId)),
         });
         return row?.id ?? null;
       });

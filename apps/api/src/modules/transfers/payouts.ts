@@ -131,13 +131,14 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
     const moved = await frame.moveOut('payout', scope, authority, { key: idempotencyKey, hash }, async (trx) => {
       const held = await holdNew(trx, 'payout', scope, { amount: input.amount, charge });
-      await checkPayoutRules(trx, scope, 'member' in authority ? authority.member.userId : null, input.amount);
+      const maker = 'member' in authority ? authority.member.userId : null;
+      await checkPayoutRules(trx, scope, maker, input.amount);
       const transfer = await insertTransfer(trx, {
         ...held,
         reason,
         payout_msisdn: input.account,
         ...mobileMoneyOutColumns(provider.name, authority, expirySeconds, { key: idempotencyKey, hash }),
-        ...(await approvalColumns(trx, scope.accountId, input.amount)),
+        ...(await approvalColumns(trx, scope.accountId, input.amount, maker)),
       });
       if (!transfer) return null;
       await queueTransferEvent(trx, transfer, { accountId: scope.accountId, direction: 'out' });

@@ -163,6 +163,11 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.declined);
   });
 
+  route(app, 'POST /api/transfers/:id/withdraw', move, async (request) => {
+    await approvals.movements.withdraw(actorOf(request), request.params.id);
+    return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.withdrawn);
+  });
+
   route(app, 'GET /api/settlements', view, async (request) => answer(await wallet.list(scopeOf(request), request.query)));
 
   route(app, 'GET /api/collections/smt_download', view, async (request, reply) =>

@@ -25,6 +25,7 @@ import { DISBURSEMENT_KINDS, type MoneyActor, type RefundCompletionHooks, type R
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
+import { assertApproversForThreshold } from './approvals/approvers.ts';
 import { approvalColumns } from './approvals/movement.ts';
 import { createCompletion } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';
@@ -94,7 +95,7 @@ export function createWalletService({
         payout_msisdn: refund.msisdn,
         collection_id: refund.collectionId,
         ...mobileMoneyOutColumns(refund.provider, authority, payoutExpirySeconds, idempotency),
-        ...(await approvalColumns(trx, scope.accountId, refund.amount)),
+        ...(await approvalColumns(trx, scope.accountId, refund.amount, member)),
       });
     },
     send,
@@ -138,8 +139,10 @@ export function createWalletService({
 
     /** The account's payout rules (payout-rules.ts, decision 065): read by every member, set by owners and administrators. */
     payoutRules: (accountId: string) => readPayoutRules(db, accountId),
-    setPayoutRules: (accountId: string, userId: string, settings: PayoutRulesSettings) =>
-      savePayoutRules(db, accountId, userId, settings),
+    async setPayoutRules(accountId: string, userId: string, settings: PayoutRulesSettings) {
+      if (settings.approval_threshold) await assertApproversForThreshold(db, accountId);
+      return savePayoutRules(db, accountId, userId, settings);
+    },
 
     /** Request Transfer: holds the amount and charge at once; an operator pays or rejects it later. */
     async requestSettlement(
@@ -169,7 +172,7 @@ export function createWalletService({
             bank_details: JSON.stringify(bank),
             idempotency_key: idempotencyKey ?? null,
             request_hash: hash,
-            ...(await approvalColumns(trx, actor.accountId, input.amount)),
+            ...(await approvalColumns(trx, actor.accountId, input.amount, actor.userId)),
           });
           if (!transfer) return null;
           await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });

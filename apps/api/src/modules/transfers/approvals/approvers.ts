@@ -23,6 +23,11 @@ export async function approversOf(db: Db, accountId: string, makerId: string | n
   return [...new Set(rows.map((row) => row.user_id as string))];
 }
 
+/** Decision 071: an approval threshold is refused while fewer than two members may move money (each needs another). */
+export async function assertApproversForThreshold(db: Db, accountId: string): Promise<void> {
+  if ((await approversOf(db, accountId, null)).length < 2) throw badRequest(APPROVAL_MESSAGES.noOtherApprover);
+}
+
 /**
  * Decision 071: nothing is held for a second member who does not exist. A sole member who may move money is told to
  * invite one first, when saving an approval threshold, submitting a batch, or moving an amount that would be held.

@@ -12,6 +12,7 @@ import { recheck } from '../batches/drafts.ts';
 import { queueBatchEvent } from '../batches/events.ts';
 import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from '../batches/repository.ts';
 import { checkPayoutRules } from '../payout-rules.ts';
+import { assertAnotherApprover } from './approvers.ts';
 import type { ApprovalSubject } from './machine.ts';
 
 /**
@@ -153,6 +154,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         if (!batch) throw notFound(M.notFound);
         if (batch.status !== 'draft' || batch.maker_id !== actor.userId) throw badRequest(M.notDraft);
         await assertReady(trx, batch);
+        await assertAnotherApprover(trx, batch.account_id, actor.userId);
         const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
         await trx
           .updateTable('payout_batches')

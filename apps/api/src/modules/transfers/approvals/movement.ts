@@ -15,6 +15,7 @@ import type { Complete } from '../completion.ts';
 import { readPayoutRules } from '../payout-rules.ts';
 import { accountById, completePendingTransfer } from '../repository.ts';
 import { queueTransferEvent } from '../transfer-events.ts';
+import { assertAnotherApprover } from './approvers.ts';
 import type { AfterCommit, ApprovalSubject } from './machine.ts';
 
 /** A refund of a card payment has no number: the simulator pays it back to the card (payments/refunds). */
@@ -35,15 +36,19 @@ export type ApprovalColumns =
 /**
  * The approval of a new payout, settlement request or refund of `amount` (decision 067): none below the account's
  * approval threshold (or with none set); above it the movement is written held and awaiting a second member, for 72
- * hours, and nothing is handed to its provider meanwhile. Read inside the movement's transaction.
+ * hours, and nothing is handed to its provider meanwhile; refused when no member but its maker may approve it. Read
+ * inside the movement's transaction.
  */
 export async function approvalColumns(
   trx: Transaction<Database>,
   accountId: string,
   amount: number,
+  makerId: string | null,
   now = new Date(),
 ): Promise<ApprovalColumns> {
   if (!needsApproval(await readPayoutRules(trx, accountId), amount)) return {};
+  // Decision 071: never held for a second member who does not exist (refused before any money moves).
+  await assertAnotherApprover(trx, accountId, makerId);
   const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
   return {
     approval_status: 'awaiting',

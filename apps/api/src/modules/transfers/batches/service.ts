@@ -169,6 +169,11 @@ export function createBatchService(options: Options) {
       return answer(actor, id);
     },
 
+    async withdraw(actor: BatchActor, id: string) {
+      await approvals.withdraw(actor, id);
+      return answer(actor, id);
+    },
+
     /** A new draft of the batch's failed rows, made by the actor, to be submitted and approved again. */
     async retry(actor: BatchActor, id: string) {
       const batch = await found(actor, id);

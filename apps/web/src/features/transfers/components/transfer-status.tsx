@@ -1,25 +1,35 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatDateTime } from '@sente/contracts/format';
-import { APPROVAL_MESSAGES, APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
+import { APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
 import type { TransferRow } from '@sente/contracts/transfers';
-import { declineMovementInput } from '@sente/contracts/transfers-input';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCan, useProfile } from '../../../lib/profile.ts';
-import { useAnswerMovement } from '../api/movement-approvals.ts';
-import { ApproveWithPin } from './approve-with-pin.tsx';
-import { DeclineModal } from './decline-modal.tsx';
+import { ApproveMovement, DeclineMovement, WithdrawMovement } from './movement-answers.tsx';
 
 /** A movement held until a second member answers it (decision 067); declined or expired ones are rejected rows. */
 export const isAwaitingApproval = (row: TransferRow) => row.status === 'pending' && row.approval?.status === 'awaiting';
 
 /**
  * The status of a transfer as a badge; one awaiting approval has its own word and colour (violet.9 on its light tint
- * reads at more than 4.5:1), and says until when it waits.
+ * reads at more than 4.5:1), and says until when it waits. One that was answered says by whom (decision 071).
  */
 export function TransferStatusBadge({ row }: { row: TransferRow }) {
-  if (!isAwaitingApproval(row) || !row.approval) return <StatusBadge status={row.status} />;
+  if (!isAwaitingApproval(row) || !row.approval) {
+    const answer = row.approval?.answered_by ? row.approval : null;
+    const status = answer?.status;
+    return (
+      <>
+        <StatusBadge status={row.status} />
+        {answer?.answered_by && (status === 'approved' || status === 'declined' || status === 'withdrawn') && (
+          <Text size="xs" c="gray.7" mt={4}>
+            {L.answeredBy(status, `${answer.answered_by.firstname} ${answer.answered_by.lastname}`.trim())}
+          </Text>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <Badge variant="light" color="violet" c="violet.9" radius="sm" miw="max-content">
@@ -41,7 +51,8 @@ export function useMayAnswer(): (row: TransferRow) => boolean {
 
 /**
  * Under an awaiting movement: Approve (with the wallet PIN) and Decline (with a reason) for a member who may answer it;
- * the member who asked reads that it waits for another; members who may not move money see only the badge.
+ * the member who asked reads that it waits for another, and may withdraw it (decision 071); members who may not move
+ * money see only the badge.
  */
 export function ApprovalActions({ row }: { row: TransferRow }) {
   return isAwaitingApproval(row) ? <AwaitingActions row={row} /> : null;
@@ -50,13 +61,17 @@ export function ApprovalActions({ row }: { row: TransferRow }) {
 function AwaitingActions({ row }: { row: TransferRow }) {
   const [step, setStep] = useState<'approve' | 'decline' | null>(null);
   const canMove = useCan('moveMoney');
+  const { data: user } = useProfile();
   const mayAnswer = useMayAnswer();
   if (!canMove) return null;
   if (!mayAnswer(row)) {
     return (
-      <Text size="xs" c="gray.7" mt={4}>
-        {L.waitingForOther}
-      </Text>
+      <>
+        <Text size="xs" c="gray.7" mt={4}>
+          {L.waitingForOther}
+        </Text>
+        {row.approval?.requested_by === user?.user_id && <WithdrawMovement row={row} />}
+      </>
     );
   }
   return (
@@ -79,25 +94,4 @@ function AwaitingActions({ row }: { row: TransferRow }) {
       <DeclineMovement row={row} opened={step === 'decline'} onClose={() => setStep(null)} />
     </>
   );
-}
-
-/** The PIN step of a movement's approval: what leaves, to whom. */
-function ApproveMovement({ row, onClose }: { row: TransferRow; onClose: () => void }) {
-  const approval = useAnswerMovement('approve', row.id);
-  const summary = {
-    receiver: null,
-    bank: null,
-    phone: row.kind === 'payout' || row.kind === 'refund' ? row.counterparty : null,
-    amount: row.amount,
-    charge: row.kind === 'refund' ? null : row.charge,
-    reason: row.reason,
-  };
-  return <ApproveWithPin summary={summary} approval={approval} approvedMessage={APPROVAL_MESSAGES.approved} onClose={onClose} />;
-}
-
-const DECLINE_TEXTS = { title: L.declineTitle, hint: L.declineReasonHint, done: APPROVAL_MESSAGES.declined };
-
-function DeclineMovement({ row, opened, onClose }: { row: TransferRow; opened: boolean; onClose: () => void }) {
-  const decline = useAnswerMovement('decline', row.id);
-  return <DeclineModal opened={opened} onClose={onClose} decline={decline} schema={declineMovementInput} texts={DECLINE_TEXTS} />;
 }
