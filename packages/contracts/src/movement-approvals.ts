@@ -25,6 +25,15 @@ export const APPROVAL_MESSAGES = {
   reasonMissing: 'Give the reason for declining.',
 } as const;
 
+/** What an 'approval needed' alert calls what waits (decision 071). */
+export const AWAITING_WHAT = {
+  payout: 'a mobile-money payout',
+  wallet_transfer: 'a wallet transfer',
+  settlement: 'a transfer to the bank',
+  refund: 'a refund',
+  batch: (reference: string, rows: number) => `payout batch ${reference} (${rows} payouts)`,
+} as const;
+
 /** What the Transfers list says of a movement awaiting approval (decision 067). Presentational only. */
 export const APPROVAL_LABELS = {
   awaiting: 'Awaiting approval',

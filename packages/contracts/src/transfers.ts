@@ -184,8 +184,21 @@ export const transferRow = z.object({
 });
 export type TransferRow = z.output<typeof transferRow>;
 
+/**
+ * The statuses the transfers list is narrowed by: a transfer's own, and `awaiting_approval`, a pending one held for a
+ * second member (decision 071). The export writes a held row's status so too; /v1 and the webhooks keep `pending`.
+ */
+export const TRANSFER_FILTER_STATUSES = [...TRANSFER_STATUSES, 'awaiting_approval'] as const;
+export type TransferFilterStatus = (typeof TRANSFER_FILTER_STATUSES)[number];
+export const TRANSFER_FILTER_STATUS_LABELS = {
+  pending: 'Pending',
+  successful: 'Successful',
+  rejected: 'Rejected',
+  awaiting_approval: 'Awaiting approval',
+} as const satisfies Record<TransferFilterStatus, string>;
+
 const transfersFilter = {
-  status: z.enum(TRANSFER_STATUSES, { error: F.statusInvalid(TRANSFER_STATUSES) }).optional(),
+  status: z.enum(TRANSFER_FILTER_STATUSES, { error: F.statusInvalid(TRANSFER_FILTER_STATUSES) }).optional(),
   kind: z.enum(TRANSFER_KINDS, { error: F.kindInvalid(TRANSFER_KINDS) }).optional(),
   ...dayRange,
 };

@@ -43,6 +43,7 @@ import * as receiptCodes from './2026_11_29_042_receipt_codes.ts';
 import * as phoneVerified from './2026_11_29_043_phone_verified.ts';
 import * as lowBalanceChecks from './2026_11_29_044_low_balance_checks.ts';
 import * as approvalWithdrawn from './2026_12_07_045_approval_withdrawn.ts';
+import * as approvalAlerts from './2026_12_07_046_approval_alerts.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_043_phone_verified': phoneVerified,
   '2026_11_29_044_low_balance_checks': lowBalanceChecks,
   '2026_12_07_045_approval_withdrawn': approvalWithdrawn,
+  '2026_12_07_046_approval_alerts': approvalAlerts,
 };

@@ -112,7 +112,13 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
           recipient_account_id: recipientId,
           idempotency_key: idempotencyKey ?? null,
           request_hash: hash,
-          ...(await approvalColumns(trx, actor.accountId, input.amount, actor.userId)),
+          ...(await approvalColumns(trx, {
+            accountId: actor.accountId,
+            environment: actor.environment,
+            kind: 'wallet_transfer',
+            amount: input.amount,
+            makerId: actor.userId,
+          })),
         });
         return row?.id ?? null;
       });

@@ -138,7 +138,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
         reason,
         payout_msisdn: input.account,
         ...mobileMoneyOutColumns(provider.name, authority, expirySeconds, { key: idempotencyKey, hash }),
-        ...(await approvalColumns(trx, scope.accountId, input.amount, maker)),
+        ...(await approvalColumns(trx, { ...scope, kind: 'payout', amount: input.amount, makerId: maker })),
       });
       if (!transfer) return null;
       await queueTransferEvent(trx, transfer, { accountId: scope.accountId, direction: 'out' });

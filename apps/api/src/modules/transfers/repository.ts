@@ -27,7 +27,8 @@ export type TransfersWhere = Omit<TransfersFilter, 'cursor'> & { q?: string };
 /** Every filter given, as one condition on `transfers` aliased t: status, kind, inclusive Kampala days, text. */
 function transfersCondition(where: TransfersWhere) {
   const parts: RawBuilder<unknown>[] = [];
-  if (where.status) parts.push(sql`t.status = ${where.status}`);
+  if (where.status === 'awaiting_approval') parts.push(sql`t.status = 'pending' and t.approval_status = 'awaiting'`);
+  else if (where.status) parts.push(sql`t.status = ${where.status}`);
   if (where.kind) parts.push(sql`t.kind = ${where.kind}`);
   if (where.from) parts.push(sql`t.created_at >= ${kampalaDayStart(where.from).toISOString()}::timestamptz`);
   if (where.to) parts.push(sql`t.created_at < ${kampalaDayEnd(where.to).toISOString()}::timestamptz`);

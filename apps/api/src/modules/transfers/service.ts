@@ -95,7 +95,7 @@ export function createWalletService({
         payout_msisdn: refund.msisdn,
         collection_id: refund.collectionId,
         ...mobileMoneyOutColumns(refund.provider, authority, payoutExpirySeconds, idempotency),
-        ...(await approvalColumns(trx, scope.accountId, refund.amount, member)),
+        ...(await approvalColumns(trx, { ...scope, kind: 'refund', amount: refund.amount, makerId: member })),
       });
     },
     send,
@@ -172,7 +172,13 @@ export function createWalletService({
             bank_details: JSON.stringify(bank),
             idempotency_key: idempotencyKey ?? null,
             request_hash: hash,
-            ...(await approvalColumns(trx, actor.accountId, input.amount, actor.userId)),
+            ...(await approvalColumns(trx, {
+              accountId: actor.accountId,
+              environment: actor.environment,
+              kind: 'settlement',
+              amount: input.amount,
+              makerId: actor.userId,
+            })),
           });
           if (!transfer) return null;
           await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });

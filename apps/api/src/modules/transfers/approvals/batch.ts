@@ -1,3 +1,4 @@
+import { AWAITING_WHAT } from '@sente/contracts/movement-approvals';
 import { maskRegisteredName } from '@sente/contracts/name-check';
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
@@ -5,6 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
+import { queueApprovalAlert } from '../../alerts/queue.ts';
 import type { MoneyActor } from '../../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
 import { batchHeld } from '../../money/movements.ts';
@@ -155,6 +157,13 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         if (batch.status !== 'draft' || batch.maker_id !== actor.userId) throw badRequest(M.notDraft);
         await assertReady(trx, batch);
         await assertAnotherApprover(trx, batch.account_id, actor.userId);
+        await queueApprovalAlert(trx, {
+          accountId: batch.account_id,
+          environment: batch.environment,
+          makerId: actor.userId,
+          what: AWAITING_WHAT.batch(batch.reference, batch.row_count),
+          amount: Number(batch.total_amount) + Number(batch.charge_per_row) * batch.row_count,
+        });
         const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
         await trx
           .updateTable('payout_batches')

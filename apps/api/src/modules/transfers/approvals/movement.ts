@@ -1,10 +1,13 @@
-import { APPROVAL_MESSAGES as A, type MovementApproval } from '@sente/contracts/movement-approvals';
+import { APPROVAL_MESSAGES as A, AWAITING_WHAT, type MovementApproval } from '@sente/contracts/movement-approvals';
 import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
 import { needsApproval } from '@sente/contracts/payout-rules';
+import type { TransferKind } from '@sente/contracts/transfers';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import { outboxColumns } from '../../../lib/hand-over.ts';
+import type { MoneyScope } from '../../../lib/money-scope.ts';
+import { queueApprovalAlert } from '../../alerts/queue.ts';
 import { isDisbursement, type MoneyActor } from '../../money/disbursements.ts';
 import { postMovement } from '../../money/ledger.ts';
 import { type TransferOutKind, walletTransferReleased } from '../../money/movements.ts';
@@ -41,14 +44,15 @@ export type ApprovalColumns =
  */
 export async function approvalColumns(
   trx: Transaction<Database>,
-  accountId: string,
-  amount: number,
-  makerId: string | null,
+  movement: MoneyScope & { kind: keyof typeof AWAITING_WHAT & TransferKind; amount: number; makerId: string | null },
   now = new Date(),
 ): Promise<ApprovalColumns> {
+  const { accountId, amount, makerId } = movement;
   if (!needsApproval(await readPayoutRules(trx, accountId), amount)) return {};
-  // Decision 071: never held for a second member who does not exist (refused before any money moves).
+  // Decision 071: never held for a second member who does not exist (refused before any money moves); those who may
+  // approve it hear of it in this transaction.
   await assertAnotherApprover(trx, accountId, makerId);
+  await queueApprovalAlert(trx, { ...movement, what: AWAITING_WHAT[movement.kind] });
   const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
   return {
     approval_status: 'awaiting',
