@@ -562,6 +562,13 @@ const MATRIX: Row[] = [
     call: async () => ({ url: `/api/transfers/${await awaitingPayout()}/decline`, body: { reason: 'Not this supplier' } }),
     after: () => setThreshold(0),
   },
+  // What waits for the caller's approval: any member reads it (0 for one who may not move money)
+  {
+    route: 'GET /api/transfers/awaiting-approval',
+    needs: 'view',
+    ok: 200,
+    call: () => ({ url: '/api/transfers/awaiting-approval' }),
+  },
   // The member who asked withdraws their own (decision 071)
   {
     route: 'POST /api/transfers/:id/withdraw',

@@ -1353,6 +1353,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/reports/dashboard-stats': "the session's account's figures; takes only a period name",
   'POST /api/sente-account/update-bank-details': "the caller's own bank account, not a Sente record",
   'GET /api/payout-rules': "the session's account's payout rules; takes nothing",
+  'GET /api/transfers/awaiting-approval': "counts what waits for the session's member in their account; takes nothing",
   'POST /api/payout-rules': "the session's account's payout rules; takes only amounts",
   'GET /api/sente-account/sente-files': "the session's account's compliance documents; takes nothing",
   'GET /api/staff/list': "the session's account's team; its cursor is only a position in the caller's own list",

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { answerOf } from './api.ts';
+
 // The approval of a movement above the account's approval threshold (decision 067): its states, messages and labels,
 // apart from transfers.ts, which the transfer row's schema takes them from.
 
@@ -53,4 +56,22 @@ export const APPROVAL_LABELS = {
   /** The PIN step of a movement above the account's approval threshold, before it is sent. */
   willBeHeld: (threshold: string) =>
     `Above ${threshold}: this will wait for another member who may move money to approve it with their PIN (72 hours at most). The amount is held from the wallet meanwhile.`,
+} as const;
+
+/** GET /api/transfers/awaiting-approval: what waits for the caller's approval (decision 071); 0 for one who may not move money. */
+export const awaitingApprovalCounts = z.object({
+  movements: z.number().describe('Held payouts, wallet transfers, settlement requests and refunds the caller may answer'),
+  batches: z.number().describe('Submitted payout batches the caller may answer'),
+  total: z.number(),
+});
+export type AwaitingApprovalCounts = z.infer<typeof awaitingApprovalCounts>;
+export const awaitingApprovalAnswer = answerOf(awaitingApprovalCounts);
+
+/** What the Overview and the Transfers menu say of it. */
+export const AWAITING_COUNT_LABELS = {
+  menu: (count: number) => `${count} awaiting your approval`,
+  overviewTitle: 'Awaiting your approval',
+  overview: (count: number) =>
+    `${count} ${count === 1 ? 'transfer or batch waits' : 'transfers or batches wait'} for your approval.`,
+  open: 'Review them',
 } as const;

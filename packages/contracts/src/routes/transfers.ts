@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileAnswer, nothing } from '../api.ts';
+import { awaitingApprovalAnswer } from '../movement-approvals.ts';
 import {
   approveBatchInput,
   batchAnswers as B,
@@ -91,6 +92,8 @@ export const transferRoutes = {
   // A second member's answer to a movement above the approval threshold (decision 067).
   'POST /api/transfers/:id/approve': { params: byId, body: approveMovementInput, response: { 200: W.moved } },
   'POST /api/transfers/:id/decline': { params: byId, body: declineMovementInput, response: { 200: W.moved } },
+  // What waits for the caller's approval, counted for the Overview and the Transfers menu (decision 071).
+  'GET /api/transfers/awaiting-approval': { querystring: nothing, response: { 200: awaitingApprovalAnswer } },
   // The member who asked withdraws it; its money returns at once (decision 071).
   'POST /api/transfers/:id/withdraw': { params: byId, body: nothing, response: { 200: W.moved } },
   // The account's payout rules (decision 065): every member reads them, owners and administrators set them.

@@ -1,3 +1,4 @@
+import { roleHasRight } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
 import { maskRegisteredName } from '@sente/contracts/name-check';
@@ -162,6 +163,11 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     await approvals.movements.decline(actorOf(request), request.params.id, request.body.reason);
     return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.declined);
   });
+
+  // Decision 071: the count of what waits for the caller's approval, for the Overview and the Transfers menu.
+  route(app, 'GET /api/transfers/awaiting-approval', view, async (request) =>
+    answer(await approvals.awaitingFor(actorOf(request), roleHasRight(request.account.role, 'moveMoney'))),
+  );
 
   route(app, 'POST /api/transfers/:id/withdraw', move, async (request) => {
     await approvals.movements.withdraw(actorOf(request), request.params.id);

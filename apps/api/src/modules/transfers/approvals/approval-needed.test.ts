@@ -98,6 +98,14 @@ describe("an 'approval needed' alert", () => {
     expect((await alertsOf(owner)).length).toBeGreaterThan(0);
   });
 
+  it('is counted for those who may answer it, not for its maker nor for a member who may not move money', async () => {
+    const counts = async (who: Merchant) => (await get(dashboard, who, '/api/transfers/awaiting-approval')).json().data;
+    expect(await counts(admin)).toEqual({ movements: 1, batches: 2, total: 3 });
+    // The owner asked for the payout; both batches are the clerk's.
+    expect(await counts(owner)).toEqual({ movements: 0, batches: 2, total: 2 });
+    expect(await counts(developer)).toEqual({ movements: 0, batches: 0, total: 0 });
+  });
+
   it('is listed under Awaiting approval and exported as awaiting_approval; the list keeps `pending`', async () => {
     const list = await get(dashboard, owner, '/api/settlements?status=awaiting_approval');
     expect(list.statusCode).toBe(200);

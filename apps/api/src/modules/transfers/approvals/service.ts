@@ -1,3 +1,4 @@
+import type { AwaitingApprovalCounts } from '@sente/contracts/movement-approvals';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import type { MoneyActor } from '../../money/disbursements.ts';
@@ -5,6 +6,7 @@ import type { PinService } from '../pins.ts';
 import { type BatchSubjectOptions, createBatchSubject } from './batch.ts';
 import { createApprovalMachine } from './machine.ts';
 import { createMovementSubject, type MovementSubjectOptions } from './movement.ts';
+import { countAwaiting } from './repository.ts';
 
 type Options = MovementSubjectOptions &
   Omit<BatchSubjectOptions, 'db'> & {
@@ -40,6 +42,12 @@ export function createApprovals(options: Options) {
       reject: (actor: MoneyActor, id: string, reason: string, now?: Date) =>
         machine.decline(batch.subject, actor, id, reason, now),
       withdraw: (actor: MoneyActor, id: string, now?: Date) => machine.withdraw(batch.subject, actor, id, now),
+    },
+
+    /** What waits for the member's answer: nothing for one who may not move money. */
+    async awaitingFor(actor: MoneyActor, canMove: boolean, now = new Date()): Promise<AwaitingApprovalCounts> {
+      const counts = canMove ? await countAwaiting(options.db, actor, now) : { movements: 0, batches: 0 };
+      return { ...counts, total: counts.movements + counts.batches };
     },
 
     /** The worker's pass: unanswered requests of both subjects expire; a movement's money goes back. */
