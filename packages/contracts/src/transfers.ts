@@ -83,6 +83,8 @@ export const WALLET_MESSAGES = {
   pinExists: 'A wallet PIN already exists for you on this account',
   pinMissing: 'Create your wallet PIN first',
   pinLocked: `Too many wrong PINs. Transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
+  /** The lock with the Kampala time it ends (decision 071): 'until Nov 24, 2026 0:15 EAT'. */
+  pinLockedUntil: (when: string) => `Too many wrong PINs. Transfers are locked until ${when}.`,
   /** What a transfer can send at most, its charge coming out of the same balance (mostSendable). */
   transferMost: (most: number, charge: number) =>
     charge > 0

@@ -32,6 +32,21 @@ async function checkBatchRules(trx: Transaction<Database>, batch: BatchRecord): 
   if (largest !== null) await checkPayoutRules(trx, scope, null, Number(largest), { dailyCaps: false });
 }
 
+/**
+ * Decision 071: the members who may approve a batch now submitted (its maker's, or /v1's) hear of it, in the
+ * transaction that submits it.
+ */
+export async function alertApprovers(trx: Transaction<Database>, batchId: string): Promise<void> {
+  const batch = await trx.selectFrom('payout_batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+  await queueApprovalAlert(trx, {
+    accountId: batch.account_id,
+    environment: batch.environment,
+    makerId: batch.maker_id,
+    what: AWAITING_WHAT.batch(batch.reference, batch.row_count),
+    amount: Number(batch.total_amount) + Number(batch.charge_per_row) * batch.row_count,
+  });
+}
+
 /** How the rows of an approved batch are handed to the providers: `size` rows every `intervalMs` (0: all at once). */
 export type PayPacing = { size: number; intervalMs: number };
 
@@ -157,13 +172,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         if (batch.status !== 'draft' || batch.maker_id !== actor.userId) throw badRequest(M.notDraft);
         await assertReady(trx, batch);
         await assertAnotherApprover(trx, batch.account_id, actor.userId);
-        await queueApprovalAlert(trx, {
-          accountId: batch.account_id,
-          environment: batch.environment,
-          makerId: actor.userId,
-          what: AWAITING_WHAT.batch(batch.reference, batch.row_count),
-          amount: Number(batch.total_amount) + Number(batch.charge_per_row) * batch.row_count,
-        });
+        await alertApprovers(trx, batch.id);
         const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
         await trx
           .updateTable('payout_batches')
