@@ -185,6 +185,19 @@ async function awaitingPayout(): Promise<string> {
   );
   return (must(res, 'process_payout', 201) as { id: string }).id;
 }
+/** A payout of the caller's own above the threshold, to withdraw; one who may not move money is given the maker's. */
+async function ownAwaitingPayout({ role, member }: Caller): Promise<string> {
+  if (!mayCall('moveMoney', role)) return awaitingPayout();
+  await setThreshold(1_500);
+  const res = await post(
+    t,
+    member,
+    '/api/yo/process_payout',
+    { amount: 2_000, account: '0772123456', narrative: 'Supplier', pin_token: await mintPinToken(t, member) },
+    { 'idempotency-key': randomUUID() },
+  );
+  return (must(res, 'process_payout', 201) as { id: string }).id;
+}
 const setEnvironment = (environment: string) => post(t, owner, '/api/keys/set-environment', { environment });
 
 /** One row per endpoint. A new endpoint is one new row here. */
@@ -549,6 +562,21 @@ const MATRIX: Row[] = [
     call: async () => ({ url: `/api/transfers/${await awaitingPayout()}/decline`, body: { reason: 'Not this supplier' } }),
     after: () => setThreshold(0),
   },
+  // What waits for the caller's approval: any member reads it (0 for one who may not move money)
+  {
+    route: 'GET /api/transfers/awaiting-approval',
+    needs: 'view',
+    ok: 200,
+    call: () => ({ url: '/api/transfers/awaiting-approval' }),
+  },
+  // The member who asked withdraws their own (decision 071)
+  {
+    route: 'POST /api/transfers/:id/withdraw',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async (as) => ({ url: `/api/transfers/${await ownAwaitingPayout(as)}/withdraw`, body: {} }),
+    after: () => setThreshold(0),
+  },
   { route: 'GET /api/collections/smt_download', needs: 'view', ok: 200, call: () => ({ url: '/api/collections/smt_download' }) },
   // The wallet statement (decision 052): reading it is any member's, as the balance is
   { route: 'GET /api/wallet/statement', needs: 'view', ok: 200, call: () => ({ url: '/api/wallet/statement' }) },
@@ -657,6 +685,15 @@ const MATRIX: Row[] = [
       url: `/api/payout-batches/${(await submittedBatch(t, b.maker, goodRows(1, nextRow()))).id}/reject`,
       body: { reason: 'Not this month' },
     }),
+  },
+  {
+    route: 'POST /api/payout-batches/:id/withdraw',
+    needs: 'moveMoney',
+    ok: 200,
+    call: async ({ role, member }) => {
+      const maker = mayCall('moveMoney', role) ? member : b.maker;
+      return { url: `/api/payout-batches/${(await submittedBatch(t, maker, goodRows(1, nextRow()))).id}/withdraw`, body: {} };
+    },
   },
   {
     route: 'POST /api/payout-batches/:id/retry',

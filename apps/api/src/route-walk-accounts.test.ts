@@ -1102,6 +1102,10 @@ const CASES: Record<string, () => Probe[]> = {
     },
     { what: "the victim's refund", url: `/api/transfers/${v.refundId}/decline`, body: { reason: 'Not ours' }, status: 404 },
   ],
+  'POST /api/transfers/:id/withdraw': () => [
+    { what: "the victim's settlement", url: `/api/transfers/${v.settlementId}/withdraw`, body: {}, status: 404 },
+    { what: "the victim's wallet transfer", url: `/api/transfers/${v.transferId}/withdraw`, body: {}, status: 404 },
+  ],
   'GET /api/payout-batches': () => cursorProbes('/api/payout-batches', ['payout_batches']),
   'GET /api/payout-batches/:id': () => batchProbes('/api/payout-batches/:id'),
   'DELETE /api/payout-batches/:id': () => batchProbes('/api/payout-batches/:id'),
@@ -1133,6 +1137,7 @@ const CASES: Record<string, () => Probe[]> = {
   ],
   'POST /api/payout-batches/:id/reject': () => batchProbes('/api/payout-batches/:id/reject', { reason: 'Not ours' }),
   'POST /api/payout-batches/:id/retry': () => batchProbes('/api/payout-batches/:id/retry', {}),
+  'POST /api/payout-batches/:id/withdraw': () => batchProbes('/api/payout-batches/:id/withdraw', {}),
   'GET /api/wallet/statement': () => cursorProbes('/api/wallet/statement', ['statement']),
   'GET /api/webhook/deliveries': () => cursorProbes('/api/webhook/deliveries', ['webhook_deliveries']),
   'POST /api/webhook/deliveries/:id/resend': () => [
@@ -1348,6 +1353,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/reports/dashboard-stats': "the session's account's figures; takes only a period name",
   'POST /api/sente-account/update-bank-details': "the caller's own bank account, not a Sente record",
   'GET /api/payout-rules': "the session's account's payout rules; takes nothing",
+  'GET /api/transfers/awaiting-approval': "counts what waits for the session's member in their account; takes nothing",
   'POST /api/payout-rules': "the session's account's payout rules; takes only amounts",
   'GET /api/sente-account/sente-files': "the session's account's compliance documents; takes nothing",
   'GET /api/staff/list': "the session's account's team; its cursor is only a position in the caller's own list",

@@ -38,6 +38,7 @@ import { createPaymentsService } from './modules/payments/service.ts';
 import { createLinkSharing } from './modules/payments/sharing/service.ts';
 import { createShortLinksService } from './modules/short-links/service.ts';
 import { createTeamService } from './modules/team/service.ts';
+import { createApprovals } from './modules/transfers/approvals/service.ts';
 import { createApiBatches } from './modules/transfers/batches/api-batches.ts';
 import { createBatchService } from './modules/transfers/batches/service.ts';
 import { createPinChangeService } from './modules/transfers/pin-changes.ts';
@@ -165,15 +166,25 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     refundHooks: createRefundHooks({ db, mailer, sms, logger, receiptUrl: payments.receiptUrl }),
   });
   const refunds = createRefunds({ db, providers, moneyOut: wallet.refundMoneyOut });
-  const batches = createBatchService({
+  const approvals = createApprovals({
     db,
     pins,
     providers,
-    names: nameLookup,
-    moneyOut: wallet.batchMoneyOut,
-    charge: config.FEE_PAYOUT_FLAT,
+    complete: wallet.batchMoneyOut.complete,
+    send: wallet.batchMoneyOut.send,
+    payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
+    logger,
     maxAmount: config.BATCH_MAX_AMOUNT,
     livePacing: { size: config.BATCH_PAY_GROUP_SIZE, intervalMs: config.BATCH_PAY_GROUP_INTERVAL_MS },
+  });
+  const batches = createBatchService({
+    db,
+    providers,
+    names: nameLookup,
+    moneyOut: wallet.batchMoneyOut,
+    approvals: approvals.batches,
+    charge: config.FEE_PAYOUT_FLAT,
+    maxAmount: config.BATCH_MAX_AMOUNT,
     expirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     batchSize: CLAIM_BATCH_SIZE,
     leaseMs: CLAIM_LEASE_MS,
@@ -198,7 +209,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     providers,
     pollAfterMs,
     batches,
-    approvals: wallet.approvals,
+    approvals,
     alerts: createAlertsWork({
       db,
       mailer,
@@ -262,6 +273,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pinChanges,
     wallet,
     refunds,
+    approvals,
     batches,
     merchantApi,
     jobs,

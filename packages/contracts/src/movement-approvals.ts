@@ -1,11 +1,14 @@
+import { z } from 'zod';
+import { answerOf } from './api.ts';
+
 // The approval of a movement above the account's approval threshold (decision 067): its states, messages and labels,
 // apart from transfers.ts, which the transfer row's schema takes them from.
 
 /**
  * The approval of a movement above the account's approval threshold (decision 067): awaiting a second member, then
- * approved, declined or expired.
+ * approved, declined, expired, or withdrawn by the member who asked (decision 071).
  */
-export const MOVEMENT_APPROVALS = ['awaiting', 'approved', 'declined', 'expired'] as const;
+export const MOVEMENT_APPROVALS = ['awaiting', 'approved', 'declined', 'expired', 'withdrawn'] as const;
 export type MovementApproval = (typeof MOVEMENT_APPROVALS)[number];
 
 export const APPROVAL_MESSAGES = {
@@ -17,7 +20,21 @@ export const APPROVAL_MESSAGES = {
   notAwaiting: 'This movement is not awaiting approval.',
   ownMovement: 'You asked for this movement: another member who may move money must approve it.',
   notFound: 'Transfer not found.',
+  notYours: 'Only the member who asked for this movement can withdraw it.',
+  withdrawn: 'Withdrawn. The money is back in the wallet.',
+  withdrawnReason: 'Withdrawn by the member who asked for it.',
+  noOtherApprover:
+    'No other member of this account may approve it: invite a member who may move money (an owner, administrator or operations member) first.',
   reasonMissing: 'Give the reason for declining.',
+} as const;
+
+/** What an 'approval needed' alert calls what waits (decision 071). */
+export const AWAITING_WHAT = {
+  payout: 'a mobile-money payout',
+  wallet_transfer: 'a wallet transfer',
+  settlement: 'a transfer to the bank',
+  refund: 'a refund',
+  batch: (reference: string, rows: number) => `payout batch ${reference} (${rows} payouts)`,
 } as const;
 
 /** What the Transfers list says of a movement awaiting approval (decision 067). Presentational only. */
@@ -30,4 +47,31 @@ export const APPROVAL_LABELS = {
   declineTitle: 'Decline transfer',
   declineReasonHint: 'The member who asked reads it on the transfer.',
   awaitingYours: (count: number) => `Awaiting your approval (${count})`,
+  withdraw: 'Withdraw',
+  /** Who answered a movement (decision 071), under its status. */
+  answeredBy: (status: 'approved' | 'declined' | 'withdrawn', name: string) =>
+    `${{ approved: 'Approved', declined: 'Declined', withdrawn: 'Withdrawn' }[status]} by ${name}`,
+  /** The approver's PIN step: who asked for it and when. */
+  askedBy: (name: string, when: string) => `Asked by ${name} on ${when}`,
+  /** The PIN step of a movement above the account's approval threshold, before it is sent. */
+  willBeHeld: (threshold: string) =>
+    `Above ${threshold}: this will wait for another member who may move money to approve it with their PIN (72 hours at most). The amount is held from the wallet meanwhile.`,
+} as const;
+
+/** GET /api/transfers/awaiting-approval: what waits for the caller's approval (decision 071); 0 for one who may not move money. */
+export const awaitingApprovalCounts = z.object({
+  movements: z.number().describe('Held payouts, wallet transfers, settlement requests and refunds the caller may answer'),
+  batches: z.number().describe('Submitted payout batches the caller may answer'),
+  total: z.number(),
+});
+export type AwaitingApprovalCounts = z.infer<typeof awaitingApprovalCounts>;
+export const awaitingApprovalAnswer = answerOf(awaitingApprovalCounts);
+
+/** What the Overview and the Transfers menu say of it. */
+export const AWAITING_COUNT_LABELS = {
+  menu: (count: number) => `${count} awaiting your approval`,
+  overviewTitle: 'Awaiting your approval',
+  overview: (count: number) =>
+    `${count} ${count === 1 ? 'transfer or batch waits' : 'transfers or batches wait'} for your approval.`,
+  open: 'Review them',
 } as const;

@@ -18,6 +18,7 @@ export const NOTIFICATION_LABELS = {
   payout_failed: 'A failed payout',
   refund_done: 'A refund done',
   low_balance_below: 'Wallet balance below',
+  approval_needed: 'A transfer or batch awaiting my approval',
   by_email: 'By e-mail',
   by_sms: 'By SMS',
   live: 'Live mode',
@@ -60,6 +61,9 @@ export const notificationSettingsInput = z
     low_balance_below: threshold(NOTIFICATION_LABELS.low_balance_below).describe(
       'Whole UGX; told when the UGX wallet drops below it; empty or null is off',
     ),
+    approval_needed: flag('approval_needed')
+      .default(true)
+      .describe('Hear of each movement or batch awaiting your approval (members who may move money); on when not sent'),
     by_email: flag('by_email').describe("Send to the member's e-mail address"),
     by_sms: flag('by_sms').describe(
       "Send to the member's verified Ugandan phone (the profile's); summaries only 08:00-20:00 EAT",
@@ -79,6 +83,7 @@ export const notificationSettings = z.object({
   payout_failed: z.boolean(),
   refund_done: z.boolean(),
   low_balance_below: z.number().nullable(),
+  approval_needed: z.boolean(),
   by_email: z.boolean(),
   by_sms: z.boolean(),
   live: z.boolean(),
@@ -94,6 +99,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   payout_failed: false,
   refund_done: false,
   low_balance_below: null,
+  approval_needed: true,
   by_email: true,
   by_sms: false,
   live: true,
@@ -137,6 +143,10 @@ export const ALERT_TEXTS = {
   refundDone: (a: { account: string; amount: number; payer: string; reference: string; live: boolean }) => ({
     subject: `Refund done${inMode(a.live)}: ${formatMoney(a.amount)}`,
     text: `${a.account}: a refund of ${formatMoney(a.amount)} was paid back${a.payer ? ` to ${a.payer}` : ''}${inMode(a.live)}.${a.reference ? ` Ref ${a.reference}.` : ''}`,
+  }),
+  approvalNeeded: (a: { account: string; what: string; amount: number; maker: string; live: boolean }) => ({
+    subject: `Approval needed${inMode(a.live)}: ${a.what} of ${formatMoney(a.amount)}`,
+    text: `${a.account}: ${a.maker} asks for your approval of ${a.what} of ${formatMoney(a.amount)}${inMode(a.live)}. Approve or decline it on the dashboard within 72 hours; until then the money does not move.`,
   }),
   lowBalance: (a: { account: string; balance: number; live: boolean }) => ({
     subject: `Low wallet balance${inMode(a.live)}: ${formatMoney(a.balance)}`,

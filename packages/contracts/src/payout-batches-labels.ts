@@ -31,6 +31,7 @@ export const BATCH_EVENT_LABELS = {
   approved: 'Approved',
   rejected: 'Rejected',
   expired: 'Approval request expired',
+  withdrawn: 'Withdrawn by its maker',
   row_paid: 'Row paid',
   row_failed: 'Row failed',
   finished: 'Finished',
@@ -69,6 +70,11 @@ export const BATCH_SCREEN_TEXT = {
   registeredAs: 'Registered as',
   /** Read after a word of the registered name that the row's name has nothing for (decision 074). */
   wordDiffers: "(not in the sheet's name)",
+  approveReason: (reference: string, rows: number) => `Payout batch ${reference}: ${rows} mobile-money payouts`,
+  rejectTitle: 'Reject batch',
+  withdraw: 'Withdraw batch',
+  withdrawHint: 'Takes the batch back as a draft: nothing was held, nothing is paid.',
+  rejectReasonHint: 'The member who made the batch reads it.',
   acceptName: (sheetName: string, registered: string) => `I confirm ${sheetName} is the person registered as ${registered}.`,
   noRowsInView: 'No rows to show here.',
 } as const;

@@ -90,6 +90,8 @@ export const WALLET_MESSAGES = {
   pinExists: 'A wallet PIN already exists for you on this account',
   pinMissing: 'Create your wallet PIN first',
   pinLocked: `Too many wrong PINs. Transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
+  /** The lock with the Kampala time it ends (decision 071): 'until Nov 24, 2026 0:15 EAT'. */
+  pinLockedUntil: (when: string) => `Too many wrong PINs. Transfers are locked until ${when}.`,
   /** What a transfer can send at most, its charge coming out of the same balance (mostSendable). */
   transferMost: (most: number, charge: number) =>
     charge > 0
@@ -184,6 +186,8 @@ export const transferRow = z.object({
       expires_at: z.string(),
       /** The member who asked for it (null: an API key): any other member who may move money answers it. */
       requested_by: z.string().nullable(),
+      /** Who approved, declined or withdrew it (decision 071); null while it waits, or when it expired. */
+      answered_by: z.object({ firstname: z.string(), lastname: z.string() }).nullable().optional(),
     })
     .nullable()
     .optional()
@@ -191,8 +195,21 @@ export const transferRow = z.object({
 });
 export type TransferRow = z.output<typeof transferRow>;
 
+/**
+ * The statuses the transfers list is narrowed by: a transfer's own, and `awaiting_approval`, a pending one held for a
+ * second member (decision 071). The export writes a held row's status so too; /v1 and the webhooks keep `pending`.
+ */
+export const TRANSFER_FILTER_STATUSES = [...TRANSFER_STATUSES, 'awaiting_approval'] as const;
+export type TransferFilterStatus = (typeof TRANSFER_FILTER_STATUSES)[number];
+export const TRANSFER_FILTER_STATUS_LABELS = {
+  pending: 'Pending',
+  successful: 'Successful',
+  rejected: 'Rejected',
+  awaiting_approval: 'Awaiting approval',
+} as const satisfies Record<TransferFilterStatus, string>;
+
 const transfersFilter = {
-  status: z.enum(TRANSFER_STATUSES, { error: F.statusInvalid(TRANSFER_STATUSES) }).optional(),
+  status: z.enum(TRANSFER_FILTER_STATUSES, { error: F.statusInvalid(TRANSFER_FILTER_STATUSES) }).optional(),
   kind: z.enum(TRANSFER_KINDS, { error: F.kindInvalid(TRANSFER_KINDS) }).optional(),
   ...dayRange,
 };

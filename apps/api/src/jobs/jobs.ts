@@ -24,10 +24,13 @@ export const PIN_TOKEN_KEPT_MS = 24 * 60 * 60_000;
 export const PIN_TOKEN_PURGE_BATCH_SIZE = 1_000;
 
 export type JobsDeps = DueRulesDeps & {
-  /** Payout batches (decision 066): expired approval requests, then due name checks and row payouts. */
+  /** Payout batches (decision 066): due name checks and row payouts. */
   batches?: { runDue(options: PassOptions): Promise<PassResult['batches']> };
-  /** Movements awaiting a second member (decision 067): those unanswered for 72 hours, and declined ones, returned. */
-  approvals?: { expireDue(now?: Date): Promise<number> };
+  /**
+   * Movements and batches awaiting a second member (decision 071): those unanswered for 72 hours expire, and a movement
+   * declined or withdrawn whose money did not go back is returned.
+   */
+  approvals?: { expireDue(now?: Date): Promise<{ returned: number; batches: number }> };
   /** Merchant alerts: the day's summaries queued, then the due alerts sent by e-mail and SMS. */
   alerts?: { runDue(options: PassOptions): Promise<AlertsPassResult> };
   /** SMS gateways: texts the first route did not report delivered in time, sent again through the fallback. */
@@ -207,7 +210,11 @@ export function createJobs({
       await step('late checks', () => lateChecks(options, result.lateChecks));
       if (batches) await step('payout batches', async () => (result.batches = await batches.runDue(options)));
       if (approvals) {
-        await step('approvals', async () => (result.approvals.returned = await approvals.expireDue(options.now)));
+        await step('approvals', async () => {
+          const expired = await approvals.expireDue(options.now);
+          result.approvals.returned = expired.returned;
+          result.batches.expired = expired.batches;
+        });
       }
       if (alerts) await step('alerts', async () => (result.alerts = await alerts.runDue(options)));
       if (sms) await step('sms', async () => (result.sms.resent = await sms.resendDue(options.now)));

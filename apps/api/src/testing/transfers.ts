@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TransferRow } from '@sente/contracts/transfers';
+import { expect } from 'vitest';
 import { post } from './http.ts';
 import { createPaymentLink, type Merchant, PAYMENTS_ENV, payId } from './payments.ts';
 import type { TestApp } from './test-app.ts';
@@ -11,6 +12,11 @@ export const WALLET_ENV = { ...PAYMENTS_ENV, PIN_RATE_LIMIT_PER_MINUTE: '100000'
 export const PIN = '24680';
 export const WRONG_PIN = '11111';
 /** A well-formed id that names no account. */
+/** A 423 of the PIN lock, which names the Kampala time it ends (decision 071). */
+export const PIN_LOCKED = expect.stringMatching(
+  /^Too many wrong PINs\. Transfers are locked until \w{3} \d{2}, \d{4} \d{1,2}:\d{2} EAT\.$/,
+);
+
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The caller's own ten-digit Sente account number. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileAnswer, nothing } from '../api.ts';
+import { awaitingApprovalAnswer } from '../movement-approvals.ts';
 import {
   approveBatchInput,
   batchAnswers as B,
@@ -84,11 +85,17 @@ export const transferRoutes = {
   'POST /api/payout-batches/:id/submit': { params: batchIdParams, body: nothing, response: { 200: B.batch } },
   'POST /api/payout-batches/:id/approve': { params: batchIdParams, body: approveBatchInput, response: { 200: B.batch } },
   'POST /api/payout-batches/:id/reject': { params: batchIdParams, body: rejectBatchInput, response: { 200: B.batch } },
+  // Its maker takes a submitted batch back: a draft again (decision 071).
+  'POST /api/payout-batches/:id/withdraw': { params: batchIdParams, body: nothing, response: { 200: B.batch } },
   'POST /api/payout-batches/:id/retry': { params: batchIdParams, body: nothing, response: { 201: B.batch } },
   'GET /api/payout-batches/:id/result': { params: batchIdParams, querystring: nothing, response: { 200: fileAnswer } },
   // A second member's answer to a movement above the approval threshold (decision 067).
   'POST /api/transfers/:id/approve': { params: byId, body: approveMovementInput, response: { 200: W.moved } },
   'POST /api/transfers/:id/decline': { params: byId, body: declineMovementInput, response: { 200: W.moved } },
+  // What waits for the caller's approval, counted for the Overview and the Transfers menu (decision 071).
+  'GET /api/transfers/awaiting-approval': { querystring: nothing, response: { 200: awaitingApprovalAnswer } },
+  // The member who asked withdraws it; its money returns at once (decision 071).
+  'POST /api/transfers/:id/withdraw': { params: byId, body: nothing, response: { 200: W.moved } },
   // The account's payout rules (decision 065): every member reads them, owners and administrators set them.
   'GET /api/payout-rules': { querystring: nothing, response: { 200: payoutRulesAnswer } },
   'POST /api/payout-rules': { body: payoutRulesInput, response: { 200: payoutRulesAnswer } },

@@ -42,6 +42,8 @@ import * as smsMessages from './2026_11_29_041_sms_messages.ts';
 import * as receiptCodes from './2026_11_29_042_receipt_codes.ts';
 import * as phoneVerified from './2026_11_29_043_phone_verified.ts';
 import * as lowBalanceChecks from './2026_11_29_044_low_balance_checks.ts';
+import * as approvalWithdrawn from './2026_12_07_045_approval_withdrawn.ts';
+import * as approvalAlerts from './2026_12_07_046_approval_alerts.ts';
 import * as refundPending from './2026_12_07_047_refund_pending.ts';
 import * as partialNames from './2026_12_07_048_partial_names.ts';
 import * as alertLinksAndSummaryDays from './2026_12_07_049_alert_links_and_summary_days.ts';
@@ -92,6 +94,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_042_receipt_codes': receiptCodes,
   '2026_11_29_043_phone_verified': phoneVerified,
   '2026_11_29_044_low_balance_checks': lowBalanceChecks,
+  '2026_12_07_045_approval_withdrawn': approvalWithdrawn,
+  '2026_12_07_046_approval_alerts': approvalAlerts,
   '2026_12_07_047_refund_pending': refundPending,
   '2026_12_07_048_partial_names': partialNames,
   '2026_12_07_049_alert_links_and_summary_days': alertLinksAndSummaryDays,

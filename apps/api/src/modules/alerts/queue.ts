@@ -1,5 +1,6 @@
 import type { Environment } from '@sente/contracts/constants';
-import { ALERT_TEXTS } from '@sente/contracts/notifications';
+import { RIGHTS } from '@sente/contracts/constants';
+import { ALERT_TEXTS, DEFAULT_NOTIFICATION_SETTINGS } from '@sente/contracts/notifications';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -35,6 +36,7 @@ const KIND_COLUMN = {
   payout_failed: 'payout_failed',
   refund_done: 'refund_done',
   low_balance: null,
+  approval_needed: 'approval_needed',
 } as const;
 
 /**
@@ -109,6 +111,65 @@ function alertPayer(p: { names: string | null; msisdn: string | null; card_last4
 
 /** The dashboard page of one payment: the payments list with it open (`?payment=<id>`, as the dashboard links it). */
 const paymentPath = (collectionId: string) => `/collections?payment=${collectionId}`;
+
+/**
+ * A movement or batch now awaiting a second member (decision 071): to each member who may approve it (every member
+ * whose role may move money, but its maker), by the channels they chose; a member who never chose hears as the form's
+ * defaults say (by e-mail, of live money). Queued in the transaction that makes it wait.
+ */
+export async function queueApprovalAlert(
+  trx: Db,
+  request: { accountId: string; environment: Environment; makerId: string | null; what: string; amount: number },
+): Promise<number> {
+  let query = trx
+    .selectFrom('account_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .leftJoin('notification_settings as s', (join) =>
+      join.onRef('s.account_id', '=', 'm.account_id').onRef('s.user_id', '=', 'm.user_id'),
+    )
+    .select(['m.user_id', 'u.email', 'u.phone', 'u.phone_verified_at'])
+    .select(['s.account_id as chosen', 's.approval_needed', 's.by_email', 's.by_sms', 's.live', 's.test'])
+    .where('m.account_id', '=', request.accountId)
+    .where('m.removed_at', 'is', null)
+    .where('m.staff_role', 'in', [...RIGHTS.moveMoney]);
+  if (request.makerId) query = query.where('m.user_id', '!=', request.makerId);
+  const [members, account, maker] = await Promise.all([
+    query.execute(),
+    accountName(trx, request.accountId),
+    request.makerId
+      ? trx.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', request.makerId).executeTakeFirst()
+      : undefined,
+  ]);
+  const live = request.environment === 'production';
+  const text = ALERT_TEXTS.approvalNeeded({
+    account,
+    what: request.what,
+    amount: request.amount,
+    maker: maker ? `${maker.firstname} ${maker.lastname}`.trim() : 'An API key',
+    live,
+  });
+  const rows = [];
+  for (const member of members) {
+    const choice = member.chosen === null ? { ...DEFAULT_NOTIFICATION_SETTINGS } : member;
+    if (!member.user_id || !choice.approval_needed || !(live ? choice.live : choice.test)) continue;
+    const base = {
+      account_id: request.accountId,
+      user_id: member.user_id,
+      environment: request.environment,
+      kind: 'approval_needed' as const,
+      purpose: 'transactional' as const,
+      subject: text.subject,
+      body: text.text,
+      summary_day: null,
+    };
+    const phone = verifiedSmsPhoneOf(member);
+    if (choice.by_email) rows.push({ ...base, channel: 'email' as const, destination: member.email });
+    if (choice.by_sms && phone) rows.push({ ...base, channel: 'sms' as const, destination: phone });
+  }
+  if (rows.length === 0) return 0;
+  const inserted = await trx.insertInto('member_alerts').values(rows).returning('id').execute();
+  return inserted.length;
+}
 
 /** A successful payment: to the members who hear of each, or of those above their amount. */
 export async function queuePaymentAlert(

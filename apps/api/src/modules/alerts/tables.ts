@@ -15,6 +15,8 @@ export interface NotificationSettingsTable {
   payout_failed: boolean;
   refund_done: boolean;
   low_balance_below: Threshold;
+  /** Hear of a movement or batch awaiting the member's approval (migration 046); on unless turned off. */
+  approval_needed: ColumnType<boolean, boolean | undefined, boolean>;
   by_email: boolean;
   by_sms: boolean;
   live: boolean;
@@ -24,7 +26,13 @@ export interface NotificationSettingsTable {
   summarised_on: ColumnType<Date | null, string | null | undefined, string | null>;
 }
 
-export type AlertKind = 'payment_received' | 'daily_summary' | 'payout_failed' | 'refund_done' | 'low_balance';
+export type AlertKind =
+  | 'payment_received'
+  | 'daily_summary'
+  | 'payout_failed'
+  | 'refund_done'
+  | 'low_balance'
+  | 'approval_needed';
 export type AlertChannel = 'email' | 'sms';
 
 /** A wallet transfer's ledger transaction whose low-balance alerts the worker is yet to queue (migration 044). */

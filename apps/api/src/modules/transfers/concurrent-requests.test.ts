@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, PIN, p2p, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
+import { fundWallet, PIN, PIN_LOCKED, p2p, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
 import { createAliceAndBob, createNamedMerchant, mintPinToken, moneySnapshot } from '../../testing/transfers-more.ts';
 
 let t: TestApp;
@@ -87,9 +87,9 @@ describe('concurrent requests', () => {
     await locked;
     const right = await verify(PIN);
     const wrongAnswers = await Promise.all(wrong);
-    expect(answer(right)).toEqual([423, M.pinLocked]);
+    expect(answer(right)).toEqual([423, PIN_LOCKED]);
     expect(wrongAnswers.map((res) => res.statusCode).filter((status) => status === 423).length).toBeGreaterThanOrEqual(5);
     // The right PIN neither got a token nor lifted the lock.
-    expect(answer(await verify(PIN))).toEqual([423, M.pinLocked]);
+    expect(answer(await verify(PIN))).toEqual([423, PIN_LOCKED]);
   });
 });

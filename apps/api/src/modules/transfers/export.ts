@@ -35,7 +35,7 @@ export function streamTransfersWorkbook(
         { header: 'To / From', key: 'counterparty', width: 32 },
         { header: 'Created by', key: 'creator', width: 24 },
         { header: 'Reason', key: 'reason', width: 40 },
-        { header: 'Status', key: 'status', width: 11 },
+        { header: 'Status', key: 'status', width: 18 },
         { header: 'Failure reason', key: 'failure_reason', width: 40 },
       ],
       batch: (cursor, limit) => transfersPage(db, scope, cursor, limit, where),
@@ -51,7 +51,9 @@ export function streamTransfersWorkbook(
           counterparty: row.counterparty,
           creator: `${row.creator.firstname} ${row.creator.lastname}`,
           reason: reasonText(row.reason),
-          status: shownTransferStatus(row),
+          // Decision 071: a held movement reads as such here; it stays `pending` in /v1 and the webhooks.
+          status:
+            row.status === 'pending' && row.approval?.status === 'awaiting' ? 'awaiting_approval' : shownTransferStatus(row),
           failure_reason: row.failure_reason,
         };
       },

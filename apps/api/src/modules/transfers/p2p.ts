@@ -11,8 +11,8 @@ import type { MoneyActor } from '../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../money/ledger.ts';
 import { walletTransferHeld, walletTransferred } from '../money/movements.ts';
 import { walletTransfer } from '../money/wallet-transfer.ts';
+import { approvalColumns } from './approvals/movement.ts';
 import type { MovedOut, MoveOut } from './move-out.ts';
-import { approvalColumns } from './movement-approvals.ts';
 import { checkPayoutRules, hasCaps, needsApproval, readPayoutRules } from './payout-rules.ts';
 import { pinTokenHash } from './pins.ts';
 import { accountById, insertTransfer, type TransferListRecord } from './repository.ts';
@@ -112,7 +112,13 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
           recipient_account_id: recipientId,
           idempotency_key: idempotencyKey ?? null,
           request_hash: hash,
-          ...(await approvalColumns(trx, actor.accountId, input.amount)),
+          ...(await approvalColumns(trx, {
+            accountId: actor.accountId,
+            environment: actor.environment,
+            kind: 'wallet_transfer',
+            amount: input.amount,
+            makerId: actor.userId,
+          })),
         });
         return row?.id ?? null;
       });

@@ -39,9 +39,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A funded account of its own (so each test's daily sums start at zero), with its PIN and bank details set. */
+/**
+ * A funded account of its own (so each test's daily sums start at zero), with its PIN and bank details set, and an
+ * administrator beside its owner, so an approval threshold has a second member to ask (decision 071).
+ */
 async function funded(name: string): Promise<Merchant> {
   const merchant = await createNamedMerchant(t, name, { firstname: 'Grace', lastname: 'Namutebi' });
+  await createMember(t, merchant, 'administrator', { firstname: 'Moses', lastname: 'Kato' });
   await fundWallet(t, merchant, 500_000);
   await setPin(t, merchant);
   await saveBankDetails(t, merchant);

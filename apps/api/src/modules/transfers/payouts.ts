@@ -12,9 +12,9 @@ import type { MoneyScope } from '../../lib/money-scope.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
 import { type Authority, DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
+import { approvalColumns } from './approvals/movement.ts';
 import type { Complete } from './completion.ts';
 import { holdNew, type MovedOut, type MoveOut } from './move-out.ts';
-import { approvalColumns } from './movement-approvals.ts';
 import { checkPayoutRules } from './payout-rules.ts';
 import { insertTransfer, payoutAwaitingHandOver, recordPayoutAccepted } from './repository.ts';
 import { queueTransferEvent } from './transfer-events.ts';
@@ -131,13 +131,14 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
     const hash = requestHash({ kind: 'payout', amount: input.amount, phone: input.account, narrative: input.narrative });
     const moved = await frame.moveOut('payout', scope, authority, { key: idempotencyKey, hash }, async (trx) => {
       const held = await holdNew(trx, 'payout', scope, { amount: input.amount, charge });
-      await checkPayoutRules(trx, scope, 'member' in authority ? authority.member.userId : null, input.amount);
+      const maker = 'member' in authority ? authority.member.userId : null;
+      await checkPayoutRules(trx, scope, maker, input.amount);
       const transfer = await insertTransfer(trx, {
         ...held,
         reason,
         payout_msisdn: input.account,
         ...mobileMoneyOutColumns(provider.name, authority, expirySeconds, { key: idempotencyKey, hash }),
-        ...(await approvalColumns(trx, scope.accountId, input.amount)),
+        ...(await approvalColumns(trx, { ...scope, kind: 'payout', amount: input.amount, makerId: maker })),
       });
       if (!transfer) return null;
       await queueTransferEvent(trx, transfer, { accountId: scope.accountId, direction: 'out' });

@@ -9,7 +9,7 @@ import { answer, post } from '../../testing/http.ts';
 import { lastCode, lastMessage, readOutbox } from '../../testing/outbox.ts';
 import { expectLedgerHolds, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, PIN, p2p, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
+import { fundWallet, PIN, PIN_LOCKED, p2p, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
 import { createBob, createMember, createNamedMerchant, moneySnapshot, switchAccount } from '../../testing/transfers-more.ts';
 import { codeRows, createAccount, expireCodes, otherCode, skipCodeCooldown } from '../../testing/users.ts';
 
@@ -100,9 +100,9 @@ describe('POST /api/wallet/change_pin', () => {
     expect(refusal(await change(alice, WRONG_PIN, '13579'))).toEqual([400, first, { old_pin: first }]);
     for (let i = 2; i < PIN_MAX_ATTEMPTS; i++)
       expect(answer(await change(alice, WRONG_PIN, '13579'))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - i)]);
-    expect(answer(await change(alice, WRONG_PIN, '13579'))).toEqual([423, M.pinLocked]);
-    expect(answer(await change(alice, NEW_PIN, '13579'))).toEqual([423, M.pinLocked]);
-    expect(answer(await verify(alice, NEW_PIN))).toEqual([423, M.pinLocked]);
+    expect(answer(await change(alice, WRONG_PIN, '13579'))).toEqual([423, PIN_LOCKED]);
+    expect(answer(await change(alice, NEW_PIN, '13579'))).toEqual([423, PIN_LOCKED]);
+    expect(answer(await verify(alice, NEW_PIN))).toEqual([423, PIN_LOCKED]);
   });
 });
 
@@ -150,7 +150,7 @@ describe('POST /api/wallet/pin_reset_code and /api/wallet/reset_pin', () => {
       MESSAGES.codeTooManyAttempts,
       { code: MESSAGES.codeTooManyAttempts },
     ]);
-    expect(answer(await verify(alice, NEW_PIN))).toEqual([423, M.pinLocked]);
+    expect(answer(await verify(alice, NEW_PIN))).toEqual([423, PIN_LOCKED]);
   });
 
   it('refuses an expired code', async () => {

@@ -1,10 +1,11 @@
 /** The wallet PIN through HTTP (spec §7, DESIGN §6): pin_exists, set_pin, verify_pin, the lock and PIN tokens. */
+import { formatDateTimeWithZone } from '@sente/contracts/format';
 import { WALLET_MESSAGES as M, PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, post } from '../../testing/http.ts';
 import { expectLedgerHolds, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { fundWallet, PIN, p2p, payout, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
+import { fundWallet, PIN, PIN_LOCKED, p2p, payout, pinToken, setPin, WALLET_ENV, WRONG_PIN } from '../../testing/transfers.ts';
 import { createBob, createNamedMerchant, moneySnapshot, switchAccount } from '../../testing/transfers-more.ts';
 import { createAccount } from '../../testing/users.ts';
 
@@ -108,14 +109,16 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
       expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - i)]);
     }
     const lockedAt = Date.now();
-    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([423, M.pinLocked]);
-    expect(answer(await verify(xavier, PIN))).toEqual([423, M.pinLocked]);
-    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([423, M.pinLocked]);
+    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([423, PIN_LOCKED]);
+    expect(answer(await verify(xavier, PIN))).toEqual([423, PIN_LOCKED]);
+    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([423, PIN_LOCKED]);
     const locked = await pinRow();
     expect(locked.failed_attempts).toBe(PIN_MAX_ATTEMPTS);
     const until = new Date(locked.locked_until!).getTime();
     expect(until).toBeGreaterThan(lockedAt + PIN_LOCK_MINUTES * 60_000 - 5_000);
     expect(until).toBeLessThan(Date.now() + PIN_LOCK_MINUTES * 60_000 + 5_000);
+    // The lock says until when, in Kampala time (decision 071).
+    expect(answer(await verify(xavier, PIN))).toEqual([423, M.pinLockedUntil(formatDateTimeWithZone(locked.locked_until!))]);
 
     // The service's clock just after the lock: the right PIN answers a token and clears the count.
     const member = { accountId: xavier.accountId, userId: xavier.userId };
@@ -127,7 +130,7 @@ describe('the wallet PIN: pin_exists, set_pin, verify_pin and PIN tokens', () =>
     for (let i = 1; i < PIN_MAX_ATTEMPTS; i++) {
       expect(answer(await verify(xavier, WRONG_PIN))).toEqual([400, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - i)]);
     }
-    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([423, M.pinLocked]);
+    expect(answer(await verify(xavier, WRONG_PIN))).toEqual([423, PIN_LOCKED]);
 
     // The lock runs out (moved into the past in the database): a wrong PIN is the first of a new count...
     await t.database.db

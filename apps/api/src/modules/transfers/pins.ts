@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { formatDateTimeWithZone } from '@sente/contracts/format';
 import { WALLET_MESSAGES as M, PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/transfers';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -20,8 +21,9 @@ import {
 /** How a PIN token is stored: its SHA-256, never the token. */
 export const pinTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** 423 Locked: five wrong PINs in a row stop money movements for PIN_LOCK_MINUTES. */
-const locked = () => new HttpError(423, M.pinLocked);
+/** 423 Locked: five wrong PINs in a row stop money movements for PIN_LOCK_MINUTES; the message says until when. */
+const locked = (until: Date | string | null | undefined) =>
+  new HttpError(423, until ? M.pinLockedUntil(formatDateTimeWithZone(until)) : M.pinLocked);
 
 /**
  * DESIGN §6 wallet PIN: one per member of an account, stored as a scrypt hash. A right PIN gives a single-use
@@ -38,16 +40,16 @@ export function createPinService(db: Kysely<Database>, passwords: PasswordHasher
   async function check(member: Member, pin: string, now: Date, field: 'pin' | 'old_pin'): Promise<void> {
     const row = await find(member);
     if (!row) throw badRequest(M.pinMissing);
-    if (row.locked_until && row.locked_until > now) throw locked();
+    if (row.locked_until && row.locked_until > now) throw locked(row.locked_until);
     if (!(await passwords.verify(pin, row.pin_hash))) {
       const after = await countWrongPin(db, member, now, new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000));
-      if (after?.locked_until && new Date(after.locked_until) > now) throw locked();
+      if (after?.locked_until && new Date(after.locked_until) > now) throw locked(after.locked_until);
       throw fieldError(field, M.pinInvalidTriesLeft(PIN_MAX_ATTEMPTS - (after?.failed_attempts ?? 0)));
     }
     // Wrong guesses checked in parallel may have locked the PIN while this one was hashing: a right PIN
     // clears the count only while no lock stands, else it is refused like any other try during the lock.
     const cleared = await clearWrongPins(db, member, now);
-    if (!cleared) throw locked();
+    if (!cleared) throw locked((await find(member))?.locked_until);
   }
 
   /**

@@ -27,7 +27,8 @@ export type TransfersWhere = Omit<TransfersFilter, 'cursor'> & { q?: string };
 /** Every filter given, as one condition on `transfers` aliased t: status, kind, inclusive Kampala days, text. */
 function transfersCondition(where: TransfersWhere) {
   const parts: RawBuilder<unknown>[] = [];
-  if (where.status) parts.push(sql`t.status = ${where.status}`);
+  if (where.status === 'awaiting_approval') parts.push(sql`t.status = 'pending' and t.approval_status = 'awaiting'`);
+  else if (where.status) parts.push(sql`t.status = ${where.status}`);
   if (where.kind) parts.push(sql`t.kind = ${where.kind}`);
   if (where.from) parts.push(sql`t.created_at >= ${kampalaDayStart(where.from).toISOString()}::timestamptz`);
   if (where.to) parts.push(sql`t.created_at < ${kampalaDayEnd(where.to).toISOString()}::timestamptz`);
@@ -47,10 +48,12 @@ const listColumns = (source: 'page' | 'transfers') => sql`
          t.amount::text as amount, t.charge::text as charge, t.currency, t.reason, t.status, t.bank_details, t.payout_msisdn,
          t.failure_reason, t.collection_id, t.creator_id, t.approval_status, t.approval_expires_at,
          u.firstname as creator_firstname, u.lastname as creator_lastname,
+         a.firstname as approver_firstname, a.lastname as approver_lastname,
          s.account_name as sender_name, s.account_number as sender_number,
          r.account_name as recipient_name, r.account_number as recipient_number
   from ${sql.table(source)} t
   left join users u on u.id = t.creator_id
+  left join users a on a.id = t.approver_id
   join accounts s on s.id = t.account_id
   left join accounts r on r.id = t.recipient_account_id`;
 
@@ -76,6 +79,8 @@ export type TransferListRecord = {
   approval_expires_at: Date | null;
   creator_firstname: string | null;
   creator_lastname: string | null;
+  approver_firstname: string | null;
+  approver_lastname: string | null;
   sender_name: string;
   sender_number: string;
   recipient_name: string | null;

@@ -1,3 +1,4 @@
+import { roleHasRight } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
 import { maskRegisteredName } from '@sente/contracts/name-check';
@@ -34,7 +35,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * account, environment and member that move money are the session's: ids in the body (senderAccountId,
  * sente_account_id) must name the caller's current account, and the creator is always the signed-in member.
  */
-export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { wallet, pins, pinChanges, nameLookup }) => {
+export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { wallet, approvals, pins, pinChanges, nameLookup }) => {
   const moveMoney = app.requireAccount('moveMoney');
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
   const move = { preValidation: moveMoney, config: { rateClass: 'write' } } as const;
@@ -152,15 +153,25 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     });
   });
 
-  // Decision 066: another member who may move money approves, with their PIN, or declines a movement above the threshold.
+  // Decisions 067 and 071: another member who may move money approves, with their PIN, or declines a movement above the threshold.
   route(app, 'POST /api/transfers/:id/approve', pin, async (request) => {
-    await wallet.approvals.approve(actorOf(request), request.params.id, request.body.pin_token);
+    await approvals.movements.approve(actorOf(request), request.params.id, request.body.pin_token);
     return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.approved);
   });
 
   route(app, 'POST /api/transfers/:id/decline', move, async (request) => {
-    await wallet.approvals.decline(actorOf(request), request.params.id, request.body.reason);
+    await approvals.movements.decline(actorOf(request), request.params.id, request.body.reason);
     return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.declined);
+  });
+
+  // Decision 071: the count of what waits for the caller's approval, for the Overview and the Transfers menu.
+  route(app, 'GET /api/transfers/awaiting-approval', view, async (request) =>
+    answer(await approvals.awaitingFor(actorOf(request), roleHasRight(request.account.role, 'moveMoney'))),
+  );
+
+  route(app, 'POST /api/transfers/:id/withdraw', move, async (request) => {
+    await approvals.movements.withdraw(actorOf(request), request.params.id);
+    return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.withdrawn);
   });
 
   route(app, 'GET /api/settlements', view, async (request) => answer(await wallet.list(scopeOf(request), request.query)));

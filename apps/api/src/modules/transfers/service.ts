@@ -25,10 +25,11 @@ import { DISBURSEMENT_KINDS, type MoneyActor, type RefundCompletionHooks, type R
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
+import { assertApproversForThreshold } from './approvals/approvers.ts';
+import { approvalColumns } from './approvals/movement.ts';
 import { createCompletion } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';
 import { createMoveOut, holdNew } from './move-out.ts';
-import { approvalColumns, createMovementApprovals } from './movement-approvals.ts';
 import { createWalletTransfers } from './p2p.ts';
 import { checkPayoutRules, readPayoutRules, savePayoutRules } from './payout-rules.ts';
 import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
@@ -94,7 +95,7 @@ export function createWalletService({
         payout_msisdn: refund.msisdn,
         collection_id: refund.collectionId,
         ...mobileMoneyOutColumns(refund.provider, authority, payoutExpirySeconds, idempotency),
-        ...(await approvalColumns(trx, scope.accountId, refund.amount)),
+        ...(await approvalColumns(trx, { ...scope, kind: 'refund', amount: refund.amount, makerId: member })),
       });
     },
     send,
@@ -138,8 +139,10 @@ export function createWalletService({
 
     /** The account's payout rules (payout-rules.ts, decision 065): read by every member, set by owners and administrators. */
     payoutRules: (accountId: string) => readPayoutRules(db, accountId),
-    setPayoutRules: (accountId: string, userId: string, settings: PayoutRulesSettings) =>
-      savePayoutRules(db, accountId, userId, settings),
+    async setPayoutRules(accountId: string, userId: string, settings: PayoutRulesSettings) {
+      if (settings.approval_threshold) await assertApproversForThreshold(db, accountId);
+      return savePayoutRules(db, accountId, userId, settings);
+    },
 
     /** Request Transfer: holds the amount and charge at once; an operator pays or rejects it later. */
     async requestSettlement(
@@ -169,7 +172,13 @@ export function createWalletService({
             bank_details: JSON.stringify(bank),
             idempotency_key: idempotencyKey ?? null,
             request_hash: hash,
-            ...(await approvalColumns(trx, actor.accountId, input.amount)),
+            ...(await approvalColumns(trx, {
+              accountId: actor.accountId,
+              environment: actor.environment,
+              kind: 'settlement',
+              amount: input.amount,
+              makerId: actor.userId,
+            })),
           });
           if (!transfer) return null;
           await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
@@ -264,11 +273,8 @@ export function createWalletService({
     /** The money-out machinery a refund (payments/refunds) moves its money through. */
     refundMoneyOut,
 
-    /** What a payout batch's rows (batches/) are completed and handed to their providers by. */
+    /** What a payout batch's rows (batches/) and an approved movement (approvals/) are completed and handed over by. */
     batchMoneyOut: { complete, send },
-
-    /** A second member's answer to a movement above the approval threshold (movement-approvals.ts, decision 067). */
-    approvals: createMovementApprovals({ db, pins, providers, complete, send, payoutExpirySeconds, logger }),
 
     /** The wallet statement and its spreadsheet (statement.ts, decision 052). */
     statement: createStatementService(db),

@@ -1,6 +1,6 @@
 /** The /settlements list narrowed by status, kind and Kampala days (decision 051). */
 import { FIND_MESSAGES as F } from '@sente/contracts/filters';
-import { TRANSFER_KINDS, TRANSFER_STATUSES } from '@sente/contracts/transfers';
+import { TRANSFER_FILTER_STATUSES, TRANSFER_KINDS } from '@sente/contracts/transfers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../testing/http.ts';
@@ -82,7 +82,7 @@ describe('GET /api/settlements filtered', () => {
 
   it('refuses wrong values with a message', async () => {
     const refusals: [string, string][] = [
-      ['status=failed', F.statusInvalid(TRANSFER_STATUSES)],
+      ['status=failed', F.statusInvalid(TRANSFER_FILTER_STATUSES)],
       ['kind=refunds', F.kindInvalid(TRANSFER_KINDS)],
       ['from=2026-13-01', F.dateInvalid('from')],
       ['from=2026-11-22&to=2026-11-21', F.datesInverted],

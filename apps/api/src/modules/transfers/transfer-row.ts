@@ -46,6 +46,10 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
             status: row.approval_status,
             expires_at: new Date(row.approval_expires_at).toISOString(),
             requested_by: row.creator_id ?? null,
+            answered_by:
+              row.approver_firstname === null || row.approver_firstname === undefined
+                ? null
+                : { firstname: row.approver_firstname, lastname: row.approver_lastname ?? '' },
           }
         : null,
   };

@@ -5,6 +5,7 @@ import { createMerchant, expectLedgerHolds, type Merchant, ugxBalances } from '.
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   fundWallet,
+  PIN_LOCKED,
   p2p,
   payout,
   payoutsDone,
@@ -86,9 +87,9 @@ describe('the money-out journey', () => {
       expect([wrong.statusCode, wrong.json().message]).toEqual([400, M.pinInvalidTriesLeft(4 - i)]);
     }
     const fifth = await post(t, carol, '/api/wallet/verify_pin', { pin: '11111' });
-    expect([fifth.statusCode, fifth.json().message]).toEqual([423, M.pinLocked]);
+    expect([fifth.statusCode, fifth.json().message]).toEqual([423, PIN_LOCKED]);
     const right = await post(t, carol, '/api/wallet/verify_pin', { pin: '24680' });
-    expect([right.statusCode, right.json().message]).toEqual([423, M.pinLocked]);
+    expect([right.statusCode, right.json().message]).toEqual([423, PIN_LOCKED]);
 
     // A member who forgot their PIN: the operator forgets it, and they create a new one.
     expect((await runOpsCommand(t.app.services, 'pins:reset', [carol.email])).ok).toBe(true);

@@ -14,6 +14,7 @@ import { requestHash, requireSameRequest } from '../../../lib/idempotency.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { PAGE_SIZE } from '../../../lib/pagination.ts';
+import { alertApprovers } from '../approvals/batch.ts';
 import { positionOf, recheck, rowColumns, rowCursor } from './drafts.ts';
 import { queueBatchEvent } from './events.ts';
 import { toApiPayoutBatch, toApiPayoutBatchRow } from './public-object.ts';
@@ -96,6 +97,7 @@ export function createApiBatches({ db, charge, maxAmount }: Options) {
       await recordEvent(trx, { batchId: batch.id, actorId: null, action: 'created_by_api', detail });
       await recordEvent(trx, { batchId: batch.id, actorId: null, action: 'submitted' });
       await queueBatchEvent(trx, batch.id, 'submitted');
+      await alertApprovers(trx, batch.id);
       return batch.id;
     });
   }

@@ -130,6 +130,10 @@ export const batchRoutes: FastifyPluginAsyncZod<Services> = async (app, { batche
     answer(await batches.reject(actor(request), request.params.id, request.body.reason), M.rejected),
   );
 
+  route(app, 'POST /api/payout-batches/:id/withdraw', move, async (request) =>
+    answer(await batches.withdraw(actor(request), request.params.id), M.withdrawn),
+  );
+
   route(app, 'POST /api/payout-batches/:id/retry', move, async (request, reply) =>
     reply.code(201).send(answer(await batches.retry(actor(request), request.params.id), M.retried)),
   );

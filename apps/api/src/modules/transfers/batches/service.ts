@@ -16,9 +16,8 @@ import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE } from '../../../lib/pagination.ts';
 import type { MoneyActor } from '../../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
+import type { Approvals } from '../approvals/service.ts';
 import type { Complete } from '../completion.ts';
-import type { PinService } from '../pins.ts';
-import { createApprovals, type PayPacing } from './approval.ts';
 import { createDrafts, positionOf, rowCursor, rowsText } from './drafts.ts';
 import { presentBatch, presentListItem, presentRow, type Viewer } from './present.ts';
 import {
@@ -37,7 +36,6 @@ import { createBatchWork, type HolderLookup } from './work.ts';
 
 type Options = {
   db: Kysely<Database>;
-  pins: PinService;
   providers: ProviderRegistry;
   names: HolderLookup;
   /** The payout machinery the rows are completed and handed over by (transfers/service.ts). */
@@ -49,9 +47,10 @@ type Options = {
       now: Date,
     ) => Promise<boolean>;
   };
+  /** Submitting, answering and withdrawing a batch (approvals/, decision 071). */
+  approvals: Approvals['batches'];
   charge: number;
   maxAmount: number;
-  livePacing: PayPacing;
   expirySeconds: number;
   batchSize: number;
   leaseMs: number;
@@ -62,13 +61,13 @@ type Options = {
 export type BatchActor = MoneyActor & { canMove: boolean };
 
 /**
- * Payout batches (decision 066): drafts from a sheet (drafts.ts), their approval by a second member (approval.ts), the
+ * Payout batches (decision 066): drafts from a sheet (drafts.ts), their approval by a second member (../approvals/), the
  * worker's name checks and payouts (work.ts), and what the batch screen and the result read.
  */
 export function createBatchService(options: Options) {
   const { db, maxAmount } = options;
   const drafts = createDrafts({ db, charge: options.charge, maxAmount });
-  const approvals = createApprovals({ db, pins: options.pins, maxAmount, livePacing: options.livePacing });
+  const { approvals } = options;
   const work = createBatchWork({
     db,
     providers: options.providers,
@@ -170,6 +169,11 @@ export function createBatchService(options: Options) {
       return answer(actor, id);
     },
 
+    async withdraw(actor: BatchActor, id: string) {
+      await approvals.withdraw(actor, id);
+      return answer(actor, id);
+    },
+
     /** A new draft of the batch's failed rows, made by the actor, to be submitted and approved again. */
     async retry(actor: BatchActor, id: string) {
       const batch = await found(actor, id);
@@ -205,10 +209,9 @@ export function createBatchService(options: Options) {
       return { batch, stream: streamBatchResult(db, batch, log) };
     },
 
-    /** The worker's pass: expired approval requests, then due name checks and payouts. */
+    /** The worker's pass: due name checks and payouts (expired approval requests are the approvals' pass). */
     async runDue(options: { now?: Date; signal?: AbortSignal } = {}) {
-      const expired = await approvals.expireDue(options.now);
-      return { expired, ...(await work.run(options)) };
+      return { expired: 0, ...(await work.run(options)) };
     },
   };
 }

@@ -18,7 +18,7 @@ type Values = Omit<NotificationSettings, 'payment_above' | 'low_balance_below'> 
   low_balance_below: number;
 };
 const FIELDS = Object.keys(L) as (keyof typeof L)[];
-const EVENTS = ['payment_received', 'daily_summary', 'payout_failed', 'refund_done'] as const;
+const EVENTS = ['payment_received', 'daily_summary', 'payout_failed', 'refund_done', 'approval_needed'] as const;
 
 /**
  * A member's alerts for the current account: which events, by e-mail and/or SMS, for live and/or test. The

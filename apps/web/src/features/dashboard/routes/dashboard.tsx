@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useCan, useProfile } from '../../../lib/profile.ts';
 import { PaymentDrawer } from '../../payments/index.ts';
 import { useUsdWallet } from '../api/get-usd-wallet.ts';
+import { AwaitingApprovalCard } from '../components/awaiting-approval-card.tsx';
 import { FirstSteps } from '../components/first-steps.tsx';
 import { ProfileCompletionCard } from '../components/profile-completion-card.tsx';
 import { RecentCollections } from '../components/recent-collections.tsx';
@@ -77,6 +78,7 @@ function AccountOverview({ user, account }: { user: User; account: Account }) {
   return (
     <Stack gap="lg">
       <Greeting user={user} />
+      {mayMoveMoney && <AwaitingApprovalCard accountId={account.id} />}
       <FirstSteps account={account} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <SummaryCard id="wallet-balance" title={environment === 'test' ? 'Wallet balance (test)' : 'Wallet balance'}>

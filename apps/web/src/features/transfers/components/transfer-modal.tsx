@@ -1,4 +1,7 @@
+import { formatMoney } from '@sente/contracts/format';
+import { APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
 import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
+import { needsApproval } from '@sente/contracts/payout-rules';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -6,6 +9,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { useMobileMoneyName } from '../api/mobile-money-name.ts';
 import { type TransferFormKind, useFindReceiver, useMoveMoney } from '../api/move-money.ts';
+import { usePayoutRules } from '../api/payout-rules.ts';
 import { useWalletSummary } from '../api/settlements.ts';
 import { useWalletPin } from '../api/use-wallet-pin.ts';
 import { useVerifyPin } from '../api/wallet-pin.ts';
@@ -23,7 +27,8 @@ type Confirmation = PinSummary & { kind: TransferFormKind; recipientId: string |
  * Verify moves the money with the single-use PIN token. A Request Transfer needs bank details on file: their absence
  * is said as soon as that option is chosen, and the PIN step names the account paid into. A payout to mobile money
  * (decision 064) asks who holds the number first: the PIN step shows the registered name masked, or warns that it could
- * not be checked; a number not registered or barred is said under the phone and goes no further.
+ * not be checked; a number not registered or barred is said under the phone and goes no further. Above the account's
+ * approval threshold the PIN step says the movement will wait for a second member (decision 071).
  */
 export function TransferModal({ opened, onClose, withPayout }: Props) {
   const { data: user } = useProfile();
@@ -39,6 +44,7 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
   const mobileMoneyName = useMobileMoneyName();
   const verifyPin = useVerifyPin();
   const moveMoney = useMoveMoney();
+  const rules = usePayoutRules();
   const [confirm, setConfirm] = useState<Confirmation | null>(null);
 
   const bankMissing = form.values.option === 'settlement' && bank === null;
@@ -58,6 +64,8 @@ export function TransferModal({ opened, onClose, withPayout }: Props) {
       amount,
       charge: summary.data?.charges[option] ?? 0,
       reason,
+      heldForApproval:
+        rules.data && needsApproval(rules.data, amount) ? L.willBeHeld(formatMoney(rules.data.approval_threshold)) : null,
       recipientId: null,
       idempotencyKey: crypto.randomUUID(),
     };

@@ -6,18 +6,30 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCan, useProfile } from '../../../lib/profile.ts';
-import { ApproveMovement } from './approve-movement.tsx';
-import { DeclineMovementModal } from './decline-movement-modal.tsx';
+import { ApproveMovement, DeclineMovement, WithdrawMovement } from './movement-answers.tsx';
 
 /** A movement held until a second member answers it (decision 067); declined or expired ones are rejected rows. */
 export const isAwaitingApproval = (row: TransferRow) => row.status === 'pending' && row.approval?.status === 'awaiting';
 
 /**
  * The status of a transfer as a badge; one awaiting approval has its own word and colour (violet.9 on its light tint
- * reads at more than 4.5:1), and says until when it waits.
+ * reads at more than 4.5:1), and says until when it waits. One that was answered says by whom (decision 071).
  */
 export function TransferStatusBadge({ row }: { row: TransferRow }) {
-  if (!isAwaitingApproval(row) || !row.approval) return <StatusBadge status={shownTransferStatus(row)} />;
+  if (!isAwaitingApproval(row) || !row.approval) {
+    const answer = row.approval?.answered_by ? row.approval : null;
+    const status = answer?.status;
+    return (
+      <>
+        <StatusBadge status={shownTransferStatus(row)} />
+        {answer?.answered_by && (status === 'approved' || status === 'declined' || status === 'withdrawn') && (
+          <Text size="xs" c="gray.7" mt={4}>
+            {L.answeredBy(status, `${answer.answered_by.firstname} ${answer.answered_by.lastname}`.trim())}
+          </Text>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <Badge variant="light" color="violet" c="violet.9" radius="sm" miw="max-content">
@@ -39,7 +51,8 @@ export function useMayAnswer(): (row: TransferRow) => boolean {
 
 /**
  * Under an awaiting movement: Approve (with the wallet PIN) and Decline (with a reason) for a member who may answer it;
- * the member who asked reads that it waits for another; members who may not move money see only the badge.
+ * the member who asked reads that it waits for another, and may withdraw it (decision 071); members who may not move
+ * money see only the badge.
  */
 export function ApprovalActions({ row }: { row: TransferRow }) {
   return isAwaitingApproval(row) ? <AwaitingActions row={row} /> : null;
@@ -48,13 +61,17 @@ export function ApprovalActions({ row }: { row: TransferRow }) {
 function AwaitingActions({ row }: { row: TransferRow }) {
   const [step, setStep] = useState<'approve' | 'decline' | null>(null);
   const canMove = useCan('moveMoney');
+  const { data: user } = useProfile();
   const mayAnswer = useMayAnswer();
   if (!canMove) return null;
   if (!mayAnswer(row)) {
     return (
-      <Text size="xs" c="gray.7" mt={4}>
-        {L.waitingForOther}
-      </Text>
+      <>
+        <Text size="xs" c="gray.7" mt={4}>
+          {L.waitingForOther}
+        </Text>
+        {row.approval?.requested_by === user?.user_id && <WithdrawMovement row={row} />}
+      </>
     );
   }
   return (
@@ -74,7 +91,7 @@ function AwaitingActions({ row }: { row: TransferRow }) {
         </Button>
       </Group>
       {step === 'approve' && <ApproveMovement row={row} onClose={() => setStep(null)} />}
-      <DeclineMovementModal transferId={row.id} opened={step === 'decline'} onClose={() => setStep(null)} />
+      <DeclineMovement row={row} opened={step === 'decline'} onClose={() => setStep(null)} />
     </>
   );
 }

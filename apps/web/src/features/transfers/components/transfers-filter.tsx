@@ -1,6 +1,11 @@
 import { formatNumber } from '@sente/contracts/format';
-import { TRANSFER_KINDS, TRANSFER_OPTIONS, TRANSFER_STATUSES } from '@sente/contracts/transfers';
-import { capitalized, choicesOf, FilterBar } from '../../../components/filter-bar.tsx';
+import {
+  TRANSFER_FILTER_STATUS_LABELS,
+  TRANSFER_FILTER_STATUSES,
+  TRANSFER_KINDS,
+  TRANSFER_OPTIONS,
+} from '@sente/contracts/transfers';
+import { choicesOf, FilterBar } from '../../../components/filter-bar.tsx';
 import type { UrlFilter } from '../../../components/use-url-filter.ts';
 import type { TRANSFER_FILTER_KEYS } from '../api/settlements.ts';
 
@@ -18,7 +23,11 @@ export function TransfersFilter({ filter, total }: Props) {
       filter={filter}
       label="Filter transfers"
       selects={[
-        { key: 'status', label: 'Status', choices: choicesOf(TRANSFER_STATUSES, capitalized) },
+        {
+          key: 'status',
+          label: 'Status',
+          choices: choicesOf(TRANSFER_FILTER_STATUSES, (status) => TRANSFER_FILTER_STATUS_LABELS[status]),
+        },
         { key: 'kind', label: 'Kind', choices: choicesOf(TRANSFER_KINDS, (kind) => TRANSFER_OPTIONS[kind]) },
       ]}
       dates={{ from: 'from', to: 'to' }}

@@ -5,7 +5,7 @@ import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
 import { formatTypedPhone } from '@sente/contracts/payments';
 import { maskBankAccountNumber, WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { type BankDetails, newPinForm, verifyPinInput } from '@sente/contracts/transfers-input';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CardDetail } from '../../../components/card-detail.tsx';
 import { ReasonHtml } from '../../../components/reason-html.tsx';
@@ -118,6 +118,10 @@ export type PinSummary = {
   registeredName?: string | null;
   /** A payout whose name could not be checked: the PIN step warns before the money goes. */
   nameUnchecked?: boolean;
+  /** An approver's PIN step (decision 071): who asked for the movement or made the batch, and when. */
+  requestedBy?: string | null;
+  /** A movement above the approval threshold: the PIN step says it will wait for a second member. */
+  heldForApproval?: string | null;
   amount: number;
   /** What the movement costs on top; null where there is no charge to speak of (a refund of a payment). */
   charge: number | null;
@@ -137,6 +141,12 @@ export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthP
     <Modal opened={summary !== null} onClose={onClose} title="Authenticate with PIN" centered>
       {summary && (
         <Stack>
+          {summary.requestedBy && <Text size="sm">{summary.requestedBy}</Text>}
+          {summary.heldForApproval && (
+            <Alert color="violet" icon={<IconClock size={16} aria-hidden />}>
+              {summary.heldForApproval}
+            </Alert>
+          )}
           {summary.registeredName && (
             <Text size="sm">
               {NAME_CHECK_MESSAGES.registeredName}: <strong>{summary.registeredName}</strong>

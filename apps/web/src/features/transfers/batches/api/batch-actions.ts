@@ -75,6 +75,8 @@ export const batchSteps = {
     batchOf(await call('POST /api/payout-batches/:id/approve', { params: { id }, body: { pin_token: pinToken } })),
   reject: (id: string) => async (reason: string) =>
     batchOf(await call('POST /api/payout-batches/:id/reject', { params: { id }, body: { reason } })),
+  withdraw: (id: string) => async () =>
+    batchOf(await call('POST /api/payout-batches/:id/withdraw', { params: { id }, body: {} })),
 };
 
 /** DELETE /api/payout-batches/:id: a draft thrown away; the list forgets it. */

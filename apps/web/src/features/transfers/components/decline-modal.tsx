@@ -1,18 +1,34 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { APPROVAL_MESSAGES, APPROVAL_LABELS as L } from '@sente/contracts/movement-approvals';
-import { declineMovementInput } from '@sente/contracts/transfers-input';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAnswerMovement } from '../api/movement-approvals.ts';
 
-type Props = { transferId: string; opened: boolean; onClose: () => void };
+/** The decline call of a movement or a batch: it takes the reason and answers the server's words. */
+export type Decline = {
+  mutate: (
+    reason: string,
+    callbacks: { onSuccess: (answer: { message?: string | undefined }) => void; onError: (error: Error) => void },
+  ) => void;
+  isPending: boolean;
+};
 
-/** A movement awaiting approval declined by a second member, with the reason the member who asked reads (required). */
-export function DeclineMovementModal({ transferId, opened, onClose }: Props) {
-  const decline = useAnswerMovement('decline', transferId);
-  const form = useForm({ initialValues: { reason: '' }, validate: zod4Resolver(declineMovementInput) });
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  decline: Decline;
+  /** The contract's schema of the reason, whose message a missing one shows. */
+  schema: z.ZodType<{ reason: string }, { reason: string }>;
+  texts: { title: string; hint: string; done: string };
+};
+
+/**
+ * A held movement or a submitted batch declined by a second member, one modal for both (decision 071), with the
+ * reason (required) the member who asked reads.
+ */
+export function DeclineModal({ opened, onClose, decline, schema, texts }: Props) {
+  const form = useForm({ initialValues: { reason: '' }, validate: zod4Resolver(schema) });
   const close = () => {
     form.reset();
     onClose();
@@ -20,19 +36,19 @@ export function DeclineMovementModal({ transferId, opened, onClose }: Props) {
   const submit = form.onSubmit(({ reason }) =>
     decline.mutate(reason.trim(), {
       onSuccess: ({ message }) => {
-        notify.success(message ?? APPROVAL_MESSAGES.declined);
+        notify.success(message ?? texts.done);
         close();
       },
       onError: (error) => notify.error(errorMessage(error)),
     }),
   );
   return (
-    <Modal opened={opened} onClose={close} title={L.declineTitle} centered>
+    <Modal opened={opened} onClose={close} title={texts.title} centered>
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Textarea
             label="Reason"
-            description={L.declineReasonHint}
+            description={texts.hint}
             required
             autosize
             minRows={3}
@@ -44,7 +60,7 @@ export function DeclineMovementModal({ transferId, opened, onClose }: Props) {
               Cancel
             </Button>
             <Button type="submit" color="red.9" loading={decline.isPending}>
-              {L.declineTitle}
+              {texts.title}
             </Button>
           </Group>
         </Stack>

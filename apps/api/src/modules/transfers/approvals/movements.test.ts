@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { APPROVAL_MESSAGES as A } from '@sente/contracts/movement-approvals';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, post } from '../../testing/http.ts';
-import { apiKeysOf, v1 } from '../../testing/merchant-api.ts';
-import { expectLedgerHolds, type Merchant, ugxBalances } from '../../testing/payments.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { answer, post } from '../../../testing/http.ts';
+import { apiKeysOf, v1 } from '../../../testing/merchant-api.ts';
+import { expectLedgerHolds, type Merchant, ugxBalances } from '../../../testing/payments.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import {
   fundWallet,
   payout,
@@ -19,8 +19,8 @@ import {
   setPin,
   transferRow,
   WALLET_ENV,
-} from '../../testing/transfers.ts';
-import { createAliceAndBob, createMember } from '../../testing/transfers-more.ts';
+} from '../../../testing/transfers.ts';
+import { createAliceAndBob, createMember } from '../../../testing/transfers-more.ts';
 
 const THRESHOLD = 50_000;
 const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);

@@ -1,0 +1,224 @@
+import { AWAITING_WHAT } from '@sente/contracts/movement-approvals';
+import { maskRegisteredName } from '@sente/contracts/name-check';
+import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
+import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../../db/database.ts';
+import { badRequest, notFound } from '../../../lib/http-error.ts';
+import { isUuid } from '../../../lib/ids.ts';
+import { queueApprovalAlert } from '../../alerts/queue.ts';
+import type { MoneyActor } from '../../money/disbursements.ts';
+import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
+import { batchHeld } from '../../money/movements.ts';
+import { recheck } from '../batches/drafts.ts';
+import { queueBatchEvent } from '../batches/events.ts';
+import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from '../batches/repository.ts';
+import { checkPayoutRules } from '../payout-rules.ts';
+import { assertAnotherApprover } from './approvers.ts';
+import type { ApprovalSubject } from './machine.ts';
+
+/**
+ * The account's payout rules on an approved batch (decision 065), after its hold took the wallet's lock: its total
+ * counts against the day's caps, for its maker as their transfers' creator, and each row against the cap per payout.
+ */
+async function checkBatchRules(trx: Transaction<Database>, batch: BatchRecord): Promise<void> {
+  const scope = { accountId: batch.account_id, environment: batch.environment };
+  await checkPayoutRules(trx, scope, batch.maker_id, Number(batch.total_amount), { perPayout: false });
+  const { largest } = await trx
+    .selectFrom('payout_batch_rows')
+    .select((eb) => eb.fn.max('amount_value').as('largest'))
+    .where('batch_id', '=', batch.id)
+    .executeTakeFirstOrThrow();
+  if (largest !== null) await checkPayoutRules(trx, scope, null, Number(largest), { dailyCaps: false });
+}
+
+/**
+ * Decision 071: the members who may approve a batch now submitted (its maker's, or /v1's) hear of it, in the
+ * transaction that submits it.
+ */
+export async function alertApprovers(trx: Transaction<Database>, batchId: string): Promise<void> {
+  const batch = await trx.selectFrom('payout_batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+  await queueApprovalAlert(trx, {
+    accountId: batch.account_id,
+    environment: batch.environment,
+    makerId: batch.maker_id,
+    what: AWAITING_WHAT.batch(batch.reference, batch.row_count),
+    amount: Number(batch.total_amount) + Number(batch.charge_per_row) * batch.row_count,
+  });
+}
+
+/** How the rows of an approved batch are handed to the providers: `size` rows every `intervalMs` (0: all at once). */
+export type PayPacing = { size: number; intervalMs: number };
+
+export type BatchSubjectOptions = {
+  db: Kysely<Database>;
+  maxAmount: number;
+  /** Live rows are paced so the providers' rate limits hold; the simulator takes them all at once. */
+  livePacing: PayPacing;
+};
+
+/**
+ * A payout batch as the approval machine's subject (decision 066): its maker submits it; the approver accepts each name
+ * that does not match, then approves with the wallet PIN, which holds the total with charges at once and queues the
+ * rows; rejected it ends; withdrawn by its maker it is a draft again; unanswered it expires after 72 hours.
+ */
+export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOptions) {
+  /**
+   * Refused unless every row is free of errors, every name was looked up and no number is barred or unregistered. A
+   * draft's rows are checked again first (the account's rules may have changed since); a submitted batch's cannot change,
+   * and its approval names the rule a change of the rules since would break (checkBatchRules).
+   */
+  async function assertReady(trx: Transaction<Database>, batch: BatchRecord): Promise<void> {
+    if (batch.status === 'draft') await recheck(trx, batch.id, maxAmount);
+    const checked = (await trx.selectFrom('payout_batches').select('error_count').where('id', '=', batch.id).executeTakeFirst())!;
+    const counts = await rowCounts(trx, batch.id);
+    if (batch.row_count === 0) throw badRequest(M.noRows);
+    if (checked.error_count > 0) throw badRequest(M.hasErrors);
+    if (counts.names_pending > 0) throw badRequest(M.namesPending);
+    if (counts.names_blocking > 0) throw badRequest(M.blockedRows);
+  }
+
+  /** A submitted batch, locked, that the actor (not its maker) may answer; an expired one is refused. */
+  async function awaitingForApprover(trx: Transaction<Database>, actor: MoneyActor, id: string, now: Date) {
+    const batch = isUuid(id) ? await findBatch(trx, actor, id, true) : undefined;
+    if (!batch) throw notFound(M.notFound);
+    if (batch.status !== 'submitted') throw badRequest(M.notSubmitted);
+    if (batch.expires_at && new Date(batch.expires_at) <= now) throw badRequest(M.expired);
+    if (batch.maker_id === actor.userId) throw badRequest(M.ownBatch);
+    return batch;
+  }
+
+  const subject: ApprovalSubject<BatchRecord> = {
+    messages: { notFound: M.notFound, notAwaiting: M.notSubmitted, expired: M.expired, own: M.ownBatch, notYours: M.notYours },
+    lock: (trx, actor, id) => findBatch(trx, actor, id, true),
+    standing: (batch) => ({
+      awaiting: batch.status === 'submitted',
+      makerId: batch.maker_id,
+      expiresAt: batch.expires_at ? new Date(batch.expires_at) : null,
+    }),
+    async ready(trx, batch) {
+      await assertReady(trx, batch);
+      const counts = await rowCounts(trx, batch.id);
+      if (counts.mismatches_accepted < counts.mismatches) throw badRequest(M.mismatchesOpen);
+    },
+    /**
+     * In the approval's transaction: the total with charges held from the wallet (refused when it cannot cover it:
+     * nothing is written), the rules checked, the rows queued for the worker, paced for a live provider.
+     */
+    async approved(trx, actor, batch, now) {
+      const fresh = (await findBatch(trx, actor, batch.id))!;
+      const total = Number(fresh.total_amount) + Number(fresh.charge_per_row) * fresh.row_count;
+      const where = { currency: 'UGX' as const, environment: fresh.environment };
+      try {
+        await postMovement(trx, batchHeld(where, { id: fresh.id, accountId: fresh.account_id, total }));
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw badRequest(M.insufficientBalance);
+        throw error;
+      }
+      await checkBatchRules(trx, fresh);
+      const pacing = fresh.environment === 'production' ? livePacing : { size: 1, intervalMs: 0 };
+      await sql`
+        update payout_batch_rows r
+           set status = 'queued', worker_attempts = 0, worker_next_attempt_at = null,
+               due_at = ${now.toISOString()}::timestamptz
+                        + ((o.n - 1) / ${Math.max(1, pacing.size)}) * (${pacing.intervalMs} * interval '1 millisecond')
+          from (select id, row_number() over (order by position) as n
+                  from payout_batch_rows where batch_id = ${fresh.id}) o
+         where r.id = o.id`.execute(trx);
+      await trx
+        .updateTable('payout_batches')
+        .set({ status: 'paying', approver_id: actor.userId, approved_at: now, updated_at: now })
+        .where('id', '=', fresh.id)
+        .execute();
+      await recordEvent(trx, {
+        batchId: fresh.id,
+        actorId: actor.userId,
+        action: 'approved',
+        detail: `UGX ${total.toLocaleString('en-US')} held for ${fresh.row_count.toLocaleString('en-US')} payouts`,
+      });
+      await queueBatchEvent(trx, fresh.id, 'approved');
+      return null;
+    },
+    async declined(trx, actor, batch, reason, now) {
+      await trx
+        .updateTable('payout_batches')
+        .set({ status: 'rejected', rejected_by: actor.userId, rejection_reason: reason, finished_at: now, updated_at: now })
+        .where('id', '=', batch.id)
+        .execute();
+      await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
+      await queueBatchEvent(trx, batch.id, 'rejected');
+      return null;
+    },
+    /** Nothing is held before approval: the batch is a draft of its maker's again, to correct or discard. */
+    async withdrawn(trx, actor, batch, now) {
+      await trx
+        .updateTable('payout_batches')
+        .set({ status: 'draft', submitted_at: null, expires_at: null, updated_at: now })
+        .where('id', '=', batch.id)
+        .execute();
+      await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'withdrawn' });
+      return null;
+    },
+  };
+
+  return {
+    subject,
+
+    /** The maker submits their draft for approval (or /v1 proposes its batch: `makerId` null). */
+    async submit(actor: MoneyActor | (Omit<MoneyActor, 'userId'> & { userId: null }), id: string, now = new Date()) {
+      await db.transaction().execute(async (trx) => {
+        const batch = isUuid(id) ? await findBatch(trx, actor as MoneyActor, id, true) : undefined;
+        if (!batch) throw notFound(M.notFound);
+        if (batch.status !== 'draft' || batch.maker_id !== actor.userId) throw badRequest(M.notDraft);
+        await assertReady(trx, batch);
+        await assertAnotherApprover(trx, batch.account_id, actor.userId);
+        await alertApprovers(trx, batch.id);
+        const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
+        await trx
+          .updateTable('payout_batches')
+          .set({ status: 'submitted', submitted_at: now, expires_at: expires, updated_at: now })
+          .where('id', '=', batch.id)
+          .execute();
+        await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'submitted' });
+        await queueBatchEvent(trx, batch.id, 'submitted');
+      });
+    },
+
+    /** The approver accepts that a row's number belongs to the person the sheet names, though the names differ. */
+    async acceptName(actor: MoneyActor, id: string, rowId: string, now = new Date()): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const batch = await awaitingForApprover(trx, actor, id, now);
+        const row = isUuid(rowId) ? await findRow(trx, batch.id, rowId, true) : undefined;
+        if (!row) throw notFound(M.rowNotFound);
+        if (row.name_check !== 'mismatch') throw badRequest(M.notMismatch);
+        await trx.updateTable('payout_batch_rows').set({ name_accepted_by: actor.userId }).where('id', '=', row.id).execute();
+        const registered = row.registered_name ? maskRegisteredName(row.registered_name) : 'unknown';
+        await recordEvent(trx, {
+          batchId: batch.id,
+          actorId: actor.userId,
+          action: 'name_accepted',
+          position: row.position,
+          detail: `${row.name} accepted as ${registered}`.slice(0, 300),
+        });
+        return row.id;
+      });
+    },
+
+    /** The worker: batches whose approval request ran out become expired, each with its step. Answers how many. */
+    async expireDue(now = new Date(), limit = 100): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ id: string }>`
+          update payout_batches b set status = 'expired', finished_at = ${now.toISOString()}::timestamptz, updated_at = now()
+            from (select id from payout_batches where status = 'submitted' and expires_at <= ${now.toISOString()}::timestamptz
+                   order by expires_at limit ${limit} for update skip locked) due
+           where b.id = due.id
+          returning b.id`.execute(trx);
+        for (const row of rows) {
+          await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
+          await queueBatchEvent(trx, row.id, 'expired');
+        }
+        return rows.length;
+      });
+    },
+  };
+}
