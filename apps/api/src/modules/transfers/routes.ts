@@ -207,6 +207,11 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   // Payout rules (decision 065): whoever sees the wallet reads them; owners and administrators set them.
   route(app, 'GET /api/payout-rules', view, async (request) => answer(await wallet.payoutRules(request.account.id)));
 
+  // What the member may still send today under them, in the active environment: for those who move money.
+  route(app, 'GET /api/payout-rules/allowance', { preValidation: moveMoney, config: { rateClass: 'read' } }, async (request) =>
+    answer(await wallet.payoutAllowance(actorOf(request))),
+  );
+
   route(
     app,
     'POST /api/payout-rules',
