@@ -99,7 +99,8 @@ function AccountOverview({ user, account }: { user: User; account: Account }) {
         {mayMoveMoney && (
           <SummaryCard id="transfers" title="Transfers">
             <Text size="sm" c="gray.7">
-              Move money from your wallet to your bank or to another Sente account.
+              Send money from your wallet to your bank, to another Sente account or to mobile money, one payout at a time or in
+              batches from a sheet.
             </Text>
             <Anchor component={Link} to="/settlements" size="sm" fw={600} c="sente.8">
               Go to transfers
