@@ -30,9 +30,11 @@ const KB = 1024;
  * Then the Overview 189.7 KB once alerts, receipts and posters were merged (each had kept under 188.5 KB alone): the
  * payment drawer's receipt link and the approval states it shows, and Rollup's merge of chunks under 8 KB regrouping
  * the shared chunks around them (the entry 0.8 KB smaller, the list chunk 0.5 KB larger); the ceiling moved to 190 KB for
- * that, still under the 200 KB goal.
+ * that, still under the 200 KB goal. On 2026-12-07 the Overview was 189.99 KB when the shell gained its "Skip to content"
+ * link and the Profile completion card its way back to the First steps (decision 077): 318 bytes, 190.3 KB; the ceiling
+ * moved to 190.5 KB for that.
  */
-const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 23.1 * KB, signIn: 150 * KB, overview: 190 * KB };
+const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 23.1 * KB, signIn: 150 * KB, overview: 190.5 * KB };
 
 // A skipped file's tests are not listed by name, so the reason is said where the run shows it.
 if (!built) console.warn(`JS budgets skipped: no web build in ${dist} (\`npm run build\`; \`npm test\` builds first).`);

@@ -7,6 +7,7 @@ import {
   chooseFile,
   expectNoHorizontalOverflow,
   payLink,
+  pickDay,
   pickOption,
   rowAmount,
   sumColumn,
@@ -79,7 +80,7 @@ describe('business details, compliance documents and reports', () => {
     await pickOption(page, page.getByRole('textbox', { name: 'Industry' }), 'Agriculture');
     await page.getByLabel('Business email').fill('office@mbarara-dairy.example.com');
     await page.getByLabel('Business phone').fill('+256 772 987 654');
-    await page.getByLabel('Registration date').fill('2019-03-14');
+    await pickDay(page, 'Registration date', '2019-03-14');
     await page.getByLabel('City').fill('Mbarara');
     await page.getByLabel('Address 1').fill('Plot 12, High Street');
     await page.getByLabel('Address 2').fill('P.O. Box 301');

@@ -5,7 +5,7 @@ import { WALLET_MESSAGES as M, TRANSFER_OPTIONS } from '@sente/contracts/transfe
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { payLink, pickOption } from './support/business.ts';
+import { payLink, pickDay, pickOption } from './support/business.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
 import { enterDashboard, expectToast, pasteInto } from './support/ui.ts';
 
@@ -181,7 +181,7 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
     await pickOption(page, page.getByRole('textbox', { name: 'Industry' }), 'Retail');
     await page.getByLabel('Business email').fill('office@kato-hardware.example.com');
     await page.getByLabel('Business phone').fill('+256 772 555 010');
-    await page.getByLabel('Registration date').fill('2021-06-01');
+    await pickDay(page, 'Registration date', '2021-06-01');
     await page.getByLabel('City').fill('Jinja');
     await page.getByLabel('Address 1').fill('Plot 4, Main Street');
     await page.getByRole('button', { name: 'Save Details' }).click();

@@ -245,7 +245,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await screenshot(page, 'money-out-07-settlement-approved');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
-    expect(download.suggestedFilename()).toBe('Settlements.xlsx');
+    expect(download.suggestedFilename()).toBe('Transfers.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await savedDownload(download));
     const sheet = workbook.worksheets[0];

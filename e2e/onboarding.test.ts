@@ -73,7 +73,7 @@ describe('a merchant from sign-up to live mode', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     // A new merchant's Overview offers the way from a first link to live payments (decision 061).
     const steps = page.getByRole('region', { name: 'First steps' });
-    await expect.poll(() => steps.getByText('0 of 5 done', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => steps.getByText('0 of 6 done', { exact: false }).isVisible()).toBe(true);
     expect(await steps.getByRole('link', { name: 'Create a link' }).getAttribute('href')).toBe('/new-payment-link');
     await screenshot(page, '06-dashboard');
     await expectAccessible(page, 'dashboard');

@@ -17,6 +17,40 @@ export async function pickOption(page: Page, field: Locator, option: string) {
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * Picks `day` (YYYY-MM-DD) in the app's date field labelled `label` (components/day-field.tsx) as a person does: opens
+ * its calendar, goes up to the months of a year, steps to the year, picks the month, then the day.
+ */
+export async function pickDay(page: Page, label: string, day: string) {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('button', { name: /^[A-Z][a-z]+ \d{4}$/ }).click();
+  const yearHeading = page.getByRole('button', { name: /^\d{4}$/ });
+  for (let step = 0; step < 50; step++) {
+    const shown = Number(await yearHeading.textContent());
+    if (shown === year) break;
+    await page.getByRole('button', { name: shown < year ? 'Next year' : 'Previous year', exact: true }).click();
+    await expect.poll(() => yearHeading.textContent()).not.toBe(String(shown));
+  }
+  await page.getByRole('button', { name: MONTHS[month - 1]!.slice(0, 3), exact: true }).click();
+  await page.getByRole('button', { name: `${date} ${MONTHS[month - 1]} ${year}`, exact: true }).click();
+}
+
 /**
  * A customer pays a link through the public API, as the payment page does, and the call waits until the test-mode
  * simulator has settled it: a journey whose subject is not paying gets its collections this way (the checkout

@@ -753,6 +753,13 @@ const MATRIX: Row[] = [
   },
   // Payout rules: every member reads them; owners and administrators set them (every cap off, so no later row is refused).
   { route: 'GET /api/payout-rules', needs: 'view', ok: 200, call: () => ({ url: '/api/payout-rules' }) },
+  // What the member may still send today: for those who move money.
+  {
+    route: 'GET /api/payout-rules/allowance',
+    needs: 'moveMoney',
+    ok: 200,
+    call: () => ({ url: '/api/payout-rules/allowance' }),
+  },
   {
     route: 'POST /api/payout-rules',
     needs: 'manageAccount',

@@ -1355,6 +1355,7 @@ const NO_REFERENCE: Record<string, string> = {
   'GET /api/payout-rules': "the session's account's payout rules; takes nothing",
   'GET /api/transfers/awaiting-approval': "counts what waits for the session's member in their account; takes nothing",
   'POST /api/payout-rules': "the session's account's payout rules; takes only amounts",
+  'GET /api/payout-rules/allowance': "the session's account's caps and the session's own day; takes nothing",
   'GET /api/sente-account/sente-files': "the session's account's compliance documents; takes nothing",
   'GET /api/staff/list': "the session's account's team; its cursor is only a position in the caller's own list",
   'GET /api/user/notifications': "the session's own choices for the session's account; takes nothing",

@@ -25,6 +25,9 @@ export const PAYOUT_PHONE_MAX_DIGITS = 15;
 export const MAX_TRANSFER_AMOUNT = 100_000_000;
 
 /** Every kind of money out the transfers list shows; a refund is made from a payment, not from the Transfers form. */
+/** The file GET /api/collections/smt_download saves as: every kind of transfer, not only settlements to the bank. */
+export const TRANSFERS_WORKBOOK = 'Transfers.xlsx';
+
 export const TRANSFER_KINDS = ['wallet_transfer', 'settlement', 'payout', 'refund', 'batch_payout'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 /** The kinds the Transfers form can make. */

@@ -7,6 +7,7 @@ import { AuthGuard } from './shell/auth-guard.tsx';
 // because the app uses no loaders or actions and the data router weighs 17 KB gzipped more (decision 050).
 const SignInRoute = lazy(() => import('../features/auth/routes/sign-in.tsx').then((m) => ({ default: m.SignInRoute })));
 const SignUpRoute = lazy(() => import('../features/auth/routes/sign-up.tsx').then((m) => ({ default: m.SignUpRoute })));
+const TermsRoute = lazy(() => import('../features/auth/routes/terms.tsx').then((m) => ({ default: m.TermsRoute })));
 const VerifyAccountRoute = lazy(() =>
   import('../features/auth/routes/verify-account.tsx').then((m) => ({ default: m.VerifyAccountRoute })),
 );
@@ -63,6 +64,7 @@ export function AppRouter() {
         <Routes>
           <Route path="/" element={<SignInRoute />} />
           <Route path="/signup" element={<SignUpRoute />} />
+          <Route path="/terms" element={<TermsRoute />} />
           <Route path="/verify-account" element={<VerifyAccountRoute />} />
           <Route path="/reset-password" element={<ResetPasswordRoute />} />
           <Route element={<AuthGuard />}>

@@ -21,7 +21,7 @@ type Props = { path: string; fileName: string; label?: string; variant?: ButtonP
 
 /**
  * Spec §2 Download: the export needs the bearer token, so it is fetched as a file and then saved under the
- * name the spec gives it ('Collections Received.xlsx', 'Settlements.xlsx'). `label` words another file (a template).
+ * name the page gives it ('Collections Received.xlsx', 'Transfers.xlsx'). `label` words another file (a template).
  */
 export function DownloadButton({ path, fileName, label = 'Download', variant = 'default' }: Props) {
   const download = useMutation({

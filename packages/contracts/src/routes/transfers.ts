@@ -12,7 +12,7 @@ import {
   rejectBatchInput,
   templateQuery,
 } from '../payout-batches.ts';
-import { payoutRulesAnswer, payoutRulesInput } from '../payout-rules.ts';
+import { payoutAllowanceAnswer, payoutRulesAnswer, payoutRulesInput } from '../payout-rules.ts';
 import {
   statementAnswer,
   statementDownloadQuery,
@@ -99,4 +99,6 @@ export const transferRoutes = {
   // The account's payout rules (decision 065): every member reads them, owners and administrators set them.
   'GET /api/payout-rules': { querystring: nothing, response: { 200: payoutRulesAnswer } },
   'POST /api/payout-rules': { body: payoutRulesInput, response: { 200: payoutRulesAnswer } },
+  // What the member asking may still send today under them (the caps less the day's sums), in the active environment.
+  'GET /api/payout-rules/allowance': { querystring: nothing, response: { 200: payoutAllowanceAnswer } },
 } as const satisfies Record<string, RouteSchemas>;

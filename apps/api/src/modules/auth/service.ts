@@ -13,7 +13,7 @@ import { ERROR_CODES } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { badRequest, fieldError, HttpError } from '../../lib/http-error.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { UserRow } from '../users/tables.ts';
 import type { CodeService } from './codes.ts';
@@ -56,7 +56,7 @@ export function createAuthService({ db, codes, sessions, loadProfile, passwords 
         email: input.email,
         password_hash: await passwords.hash(input.password),
       });
-      if (!user) throw badRequest(MESSAGES.emailTaken, [MESSAGES.emailTaken]);
+      if (!user) throw fieldError('email', MESSAGES.emailTaken);
       const sentAt = (await codes.send(user, 'verify_account')).at;
       return {
         user_id: user.id,

@@ -63,6 +63,8 @@ describe('POST /api/sign-up', () => {
     const res = await postPublic(t, '/api/sign-up', { ...valid(), email: user.email.toUpperCase() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject(error(MESSAGES.emailTaken, [MESSAGES.emailTaken]));
+    // Decision 048: the refusal names its field, so the form says it under the e-mail.
+    expect(res.json().fields).toEqual({ email: MESSAGES.emailTaken });
     const rows = await t.database.db.selectFrom('users').select('id').where('email', '=', user.email).execute();
     expect(rows).toEqual([{ id: user.userId }]);
     expect(readOutbox(t.outboxDir, user.email)).toHaveLength(1);

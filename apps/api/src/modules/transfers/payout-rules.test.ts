@@ -229,6 +229,43 @@ describe('the daily caps', () => {
   });
 });
 
+describe('GET /api/payout-rules/allowance', () => {
+  it("answers the caps, the day's sums and the most one movement may be, which the movement itself then agrees with", async () => {
+    const owner = await funded('Allowance Shop');
+    const clerk = await createMember(t, owner, 'operations', { firstname: 'Sarah', lastname: 'Achieng' });
+    await setPin(t, clerk);
+    const allowance = async (who: Merchant) => {
+      const res = await get(t, who, '/api/payout-rules/allowance');
+      expect(res.statusCode).toBe(200);
+      return res.json().data;
+    };
+    expect((await payout(t, owner, 20_000, '0772123456')).statusCode).toBe(201);
+    expect(await allowance(owner)).toEqual({
+      per_payout_cap: null,
+      daily_cap: null,
+      member_daily_cap: null,
+      sent_today: 20_000,
+      sent_today_by_you: 20_000,
+      most: null,
+    });
+    await setRules(owner, { per_payout_cap: 60_000, daily_cap: 100_000, member_daily_cap: 45_000 });
+    expect((await payout(t, clerk, 30_000, '0772123456')).statusCode).toBe(201);
+    // Another account's movements count nowhere here.
+    expect((await payout(t, await funded('Next Door Shop'), 70_000, '0772123456')).statusCode).toBe(201);
+    expect(await allowance(owner)).toMatchObject({ sent_today: 50_000, sent_today_by_you: 20_000, most: 25_000 });
+    const clerks = await allowance(clerk);
+    expect(clerks).toMatchObject({ sent_today: 50_000, sent_today_by_you: 30_000, most: 15_000 });
+    const over = await payout(t, clerk, clerks.most + 1, '0772123456');
+    expect([over.statusCode, over.json()]).toEqual([400, refusedBy(R.overMemberDailyCap(45_000))]);
+    expect((await payout(t, clerk, clerks.most, '0772123456')).statusCode).toBe(201);
+    expect(await allowance(clerk)).toMatchObject({ sent_today: 65_000, sent_today_by_you: 45_000, most: 0 });
+    // The owner's room is now the account's day: 35,000 of its 100,000 are left.
+    expect(await allowance(owner)).toMatchObject({ most: 25_000 });
+    expect((await payout(t, owner, 25_000, '0772123456')).statusCode).toBe(201);
+    expect(await allowance(owner)).toMatchObject({ sent_today: 90_000, sent_today_by_you: 45_000, most: 0 });
+  });
+});
+
 describe('the approval threshold', () => {
   it('asks for a second member only above a threshold that is set (0 is off)', () => {
     expect(needsApproval({ approval_threshold: 0 }, MAX_RULE_AMOUNT)).toBe(false);

@@ -1,6 +1,12 @@
 import { KAMPALA_OFFSET_MS, kampalaDay } from '@sente/contracts/dates';
 import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
-import { type PayoutRules, type PayoutRulesSettings, PAYOUT_RULE_MESSAGES as R } from '@sente/contracts/payout-rules';
+import {
+  mostAllowed,
+  type PayoutAllowance,
+  type PayoutRules,
+  type PayoutRulesSettings,
+  payoutRuleRefusal,
+} from '@sente/contracts/payout-rules';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -63,7 +69,7 @@ export function kampalaDayStart(now: Date): Date {
 
 /** What left the account in its environment since `since`, and what of it `memberId` moved; rejected movements not counted. */
 async function sentSince(
-  trx: Transaction<Database>,
+  trx: Kysely<Database> | Transaction<Database>,
   scope: MoneyScope,
   memberId: string | null,
   since: Date,
@@ -112,14 +118,24 @@ export async function checkPayoutRules(
   const rules = await readPayoutRules(trx, scope.accountId);
   if (!hasCaps(rules)) return;
   const refuse = (message: string) => new HttpError(400, message, { code: API_ERROR_CODES.payoutRule });
-  if ((options.perPayout ?? true) && rules.per_payout_cap !== null && amount > rules.per_payout_cap) {
-    throw refuse(R.overPerPayoutCap(rules.per_payout_cap));
-  }
+  const caps = (options.perPayout ?? true) ? rules : { ...rules, per_payout_cap: null };
+  const overCap = payoutRuleRefusal(caps, amount);
+  if (overCap) throw refuse(overCap);
   if (options.dailyCaps === false) return;
   if (rules.daily_cap === null && (rules.member_daily_cap === null || memberId === null)) return;
   const sent = await sentSince(trx, scope, memberId, kampalaDayStart(new Date()), options.written ?? null);
-  if (rules.daily_cap !== null && sent.account + amount > rules.daily_cap) throw refuse(R.overDailyCap(rules.daily_cap));
-  if (rules.member_daily_cap !== null && memberId !== null && sent.member + amount > rules.member_daily_cap) {
-    throw refuse(R.overMemberDailyCap(rules.member_daily_cap));
-  }
+  const overDay = payoutRuleRefusal(caps, amount, { account: sent.account, member: memberId === null ? null : sent.member });
+  if (overDay) throw refuse(overDay);
+}
+
+/**
+ * What `memberId` may still send out of the account today under its caps (GET /api/payout-rules/allowance): the caps,
+ * the day's sums as checkPayoutRules counts them, and the most one movement may be. A reading outside any movement: the
+ * movement is checked again inside its own transaction.
+ */
+export async function readPayoutAllowance(db: Kysely<Database>, scope: MoneyScope, memberId: string): Promise<PayoutAllowance> {
+  const { per_payout_cap, daily_cap, member_daily_cap } = await readPayoutRules(db, scope.accountId);
+  const caps = { per_payout_cap, daily_cap, member_daily_cap };
+  const sent = await sentSince(db, scope, memberId, kampalaDayStart(new Date()), null);
+  return { ...caps, sent_today: sent.account, sent_today_by_you: sent.member, most: mostAllowed(caps, sent) };
 }

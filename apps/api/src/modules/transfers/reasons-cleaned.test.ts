@@ -1,7 +1,7 @@
 /**
  * Decision 016: a transfer's reason is cleaned on write by one function (storedReason) on every path that takes one: the
  * dashboard's wallet transfer, settlement and payout and a /v1 payout. What is stored, what the caller is answered and
- * what Settlements.xlsx shows never carry the markup as it was sent.
+ * what Transfers.xlsx shows never carry the markup as it was sent.
  */
 import { MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

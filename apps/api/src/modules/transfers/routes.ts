@@ -4,7 +4,7 @@ import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
 import { maskRegisteredName } from '@sente/contracts/name-check';
 import { mobileMoneyNumber, networkOf } from '@sente/contracts/payments';
 import { PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
-import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M, TRANSFERS_WORKBOOK } from '@sente/contracts/transfers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
@@ -179,7 +179,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   route(app, 'GET /api/collections/smt_download', view, async (request, reply) =>
     reply
       .header('content-type', XLSX)
-      .header('content-disposition', 'attachment; filename="Settlements.xlsx"')
+      .header('content-disposition', `attachment; filename="${TRANSFERS_WORKBOOK}"`)
       .header('cache-control', 'private, no-store')
       .send(wallet.exportTransfers(scopeOf(request), request.query, request.log)),
   );
@@ -217,6 +217,11 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
 
   // Payout rules (decision 065): whoever sees the wallet reads them; owners and administrators set them.
   route(app, 'GET /api/payout-rules', view, async (request) => answer(await wallet.payoutRules(request.account.id)));
+
+  // What the member may still send today under them, in the active environment: for those who move money.
+  route(app, 'GET /api/payout-rules/allowance', { preValidation: moveMoney, config: { rateClass: 'read' } }, async (request) =>
+    answer(await wallet.payoutAllowance(actorOf(request))),
+  );
 
   route(
     app,

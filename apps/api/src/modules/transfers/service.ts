@@ -31,7 +31,7 @@ import { createCompletion } from './completion.ts';
 import { streamTransfersWorkbook } from './export.ts';
 import { createMoveOut, holdNew } from './move-out.ts';
 import { createWalletTransfers } from './p2p.ts';
-import { checkPayoutRules, readPayoutRules, savePayoutRules } from './payout-rules.ts';
+import { checkPayoutRules, readPayoutAllowance, readPayoutRules, savePayoutRules } from './payout-rules.ts';
 import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
 import type { PinService } from './pins.ts';
 import * as walletRepo from './repository.ts';
@@ -143,6 +143,8 @@ export function createWalletService({
       if (settings.approval_threshold) await assertApproversForThreshold(db, accountId);
       return savePayoutRules(db, accountId, userId, settings);
     },
+    /** What the member may still send today under those rules, in the active environment. */
+    payoutAllowance: (actor: MoneyActor) => readPayoutAllowance(db, actor, actor.userId),
 
     /** Request Transfer: holds the amount and charge at once; an operator pays or rejects it later. */
     async requestSettlement(

@@ -89,11 +89,11 @@ describe('GET /api/settlements paging and GET /api/collections/smt_download', ()
     }
   });
 
-  it('exports Settlements.xlsx with every transfer of the account, newest first', async () => {
+  it('exports Transfers.xlsx with every transfer of the account, newest first', async () => {
     const res = await get(t, kato, '/api/collections/smt_download');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="Settlements.xlsx"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Transfers.xlsx"');
     const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Transfers')!;
     expect(sheet.rowCount).toBe(COUNT + 1);
     expect(sheet.getRow(1).values).toEqual([

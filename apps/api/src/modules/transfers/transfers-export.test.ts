@@ -26,7 +26,7 @@ async function settlementId(reason: string, amount: number): Promise<string> {
   return res.json().data.id;
 }
 
-describe('the Failure reason column of Settlements.xlsx', () => {
+describe('the Failure reason column of Transfers.xlsx', () => {
   it("carries the operator's reason for a rejected settlement, and nothing for a paid or pending one", async () => {
     const rejected = await settlementId('April takings', 6_000);
     const paid = await settlementId('March takings', 5_000);

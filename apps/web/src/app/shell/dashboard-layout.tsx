@@ -9,6 +9,7 @@ import { TestModeBanner } from '../../features/accounts/components/test-mode-ban
 import { useProfile } from '../../lib/profile.ts';
 import { AppHeader, SearchBox } from './app-header.tsx';
 import { NavMenu } from './nav-menu.tsx';
+import { MAIN_ID, SkipLink } from './skip-link.tsx';
 
 // Rendered closed from the start, so they load just after the first paint and open at once on a click.
 const ShellOverlays = lazy(() => import('./shell-overlays.tsx').then((m) => ({ default: m.ShellOverlays })));
@@ -53,6 +54,7 @@ export function DashboardLayout() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'md', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header>
         {testMode && <TestModeBanner onChange={canChangeMode ? () => requestMode('production') : undefined} />}
         <AppHeader
@@ -75,7 +77,8 @@ export function DashboardLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      {/* tabIndex -1: the skip link focuses it, which a click or Tab never does. */}
+      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1}>
         {/* A page's chunk loading for the first time: the shell stays and the page's place shows the loader. */}
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -2,6 +2,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, stubApi } from '../../../testing/api-stub.ts';
+import { errorOf } from '../../../testing/field-error.ts';
 import { render } from '../../../testing/render.tsx';
 import { expectToast, toastMessages } from '../../../testing/toasts.ts';
 import { SignUpRoute } from './sign-up.tsx';
@@ -114,16 +115,24 @@ describe('sign up (spec §2, §5): each error a toast at the bottom-left', () =>
     expect(toastMessages()).toEqual([]);
   });
 
-  it("shows each of the server's errors at the bottom-left and stays", async () => {
+  it("says the server's refusal of a field under that field, its other errors at the bottom-left, and stays", async () => {
     const { api, fill, acceptTerms, submit, location } = renderSignUp(
-      fail(400, MESSAGES.emailTaken, [MESSAGES.emailTaken, MESSAGES.tooManyRequests]),
+      fail(400, MESSAGES.emailTaken, [MESSAGES.emailTaken, MESSAGES.tooManyRequests], { email: MESSAGES.emailTaken }),
     );
     await fill();
     await acceptTerms();
     await submit();
-    await expectToast(MESSAGES.emailTaken, 'bottom-left');
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Email'))).toBe(MESSAGES.emailTaken));
     await expectToast(MESSAGES.tooManyRequests, 'bottom-left');
+    expect(toastMessages('bottom-left')).not.toContain(MESSAGES.emailTaken);
     expect(location().pathname).toBe('/signup');
     expect(api.sent('POST /api/sign-up')).toHaveLength(1);
+  });
+
+  it('links the terms and conditions, opening them in a new tab so the form keeps what was typed', () => {
+    renderSignUp();
+    const link = screen.getByRole('link', { name: 'terms and conditions' });
+    expect(link).toHaveAttribute('href', '/terms');
+    expect(link).toHaveAttribute('target', '_blank');
   });
 });

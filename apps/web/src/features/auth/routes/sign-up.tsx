@@ -7,14 +7,17 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { placeServerErrors } from '../../../lib/server-errors.ts';
 import { session } from '../../../lib/session.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { InvitationNotice } from '../components/invitation-notice.tsx';
 
 const initialValues = { firstname: '', lastname: '', email: '', password: '', terms: false };
+const SERVER_FIELDS = ['firstname', 'lastname', 'email', 'password'] as const;
 
 /**
- * Spec §2 sign up: errors appear as toasts at the bottom-left, each once. From an invitation e-mail (`?invite=&email=`)
+ * Spec §2 sign up: the form's own errors appear as toasts at the bottom-left, each once; a refusal by the server that
+ * names a field (decision 048: an address already signed up) is said under that field, the rest as toasts. From an invitation e-mail (`?invite=&email=`)
  * the address is filled in and the invitation named; verifying that address joins the account (modules/team).
  */
 export function SignUpRoute() {
@@ -43,8 +46,10 @@ export function SignUpRoute() {
         navigate(`/verify-account?email=${encodeURIComponent(data.email)}`);
       },
       onError: (error) => {
-        const messages = error instanceof ApiError && error.errors.length > 0 ? error.errors : [errorMessage(error)];
-        for (const message of messages) notify.signUpError(message);
+        if (!(error instanceof ApiError) || error.errors.length === 0) return notify.signUpError(errorMessage(error));
+        const { fields, other } = placeServerErrors(error, SERVER_FIELDS);
+        form.setErrors(fields);
+        for (const message of other) notify.signUpError(message);
       },
     });
   }, refuse);
@@ -75,7 +80,17 @@ export function SignUpRoute() {
             description="At least 8 characters, with a capital letter, a number and a special character"
             {...form.getInputProps('password')}
           />
-          <Checkbox label="I accept the terms and conditions" {...form.getInputProps('terms', { type: 'checkbox' })} />
+          <Checkbox
+            label={
+              <>
+                I accept the{' '}
+                <Anchor component={RouterLink} to="/terms" target="_blank" inherit>
+                  terms and conditions
+                </Anchor>
+              </>
+            }
+            {...form.getInputProps('terms', { type: 'checkbox' })}
+          />
           <Button type="submit" loading={signUp.isPending} fullWidth>
             Continue
           </Button>

@@ -1,8 +1,10 @@
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BUSINESS_INDUSTRIES, type BusinessDetails, businessDetailsInput } from '@sente/contracts/accounts';
+import { kampalaDay } from '@sente/contracts/dates';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { DayField } from '../../../components/day-field.tsx';
 import { FileUpload } from '../../../components/file-upload.tsx';
 import { useFileLink } from '../api/file-link.ts';
 import { useUpdateBusinessDetails } from '../api/update-business-details.ts';
@@ -81,7 +83,14 @@ export function BusinessDetailsForm({ details, accountName, readOnly }: Props) {
               key={form.key('business_phone')}
               {...form.getInputProps('business_phone')}
             />
-            <TextInput label="Registration date" type="date" key={form.key('reg_date')} {...form.getInputProps('reg_date')} />
+            {/* The app's one date field: the month by name, so 03/04 is never read the wrong way round; no day to come. */}
+            <DayField
+              label="Registration date"
+              value={form.values.reg_date}
+              onChange={(day) => form.setFieldValue('reg_date', day)}
+              maxDate={kampalaDay(new Date())}
+              error={form.errors.reg_date as string | undefined}
+            />
             <TextInput label="Country" readOnly variant="filled" key={form.key('country')} {...form.getInputProps('country')} />
             <TextInput
               label="City"

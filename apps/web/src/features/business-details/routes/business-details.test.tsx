@@ -6,6 +6,7 @@ import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../testing/api-stub.ts';
+import { pickDay } from '../../../testing/day-field.ts';
 import { errorOf } from '../../../testing/field-error.ts';
 import { fileInputOf, fileOf } from '../../../testing/files.ts';
 import { render } from '../../../testing/render.tsx';
@@ -94,7 +95,9 @@ describe('business details tab (spec §2, §5)', () => {
     await user.click(await screen.findByRole('option', { name: 'Retail' }));
     await user.type(screen.getByLabelText('Business email'), 'info@kampalacrafts.example');
     await user.type(screen.getByLabelText('Business phone'), '0772123456');
-    await user.type(screen.getByLabelText('Registration date'), '2021-03-15');
+    // The app's one date field: picked from its calendar, shown with the month by name.
+    await pickDay(user, 'Registration date', '2021-03-15');
+    expect(screen.getByLabelText('Registration date')).toHaveTextContent('Mar 15, 2021');
     await user.type(screen.getByLabelText('City'), 'Kampala');
     await user.type(screen.getByLabelText('Address 1'), 'Plot 12');
     await user.upload(fileInputOf('Certificate of incorporation'), fileOf('cert.pdf', 'application/pdf'));

@@ -1,15 +1,20 @@
 import { Anchor, Card, CloseButton, Group, List, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import type { Account } from '@sente/contracts/accounts';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/profile.ts';
 import { type FirstStepCounts, useFirstStepCounts } from '../api/get-first-steps.ts';
 import classes from './first-steps.module.css';
+import { takeFocusRequest, useFirstStepsPutAway } from './first-steps-store.ts';
+import { PROFILE_CHECKS } from './profile-completion.ts';
 
 type Step = { id: string; label: string; to?: string; hint: string; done: boolean };
 
-/** The five steps from a new account to live payments, each ticked from what the account already has. */
+/**
+ * The six steps from a new account to live payments, each ticked from what the account already has; business details
+ * and approval with the Profile completion ring's own checks.
+ */
 function stepsOf(account: Account, counts: FirstStepCounts): Step[] {
   const live = account.api_keys.active_environment === 'production';
   return [
@@ -32,7 +37,7 @@ function stepsOf(account: Account, counts: FirstStepCounts): Step[] {
       label: 'Add your business details',
       to: '/business-details',
       hint: 'Your registered name, contacts, address and certificate of incorporation.',
-      done: account.business_details !== null,
+      done: PROFILE_CHECKS.business(account),
     },
     {
       id: 'bank',
@@ -42,37 +47,48 @@ function stepsOf(account: Account, counts: FirstStepCounts): Step[] {
       done: account.bank_details.length > 0,
     },
     {
+      id: 'approved',
+      label: 'Get approved for live payments',
+      hint: 'We check your business details and documents, then approve your account: we e-mail you when it is done.',
+      done: PROFILE_CHECKS.approved(account),
+    },
+    {
       id: 'live',
       label: 'Go live',
-      hint: 'Once we approve your account, turn Test mode off at the top of the screen to take real payments.',
+      hint: PROFILE_CHECKS.approved(account)
+        ? 'Your account is approved: turn Test mode off at the top of the screen to take real payments.'
+        : 'Once we approve your account, turn Test mode off at the top of the screen to take real payments.',
       done: live,
     },
   ];
 }
 
-/** Set once the merchant hides the panel or has done every step: it does not come back on this browser. */
-const storageKey = (accountId: string) => `sente.firstSteps.${accountId}`;
-const wasPutAway = (accountId: string) => localStorage.getItem(storageKey(accountId)) !== null;
-const putAway = (accountId: string, why: 'dismissed' | 'done') => localStorage.setItem(storageKey(accountId), why);
-
 /**
  * The Overview's first steps for a new merchant: create a link, make a test payment, business details, bank details,
  * go live, each ticked from data the app already has (the profile and the lists' counters). Shown to those who may
- * do them all (owners and administrators); hidden for good on this browser once every step is done or the merchant
- * closes it.
+ * do them all (owners and administrators); put away on this browser once every step is done or the merchant closes it,
+ * and shown again from the Profile completion card.
  */
 export function FirstSteps({ account }: { account: Account }) {
   const canSetUp = useCan('manageAccount');
-  const [hidden, setHidden] = useState(() => wasPutAway(account.id));
+  const { putAway, setPutAway } = useFirstStepsPutAway(account.id);
+  const hidden = putAway !== null;
   const counts = useFirstStepCounts(canSetUp && !hidden);
   const steps = counts.data ? stepsOf(account, counts.data) : null;
   const allDone = steps?.every((step) => step.done) ?? false;
+  const shown = canSetUp && !hidden && steps !== null && !allDone;
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (allDone) putAway(account.id, 'done');
-  }, [allDone, account.id]);
+    if (allDone) setPutAway('done');
+  }, [allDone, setPutAway]);
 
-  if (!canSetUp || hidden || !steps || allDone) return null;
+  // Brought back from the Profile completion card: the focus follows to the panel, above that card.
+  useEffect(() => {
+    if (shown && takeFocusRequest()) heading.current?.focus();
+  }, [shown]);
+
+  if (!shown) return null;
   const done = steps.filter((step) => step.done).length;
 
   return (
@@ -80,21 +96,14 @@ export function FirstSteps({ account }: { account: Account }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
-            <Title order={2} size="h5" id="first-steps">
+            <Title order={2} size="h5" id="first-steps" ref={heading} tabIndex={-1}>
               First steps
             </Title>
             <Text size="sm" c="gray.7">
               {done} of {steps.length} done: from your first link to live payments.
             </Text>
           </div>
-          <CloseButton
-            aria-label="Hide first steps"
-            title="Hide first steps"
-            onClick={() => {
-              putAway(account.id, 'dismissed');
-              setHidden(true);
-            }}
-          />
+          <CloseButton aria-label="Hide first steps" title="Hide first steps" onClick={() => setPutAway('dismissed')} />
         </Group>
         <List spacing="sm" listStyleType="none" className={classes.list}>
           {steps.map((step) => (

@@ -107,6 +107,21 @@ describe('Overview transactions chart (spec §2 dashboard)', () => {
     expect(screen.getByRole('link', { name: 'Go to transfers' })).toHaveAttribute('href', '/settlements');
     expect(await screen.findByText(MESSAGES.noCollectionsYet)).toBeInTheDocument();
   });
+
+  it('shows the balance as plain text under its heading, not as a paragraph styled as one (axe p-as-heading)', async () => {
+    renderDashboard();
+    const balance = await screen.findByTestId('wallet-balance');
+    expect(balance.tagName).not.toBe('P');
+    expect(screen.getByRole('heading', { name: /^Wallet balance/ })).toBeInTheDocument();
+  });
+
+  it('names every way money leaves on the Transfers card: bank, Sente account, mobile money and batches', async () => {
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Transfers' });
+    expect(card).toHaveTextContent(
+      'Send money from your wallet to your bank, to another Sente account or to mobile money, one payout at a time or in batches from a sheet.',
+    );
+  });
 });
 
 describe('Overview before the first account', () => {

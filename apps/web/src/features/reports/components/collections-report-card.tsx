@@ -27,7 +27,7 @@ function CollectionsFigures({ stats }: { stats: DashboardStats }) {
         <Text size="sm" c="gray.7">
           Received, {periodLabel}
         </Text>
-        <Text fz={28} fw={700} lh={1.2} data-testid="collections-total">
+        <Text component="div" fz={28} fw={700} lh={1.2} data-testid="collections-total">
           {formatMoney(stats.total)}
         </Text>
       </div>

@@ -101,6 +101,8 @@ describe('Reports: the Collections card (spec §2 reports)', () => {
     expect(swatches).toEqual(['var(--mantine-color-yellow-5)', 'var(--mantine-color-red-7)']);
     expect(screen.getByTestId('doughnut-total')).toHaveTextContent('UGX 1,500,000');
     expect(screen.getByTestId('collections-total')).toHaveTextContent('UGX 1,500,000');
+    // A figure, not a paragraph styled as a heading (axe p-as-heading).
+    expect(screen.getByTestId('collections-total').tagName).not.toBe('P');
     expect(periods()).toEqual(['/api/reports/dashboard-stats?period=7d']);
   });
 

@@ -18,7 +18,7 @@ export function SettlementCards({ rows }: { rows: TransferRow[] }) {
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <div className={classes.shrink}>
-                <Text size="lg" fw={700}>
+                <Text component="div" size="lg" fw={700} data-testid="transfer-amount">
                   {row.direction === 'in' ? '+ ' : '− '}
                   {formatMoney(row.amount, row.currency)}
                 </Text>

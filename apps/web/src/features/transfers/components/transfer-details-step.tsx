@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { Environment } from '@sente/contracts/constants';
 import { formatMoney } from '@sente/contracts/format';
+import { PAYOUT_RULE_MESSAGES, payoutRuleRefusal } from '@sente/contracts/payout-rules';
 import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import {
   WALLET_MESSAGES as M,
@@ -13,6 +14,7 @@ import { mostSendable, transferForm } from '@sente/contracts/transfers-input';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import type { TransferFormKind } from '../api/move-money.ts';
+import { usePayoutAllowance } from '../api/payout-rules.ts';
 import { MissingBankDetails } from './missing-bank-details.tsx';
 
 export type TransferDetails = { option: TransferFormKind | null; account: string; phone: string; amount: number; reason: string };
@@ -62,9 +64,19 @@ export function TransferDetailsStep({
   // under the field as soon as it is typed, and once, before the PIN step rather than 'Invalid Amount' after it.
   const charge = option && charges ? charges[option] : null;
   const most = mostSendable(balance, charge ?? 0);
+  // Decision 065: the account's caps (per payout, per day, per member per day) and what was sent today say what may be
+  // sent, and an amount over them is refused here with the rule named, before the PIN; the server checks them again.
+  const allowance = usePayoutAllowance(opened).data ?? null;
+  const overRule = (value: number) =>
+    allowance && Number.isInteger(value) && value > 0
+      ? payoutRuleRefusal(allowance, value, { account: allowance.sent_today, member: allowance.sent_today_by_you })
+      : null;
   const amountError =
-    form.errors.amount ?? (Number.isInteger(amount) && amount > most ? M.amountAboveMost(most, charge ?? 0) : undefined);
+    form.errors.amount ??
+    (Number.isInteger(amount) && amount > most ? M.amountAboveMost(most, charge ?? 0) : (overRule(amount) ?? undefined));
   const submit = form.onSubmit((details) => {
+    const refusal = overRule(details.amount);
+    if (refusal) return form.setFieldError('amount', refusal);
     if (details.option && !bankMissing) onContinue({ ...details, option: details.option });
   });
 
@@ -87,6 +99,11 @@ export function TransferDetailsStep({
         <Text size="sm" data-testid="transfer-balance">
           Wallet balance{environment === 'test' ? ' (test)' : ''}: <strong>{formatMoney(balance)}</strong>
         </Text>
+        {allowance && allowance.most !== null && (
+          <Text size="sm" data-testid="transfer-allowance">
+            {PAYOUT_RULE_MESSAGES.allowance(allowance.most)}
+          </Text>
+        )}
         {option === 'wallet_transfer' && (
           <TextInput
             label="Account number"

@@ -65,6 +65,13 @@ describe('Transfer cards (phones): why a transfer did not go through', () => {
     expect(within(card).getByText(BANK_CLOSED, { selector: 'dd' })).toBeVisible();
   });
 
+  it('shows its amount as plain text, not as a paragraph styled as a heading (axe p-as-heading)', () => {
+    render(<SettlementCards rows={[paid]} />);
+    const amount = within(itemWith('listitem', 'March takings')).getByTestId('transfer-amount');
+    expect(amount).toHaveTextContent('− UGX 50,000');
+    expect(amount.tagName).not.toBe('P');
+  });
+
   it("shows no 'Why rejected' for a successful transfer", () => {
     render(<SettlementCards rows={[rejected, paid]} />);
     const card = itemWith('listitem', 'March takings');

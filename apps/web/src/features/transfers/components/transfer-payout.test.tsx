@@ -1,5 +1,6 @@
 import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
 import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
+import { type PayoutAllowance, PAYOUT_RULE_MESSAGES as R } from '@sente/contracts/payout-rules';
 import { WALLET_MESSAGES as M, TRANSFER_MENU_LABELS, type TransferRow, type WalletSummary } from '@sente/contracts/transfers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -33,9 +34,28 @@ const PAID: TransferRow = {
 
 const holder = (check: string, masked_name: string | null = null) => ok({ network: 'MTN', check, masked_name });
 
+const NO_CAPS: PayoutAllowance = {
+  per_payout_cap: null,
+  daily_cap: null,
+  member_daily_cap: null,
+  sent_today: 0,
+  sent_today_by_you: 0,
+  most: null,
+};
+/** Caps of 50,000 a payout and 100,000 a day for the account, 70,000 of which went today: 30,000 may still go. */
+const CAPPED: PayoutAllowance = {
+  per_payout_cap: 50_000,
+  daily_cap: 100_000,
+  member_daily_cap: 60_000,
+  sent_today: 70_000,
+  sent_today_by_you: 10_000,
+  most: 30_000,
+};
+
 /** The Transfers modal at "Send to mobile money", chosen from the dropdown, with the name step answering `name`. */
-async function payout(name: Answer, paid: Answer = ok(PAID, M.payoutStarted)) {
+async function payout(name: Answer, paid: Answer = ok(PAID, M.payoutStarted), allowance: Answer = ok(NO_CAPS)) {
   const api = stubApi({
+    'GET /api/payout-rules/allowance': allowance,
     'GET /api/user/profile': ok(testUser({ account: { userWallet: { current_balance: 0, current_balance_sand_box: 100_000 } } })),
     'GET /api/wallet/charges': ok(SUMMARY),
     'POST /api/wallet/pin_exists': okSpec({ pin_exists: true }, undefined, { pin_exists: true }),
@@ -101,5 +121,50 @@ describe('Transfers modal: "Send to mobile money" and its name step (decision 06
     await user.type(within(dialog).getByLabelText('Wallet PIN digit 1'), '24680');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     await expectToast(APPROVAL_MESSAGES.awaiting);
+  });
+});
+
+describe('Transfers modal: the payout rules before the PIN (decision 065)', () => {
+  /** The details step at "Send to mobile money" under CAPPED, with `amount` typed; Continue pressed. */
+  async function capped(amount: string) {
+    const api = stubApi({
+      'GET /api/user/profile': ok(
+        testUser({ account: { userWallet: { current_balance: 0, current_balance_sand_box: 100_000 } } }),
+      ),
+      'GET /api/wallet/charges': ok(SUMMARY),
+      'GET /api/payout-rules/allowance': ok(CAPPED),
+      'POST /api/wallet/pin_exists': okSpec({ pin_exists: true }, undefined, { pin_exists: true }),
+      'POST /api/wallet/mobile-money-name': holder('registered', 'J*** OKELLO'),
+    });
+    const { user } = render(<TransferModal opened onClose={() => {}} withPayout />, { path: '/settlements?option=payout' });
+    const transfers = await screen.findByRole('dialog', { name: 'Transfers' });
+    expect(await within(transfers).findByTestId('transfer-allowance')).toHaveTextContent(
+      "You can send up to UGX 30,000 today under the account's payout rules.",
+    );
+    await user.type(within(transfers).getByLabelText('Receiver phone'), '0772 000 011');
+    await user.type(within(transfers).getByLabelText('Amount'), amount);
+    await user.type(within(transfers).getByLabelText('Reason'), 'Teacher salary');
+    const amountError = () => errorOf(within(transfers).getByLabelText('Amount'));
+    return { api, user, transfers, amountError };
+  }
+
+  it.each([
+    ['the cap per payout', '60000', R.overPerPayoutCap(50_000)],
+    ["the account's cap per day", '40000', R.overDailyCap(100_000)],
+  ])('refuses an amount over %s under the amount, and Continue goes no further', async (_rule, amount, message) => {
+    const { api, user, transfers, amountError } = await capped(amount);
+    expect(amountError()).toBe(message);
+    await user.click(within(transfers).getByRole('button', { name: 'Continue' }));
+    expect(amountError()).toBe(message);
+    expect(api.sent('POST /api/wallet/mobile-money-name')).toEqual([]);
+    expect(screen.queryByRole('dialog', { name: 'Authenticate with PIN' })).not.toBeInTheDocument();
+  });
+
+  it('lets the most that may still go today on to the name check and the PIN', async () => {
+    const { api, user, transfers, amountError } = await capped('30000');
+    expect(amountError()).toBeNull();
+    await user.click(within(transfers).getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('dialog', { name: 'Authenticate with PIN' });
+    expect(api.sent('POST /api/wallet/mobile-money-name')).toHaveLength(1);
   });
 });

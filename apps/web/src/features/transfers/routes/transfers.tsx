@@ -1,6 +1,6 @@
 import { Button, Tabs } from '@mantine/core';
 import { FIND_MESSAGES } from '@sente/contracts/filters';
-import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
+import { WALLET_MESSAGES as M, TRANSFERS_WORKBOOK } from '@sente/contracts/transfers';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { TransferModal } from '../components/transfer-modal.tsx';
 import { TransfersFilter, transfersTotal } from '../components/transfers-filter.tsx';
 
 const TABS = ['transfers', 'statement', 'batches', 'rules'] as const;
+const TAB_LIST_STYLE = { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' } as const;
 
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
@@ -61,7 +62,8 @@ export function TransfersRoute() {
   return (
     <>
       <Tabs value={view} onChange={setView} keepMounted={false}>
-        <Tabs.List mb="lg">
+        {/* On a phone the four tabs stay on one line and scroll sideways rather than wrap or shrink. */}
+        <Tabs.List mb="lg" style={TAB_LIST_STYLE}>
           <Tabs.Tab value="transfers">Transfers</Tabs.Tab>
           <Tabs.Tab value="statement">Statement</Tabs.Tab>
           <Tabs.Tab value="batches">Batches</Tabs.Tab>
@@ -102,7 +104,7 @@ function TransfersPanel({ transfersButton }: { transfersButton: ReactNode }) {
         <>
           <DownloadButton
             path={withQuery(routePath('GET /api/collections/smt_download'), filter.query)}
-            fileName="Settlements.xlsx"
+            fileName={TRANSFERS_WORKBOOK}
           />
           {transfersButton}
         </>
