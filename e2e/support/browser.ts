@@ -44,8 +44,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * axe-core on the current screen: no violation at any impact, with label-content-name-mismatch (an experimental rule,
- * off by default) turned on, so that a control whose name leaves out its visible text fails too.
+ * axe-core on the current screen: no violation at any impact, with two experimental rules (off by default) turned on:
+ * label-content-name-mismatch, so that a control whose name leaves out its visible text fails too, and p-as-heading,
+ * so that a paragraph styled big and bold in place of a heading fails (a big figure is plain text, or a real heading).
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Only the violations are reported in detail: a fifth less of axe's time than with every passing node described.
@@ -54,7 +55,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   // and a third of the journeys' CPU was spent so. It reaches no cross-origin frame, and no screen here has one.
   const results = await new AxeBuilder({ page })
     .setLegacyMode()
-    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true }, 'p-as-heading': { enabled: true } },
+    })
     .analyze();
   const violations = results.violations.map(
     (v) => `${screen}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -25,6 +25,18 @@ export const NOTIFICATION_LABELS = {
   test: 'Test mode',
 } as const;
 
+/** What a member hears of, as the team's notifications table says it ('Payments above UGX 50,000, failed payouts'). */
+export const HEARD_EVENTS = {
+  everyPayment: 'every payment',
+  paymentsAbove: (amount: number) => `payments above ${formatMoney(amount)}`,
+  dailySummary: 'a daily summary',
+  payoutFailed: 'failed payouts',
+  refundDone: 'refunds',
+  balanceBelow: (amount: number) => `balance below ${formatMoney(amount)}`,
+  approvalNeeded: 'transfers and batches awaiting their approval',
+  nothing: 'Nothing',
+} as const;
+
 export const NOTIFICATION_MESSAGES = {
   saved: 'Notification choices saved',
   invalidAmount: (label: string) =>

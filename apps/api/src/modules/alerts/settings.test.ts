@@ -86,4 +86,15 @@ describe("the owners' view of who hears what", () => {
     expect(others.map((m) => m.user_id)).not.toContain(owner.userId);
     expect(others.find((m) => m.user_id !== other.userId)).toMatchObject(DEFAULT_NOTIFICATION_SETTINGS);
   });
+
+  it('says who is told of movements awaiting approval: on until a member turns it off', async () => {
+    const approvals = async () =>
+      ((await get(t, owner, '/api/team/notifications')).json().data as { approval_needed: boolean }[]).map(
+        (member) => member.approval_needed,
+      );
+    expect(await approvals()).toEqual([true]);
+    const off = { ...DEFAULT_NOTIFICATION_SETTINGS, approval_needed: false };
+    expect((await post(t, owner, '/api/user/notifications', off)).statusCode).toBe(200);
+    expect(await approvals()).toEqual([false]);
+  });
 });

@@ -40,6 +40,13 @@ function transfersCondition(where: TransfersWhere) {
 }
 
 /**
+ * The filters on the received half: a held transfer waits on its sender's members alone, so Awaiting approval lists
+ * none the account received.
+ */
+const receivedCondition = (where: TransfersWhere) =>
+  where.status === 'awaiting_approval' ? sql<boolean>`false` : transfersCondition(where);
+
+/**
  * The list's columns from `source` (aliased t), with the creator's names (null for a payout an API key asked for) and
  * both accounts' names and numbers.
  */
@@ -100,6 +107,7 @@ export async function transfersPage(
   where: TransfersWhere = {},
 ): Promise<TransferListRecord[]> {
   const matches = transfersCondition(where);
+  const received = receivedCondition(where);
   const { rows } = await sql<TransferListRecord>`
     with page as (
       (select t.* from transfers t
@@ -108,7 +116,7 @@ export async function transfersPage(
       union all
       (select t.* from transfers t
          where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${after(cursor)}
-           and ${matches}
+           and ${received}
          order by t.created_at desc, t.id desc limit ${limit})
     )
     ${listColumns('page')}
@@ -126,11 +134,12 @@ export const countTransfers = (db: Kysely<Database>, scope: MoneyScope) => readC
  */
 export async function countFilteredTransfers(db: Kysely<Database>, scope: MoneyScope, where: TransfersWhere): Promise<number> {
   const matches = transfersCondition(where);
+  const received = receivedCondition(where);
   const { rows } = await sql<{ total: string }>`select
       (select count(*) from transfers t
          where t.account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${matches})
     + (select count(*) from transfers t
-         where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${matches}) as total`.execute(
+         where t.recipient_account_id = ${scope.accountId} and t.environment = ${scope.environment} and ${received}) as total`.execute(
     db,
   );
   return Number(rows[0]?.total ?? 0);

@@ -16,3 +16,13 @@ describe('the header’s profile button', () => {
     expect(onOpenProfile).toHaveBeenCalledOnce();
   });
 });
+
+describe("the header's account", () => {
+  it('names the account in plain text, not in a paragraph styled as a heading (axe p-as-heading)', () => {
+    const user = testUser();
+    render(<AppHeader user={user} navOpened={false} onToggleNav={vi.fn()} onOpenProfile={vi.fn()} modeToggle={null} />);
+    const name = screen.getByTestId('header-account-name');
+    expect(name).toHaveTextContent(user.current_account!.account_name);
+    expect(name.tagName).not.toBe('P');
+  });
+});

@@ -35,7 +35,7 @@ export function AppHeader({ user, navOpened, onToggleNav, onOpenProfile, modeTog
           <Brand />
         </Box>
         <Box className={classes.shrinks}>
-          <Text fw={700} truncate lh={1.3}>
+          <Text component="div" fw={700} truncate lh={1.3} data-testid="header-account-name">
             {account?.account_name ?? 'No account selected'}
           </Text>
           {account?.account_number && (

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { APPROVAL_MESSAGES as A } from '@sente/contracts/movement-approvals';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, post } from '../../../testing/http.ts';
+import { answer, get, post } from '../../../testing/http.ts';
 import { apiKeysOf, v1 } from '../../../testing/merchant-api.ts';
 import { expectLedgerHolds, type Merchant, ugxBalances } from '../../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
@@ -135,6 +135,15 @@ describe('a movement above the approval threshold', () => {
     expect(await balance()).toBe(aliceBefore - 60_500);
     expect((await ugxBalances(t, bob.accountId)).test).toBe(bobBefore);
     expect((await transferRow(t, bob, id))?.approval).toBeNull();
+    // Awaiting approval lists what the caller's account may answer: the sender's side, never the recipient's.
+    const awaiting = async (who: Merchant) => {
+      const res = await get(t, who, '/api/settlements?status=awaiting_approval');
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data as { items: { id: string }[]; totalItems: number };
+      return { ids: data.items.map((item) => item.id), total: data.totalItems };
+    };
+    expect((await awaiting(alice)).ids).toContain(id);
+    expect(await awaiting(bob)).toEqual({ ids: [], total: 0 });
     expect((await approve(admin, id)).statusCode).toBe(200);
     expect(await transferRow(t, alice, id)).toMatchObject({ status: 'successful', approval: { status: 'approved' } });
     expect((await ugxBalances(t, bob.accountId)).test).toBe(bobBefore + 60_000);

@@ -21,7 +21,7 @@ export function CollectionCards({ collections }: { collections: CollectionRow[] 
                 <Text fw={600} className={classes.names}>
                   {collection.customer.names}
                 </Text>
-                <Text size="lg" fw={700}>
+                <Text component="div" size="lg" fw={700} data-testid="collection-amount">
                   {formatMoney(collection.amount, collection.currency)}
                 </Text>
               </div>

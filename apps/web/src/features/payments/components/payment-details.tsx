@@ -53,7 +53,7 @@ export function PaymentDetails({ payment, onCover }: Props) {
     <Stack gap="lg">
       <Stack gap={4}>
         <Group justify="space-between" align="center" wrap="nowrap">
-          <Text fz={32} fw={700} lh={1.2} data-testid="payment-amount">
+          <Text component="div" fz={32} fw={700} lh={1.2} data-testid="payment-amount">
             {money(payment.amount)}
           </Text>
           <StatusBadge status={paymentState(payment)} />

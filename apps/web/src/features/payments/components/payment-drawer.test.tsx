@@ -66,6 +66,8 @@ describe('the payment drawer', () => {
     renderDrawer();
     const dialog = await drawer();
     expect(await within(dialog).findByTestId('payment-amount')).toHaveTextContent('UGX 20,000');
+    // A figure, not a paragraph styled as a heading (axe p-as-heading).
+    expect(within(dialog).getByTestId('payment-amount').tagName).not.toBe('P');
     expect(within(dialog).getByText('Successful')).toBeVisible();
     expect(shownFor('Gross')).toHaveTextContent('UGX 20,000');
     expect(shownFor('Fee')).toHaveTextContent('UGX 600');

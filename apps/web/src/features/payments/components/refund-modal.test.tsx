@@ -1,5 +1,7 @@
 import { COLLECTION_EVENT_LABELS } from '@sente/contracts/collection-events';
 import type { StaffRole } from '@sente/contracts/constants';
+import { formatMoney } from '@sente/contracts/format';
+import { APPROVAL_LABELS } from '@sente/contracts/movement-approvals';
 import type { CollectionDetail, CollectionRefund } from '@sente/contracts/payments-answers';
 import { REFUND_LABELS as L, REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
@@ -32,6 +34,9 @@ const refund = (overrides: Partial<CollectionRefund> = {}): CollectionRefund => 
   ...overrides,
 });
 
+/** The account's rules: a refund above UGX 50,000 waits for a second member (decision 067). */
+const RULES = { per_payout_cap: null, daily_cap: null, member_daily_cap: null, approval_threshold: 50_000, updated_at: null };
+
 type Setup = { role?: StaffRole; pinExists?: boolean; replies?: Partial<Record<RouteKey, Answer>> };
 
 function renderRefund(detail: Partial<CollectionDetail> = {}, { role = 'owner', pinExists = true, replies = {} }: Setup = {}) {
@@ -40,6 +45,7 @@ function renderRefund(detail: Partial<CollectionDetail> = {}, { role = 'owner', 
     [`GET /api/collections/${ID}`]: ok(collectionDetail({ id: ID, ...detail })),
     'POST /api/wallet/pin_exists': okSpec({ pin_exists: pinExists }, undefined, { pin_exists: pinExists }),
     'POST /api/wallet/verify_pin': okSpec({ pin_token: 'pin-token-1' }, M.pinVerified, { pin_token: 'pin-token-1' }),
+    'GET /api/payout-rules': ok(RULES),
     [`POST ${REFUND_PATH}`]: { ...ok(refund(), R.started), status: 201 },
     ...replies,
   });
@@ -153,6 +159,24 @@ describe('the payment drawer: Refund and refunds', () => {
     await typePin();
     await user.click(within(pin).getByRole('button', { name: 'Verify' }));
     await expectToast(R.awaitingApproval);
+  });
+
+  it('says on the PIN step that a refund above the approval threshold will wait for a second member', async () => {
+    const { user, open, form, proceed, pinStep } = renderRefund({ amount: 80_000, refundable: 80_000 });
+    await open();
+    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
+    await proceed();
+    expect(await pinStep()).toHaveTextContent(APPROVAL_LABELS.willBeHeld(formatMoney(50_000)));
+  });
+
+  it('says nothing of approval at or below the threshold', async () => {
+    const { user, open, form, proceed, pinStep } = renderRefund({ amount: 50_000, refundable: 50_000 });
+    await open();
+    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
+    await proceed();
+    const pin = await pinStep();
+    expect(shownFor(pin, 'Amount')).toHaveTextContent('UGX 50,000');
+    expect(pin).not.toHaveTextContent(APPROVAL_LABELS.willBeHeld(formatMoney(50_000)));
   });
 
   it('checks the form by the contract before the PIN step: an amount, at most what is left, and a reason', async () => {

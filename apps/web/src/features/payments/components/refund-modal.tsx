@@ -1,11 +1,21 @@
+import { formatMoney } from '@sente/contracts/format';
+import { APPROVAL_LABELS } from '@sente/contracts/movement-approvals';
 import type { CollectionDetail } from '@sente/contracts/payments-answers';
+import { needsApproval } from '@sente/contracts/payout-rules';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { placeServerErrors } from '../../../lib/server-errors.ts';
-import { AuthenticatePinModal, CreatePinModal, type PinSummary, useVerifyPin, useWalletPin } from '../../transfers/index.ts';
+import {
+  AuthenticatePinModal,
+  CreatePinModal,
+  type PinSummary,
+  usePayoutRules,
+  useVerifyPin,
+  useWalletPin,
+} from '../../transfers/index.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
 import { REFUND_FIELDS, type RefundDetails, RefundDetailsStep, useRefundDetails } from './refund-details-step.tsx';
 
@@ -25,11 +35,24 @@ export function RefundModal({ payment, onClose }: Props) {
   const form = useRefundDetails(payment.refundable);
   const verifyPin = useVerifyPin();
   const refund = useRefundPayment(payment.id);
+  const rules = usePayoutRules();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [confirm, setConfirm] = useState<PinSummary | null>(null);
 
+  /** A refund above the account's approval threshold waits for a second member, as a transfer does (decision 067). */
   const proceed = ({ amount, reason }: RefundDetails) =>
-    setConfirm({ receiver: null, bank: null, phone: payment.msisdn, amount, charge: null, reason });
+    setConfirm({
+      receiver: null,
+      bank: null,
+      phone: payment.msisdn,
+      amount,
+      charge: null,
+      reason,
+      heldForApproval:
+        rules.data && needsApproval(rules.data, amount)
+          ? APPROVAL_LABELS.willBeHeld(formatMoney(rules.data.approval_threshold))
+          : null,
+    });
 
   /**
    * A refusal is about the refund, not the PIN (more than is left, a balance too low): back to the form, with the

@@ -1,22 +1,27 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { STAFF_ROLE_LABELS, type StaffRole } from '@sente/contracts/constants';
-import { formatMoney } from '@sente/contracts/format';
-import type { TeamNotification } from '@sente/contracts/notifications';
+import { roleHasRight, STAFF_ROLE_LABELS, type StaffRole } from '@sente/contracts/constants';
+import { HEARD_EVENTS, type TeamNotification } from '@sente/contracts/notifications';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useTeamNotifications } from '../api/notifications.ts';
 
-/** The events a member hears of, in words ('Payments above UGX 50,000, failed payouts'), or 'Nothing'. */
+/**
+ * The events a member hears of, in words ('Payments above UGX 50,000, failed payouts'), or 'Nothing'. Approvals are
+ * told only to members whose role may move money, as the server sends them.
+ */
 export function heardEvents(member: TeamNotification): string {
+  const mayApprove = roleHasRight(member.staff_role as StaffRole, 'moveMoney');
   const events = [
-    member.payment_received && (member.payment_above ? `payments above ${formatMoney(member.payment_above)}` : 'every payment'),
-    member.daily_summary && 'a daily summary',
-    member.payout_failed && 'failed payouts',
-    member.refund_done && 'refunds',
-    member.low_balance_below && `balance below ${formatMoney(member.low_balance_below)}`,
+    member.payment_received &&
+      (member.payment_above ? HEARD_EVENTS.paymentsAbove(member.payment_above) : HEARD_EVENTS.everyPayment),
+    member.daily_summary && HEARD_EVENTS.dailySummary,
+    member.payout_failed && HEARD_EVENTS.payoutFailed,
+    member.refund_done && HEARD_EVENTS.refundDone,
+    member.low_balance_below && HEARD_EVENTS.balanceBelow(member.low_balance_below),
+    member.approval_needed && mayApprove && HEARD_EVENTS.approvalNeeded,
   ].filter((event): event is string => Boolean(event));
-  if (events.length === 0) return 'Nothing';
+  if (events.length === 0) return HEARD_EVENTS.nothing;
   const text = events.join(', ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

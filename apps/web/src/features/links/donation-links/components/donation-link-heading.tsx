@@ -14,7 +14,7 @@ export function DonationLinkHeading({ link, compact = false }: Props) {
     <Group gap="sm" wrap="nowrap">
       <DonationLinkThumbnail link={link} size={compact ? 36 : 40} />
       <div className={classes.heading}>
-        <Text size={compact ? 'sm' : undefined} fw={600}>
+        <Text component="div" size={compact ? 'sm' : undefined} fw={600}>
           {link.title}
         </Text>
         {link.beneficiary && (

@@ -20,7 +20,7 @@ export function LiveCards({ items, extraLabels }: { items: LiveCollection[]; ext
                 <OpenPaymentLink id={item.id} fw={600} className={classes.names}>
                   {item.collection.customer.names}
                 </OpenPaymentLink>
-                <Text size="lg" fw={700}>
+                <Text component="div" size="lg" fw={700} data-testid="live-amount">
                   {formatMoney(item.amount, item.currency)}
                 </Text>
               </div>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../../../testing/api-stub.ts';
 import { render } from '../../../../testing/render.tsx';
 import { testUser } from '../../../../testing/test-user.ts';
+import { LiveCards } from '../components/live-cards.tsx';
 import { LiveRoute } from './live.tsx';
 
 const REF = 'fees2026ab';
@@ -62,6 +63,8 @@ describe('live page (spec §2 Live payment link page)', () => {
   it('shows the first page of collections and goes back through the whole history with Load More', async () => {
     const { user, api } = renderLive();
     expect(await screen.findByTestId('live-total')).toHaveTextContent('UGX 1,234,000');
+    // A figure under its label, not a paragraph styled as a heading (axe p-as-heading).
+    expect(screen.getByTestId('live-total').tagName).not.toBe('P');
     // happy-dom's window is 1024 px wide: the table (from the md breakpoint), a header row and one row per payment.
     const table = screen.getByRole('table', { name: 'Live collections' });
     expect(within(table).getAllByRole('row')).toHaveLength(21);
@@ -94,5 +97,14 @@ describe('live page (spec §2 Live payment link page)', () => {
     await user.click(await screen.findByRole('button', { name: 'Download' }));
     await waitFor(() => expect(saved).toEqual(['Fees Term 1 2 collections.xlsx']));
     expect(api.sent(`GET /api/payment-link/collections/${REF}/download`)).toHaveLength(1);
+  });
+});
+
+describe("the live page's cards (phones)", () => {
+  it('show each amount as plain text, not as a paragraph styled as a heading (axe p-as-heading)', () => {
+    render(<LiveCards items={[collection(1)]} extraLabels={['Student']} />);
+    const amount = screen.getByTestId('live-amount');
+    expect(amount).toHaveTextContent('UGX 1,001');
+    expect(amount.tagName).not.toBe('P');
   });
 });

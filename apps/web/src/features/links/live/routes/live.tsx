@@ -63,7 +63,7 @@ export function LiveRoute() {
                 <Text size="sm" c="gray.7" id="live-total-label">
                   Total collected
                 </Text>
-                <Text fz={32} fw={700} lh={1.2} aria-labelledby="live-total-label" data-testid="live-total">
+                <Text component="div" fz={32} fw={700} lh={1.2} aria-labelledby="live-total-label" data-testid="live-total">
                   {formatMoney(page.total_successful)}
                 </Text>
                 <Group justify="space-between" align="flex-end" gap="xs" mt={4}>

@@ -19,7 +19,7 @@ export function BatchCards({ batches }: { batches: BatchListItem[] }) {
                 <Anchor component={Link} to={batchPath(batch.id)} fw={700} className={classes.wrap}>
                   {batch.reference}
                 </Anchor>
-                <Text size="lg" fw={700}>
+                <Text component="div" size="lg" fw={700} data-testid="batch-total">
                   {formatMoney(batch.total_amount)}
                 </Text>
               </div>

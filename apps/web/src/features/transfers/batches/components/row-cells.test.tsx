@@ -28,4 +28,11 @@ describe("a row's receiver: the sheet's name beside the one registered behind th
     expect(await screen.findByText(/Registered as/)).toHaveTextContent('Registered as J*** OKELLO');
     expect(container.querySelectorAll('mark')).toHaveLength(0);
   });
+
+  it("shows the sheet's name in plain text, not in a paragraph styled as a heading (axe p-as-heading)", () => {
+    render(<ReceiverCell row={batchRow({ name: 'Ada' })} />);
+    const name = screen.getByTestId('row-name');
+    expect(name).toHaveTextContent('Ada');
+    expect(name.tagName).not.toBe('P');
+  });
 });

@@ -26,7 +26,7 @@ export function ReceiverCell({ row }: { row: BatchRow }) {
   return (
     <Stack gap={4}>
       <div>
-        <Text size="sm" fw={600} className={classes.wrap}>
+        <Text component="div" size="sm" fw={600} className={classes.wrap} data-testid="row-name">
           {row.name || '—'}
         </Text>
         <Text size="xs" c="gray.7">
