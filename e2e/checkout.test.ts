@@ -318,7 +318,7 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     const table = await rows.allInnerTexts();
     expect(table.filter((row) => /successful/i.test(row))).toHaveLength(5);
     // Each payment of the shared phone keeps the name it was paid with.
-    expect(table.filter((row) => row.includes('0772 123 456')).map((row) => row.match(/\w+ Namubiru/)?.[0])).toEqual([
+    expect(table.filter((row) => row.includes('+256 772 123 456')).map((row) => row.match(/\w+ Namubiru/)?.[0])).toEqual([
       'Ruth Namubiru',
       'Sarah Namubiru',
     ]);
@@ -345,7 +345,7 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     const customerText = (await customers.allInnerTexts()).join('\n');
     expect(customerText).toContain('peter.ochieng@example.com');
     expect(customerText).not.toContain('Moses Kato');
-    const family = page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: /0772 123 456/ });
+    const family = page.getByRole('table', { name: 'Customers' }).getByRole('row', { name: /\+256 772 123 456/ });
     expect(await family.getByText('Ruth Namubiru', { exact: true }).isVisible()).toBe(true);
     expect(await family.getByText('Also paid as Sarah Namubiru', { exact: true }).isVisible()).toBe(true);
     expect((await family.getByRole('cell').allTextContents()).slice(-2)).toEqual(['2', 'UGX 160,000']);

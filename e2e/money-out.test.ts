@@ -318,7 +318,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
 
     const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
     await expect.poll(() => confirm.count()).toBe(1);
-    expect(await confirm.getByText('0772 000 011', { exact: true }).count()).toBe(1);
+    expect(await confirm.getByText('+256 772 000 011', { exact: true }).count()).toBe(1);
     // The simulator's John Okello, masked: the merchant sees whose number it is, and no more of the name.
     expect(await confirm.getByText('Registered name: J*** OKELLO').count()).toBe(1);
     await screenshot(page, 'money-out-08b-payout-pin');
@@ -340,7 +340,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     await page.reload();
     const card = page.getByRole('listitem').filter({ hasText: 'Transport refund' });
     await expect.poll(() => card.getByText('Successful').count()).toBe(1);
-    expect(await card.getByText(`${TRANSFER_OPTIONS.payout} to 0772 000 011`, { exact: true }).count()).toBe(1);
+    expect(await card.getByText(`${TRANSFER_OPTIONS.payout} to +256 772 000 011`, { exact: true }).count()).toBe(1);
     await screenshot(page, 'money-out-09-payout-paid');
     expect((await profileOf(sender)).userWallet.current_balance_sand_box).toBe(41_500 - 11_000);
     await page.context().close();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { formatMoney } from '@sente/contracts/format';
-import { formatLocalPhone } from '@sente/contracts/payments';
+import { formatPhone } from '@sente/contracts/payments';
 import { REFUND_LABELS as L, REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,8 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
 
   it("finds the payment by the payer's phone typed with spaces and opens it", async () => {
     await enterDashboard(page, tokens, '/collections');
-    const typed = formatLocalPhone(payment.msisdn);
+    const digits = payment.msisdn.slice(3);
+    const typed = `0${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
     expect(typed).toMatch(/^07\d{2} \d{3} \d{3}$/);
     const filter = page.getByRole('region', { name: 'Filter collections' });
     await filter.getByRole('searchbox', { name: 'Search' }).fill(typed);
@@ -159,7 +160,7 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
     const statement = page.getByRole('table', { name: 'Statement' });
     const line = statement
       .getByRole('row')
-      .filter({ hasText: `Refund to ${payment.customer.names} (${formatLocalPhone(payment.msisdn)})` })
+      .filter({ hasText: `Refund to ${payment.customer.names} (${formatPhone(payment.msisdn)})` })
       .first();
     await line.getByText(formatMoney(half)).waitFor();
     await screenshot(page, 'refunds-3-statement');

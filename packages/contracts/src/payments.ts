@@ -95,20 +95,27 @@ export function mobileMoneyNumber(input: string): string | null {
   return msisdn && networkOf(msisdn) ? msisdn : null;
 }
 
-/** `2567XXXXXXXX` as the payer reads it: `0772 123 456`. */
-export function formatLocalPhone(msisdn: string): string {
-  const local = `0${msisdn.slice(3)}`;
-  return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
+/**
+ * A phone as the dashboard, the receipts and the alerts show it (decision 079): a Ugandan number, however it was typed
+ * or stored (`0772111222`, `256772111222`, `+256 772-111-222`), as `+256 772 111 222`; any other number as `+` and its
+ * digits; nothing as nothing.
+ */
+export function formatPhone(phone: string): string {
+  const ugandan = normalizeUgandanPhone(phone);
+  if (ugandan) return `+256 ${ugandan.slice(3, 6)} ${ugandan.slice(6, 9)} ${ugandan.slice(9)}`;
+  const digits = phone.replace(/\D/g, '');
+  return digits ? `+${digits}` : '';
 }
 
 /**
- * A phone as the merchant typed it, shown in the one format of the dashboard (decision 036): a Ugandan number, however
- * written (`0772555777`, `+256 772-555-777`), as `0772 555 777`; any other number as its digits, which is how a
- * payout stores it.
+ * A phone as the spreadsheets, the `/v1` answers and the webhook bodies have always published it (decisions 036, 079):
+ * a Ugandan number as `0772 111 222`, any other as its digits. Never shown on a screen: that is `formatPhone`.
  */
-export function formatTypedPhone(typed: string): string {
-  const ugandan = normalizeUgandanPhone(typed);
-  return ugandan ? formatLocalPhone(ugandan) : typed.replace(/[\s-]/g, '').replace(/^\+/, '');
+export function formatExportPhone(phone: string): string {
+  const ugandan = normalizeUgandanPhone(phone);
+  if (!ugandan) return phone.replace(/[\s-]/g, '').replace(/^\+/, '');
+  const local = `0${ugandan.slice(3)}`;
+  return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
 }
 
 /** The public routes' answers: their schemas are in payments-answers.ts (zod stays out of this file). */

@@ -1,5 +1,5 @@
 import { readMoneyText } from '@sente/contracts/money-text';
-import { formatLocalPhone } from '@sente/contracts/payments';
+import { formatPhone } from '@sente/contracts/payments';
 
 /**
  * Spec §2 money input, read as typed (decision 058, contracts money-text.ts): plain or grouped digits are the amount, an
@@ -27,4 +27,4 @@ export function groupAsTyped(raw: string, previous: string): string {
 }
 
 /** Spec §2 'Phone/Card': the payer's number as they read it, or 'Card' for a card payment (no msisdn). */
-export const phoneOrCard = (msisdn: string | null): string => (msisdn ? formatLocalPhone(msisdn) : 'Card');
+export const phoneOrCard = (msisdn: string | null): string => (msisdn ? formatPhone(msisdn) : 'Card');

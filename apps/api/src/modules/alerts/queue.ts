@@ -1,7 +1,7 @@
 import type { Environment } from '@sente/contracts/constants';
 import { RIGHTS } from '@sente/contracts/constants';
 import { ALERT_TEXTS, DEFAULT_NOTIFICATION_SETTINGS } from '@sente/contracts/notifications';
-import { formatTypedPhone } from '@sente/contracts/payments';
+import { formatPhone } from '@sente/contracts/payments';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { oneSms } from '../../sms/gsm7.ts';
@@ -105,7 +105,7 @@ const accountName = async (trx: Db, accountId: string) =>
 
 /** A payer as the dashboard shows them: the name they gave and the number they paid from, or the card's last digits. */
 function alertPayer(p: { names: string | null; msisdn: string | null; card_last4: string | null }): string {
-  const how = p.msisdn ? formatTypedPhone(p.msisdn) : p.card_last4 ? ALERT_TEXTS.card(p.card_last4) : '';
+  const how = p.msisdn ? formatPhone(p.msisdn) : p.card_last4 ? ALERT_TEXTS.card(p.card_last4) : '';
   return ALERT_TEXTS.payer(p.names?.trim() ?? '', how);
 }
 
@@ -220,7 +220,7 @@ export async function queuePayoutFailedAlert(trx: Db, payout: MovementOut) {
     : undefined;
   const words = {
     amount: Number(payout.amount),
-    to: payout.payout_msisdn ? formatTypedPhone(payout.payout_msisdn) : '',
+    to: payout.payout_msisdn ? formatPhone(payout.payout_msisdn) : '',
     batch: batch?.reference ?? null,
     live: payout.environment === 'production',
   };

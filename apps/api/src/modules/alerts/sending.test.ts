@@ -97,7 +97,7 @@ describe('an alert of a successful payment', () => {
     const id = await paid(merchant, 40_000);
     const reference = await referenceOf(id);
     expect((await pass()).alerts.sent).toBe(2);
-    const said = `Kato Hardware: payment of UGX 40,000 received from Okello John (0772 123 456) (test). Ref ${reference}.`;
+    const said = `Kato Hardware: payment of UGX 40,000 received from Okello John (+256 772 123 456) (test). Ref ${reference}.`;
     const mail = mails(merchant.email);
     expect(mail).toHaveLength(1);
     const text = readable(mail[0]!.raw);
@@ -129,12 +129,12 @@ describe('an alert of a successful payment', () => {
     expect(gsm7Length(sms!.text)).toBeLessThanOrEqual(160);
     expect(sms!.text).toMatch(
       new RegExp(
-        `^Kampala Parents .+\\.\\.\\.: payment of UGX 1,250,000 received from Nakimuli .+\\.\\.\\. \\(0772 123 456\\) \\(test\\)\\. Ref ${await referenceOf(id)}\\.$`,
+        `^Kampala Parents .+\\.\\.\\.: payment of UGX 1,250,000 received from Nakimuli .+\\.\\.\\. \\(\\+256 772 123 456\\) \\(test\\)\\. Ref ${await referenceOf(id)}\\.$`,
       ),
     );
     // The e-mail has the names whole.
     expect(readable(mails(merchant.email)[0]!.raw)).toContain(
-      'Nakimuli Christine Mirembe Nalubega Ssebunya Kiwanuka (0772 123 456)',
+      'Nakimuli Christine Mirembe Nalubega Ssebunya Kiwanuka (+256 772 123 456)',
     );
   });
 
@@ -187,7 +187,7 @@ describe('alerts of money out', () => {
     expect(kinds).toEqual(['low_balance', 'payout_failed']);
     const failed = (await alertsOf(merchant)).find((a) => a.kind === 'payout_failed')!;
     expect(failed.body).toBe(
-      'Kato Hardware: a payout of UGX 10,000 to 0772 000 111 failed (Number not registered) (test); the money is back in the wallet.',
+      'Kato Hardware: a payout of UGX 10,000 to +256 772 000 111 failed (Number not registered) (test); the money is back in the wallet.',
     );
     expect(failed.link_path).toBe('/settlements');
     expect(low[0]!.link_path).toBe('/settlements?view=statement');
@@ -271,7 +271,7 @@ describe('an alert of a refund', () => {
     await pass(new Date(Date.now() + 60_000));
     const alerts = await alertsOf(merchant);
     expect(alerts.map((a) => [a.kind, a.status, a.subject])).toEqual([['refund_done', 'sent', 'Refund done (test): UGX 10,000']]);
-    const said = `Kato Hardware: a refund of UGX 10,000 was paid back to Okello John (0772 123 456) (test). Ref ${await referenceOf(id)}.`;
+    const said = `Kato Hardware: a refund of UGX 10,000 was paid back to Okello John (+256 772 123 456) (test). Ref ${await referenceOf(id)}.`;
     expect(alerts[0]!.body).toBe(said);
     expect(readable(mails(merchant.email)[0]!.raw)).toContain(
       `${said}\r\n\r\nOpen it in your Sente dashboard: ${SITE}/collections?payment=${id}`,

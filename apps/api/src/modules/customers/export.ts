@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { kampalaWallClock, TIME_ZONE_LABEL } from '@sente/contracts/dates';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
-import { formatLocalPhone } from '@sente/contracts/payments';
+import { formatExportPhone } from '@sente/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -40,7 +40,7 @@ export function streamCustomersWorkbook(
       batch: (cursor, limit) => customersPage(db, scope, cursor, limit, q),
       toRow: (row) => ({
         names: row.names,
-        phone: row.phone ? formatLocalPhone(row.phone) : '',
+        phone: row.phone ? formatExportPhone(row.phone) : '',
         email: row.email ?? '',
         payments: row.payments_count,
         total_paid: Number(row.total_paid),

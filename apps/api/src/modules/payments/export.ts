@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { kampalaWallClock } from '@sente/contracts/dates';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import type { ExtraField } from '@sente/contracts/links';
-import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone } from '@sente/contracts/payments';
+import { CHANNEL_LABELS, type ExtraDataEntry, formatExportPhone } from '@sente/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -38,7 +38,7 @@ function collectionCells(row: CollectionListRecord): Record<string, CellValue> {
   const fee = row.status === 'successful' ? Number(row.fee) : 0;
   return {
     date: kampalaWallClock(row.created_at),
-    payer: row.msisdn ? formatLocalPhone(row.msisdn) : `Card •••• ${row.card_last4 ?? ''}`,
+    payer: row.msisdn ? formatExportPhone(row.msisdn) : `Card •••• ${row.card_last4 ?? ''}`,
     names: row.names,
     email: row.email ?? '',
     currency: row.currency,

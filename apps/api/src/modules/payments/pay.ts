@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Environment } from '@sente/contracts/constants';
 import type { ExtraField } from '@sente/contracts/links';
 import { API_ERROR_CODES, type CollectionRequest, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
-import { type ExtraDataEntry, formatLocalPhone, PAYMENT_MESSAGES as M, SIMULATOR } from '@sente/contracts/payments';
+import { type ExtraDataEntry, formatExportPhone, PAYMENT_MESSAGES as M, SIMULATOR } from '@sente/contracts/payments';
 import type { PayInput } from '@sente/contracts/payments-input';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -201,7 +201,8 @@ export function createPayments(options: Options) {
           fee: collectionFee(fees, input.amount),
           channel: input.channel,
           msisdn: input.msisdn,
-          names: customerName ?? formatLocalPhone(input.msisdn),
+          // A nameless payment is recorded under the number's published local form: /v1 answers it (decision 079).
+          names: customerName ?? formatExportPhone(input.msisdn),
           reference: input.reference,
           metadata: input.metadata,
           ...pendingColumns(provider.name, idempotencyKey, hash),

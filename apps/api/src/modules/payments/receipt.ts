@@ -1,6 +1,6 @@
 import { RECEIPT_EMAIL as R, EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
-import { CHANNEL_LABELS, formatLocalPhone } from '@sente/contracts/payments';
+import { CHANNEL_LABELS, formatPhone } from '@sente/contracts/payments';
 import { escapeHtml } from '../../lib/rich-text.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { extraDetails } from './receipts/lines.ts';
@@ -22,7 +22,7 @@ export function receiptMail(input: {
 }): MailMessage {
   const { collection } = input;
   const paidWith = collection.msisdn
-    ? `${CHANNEL_LABELS[collection.channel]} ${formatLocalPhone(collection.msisdn)}`
+    ? `${CHANNEL_LABELS[collection.channel]} ${formatPhone(collection.msisdn)}`
     : R.card(collection.card_last4 ?? '');
   const rows: [string, string][] = [
     [L.paidTo, input.merchant],

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { kampalaWallClock } from '@sente/contracts/dates';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
+import { formatExportPhone } from '@sente/contracts/payments';
 import { shownTransferStatus, TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -40,7 +41,8 @@ export function streamTransfersWorkbook(
       ],
       batch: (cursor, limit) => transfersPage(db, scope, cursor, limit, where),
       toRow: (record) => {
-        const row = toTransferRow(record, scope.accountId);
+        // The sheet's cells are published: a payout's phone keeps its local form (decision 079).
+        const row = toTransferRow(record, scope.accountId, formatExportPhone);
         return {
           date: kampalaWallClock(row.created_at),
           type: TRANSFER_OPTIONS[row.kind],

@@ -74,7 +74,14 @@ describe('POST /api/yo/process_payout (mobile money)', () => {
     expect(paid.json()).toMatchObject({
       status: 'success',
       message: M.payoutStarted,
-      data: { kind: 'payout', direction: 'out', status: 'pending', amount: 30_000, charge: 1000, counterparty: '0772 123 456' },
+      data: {
+        kind: 'payout',
+        direction: 'out',
+        status: 'pending',
+        amount: 30_000,
+        charge: 1000,
+        counterparty: '+256 772 123 456',
+      },
     });
     const retried = await payout(t, alice, 30_000, '+256 772-123-456', { key, token, narrative: 'Supplier' });
     expect(retried.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { ApiPayout } from '@sente/contracts/merchant-api-objects';
-import { formatLocalPhone } from '@sente/contracts/payments';
+import { formatExportPhone } from '@sente/contracts/payments';
 import type { PayoutEventData } from '@sente/contracts/webhook-events';
 import type { Selectable } from 'kysely';
 import { reasonText } from '../../lib/rich-text.ts';
@@ -48,6 +48,7 @@ export function toApiPayout(row: PayoutSource): ApiPayout {
 /** The `data` of payout.pending / .successful / .rejected: the object, and the names receivers read before it. */
 export function payoutEventData(row: PayoutSource): PayoutEventData {
   const msisdn = row.payout_msisdn;
-  const counterparty = msisdn ? (msisdn.startsWith('256') ? formatLocalPhone(msisdn) : msisdn) : null;
+  // Published in the webhook bodies: the local form, not the dashboard's (decision 079).
+  const counterparty = msisdn ? (msisdn.startsWith('256') ? formatExportPhone(msisdn) : msisdn) : null;
   return { ...toApiPayout(row), kind: 'payout', direction: 'out', counterparty };
 }

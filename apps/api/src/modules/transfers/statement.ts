@@ -4,7 +4,7 @@ import { kampalaWallClock } from '@sente/contracts/dates';
 import { kampalaDayEnd, kampalaDayStart } from '@sente/contracts/filters';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
-import { formatTypedPhone } from '@sente/contracts/payments';
+import { formatExportPhone, formatPhone } from '@sente/contracts/payments';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import type { StatementEntry, StatementSummary } from '@sente/contracts/transfers';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,6 +35,9 @@ function rangeOf(filter: StatementFilter): StatementRange {
   };
 }
 
+/** How a line writes a payout's phone: the display form on screen, the published local form in the sheet (decision 079). */
+type PhoneForm = (stored: string) => string;
+
 /** What a line says and the signed amount it moves; a movement with a fee or charge gives that its own line. */
 type Line = { description: string; amount: number };
 
@@ -43,11 +46,11 @@ type Line = { description: string; amount: number };
  * collection or transfer; the entry holds their net, so the two lines always add up to it. A new kind of movement
  * (a refund: 'Refund to <payer>') is one more case here, which the compiler asks for.
  */
-function linesOf(row: StatementRecord, accountId: string): Line[] {
+function linesOf(row: StatementRecord, accountId: string, shownPhone: PhoneForm = formatPhone): Line[] {
   const entry = Number(row.amount);
   const principal = Number(row.transfer_amount);
   const bank = row.bank_details?.bank_name ?? 'your bank';
-  const phone = row.payout_msisdn ? formatTypedPhone(row.payout_msisdn) : 'mobile money';
+  const phone = row.payout_msisdn ? shownPhone(row.payout_msisdn) : 'mobile money';
   const withFee = (main: Line, fee: Line): Line[] => (fee.amount === 0 ? [main] : [main, fee]);
   switch (row.kind) {
     case 'collection': {
@@ -125,17 +128,17 @@ function linesOf(row: StatementRecord, accountId: string): Line[] {
   }
 }
 
-/** Whom a refund paid back, in the statement's words: 'Amina Nakato (0772 987 654)', or the card of a card payment. */
+/** Whom a refund paid back, in the statement's words: 'Amina Nakato (+256 772 987 654)', or the card of a card payment. */
 function refundedTo(row: StatementRecord, phone: string): string {
   const where = row.payout_msisdn ? phone : R.toCard;
   return row.refunded_payer ? `${row.refunded_payer} (${where})` : where;
 }
 
 /** The statement's lines of one entry, newest first, each with the wallet's balance right after it. */
-function toEntries(row: StatementRecord, accountId: string): StatementEntry[] {
+function toEntries(row: StatementRecord, accountId: string, shownPhone: PhoneForm = formatPhone): StatementEntry[] {
   const created_at = new Date(row.created_at).toISOString();
   let balance = Number(row.balance_after);
-  return linesOf(row, accountId)
+  return linesOf(row, accountId, shownPhone)
     .reverse()
     .map((line, index) => {
       const item = {
@@ -250,7 +253,7 @@ export function createStatementService(db: Kysely<Database>) {
           batch: (cursor, limit) => statementPage(db, scope, currency, range, cursor, limit),
           footer: async () => summaryRows(summaryOf(await statementTotals(db, scope, currency, range), scope.accountId)),
           toRow: (row) =>
-            toEntries(row, scope.accountId).map((line) => ({
+            toEntries(row, scope.accountId, formatExportPhone).map((line) => ({
               date: kampalaWallClock(line.created_at),
               description: line.description,
               debit: line.debit,

@@ -1,12 +1,19 @@
 import { API_KEY_CREATOR } from '@sente/contracts/merchant-api';
-import { formatTypedPhone } from '@sente/contracts/payments';
+import { formatPhone } from '@sente/contracts/payments';
 import { REFUND_MESSAGES } from '@sente/contracts/refunds';
 import { maskBankAccountNumber, type TransferRow } from '@sente/contracts/transfers';
 import { isDisbursement } from '../money/disbursements.ts';
 import type { TransferListRecord } from './repository.ts';
 
-/** A transfer as the list, its cards and the export show it, from the side of `accountId`. */
-export function toTransferRow(row: TransferListRecord, accountId: string): TransferRow {
+/**
+ * A transfer as the list, its cards and the export show it, from the side of `accountId`. A payout's phone goes through
+ * `phone`: the display form, or the export's published one (decision 079).
+ */
+export function toTransferRow(
+  row: TransferListRecord,
+  accountId: string,
+  phone: (stored: string) => string = formatPhone,
+): TransferRow {
   const direction = row.account_id === accountId ? 'out' : 'in';
   let counterparty: string | null = null;
   if (row.kind === 'wallet_transfer') {
@@ -15,8 +22,8 @@ export function toTransferRow(row: TransferListRecord, accountId: string): Trans
   } else if (row.kind === 'settlement' && row.bank_details) {
     counterparty = `${row.bank_details.bank_name} ${maskBankAccountNumber(row.bank_details.account_number)}`;
   } else if (isDisbursement(row.kind) && row.payout_msisdn) {
-    // Stored as typed (a payout keeps the number it was asked for), shown in the dashboard's one format.
-    counterparty = formatTypedPhone(row.payout_msisdn);
+    // Stored as typed (a payout keeps the number it was asked for), shown in the one display form.
+    counterparty = phone(row.payout_msisdn);
   } else if (row.kind === 'refund') {
     counterparty = REFUND_MESSAGES.toCard;
   }

@@ -54,8 +54,8 @@ describe('the Failure reason column of Transfers.xlsx', () => {
   });
 });
 
-describe('the receiver phone of a payout (decision 036)', () => {
-  it('is shown in one format in the list and the spreadsheet, however it was typed', async () => {
+describe('the receiver phone of a payout (decisions 036, 079)', () => {
+  it('is shown in one international form in the list and kept in its local form in the spreadsheet, however it was typed', async () => {
     const typed = { local: '0772555777', international: '+256 772-555-123' };
     const ids: Record<string, string> = {};
     for (const [how, phone] of Object.entries(typed)) {
@@ -63,8 +63,8 @@ describe('the receiver phone of a payout (decision 036)', () => {
       expect(res.statusCode).toBe(201);
       ids[how] = res.json().data.id;
     }
-    expect((await transferRow(t, alice, ids.local!))?.counterparty).toBe('0772 555 777');
-    expect((await transferRow(t, alice, ids.international!))?.counterparty).toBe('0772 555 123');
+    expect((await transferRow(t, alice, ids.local!))?.counterparty).toBe('+256 772 555 777');
+    expect((await transferRow(t, alice, ids.international!))?.counterparty).toBe('+256 772 555 123');
 
     const sheet = (await readWorkbook((await get(t, alice, '/api/collections/smt_download')).rawPayload)).getWorksheet(
       'Transfers',

@@ -3,7 +3,7 @@ import { kampalaDay } from '@sente/contracts/dates';
 import { FIND_MESSAGES, SEARCH_MIN_LENGTH } from '@sente/contracts/filters';
 import { formatDateTime, formatMoney } from '@sente/contracts/format';
 import type { LinkKind } from '@sente/contracts/links';
-import { formatLocalPhone } from '@sente/contracts/payments';
+import { formatPhone } from '@sente/contracts/payments';
 import type { SearchAnswer } from '@sente/contracts/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
@@ -50,7 +50,7 @@ function groupsOf(answer: SearchAnswer): Group[] {
       items: answer.customers.map((customer) => ({
         key: customer.id,
         title: customer.names,
-        detail: [customer.phone && formatLocalPhone(customer.phone), customer.email].filter(Boolean).join(' · '),
+        detail: [customer.phone && formatPhone(customer.phone), customer.email].filter(Boolean).join(' · '),
         to: collectionsWith(customer.phone ?? customer.names),
       })),
     },

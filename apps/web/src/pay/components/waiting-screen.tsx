@@ -1,5 +1,5 @@
 import { formatMoney } from '@sente/contracts/format';
-import { formatLocalPhone, PAYMENT_MESSAGES as M, normalizeUgandanPhone } from '@sente/contracts/payments';
+import { formatPhone, PAYMENT_MESSAGES as M, normalizeUgandanPhone } from '@sente/contracts/payments';
 import { useState } from 'react';
 import { cancelPayment, PayApiError } from '../api.ts';
 import { PAGE_TEXT } from '../messages.ts';
@@ -72,7 +72,7 @@ export function WaitingScreen({ started, onDone, onCancelled }: Props) {
         {msisdn && (
           <div>
             <dt>Number</dt>
-            <dd>{formatLocalPhone(msisdn)}</dd>
+            <dd>{formatPhone(msisdn)}</dd>
           </div>
         )}
         {!card && deadline !== null && <TimeLeft deadline={deadline} />}

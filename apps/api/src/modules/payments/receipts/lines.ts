@@ -1,6 +1,6 @@
 import { RECEIPT_EMAIL } from '@sente/contracts/emails';
 import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
-import { CHANNEL_LABELS, type ExtraDataEntry, formatLocalPhone, formatTypedPhone } from '@sente/contracts/payments';
+import { CHANNEL_LABELS, type ExtraDataEntry, formatPhone } from '@sente/contracts/payments';
 import { RECEIPT_PAGE as P } from '@sente/contracts/receipt-page';
 import type { ReceiptRecord } from './repository.ts';
 
@@ -43,14 +43,14 @@ function merchantContacts(receipt: ReceiptRecord): [string, string][] {
   const phone = receipt.business_details?.business_phone;
   const email = receipt.business_details?.business_email;
   return [
-    ...(phone ? [[P.merchantPhone, formatTypedPhone(phone)] as [string, string]] : []),
+    ...(phone ? [[P.merchantPhone, formatPhone(phone)] as [string, string]] : []),
     ...(email ? [[P.merchantEmail, email] as [string, string]] : []),
   ];
 }
 
 export function receiptLines(receipt: ReceiptRecord): ReceiptLines {
   const paidWith = receipt.msisdn
-    ? `${CHANNEL_LABELS[receipt.channel]} ${formatLocalPhone(receipt.msisdn)}`
+    ? `${CHANNEL_LABELS[receipt.channel]} ${formatPhone(receipt.msisdn)}`
     : RECEIPT_EMAIL.card(receipt.card_last4 ?? '');
   const rows: [string, string][] = [
     [L.paidTo, receipt.account_name],

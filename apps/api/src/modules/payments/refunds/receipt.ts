@@ -1,6 +1,6 @@
 import { REFUND_EMAIL as E, RECEIPT_EMAIL, EMAIL_TEXTS as T } from '@sente/contracts/emails';
 import { formatDateTimeWithZone, formatMoney } from '@sente/contracts/format';
-import { CHANNEL_LABELS, formatLocalPhone } from '@sente/contracts/payments';
+import { CHANNEL_LABELS, formatPhone } from '@sente/contracts/payments';
 import { escapeHtml, reasonText } from '../../../lib/rich-text.ts';
 import type { MailMessage } from '../../../mail/mailer.ts';
 import type { TransferRecord } from '../../money/tables.ts';
@@ -18,7 +18,7 @@ export function refundMail(input: {
   const { refund, collection } = input;
   const amount = formatMoney(Number(refund.amount));
   const to = collection.msisdn
-    ? `${CHANNEL_LABELS[collection.channel as keyof typeof CHANNEL_LABELS] ?? ''} ${formatLocalPhone(collection.msisdn)}`.trim()
+    ? `${CHANNEL_LABELS[collection.channel as keyof typeof CHANNEL_LABELS] ?? ''} ${formatPhone(collection.msisdn)}`.trim()
     : E.toCard;
   const reason = refund.reason ? reasonText(refund.reason) : '';
   const rows: [string, string][] = [

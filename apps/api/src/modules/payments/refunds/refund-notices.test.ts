@@ -99,10 +99,10 @@ describe("the receipt's merchant contacts", () => {
     });
     expect(saved.statusCode).toBe(200);
     for (const html of [await open(), await open('?layout=slip')]) {
-      expect(html).toContain(`<th scope="row">${phoneLabel}</th><td>0772 555 777</td>`);
+      expect(html).toContain(`<th scope="row">${phoneLabel}</th><td>+256 772 555 777</td>`);
       expect(html).toContain(`<th scope="row">${emailLabel}</th><td>help@aliceshoes.example</td>`);
     }
     const pdf = pdfText((await t.app.inject({ method: 'GET', url: `${receipt}?format=pdf` })).rawPayload);
-    expect(pdf).toEqual(expect.arrayContaining(['0772 555 777', 'help@aliceshoes.example']));
+    expect(pdf).toEqual(expect.arrayContaining(['+256 772 555 777', 'help@aliceshoes.example']));
   });
 });

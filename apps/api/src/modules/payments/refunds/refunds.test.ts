@@ -107,10 +107,10 @@ describe('POST /api/collections/:id/refund', () => {
 
     const statement = (await get(t, alice, '/api/wallet/statement')).json().data.items;
     expect(
-      statement.filter((line: { description: string }) => line.description === 'Refund to Okello John (0772 123 456)'),
+      statement.filter((line: { description: string }) => line.description === 'Refund to Okello John (+256 772 123 456)'),
     ).toHaveLength(2);
     const transfers = (await get(t, alice, '/api/settlements?kind=refund')).json().data.items;
-    expect(transfers[0]).toMatchObject({ kind: 'refund', counterparty: '0772 123 456', status: 'successful' });
+    expect(transfers[0]).toMatchObject({ kind: 'refund', counterparty: '+256 772 123 456', status: 'successful' });
   });
 
   it('refuses more than is left, a payment that did not succeed, another account’s payment, and a spent PIN', async () => {

@@ -260,7 +260,7 @@ describe('a batch from a sheet', () => {
     const events = (await batchOf(t, alice, batch.id)).events;
     expect(events.find((event) => event.action === 'row_removed')).toMatchObject({
       row: 3,
-      detail: 'John Okello, 0772 000 011, UGX 12,500',
+      detail: 'John Okello, +256 772 000 011, UGX 12,500',
     });
     expect(events[0]).toMatchObject({ action: 'uploaded', detail: '2 rows from payouts.csv' });
   });

@@ -1,7 +1,7 @@
 import { formatMoney, formatNumber } from '@sente/contracts/format';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { compareNames } from '@sente/contracts/name-check';
-import { formatTypedPhone, mobileMoneyNumber } from '@sente/contracts/payments';
+import { formatPhone, mobileMoneyNumber } from '@sente/contracts/payments';
 import { type BatchRowInput, BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import {
   BATCH_COLUMNS,
@@ -55,7 +55,7 @@ export const rowsText = (count: number) => `${formatNumber(count)} ${count === 1
 /** A removed row as the history shows it: the name, the phone and the amount as the screens format them. */
 function removedRowText(row: Pick<BatchRowRecord, 'name' | 'phone' | 'amount'>): string {
   const amount = batchAmount(row.amount);
-  const phone = row.phone ? formatTypedPhone(row.phone) : '';
+  const phone = row.phone ? formatPhone(row.phone) : '';
   return [row.name, phone, amount === null ? row.amount : formatMoney(amount)].filter(Boolean).join(', ');
 }
 

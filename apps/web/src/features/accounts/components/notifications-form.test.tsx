@@ -31,7 +31,7 @@ describe("the profile's notifications", () => {
     expect(screen.getByRole('checkbox', { name: L.by_email })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: L.live })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: L.test })).not.toBeChecked();
-    expect(screen.getByText('SMS go to +256772123456; a daily summary only from 08:00 to 20:00.')).toBeInTheDocument();
+    expect(screen.getByText('SMS go to +256 772 123 456; a daily summary only from 08:00 to 20:00.')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: L.payment_received }));
     await user.type(screen.getByLabelText(L.payment_above), '50000');
     await user.click(screen.getByRole('checkbox', { name: L.by_sms }));

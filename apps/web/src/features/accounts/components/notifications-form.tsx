@@ -6,6 +6,7 @@ import {
   type NotificationSettings,
   notificationSettingsInput,
 } from '@sente/contracts/notifications';
+import { formatPhone } from '@sente/contracts/payments';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MoneyInput, moneyField } from '../../../components/money-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -82,7 +83,7 @@ export function NotificationsForm({ settings, smsPhone }: { settings: Notificati
           <Checkbox key={form.key('test')} label={L.test} {...check('test')} />
         </Group>
         <Text size="sm" c="gray.7">
-          {smsPhone ? `SMS go to +${smsPhone}; a daily summary only from 08:00 to 20:00.` : N.noPhone}
+          {smsPhone ? `SMS go to ${formatPhone(smsPhone)}; a daily summary only from 08:00 to 20:00.` : N.noPhone}
         </Text>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>

@@ -17,6 +17,7 @@ const NOTIFICATIONS = {
   daily_summary: false,
   payout_failed: false,
   refund_done: false,
+  approval_needed: false,
   low_balance_below: null,
   by_email: true,
   by_sms: false,
@@ -63,7 +64,7 @@ describe("the profile's phone verification (decision 070)", () => {
     await user.click(await screen.findByRole('button', { name: T.verify }));
     await expectToast(PHONE_MESSAGES.codeSent);
     const dialog = await screen.findByRole('dialog', { name: T.modalTitle });
-    expect(within(dialog).getByText(PHONE)).toBeInTheDocument();
+    expect(within(dialog).getByText('+256 772 123 456')).toBeInTheDocument();
     await typeCode(user, '111111');
     expect(await within(dialog).findByText(MESSAGES.codeWrong)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Code digit 1')).toHaveValue('');
@@ -75,7 +76,7 @@ describe("the profile's phone verification (decision 070)", () => {
     expect(await screen.findByText(T.verified)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: T.verify })).not.toBeInTheDocument();
     // The Notifications section now offers SMS to the verified phone.
-    expect(await screen.findByText(`SMS go to ${PHONE}; a daily summary only from 08:00 to 20:00.`)).toBeInTheDocument();
+    expect(await screen.findByText('SMS go to +256 772 123 456; a daily summary only from 08:00 to 20:00.')).toBeInTheDocument();
   });
 
   it('asks for the whole code before sending it', async () => {

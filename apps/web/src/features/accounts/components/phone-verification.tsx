@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_MS } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
+import { formatPhone } from '@sente/contracts/payments';
 import { PHONE_MESSAGES, PHONE_TEXT as T } from '@sente/contracts/phone-verification';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -105,7 +106,7 @@ export function VerifyPhoneModal({ phone, sentAt, resending, onResend, onClose, 
       <form noValidate onSubmit={submit}>
         <Stack>
           <Text size="sm">
-            {T.modalIntro} <strong>{phone}</strong>.
+            {T.modalIntro} <strong>{formatPhone(phone)}</strong>.
           </Text>
           <CodeInput
             value={code}

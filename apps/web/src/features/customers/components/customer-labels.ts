@@ -1,11 +1,11 @@
 import { formatDateTime } from '@sente/contracts/format';
 import type { CustomerRow } from '@sente/contracts/payments';
-import { formatLocalPhone } from '@sente/contracts/payments';
+import { formatPhone } from '@sente/contracts/payments';
 
 /** Shown for a detail the customer did not give (a card payer has no phone, a mobile payer may have no e-mail). */
 export const NOT_GIVEN = '—';
 
-export const customerPhone = (phone: string | null): string => (phone ? formatLocalPhone(phone) : NOT_GIVEN);
+export const customerPhone = (phone: string | null): string => (phone ? formatPhone(phone) : NOT_GIVEN);
 
 /**
  * The other names a shared phone or e-mail paid under (decision 036), the most recent first: 'Also paid as Okello John,

@@ -77,3 +77,15 @@ describe.each([
     expect(within(itemWith(role, 'Kato Brian')).queryByText(/refund pending/)).not.toBeInTheDocument();
   });
 });
+
+describe.each([
+  ['table', 'row', (rows: CustomerRow[]) => <CustomersTable customers={rows} />],
+  ['cards', 'listitem', (rows: CustomerRow[]) => <CustomerCards customers={rows} />],
+] as const)('Customers %s: the phone (decision 079)', (_, role, ui) => {
+  it('shows a stored number in the one international form', () => {
+    render(ui([customer({ phone: '256772111222' }), single]));
+    expect(within(itemWith(role, 'Akello Grace')).getByText('+256 772 111 222')).toBeVisible();
+    expect(within(itemWith(role, 'Kato Brian')).getByText('+256 701 000 111')).toBeVisible();
+    expect(screen.queryByText(/^07\d\d \d{3} \d{3}$/)).not.toBeInTheDocument();
+  });
+});

@@ -73,7 +73,7 @@ describe('the payment drawer', () => {
     expect(shownFor('Fee')).toHaveTextContent('UGX 600');
     expect(shownFor('Net')).toHaveTextContent('UGX 19,400');
     expect(shownFor('Names')).toHaveTextContent('Akello Grace');
-    expect(shownFor('Phone/Card')).toHaveTextContent('0772 123 456');
+    expect(shownFor('Phone/Card')).toHaveTextContent('+256 772 123 456');
     expect(shownFor('E-mail')).toHaveTextContent('grace@example.com');
     expect(shownFor('Channel')).toHaveTextContent('MTN Mobile Money');
     expect(shownFor('Transaction ID')).toHaveTextContent('TX-1001');

@@ -225,7 +225,7 @@ describe('the payment drawer: Refund and refunds', () => {
     await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), '  Paid twice ');
     await proceed();
     const pin = await pinStep();
-    expect(shownFor(pin, 'Receiver phone')).toHaveTextContent('0772 123 456');
+    expect(shownFor(pin, 'Receiver phone')).toHaveTextContent('+256 772 123 456');
     expect(shownFor(pin, 'Amount')).toHaveTextContent('UGX 20,000');
     expect(within(pin).queryByText('Transfer charge')).not.toBeInTheDocument();
     const reads = api.sent(`GET /api/collections/${ID}`).length;

@@ -55,7 +55,7 @@ describe("the team's notifications", () => {
     const table = await screen.findByRole('table', { name: 'Who gets notifications' });
     const ada = within(table).getByRole('row', { name: /Ada Nakato/ });
     expect(ada).toHaveTextContent('Payments above UGX 50,000, failed payouts, transfers and batches awaiting their approval');
-    expect(ada).toHaveTextContent('E-mail, SMS +256772123456');
+    expect(ada).toHaveTextContent('E-mail, SMS +256 772 123 456');
     expect(ada).toHaveTextContent('Live, Test');
     expect(within(table).getByRole('row', { name: /Okot Opio/ })).toHaveTextContent('Nothing');
     expect(within(table).queryByRole('button')).toBeNull();

@@ -1,6 +1,7 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { roleHasRight, STAFF_ROLE_LABELS, type StaffRole } from '@sente/contracts/constants';
 import { HEARD_EVENTS, type TeamNotification } from '@sente/contracts/notifications';
+import { formatPhone } from '@sente/contracts/payments';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
@@ -27,7 +28,7 @@ export function heardEvents(member: TeamNotification): string {
 }
 
 const channels = (member: TeamNotification) =>
-  [member.by_email && 'E-mail', member.by_sms && (member.sms_phone ? `SMS +${member.sms_phone}` : 'SMS (no phone)')]
+  [member.by_email && 'E-mail', member.by_sms && (member.sms_phone ? `SMS ${formatPhone(member.sms_phone)}` : 'SMS (no phone)')]
     .filter(Boolean)
     .join(', ');
 const modes = (member: TeamNotification) => [member.live && 'Live', member.test && 'Test'].filter(Boolean).join(', ');

@@ -24,7 +24,7 @@ const held = (overrides: Partial<TransferRow> = {}): TransferRow => ({
   creator: { firstname: 'Okot', lastname: 'Peter' },
   reason: 'Supplier for maize',
   status: 'pending',
-  counterparty: '0772 000 011',
+  counterparty: '+256 772 000 011',
   failure_reason: null,
   collection_id: null,
   approval: { status: 'awaiting', expires_at: '2026-11-23T08:00:00.000Z', requested_by: OTHER_MEMBER },
@@ -50,7 +50,7 @@ describe('answering a held movement (decision 071)', () => {
     expect(await within(pinStep).findByText('J*** OKELLO')).toBeVisible();
     expect(pinStep).toHaveTextContent(`${NAME_CHECK_MESSAGES.registeredName}: J*** OKELLO`);
     expect(pinStep).toHaveTextContent('Asked by Okot Peter on Nov 20, 2026 11:00');
-    expect(api.sent('POST /api/wallet/mobile-money-name')[0]!.body).toEqual({ phone: '0772 000 011' });
+    expect(api.sent('POST /api/wallet/mobile-money-name')[0]!.body).toEqual({ phone: '+256 772 000 011' });
   });
 
   it('lets the member who asked withdraw it, and says the money is back', async () => {

@@ -25,7 +25,7 @@ const HELD: TransferRow = {
   creator: { firstname: 'Grace', lastname: 'Namutebi' },
   reason: 'Supplier',
   status: 'pending',
-  counterparty: '0772 000 011',
+  counterparty: '+256 772 000 011',
   failure_reason: null,
   collection_id: null,
   approval: { status: 'awaiting', expires_at: '2026-03-05T09:30:00.000Z', requested_by: testUser().user_id },

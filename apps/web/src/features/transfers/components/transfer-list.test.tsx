@@ -114,24 +114,24 @@ describe('Transfers list: a refund of a payment', () => {
     charge: 0,
     reason: 'Paid twice',
     status: 'pending',
-    counterparty: '0772 123 456',
+    counterparty: '+256 772 123 456',
     collection_id: 'c0ffee00-0000-4000-8000-0000000000aa',
   });
 
   it('names it a Refund to the payer, without a charge, in the table and on a card', () => {
     const { unmount } = render(<SettlementsTable rows={[refunded]} />);
     const row = itemWith('row', 'Paid twice');
-    expect(within(row).getByText(`${TRANSFER_OPTIONS.refund} to 0772 123 456`)).toBeVisible();
+    expect(within(row).getByText(`${TRANSFER_OPTIONS.refund} to +256 772 123 456`)).toBeVisible();
     expect(within(row).queryByText(/charge/)).not.toBeInTheDocument();
     unmount();
     render(<SettlementCards rows={[refunded]} />);
-    expect(within(itemWith('listitem', 'Paid twice')).getByText(`${TRANSFER_OPTIONS.refund} to 0772 123 456`)).toBeVisible();
+    expect(within(itemWith('listitem', 'Paid twice')).getByText(`${TRANSFER_OPTIONS.refund} to +256 772 123 456`)).toBeVisible();
   });
 
   it('opens the payment it paid back from its row', () => {
     render(<SettlementsTable rows={[refunded]} />);
     const link = within(itemWith('row', 'Paid twice')).getByRole('link', {
-      name: `${TRANSFER_OPTIONS.refund} to 0772 123 456: open the refunded payment`,
+      name: `${TRANSFER_OPTIONS.refund} to +256 772 123 456: open the refunded payment`,
     });
     expect(new URL(link.getAttribute('href')!, 'http://x').searchParams.get('payment')).toBe(refunded.collection_id);
   });

@@ -124,13 +124,13 @@ describe('Authenticate with PIN modal (spec §2, §5)', () => {
 
   it('shows the receiver phone of a payout instead of an account, in the format of the transfers list', () => {
     const { dialog } = renderAuthenticate({ ...TO_WALLET, receiver: null, phone: '0772123456' });
-    expect(detail(dialog, 'Receiver phone')).toHaveTextContent(/^0772 123 456$/);
+    expect(detail(dialog, 'Receiver phone')).toHaveTextContent(/^\+256 772 123 456$/);
     expect(within(dialog).queryByText('Receiver', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it('shows a receiver phone typed the international way in that same format', () => {
     const { dialog } = renderAuthenticate({ ...TO_WALLET, receiver: null, phone: '+256 772-555-123' });
-    expect(detail(dialog, 'Receiver phone')).toHaveTextContent(/^0772 555 123$/);
+    expect(detail(dialog, 'Receiver phone')).toHaveTextContent(/^\+256 772 555 123$/);
   });
 
   it("says 'Wallet PIN cannot be empty' and 'Wallet PIN must be exactly 5 digits', verifying nothing", async () => {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { formatMoney } from '@sente/contracts/format';
 import { NAME_CHECK_MESSAGES } from '@sente/contracts/name-check';
-import { formatTypedPhone } from '@sente/contracts/payments';
+import { formatPhone } from '@sente/contracts/payments';
 import { maskBankAccountNumber, WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { type BankDetails, newPinForm, verifyPinInput } from '@sente/contracts/transfers-input';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
@@ -173,7 +173,7 @@ export function AuthenticatePinModal({ summary, busy, onClose, onVerify }: AuthP
                 </CardDetail>
               </>
             )}
-            {summary.phone && <CardDetail term="Receiver phone">{formatTypedPhone(summary.phone)}</CardDetail>}
+            {summary.phone && <CardDetail term="Receiver phone">{formatPhone(summary.phone)}</CardDetail>}
             <CardDetail term="Amount">{formatMoney(summary.amount)}</CardDetail>
             {summary.charge !== null && <CardDetail term="Transfer charge">{formatMoney(summary.charge)}</CardDetail>}
             <CardDetail term="Reason" wide>

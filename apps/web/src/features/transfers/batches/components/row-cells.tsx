@@ -1,6 +1,6 @@
 import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatMoney } from '@sente/contracts/format';
-import { formatTypedPhone, normalizeUgandanPhone } from '@sente/contracts/payments';
+import { formatPhone, normalizeUgandanPhone } from '@sente/contracts/payments';
 import type { BatchRow } from '@sente/contracts/payout-batches';
 import { batchAmount } from '@sente/contracts/payout-batches-check';
 import { BATCH_SCREEN_TEXT } from '@sente/contracts/payout-batches-labels';
@@ -15,7 +15,7 @@ export function rowAmount(row: Pick<BatchRow, 'amount'>): string {
 }
 
 /** A Ugandan number in the dashboard's one format (decision 036); anything else as the sheet wrote it, to be fixed. */
-const shownPhone = (phone: string) => (normalizeUgandanPhone(phone) ? formatTypedPhone(phone) : phone || '—');
+const shownPhone = (phone: string) => (normalizeUgandanPhone(phone) ? formatPhone(phone) : phone || '—');
 
 /** A number no network has is never looked up: its row waits for a fix, not for the provider. */
 const unchecked = (row: BatchRow) =>
