@@ -32,9 +32,13 @@ const KB = 1024;
  * the shared chunks around them (the entry 0.8 KB smaller, the list chunk 0.5 KB larger); the ceiling moved to 190 KB for
  * that, still under the 200 KB goal. On 2026-12-07 the Overview was 189.99 KB when the shell gained its "Skip to content"
  * link and the Profile completion card its way back to the First steps (decision 077): 318 bytes, 190.3 KB; the ceiling
- * moved to 190.5 KB for that.
+ * moved to 190.5 KB for that. The same day, with the approvals' count beside Transfers in the menu and on the Overview
+ * (decision 071, a query of its own in lib/awaiting-approval.ts), the Overview 192.2 KB: the count first brought zod
+ * (22 KB) through its answer's schema, which moved to the route catalogue so that the labels' module stays free of it;
+ * what is left is the count's code and Rollup regrouping the shared chunks around it. The ceiling moved to 192.5 KB for
+ * that, still under the 200 KB goal.
  */
-const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 23.1 * KB, signIn: 150 * KB, overview: 190.5 * KB };
+const CEILINGS: Record<keyof typeof PAGES, number> = { pay: 23.1 * KB, signIn: 150 * KB, overview: 192.5 * KB };
 
 // A skipped file's tests are not listed by name, so the reason is said where the run shows it.
 if (!built) console.warn(`JS budgets skipped: no web build in ${dist} (\`npm run build\`; \`npm test\` builds first).`);

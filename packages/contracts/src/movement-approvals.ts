@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { answerOf } from './api.ts';
-
 // The approval of a movement above the account's approval threshold (decision 067): its states, messages and labels,
 // apart from transfers.ts, which the transfer row's schema takes them from.
 
@@ -58,14 +55,12 @@ export const APPROVAL_LABELS = {
     `Above ${threshold}: this will wait for another member who may move money to approve it with their PIN (72 hours at most). The amount is held from the wallet meanwhile.`,
 } as const;
 
-/** GET /api/transfers/awaiting-approval: what waits for the caller's approval (decision 071); 0 for one who may not move money. */
-export const awaitingApprovalCounts = z.object({
-  movements: z.number().describe('Held payouts, wallet transfers, settlement requests and refunds the caller may answer'),
-  batches: z.number().describe('Submitted payout batches the caller may answer'),
-  total: z.number(),
-});
-export type AwaitingApprovalCounts = z.infer<typeof awaitingApprovalCounts>;
-export const awaitingApprovalAnswer = answerOf(awaitingApprovalCounts);
+/**
+ * GET /api/transfers/awaiting-approval: what waits for the caller's approval (decision 071); 0 for one who may not move
+ * money. Its schema is the route's (routes/transfers.ts): this module stays free of zod, since the menu's count reads
+ * its labels on every dashboard page.
+ */
+export type AwaitingApprovalCounts = { movements: number; batches: number; total: number };
 
 /** What the Overview and the Transfers menu say of it. */
 export const AWAITING_COUNT_LABELS = {

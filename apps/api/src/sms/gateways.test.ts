@@ -17,6 +17,9 @@ import { createTwilio } from './twilio.ts';
 const PHONE = '256772123456';
 const TEXT = 'Sente: UGX 50,000 received from 0772 123 456. Ref SNT-1234.';
 
+/** Long enough for a first request on a loaded machine (300 ms sent a cold one to the fallback), short for the hang. */
+const TIMEOUT_MS = 2000;
+
 let at: FakeAfricasTalking;
 let twilio: FakeTwilio;
 let t: TestApp;
@@ -33,7 +36,7 @@ beforeAll(async () => {
     TWILIO_AUTH_TOKEN: twilio.authToken,
     TWILIO_FROM: twilio.from,
     TWILIO_BASE_URL: twilio.url,
-    SMS_GATEWAY_TIMEOUT_MS: '300',
+    SMS_GATEWAY_TIMEOUT_MS: String(TIMEOUT_MS),
     SMS_DELIVERY_TIMEOUT_SECONDS: '60',
     PAYMENT_WORKER_INTERVAL_MS: '0',
   });
@@ -124,7 +127,7 @@ describe("SMS through Africa's Talking, with Twilio as the fallback", () => {
 
   it.each([
     ['a refusal (405 InsufficientBalance)', { statusCode: 405, status: 'InsufficientBalance' }, '405 InsufficientBalance'],
-    ['no answer within the timeout', 'hang' as const, 'timed out after 300 ms'],
+    ['no answer within the timeout', 'hang' as const, `timed out after ${TIMEOUT_MS} ms`],
     ['a 500', 500 as const, 'answered 500'],
     ['a refused API key (401)', 401 as const, 'status 401'],
   ])("Twilio takes over after %s from Africa's Talking", async (_name, fault, reason) => {
@@ -204,8 +207,8 @@ describe('quiet hours at the router', () => {
   const router = (at9pm: boolean) =>
     createSmsRouter({
       db: t.database.db,
-      primary: createAfricasTalking({ baseUrl: at.url, username: at.username, apiKey: at.apiKey, timeoutMs: 300 }),
-      fallback: createTwilio({ ...twilio, baseUrl: twilio.url, statusCallback: 'http://localhost/cb', timeoutMs: 300 }),
+      primary: createAfricasTalking({ baseUrl: at.url, username: at.username, apiKey: at.apiKey, timeoutMs: TIMEOUT_MS }),
+      fallback: createTwilio({ ...twilio, baseUrl: twilio.url, statusCallback: 'http://localhost/cb', timeoutMs: TIMEOUT_MS }),
       deliveryTimeoutSeconds: 60,
       logger,
       now: () => new Date(at9pm ? '2026-11-29T21:00:00+03:00' : '2026-11-29T10:00:00+03:00'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { fileAnswer, nothing } from '../api.ts';
-import { awaitingApprovalAnswer } from '../movement-approvals.ts';
+import { answerOf, fileAnswer, nothing } from '../api.ts';
+import type { AwaitingApprovalCounts } from '../movement-approvals.ts';
 import {
   approveBatchInput,
   batchAnswers as B,
@@ -39,6 +39,15 @@ import {
   verifyPinInput,
 } from '../transfers-input.ts';
 import { byId, type RouteSchemas } from './shared.ts';
+
+/** GET /api/transfers/awaiting-approval: what waits for the caller's approval (decision 071). */
+const awaitingApprovalAnswer = answerOf(
+  z.object({
+    movements: z.number().describe('Held payouts, wallet transfers, settlement requests and refunds the caller may answer'),
+    batches: z.number().describe('Submitted payout batches the caller may answer'),
+    total: z.number(),
+  }) satisfies z.ZodType<AwaitingApprovalCounts>,
+);
 
 /** A DELETE takes no body; one sent anyway must be an empty object. */
 const noBody = nothing.optional();

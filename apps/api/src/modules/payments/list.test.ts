@@ -205,6 +205,7 @@ describe('GET /api/collections/download', () => {
       'Link',
       'Extra details',
       'Refunded',
+      'Refund pending',
     ]);
     const newest = sheet.getRow(2).values as unknown[];
     expect(newest.slice(2, 13)).toEqual([

@@ -133,6 +133,7 @@ describe('GET /api/payment-link/collections/:ref/download', () => {
       'Term',
       'Other details',
       'Refunded',
+      'Refund pending',
     ]);
     const cells = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
     expect(cells(2).slice(2, 3)).toEqual(['Okello John']);

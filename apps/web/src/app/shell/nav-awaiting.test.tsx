@@ -20,15 +20,18 @@ describe('what waits for your approval', () => {
   });
 
   it('is said on the Overview, with a link to the transfers awaiting approval', async () => {
-    stubApi({ 'GET /api/transfers/awaiting-approval': ok(COUNTS) });
-    render(<AwaitingApprovalCard accountId="a1" />, { path: '/dashboard' });
+    stubApi({ 'GET /api/user/profile': ok(testUser()), 'GET /api/transfers/awaiting-approval': ok(COUNTS) });
+    render(<AwaitingApprovalCard />, { path: '/dashboard' });
     expect(await screen.findByText(L.overview(2), { exact: false })).toBeVisible();
     expect(screen.getByRole('link', { name: L.open })).toHaveAttribute('href', '/settlements?status=awaiting_approval');
   });
 
   it('says nothing when nothing waits', async () => {
-    const api = stubApi({ 'GET /api/transfers/awaiting-approval': ok({ movements: 0, batches: 0, total: 0 }) });
-    render(<AwaitingApprovalCard accountId="a1" />, { path: '/dashboard' });
+    const api = stubApi({
+      'GET /api/user/profile': ok(testUser()),
+      'GET /api/transfers/awaiting-approval': ok({ movements: 0, batches: 0, total: 0 }),
+    });
+    render(<AwaitingApprovalCard />, { path: '/dashboard' });
     await vi.waitFor(() => expect(api.sent('GET /api/transfers/awaiting-approval')).toHaveLength(1));
     expect(screen.queryByText(L.overviewTitle)).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { roleHasRight, type StaffRole } from '@sente/contracts/constants';
 import { AWAITING_COUNT_LABELS } from '@sente/contracts/movement-approvals';
 import { Link, useLocation } from 'react-router';
-import { useAwaitingApproval } from '../../features/transfers/api/awaiting-approval.ts';
+import { useAwaitingApproval } from '../../lib/awaiting-approval.ts';
 import classes from './nav-menu.module.css';
 import { isNavItemActive, navSectionsFor } from './nav-sections.ts';
 

@@ -24,7 +24,7 @@ function stub({ invitation = INVITATION, accept = JOINED }: { invitation?: Answe
   return stubApi({
     'GET /api/staff/invitation': invitation,
     'POST /api/staff/accept': accept,
-    'POST /api/login': ok({ email: EMAIL, last_code_sent_at: new Date().toISOString() }),
+    'POST /api/login': ok({ email: EMAIL, last_code_sent_at: new Date().toISOString(), sms_to: null }),
     'POST /api/login-otp': ok({ user: testUser(), accessToken: 'a1', refreshToken: 'r1' }),
     'POST /api/logout': ok(),
   });

@@ -1,19 +1,15 @@
 import { Alert, Anchor } from '@mantine/core';
 import { AWAITING_COUNT_LABELS as L } from '@sente/contracts/movement-approvals';
 import { IconClock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { call } from '../../../lib/api-client.ts';
+import { useAwaitingApproval } from '../../../lib/awaiting-approval.ts';
 
 /**
  * The Overview's note of what waits for the member's approval (decision 071), linking to the Transfers list under its
  * Awaiting approval filter; nothing when nothing waits.
  */
-export function AwaitingApprovalCard({ accountId }: { accountId: string }) {
-  const counts = useQuery({
-    queryKey: ['dashboard', accountId, 'awaiting-approval'],
-    queryFn: async ({ signal }) => (await call('GET /api/transfers/awaiting-approval', { signal })).data,
-  });
+export function AwaitingApprovalCard() {
+  const counts = useAwaitingApproval(true);
   const total = counts.data?.total ?? 0;
   if (total === 0) return null;
   const to = counts.data?.movements ? '/settlements?status=awaiting_approval' : '/settlements?view=batches';

@@ -78,7 +78,7 @@ function AccountOverview({ user, account }: { user: User; account: Account }) {
   return (
     <Stack gap="lg">
       <Greeting user={user} />
-      {mayMoveMoney && <AwaitingApprovalCard accountId={account.id} />}
+      {mayMoveMoney && <AwaitingApprovalCard />}
       <FirstSteps account={account} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <SummaryCard id="wallet-balance" title={environment === 'test' ? 'Wallet balance (test)' : 'Wallet balance'}>

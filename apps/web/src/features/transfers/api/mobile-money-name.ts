@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { settlementKeys } from './settlement-keys.ts';
 
 /** The payout's name step: the network of the receiver's number and who its provider says holds it, masked. */
 export const lookUpMobileMoneyName = async (phone: string) =>
@@ -8,3 +9,12 @@ export const lookUpMobileMoneyName = async (phone: string) =>
 export type MobileMoneyName = Awaited<ReturnType<typeof lookUpMobileMoneyName>>;
 
 export const useMobileMoneyName = () => useMutation({ mutationFn: lookUpMobileMoneyName });
+
+/** The same look-up read by the approver of a held payout, once a minute at most; a refusal is not asked again. */
+export const mobileMoneyNameQueryOptions = (phone: string) =>
+  queryOptions({
+    queryKey: settlementKeys.mobileMoneyName(phone),
+    queryFn: () => lookUpMobileMoneyName(phone),
+    retry: false,
+    staleTime: 60_000,
+  });

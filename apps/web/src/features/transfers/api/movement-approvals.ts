@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { awaitingApprovalKeys } from '../../../lib/awaiting-approval.ts';
 import { profileKeys } from '../../../lib/profile.ts';
 import { settlementKeys } from './settlement-keys.ts';
 
@@ -25,6 +26,7 @@ export function useAnswerMovement<Step extends keyof typeof answers>(step: Step,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+        queryClient.invalidateQueries({ queryKey: awaitingApprovalKeys.all }),
         queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       ]),
   });

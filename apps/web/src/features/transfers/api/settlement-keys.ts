@@ -11,4 +11,6 @@ export const settlementKeys = {
   /** The list under a filter (its query string, '' for none): one cache entry per filter. */
   filtered: (scope: MoneyScope, query: string) => [...settlementKeys.lists(scope), 'filtered', query] as const,
   summary: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'summary'] as const,
+  /** The name registered behind a payout's number, as its provider gives it (masked). */
+  mobileMoneyName: (phone: string) => [...settlementKeys.all, 'mobile-money-name', phone] as const,
 };

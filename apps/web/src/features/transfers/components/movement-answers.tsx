@@ -7,9 +7,8 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { lookUpMobileMoneyName } from '../api/mobile-money-name.ts';
+import { mobileMoneyNameQueryOptions } from '../api/mobile-money-name.ts';
 import { useAnswerMovement } from '../api/movement-approvals.ts';
-import { settlementKeys } from '../api/settlement-keys.ts';
 import { ApproveWithPin } from './approve-with-pin.tsx';
 import { DeclineModal } from './decline-modal.tsx';
 import { creatorName } from './transfer-labels.ts';
@@ -24,13 +23,7 @@ const phoneOf = (row: TransferRow) => (row.kind === 'payout' || row.kind === 're
 export function ApproveMovement({ row, onClose }: { row: TransferRow; onClose: () => void }) {
   const approval = useAnswerMovement('approve', row.id);
   const phone = phoneOf(row);
-  const name = useQuery({
-    queryKey: [...settlementKeys.all, 'mobile-money-name', phone],
-    queryFn: () => lookUpMobileMoneyName(phone ?? ''),
-    enabled: phone !== null && phone !== '',
-    retry: false,
-    staleTime: 60_000,
-  });
+  const name = useQuery({ ...mobileMoneyNameQueryOptions(phone ?? ''), enabled: phone !== null && phone !== '' });
   const summary = {
     receiver: null,
     bank: null,

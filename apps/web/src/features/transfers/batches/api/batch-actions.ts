@@ -1,6 +1,7 @@
 import type { BatchRowInput, PayoutBatch } from '@sente/contracts/payout-batches';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client.ts';
+import { awaitingApprovalKeys } from '../../../../lib/awaiting-approval.ts';
 import { useMoneyScope } from '../../../../lib/money-scope.ts';
 import { profileKeys } from '../../../../lib/profile.ts';
 import { settlementKeys } from '../../api/settlement-keys.ts';
@@ -43,6 +44,8 @@ export function useBatchStep<Input>(id: string, step: (input: Input) => Promise<
       queryClient.setQueryData(batchKeys.detail(scope, id), batch);
       void queryClient.invalidateQueries({ queryKey: batchKeys.rows(scope, id) });
       void queryClient.invalidateQueries({ queryKey: batchKeys.lists(scope) });
+      // Submitted, answered or withdrawn: what waits for approval changed.
+      void queryClient.invalidateQueries({ queryKey: awaitingApprovalKeys.all });
       if (batch.status !== 'draft') {
         void queryClient.invalidateQueries({ queryKey: settlementKeys.all });
         void queryClient.invalidateQueries({ queryKey: profileKeys.all });
