@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { BUSINESS_MESSAGES, MESSAGES, TEAM_MESSAGES } from '@sente/contracts/messages';
-import { NOTIFICATION_LABELS, NOTIFICATION_MESSAGES } from '@sente/contracts/notifications';
+import { HEARD_EVENTS, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES } from '@sente/contracts/notifications';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessage } from '../apps/api/src/testing/outbox.ts';
@@ -47,9 +47,9 @@ describe('the team screen', () => {
     const row = page.getByRole('row', { name: /akello@example\.com/ });
     await expect.poll(() => row.textContent()).toContain('Operations');
     expect((await row.textContent())?.toLowerCase()).toContain(TEAM_MESSAGES.inviteSent.toLowerCase());
-    // Who gets notifications: the owner alone, hearing nothing until they choose.
+    // Who gets notifications: the owner alone, hearing by default only of what awaits their approval (decision 071).
     const heard = page.getByRole('table', { name: 'Who gets notifications' });
-    await expect.poll(() => heard.textContent()).toContain('Nothing');
+    await expect.poll(async () => (await heard.textContent())?.toLowerCase()).toContain(HEARD_EVENTS.approvalNeeded);
     await expectAccessible(page, 'team');
     await screenshot(page, 'team-02-table');
 

@@ -61,7 +61,7 @@ export function receiptPage(lines: ReceiptLines, code: string, layout: ReceiptLa
     `<main>
 <header>${logo}<div><h1>${escapeHtml(lines.merchant)}</h1><p class="kind">${P.heading}</p></div></header>
 ${lines.test ? `<p class="test">${P.testMode}</p>` : ''}
-<p class="amount">${escapeHtml(lines.amount)}</p>
+<div class="amount">${escapeHtml(lines.amount)}</div>
 <table><tbody>${rows.join('')}</tbody></table>
 <p>${P.keep}</p>
 <nav aria-label="${P.heading}">${other}<a href="${self}?format=pdf">${P.pdf}</a></nav>

@@ -16,7 +16,7 @@ export function CustomerCards({ customers }: { customers: CustomerRow[] }) {
         <Paper component="li" key={customer.id} withBorder radius="md" p="md">
           <Stack gap="sm">
             <div>
-              <Text fw={600} className={classes.names}>
+              <Text component="div" fw={600} className={classes.names}>
                 {customer.names}
               </Text>
               <OtherNames customer={customer} />

@@ -28,7 +28,7 @@ export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
           {customers.map((customer) => (
             <Table.Tr key={customer.id}>
               <Table.Td maw={240}>
-                <Text size="sm" fw={600} lineClamp={2} className={classes.wrap}>
+                <Text component="div" size="sm" fw={600} lineClamp={2} className={classes.wrap}>
                   {customer.names}
                 </Text>
                 <OtherNames customer={customer} />

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { TRANSFERS_WORKBOOK } from '@sente/contracts/transfers';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,6 +7,7 @@ import { ok, stubApi } from '../../../testing/api-stub.ts';
 import { onePage } from '../../../testing/payout-batch.ts';
 import { render } from '../../../testing/render.tsx';
 import { testUser } from '../../../testing/test-user.ts';
+import classes from './transfers.module.css';
 import { TransfersRoute } from './transfers.tsx';
 
 function renderTransfers() {
@@ -39,7 +42,8 @@ describe('the Transfers page', () => {
       'Batches',
       'Payout rules',
     ]);
-    expect(tabs.style.flexWrap).toBe('nowrap');
-    expect(tabs.style.overflowX).toBe('auto');
+    expect(tabs.classList.contains(String(classes.tabList))).toBe(true);
+    const rule = fs.readFileSync(path.join(import.meta.dirname, 'transfers.module.css'), 'utf8');
+    expect(rule).toMatch(/flex-wrap: nowrap;\s+overflow-x: auto;/);
   });
 });

@@ -18,10 +18,9 @@ import { SettlementsTable } from '../components/settlements-table.tsx';
 import { StatementView } from '../components/statement-view.tsx';
 import { TransferModal } from '../components/transfer-modal.tsx';
 import { TransfersFilter, transfersTotal } from '../components/transfers-filter.tsx';
+import classes from './transfers.module.css';
 
 const TABS = ['transfers', 'statement', 'batches', 'rules'] as const;
-const TAB_LIST_STYLE = { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' } as const;
-
 /**
  * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
  * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` opens it with "Send to mobile
@@ -63,7 +62,7 @@ export function TransfersRoute() {
     <>
       <Tabs value={view} onChange={setView} keepMounted={false}>
         {/* On a phone the four tabs stay on one line and scroll sideways rather than wrap or shrink. */}
-        <Tabs.List mb="lg" style={TAB_LIST_STYLE}>
+        <Tabs.List mb="lg" className={classes.tabList}>
           <Tabs.Tab value="transfers">Transfers</Tabs.Tab>
           <Tabs.Tab value="statement">Statement</Tabs.Tab>
           <Tabs.Tab value="batches">Batches</Tabs.Tab>
