@@ -41,6 +41,15 @@ const BENCHES: Bench[] = [
     ledger: true,
   },
   {
+    script: 'settlement.ts',
+    needs: ['postgres'],
+    figures: [
+      /^settled 30 payments in [\d.]+ s = \d+ settlements\/s$/m,
+      /^CPU per settlement: server [\d.]+ ms, PostgreSQL [\d.]+ ms$/m,
+    ],
+    ledger: true,
+  },
+  {
     script: 'export.ts',
     needs: ['postgres'],
     figures: [
