@@ -43,7 +43,7 @@ export function internationalPhone(input: string): string | null {
   return international ? `+${international[1]}` : null;
 }
 
-/** The profile's phone (spec §2, placeholder +256): empty, or a number `internationalPhone` reads, saved in its format. */
+/** The profile's phone (placeholder +256): empty, or a number `internationalPhone` reads, saved in its format. */
 const userPhone = z
   .string()
   .trim()
@@ -57,7 +57,7 @@ export const updateProfileInput = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-/** Spec §9 industry options, without the source list's duplicates. */
+/** Industry options, without the source list's duplicates. */
 export const BUSINESS_INDUSTRIES = [
   'Ecommerce',
   'Education',
@@ -88,10 +88,10 @@ export const BUSINESS_INDUSTRIES = [
   'Marketing',
 ] as const;
 
-/** Spec §9: Uganda only. */
+/** Uganda only. */
 export const BUSINESS_COUNTRIES = ['Uganda'] as const;
 
-/** Spec §9 compliance document names; 'Other' comes with a specified name. */
+/** Compliance document names; 'Other' comes with a specified name. */
 export const COMPLIANCE_DOCUMENT_NAMES = [
   'TIN certificate',
   'Bank Statements',
@@ -138,7 +138,7 @@ const merchantCode = (message: string) =>
     .pipe(z.union([z.string().regex(MERCHANT_CODE, message), z.null()]));
 
 /**
- * POST /api/user/update-business-details (spec §7). The keys are in the order of spec §5's messages, so that a
+ * POST /api/user/update-business-details. The keys are in the order of the screen's messages, so that a
  * form with every field empty lists them in that order.
  */
 export const businessDetailsInput = z.object({
@@ -181,7 +181,7 @@ export type SaveComplianceFilesInput = z.input<typeof saveComplianceFilesInput>;
 export type ComplianceFileValues = z.output<typeof complianceFileInput>;
 
 /**
- * A compliance document of the account (spec §3 account files): `file_name` is the name shown (the specified name for
+ * A compliance document of the account (its files): `file_name` is the name shown (the specified name for
  * 'Other'), `document` the list's choice. `url` is a members-only signed link that expires at `expires_at`.
  */
 export const complianceFile = z.object({
@@ -195,7 +195,7 @@ export const complianceFile = z.object({
 });
 export type ComplianceFile = z.output<typeof complianceFile>;
 
-/** Spec §3 account business_details, as saved by POST /api/user/update-business-details and as the profile carries them. */
+/** An account's business_details, as saved by POST /api/user/update-business-details and as the profile carries them. */
 export const businessDetails = z.object({
   business_name: z.string(),
   business_industry: z.enum(BUSINESS_INDUSTRIES),
@@ -220,8 +220,8 @@ const savedBankDetails = z.object({
 }) satisfies z.ZodType<BankDetails>;
 
 /**
- * The profile's `current_account.api_keys` (spec §3, developers.ts AccountApiKeys): the active environment for every
- * member, the keys only for the roles with the API keys right (DESIGN §7), null for the others.
+ * The profile's `current_account.api_keys` (developers.ts AccountApiKeys): the active environment for every
+ * member, the keys only for the roles with the API keys right (docs/features.md#roles), null for the others.
  */
 const profileApiKeys = z.object({
   active_environment: z.enum(ENVIRONMENTS),
@@ -238,13 +238,13 @@ export const account = z.object({
   is_approved: z.boolean(),
   created_at: z.string(),
   companyBranding: z.object({ company_logo: z.string().nullable() }),
-  /** UGX wallet balances (spec §3): live and test. */
+  /** UGX wallet balances: live and test. */
   userWallet: z.object({ current_balance: z.number(), current_balance_sand_box: z.number() }),
   /** The active environment, and the keys for the roles with the API keys right (null for the others). */
   api_keys: profileApiKeys,
-  /** Spec §3: a list of which the first is shown; settlements go to the first. Empty until they are saved. */
+  /** A list of which the first is shown; settlements go to the first. Empty until they are saved. */
   bank_details: z.array(savedBankDetails),
-  /** Spec §3: null until they are saved (profile completion 0.9 once they exist, spec §4). */
+  /** Null until they are saved (profile completion 0.9 once they exist). */
   business_details: businessDetails.nullable(),
   /** Whether the account's payers get an SMS receipt for each successful payment (decision 068); off by default. */
   sms_receipts: z.boolean(),
@@ -257,7 +257,7 @@ export const staffProfile = z.object({
   sente_account: z.object({ id: z.string(), account_name: z.string() }),
 });
 
-/** The profile of spec §3: GET /api/user/profile, and the user of POST /api/login-otp. */
+/** The profile: GET /api/user/profile, and the user of POST /api/login-otp. */
 export const user = z.object({
   user_id: z.string(),
   firstname: z.string(),

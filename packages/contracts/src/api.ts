@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LINK_MESSAGES } from './messages.ts';
 
-/** Response envelopes of DESIGN §3. */
+/** The response envelopes every dashboard route answers in. */
 export type ApiSuccess<T> = { status: 'success'; message?: string; data: T };
 /**
  * `fields`: for a refused body, each field's path as the body names it (`title`, `extra_fields.0.label`) and its first
@@ -16,7 +16,7 @@ export type ApiFailure = { status: 'error'; message: string; errors?: string[]; 
 export const answerOf = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal('success'), message: z.string().optional(), data });
 
-/** The page shape every cursor-paged list answers (spec §3). */
+/** The page shape every cursor-paged list answers. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),

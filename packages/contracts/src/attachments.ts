@@ -10,7 +10,7 @@ import type { publicAttachment } from './payments-answers.ts';
 /** The most files one link carries. */
 export const MAX_LINK_ATTACHMENTS = 5;
 
-/** What an attachment may be, read from its bytes: a PDF or an image of the image upload's types (spec §5). */
+/** What an attachment may be, read from its bytes: a PDF or an image of the image upload's types. */
 export const ATTACHMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'gif', 'svg', 'webp', 'avif'] as const;
 
 /** The picker's filter; the server reads the type from the bytes again. */

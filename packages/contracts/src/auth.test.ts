@@ -6,7 +6,7 @@ import { issueMessages } from './validation.ts';
 const messagesOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? [] : issueMessages(result.error as Parameters<typeof issueMessages>[0]);
 
-describe('sign-up rules (spec §5)', () => {
+describe('sign-up rules', () => {
   const valid = { firstname: 'Ada', lastname: 'Nakato', email: 'Ada@Example.com', password: 'Sente#2026' };
 
   it('accepts a complete form and lower-cases the e-mail', () => {

@@ -4,7 +4,7 @@ import { MESSAGES } from './messages.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import { emailField, requiredString } from './validation.ts';
 
-/** Spec §5: a number, a special character, a capital letter and at least 8 characters. */
+/** A number, a special character, a capital letter and at least 8 characters. */
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= MIN_PASSWORD_LENGTH &&

@@ -1,4 +1,4 @@
-/** Business constants of the spec (§9) and DESIGN, shared by the API and the web app. */
+/** Business constants, shared by the API and the web app. */
 export const PRODUCT_NAME = 'Sente';
 
 export const OTP_LENGTH = 6;
@@ -40,7 +40,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   user: 'User',
 };
 
-/** Rights of DESIGN §7: the server enforces them, the UI hides what a role cannot do. */
+/** Rights by role (docs/features.md#roles): the server enforces them, the UI hides what a role cannot do. */
 export const RIGHTS = {
   view: ['owner', 'administrator', 'operations', 'developer', 'customer_support', 'user'],
   manageLinks: ['owner', 'administrator', 'operations'],

@@ -7,13 +7,13 @@ export const API_KEY_PREFIXES = { test: 'sk_test_', production: 'sk_live_' } as 
 export const ENCRYPTION_KEY_PREFIX = 'whsec_';
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
-/** Spec §3 API keys, as POST /api/keys/generate answers them. */
+/** API keys, as POST /api/keys/generate answers them. */
 export const apiKeys = z.object({ test_key: z.string(), production_key: z.string(), encryption_key: z.string() });
 export type ApiKeys = z.output<typeof apiKeys>;
 
 /**
- * The profile's `current_account.api_keys` (spec §3): the active environment for every member, the keys only for
- * the roles with the API keys right (DESIGN §7), null for the others.
+ * The profile's `current_account.api_keys`: the active environment for every member, the keys only for
+ * the roles with the API keys right (docs/features.md#roles), null for the others.
  */
 export const accountApiKeys = z.object({
   active_environment: z.enum(ENVIRONMENTS),
@@ -23,19 +23,19 @@ export const accountApiKeys = z.object({
 });
 export type AccountApiKeys = z.output<typeof accountApiKeys>;
 
-/** Spec §3 Webhooks, as GET /api/webhook answers them: null where no URL is set. */
+/** Webhooks, as GET /api/webhook answers them: null where no URL is set. */
 export const webhookUrls = z.object({ collection_url: z.string().nullable(), payment_url: z.string().nullable() });
 export type WebhookUrls = z.output<typeof webhookUrls>;
 export type WebhookField = keyof WebhookUrls;
 
-/** How the page and the messages name each URL (spec §2 WebHooks). */
+/** How the page and the messages name each URL (the WebHooks page). */
 export const WEBHOOK_LABELS = { collection_url: 'Collections', payment_url: 'Payments' } as const satisfies Record<
   WebhookField,
   string
 >;
 
 export const DEVELOPER_MESSAGES = {
-  // spec §2 and §7 toasts
+  // Toasts
   keysGenerated: 'Keys Generated',
   webhooksUpdated: 'Webhooks Updated',
   // ours
@@ -94,7 +94,7 @@ const webhookUrl = (field: WebhookField) => {
 };
 
 /**
- * POST /api/webhook/save-url (spec §7): both URLs are saved together; one left out or empty clears it. The server
+ * POST /api/webhook/save-url: both URLs are saved together; one left out or empty clears it. The server
  * then checks what needs the account and the network: https in live mode, and a host that resolves to public addresses.
  */
 export const webhookUrlsInput = z.object({

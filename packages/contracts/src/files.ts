@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storagePath } from './links.ts';
 
 /**
- * Folders of POST /api/files/upload (spec §7 Files names the first three; products hold digital item files,
+ * Folders of POST /api/files/upload (the first three are the original ones; products hold digital item files,
  * attachments the files a payment link offers its payers).
  */
 export const UPLOAD_FOLDERS = ['uploads', 'companylogos', 'certificates', 'products', 'attachments'] as const;
@@ -11,7 +11,7 @@ export const DEFAULT_UPLOAD_FOLDER: UploadFolder = 'uploads';
 
 const MEGABYTE = 1_048_576;
 
-/** Largest file per folder: spec §9 (product file 5MB = 5242880 bytes, compliance hint 10MB); images follow the product limit. */
+/** Largest file per folder (product file 5MB = 5242880 bytes, compliance hint 10MB); images follow the product limit. */
 export const UPLOAD_MAX_BYTES: Record<UploadFolder, number> = {
   uploads: 5 * MEGABYTE,
   companylogos: 5 * MEGABYTE,
@@ -48,7 +48,7 @@ export const FILE_MESSAGES = {
   logoNotUploaded: 'Upload the logo again: that file is not a company logo of this account',
 } as const;
 
-/** POST /api/sente-account/update-logo (spec §7): a path answered by an upload to companylogos. */
+/** POST /api/sente-account/update-logo: a path answered by an upload to companylogos. */
 export const updateLogoInput = z.object({
   company_logo: z.string({ error: FILE_MESSAGES.logoMissing }).trim().min(1, FILE_MESSAGES.logoMissing).pipe(storagePath),
 });

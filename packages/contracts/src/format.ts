@@ -29,7 +29,7 @@ export function formatCalendarKey(key: string): string {
   return day === undefined ? `${name} ${year}` : `${name} ${Number(day)}`;
 }
 
-/** Spec §9 'MMM DD, YYYY H:mm' in Kampala time (dates.ts), wherever the reader is: 'Nov 24, 2026 0:15'. */
+/** 'MMM DD, YYYY H:mm' in Kampala time (dates.ts), wherever the reader is: 'Nov 24, 2026 0:15'. */
 export function formatDateTime(at: Date | string): string {
   const clock = kampalaWallClock(at);
   const day = String(clock.getUTCDate()).padStart(2, '0');

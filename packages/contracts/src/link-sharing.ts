@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * A link's QR code, poster and share texts (DESIGN §5): the QR code holds the link's short link, the poster adds the
- * merchant's mobile-money merchant codes as the USSD way to pay, which payers here use far more than QR codes.
+ * A link's QR code, poster and share texts (docs/features.md#collection-links): the QR code holds the link's short link,
+ * the poster adds the merchant's mobile-money merchant codes as the USSD way to pay, which payers here use far more than
+ * QR codes.
  */
 export const POSTER_SIZES = ['a4', 'a5'] as const;
 export type PosterSize = (typeof POSTER_SIZES)[number];

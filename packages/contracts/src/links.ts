@@ -4,7 +4,7 @@ import { LINK_MESSAGES as M, MESSAGES } from './messages.ts';
 import { TEXT_LIMITS as T } from './text-limits.ts';
 import { amountFrom, optionalString, requiredString } from './validation.ts';
 
-/** Spec §3/§9: the input types of an extra field, with the labels the Extra Inputs modal shows. */
+/** The input types of an extra field, with the labels the Extra Inputs modal shows. */
 export const EXTRA_FIELD_TYPES = ['text', 'multi-text', 'select', 'checkbox', 'radio'] as const;
 export type ExtraFieldType = (typeof EXTRA_FIELD_TYPES)[number];
 export const EXTRA_FIELD_TYPE_LABELS: Record<ExtraFieldType, string> = {
@@ -16,7 +16,7 @@ export const EXTRA_FIELD_TYPE_LABELS: Record<ExtraFieldType, string> = {
 };
 export const EXTRA_FIELD_TYPES_WITH_OPTIONS: readonly ExtraFieldType[] = ['select', 'checkbox', 'radio'];
 
-/** Spec §9: link kinds, visibility types and digital item categories (the first is the default). */
+/** Link kinds, visibility types and digital item categories (the first is the default). */
 export const LINK_KINDS = ['payment_link', 'donation_link', 'digital_item'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 export const LINK_VISIBILITIES = ['public', 'private'] as const;
@@ -33,7 +33,7 @@ export const DIGITAL_ITEM_CATEGORIES = [
   'Software or Code Snippets',
 ] as const;
 
-/** Public link shapes of spec §9; `site` is PUBLIC_URL. */
+/** Public link shapes; `site` is PUBLIC_URL. */
 export const PUBLIC_LINK_PATHS: Record<LinkKind, string> = {
   payment_link: '/pay/',
   donation_link: '/fund/',
@@ -49,7 +49,7 @@ export const extraField = z
     label: requiredString(M.labelMissing, T.extraFieldLabel),
     options: z.array(z.string().max(T.extraFieldOption.max, T.extraFieldOption.tooLong).trim()).max(50).optional().default([]),
   })
-  // Spec §5: empty option values are dropped; only select, checkbox and radio keep options.
+  // Empty option values are dropped; only select, checkbox and radio keep options.
   .transform((field) => ({
     ...field,
     options: EXTRA_FIELD_TYPES_WITH_OPTIONS.includes(field.type) ? field.options.filter((option) => option !== '') : [],
@@ -141,7 +141,7 @@ export const donationLinkInput = z.object({
 export type DonationLinkInput = z.input<typeof donationLinkInput>;
 
 /**
- * Spec §5's image extensions a digital item may be saved with, and svg and avif, which its image upload takes
+ * The image extensions a digital item may be saved with, and svg and avif, which its image upload takes
  * (decision 034: an SVG is only ever shown through <img> or served sandboxed, so no script in it runs).
  */
 export const DIGITAL_ITEM_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg', 'avif'];
@@ -171,7 +171,7 @@ export const digitalItemInput = z.object({
 });
 export type DigitalItemInput = z.input<typeof digitalItemInput>;
 
-/** Spec §5: 'Product image is missing' applies to a new item only. */
+/** 'Product image is missing' applies to a new item only. */
 export const newDigitalItemInput = digitalItemInput.extend({
   image: requiredString(M.productImageMissing).pipe(digitalItemImage),
 });
@@ -194,7 +194,7 @@ export const linkAttachment = z.object({
   size_bytes: z.number().int(),
 });
 
-/** What every kind of link answers (spec §3), as the response schemas of the link routes (decision 046). */
+/** What every kind of link answers, as the response schemas of the link routes (decision 046). */
 const linkBase = z.object({
   id: z.string(),
   ref: z.string(),

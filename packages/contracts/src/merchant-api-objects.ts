@@ -1,5 +1,5 @@
 /**
- * What the merchant REST API (/v1, decision 026) answers: the collection, payout and balance objects inside DESIGN §3's
+ * What the merchant REST API (/v1, decision 026) answers: the collection, payout and balance objects inside the
  * envelope, and the error envelope with its machine-readable code. The server checks every answer against these
  * schemas, and its OpenAPI document is generated from them.
  */
@@ -141,11 +141,11 @@ export const apiCollectionPage = z
   })
   .meta({ id: 'CollectionPage', description: 'One page of collections, newest first' });
 
-/** DESIGN §3's success envelope around `data`. */
+/** The success envelope around `data`. */
 export const success = <T extends z.ZodType>(data: T, description: string) =>
   z.object({ status: z.literal('success'), data }).describe(description);
 
-/** DESIGN §3's error envelope, with the machine-readable code. */
+/** The error envelope, with the machine-readable code. */
 export const apiError = z
   .object({
     status: z.literal('error'),

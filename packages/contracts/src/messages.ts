@@ -1,27 +1,27 @@
 /**
- * Every user-facing message, once. Spec §5 and §8 strings are reproduced exactly
+ * Every user-facing message, once. The dashboard's long-standing validation messages and toasts are reproduced exactly
  * (including their spelling and trailing spaces); the rest are ours.
  */
 export const MESSAGES = {
-  // spec §5: sign up
+  // Sign up
   allFieldsRequired: 'All Fields are required',
   acceptTerms: 'Please accept the terms and conditions by clicking the checkbox',
   passwordWeak:
     'Password must have a number, a special character (e.g @,#, etc), a capital letter, and at least 8 characters long',
-  // spec §5: sign in
+  // Sign in
   emailRequired: 'Email is Required',
   passwordRequired: 'Password is Required',
-  // spec §5: verify account
+  // Verify account
   otpRequired: 'OTP is Required',
-  // spec §5: reset password
+  // Reset password
   passwordMismatch: 'Password confirmation does not match',
   resetPasswordWeak: 'Password must have a number, a special character, and atleast 8 characters long',
   invalidOtp: 'Invalid OTP',
-  // spec §5: accounts and profile
+  // Accounts and profile
   accountNameMissing: 'Account name is missing',
   invalidPhone: 'Invalid phone number. Must be 10-15 digits long.',
   phoneInUse: 'This phone number is already used by another user',
-  // spec §2 and §8 toasts
+  // Toasts
   otpSent: 'OTP Sent',
   accountVerified: 'Account Verified',
   passwordHasBeenReset: 'Your password has been reset',
@@ -89,7 +89,7 @@ export const MESSAGES = {
   bodyLengthMismatch: 'The request body is not as long as its Content-Length says',
   idempotencyKeyMismatch: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
 
-  // spec §2: shell and dashboard
+  // Shell and dashboard
   changeModeTo: (mode: string) => `Change mode to ${mode}`,
   noCollectionsYet: 'No Collections Yet!',
 } as const;
@@ -115,7 +115,7 @@ export const COLLECTION_MESSAGES = {
   receiptNotSent: 'The receipt could not be sent. Try again in a moment.',
 } as const;
 
-/** Messages of the collection links (spec §5 digital item rules reproduced exactly). */
+/** Messages of the collection links (the digital item rules' messages reproduced exactly). */
 export const LINK_MESSAGES = {
   productTitleMissing: 'Product title is missing',
   productDescriptionMissing: 'Product description is missing',
@@ -169,7 +169,7 @@ export const LINK_MESSAGES = {
   originalPriceNotHigher: 'Enter an original price higher than the sale price',
 } as const;
 
-/** Messages of the business details screen (spec §5 'Business details required' reproduced exactly, in its order). */
+/** Messages of the business details screen (reproduced exactly, in the form's order). */
 export const BUSINESS_MESSAGES = {
   nameMissing: 'Name is missing',
   industryMissing: 'Industry is missing',
@@ -202,7 +202,7 @@ export const BUSINESS_MESSAGES = {
   airtelCodeInvalid: 'Enter the Airtel Money merchant code as 4 to 10 digits, as Airtel gave it',
 } as const;
 
-/** Messages of the team screen (spec §5 'Staff invite' and §8 'Failed to remove account' reproduced exactly). */
+/** Messages of the team screen (the invite's messages and 'Failed to remove account' reproduced exactly). */
 export const TEAM_MESSAGES = {
   emailMissing: 'Email is missing',
   roleMissing: 'Role is missing',

@@ -1,5 +1,5 @@
 /**
- * The answers of the public payment routes (DESIGN §5) and of the collection and customer routes (spec §3, §7) as zod schemas: each route's response schema
+ * The answers of the public payment routes and of the collection and customer routes as zod schemas: each route's response schema
  * (decision 046), which serialises what it sends, and the types payments.ts names. Kept out of payments.ts, which the
  * lean customer pages import whole and which therefore holds no zod.
  */
@@ -86,7 +86,7 @@ export const publicPayment = z.object({
 
 export const extraDataEntry = z.object({ label: z.string(), value: z.string() });
 
-/** A row of GET /api/collections (spec §3 Collection). */
+/** A row of GET /api/collections: a collection. */
 export const collectionRow = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -161,7 +161,7 @@ export const collectionDetail = collectionRow.extend({
 });
 export type CollectionDetail = z.output<typeof collectionDetail>;
 
-/** An item of GET /api/payment-link/collections/{ref} (spec §7), for the live page. */
+/** An item of GET /api/payment-link/collections/{ref}, for the live page. */
 export const liveCollection = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -179,7 +179,7 @@ export const liveCollection = z.object({
 
 /**
  * GET /api/payment-link/collections/{ref}?cursor=: the link, its successful total and how many payments make it, and
- * one page of its collections of every status, newest first, keyset-paged like every list (DESIGN §3): totalItems
+ * one page of its collections of every status, newest first, keyset-paged like every list: totalItems
  * counts that list, so it is not the number of payments behind the total.
  */
 export const livePage = pageOf(liveCollection).extend({
@@ -193,7 +193,7 @@ export const livePage = pageOf(liveCollection).extend({
   successful_count: z.number().int().describe('How many successful collections make total_successful'),
 });
 
-/** A row of GET /api/customers (spec §3 Customer). */
+/** A row of GET /api/customers: a customer. */
 export const customerRow = z.object({
   id: z.string(),
   names: z.string().describe('The name of the latest payment'),

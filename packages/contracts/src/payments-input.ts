@@ -36,7 +36,10 @@ const payAmount = z
   .refine((value) => value === undefined || value >= 1, M.amountMissing)
   .refine((value) => value === undefined || value <= MAX_PAYMENT_AMOUNT, M.amountTooLarge);
 
-/** POST /api/public/links/:ref/pay (DESIGN §5). What depends on the link (amount, extra data) is checked by the service. */
+/**
+ * POST /api/public/links/:ref/pay (docs/features.md#customers-pay). What depends on the link (amount, extra data) is
+ * checked by the service.
+ */
 export const payInput = z
   .object({
     names: requiredString(M.namesMissing, T.payerNames),

@@ -1,5 +1,5 @@
 /**
- * The customer side of DESIGN §5: channels, phone rules, the public API's shapes and messages, and the
+ * The customer side (docs/features.md#customers-pay): channels, phone rules, the public API's shapes and messages, and the
  * dashboard's collection and customer rows. No zod here, so the lean customer pages can import it whole;
  * the server's input schemas are in payments-input.ts.
  */
@@ -30,7 +30,7 @@ export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
 /** The largest single payment, in UGX (mobile money wallets in Uganda top out well below this). */
 export const MAX_PAYMENT_AMOUNT = 20_000_000;
 
-/** DESIGN §5: the numbers and cards of the test-mode simulator. */
+/** The numbers and cards of the test-mode simulator. */
 export const SIMULATOR = {
   failSuffix: '0001',
   stayPendingSuffix: '0002',

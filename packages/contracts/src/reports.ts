@@ -6,7 +6,7 @@ export const dashboardStatsQuery = z.object({
 });
 
 /**
- * Spec §3 dashboard stats, for the active environment, successful collections only, each counted on the Kampala day
+ * Dashboard stats, for the active environment, successful collections only, each counted on the Kampala day
  * it completed: `keys` are the chart's categories ('2026-11-23' by day, '2026-11' by month, oldest first), `data` and
  * `data_usd` the amounts received in UGX and USD for each key (same length as `keys`, 0 where nothing came in),
  * `groupSumByChannel` the period's UGX total by mobile-money network (cards count in `data` and `total`, not here).

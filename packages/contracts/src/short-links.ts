@@ -11,7 +11,7 @@ export const SHORT_LINK_MESSAGES = {
   shortLinkNotFound: 'This short link does not exist. Check the link you were sent.',
 } as const;
 
-/** POST /api/payment-link/shorten_url and POST /api/shorten_url (spec §7), no token. */
+/** POST /api/payment-link/shorten_url and POST /api/shorten_url, no token. */
 export const shortenUrlInput = z.object({
   long_url: z
     .string({ error: SHORT_LINK_MESSAGES.longUrlMissing })
@@ -20,7 +20,7 @@ export const shortenUrlInput = z.object({
     .min(1, SHORT_LINK_MESSAGES.longUrlMissing),
 });
 
-/** The spec's own answer (`status: 'SUCCESS'`, `short_url`), with the short URL also under data (DESIGN §3). */
+/** The spec's own answer (`status: 'SUCCESS'`, `short_url`), with the short URL also under data as the envelope has it. */
 export const shortenUrlAnswer = answerOf(z.object({ short_url: z.string() })).extend({
   status: z.literal('SUCCESS'),
   short_url: z.string(),

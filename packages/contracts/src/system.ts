@@ -10,7 +10,7 @@ import { answerOf } from './api.ts';
 export const healthUp = z.object({ status: z.literal('ok'), database: z.literal('up') });
 export const healthDown = z.object({ status: z.literal('error'), database: z.literal('down') });
 
-/** POST /ops/run: one operator command (DESIGN §8) and its arguments. */
+/** POST /ops/run: one operator command (docs/operations.md) and its arguments. */
 export const opsInput = z.object({ command: z.string().max(100), args: z.array(z.string().max(500)).max(20) });
 /** What a command answers: whether it did its work, what to print, and what it found (rows, a summary), as it is. */
 export const opsResult = z.object({ ok: z.boolean(), message: z.string(), data: z.unknown().optional() });

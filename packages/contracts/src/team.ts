@@ -7,7 +7,7 @@ import { emailField } from './validation.ts';
 /** How long an invitation e-mail's link stays good, in days. */
 export const INVITE_TTL_DAYS = 7;
 
-/** Spec §3 Staff member: `user` is null while the invitee has not joined (the row shows 'Invite Sent'). */
+/** Staff member: `user` is null while the invitee has not joined (the row shows 'Invite Sent'). */
 export const staffMember = z.object({
   id: z.string(),
   email: z.string(),
@@ -18,11 +18,11 @@ export const staffMember = z.object({
 });
 export type StaffMember = z.output<typeof staffMember>;
 
-/** Spec §7 page shape of GET /api/staff/list. */
+/** Page shape of GET /api/staff/list. */
 export const staffPage = pageOf(staffMember);
 export type StaffPage = z.output<typeof staffPage>;
 
-/** POST /api/staff/register (spec §5 'Staff invite': 'Email is missing', 'Role is missing'). */
+/** POST /api/staff/register ('Email is missing', 'Role is missing'). */
 export const staffInviteInput = z.object({
   email: emailField(TEAM_MESSAGES.emailMissing, TEAM_MESSAGES.invalidEmail),
   staff_role: z

@@ -1,5 +1,5 @@
 /**
- * What a movement of money out asks for (spec §4 Transfer flow, §5, §7; DESIGN §6): the wallet PIN and its changes,
+ * What a movement of money out asks for (docs/features.md#money-out): the wallet PIN and its changes,
  * the amount, the reason, a wallet transfer's, a settlement's and a payout's input, the dashboard's transfer form, and
  * the bank details a settlement goes to. The constants, kinds and messages are in transfers.ts, the answers too.
  */
@@ -21,7 +21,7 @@ import { amountFrom, requiredString } from './validation.ts';
 
 const M = WALLET_MESSAGES;
 
-/** Spec §5: exactly 5 digits, digits only. */
+/** Exactly 5 digits, digits only. */
 export const pinField = z
   .string({ error: M.pinEmpty })
   .trim()
@@ -35,10 +35,10 @@ export function isTrivialPin(pin: string): boolean {
   return steps.size === 1 && [-1, 0, 1].some((step) => steps.has(step));
 }
 
-/** A PIN being set or changed: spec §5's rule, and not trivial (a PIN set before this rule still verifies). */
+/** A PIN being set or changed: exactly 5 digits, and not trivial (a PIN set before this rule still verifies). */
 const newPinField = pinField.refine((pin) => !isTrivialPin(pin), M.pinTooSimple);
 
-/** Spec §5 paste rule: the first 5 digits of whatever was pasted. */
+/** Paste rule: the first 5 digits of whatever was pasted. */
 export function pastedPin(text: string): string {
   return text.replace(/\D/g, '').slice(0, WALLET_PIN_LENGTH);
 }
@@ -50,7 +50,7 @@ export const transferAmount = z
   .refine((value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_TRANSFER_AMOUNT, M.invalidAmount);
 
 /**
- * Spec §2 renders a transfer's Reason as HTML: only these inline tags, with no attributes, survive. The server keeps
+ * The dashboard renders a transfer's Reason as HTML: only these inline tags, with no attributes, survive. The server keeps
  * the reason sanitised to this list when it is written; the dashboard sanitises to it again when it renders.
  */
 export const REASON_HTML_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'small'] as const;
@@ -107,7 +107,7 @@ export const p2pInput = z.object({
 export const settlementInput = z.object({ amount: transferAmount, reason, pin_token: pinToken });
 
 /**
- * Spec §5: 10-15 digits once spaces, dashes and a leading + are dropped; then, in both modes, a number the live rails
+ * 10-15 digits once spaces, dashes and a leading + are dropped; then, in both modes, a number the live rails
  * pay (mobileMoneyNumber).
  */
 export const payoutPhone = z
@@ -142,7 +142,7 @@ const ACCOUNT_NUMBER = /^\d{10}$/;
 export const mostSendable = (balance: number, charge: number) => Math.max(0, balance - charge);
 
 /**
- * The dashboard's Transfers form (spec §2, §5): how, how much (whole, and with its option's charge within the balance
+ * The dashboard's Transfers form: how, how much (whole, and with its option's charge within the balance
  * shown) and why; the receiver's account number only for a wallet transfer and the phone only for a payout. Checked
  * as a whole so that Continue names every field wrong at once. The values go on as typed: each call's own schema
  * reads them again. `charges` come from GET /api/wallet/charges; until they are read a charge counts as 0.

@@ -11,7 +11,7 @@ function errorsOf(values: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-describe('the Transfers form (spec §2, §5)', () => {
+describe('the Transfers form', () => {
   it('takes a request to the bank within the balance', () => {
     expect(errorsOf(FILLED)).toEqual({});
   });

@@ -1,5 +1,5 @@
 /**
- * Money out (spec §2 Transfers, §4 Transfer flow, §5, §7 Wallet and transfers, §8; DESIGN §6): the constants, kinds
+ * Money out (docs/features.md#money-out): the constants, kinds
  * and messages of wallet transfers, settlements to the bank and mobile-money payouts, and what the server answers (the
  * /settlements list, the balances, the statement). What a movement asks for is in transfers-input.ts.
  */
@@ -11,13 +11,13 @@ import { formatMoney } from './format.ts';
 import { MOVEMENT_APPROVALS } from './movement-approvals.ts';
 
 export const WALLET_PIN_LENGTH = 5;
-/** DESIGN §6: five wrong PINs lock money movements for 15 minutes. */
+/** Five wrong PINs lock money movements for 15 minutes. */
 export const PIN_MAX_ATTEMPTS = 5;
 export const PIN_LOCK_MINUTES = 15;
 /** A verified PIN allows one money movement within this time. */
 export const PIN_TOKEN_TTL_SECONDS = 300;
 
-/** Spec §9: the receiver phone of a mobile-money payout has 10-15 digits. */
+/** The receiver phone of a mobile-money payout has 10-15 digits. */
 export const PAYOUT_PHONE_MIN_DIGITS = 10;
 export const PAYOUT_PHONE_MAX_DIGITS = 15;
 
@@ -42,7 +42,7 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 export const shownTransferStatus = (row: { kind: TransferKind; status: TransferStatus }): TransferStatus | 'failed' =>
   row.kind === 'batch_payout' && row.status === 'rejected' ? 'failed' : row.status;
 
-/** Spec §2 Transfers modal: each kind's name, in the dropdown, the transfers list, its filter and its export. */
+/** Transfers modal: each kind's name, in the dropdown, the transfers list, its filter and its export. */
 export const TRANSFER_OPTIONS = {
   settlement: 'Request Transfer',
   wallet_transfer: `${PRODUCT_NAME} Customer`,
@@ -61,11 +61,11 @@ export const TRANSFER_MENU_LABELS = {
   payout: 'Send to mobile money',
 } as const satisfies Record<(typeof OFFERED_TRANSFER_OPTIONS)[number], string>;
 
-/** The transfer environments of spec §7 ('test' or 'prod') for the account's environment. */
+/** The transfer environments the wallet routes name ('test' or 'prod') for the account's environment. */
 export const TRANSFER_ENV = { test: 'test', production: 'prod' } as const;
 
 export const WALLET_MESSAGES = {
-  // Spec §5 and §8, exactly.
+  // The transfer form's and the PIN's messages, exactly as the dashboard has always shown them.
   pinEmpty: 'Wallet PIN cannot be empty',
   pinLength: 'Wallet PIN must be exactly 5 digits',
   pinCheckFailed: 'Failed to check wallet PIN.',
@@ -107,7 +107,7 @@ export const WALLET_MESSAGES = {
       : charge > 0
         ? `You can send at most ${formatMoney(most)}: the ${formatMoney(charge)} charge also comes out of your balance`
         : `You can send at most ${formatMoney(most)}, your balance`,
-  /** A wrong PIN says how many tries are left before the lock (spec §8's words first). */
+  /** A wrong PIN says how many tries are left before the lock (the long-standing words first). */
   pinInvalidTriesLeft: (left: number) =>
     `The provided PIN is invalid. ${left === 1 ? '1 try' : `${left} tries`} left before transfers are locked for ${PIN_LOCK_MINUTES} minutes.`,
   /** A new PIN that anyone would guess first. */
@@ -126,7 +126,7 @@ export const WALLET_MESSAGES = {
   /** Test mode refuses what live refuses (decision 058), so the message no longer says 'Live'. */
   payoutNetworkUnsupported: 'Payouts go to MTN or Airtel Uganda numbers: enter a number such as 0772 123 456',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another kind of transfer',
-  // Ours: changing and resetting the PIN (DESIGN §7 codes).
+  // Ours: changing and resetting the PIN (with an e-mailed or texted code).
   pinChanged: 'Wallet PIN changed',
   pinReset: 'Wallet PIN reset. Use the new PIN for your next transfer.',
   pinsDoNotMatch: 'The new PINs do not match',
@@ -149,7 +149,7 @@ export function maskBankAccountNumber(value: string): string {
   return value.length <= 4 ? value : `•••• ${value.slice(-4)}`;
 }
 
-/** What each way out costs, from the fee schedule (DESIGN §6); the PIN step shows it before the money moves. */
+/** What each way out costs, from the fee schedule; the PIN step shows it before the money moves. */
 export const transferCharges = z.object({ wallet_transfer: z.number(), settlement: z.number(), payout: z.number() });
 export type TransferCharges = z.output<typeof transferCharges>;
 
@@ -163,7 +163,7 @@ export type WalletSummary = z.output<typeof walletSummary>;
 /** GET /api/wallet/usd: the USD balances of the caller's account. */
 export const usdBalances = z.object(balances);
 
-/** A row of GET /api/settlements (spec §3 Settlement/transfer), from the caller's side. */
+/** A row of GET /api/settlements (a settlement or transfer), from the caller's side. */
 export const transferRow = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -240,7 +240,7 @@ export type MobileMoneyHolder = z.output<typeof mobileMoneyHolder>;
 /** The spec's older wallet answers: upper-case `status: 'SUCCESS'`, some with a field beside `data` too. */
 const specAnswerOf = <T extends z.ZodType>(data: T) => answerOf(data).extend({ status: z.literal('SUCCESS') });
 
-/** The answers of spec §7 Wallet and transfers, each route's response schema (decision 046). */
+/** The answers of the wallet and transfer routes, each route's response schema (decision 046). */
 export const walletAnswers = {
   pinExists: specAnswerOf(z.object({ pin_exists: z.boolean() })).extend({ pin_exists: z.boolean() }),
   nothing: specAnswerOf(z.null()),
@@ -265,7 +265,7 @@ export const walletAnswers = {
   accountNumber: specAnswerOf(z.object({ sente_account_number: z.string() })).extend({ sente_account_number: z.string() }),
   summary: answerOf(walletSummary),
   usd: answerOf(usdBalances),
-  /** A wallet transfer's answer also says `success: true` (spec §7). */
+  /** A wallet transfer's answer also says `success: true`. */
   transferred: answerOf(transferRow).extend({ success: z.literal(true) }),
   moved: answerOf(transferRow),
   transfers: answerOf(pageOf(transferRow)),

@@ -7,7 +7,7 @@ import { useProfile } from '../lib/profile.ts';
 import { storageUrl } from '../lib/storage-url.ts';
 import { FileUpload } from './file-upload.tsx';
 
-/** Spec §2 Company Logo modal: one logo per account, shown on every payment page it owns. */
+/** Company Logo modal: one logo per account, shown on every payment page it owns. */
 export function CompanyLogoModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { data: user } = useProfile();
   const currentLogo = user?.current_account?.companyBranding.company_logo ?? null;

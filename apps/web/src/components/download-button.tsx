@@ -20,7 +20,7 @@ function saveFile(file: Blob, name: string) {
 type Props = { path: string; fileName: string; label?: string; variant?: ButtonProps['variant'] };
 
 /**
- * Spec §2 Download: the export needs the bearer token, so it is fetched as a file and then saved under the
+ * The Download button: the export needs the bearer token, so it is fetched as a file and then saved under the
  * name the page gives it ('Collections Received.xlsx', 'Transfers.xlsx'). `label` words another file (a template).
  */
 export function DownloadButton({ path, fileName, label = 'Download', variant = 'default' }: Props) {

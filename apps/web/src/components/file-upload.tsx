@@ -27,7 +27,7 @@ type FileUploadProps = {
 const baseName = (path: string) => path.split('/').pop() ?? path;
 
 /**
- * Spec §2 file upload with remove: the file goes to POST /api/files/upload at once, and the widget
+ * File upload with remove: the file goes to POST /api/files/upload at once, and the widget
  * holds the storage path it answers. A refused file (by `check` or the server) is named under the field, where the
  * person looks, and toasted as before; choosing another file clears it.
  */

@@ -1,6 +1,6 @@
 import { Button, Center } from '@mantine/core';
 
-/** Spec §4: Load More shows while the current page is below the total pages. */
+/** Load More shows while the current page is below the total pages. */
 export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loading: boolean; onLoad: () => void }) {
   if (!hasMore) return null;
   return (

@@ -44,7 +44,7 @@ function renderMoney(initial = 0) {
   return { ...view, onValue, onProblem, input };
 }
 
-describe('money input (spec §2, §5)', () => {
+describe('money input', () => {
   it('groups thousands as you type an amount', async () => {
     const { user, input, onValue } = renderMoney();
     await user.type(input, '1250000');

@@ -21,7 +21,7 @@ function caretAfter(formatted: string, kept: number): number {
 }
 
 /**
- * Spec §2/§5 money input, holding the text as typed (decision 058): thousands get separators as you type an amount and the
+ * Money input, holding the text as typed (decision 058): thousands get separators as you type an amount and the
  * caret keeps its place among the digits, but nothing typed is removed: a letter, a dot or a misplaced comma stays,
  * and once the field is left (or the form refused it) the field says what is wrong (contracts money-text.ts).
  * Use it directly where an empty field differs from 0 (a digital item's price: empty is missing, 0 is free).
@@ -100,7 +100,7 @@ export function moneyField<Values extends Record<string, unknown>>(
 }
 
 /**
- * The money input holding a number: an empty entry reads as 0 (spec §2), text that is no amount as NaN, which the
+ * The money input holding a number: an empty entry reads as 0, text that is no amount as NaN, which the
  * form refuses (moneyInputError) while the field says what is wrong with the text, instead of saving another number.
  */
 export function MoneyInput({

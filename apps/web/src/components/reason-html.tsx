@@ -7,7 +7,7 @@ import classes from './reason-html.module.css';
 /** Inline formatting only (the server's own allow-list): no attributes, so no links, handlers, styles or sources. */
 const ALLOWED = { ALLOWED_TAGS: [...REASON_HTML_TAGS], ALLOWED_ATTR: [] };
 
-/** Spec §2: the Reason is rendered as HTML, after DOMPurify has removed everything that could run. */
+/** The Reason is rendered as HTML, after DOMPurify has removed everything that could run. */
 export function ReasonHtml({ html }: { html: string }) {
   const clean = useMemo(() => DOMPurify.sanitize(html, ALLOWED), [html]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above with an allow-list of inline tags

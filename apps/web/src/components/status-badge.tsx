@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { PaymentState } from '@sente/contracts/payment-states';
 
-/** Collection statuses with what refunds make of a payment (decisions 057 and 073), and the transfer ones (spec §3). */
+/** Collection statuses with what refunds make of a payment (decisions 057 and 073), and the transfer ones. */
 export type MoneyStatus = PaymentState | 'rejected';
 
 /**

@@ -183,7 +183,7 @@ export async function publicCall<K extends RouteKey>(key: K, body: RouteBody<K>)
   return (await response.json()) as RouteAnswer<K>;
 }
 
-/** Spec §8: the server's message when it answered; the caller's fallback when no answer came (status 0). */
+/** The server's message when it answered; the caller's fallback when no answer came (status 0). */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.somethingWentWrong): string {
   if (error instanceof ApiError && error.status === 0) return fallback;
   return error instanceof Error ? error.message || fallback : fallback;

@@ -18,7 +18,7 @@ export const collectionKeys = {
   detail: (scope: MoneyScope, id: string) => [...collectionKeys.details(scope), id] as const,
 };
 
-/** Spec §7 Lists: GET /api/collections?cursor=, newest first, in the account's active environment. */
+/** GET /api/collections?cursor=, newest first, in the account's active environment. */
 export const collectionsQueryOptions = (scope: MoneyScope) =>
   cursorListOptions<CollectionRow>(collectionKeys.lists(scope), 'GET /api/collections');
 

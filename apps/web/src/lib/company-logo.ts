@@ -8,7 +8,7 @@ export function updateLogo(companyLogo: string) {
   return call('POST /api/sente-account/update-logo', { body: { company_logo: companyLogo } });
 }
 
-/** Spec §7 update-logo: toast 'Logo saved'; the logo lives on the profile's account, so it reloads. */
+/** Saving the company logo (update-logo): toast 'Logo saved'; the logo lives on the profile's account, so it reloads. */
 export function useUpdateLogo() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -21,7 +21,7 @@ export const dashboardStatsQueryOptions = (scope: MoneyScope, period: ReportPeri
     placeholderData: keepPreviousData,
   });
 
-/** Spec §3 dashboard stats: successful collections of the active account and environment over one period. */
+/** Dashboard stats: successful collections of the active account and environment over one period. */
 export function useDashboardStats(period: ReportPeriod) {
   return useQuery(dashboardStatsQueryOptions(useMoneyScope(), period));
 }

@@ -2,7 +2,7 @@ import { readMoneyText } from '@sente/contracts/money-text';
 import { formatPhone } from '@sente/contracts/payments';
 
 /**
- * Spec §2 money input, read as typed (decision 058, contracts money-text.ts): plain or grouped digits are the amount, an
+ * Money input, read as typed (decision 058, contracts money-text.ts): plain or grouped digits are the amount, an
  * empty field 0, and anything else NaN, which the forms refuse under the field with what is wrong; nothing typed is
  * removed or re-read as another amount ('5,00' was 500, '5.000' was 5, '1e5' was 15).
  */
@@ -26,5 +26,5 @@ export function groupAsTyped(raw: string, previous: string): string {
   return ours ? formatMoneyInput(raw) : raw;
 }
 
-/** Spec §2 'Phone/Card': the payer's number as they read it, or 'Card' for a card payment (no msisdn). */
+/** 'Phone/Card': the payer's number as they read it, or 'Card' for a card payment (no msisdn). */
 export const phoneOrCard = (msisdn: string | null): string => (msisdn ? formatPhone(msisdn) : 'Card');

@@ -7,7 +7,7 @@ export function logout(refreshToken: string | null) {
   return call('POST /api/logout', { body: { refreshToken } });
 }
 
-/** Spec §4 logout. The server revokes the session; the browser forgets it whether or not that call worked. */
+/** Logout. The server revokes the session; the browser forgets it whether or not that call worked. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

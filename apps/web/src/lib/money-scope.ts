@@ -1,7 +1,7 @@
 import { DEFAULT_ENVIRONMENT, type Environment } from '@sente/contracts/constants';
 import { useProfile } from './profile.ts';
 
-/** DESIGN §4: collections, customers, transfers and balances belong to one account and one environment. */
+/** Collections, customers, transfers and balances belong to one account and one environment. */
 export type MoneyScope = { accountId: string | null; environment: Environment };
 
 export function useMoneyScope(): MoneyScope {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** Toasts of spec §8: top-right, closing after 5000 ms (set once on <Notifications />). */
+/** Toasts: top-right, closing after 5000 ms (set once on <Notifications />). */
 const closeButtonProps = { 'aria-label': 'Close notification' };
 
 export const notify = {

@@ -10,12 +10,12 @@ export const profileQueryOptions = () =>
     queryFn: async ({ signal }) => (await call('GET /api/user/profile', { signal })).data,
   });
 
-/** Spec §2: the profile is reloaded each time an authenticated area is entered. */
+/** The profile is reloaded each time an authenticated area is entered. */
 export function useProfile() {
   return useQuery({ ...profileQueryOptions(), refetchOnMount: 'always' });
 }
 
-/** Whether the caller's role on the current account has a right of DESIGN §7 (the UI hides what it cannot do). */
+/** Whether the caller's role on the current account has a right (docs/features.md#roles); the UI hides what it cannot do. */
 export function useCan(right: Right): boolean {
   const { data: user } = useProfile();
   const role = user?.current_role ?? null;

@@ -1,5 +1,5 @@
 /**
- * The browser session of spec §3-4: both tokens and the time the last code was sent, kept in
+ * The browser session: both tokens and the time the last code was sent, kept in
  * localStorage so a reload keeps the user signed in. Components subscribe through useSession.
  */
 import { useSyncExternalStore } from 'react';

@@ -15,13 +15,13 @@ export type ListKey = {
 }[RouteKey];
 
 /**
- * The query options of a cursor-paged list of spec §4 under `queryKey` (a list key of its feature's factory, which
+ * The query options of a cursor-paged list (Load More) under `queryKey` (a list key of its feature's factory, which
  * carries the account and environment, so lists reload when either changes): the first fetch replaces, Load More
  * appends the next page while the pages loaded are below totalPages. The cursor is the page parameter, not part of
  * the key: all the pages loaded live in one cache entry, which one invalidation refreshes.
  *
  * `search` is the list's filter as the page's address holds it. `nextKey` serves lists whose later pages come from
- * another route than the first (spec §7: the digital items start at get_digital_items and go on at
+ * another route than the first (the digital items start at get_digital_items and go on at
  * /api/donation-link?cursor=); by default every page comes from `key`.
  */
 export function cursorListOptions<T>(queryKey: QueryKey, key: ListKey, search = '', nextKey: ListKey = key) {

@@ -11,18 +11,18 @@ export type RouteKey = `${Method} /${string}`;
 
 /** A request the app sent: JSON bodies parsed, a FormData body (an upload) as it was. */
 export type SentRequest = { method: Method; path: string; headers: Record<string, string>; body: unknown };
-/** An answer's body: the envelope of DESIGN §3, or (the wallet's older answers) whatever the route's schema holds. */
+/** An answer's body: the envelope of contracts api.ts, or (the wallet's older answers) whatever the route's schema holds. */
 export type Answer = { status: number; body: ApiSuccess<unknown> | ApiFailure | Record<string, unknown> };
 export type Reply = Answer | ((request: SentRequest) => Answer | Promise<Answer>);
 
-/** A success envelope (DESIGN §3), with the server's message when given. */
+/** A success envelope, with the server's message when given. */
 export const ok = (data: unknown = null, message?: string): Answer => ({
   status: 200,
   body: { status: 'success', data, ...(message ? { message } : {}) },
 });
 
 /**
- * One of the spec's older answers (§7 Wallet and transfers): `status: 'SUCCESS'`, and the fields the server sends
+ * One of the older answers (the wallet and transfer routes): `status: 'SUCCESS'`, and the fields the server sends
  * beside `data` (apps/api/src/lib/answer.ts).
  */
 export const okSpec = (data: unknown = null, message?: string, beside: Record<string, unknown> = {}): Answer => ({

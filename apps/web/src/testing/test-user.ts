@@ -1,6 +1,6 @@
 import type { Account, User } from '@sente/contracts/accounts';
 
-/** The keys an owner sees on the profile (spec §3 API keys). */
+/** The keys an owner sees on the profile (its API keys). */
 export const TEST_API_KEYS = {
   test_key: 'sk_test_4eC39HqLyjWDarjtT1zdp7dcTestKey0000000',
   production_key: 'sk_live_9fB27KpQwZxLmNvRtYuIoPaSdLiveKey0000000',

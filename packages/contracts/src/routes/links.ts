@@ -17,7 +17,7 @@ import { livePage } from '../payments-answers.ts';
 import { shortCodeParams, shortenUrlAnswer, shortenUrlInput } from '../short-links.ts';
 import { byId, byRef, type RouteSchemas } from './shared.ts';
 
-/** Both shorten paths (spec §7: the payment links page and the digital items page each call their own) do the same. */
+/** Both shorten paths (the payment links page and the digital items page each call their own) do the same. */
 const shorten = { body: shortenUrlInput, response: { 200: shortenUrlAnswer } } as const;
 
 /** Payment links, donation links and digital items, their live page and their short links. */

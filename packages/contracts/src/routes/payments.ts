@@ -7,7 +7,7 @@ import { collectionDetail, collectionRefund, payAnswer, publicLink, publicPaymen
 import { collectionsDownloadQuery, collectionsFilterQuery, payInput, receiptQuery, refundInput } from '../payments-input.ts';
 import { byId, byRef, done, idempotencyHeaders, type RouteSchemas } from './shared.ts';
 
-/** The dashboard's collections, one payment with its timeline and refunds, and the customer pages (DESIGN §5). */
+/** The dashboard's collections, one payment with its timeline and refunds, and the customer pages. */
 export const paymentRoutes = {
   'GET /api/collections': { querystring: collectionsFilterQuery, response: { 200: answerOf(collectionsPage) } },
   // One payment with its timeline; its receipt sent again to the payer's e-mail.
@@ -27,7 +27,7 @@ export const paymentRoutes = {
     querystring: nothing,
     response: { 200: fileAnswer },
   },
-  // A link's QR code of its short link and its printable poster (the share kit, DESIGN §5).
+  // A link's QR code of its short link and its printable poster (the share kit).
   'GET /api/public/links/:ref/qr.png': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },
   'GET /api/public/links/:ref/qr.svg': { params: byRef, querystring: nothing, response: { 200: fileAnswer } },
   'GET /posters/:ref': { params: byRef, querystring: posterQuery, response: { 200: fileAnswer } },

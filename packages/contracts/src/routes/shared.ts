@@ -15,5 +15,5 @@ export const byId = z.object({ id: z.string() });
 export const byRef = z.object({ ref: z.string() });
 export const done = answerOf(z.null());
 
-/** The optional Idempotency-Key of a payment page's payment (DESIGN §3) and of a /v1 POST, one rule; a malformed one is a 400. */
+/** The optional Idempotency-Key of a payment page's payment and of a /v1 POST, one rule; a malformed one is a 400. */
 export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });

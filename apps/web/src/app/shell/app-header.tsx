@@ -17,7 +17,7 @@ type AppHeaderProps = {
   modeToggle: ReactNode;
 };
 
-/** Spec §2 header: the current account's name and number, search, mode toggle and profile button. */
+/** The header: the current account's name and number, search, mode toggle and profile button. */
 export function AppHeader({ user, navOpened, onToggleNav, onOpenProfile, modeToggle }: AppHeaderProps) {
   const account = user.current_account;
   const initials = userInitials(user);

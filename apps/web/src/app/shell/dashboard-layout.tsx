@@ -17,7 +17,7 @@ const ShellOverlays = lazy(() => import('./shell-overlays.tsx').then((m) => ({ d
 const HEADER_HEIGHT = 60;
 const BANNER_HEIGHT = 32;
 
-/** Spec §2 shell of every authenticated screen except /live/:ref. */
+/** The shell of every authenticated screen except /live/:ref. */
 export function DashboardLayout() {
   const { data: user } = useProfile();
   const [navOpened, nav] = useDisclosure(false);

@@ -1,4 +1,7 @@
-/** DESIGN §7: the navigation shows each role what it may use; only API keys and webhooks are left out for some. */
+/**
+ * The navigation shows each role what it may use (rights by role: docs/features.md#roles); only API keys and webhooks
+ * are left out for some.
+ */
 import { STAFF_ROLES, type StaffRole } from '@sente/contracts/constants';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -8,7 +8,8 @@ import { isNavItemActive, navSectionsFor } from './nav-sections.ts';
 
 /**
  * The left navigation; the current page is marked from the router's location. Items the member's role has no right to
- * (DESIGN §7: the Developers section) are not shown. Transfers counts what waits for the member's approval (decision 071).
+ * (the Developers section; rights by role: docs/features.md#roles) are not shown. Transfers counts what waits for the
+ * member's approval (decision 071).
  */
 export function NavMenu({ role, onNavigate }: { role: StaffRole | null; onNavigate: () => void }) {
   const { pathname } = useLocation();

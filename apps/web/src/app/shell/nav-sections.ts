@@ -22,12 +22,12 @@ export type NavItem = {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   /** Other paths that belong to this item (its create and edit screens). */
   also?: string[];
-  /** The right of DESIGN §7 a role needs to see the item; without it, every member sees it. */
+  /** The right a role needs to see the item (rights by role: docs/features.md#roles); without it, every member sees it. */
   right?: Right;
 };
 export type NavSection = { label?: string; items: NavItem[] };
 
-/** Spec §2 shell: the left navigation, in the spec's order and grouping. */
+/** The left navigation of the dashboard shell, section by section. */
 const NAV_SECTIONS: NavSection[] = [
   {
     items: [

@@ -19,7 +19,7 @@ type ProfileDrawerProps = {
 };
 
 /**
- * Spec §2 profile drawer: Profile, Privacy, Help and Support, Switch Account, Logout; and, for the roles that move
+ * Profile drawer: Profile, Privacy, Help and Support, Switch Account, Logout; and, for the roles that move
  * money, Wallet PIN (change or reset one's own PIN, or create it), whose dialog outlives the drawer.
  */
 export function ProfileDrawer({ user, opened, onClose, onPrivacy, onHelp, onSwitchAccount }: ProfileDrawerProps) {

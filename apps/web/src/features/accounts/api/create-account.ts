@@ -9,7 +9,7 @@ export function createAccount(input: CreateAccountInput) {
 }
 
 /**
- * The new account becomes the current one (spec §4's reload-profile rule on account creation): the profile reloads,
+ * The new account becomes the current one (the profile is reloaded when an account is created): the profile reloads,
  * and with it every query, which all belong to the current account, as after a switch.
  */
 export function useCreateAccount() {

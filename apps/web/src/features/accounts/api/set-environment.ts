@@ -9,7 +9,7 @@ export function setEnvironment(input: SetEnvironmentInput) {
 }
 
 /**
- * Spec §4 mode toggle. Collections, balances and every list depend on the environment, so a switch
+ * The test/live mode toggle. Collections, balances and every list depend on the environment, so a switch
  * refetches everything, not only the profile; the mutation stays pending until that is done.
  */
 export function useSetEnvironment() {

@@ -4,7 +4,7 @@ import { STAFF_ROLE_LABELS } from '@sente/contracts/constants';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useSwitchAccount } from '../api/switch-account.ts';
 
-/** Spec §2: every account the user belongs to, with their role there and a Switch (or 'current'). */
+/** Every account the user belongs to, with their role there and a Switch (or 'current'). */
 export function AccountsTable({ user, onSwitched }: { user: User; onSwitched: () => void }) {
   const switchAccount = useSwitchAccount();
   const switchingTo = switchAccount.isPending ? switchAccount.variables?.sente_account_id : undefined;

@@ -15,7 +15,7 @@ function renderConfirm(answer = fail(400, MESSAGES.environmentNotApproved)) {
   return { ...view, api, onClose, dialog, change };
 }
 
-describe('mode confirmation (spec §2, §4)', () => {
+describe('mode confirmation', () => {
   it('asks to change mode to live, and closes once the server has switched', async () => {
     const { api, onClose, dialog, change } = renderConfirm(ok({ active_environment: 'production' }, 'Mode changed to live'));
     expect(within(dialog()).getByText(MESSAGES.changeModeTo('live'))).toBeVisible();

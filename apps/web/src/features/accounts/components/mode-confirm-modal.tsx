@@ -7,7 +7,7 @@ import { useSetEnvironment } from '../api/set-environment.ts';
 import { modeName } from './mode-toggle.tsx';
 
 /**
- * Spec §2: 'Confirm?' / 'Change mode to {mode}' / 'Change mode'. Success and failure toast from the mutation. When
+ * 'Confirm?' / 'Change mode to {mode}' / 'Change mode'. Success and failure toast from the mutation. When
  * live mode is refused because the account is not approved yet, the modal stays open and leads to Business Details,
  * where what the approval needs is entered (the toast alone closed before it could be acted on).
  */

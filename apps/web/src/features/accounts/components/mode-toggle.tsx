@@ -6,7 +6,7 @@ import classes from './mode-toggle.module.css';
 export const modeName = (environment: Environment) => (environment === 'production' ? 'live' : 'test');
 
 /**
- * Spec §2 test/live toggle. It never changes the mode by itself: it asks the caller to confirm
+ * The test/live toggle. It never changes the mode by itself: it asks the caller to confirm
  * (ModeConfirmModal), and shows the new mode only once the server has switched.
  */
 export function ModeToggle({

@@ -21,7 +21,7 @@ function renderForm(
   return { ...view, api, onDone, pressCreate };
 }
 
-describe('new account form (spec §2, §5)', () => {
+describe('new account form', () => {
   it("says 'Account name is missing' under the empty field, sending nothing", async () => {
     const { api, onDone, pressCreate } = renderForm();
     await pressCreate();

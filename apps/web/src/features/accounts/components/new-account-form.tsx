@@ -5,7 +5,7 @@ import { TEXT_LIMITS } from '@sente/contracts/text-limits';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useCreateAccount } from '../api/create-account.ts';
 
-/** Spec §2 New Account: an account name, checked on the client ('Account name is missing'). */
+/** New Account: an account name, checked on the client ('Account name is missing'). */
 export function NewAccountForm({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
   const createAccount = useCreateAccount();
   const form = useForm<CreateAccountInput>({

@@ -6,7 +6,7 @@ import { AccountsTable } from './accounts-table.tsx';
 import { NewAccountForm } from './new-account-form.tsx';
 
 /**
- * Spec §2 switch-account modal. With no current account (a brand-new user) it opens by itself and
+ * The switch-account modal. With no current account (a brand-new user) it opens by itself and
  * cannot be dismissed until an account exists; with no account at all it starts on the form, titled for what it
  * does there: there is nothing to switch yet.
  */

@@ -2,7 +2,7 @@ import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { MESSAGES } from '@sente/contracts/messages';
 import classes from './test-mode-banner.module.css';
 
-/** Spec §2: the red strip over every screen while the account is in test mode. */
+/** The red strip over every screen while the account is in test mode. */
 export function TestModeBanner({ onChange }: { onChange?: () => void }) {
   return (
     <Box bg="red.9" c="white" px="md" h={32} className={classes.banner}>

@@ -22,7 +22,7 @@ async function renderProfile(update: Answer = ok(testUser({ firstname: 'Ada B.',
   return { ...view, api, save, updates };
 }
 
-describe('profile form (spec §2, §5)', () => {
+describe('profile form', () => {
   it('shows the profile, the e-mail read-only and the +256 hint', async () => {
     await renderProfile();
     expect(screen.getByLabelText('First name')).toHaveValue('Ada');

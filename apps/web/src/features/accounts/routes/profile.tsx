@@ -12,7 +12,7 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import { NotificationsForm } from '../components/notifications-form.tsx';
 import { PhoneVerification } from '../components/phone-verification.tsx';
 
-/** Spec §2 Profile (Personal Information). */
+/** Profile (Personal Information). */
 export function ProfileRoute() {
   const { data: user } = useProfile();
   // NOTE: the AuthGuard renders nothing below it until the profile has loaded.

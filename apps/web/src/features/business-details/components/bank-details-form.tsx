@@ -6,7 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useUpdateBankDetails } from '../api/update-bank-details.ts';
 import classes from './bank-details-form.module.css';
 
-/** Spec §2 Bank Details tab: the first of the account's bank details (settlements go there). */
+/** Bank Details tab: the first of the account's bank details (settlements go there). */
 export function BankDetailsForm({ bank, readOnly }: { bank: BankDetails | undefined; readOnly: boolean }) {
   const save = useUpdateBankDetails();
   const form = useForm({

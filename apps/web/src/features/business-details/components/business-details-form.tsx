@@ -10,7 +10,7 @@ import { useFileLink } from '../api/file-link.ts';
 import { useUpdateBusinessDetails } from '../api/update-business-details.ts';
 import classes from './business-details-form.module.css';
 
-/** Spec §2 compliance uploads: PNG, JPG or PDF (the server checks the bytes). */
+/** Compliance uploads: PNG, JPG or PDF (the server checks the bytes). */
 export const CERTIFICATE_ACCEPT = 'image/png,image/jpeg,application/pdf';
 
 const EMPTY = {
@@ -42,7 +42,7 @@ const valuesOf = (details: BusinessDetails | null, accountName: string) =>
 
 type Props = { details: BusinessDetails | null; accountName: string; readOnly: boolean };
 
-/** Spec §2 Business Details tab; `readOnly` shows the details without a way to save them. */
+/** Business Details tab; `readOnly` shows the details without a way to save them. */
 export function BusinessDetailsForm({ details, accountName, readOnly }: Props) {
   const save = useUpdateBusinessDetails();
   const form = useForm({ initialValues: valuesOf(details, accountName), validate: zod4Resolver(businessDetailsInput) });
@@ -159,7 +159,7 @@ type CertificateProps = {
   readOnly: boolean;
 };
 
-/** Spec §2: the saved certificate as a link with '(change)', else an upload to the certificates folder. */
+/** The saved certificate as a link with '(change)', else an upload to the certificates folder. */
 function CertificateField({ value, saved, onChange, error, readOnly }: CertificateProps) {
   // The saved certificate shows as a link until '(change)'; a new upload shows in the upload field until it is saved.
   const isSaved = value !== null && value === saved;

@@ -35,7 +35,7 @@ const uploadError = (label: string) =>
   screen.getByText(label).closest('.mantine-InputWrapper-root')?.querySelector('.mantine-InputWrapper-error')?.textContent ??
   null;
 
-describe('Compliance Documents upload rows (spec §2)', () => {
+describe('Compliance Documents upload rows', () => {
   it('checks every row, keeps each message with its row when one is removed, and sends the rows left', async () => {
     const { user, api, choose, upload, saveFiles } = renderRows(ok([], B.filesUpdated));
     await screen.findByText('No documents yet.');

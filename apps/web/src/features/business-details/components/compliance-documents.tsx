@@ -30,7 +30,7 @@ const ROW_FIELD = /^files\.\d+\.(file_name|other_name|file_path)$/;
 const rowFieldErrors = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).filter(([path]) => ROW_FIELD.test(path)));
 
-/** Spec §2 Compliance Documents: the saved files as links, and upload rows saved with Save Files. */
+/** Compliance Documents: the saved files as links, and upload rows saved with Save Files. */
 export function ComplianceDocuments({ readOnly }: { readOnly: boolean }) {
   const files = useComplianceFiles();
   const save = useSaveComplianceFiles();

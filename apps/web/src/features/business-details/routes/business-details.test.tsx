@@ -54,8 +54,8 @@ function renderPage(user = testUser(), files: ComplianceFile[] = [TIN], path = '
   return { ...view, api, field };
 }
 
-describe('business details tab (spec §2, §5)', () => {
-  it('shows every §5 message under its field and sends nothing when the form is empty', async () => {
+describe('business details tab', () => {
+  it('shows every message under its field and sends nothing when the form is empty', async () => {
     const { user, api, field } = renderPage();
     // The business name starts as the account's name: cleared, the form is empty.
     await user.clear(await screen.findByLabelText('Business name'));
@@ -229,7 +229,7 @@ describe('compliance documents', () => {
   });
 });
 
-describe('members without the right (DESIGN §7)', () => {
+describe('members without the right', () => {
   it('see the details read-only, the documents as links, and why they cannot change them', async () => {
     renderPage(testUser({ current_role: 'operations', account: { business_details: SAVED } }));
     expect(await screen.findByText(B.readOnly)).toBeVisible();

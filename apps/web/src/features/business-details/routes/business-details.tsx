@@ -9,9 +9,9 @@ import { ComplianceDocuments } from '../components/compliance-documents.tsx';
 import { SmsReceiptsCard } from '../components/sms-receipts-card.tsx';
 
 /**
- * Spec §2 Business details: two tabs and the Compliance Documents card. Every member sees them; only owners and
- * administrators may change them (DESIGN §7), so the others get them read-only with a note saying why. Below them, the
- * account's SMS receipts setting (decision 068).
+ * Business details: two tabs and the Compliance Documents card. Every member sees them; only owners and
+ * administrators may change them (docs/features.md#roles), so the others get them read-only with a note saying why.
+ * Below them, the account's SMS receipts setting (decision 068).
  */
 export function BusinessDetailsRoute() {
   const { data: user } = useProfile();

@@ -16,7 +16,7 @@ export const customerKeys = {
 export const CUSTOMER_FILTER_KEYS = ['q'] as const;
 
 /**
- * Spec §7 Lists: GET /api/customers?q=&cursor=, in the account's active environment. While a new search loads, the
+ * GET /api/customers?q=&cursor=, in the account's active environment. While a new search loads, the
  * list of the one before stays on the screen.
  */
 export const customersQueryOptions = (scope: MoneyScope, query = '') => ({

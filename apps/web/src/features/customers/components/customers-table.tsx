@@ -8,7 +8,7 @@ import classes from './customers-table.module.css';
 import { OtherNames } from './other-names.tsx';
 import { RefundPending } from './refund-pending.tsx';
 
-/** Spec §2 customers table, with what each has paid (wide screens; phones get cards). */
+/** Customers table, with what each has paid (wide screens; phones get cards). */
 export function CustomersTable({ customers }: { customers: CustomerRow[] }) {
   return (
     <ScrollTable minWidth={940} label="Customers table">

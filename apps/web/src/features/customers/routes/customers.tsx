@@ -13,7 +13,7 @@ import { CustomersTable } from '../components/customers-table.tsx';
 const NO_CUSTOMERS = 'No Customers Yet!';
 
 /**
- * Spec §2 customers: everyone who has paid through a link, in the active environment, found by the
+ * Customers: everyone who has paid through a link, in the active environment, found by the
  * search in the URL, which the download honours, with when each last paid and what they paid less refunds.
  */
 export function CustomersRoute() {

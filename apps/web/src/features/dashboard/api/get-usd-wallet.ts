@@ -11,7 +11,7 @@ export const dashboardKeys = {
     [...dashboardKeys.scope(accountId), 'first-steps', environment] as const,
 };
 
-/** Spec §7 GET /api/wallet/usd: the USD wallet's balances in cents, live and test. */
+/** GET /api/wallet/usd: the USD wallet's balances in cents, live and test. */
 export const usdWalletQueryOptions = (accountId: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.usdWallet(accountId),

@@ -23,7 +23,7 @@ function ShowFirstSteps({ accountId }: { accountId: string }) {
   );
 }
 
-/** Spec §2/§4 profile-completion ring, linking to /business-details, and a way back to the first steps. */
+/** Profile-completion ring, linking to /business-details, and a way back to the first steps. */
 export function ProfileCompletionCard({ account }: { account: Account | null }) {
   const percent = Math.round(profileCompletion(account) * 100);
   return (

@@ -16,7 +16,7 @@ export const PROFILE_CHECKS = {
   approved: (account: Account) => account.is_approved,
 } as const;
 
-/** Spec §4 profile completion: 0.6, 0.9 once business details exist, 1 once the account is approved. */
+/** Profile completion: 0.6, 0.9 once business details exist, 1 once the account is approved. */
 export function profileCompletion(account: Account | null): number {
   if (account === null) return PROFILE_COMPLETION.base;
   if (PROFILE_CHECKS.approved(account)) return PROFILE_COMPLETION.approved;

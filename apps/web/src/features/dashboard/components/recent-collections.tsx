@@ -11,7 +11,7 @@ import { OpenPaymentLink, usePaymentRow } from '../../payments/index.ts';
 import classes from './recent-collections.module.css';
 
 /**
- * Spec §2 dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads
+ * Dashboard: the newest collections (date, amount, status marker), or 'No Collections Yet!'. It reads
  * the first page of the collections list, so /collections opens from the same cache. A row opens its payment over
  * the Overview; its amount is the link the keyboard reaches.
  */

@@ -19,7 +19,7 @@ function ChartLoader() {
 }
 
 /**
- * Spec §2 dashboard: amounts received per day (or month), 'Received UGX' and, when the USD wallet holds money,
+ * Dashboard: amounts received per day (or month), 'Received UGX' and, when the USD wallet holds money,
  * 'Received USD'; the same figures as a table for screen readers.
  */
 export function TransactionsCard({ withUsd }: { withUsd: boolean }) {

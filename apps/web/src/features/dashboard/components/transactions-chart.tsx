@@ -7,7 +7,7 @@ import { statsXAxisProps } from '../../../lib/dashboard-stats.ts';
 export type TransactionsPoint = { day: string; ugx: number; usd: number };
 
 /**
- * Spec §2 dashboard: the transactions line chart. USD (in dollars here) gets its own axis on the right, since a
+ * Dashboard: the transactions line chart. USD (in dollars here) gets its own axis on the right, since a
  * few dollars beside millions of shillings would lie flat on the floor. Loaded lazily: the charting library stays
  * out of the Overview's first download.
  */

@@ -48,7 +48,7 @@ function renderDashboard({ usdSandBox = 0, profile = testUser() as unknown }: { 
 
 beforeEach(() => stubChartSize());
 
-describe('Overview transactions chart (spec §2 dashboard)', () => {
+describe('Overview transactions chart', () => {
   it("draws 'Received UGX' and leaves 'Received USD' out while the USD wallet is empty", async () => {
     const { api } = renderDashboard({ usdSandBox: 0 });
     const table = await screen.findByRole('table', { name: 'Transactions, last 7 days' });
@@ -137,7 +137,7 @@ describe('Overview before the first account', () => {
   });
 });
 
-describe('profile-completion ring (spec §4)', () => {
+describe('profile-completion ring', () => {
   const ring = async () => within(await screen.findByRole('region', { name: 'Profile completion' }));
   const base = testUser();
   const withBusinessDetails = (approved: boolean) => ({
@@ -178,7 +178,7 @@ describe('profile-completion ring (spec §4)', () => {
   });
 });
 
-describe('Overview by role (DESIGN §7: the UI hides what a role cannot do)', () => {
+describe('Overview by role (the UI hides what a role cannot do)', () => {
   it('shows a User no Transfers card and no Profile completion card', async () => {
     renderDashboard({ profile: testUser({ current_role: 'user' }) });
     await screen.findByRole('table', { name: 'Transactions, last 7 days' });

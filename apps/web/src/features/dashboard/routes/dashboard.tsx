@@ -27,7 +27,7 @@ function SummaryCard({ id, title, children }: { id: string; title: string; child
 }
 
 /**
- * Spec §2 dashboard: the wallet balance of the active environment, the USD wallet only when it holds money,
+ * Dashboard: the wallet balance of the active environment, the USD wallet only when it holds money,
  * transfers (for the roles that move money), profile completion (for the roles that manage the account), the
  * transactions chart, recent collections.
  */

@@ -2,7 +2,7 @@ import type { MoneyScope } from '../../../lib/money-scope.ts';
 
 /**
  * Query keys of the developers screens (the API keys themselves live on the profile), from generic to specific: the
- * account's webhook URLs serve both environments (DESIGN §4), its deliveries are per environment within it.
+ * account's webhook URLs serve both environments, its deliveries are per environment within it.
  */
 export const developerKeys = {
   all: ['developers'] as const,

@@ -11,7 +11,7 @@ export function generateKeys() {
 }
 
 /**
- * Spec §7 POST /api/keys/generate ('Keys Generated'). The answer carries the new keys, which go straight into the
+ * POST /api/keys/generate ('Keys Generated'). The answer carries the new keys, which go straight into the
  * profile the page reads: a profile reload still on its way, made before the old keys died, is cancelled first.
  */
 export function useGenerateKeys() {

@@ -6,7 +6,7 @@ import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 import { developerKeys } from './developer-keys.ts';
 
-/** Spec §7 GET /api/webhook: the account's two URLs, null where none is set. */
+/** GET /api/webhook: the account's two URLs, null where none is set. */
 export const webhookUrlsQueryOptions = (accountId: string | null) =>
   queryOptions({
     queryKey: developerKeys.webhooks(accountId),
@@ -18,7 +18,7 @@ export function useWebhookUrls() {
 }
 
 /**
- * Spec §7 POST /api/webhook/save-url ('Webhooks Updated'); the answer is the URLs as saved. The delivery log is read
+ * POST /api/webhook/save-url ('Webhooks Updated'); the answer is the URLs as saved. The delivery log is read
  * again: it lists a destination's 'No URL' deliveries only while that destination has a URL.
  */
 export function useSaveWebhookUrls() {

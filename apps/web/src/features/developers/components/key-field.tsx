@@ -11,7 +11,7 @@ async function copyWithToast(value: string) {
   else notify.info(DEVELOPER_MESSAGES.copyFailed);
 }
 
-/** Spec §2 Api Keys: one key, read-only and shown whole, with Copy ('Copied'). */
+/** Api Keys: one key, read-only and shown whole, with Copy ('Copied'). */
 export function KeyField({ label, value }: { label: string; value: string | null }) {
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">

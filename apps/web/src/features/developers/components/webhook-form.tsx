@@ -42,7 +42,7 @@ function fieldErrorsOf(messages: string[]): Partial<Values> {
   return errors;
 }
 
-/** Spec §2 WebHooks: the Collections and Payments web hook URLs, and Save Changes ('Webhooks Updated'). */
+/** WebHooks: the Collections and Payments web hook URLs, and Save Changes ('Webhooks Updated'). */
 export function WebhookForm({ urls, environment }: { urls: WebhookUrls; environment: Environment }) {
   const save = useSaveWebhookUrls();
   const form = useForm<Values>({

@@ -21,7 +21,7 @@ function renderPage({ user = testUser(), generate = ok(NEW_KEYS, M.keysGenerated
   return { ...view, api, field };
 }
 
-describe('Api Keys (spec §2)', () => {
+describe('Api Keys', () => {
   it('shows the Test Key, Live Key and Encryption Key whole and read-only', async () => {
     const { field } = renderPage();
     await screen.findByRole('textbox', { name: 'Test Key' });

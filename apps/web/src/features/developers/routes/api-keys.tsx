@@ -7,7 +7,7 @@ import { ApiUsage } from '../components/api-usage.tsx';
 import { GenerateKeysModal } from '../components/generate-keys-modal.tsx';
 import { KeyField } from '../components/key-field.tsx';
 
-/** Spec §2 Api Keys. Only owners, administrators and developers may see the keys (DESIGN §7). */
+/** Api Keys. Only owners, administrators and developers may see the keys (docs/features.md#roles). */
 export function ApiKeysRoute() {
   const canManage = useCan('manageDevelopers');
   return (

@@ -37,7 +37,7 @@ const LIVE = testUser({
   },
 });
 
-describe('Web Hooks (spec §2)', () => {
+describe('Web Hooks', () => {
   it('shows the saved URLs (empty where none is set) and the hint that live mode needs https', async () => {
     const { field } = renderPage({ saved: { collection_url: 'https://hooks.example.com/c', payment_url: null } });
     await screen.findByRole('textbox', { name: COLLECTIONS });

@@ -9,8 +9,8 @@ import { WebhookDeliveries } from '../components/webhook-deliveries.tsx';
 import { WebhookForm } from '../components/webhook-form.tsx';
 
 /**
- * Spec §2 WebHooks, and below the URL fields the recent deliveries (decision 025). Only owners, administrators and
- * developers may see and set them (DESIGN §7).
+ * WebHooks, and below the URL fields the recent deliveries (decision 025). Only owners, administrators and
+ * developers may see and set them (docs/features.md#roles).
  */
 export function WebhooksRoute() {
   const canManage = useCan('manageDevelopers');

@@ -5,7 +5,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import classes from './extra-inputs-list.module.css';
 
-/** The extra inputs added to a link, each with a remove icon (spec §2). */
+/** The extra inputs added to a link, each with a remove icon. */
 export function ExtraInputsList({
   fields,
   onRemove,

@@ -17,7 +17,7 @@ function renderModal() {
   return { ...view, dialog, onAdd, onClose, choose, addInput };
 }
 
-describe('Extra Inputs modal (spec §2, §5)', () => {
+describe('Extra Inputs modal', () => {
   it('offers the five input types of the spec, Text Input first', () => {
     const { dialog } = renderModal();
     const options = within(within(dialog).getByLabelText('Input type')).getAllByRole('option');

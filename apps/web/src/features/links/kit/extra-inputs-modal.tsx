@@ -15,8 +15,8 @@ import { notify } from '../../../lib/notify.ts';
 const TYPE_OPTIONS = EXTRA_FIELD_TYPES.map((type) => ({ value: type, label: EXTRA_FIELD_TYPE_LABELS[type] }));
 
 /**
- * Spec §2 Extra Inputs modal: a question the payer answers at checkout. A missing label says
- * 'Label is missing' yet the input is still passed on (spec §5); empty options are dropped.
+ * Extra Inputs modal: a question the payer answers at checkout. A missing label says
+ * 'Label is missing' yet the input is still passed on; empty options are dropped.
  */
 export function ExtraInputsModal({
   opened,

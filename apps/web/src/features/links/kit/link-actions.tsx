@@ -48,7 +48,7 @@ export function CopyLinkButton({ url, name }: { url: string; name: string }) {
   );
 }
 
-/** Spec §7 shorten_url: shortens the public link and copies the short one; 'Failed to process shortened URL.' otherwise. */
+/** Shorten link: shortens the public link and copies the short one; 'Failed to process shortened URL.' otherwise. */
 export function ShortenLinkButton({
   url,
   name,

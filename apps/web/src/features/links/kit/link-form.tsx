@@ -58,7 +58,7 @@ type FrameProps = {
   children: ReactNode;
   /** Fields shown below the extra inputs (a payment link's attachments). */
   afterExtraInputs?: ReactNode;
-  /** Offers 'Update Logo' (spec §2: roles that may change the company logo; digital items never do). */
+  /** Offers 'Update Logo' (to the roles that may change the company logo; digital items never do). */
   canUpdateLogo?: boolean;
   /** Buttons after '+ Extra Inputs' and 'Update Logo' that open the feature's own dialogs. */
   buttons?: ReactNode;

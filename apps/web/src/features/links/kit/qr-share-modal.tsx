@@ -22,8 +22,8 @@ type Props = {
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
- * A link's QR code and the ways to pass it on (DESIGN §5): the PNG to download, the poster to print (a page the server
- * renders, see the README), WhatsApp, the phone's share sheet and the clipboard, each with the link's short link.
+ * A link's QR code and the ways to pass it on (docs/features.md#collection-links): the PNG to download, the poster to
+ * print (a page the server renders), WhatsApp, the phone's share sheet and the clipboard, each with the link's short link.
  */
 export function QrShareModal({ opened, onClose, link, shortenPath }: Props) {
   const [size, setSize] = useState<PosterSize>('a4');

@@ -3,10 +3,10 @@ import type { ShortenUrlAnswer } from '@sente/contracts/short-links';
 import { queryOptions } from '@tanstack/react-query';
 import { publicCall } from '../../../lib/api-client.ts';
 
-/** Spec §7: the payment links page and the digital items page each call their own path; both do the same. */
+/** The payment links page and the digital items page each call their own path; both do the same. */
 export type ShortenKey = 'POST /api/payment-link/shorten_url' | 'POST /api/shorten_url';
 
-/** Spec §7: answers `status: 'SUCCESS'` with `short_url` beside the envelope (DESIGN §3). */
+/** Answers `status: 'SUCCESS'` with `short_url` beside the envelope (contracts api.ts). */
 export const PAYMENT_LINK_SHORTEN_PATH: ShortenKey = 'POST /api/payment-link/shorten_url';
 
 /** POST {long_url} without a token; resolves the short URL or fails with the spec's message. */

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { placeServerErrors } from '../../../lib/server-errors.ts';
 
 type Options<Input, Field extends string> = {
-  /** The id of the link being edited, or null when creating (spec §4: create when nothing was loaded). */
+  /** The id of the link being edited, or null when creating (a form creates when nothing was loaded). */
   existingId: string | null;
   create: UseMutationResult<unknown, Error, Input>;
   update: UseMutationResult<unknown, Error, { id: string; input: Input }>;

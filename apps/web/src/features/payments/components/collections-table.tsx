@@ -10,7 +10,7 @@ import classes from './collections-table.module.css';
 import { OpenPaymentLink, usePaymentRow } from './open-payment.tsx';
 
 /**
- * Spec §2 collections table (wide screens; phones get cards). Its seven columns fit a 1,280 px screen beside the
+ * Collections table (wide screens; phones get cards). Its seven columns fit a 1,280 px screen beside the
  * navigation: the date breaks before its time, the channel between its words and the transaction ID in
  * its middle when the row is short of room, so the Status badges are never behind the scroll cue. Narrower screens
  * that still get the table scroll it sideways, with the cue. A row opens its payment on a click;

@@ -177,7 +177,7 @@ describe('the payment drawer', () => {
     expect(api.sent(`POST /api/collections/${ID}/resend-receipt`)).toHaveLength(1);
   });
 
-  it('offers Resend receipt to Customer Support, who answers "I never got my receipt" (DESIGN §7)', async () => {
+  it('offers Resend receipt to Customer Support, who answers "I never got my receipt"', async () => {
     renderDrawer(payment(), { role: 'customer_support' });
     expect(await within(await drawer()).findByRole('button', { name: 'Resend receipt' })).toBeVisible();
   });

@@ -22,7 +22,7 @@ import { REFUND_FIELDS, type RefundDetails, RefundDetailsStep, useRefundDetails 
 type Props = { payment: CollectionDetail; onClose: () => void };
 
 /**
- * A refund (decision 053): a payment paid back to its payer, in the transfer flow's steps (spec §4): a PIN is created first if
+ * A refund (decision 053): a payment paid back to its payer, in the transfer flow's steps: a PIN is created first if
  * the member has none; then the amount and the reason, Continue; the PIN step shows what goes where, and Verify
  * refunds with the single-use PIN token. Mounted for one opening (refund-action.tsx), which makes one
  * Idempotency-Key for every try of it: a retry after a lost answer gets the first refund back, not a second one.

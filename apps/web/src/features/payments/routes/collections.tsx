@@ -12,7 +12,7 @@ import { CollectionsTable } from '../components/collections-table.tsx';
 import { PaymentDrawer } from '../components/payment-drawer.tsx';
 
 /**
- * Spec §2 collections: every payment received, newest first, in the active environment, narrowed by the
+ * Collections: every payment received, newest first, in the active environment, narrowed by the
  * filter in the URL, whose total shows, and which the download honours; a payment opens over it (`?payment=<id>`).
  */
 export function CollectionsRoute() {

@@ -9,7 +9,7 @@ import classes from './collections-charts.module.css';
 export type PeriodPoint = { label: string; ugx: number };
 export type ChannelSlice = { name: string; value: number; color: string };
 
-/** Spec §2 reports: the amounts received in UGX for each day (or month) of the period. */
+/** Reports: the amounts received in UGX for each day (or month) of the period. */
 export function PeriodBarChart({ points, period }: { points: PeriodPoint[]; period: ReportPeriod }) {
   return (
     <BarChart
@@ -30,7 +30,7 @@ export function PeriodBarChart({ points, period }: { points: PeriodPoint[]; peri
 const DONUT_SIZE = 200;
 
 /**
- * Spec §2 reports: the doughnut by mobile-money network with the total in its centre. The total is HTML laid over
+ * Reports: the doughnut by mobile-money network with the total in its centre. The total is HTML laid over
  * the ring rather than SVG text, so it wraps and scales with the user's font size.
  */
 export function ChannelDonut({ slices, total }: { slices: ChannelSlice[]; total: string }) {

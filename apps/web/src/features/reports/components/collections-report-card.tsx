@@ -6,7 +6,7 @@ import { FiguresTable } from '../../../components/figures-table.tsx';
 import { PeriodStatsCard } from '../../../components/period-stats-card.tsx';
 import { ChannelDonut, PeriodBarChart } from './collections-charts.tsx';
 
-/** Spec §2 reports: the networks of the doughnut, by their names in the spec. */
+/** Reports: the networks of the doughnut, by their names in the spec. */
 const CHANNELS = [
   { key: 'MTN_UG', name: 'MTN', color: 'yellow.5' },
   { key: 'AIRTEL', name: 'AIRTEL', color: 'red.7' },
@@ -86,7 +86,7 @@ function CollectionsFigures({ stats }: { stats: DashboardStats }) {
   );
 }
 
-/** Spec §2 reports: the Collections card, by period and by channel, for one of the three periods. */
+/** Reports: the Collections card, by period and by channel, for one of the three periods. */
 export function CollectionsReportCard() {
   return (
     <PeriodStatsCard

@@ -79,7 +79,7 @@ const rowsOf = (table: HTMLElement) =>
 
 beforeEach(() => stubChartSize());
 
-describe('Reports: the Collections card (spec §2 reports)', () => {
+describe('Reports: the Collections card', () => {
   it('shows the last 7 days by day, as a table of figures, and the doughnut by channel with its total', async () => {
     const { periods } = renderReports();
     const byDay = await screen.findByRole('table', { name: 'Collections by day, last 7 days' });

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { CollectionsReportCard } from '../components/collections-report-card.tsx';
 
-/** Spec §2 reports: successful collections of the active environment, by period and by channel. */
+/** Reports: successful collections of the active environment, by period and by channel. */
 export function ReportsRoute() {
   return (
     <Stack gap="lg">

@@ -15,7 +15,7 @@ export const teamKeys = {
   notifications: (accountId: string | null) => [...teamKeys.scope(accountId), 'notifications'] as const,
 };
 
-/** Spec §7 GET /api/staff/list, paged with Load More. */
+/** GET /api/staff/list, paged with Load More. */
 export const teamQueryOptions = (accountId: string | null) =>
   cursorListOptions<StaffMember>(teamKeys.lists(accountId), 'GET /api/staff/list');
 
@@ -23,7 +23,7 @@ export function useTeam() {
   return useCursorList(teamQueryOptions(useMoneyScope().accountId));
 }
 
-/** Spec §7 POST /api/staff/register: toast 'Invite Sent', then the list reloads with the invite. */
+/** POST /api/staff/register: toast 'Invite Sent', then the list reloads with the invite. */
 export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -36,7 +36,7 @@ export function useInviteMember() {
   });
 }
 
-/** Spec §7 POST /api/staff/hide_staff/{id} with an empty body; any refusal says 'Failed to remove account' (§8). */
+/** POST /api/staff/hide_staff/{id} with an empty body; any refusal says 'Failed to remove account'. */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -13,8 +13,8 @@ type Values = { email: string; staff_role: string };
 const isRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
 
 /**
- * Spec §2 Invite Member: an e-mail and one of the six roles of §9 ('Email is missing', 'Role is missing'). Under the
- * Role field, what the chosen role may do (DESIGN §7), so that the inviter picks the one that fits.
+ * Invite Member: an e-mail and one of the six roles ('Email is missing', 'Role is missing'). Under the
+ * Role field, what the chosen role may do (docs/features.md#roles), so that the inviter picks the one that fits.
  */
 export function InviteMemberModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const invite = useInviteMember();

@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import classes from './team-table.module.css';
 
 /**
- * Spec §2 Team members: Email, Names (or 'Invite Sent' while the invitee has not joined), Role, Action. Delete is
+ * Team members: Email, Names (or 'Invite Sent' while the invitee has not joined), Role, Action. Delete is
  * hidden on the row whose creator is the same user (the account creator's own row); without `onDelete` (a role that
  * may not remove anyone) the table has no Action column at all rather than an empty one.
  */

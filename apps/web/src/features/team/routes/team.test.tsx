@@ -58,7 +58,7 @@ function renderTeam(options: { user?: ReturnType<typeof testUser>; remove?: Retu
   return { ...view, api };
 }
 
-describe('team table (spec §2 Team members)', () => {
+describe('team table (Team members)', () => {
   it("shows names or the 'Invite Sent' badge, role labels, and Delete except on the creator's own row", async () => {
     const { user } = renderTeam();
     const table = await screen.findByRole('table', { name: 'Team members' });
@@ -119,8 +119,8 @@ describe('team table (spec §2 Team members)', () => {
   });
 });
 
-describe('Invite Member modal (spec §5 Staff invite)', () => {
-  it('says under Role what the chosen role may do, as DESIGN §7 gives it', async () => {
+describe('Invite Member modal (Staff invite)', () => {
+  it('says under Role what the chosen role may do', async () => {
     const { user } = renderTeam();
     await user.click(await screen.findByRole('button', { name: 'Invite Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Member' });
@@ -156,7 +156,7 @@ describe('Invite Member modal (spec §5 Staff invite)', () => {
     expect(api.sent('POST /api/staff/register')).toEqual([]);
   });
 
-  it("offers the six roles of §9, sends e-mail and role, and toasts 'Invite Sent'", async () => {
+  it("offers the six roles, sends e-mail and role, and toasts 'Invite Sent'", async () => {
     const { user, api } = renderTeam();
     await user.click(await screen.findByRole('button', { name: 'Invite Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Member' });

@@ -14,7 +14,7 @@ import { TeamTable } from '../components/team-table.tsx';
 import classes from './team.module.css';
 
 /**
- * Spec §2 Team members, shown to every member (decision 037). Only owners and administrators invite and remove (DESIGN §7):
+ * Team members, shown to every member (decision 037). Only owners and administrators invite and remove (docs/features.md#roles):
  * the others see the members who joined, without Invite Member or Delete.
  */
 export function TeamRoute() {

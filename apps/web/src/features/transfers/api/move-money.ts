@@ -8,7 +8,7 @@ import { settlementKeys } from './settlement-keys.ts';
 /** The receiver of a wallet transfer, as the PIN step names them. */
 export type Receiver = { recipientId: string; name: string; accountNumber: string };
 
-/** Spec §4 wallet transfer: the account behind a Sente account number, then its holder's name. */
+/** A wallet transfer: the account behind a Sente account number, then its holder's name. */
 export async function findReceiver(accountNumber: string): Promise<Receiver> {
   const found = await call('POST /api/wallet/verify_sente_acc_number', { body: { sente_account_number: accountNumber.trim() } });
   const recipientId = found.data.sente_account_id;
@@ -35,7 +35,7 @@ export type Movement = {
 };
 
 /**
- * Spec §7: the one call of each way out, with the payload the spec names. The same Idempotency-Key for every
+ * The one call of each way out, with the payload the spec names. The same Idempotency-Key for every
  * retry of one attempt makes a double submit answer the first transfer instead of moving money twice.
  */
 export function moveMoney(movement: Movement, pinToken: string, idempotencyKey: string) {

@@ -9,7 +9,7 @@ import { settlementKeys } from './settlement-keys.ts';
 export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;
 
 /**
- * Spec §7 Lists: GET /api/settlements?cursor=, what the account sent and the wallet transfers it received; decision 051:
+ * GET /api/settlements?cursor=, what the account sent and the wallet transfers it received; decision 051:
  * narrowed by status, kind and Kampala days. While a new filter loads, the list of the one before stays.
  */
 export const settlementsQueryOptions = (scope: MoneyScope, query: string) => ({

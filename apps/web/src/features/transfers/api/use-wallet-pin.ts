@@ -9,8 +9,8 @@ import { createPin, pinExistsQueryOptions, walletPinKeys } from './wallet-pin.ts
 type Owner = MoneyScope & { userId: string | null };
 
 /**
- * Spec §4 transfer flow, step 2 (a refund's too): on opening, whether the caller has a wallet PIN on this account
- * (`pinKnown` until the answer, so neither step shows before it); `createPin` sets one (spec §7 set_pin) and answers
+ * The transfer flow, step 2 (a refund's too): on opening, whether the caller has a wallet PIN on this account
+ * (`pinKnown` until the answer, so neither step shows before it); `createPin` sets one (set_pin) and answers
  * whether it did.
  */
 export function useWalletPin(opened: boolean, { accountId, environment, userId }: Owner) {

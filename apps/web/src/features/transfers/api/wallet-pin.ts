@@ -5,7 +5,7 @@ import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
 
 /**
- * The caller's own PIN on one account: each member has one per account (DESIGN §6), in both environments. Read by
+ * The caller's own PIN on one account: each member has one per account, in both environments. Read by
  * the profile's PIN screens (pin/), the transfer flow (components/) and a payment's refund (features/payments, through
  * index.ts), which all ask first.
  */
@@ -15,7 +15,7 @@ export const walletPinKeys = {
   exists: (accountId: string | null) => [...walletPinKeys.scope(accountId), 'exists'] as const,
 };
 
-/** Spec §7 pin_exists, for the current account. */
+/** Whether the caller has a wallet PIN (pin_exists), for the current account. */
 export const pinExistsQueryOptions = (accountId: string | null) =>
   queryOptions({
     queryKey: walletPinKeys.exists(accountId),
@@ -23,14 +23,14 @@ export const pinExistsQueryOptions = (accountId: string | null) =>
     enabled: accountId !== null,
   });
 
-/** Spec §7 set_pin: the member's first PIN on the account, with the body the spec gives. */
+/** set_pin: the member's first PIN on the account, with the body the spec gives. */
 export const createPin = ({ accountId, environment }: MoneyScope, userId: string | null, pin: string) => {
   // The spec's body: the server reads the account and the PIN, and drops the rest.
   const body = { user_id: userId, sente_account_id: accountId, active_environment: environment, pin };
   return call('POST /api/wallet/set_pin', { body });
 };
 
-/** Spec §7 verify_pin: a right PIN answers a single-use token that one money call spends (decision 009). */
+/** verify_pin: a right PIN answers a single-use token that one money call spends (decision 009). */
 export async function verifyPin(accountId: string, pin: string): Promise<string> {
   const answer = await call('POST /api/wallet/verify_pin', { body: { sente_account_id: accountId, pin } });
   return answer.data.pin_token;

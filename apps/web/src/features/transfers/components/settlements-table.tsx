@@ -9,7 +9,7 @@ import { creatorName } from './transfer-labels.ts';
 import { ApprovalActions, TransferStatusBadge } from './transfer-status.tsx';
 
 /**
- * Spec §2 Transfers table: Date, Amount, Created, Reason, Status (wide screens; phones get cards). Under a rejected
+ * Transfers table: Date, Amount, Created, Reason, Status (wide screens; phones get cards). Under a rejected
  * transfer's badge, why it did not go through, as text: no hover or colour needed to read it. One awaiting approval
  * (decision 067) says so and, to a member who may answer it, offers Approve and Decline.
  */

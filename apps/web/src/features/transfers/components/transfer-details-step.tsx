@@ -46,7 +46,7 @@ type Props = {
   onContinue: (details: TransferDetails & { option: TransferFormKind }) => void;
 };
 
-/** Spec §2 Transfers modal, step 1: choose how, to whom, the amount and the reason, then Continue. */
+/** Transfers modal, step 1: choose how, to whom, the amount and the reason, then Continue. */
 export function TransferDetailsStep({
   opened,
   form,
@@ -60,7 +60,7 @@ export function TransferDetailsStep({
 }: Props) {
   const options = OFFERED_TRANSFER_OPTIONS.map((kind) => ({ value: kind, label: TRANSFER_MENU_LABELS[kind] }));
   const { option, amount } = form.values;
-  // Spec §5, decision 058: above what can be sent (the balance less the option's charge), the most that can be sent shows
+  // Decision 058: above what can be sent (the balance less the option's charge), the most that can be sent shows
   // under the field as soon as it is typed, and once, before the PIN step rather than 'Invalid Amount' after it.
   const charge = option && charges ? charges[option] : null;
   const most = mostSendable(balance, charge ?? 0);

@@ -108,7 +108,7 @@ async function renderTransfer({
   return { ...view, api, onClose, transfers, choose, fill, proceed, pinStep, movements };
 }
 
-describe('Transfers modal: the form (spec §2, §5)', () => {
+describe('Transfers modal: the form', () => {
   it('shows the test balance in test mode, and offers a request to the bank, a wallet transfer and a payout', async () => {
     const { user, transfers } = await renderTransfer();
     expect(await within(transfers()).findByText('UGX 100,000')).toBeVisible();
@@ -263,7 +263,7 @@ describe('Transfers modal: a Request Transfer needs bank details', () => {
   });
 });
 
-describe('Transfers modal: the PIN step (spec §4 transfer flow)', () => {
+describe('Transfers modal: the PIN step (transfer flow)', () => {
   it('shows the charge and reason of a request to the bank, then moves the money with the PIN token once', async () => {
     const { user, api, onClose, choose, fill, proceed, pinStep, movements } = await renderTransfer();
     await choose(TRANSFER_OPTIONS.settlement);
@@ -352,7 +352,7 @@ describe('Transfers modal: the PIN step (spec §4 transfer flow)', () => {
   });
 });
 
-describe('Transfers modal: creating the PIN first (spec §4)', () => {
+describe('Transfers modal: creating the PIN first', () => {
   it('asks for a new PIN, twice, when none exists, then shows the transfer form', async () => {
     const { user, api } = await renderTransfer({ pinExists: false });
     const dialog = await screen.findByRole('dialog', { name: 'Create wallet PIN' });

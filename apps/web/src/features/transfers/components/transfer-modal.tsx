@@ -22,7 +22,7 @@ type Props = { opened: boolean; onClose: () => void; withPayout: boolean };
 type Confirmation = PinSummary & { kind: TransferFormKind; recipientId: string | null; idempotencyKey: string };
 
 /**
- * Spec §2 Transfers modal and §4 transfer flow, one modal per step: a PIN is created first if there is none; then
+ * The Transfers modal and the transfer flow, one modal per step: a PIN is created first if there is none; then
  * how, amount and reason, Continue; a wallet transfer looks up the receiver; the PIN step shows the charge, then
  * Verify moves the money with the single-use PIN token. A Request Transfer needs bank details on file: their absence
  * is said as soon as that option is chosen, and the PIN step names the account paid into. A payout to mobile money

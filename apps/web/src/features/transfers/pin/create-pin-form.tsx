@@ -9,7 +9,7 @@ import { usePinForm } from './use-pin-form.ts';
 
 type Props = { accountId: string; userId: string | null; accountName: string; onDone: () => void };
 
-/** No PIN on this account yet: the first one, typed twice (spec §7 set_pin). */
+/** No PIN on this account yet: the first one, typed twice (set_pin). */
 export function CreatePinForm({ accountId, userId, accountName, onDone }: Props) {
   const { environment } = useMoneyScope();
   const form = usePinForm({ new_pin: '', new_pin_confirmation: '' }, newPinForm, async (input) => {

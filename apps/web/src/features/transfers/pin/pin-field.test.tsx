@@ -16,7 +16,7 @@ function Harness() {
 
 const boxes = () => screen.getAllByLabelText(/^Wallet PIN digit \d$/) as HTMLInputElement[];
 
-describe('PIN field (spec §2, §5)', () => {
+describe('PIN field', () => {
   it('shows five masked boxes', () => {
     render(<Harness />);
     expect(boxes()).toHaveLength(5);

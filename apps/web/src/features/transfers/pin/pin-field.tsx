@@ -5,7 +5,7 @@ import type { ClipboardEvent } from 'react';
 
 type Props = { value: string; onChange: (pin: string) => void; error?: string | undefined; label: string };
 
-/** Five masked digit boxes; a paste keeps its first 5 digits (spec §5) and moves the focus to the last box. */
+/** Five masked digit boxes; a paste keeps its first 5 digits and moves the focus to the last box. */
 export function PinField({ value, onChange, error, label }: Props) {
   const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
     event.preventDefault();

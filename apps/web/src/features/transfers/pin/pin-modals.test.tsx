@@ -18,7 +18,7 @@ function renderCreate(onCreate = vi.fn(async () => true)) {
 
 const EMPTY = ['', '', '', '', ''];
 
-describe('Create wallet PIN modal (spec §2, §5; typed twice)', () => {
+describe('Create wallet PIN modal (typed twice)', () => {
   it("says 'Wallet PIN cannot be empty' under the empty boxes, creating nothing", async () => {
     const { onCreate, create } = renderCreate();
     await create();
@@ -103,7 +103,7 @@ function renderAuthenticate(summary: PinSummary = TO_WALLET, onVerify = vi.fn(as
 /** The value shown for a term of the summary (a <dl>). */
 const detail = (dialog: HTMLElement, term: string) => within(dialog).getByText(term, { selector: 'dt' }).nextElementSibling;
 
-describe('Authenticate with PIN modal (spec §2, §5)', () => {
+describe('Authenticate with PIN modal', () => {
   it('shows the receiver, amount, transfer charge and reason before the PIN', () => {
     const { dialog } = renderAuthenticate();
     expect(detail(dialog, 'Receiver')).toHaveTextContent('Nakato Events');

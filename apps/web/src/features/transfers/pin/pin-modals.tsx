@@ -14,14 +14,14 @@ import { PinField } from './pin-field.tsx';
 /** Answers whether the PIN did its job; when it did not, the boxes empty for the next try. */
 type PinHandler = (pin: string) => Promise<boolean>;
 
-/** First message of a field first, as spec §5 orders them ('cannot be empty' before 'must be exactly 5 digits'). */
+/** First message of a field first, as the PIN's rules order them ('cannot be empty' before 'must be exactly 5 digits'). */
 const FIRST = { errorPriority: 'first' } as const;
 
 /** The contract's messages, which are all a zod resolver puts in a form's errors. */
 type Messages<Field extends string> = Partial<Record<Field, string>>;
 
 /**
- * The PIN being typed; submit checks it against spec §5 and hands on only a 5-digit PIN. Its message stays while
+ * The PIN being typed; submit checks it against the PIN's rules and hands on only a 5-digit PIN. Its message stays while
  * the boxes are typed in, until the next submit.
  */
 function usePinEntry(onPin: PinHandler) {
@@ -45,7 +45,7 @@ type CreateProps = { opened: boolean; busy: boolean; onClose: () => void; onCrea
 type NewPinField = 'new_pin' | 'new_pin_confirmation';
 
 /**
- * The first PIN typed twice, as the profile's Wallet PIN page asks it: submit checks both against spec §5
+ * The first PIN typed twice, as the profile's Wallet PIN page asks it: submit checks both against the PIN's rules
  * and each other, and hands on only a confirmed PIN. A mismatch says so and empties the confirmation for a new try.
  */
 function useNewPinEntry(onPin: PinHandler) {
@@ -80,7 +80,7 @@ function useNewPinEntry(onPin: PinHandler) {
   };
 }
 
-/** Spec §2 'Create wallet PIN': 5 boxes (typed twice), Reset, and create. */
+/** 'Create wallet PIN': 5 boxes (typed twice), Reset, and create. */
 export function CreatePinModal({ opened, busy, onClose, onCreate }: CreateProps) {
   const { pin, setPin, confirmation, setConfirmation, errors, submit, reset } = useNewPinEntry(onCreate);
   return (
@@ -131,7 +131,7 @@ export type PinSummary = {
 type AuthProps = { summary: PinSummary | null; busy: boolean; onClose: () => void; onVerify: PinHandler };
 
 /**
- * Spec §2 'Authenticate with PIN', for a transfer and for a refund (decision 053): who gets what (another account,
+ * 'Authenticate with PIN', for a transfer and for a refund (decision 053): who gets what (another account,
  * the bank account, or a phone), the charge and the reason as the transfers list shows it (sanitised HTML), then the
  * PIN and Verify.
  */

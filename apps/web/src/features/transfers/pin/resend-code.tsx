@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 
 const secondsLeft = (sentAt: number) => Math.max(0, Math.ceil((sentAt + OTP_RESEND_COOLDOWN_MS - Date.now()) / 1000));
 
-/** DESIGN §7: a new code no sooner than 50 s after the last; until then the wait is shown instead of the button. */
+/** A new code no sooner than 50 s after the last; until then the wait is shown instead of the button. */
 export function ResendCode({ sentAt, sending, onResend }: { sentAt: number; sending: boolean; onResend: () => void }) {
   const [left, setLeft] = useState(() => secondsLeft(sentAt));
   useEffect(() => {

@@ -12,7 +12,7 @@ type PinFormValues = Partial<Record<PinFormField, string>>;
 /** One row of digit boxes of a PIN form: what it holds, its change, and its message. */
 export type PinBoxesProps = { value: string; onChange: (value: string) => void; error: string | undefined };
 
-/** First message of a field first, as spec §5 orders them ('cannot be empty' before 'must be exactly 5 digits'). */
+/** First message of a field first, as the PIN's rules order them ('cannot be empty' before 'must be exactly 5 digits'). */
 const FIRST = { errorPriority: 'first' } as const;
 
 /**

@@ -22,7 +22,7 @@ import classes from './transfers.module.css';
 
 const TABS = ['transfers', 'statement', 'batches', 'rules'] as const;
 /**
- * Spec §2 Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
+ * Transfers (/settlements): money sent, settlements requested and payouts, with the transfers received,
  * in the active environment. `?transfer=1` opens the Transfers modal; `?option=payout` opens it with "Send to mobile
  * money" chosen (offered in the dropdown too, decision 064). The list narrowed by the filter in the URL, the Statement
  * tab (`?view=statement`), the wallet's lines with the balance after each, the Batches tab (`?view=batches`), the

@@ -13,7 +13,7 @@ export function createDigitalItem(input: DigitalItemInput) {
   });
 }
 
-/** Spec §4 saving: toast 'Item Added' (the server's words when it sends them) and reload the lists. */
+/** Saving: toast 'Item Added' (the server's words when it sends them) and reload the lists. */
 export function useCreateDigitalItem() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ export const DIGITAL_ITEMS_FIRST_PAGE_PATH = 'GET /api/donation-link/get_digital
 /** NOTE: later pages go to the donation-link list; the cursor tells the server they are digital items. */
 export const DIGITAL_ITEMS_NEXT_PAGE_PATH = 'GET /api/donation-link';
 
-/** Spec §7 Lists: the first page from get_digital_items, later pages from /api/donation-link?cursor=, newest first. */
+/** The first page from get_digital_items, later pages from /api/donation-link?cursor=, newest first. */
 export const digitalItemsQueryOptions = (scope: MoneyScope) =>
   cursorListOptions<DigitalItem>(digitalItemKeys.lists(scope), DIGITAL_ITEMS_FIRST_PAGE_PATH, DIGITAL_ITEMS_NEXT_PAGE_PATH);
 

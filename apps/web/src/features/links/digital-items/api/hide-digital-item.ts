@@ -7,7 +7,7 @@ import { notify } from '../../../../lib/notify.ts';
 import { digitalItemKeys } from './digital-item-keys.ts';
 import { digitalItemsQueryOptions } from './get-digital-items.ts';
 
-/** Spec §9: these calls name the environments test and prod. */
+/** These calls name the environments test and prod. */
 const envOf = (environment: Environment) => (environment === 'production' ? 'prod' : 'test');
 
 type HideBody = { senteDigitalItemId: string; shouldHide: boolean; env: 'test' | 'prod' };
@@ -17,7 +17,7 @@ export function hideDigitalItem(id: string, body: HideBody) {
 }
 
 /**
- * Spec §4 deleting a digital item: a hide, after a confirm. Once the server agrees the row leaves the
+ * Deleting a digital item: a hide, after a confirm. Once the server agrees the row leaves the
  * loaded pages at once (no refetch of every page) and 'Product deleted!' shows.
  */
 export function useDeleteDigitalItem() {

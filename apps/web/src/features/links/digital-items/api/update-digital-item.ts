@@ -9,7 +9,7 @@ export function updateDigitalItem({ id, input }: { id: string; input: DigitalIte
   return call('POST /api/donation-link/update_digital_item/:id', { params: { id }, body: input });
 }
 
-/** Spec §4 saving: toast 'Item Updated' and reload the lists and the item's details. */
+/** Saving: toast 'Item Updated' and reload the lists and the item's details. */
 export function useUpdateDigitalItem() {
   const queryClient = useQueryClient();
   return useMutation({

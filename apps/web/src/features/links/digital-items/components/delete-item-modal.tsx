@@ -3,7 +3,7 @@ import type { DigitalItem } from '@sente/contracts/links';
 import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import classes from './delete-item-modal.module.css';
 
-/** Spec §4: deleting a digital item asks first. The item is hidden, so past sales keep their record. */
+/** Deleting a digital item asks first. The item is hidden, so past sales keep their record. */
 export function DeleteItemModal({
   item,
   deleting,

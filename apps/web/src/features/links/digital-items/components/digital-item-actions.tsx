@@ -8,7 +8,7 @@ import { ITEM_SHORTEN_PATH } from '../api/shorten-item-link.ts';
 type Props = { item: DigitalItem; canManage: boolean; onRequestDelete: (item: DigitalItem) => void };
 
 /**
- * Spec §2 row actions: open the checkout page (a new tab), copy the checkout link, shorten it, edit, delete (the last
+ * Row actions: open the checkout page (a new tab), copy the checkout link, shorten it, edit, delete (the last
  * two for roles that manage links).
  */
 export function DigitalItemActions({ item, canManage, onRequestDelete }: Props) {

@@ -56,7 +56,7 @@ function renderForm(item: DigitalItem | null = null) {
 const field = (label: string) => screen.getByLabelText(label);
 const upload = (label: string) => screen.getByRole('button', { name: `${label} Choose file` });
 
-describe('digital item form: an empty save names every missing field beside it, sending nothing (spec §5)', () => {
+describe('digital item form: an empty save names every missing field beside it, sending nothing', () => {
   it.each([
     ['title', () => field('Title'), LINK_MESSAGES.productTitleMissing],
     ['description', () => field('Description'), LINK_MESSAGES.productDescriptionMissing],
@@ -119,7 +119,7 @@ describe('digital item form: prices', () => {
   });
 });
 
-describe('digital item form: files are checked before they are sent (spec §5)', () => {
+describe('digital item form: files are checked before they are sent', () => {
   it('refuses a product file over 5MB with the spec words, uploading nothing', async () => {
     const { user, uploads } = renderForm();
     await user.upload(fileInputOf('Product file'), fileOf('too-big.zip', 'application/zip', UPLOAD_MAX_BYTES.products + 1));

@@ -29,8 +29,8 @@ function Section({ title }: { title: string }) {
 }
 
 /**
- * Spec §2 digital item form: create when nothing was loaded, update otherwise (spec §4). The spec's
- * §5 rules run here before anything is sent, and the server's messages land beside their fields.
+ * Digital item form: create when nothing was loaded, update otherwise. The item rules (required fields, file types and
+ * sizes) run here before anything is sent, and the server's messages land beside their fields.
  */
 export function DigitalItemForm({ item }: { item: DigitalItem | null }) {
   const form = useForm<ItemFormValues>({

@@ -46,7 +46,7 @@ const COLUMNS: LinkColumn<DigitalItem>[] = [
   },
 ];
 
-/** Spec §2 digital items table (wide screens; phones get cards). */
+/** Digital items table (wide screens; phones get cards). */
 export function DigitalItemsTable({ items, canManage, onRequestDelete }: Props) {
   return (
     // Seven columns and five actions (Open, Copy, Shorten, Edit, Delete) leave the title its room at 1,280 px at this

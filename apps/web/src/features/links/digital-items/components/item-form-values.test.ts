@@ -35,7 +35,7 @@ const stored: DigitalItem = {
   buyer_note: 'Enjoy',
 };
 
-describe('digital item form rules (spec §5)', () => {
+describe('digital item form rules', () => {
   it('names every missing field of a new item with the spec words', () => {
     expect(validateItem(valuesOf(null), true)).toEqual({
       title: LINK_MESSAGES.productTitleMissing,

@@ -60,7 +60,7 @@ export const valuesOf = (item: DigitalItem | null): ItemFormValues => ({
   buyer_note: item?.buyer_note ?? '',
 });
 
-/** The body of create_digital_item / update_digital_item (spec §7). An update without an image keeps the stored one. */
+/** The body of create_digital_item / update_digital_item. An update without an image keeps the stored one. */
 export const inputOf = (values: ItemFormValues): DigitalItemInput => ({
   title: values.title,
   description: values.description,
@@ -76,7 +76,7 @@ export const inputOf = (values: ItemFormValues): DigitalItemInput => ({
 });
 
 /**
- * Spec §5 digital item rules, checked with the contract the server parses, so the messages are the
+ * Digital item rules, checked with the contract the server parses, so the messages are the
  * spec's: 'Product image is missing' only for a new item. One rule of ours on top: a struck-out
  * original price must be above the sale price, or the 'discount' misleads the buyer.
  */

@@ -11,10 +11,10 @@ export const DIGITAL_ITEMS_PAGE = {
   emptyMessage: LINK_MESSAGES.noDigitalItems,
 };
 
-/** Spec §2: the sale price; 0 means the product is given away. */
+/** The sale price; 0 means the product is given away. */
 export const itemPrice = (item: Pick<DigitalItem, 'price'>) => (item.price === 0 ? 'Free' : formatMoney(item.price));
 
-/** Spec §2: the original price, struck through, when the merchant shows one (td: Mantine's Text resets an <s>'s line). */
+/** The original price, struck through, when the merchant shows one (td: Mantine's Text resets an <s>'s line). */
 export function OriginalPrice({ item }: { item: Pick<DigitalItem, 'original_price'> }) {
   if (!item.original_price) return <>—</>;
   return (

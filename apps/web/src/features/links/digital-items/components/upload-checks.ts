@@ -2,7 +2,7 @@ import { FILE_MESSAGES, formatMegabytes, UPLOAD_MAX_BYTES } from '@sente/contrac
 import { DIGITAL_ITEM_IMAGE_EXTENSIONS } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 
-/** Spec §5: the image types an upload takes ('Only image files (jpg, jpeg, png, gif,svg, webp, avif) are allowed.'). */
+/** The image types an upload takes ('Only image files (jpg, jpeg, png, gif,svg, webp, avif) are allowed.'). */
 const IMAGE_UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'svg', 'webp', 'avif'];
 
 /**
@@ -22,7 +22,7 @@ export function checkImage(file: File): string | null {
   return null;
 }
 
-/** Spec §5/§9: a product file is at most 5MB (5242880 bytes); the server refuses larger ones and programs too. */
+/** A product file is at most 5MB (5242880 bytes); the server refuses larger ones and programs too. */
 export function checkProductFile(file: File): string | null {
   if (file.size > UPLOAD_MAX_BYTES.products) return LINK_MESSAGES.productFileTooLarge(formatMegabytes(file.size));
   return null;

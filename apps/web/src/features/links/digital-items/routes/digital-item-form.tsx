@@ -4,7 +4,7 @@ import { LinkFormPage } from '../../kit/link-form-page.tsx';
 import { useDigitalItem } from '../api/get-digital-item.ts';
 import { DigitalItemForm } from '../components/digital-item-form.tsx';
 
-/** Spec §2 digital item form: /new-sente-digital-item creates, /sente-digital-items/edit/:ref edits. */
+/** Digital item form: /new-sente-digital-item creates, /sente-digital-items/edit/:ref edits. */
 export function DigitalItemFormRoute() {
   const { ref } = useParams();
   const canManage = useCan('manageLinks');

@@ -9,7 +9,7 @@ import { DigitalItemCards } from '../components/digital-item-cards.tsx';
 import { DigitalItemsTable } from '../components/digital-items-table.tsx';
 import { DIGITAL_ITEMS_PAGE } from '../components/item-labels.tsx';
 
-/** Spec §2 digital items list ('Digital Hub'). */
+/** Digital items list ('Digital Hub'). */
 export function DigitalItemsRoute() {
   const canManage = useCan('manageLinks');
   const remove = useDeleteDigitalItem();

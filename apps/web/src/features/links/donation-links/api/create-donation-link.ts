@@ -9,7 +9,7 @@ export function createDonationLink(input: DonationLinkInput) {
   return call('POST /api/donation-link/create', { body: input });
 }
 
-/** Spec §4 saving: toast 'Donation Link Saved' (the server's words when it sends them) and reload the lists. */
+/** Saving: toast 'Donation Link Saved' (the server's words when it sends them) and reload the lists. */
 export function useCreateDonationLink() {
   const queryClient = useQueryClient();
   return useMutation({

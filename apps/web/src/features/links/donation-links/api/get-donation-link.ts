@@ -10,7 +10,7 @@ export async function getDonationLink(ref: string, signal?: AbortSignal) {
 export const donationLinkQueryOptions = (scope: MoneyScope, ref: string) =>
   queryOptions({ queryKey: donationLinkKeys.detail(scope, ref), queryFn: ({ signal }) => getDonationLink(ref, signal) });
 
-/** Spec §2 edit mode: the donation link behind /donation-links/edit/:ref. */
+/** Edit mode: the donation link behind /donation-links/edit/:ref. */
 export function useDonationLink(ref: string | undefined) {
   return useQuery({ ...donationLinkQueryOptions(useMoneyScope(), ref ?? ''), enabled: ref !== undefined });
 }

@@ -5,7 +5,7 @@ import { donationLinkKeys } from './donation-link-keys.ts';
 
 export const DONATION_LINKS_PATH = 'GET /api/donation-link';
 
-/** Spec §7 Lists: GET /api/donation-link?cursor=, newest first. */
+/** GET /api/donation-link?cursor=, newest first. */
 export const donationLinksQueryOptions = (scope: MoneyScope) =>
   cursorListOptions<DonationLink>(donationLinkKeys.lists(scope), DONATION_LINKS_PATH);
 

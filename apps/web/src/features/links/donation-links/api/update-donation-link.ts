@@ -9,7 +9,7 @@ export function updateDonationLink({ id, input }: { id: string; input: DonationL
   return call('POST /api/donation-link/update/:id', { params: { id }, body: input });
 }
 
-/** Spec §4 saving: toast 'Donation Link Updated' and reload the lists and the link's details. */
+/** Saving: toast 'Donation Link Updated' and reload the lists and the link's details. */
 export function useUpdateDonationLink() {
   const queryClient = useQueryClient();
   return useMutation({

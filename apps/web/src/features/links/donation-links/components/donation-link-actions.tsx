@@ -3,7 +3,7 @@ import type { DonationLink } from '@sente/contracts/links';
 import { CopyLinkButton, EditLinkButton, OpenLinkButton, QrCodeButton, ShortenLinkButton } from '../../kit/link-actions.tsx';
 import { publicLinkUrl } from '../../kit/public-link-url.ts';
 
-/** Spec §2 row actions: open the public page (a new tab), copy link ({site}/fund/{ref}), edit, shorten link. */
+/** Row actions: open the public page (a new tab), copy link ({site}/fund/{ref}), edit, shorten link. */
 export function DonationLinkActions({ link, canManage }: { link: DonationLink; canManage: boolean }) {
   const url = publicLinkUrl('donation_link', link.ref);
   return (

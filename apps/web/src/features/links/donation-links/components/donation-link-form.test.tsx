@@ -38,7 +38,7 @@ function renderForm({ link = null, answer = ok(STORED) }: { link?: DonationLink 
   return { ...view, api, save, saved, target };
 }
 
-describe('donation link form: the server checks, its messages land beside their fields (spec §5)', () => {
+describe('donation link form: the server checks, its messages land beside their fields', () => {
   it("shows 'Title is missing' beside the title of a link sent without one, and stays", async () => {
     const { save, saved, location } = renderForm();
     await save();

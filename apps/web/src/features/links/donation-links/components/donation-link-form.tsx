@@ -42,8 +42,8 @@ const inputOf = (values: Values): DonationLinkInput => ({
 });
 
 /**
- * Spec §2 donation link form: create when nothing was loaded, update otherwise (spec §4). There are
- * no client-side required checks (spec §5): the server answers, and its messages land beside their fields.
+ * Donation link form: create when nothing was loaded, update otherwise. There are
+ * no client-side required checks: the server answers, and its messages land beside their fields.
  * A target that is no number or is negative is said under the field when it is left and on save.
  */
 export function DonationLinkForm({ link, canUpdateLogo }: { link: DonationLink | null; canUpdateLogo: boolean }) {

@@ -11,7 +11,7 @@ export const DONATION_LINKS_PAGE = {
   emptyMessage: LINK_MESSAGES.noDonationLinks,
 };
 
-/** Spec §9: public is the default. */
+/** Public is the default. */
 export const donationLinkTypeLabel = (link: Pick<DonationLink, 'type'>) => VISIBILITY_LABELS[link.type];
 
 /** A target of 0 means the merchant set none: donors give without a goal to reach. */

@@ -28,7 +28,7 @@ const COLUMNS: LinkColumn<DonationLink>[] = [
   },
 ];
 
-/** Spec §2 donation links table (wide screens; phones get cards). */
+/** Donation links table (wide screens; phones get cards). */
 export function DonationLinksTable({ links, canManage }: { links: DonationLink[]; canManage: boolean }) {
   return (
     // Six columns and five actions fit 1,280 px beside the navigation without scrolling sideways, as the payment links'

@@ -4,7 +4,7 @@ import { LinkFormPage } from '../../kit/link-form-page.tsx';
 import { useDonationLink } from '../api/get-donation-link.ts';
 import { DonationLinkForm } from '../components/donation-link-form.tsx';
 
-/** Spec §2 donation link form: /new-donation-link creates, /donation-links/edit/:ref edits. */
+/** Donation link form: /new-donation-link creates, /donation-links/edit/:ref edits. */
 export function DonationLinkFormRoute() {
   const { ref } = useParams();
   const canManage = useCan('manageLinks');

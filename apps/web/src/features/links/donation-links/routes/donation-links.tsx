@@ -5,7 +5,7 @@ import { DonationLinkCards } from '../components/donation-link-cards.tsx';
 import { DONATION_LINKS_PAGE } from '../components/donation-link-labels.ts';
 import { DonationLinksTable } from '../components/donation-links-table.tsx';
 
-/** Spec §2 donation links list. */
+/** Donation links list. */
 export function DonationLinksRoute() {
   const canManage = useCan('manageLinks');
   return (

@@ -9,8 +9,8 @@ export const liveDownloadPath = (ref: string) =>
   routePath('GET /api/payment-link/collections/:ref/download', { params: { ref } });
 
 /**
- * Spec §7: GET /api/payment-link/collections/{ref}, the link, its successful total and its collections, newest first,
- * cursor-paged with Load More like every list (spec §4). Asked again every LIVE_PAGE_POLL_MS (spec §9) while the page
+ * GET /api/payment-link/collections/{ref}, the link, its successful total and its collections, newest first,
+ * cursor-paged with Load More like every list. Asked again every LIVE_PAGE_POLL_MS while the page
  * is open and the link exists: a refresh asks for every page loaded so far, from the first, so new payments appear at
  * the top and none drops out of the loaded pages. A failed refresh keeps the last figures on screen and tries again
  * at the next turn.

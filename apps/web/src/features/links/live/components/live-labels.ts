@@ -16,7 +16,7 @@ export function liveFileName(title: string): string {
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * The line under the live page's total. It first counts the successful payments that make the total (spec §4: only
+ * The line under the live page's total. It first counts the successful payments that make the total (only
  * successful collections count); then, when the list below also holds pending or failed ones, how many it holds in
  * all; then how many of those are loaded, when not all.
  */

@@ -9,7 +9,7 @@ import { extraValue } from './live-labels.ts';
 import classes from './live-table.module.css';
 
 /**
- * Spec §2 live page table: the fixed columns, then one per extra field label of the link. A row opens its payment
+ * Live page table: the fixed columns, then one per extra field label of the link. A row opens its payment
  * on a click; the payer's names are the link the keyboard reaches.
  */
 export function LiveTable({ items, extraLabels }: { items: LiveCollection[]; extraLabels: string[] }) {

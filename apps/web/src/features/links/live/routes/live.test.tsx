@@ -59,7 +59,7 @@ function renderLive() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('live page (spec §2 Live payment link page)', () => {
+describe('live page (Live payment link page)', () => {
   it('shows the first page of collections and goes back through the whole history with Load More', async () => {
     const { user, api } = renderLive();
     expect(await screen.findByTestId('live-total')).toHaveTextContent('UGX 1,234,000');

@@ -19,7 +19,7 @@ import { LiveTable } from '../components/live-table.tsx';
 import classes from './live.module.css';
 
 /**
- * Spec §2 live payment link page, full page without the dashboard shell: the link's title with a close link
+ * Live payment link page, full page without the dashboard shell: the link's title with a close link
  * back to /payment-links, the total of its successful collections, and its collections with one column per
  * extra field, asked again every 120000 ms. Load More goes back through the whole history; Download exports all of it.
  * A payment opens over it (`?payment=<id>`).

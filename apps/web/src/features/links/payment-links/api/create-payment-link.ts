@@ -9,7 +9,7 @@ export function createPaymentLink(input: PaymentLinkInput) {
   return call('POST /api/payment-link/create', { body: input });
 }
 
-/** Spec §4 saving: toast 'Payment Link Saved' (the server's words when it sends them) and reload the lists. */
+/** Saving: toast 'Payment Link Saved' (the server's words when it sends them) and reload the lists. */
 export function useCreatePaymentLink() {
   const queryClient = useQueryClient();
   return useMutation({

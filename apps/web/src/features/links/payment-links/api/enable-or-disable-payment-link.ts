@@ -7,7 +7,7 @@ import { notify } from '../../../../lib/notify.ts';
 import { paymentLinksQueryOptions } from './get-payment-links.ts';
 import { paymentLinkKeys } from './payment-link-keys.ts';
 
-/** Spec §9: these calls name the environments test and prod. */
+/** These calls name the environments test and prod. */
 const envOf = (environment: Environment) => (environment === 'production' ? 'prod' : 'test');
 
 export function enableOrDisablePaymentLink(id: string, body: { is_disabled: boolean; env: 'test' | 'prod' }) {
@@ -16,7 +16,7 @@ export function enableOrDisablePaymentLink(id: string, body: { is_disabled: bool
 
 type Variables = { id: string; is_disabled: boolean };
 
-/** Spec §4: the checkbox flips at once; a failure puts it back and says 'Unable to change payment link status'. */
+/** The checkbox flips at once; a failure puts it back and says 'Unable to change payment link status'. */
 export function useEnableOrDisablePaymentLink() {
   const queryClient = useQueryClient();
   const scope = useMoneyScope();

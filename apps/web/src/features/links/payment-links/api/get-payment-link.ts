@@ -10,7 +10,7 @@ export async function getPaymentLink(ref: string, signal?: AbortSignal) {
 export const paymentLinkQueryOptions = (scope: MoneyScope, ref: string) =>
   queryOptions({ queryKey: paymentLinkKeys.detail(scope, ref), queryFn: ({ signal }) => getPaymentLink(ref, signal) });
 
-/** Spec §2 edit mode: the link behind /payment-links/edit/:ref. */
+/** Edit mode: the link behind /payment-links/edit/:ref. */
 export function usePaymentLink(ref: string | undefined) {
   return useQuery({ ...paymentLinkQueryOptions(useMoneyScope(), ref ?? ''), enabled: ref !== undefined });
 }

@@ -5,7 +5,7 @@ import { paymentLinkKeys } from './payment-link-keys.ts';
 
 export const PAYMENT_LINKS_PATH = 'GET /api/payment-link';
 
-/** Spec §7 Lists: GET /api/payment-link?cursor=, newest first. */
+/** GET /api/payment-link?cursor=, newest first. */
 export const paymentLinksQueryOptions = (scope: MoneyScope) =>
   cursorListOptions<PaymentLink>(paymentLinkKeys.lists(scope), PAYMENT_LINKS_PATH);
 

@@ -9,7 +9,7 @@ export function updatePaymentLink({ id, input }: { id: string; input: PaymentLin
   return call('POST /api/payment-link/update/:id', { params: { id }, body: input });
 }
 
-/** Spec §4 saving: toast 'Payment Link Updated' and reload the lists and the link's details. */
+/** Saving: toast 'Payment Link Updated' and reload the lists and the link's details. */
 export function useUpdatePaymentLink() {
   const queryClient = useQueryClient();
   return useMutation({

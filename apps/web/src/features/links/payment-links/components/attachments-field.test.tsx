@@ -49,7 +49,7 @@ function renderForm({ link = null, answer = ok(STORED) }: { link?: PaymentLinkDe
   return { ...view, api, addButton, choose, save, saved, uploads, listed };
 }
 
-describe('payment link form: attachments (spec §2 file upload widget with remove)', () => {
+describe('payment link form: attachments (file upload widget with remove)', () => {
   it('uploads each chosen file to the attachments folder, lists its name and size, and saves their paths', async () => {
     const { user, choose, save, saved, uploads, listed } = renderForm();
     await user.type(screen.getByLabelText('Title'), 'School fees');

@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * Spec §2 "a file upload widget with remove" for attachments (decision 034): each chosen file goes to the attachments
+ * A file upload widget with remove for attachments (decision 034): each chosen file goes to the attachments
  * folder at once and joins the list with its name and size; remove takes it off the link when the form is saved.
  */
 export function AttachmentsField({ value, onChange, error }: Props) {

@@ -3,7 +3,7 @@ import type { PaymentLink } from '@sente/contracts/links';
 import { CopyLinkButton, EditLinkButton, OpenLinkButton, QrCodeButton, ShortenLinkButton } from '../../kit/link-actions.tsx';
 import { publicLinkUrl } from '../../kit/public-link-url.ts';
 
-/** Spec §2 row actions: open the public page (a new tab), copy public link, edit, shorten link. */
+/** Row actions: open the public page (a new tab), copy public link, edit, shorten link. */
 export function PaymentLinkActions({ link, canManage }: { link: PaymentLink; canManage: boolean }) {
   const url = publicLinkUrl('payment_link', link.ref);
   return (

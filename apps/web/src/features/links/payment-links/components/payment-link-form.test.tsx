@@ -36,7 +36,7 @@ function renderForm({ link = null, answer = ok(STORED) }: { link?: PaymentLinkDe
   return { ...view, api, save, saved };
 }
 
-describe('payment link form: the server checks, its messages land beside their fields (spec §5)', () => {
+describe('payment link form: the server checks, its messages land beside their fields', () => {
   it("takes no more than the server's limits: the title 150 characters, the description 2,000", () => {
     renderForm();
     expect(screen.getByLabelText('Title')).toHaveAttribute('maxlength', String(TEXT_LIMITS.linkTitle.max));

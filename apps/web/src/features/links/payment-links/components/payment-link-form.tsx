@@ -48,8 +48,8 @@ const inputOf = (values: Values): PaymentLinkInput => {
 };
 
 /**
- * Spec §2 payment link form: create when nothing was loaded, update otherwise (spec §4). There are
- * no client-side required checks (spec §5): the server answers, and its messages land beside their fields.
+ * Payment link form: create when nothing was loaded, update otherwise. There are
+ * no client-side required checks: the server answers, and its messages land beside their fields.
  * A price that is no number or is negative is not a missing field: it is said under the price when the field is
  * left and on save, before anything is sent, so '12-3' never goes out as UGX 12.
  */

@@ -14,7 +14,7 @@ type Props = {
   onRequestStatusChange: (link: PaymentLink, disable: boolean) => void;
 };
 
-/** Spec §2 payment links table (wide screens; phones get cards). */
+/** Payment links table (wide screens; phones get cards). */
 export function PaymentLinksTable({ links, canManage, onRequestStatusChange }: Props) {
   const columns: LinkColumn<PaymentLink>[] = [
     {

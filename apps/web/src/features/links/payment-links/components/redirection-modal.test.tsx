@@ -17,7 +17,7 @@ function renderModal(initialUrl = '') {
   return { ...view, onAdd, onClose, dialog, field, add };
 }
 
-describe('Redirection modal (spec §2)', () => {
+describe('Redirection modal', () => {
   it("explains the redirect and shows the example shape '{host}/confirm-payment'", () => {
     const { dialog, field } = renderModal();
     expect(within(dialog()).getByText(/sends your customers to your own website after they pay/)).toBeVisible();

@@ -6,7 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 
 /**
- * Spec §2 Redirection modal: where customers land after paying. Add does nothing while the field is empty, and
+ * Redirection modal: where customers land after paying. Add does nothing while the field is empty, and
  * checks the URL (http or https, as the server will on save) before the modal closes, so a wrong one is fixed here.
  */
 export function RedirectionModal({

@@ -5,7 +5,7 @@ import classes from './status-confirm-modal.module.css';
 
 export type StatusChange = { link: PaymentLink; disable: boolean };
 
-/** Spec §2: 'Disable payment link: "{title}"?' or 'Enable payment link: "{title}"?' before the checkbox changes. */
+/** 'Disable payment link: "{title}"?' or 'Enable payment link: "{title}"?' before the checkbox changes. */
 export function StatusConfirmModal({
   change,
   onConfirm,

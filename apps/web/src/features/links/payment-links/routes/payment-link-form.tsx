@@ -4,7 +4,7 @@ import { LinkFormPage } from '../../kit/link-form-page.tsx';
 import { usePaymentLink } from '../api/get-payment-link.ts';
 import { PaymentLinkForm } from '../components/payment-link-form.tsx';
 
-/** Spec §2 payment link form: /new-payment-link creates, /payment-links/edit/:ref edits. */
+/** Payment link form: /new-payment-link creates, /payment-links/edit/:ref edits. */
 export function PaymentLinkFormRoute() {
   const { ref } = useParams();
   const canManage = useCan('manageLinks');

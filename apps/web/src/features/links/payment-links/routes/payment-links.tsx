@@ -8,7 +8,7 @@ import { PaymentLinkCards } from '../components/payment-link-cards.tsx';
 import { PaymentLinksTable } from '../components/payment-links-table.tsx';
 import { type StatusChange, StatusConfirmModal } from '../components/status-confirm-modal.tsx';
 
-/** Spec §2 payment links list. */
+/** Payment links list. */
 export function PaymentLinksRoute() {
   const canManage = useCan('manageLinks');
   const setStatus = useEnableOrDisablePaymentLink();
