@@ -30,7 +30,9 @@ export function newestMtime(entry) {
 
 /** True when a bundle is missing or a source file changed after it was written. */
 export function apiBuildIsStale() {
-  const builtAt = Math.min(...[apiBundle, opsBundle, seedDemoBundle].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
+  const builtAt = Math.min(
+    ...[apiBundle, opsBundle, seedDemoBundle].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0),
+  );
   return builtAt < Math.max(...sources.map((entry) => newestMtime(path.join(root, entry))));
 }
 

@@ -21,7 +21,11 @@ export function refusedInProduction(env: Record<string, string | undefined>): st
 }
 
 /** The seeder driving the services the caller built (createServices), on their database, with the server's settings. */
-export function demoSeederOf(services: Services, db: Kysely<Database>, config: Pick<Config, 'PASSWORD_HASH_COST' | 'SIMULATOR_DELAY_MS'>) {
+export function demoSeederOf(
+  services: Services,
+  db: Kysely<Database>,
+  config: Pick<Config, 'PASSWORD_HASH_COST' | 'SIMULATOR_DELAY_MS'>,
+) {
   return createDemoSeeder({
     ...services,
     db,
@@ -43,7 +47,8 @@ export async function seedDemo(seeder: ReturnType<typeof createDemoSeeder>, [cou
     return { ok: false, message: `Usage: npm run seed:demo -- [collections, 0 to ${formatNumber(MAX_DEMO_COLLECTIONS)}]` };
   }
   const summary = await seeder.seed(collections === undefined ? {} : { collections });
-  if (summary === 'exists') return { ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` };
+  if (summary === 'exists')
+    return { ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` };
   const lines = [
     `Demo merchant ready: ${DEMO_ACCOUNTS.school} and ${DEMO_ACCOUNTS.bakery}, ${summary.links} links,`,
     `${formatNumber(summary.collections)} test collections over six months (${formatNumber(summary.successful)} successful), ${summary.transfers} transfers.`,

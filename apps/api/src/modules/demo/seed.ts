@@ -19,7 +19,7 @@ import {
   seededRandom,
   solidPng,
 } from './demo-data.ts';
-import { backdateCollections, countSuccessful, PAID_AFTER_MS } from './repository.ts';
+import { backdateCollections, countSuccessful } from './repository.ts';
 
 /**
  * The public services the seeder drives, as the API's routes do, built by its caller (scripts/seed-demo.ts) from the

@@ -75,7 +75,7 @@ describe('the ledger', () => {
     await expectLedgerHolds(t);
   });
 
-  it('dates every movement by the database\'s clock: a transaction and its entries carry the time it was posted', async () => {
+  it("dates every movement by the database's clock: a transaction and its entries carry the time it was posted", async () => {
     // Production wallets: no other test of this file has written to them, so their history is this test's.
     const owner = await createMerchant(t, 'Ledger History');
     const live = { currency: 'UGX' as const, environment: 'production' as const };

@@ -73,7 +73,9 @@ export async function postMovement(trx: Transaction<Database>, movement: Movemen
   let id: string;
   try {
     const { rows } = await sql<{ id: string }>`
-      select post_movement(${movement.kind}, ${movement.environment}, ${movement.referenceId}::uuid, ${postings}::jsonb) as id`.execute(trx);
+      select post_movement(${movement.kind}, ${movement.environment}, ${movement.referenceId}::uuid, ${postings}::jsonb) as id`.execute(
+      trx,
+    );
     id = rows[0]!.id;
   } catch (error) {
     if (isInsufficientFunds(error)) throw new InsufficientFundsError('insufficient funds');
