@@ -1,15 +1,10 @@
 // `npm run seed:demo [collections]`: the demo merchant, made from outside the server through the same services its
 // routes use (apps/api/src/modules/demo), run as compiled JavaScript (apps/api/dist/seed-demo.js) as `npm run ops` is.
-// Refused in production. It opens the database itself: with DATABASE_URL beside a running server, on the embedded
-// database only while no server holds it (one process owns a PGlite directory).
+// Refused in production before the app's modules are loaded. It opens the database itself: with DATABASE_URL beside a
+// running server, on the embedded database only while no server holds it (one process owns a PGlite directory).
 import fs from 'node:fs';
-import pino from 'pino';
-import { databaseTarget, loadConfig, serverInfoFile } from '../apps/api/src/config.ts';
-import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
-import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
-import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
-import { demoSeederOf, refusedInProduction, type SeedDemoResult, seedDemo } from '../apps/api/src/modules/demo/run.ts';
-import { createServices } from '../apps/api/src/services.ts';
+import { refusedInProduction } from '../apps/api/src/modules/demo/refusal.ts';
+import type { SeedDemoResult } from '../apps/api/src/modules/demo/run.ts';
 
 const refusal = refusedInProduction(process.env);
 if (refusal) {
@@ -17,8 +12,8 @@ if (refusal) {
   process.exit(1);
 }
 
+const { databaseTarget, loadConfig, serverInfoFile } = await import('../apps/api/src/config.ts');
 const config = loadConfig();
-const secrets = loadSecrets(config.dataDir, config);
 
 /** The port of a server running on this embedded database, from the file it writes at start; null when none answers. */
 async function runningServerPort(): Promise<number | null> {
@@ -41,6 +36,22 @@ async function seed(): Promise<SeedDemoResult> {
       message: `A server is running on DATA_DIR ${config.dataDir} (port ${port}) and holds its embedded database: stop it, run npm run seed:demo, then start it again. Nothing was written.`,
     };
   }
+  const [
+    { default: pino },
+    { migrateToLatest, openDatabase },
+    { loadSecrets },
+    { createMailerFromConfig },
+    demo,
+    { createServices },
+  ] = await Promise.all([
+    import('pino'),
+    import('../apps/api/src/db/connect.ts'),
+    import('../apps/api/src/lib/secrets.ts'),
+    import('../apps/api/src/mail/mailer.ts'),
+    import('../apps/api/src/modules/demo/run.ts'),
+    import('../apps/api/src/services.ts'),
+  ]);
+  const secrets = loadSecrets(config.dataDir, config);
   const logger = pino({ level: 'warn' });
   const database = await openDatabase(databaseTarget(config));
   const from = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR ${config.dataDir}`;
@@ -49,7 +60,7 @@ async function seed(): Promise<SeedDemoResult> {
     await migrateToLatest(database.db);
     const mailer = createMailerFromConfig(config, logger);
     const services = createServices({ db: database.db, mailer, secrets, config, logger });
-    const result = await seedDemo(demoSeederOf(services, database.db, config), process.argv.slice(2));
+    const result = await demo.seedDemo(demo.demoSeederOf(services, database.db, config), process.argv.slice(2));
     mailer.close();
     return result;
   } finally {

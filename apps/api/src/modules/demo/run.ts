@@ -11,15 +11,6 @@ export const MAX_DEMO_COLLECTIONS = 50_000;
 
 export type SeedDemoResult = { ok: boolean; message: string };
 
-/**
- * The demo merchant's password is published (README), so the seeder never runs in production: the answer when
- * NODE_ENV is production, before any setting is read or any database opened; null elsewhere.
- */
-export function refusedInProduction(env: Record<string, string | undefined>): string | null {
-  if (env.NODE_ENV !== 'production') return null;
-  return 'seed:demo refuses to run in production (NODE_ENV=production): the demo merchant signs in with a published password. Nothing was written.';
-}
-
 /** The seeder driving the services the caller built (createServices), on their database, with the server's settings. */
 export function demoSeederOf(
   services: Services,

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signIn } from '../../testing/users.ts';
 import { runOpsCommand } from '../ops/commands.ts';
 import { DEMO_ACCOUNTS, DEMO_BUSINESS, DEMO_PENDING_INVITE, DEMO_TEAM, DEMO_USER } from './demo-data.ts';
-import { demoSeederOf, refusedInProduction, seedDemo } from './run.ts';
+import { refusedInProduction } from './refusal.ts';
+import { demoSeederOf, seedDemo } from './run.ts';
 import type { DemoSummary } from './seed.ts';
 
 const NOW = new Date();
@@ -210,12 +211,13 @@ describe('seed:demo', () => {
     const stats = await asDemoMerchant('/api/reports/dashboard-stats?period=12m');
     expect(stats.data[stats.keys.indexOf(month)]).toBe(inMonth.reduce((total, row) => total + Number(row.amount), 0));
 
-    // The seed's day holds every payment's credit and fee, and closes on what the wallet holds.
+    // The seed's day holds every payment's credit and fee, the charges of its transfers (wallet transfer, the two
+    // settlements, the payout), and closes on what the wallet holds.
     const today = kampalaDay(new Date());
     const seedDay = await asDemoMerchant(`/api/wallet/statement/summary?from=${kampalaDay(NOW)}&to=${today}`);
     expect(seedDay).toMatchObject({
       credits: paid.reduce((total, row) => total + Number(row.amount), 0),
-      fees: paid.reduce((total, row) => total + Number(row.fee), 0),
+      fees: paid.reduce((total, row) => total + Number(row.fee), 0) + 500 + 2_000 + 2_000 + 1_000,
       opening_balance: 0,
     });
     const { userWallet } = await asDemoMerchant('/api/user/profile').then((user) => user.current_account);
