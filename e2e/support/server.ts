@@ -91,9 +91,11 @@ export async function startDemoServer(
 ): Promise<RunningServer & { seeded: string }> {
   const dataDir = freshDataDir(inject('databaseTemplate'));
   // Its mail (the payers' receipts) goes to DATA_DIR/outbox, not to a receiver the journey reads.
-  const seed = await runScript('scripts/run-seed-demo.mjs', { PASSWORD_HASH_COST: '10', ...env, SMTP_URL: '', DATA_DIR: dataDir }, [
-    collections,
-  ]);
+  const seed = await runScript(
+    'scripts/run-seed-demo.mjs',
+    { PASSWORD_HASH_COST: '10', ...env, SMTP_URL: '', DATA_DIR: dataDir },
+    [collections],
+  );
   if (seed.code !== 0) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`seed:demo failed: ${seed.output}`);
