@@ -66,7 +66,7 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
 
   beforeAll(async () => {
     // A server of its own: the demo is seeded into its fresh DATA_DIR before it starts (the embedded database has one
-    // owner), which the shared server's cannot be.
+    // owner), which the shared server's cannot be. The seed's own process makes this hook longer than the default.
     const demo = await startDemoServer(DEMO_COLLECTIONS, {
       SIMULATOR_DELAY_MS: '800',
       PAYMENT_WORKER_INTERVAL_MS: '200',
@@ -97,7 +97,7 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
     const browser = await launchBrowser();
     page = await newPage(browser, server.url);
     close = () => browser.close();
-  });
+  }, 180_000);
   afterAll(async () => {
     await close?.();
     await new Promise((resolve) => receiver?.close(resolve));
