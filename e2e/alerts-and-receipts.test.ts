@@ -11,7 +11,7 @@ import { startSmtpReceiver } from '../apps/api/src/testing/smtp-receiver.ts';
 import { signIn } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { decodeQr } from './support/qr.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, startDemoServer } from './support/server.ts';
 import { enterCode, enterDashboard, expectToast } from './support/ui.ts';
 
 const SCHOOL = 'Kampala Parents School';
@@ -56,11 +56,9 @@ describe('alerts, receipts and QR codes on the demo school, with mail over SMTP'
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
     [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
+      startDemoServer('40', { SMTP_URL: smtp.url, SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
       launchBrowser(),
     ]);
-    const seeded = await server.ops('seed:demo', '40');
-    if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
     // The sign-in code arrives over SMTP, as every mail of this server does.
     tokens = await signIn(server, DEMO_USER.email, DEMO_USER.password, () =>
       vi.waitFor(() => {

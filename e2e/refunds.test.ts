@@ -10,7 +10,7 @@ import { DEMO_PIN, DEMO_USER } from '../apps/api/src/modules/demo/demo-data.ts';
 import { lastMessage } from '../apps/api/src/testing/outbox.ts';
 import { signIn } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, startDemoServer } from './support/server.ts';
 import { enterDashboard, expectToast } from './support/ui.ts';
 
 /** The demo's payments this journey seeds (seed:demo): enough to search among, few enough to be quick. */
@@ -65,18 +65,17 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
   }
 
   beforeAll(async () => {
-    // A server of its own: the demo posts six months of history at the payments' own times, which a database whose
-    // test-mode ledger already moved today refuses (decision 059); the shared server's other journeys have.
-    server = await startServer({
+    // A server of its own: the demo is seeded into its fresh DATA_DIR before it starts (the embedded database has one
+    // owner), which the shared server's cannot be. The seed's own process makes this hook longer than the default.
+    const demo = await startDemoServer(DEMO_COLLECTIONS, {
       SIMULATOR_DELAY_MS: '800',
       PAYMENT_WORKER_INTERVAL_MS: '200',
       // Its web hook receiver listens on 127.0.0.1.
       ALLOW_PRIVATE_WEBHOOKS: 'true',
     });
-    const seeded = await server.ops('seed:demo', DEMO_COLLECTIONS);
-    if (seeded.code !== 0) throw new Error(`seed:demo failed: ${seeded.output}`);
-    // It names where it wrote: the running server's DATA_DIR.
-    expect(seeded.output).toContain(`Through the server running on DATA_DIR ${server.dataDir}`);
+    server = demo;
+    // It names where it wrote: the server's DATA_DIR.
+    expect(demo.seeded).toContain(`from DATA_DIR ${server.dataDir}`);
     tokens = await signIn(server, DEMO_USER.email, DEMO_USER.password);
     receiver = http.createServer((request, response) => {
       let body = '';
@@ -98,7 +97,7 @@ describe('refunds: a demo payment found, opened, refunded half, then the rest', 
     const browser = await launchBrowser();
     page = await newPage(browser, server.url);
     close = () => browser.close();
-  });
+  }, 180_000);
   afterAll(async () => {
     await close?.();
     await new Promise((resolve) => receiver?.close(resolve));

@@ -1,5 +1,6 @@
 // The API as one ES module of compiled JavaScript (apps/api/dist/server.js), which `npm start` runs with plain `node`
-// (decision 028), and the operator commands likewise (apps/api/dist/ops.js, which `npm run ops` runs). esbuild bundles apps/api/src and @sente/contracts (TypeScript source, so it cannot stay external)
+// (decision 028), and the operator commands likewise (apps/api/dist/ops.js, which `npm run ops` runs, and
+// apps/api/dist/seed-demo.js, which `npm run seed:demo` runs). esbuild bundles apps/api/src and @sente/contracts (TypeScript source, so it cannot stay external)
 // and leaves every other package to node_modules, where `node` loads them as it would for tsx; dynamic `import()`s
 // of packages stay dynamic, so the optional SDKs are still loaded at first use.
 //   node scripts/build-api.mjs             builds (`npm run build`)
@@ -11,8 +12,13 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(import.meta.dirname, '..');
 export const apiBundle = path.join(root, 'apps/api/dist/server.js');
 export const opsBundle = path.join(root, 'apps/api/dist/ops.js');
-const entryPoints = { server: path.join(root, 'apps/api/src/server.ts'), ops: path.join(root, 'scripts/ops.ts') };
-const sources = ['apps/api/src', 'packages/contracts/src', 'scripts/ops.ts', 'scripts/build-api.mjs'];
+export const seedDemoBundle = path.join(root, 'apps/api/dist/seed-demo.js');
+const entryPoints = {
+  server: path.join(root, 'apps/api/src/server.ts'),
+  ops: path.join(root, 'scripts/ops.ts'),
+  'seed-demo': path.join(root, 'scripts/seed-demo.ts'),
+};
+const sources = ['apps/api/src', 'packages/contracts/src', 'scripts/ops.ts', 'scripts/seed-demo.ts', 'scripts/build-api.mjs'];
 
 /** The newest modification time of a file or of anything under a directory (0 when missing). */
 export function newestMtime(entry) {
@@ -24,7 +30,9 @@ export function newestMtime(entry) {
 
 /** True when a bundle is missing or a source file changed after it was written. */
 export function apiBuildIsStale() {
-  const builtAt = Math.min(...[apiBundle, opsBundle].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
+  const builtAt = Math.min(
+    ...[apiBundle, opsBundle, seedDemoBundle].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0),
+  );
   return builtAt < Math.max(...sources.map((entry) => newestMtime(path.join(root, entry))));
 }
 

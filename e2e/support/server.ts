@@ -81,6 +81,29 @@ export async function startServer(
 }
 
 /**
+ * A server on a fresh DATA_DIR that `npm run seed:demo` filled first (`collections` of them): the seed opens the
+ * embedded database itself, which a running server would hold, so it runs before the server starts, with the same
+ * settings. `seeded` is the seed's output.
+ */
+export async function startDemoServer(
+  collections: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer & { seeded: string }> {
+  const dataDir = freshDataDir(inject('databaseTemplate'));
+  // Its mail (the payers' receipts) goes to DATA_DIR/outbox, not to a receiver the journey reads.
+  const seed = await runScript(
+    'scripts/run-seed-demo.mjs',
+    { PASSWORD_HASH_COST: '10', ...env, SMTP_URL: '', DATA_DIR: dataDir },
+    [collections],
+  );
+  if (seed.code !== 0) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`seed:demo failed: ${seed.output}`);
+  }
+  return { ...(await startServer(env, dataDir)), seeded: seed.output };
+}
+
+/**
  * The server the run's global setup started for the journeys that need no settings of their own: each makes
  * its own merchant on it, so they share one server instead of each starting one. Stopping it is the global
  * setup's job, so its `stop` does nothing.
@@ -101,10 +124,15 @@ export function sharedServer(): RunningServer {
  * its database), in one process instead of npm's and the script's two.
  */
 export function runOps(dataDir: string, ...args: string[]): Promise<{ code: number; output: string }> {
+  return runScript('scripts/run-ops.mjs', { DATA_DIR: dataDir }, args);
+}
+
+/** One of the repository's scripts on the embedded database, with these settings, and its output. */
+function runScript(script: string, env: Record<string, string>, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const ops = spawn(process.execPath, [path.join(root, 'scripts/run-ops.mjs'), ...args], {
+    const ops = spawn(process.execPath, [path.join(root, script), ...args], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+      env: { ...process.env, DATABASE_URL: '', ...env },
     });
     let output = '';
     ops.stdout.on('data', (chunk) => (output += chunk));

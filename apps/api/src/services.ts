@@ -16,7 +16,6 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createFailureThrottle } from './modules/auth/throttle.ts';
 import { createCustomersService } from './modules/customers/service.ts';
-import { createDemoSeeder } from './modules/demo/seed.ts';
 import { createWebhookDeliveries } from './modules/developers/deliveries-service.ts';
 import { createDevelopersService } from './modules/developers/service.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
@@ -232,21 +231,6 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     logger,
   });
   const notifications = createNotificationSettings(db);
-  const demo = createDemoSeeder({
-    db,
-    accounts,
-    links,
-    files,
-    payments,
-    jobs,
-    pins,
-    wallet,
-    refunds,
-    simulatorDelayMs: config.SIMULATOR_DELAY_MS,
-    passwords,
-    team,
-    notifications,
-  });
   return {
     sms,
     notifications,
@@ -286,7 +270,6 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
       /** Payments and payouts held because their provider reported another amount or currency (decision 040). */
       mismatches: () => listMismatches(db),
     },
-    demo,
   };
 }
 

@@ -1,16 +1,16 @@
 /**
  * The daily summary's figures: the named Kampala day's closing balance from the ledger (not the balance when it is
  * sent), and no summary of a mode the account did not use that day and holds no money in. Its own database: the
- * first movement is dated in the past (decision 059), before any other entry of the platform's wallets.
+ * first movement is moved to yesterday once posted, before any other entry of the platform's wallets exists.
  */
 import { kampalaDay } from '@sente/contracts/dates';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettingsInput } from '@sente/contracts/notifications';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../testing/http.ts';
 import { createMerchant, type Merchant, PAYMENTS_ENV } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet } from '../../testing/transfers.ts';
-import { atPostingTime } from '../money/ledger.ts';
 
 let t: TestApp;
 /** Paid 40,000 yesterday at noon (38,800 after the fee) and 10,000 today; hears of test mode. */
@@ -46,6 +46,21 @@ const summaries = (merchant: Merchant) =>
     .execute();
 const pass = (now: Date) => t.app.services.jobs.runDue({ now });
 
+/**
+ * Dates every ledger row written so far at `at`. The ledger stamps movements by the database's clock and refuses to
+ * change its rows, so a day already past is made here, on this file's own database, with that refusal lifted for the
+ * one statement: the rows are the shop's first payment alone, so each wallet's entries stay in the order they were taken.
+ */
+async function dateTheLedgerAt(at: Date) {
+  await t.database.db.transaction().execute(async (trx) => {
+    for (const table of ['ledger_transactions', 'ledger_entries']) {
+      await sql`alter table ${sql.table(table)} disable trigger ${sql.raw(`${table}_immutable`)}`.execute(trx);
+      await sql`update ${sql.table(table)} set created_at = ${at}`.execute(trx);
+      await sql`alter table ${sql.table(table)} enable trigger ${sql.raw(`${table}_immutable`)}`.execute(trx);
+    }
+  });
+}
+
 beforeAll(async () => {
   t = await createTestApp(PAYMENTS_ENV);
   [shop, stall, idle] = await Promise.all([
@@ -54,8 +69,9 @@ beforeAll(async () => {
     createMerchant(t, 'Okello Salon'),
   ]);
   const noon = eat(yesterday, '12:00:00');
-  await atPostingTime(noon, () => fundWallet(t, shop, 40_000));
-  // The payment's own row dated as its ledger entries are, as the demo dates its history.
+  await fundWallet(t, shop, 40_000);
+  await dateTheLedgerAt(noon);
+  // The payment's own row dated as its ledger entries are.
   await t.database.db.updateTable('collections').set({ completed_at: noon }).where('account_id', '=', shop.accountId).execute();
   await fundWallet(t, shop, 10_000);
   await fundWallet(t, stall, 10_000);

@@ -14,28 +14,13 @@ export async function countSuccessful(db: Kysely<Database>, accountIds: string[]
   return Number(row.count);
 }
 
-/**
- * Whether test mode's ledger has moved money already: the demo posts six months of history at the payments' own
- * times, which post_movement refuses on wallets that hold later entries (decision 059), so the seeder asks first
- * rather than stopping half-way.
- */
-export async function testLedgerUsed(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('ledger_transactions')
-    .select('id')
-    .where('environment', '=', 'test')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** How long after it was made a demo payment completed: its ledger lines carry that time (seed.ts). */
+/** How long after it was made a demo payment completed (its backdated completed_at). */
 export const PAID_AFTER_MS = 20_000;
 
 /**
  * Gives each collection the time it was paid, and its customer and its timeline's steps the same times, in one
- * transaction. The ledger is not touched (its rows are immutable, migration 019): the seeder posted each payment's
- * lines at its completion time already (money/ledger.ts atPostingTime), which completed_at here agrees with.
+ * transaction. The ledger is not touched (its rows are immutable, migration 019, and stamped by the database's clock):
+ * its lines stay on the day of the seed, when the money really moved (decision 084).
  */
 export async function backdateCollections(
   db: Kysely<Database>,

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS_ENV } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signIn } from '../../testing/users.ts';
+import { runOpsCommand } from '../ops/commands.ts';
 import { DEMO_ACCOUNTS, DEMO_BUSINESS, DEMO_PENDING_INVITE, DEMO_TEAM, DEMO_USER } from './demo-data.ts';
+import { refusedInProduction } from './refusal.ts';
+import { demoSeederOf, seedDemo } from './run.ts';
 import type { DemoSummary } from './seed.ts';
 
 const NOW = new Date();
@@ -14,11 +17,14 @@ const DAY = 86_400_000;
 
 let t: TestApp;
 let summary: DemoSummary;
+/** The seeder as scripts/seed-demo.ts builds it: from outside the app, over the services the app's routes use. */
+let seeder: ReturnType<typeof demoSeederOf>;
 
 beforeAll(async () => {
   // No worker: the payout stays pending, as it is for the seconds after a real seed.
   t = await createTestApp(PAYMENTS_ENV);
-  const seeded = await t.app.services.demo.seed({ collections: COLLECTIONS, now: NOW });
+  seeder = demoSeederOf(t.app.services, t.database.db, { PASSWORD_HASH_COST: 10, SIMULATOR_DELAY_MS: 0 });
+  const seeded = await seeder.seed({ collections: COLLECTIONS, now: NOW });
   if (typeof seeded === 'string') throw new Error(`seed:demo refused: ${seeded}`);
   summary = seeded;
 }, 120_000);
@@ -36,6 +42,21 @@ async function asDemoMerchant(path: string) {
 }
 
 describe('seed:demo', () => {
+  it('is a script outside the app: neither a service nor an operator command', async () => {
+    expect(Object.keys(t.app.services)).not.toContain('demo');
+    expect(await runOpsCommand(t.app.services, 'seed:demo', [])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Unknown command seed:demo\./),
+    });
+  });
+
+  it('refuses to run in production, before reading a setting', () => {
+    expect(refusedInProduction({ NODE_ENV: 'production' })).toMatch(/refuses to run in production .*Nothing was written\.$/);
+    expect(refusedInProduction({ NODE_ENV: 'production' })).not.toContain(DEMO_USER.password);
+    expect(refusedInProduction({ NODE_ENV: 'development' })).toBeNull();
+    expect(refusedInProduction({})).toBeNull();
+  });
+
   it('makes a verified demo merchant with two accounts whose collections span the last six months', async () => {
     expect(summary).toMatchObject({ accounts: 2, links: 7, collections: COLLECTIONS, transfers: 5 });
     const rows = await t.database.db
@@ -156,7 +177,7 @@ describe('seed:demo', () => {
     expect(await t.database.db.selectFrom('member_alerts').select('id').execute()).toEqual([]);
   });
 
-  it("posts each payment's ledger lines when it was paid, so a past month's statement agrees with its collections and reports", async () => {
+  it("posts each payment's ledger lines when the seed settled it, and Reports each payment on the day it was paid (decision 084)", async () => {
     const school = await accountIdOf(DEMO_ACCOUNTS.school);
     const { rows: lines } = await sql<{ created_at: Date; completed_at: Date }>`
       select e.created_at, c.completed_at from ledger_entries e
@@ -164,9 +185,11 @@ describe('seed:demo', () => {
         join ledger_transactions lt on lt.id = e.transaction_id and lt.kind = 'collection'
         join collections c on c.id = lt.reference_id`.execute(t.database.db);
     expect(lines.length).toBeGreaterThan(COLLECTIONS / 2);
-    for (const line of lines) expect(new Date(line.created_at).getTime()).toBe(new Date(line.completed_at).getTime());
-    const lineMonths = new Set(lines.map((line) => kampalaDay(new Date(line.created_at)).slice(0, 7)));
-    expect(lineMonths.size).toBeGreaterThanOrEqual(5);
+    // The ledger stamps by the database's clock: every line is the seed's, after the payment's backdated completion.
+    for (const line of lines) {
+      expect(new Date(line.created_at).getTime()).toBeGreaterThanOrEqual(NOW.getTime());
+      expect(new Date(line.created_at).getTime()).toBeGreaterThan(new Date(line.completed_at).getTime());
+    }
 
     const paid = await t.database.db
       .selectFrom('collections')
@@ -176,25 +199,29 @@ describe('seed:demo', () => {
       .execute();
     const monthOf = (at: Date | string) => kampalaDay(new Date(at)).slice(0, 7);
     const thisMonth = monthOf(NOW);
-    // The busiest month before this one: the seed's transfers and refund are all in this month.
+    // The busiest month before this one: Reports show its payments, its statement none (its money moved at the seed).
     const months = [...new Set(paid.map((row) => monthOf(row.created_at)))].filter((month) => month < thisMonth).sort();
     const count = (month: string) => paid.filter((row) => monthOf(row.created_at) === month).length;
     const month = months.reduce((best, one) => (count(one) > count(best) ? one : best));
     const inMonth = paid.filter((row) => monthOf(row.created_at) === month);
     const [year, number] = month.split('-').map(Number) as [number, number];
     const last = new Date(Date.UTC(year, number, 0)).toISOString().slice(0, 10);
-    const summary = await asDemoMerchant(`/api/wallet/statement/summary?from=${month}-01&to=${last}`);
-    const credits = inMonth.reduce((total, row) => total + Number(row.amount), 0);
-    const fees = inMonth.reduce((total, row) => total + Number(row.fee), 0);
-    expect(summary).toMatchObject({ credits, debits: 0, fees });
-    expect(summary.closing_balance).toBe(summary.opening_balance + credits - fees);
-    if (month !== months[0]) expect(summary.opening_balance).toBeGreaterThan(0);
-    const page = await asDemoMerchant(`/api/wallet/statement?from=${month}-01&to=${last}`);
-    expect(page.totalItems).toBe(inMonth.length);
-    expect(page.items[0].balance).toBe(summary.closing_balance);
-
+    const past = await asDemoMerchant(`/api/wallet/statement/summary?from=${month}-01&to=${last}`);
+    expect(past).toMatchObject({ credits: 0, debits: 0, fees: 0 });
     const stats = await asDemoMerchant('/api/reports/dashboard-stats?period=12m');
-    expect(stats.data[stats.keys.indexOf(month)]).toBe(credits);
+    expect(stats.data[stats.keys.indexOf(month)]).toBe(inMonth.reduce((total, row) => total + Number(row.amount), 0));
+
+    // The seed's day holds every payment's credit and fee, the charges of its transfers (wallet transfer, the two
+    // settlements, the payout), and closes on what the wallet holds.
+    const today = kampalaDay(new Date());
+    const seedDay = await asDemoMerchant(`/api/wallet/statement/summary?from=${kampalaDay(NOW)}&to=${today}`);
+    expect(seedDay).toMatchObject({
+      credits: paid.reduce((total, row) => total + Number(row.amount), 0),
+      fees: paid.reduce((total, row) => total + Number(row.fee), 0) + 500 + 2_000 + 2_000 + 1_000,
+      opening_balance: 0,
+    });
+    const { userWallet } = await asDemoMerchant('/api/user/profile').then((user) => user.current_account);
+    expect(seedDay.closing_balance).toBe(userWallet.current_balance_sand_box);
   });
 
   it('gives the school a member of each role who joined by invitation, and one invitation still open', async () => {
@@ -226,33 +253,15 @@ describe('seed:demo', () => {
     const count = async () =>
       Number((await sql<{ n: string }>`select count(*) as n from collections`.execute(t.database.db)).rows[0]?.n);
     const before = await count();
-    expect(await t.app.services.demo.seed({ collections: 10 })).toBe('exists');
+    expect(await seeder.seed({ collections: 10 })).toBe('exists');
     expect(await count()).toBe(before);
   });
 
-  it('refuses, before writing anything, a database whose test mode has moved money: its history would come after it (decision 059)', async () => {
-    const used = await createTestApp(PAYMENTS_ENV);
-    try {
-      await used.database.db
-        .insertInto('ledger_transactions')
-        .values({ kind: 'collection', environment: 'test', reference_id: crypto.randomUUID() })
-        .execute();
-      const { runOpsCommand } = await import('../ops/commands.ts');
-      const answer = await runOpsCommand(used.app.services, 'seed:demo', ['10']);
-      expect(answer).toMatchObject({ ok: false });
-      expect(answer.message).toContain('seed the demo into a fresh database');
-      const users = await used.database.db.selectFrom('users').select('id').where('email', '=', DEMO_USER.email).execute();
-      expect(users).toEqual([]);
-    } finally {
-      await used.close();
-    }
-  });
-
-  it('is the ops command seed:demo, which refuses a count it cannot take', async () => {
-    const { runOpsCommand } = await import('../ops/commands.ts');
-    expect(await runOpsCommand(t.app.services, 'seed:demo', ['lots'])).toMatchObject({ ok: false });
-    expect(await runOpsCommand(t.app.services, 'seed:demo', ['-5'])).toMatchObject({ ok: false });
-    const again = await runOpsCommand(t.app.services, 'seed:demo', ['10']);
+  it('is npm run seed:demo, which refuses a count it cannot take', async () => {
+    expect(await seedDemo(seeder, ['lots'])).toMatchObject({ ok: false });
+    expect(await seedDemo(seeder, ['-5'])).toMatchObject({ ok: false });
+    expect(await seedDemo(seeder, ['10', '20'])).toMatchObject({ ok: false });
+    const again = await seedDemo(seeder, ['10']);
     expect(again).toEqual({ ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` });
   });
 });

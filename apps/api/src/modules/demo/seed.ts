@@ -3,19 +3,9 @@ import { donationLinkInput, newDigitalItemInput, paymentLinkInput } from '@sente
 import { payInput } from '@sente/contracts/payments-input';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Jobs } from '../../jobs/jobs.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
-import type { AccountsService } from '../accounts/service.ts';
-import type { NotificationSettingsService } from '../alerts/settings.ts';
+import type { Services } from '../../services.ts';
 import * as authRepo from '../auth/repository.ts';
-import type { FilesService } from '../files/service.ts';
-import type { LinksService } from '../links/service.ts';
-import { atPostingTime } from '../money/ledger.ts';
-import type { RefundsService } from '../payments/refunds/service.ts';
-import type { PaymentsService } from '../payments/service.ts';
-import type { TeamService } from '../team/service.ts';
-import type { PinService } from '../transfers/pins.ts';
-import type { WalletService } from '../transfers/service.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BUSINESS,
@@ -29,28 +19,25 @@ import {
   seededRandom,
   solidPng,
 } from './demo-data.ts';
-import { backdateCollections, countSuccessful, PAID_AFTER_MS, testLedgerUsed } from './repository.ts';
+import { backdateCollections, countSuccessful } from './repository.ts';
 
-type Deps = {
+/**
+ * The public services the seeder drives, as the API's routes do, built by its caller (scripts/seed-demo.ts) from the
+ * same createServices as the server: the demo is not one of them.
+ */
+export type DemoDeps = Pick<
+  Services,
+  'accounts' | 'links' | 'files' | 'payments' | 'jobs' | 'pins' | 'wallet' | 'refunds' | 'team' | 'notifications'
+> & {
   db: Kysely<Database>;
-  accounts: AccountsService;
-  links: LinksService;
-  files: FilesService;
-  payments: PaymentsService;
-  jobs: Pick<Jobs, 'runDue'>;
-  pins: PinService;
-  wallet: WalletService;
-  refunds: RefundsService;
-  simulatorDelayMs: number;
   passwords: PasswordHasher;
-  team: TeamService;
-  notifications: NotificationSettingsService;
+  simulatorDelayMs: number;
 };
 
 export type DemoSummary = { accounts: number; links: number; collections: number; successful: number; transfers: number };
 
-/** Why the seeder wrote nothing: the demo merchant exists, or test mode's ledger has moved money (decision 059). */
-export type DemoRefusal = 'exists' | 'ledger-used';
+/** Why the seeder wrote nothing: the demo merchant exists already. */
+export type DemoRefusal = 'exists';
 
 /** A link customers pay in the demo, and how much each payer gives. */
 type Sale = {
@@ -68,14 +55,16 @@ const emailOf = (names: string) => `${names.toLowerCase().replace(/[^a-z]+/g, '.
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const HISTORY_DAYS = 180;
+/** How many payments are made before a worker pass settles them: fewer than a pass claims. */
+const SETTLE_EVERY = 50;
 const TEST = 'test' as const;
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
 /**
- * DESIGN §8 `npm run seed:demo`: a demo merchant with two accounts, links of every kind, thousands of test-mode
- * collections over the last six months and transfers of every kind, all made through the same services the API
- * uses, so the ledger, customers and link totals are what real use would leave. Runs once: a second call finds
- * the demo user and adds nothing.
+ * `npm run seed:demo`: a demo merchant with two accounts, links of every kind, thousands of test-mode collections over
+ * the last six months and transfers of every kind, all made through the same services the API uses, so the ledger,
+ * customers and link totals are what real use would leave. Runs once: a second call finds the demo user and adds
+ * nothing.
  */
 export function createDemoSeeder({
   db,
@@ -91,7 +80,7 @@ export function createDemoSeeder({
   passwords,
   team,
   notifications,
-}: Deps) {
+}: DemoDeps) {
   async function createLinks(userId: string, schoolId: string, bakeryId: string): Promise<{ sales: Sale[]; count: number }> {
     const school = { accountId: schoolId, environment: TEST };
     const bakery = { accountId: bakeryId, environment: TEST };
@@ -201,9 +190,10 @@ export function createDemoSeeder({
   }
 
   /**
-   * Customers pay through the public payment service, oldest first; the simulator settles each as the worker would,
-   * its ledger lines dated when it was paid (atPostingTime), so the statement runs through the six months as the
-   * collections do. The payments' own rows, timelines and events are dated after, by backdateCollections.
+   * Customers pay through the public payment service and the simulator settles them as the worker would, now: the
+   * ledger stamps every movement by the database's clock, so the statement shows the history on the day of the seed.
+   * The payments' own rows, timelines, customers and daily totals are then dated over the six months by
+   * backdateCollections, so the collections, Overview and Reports show them on their own days (decision 084).
    */
   async function collect(sales: Sale[], count: number, now: Date) {
     const random = seededRandom(2026);
@@ -227,29 +217,33 @@ export function createDemoSeeder({
       const daysAgo = Math.floor(HISTORY_DAYS * (1 - Math.sqrt(random())));
       const at = new Date(now.getTime() - daysAgo * DAY);
       at.setUTCHours(4 + Math.floor(random() * 14), Math.floor(random() * 60), Math.floor(random() * 60), 0);
-      // Settled (PAID_AFTER_MS later) before the seed's transfers, which the database's clock dates.
+      // Completed (PAID_AFTER_MS later) before the seed itself, which the database's clock dates.
       if (at.getTime() > now.getTime() - MINUTE) at.setTime(now.getTime() - MINUTE - Math.floor(random() * 3_600_000));
       return { sale, input, at };
     });
-    // Oldest first, a millisecond apart at least: a wallet's movements must come in time order (decision 059).
+    // Oldest first, so the ledger's order (the seed's) is the payments' order too.
     planned.sort((a, b) => a.at.getTime() - b.at.getTime());
-    planned.forEach((plan, index) => {
-      const before = planned[index - 1]?.at.getTime() ?? Number.NEGATIVE_INFINITY;
-      if (plan.at.getTime() <= before) plan.at = new Date(before + 1);
-    });
     const paidAt = new Map<string, { id: string; at: Date }[]>();
-    for (const { sale, input, at } of planned) {
+    for (const [index, { sale, input, at }] of planned.entries()) {
       const payment = await payments.pay(sale.ref, input, undefined);
-      await atPostingTime(new Date(at.getTime() + PAID_AFTER_MS), settleDue);
       paidAt.set(sale.accountId, [...(paidAt.get(sale.accountId) ?? []), { id: payment.id, at }]);
+      if ((index + 1) % SETTLE_EVERY === 0) await settleDue();
     }
+    await settleDue();
+    // The receipts are sent before the backdating, so a receipt step is never left at today.
     await payments.receiptsSent();
     for (const [accountId, rows] of paidAt) await backdateCollections(db, accountId, rows);
   }
 
-  /** The worker's pass, run as if the simulator's delay had passed (payments expire much later than that). */
+  /**
+   * The worker's passes, run with the clock the worker takes set past the simulator's delay (payments expire much
+   * later than that), until no payment is left to settle.
+   */
   async function settleDue() {
-    await jobs.runDue({ now: new Date(Date.now() + simulatorDelayMs + 1_000) });
+    for (;;) {
+      const { payments: tally } = await jobs.runDue({ now: new Date(Date.now() + simulatorDelayMs + 1_000) });
+      if (tally.settled + tally.expired + tally.failed === 0) return;
+    }
   }
 
   /** Money out of the school's test wallet, each way once, behind the demo PIN as a merchant would. */
@@ -348,7 +342,6 @@ export function createDemoSeeder({
   return {
     async seed({ collections = 2_400, now = new Date() } = {}): Promise<DemoSummary | DemoRefusal> {
       if (await authRepo.findUserByEmailOrPhone(db, DEMO_USER.email)) return 'exists';
-      if (collections > 0 && (await testLedgerUsed(db))) return 'ledger-used';
       const { password, ...names } = DEMO_USER;
       const user = await authRepo.insertUser(db, { ...names, password_hash: await passwords.hash(password) });
       if (!user) return 'exists';

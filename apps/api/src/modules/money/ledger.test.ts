@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, expectLedgerHolds, type Merchant } from '../../testing/payments.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fundWallet, p2p, setPin, WALLET_ENV } from '../../testing/transfers.ts';
-import { atPostingTime, InsufficientFundsError, PLATFORM_SHARDS, postMovement, shardOf } from './ledger.ts';
+import { InsufficientFundsError, PLATFORM_SHARDS, postMovement, shardOf } from './ledger.ts';
 import type { Movement, Posting } from './movements.ts';
 
 let t: TestApp;
@@ -75,7 +75,7 @@ describe('the ledger', () => {
     await expectLedgerHolds(t);
   });
 
-  it('dates the movements posted at a time given (the demo history), in time order only (decision 059)', async () => {
+  it("dates every movement by the database's clock: a transaction and its entries carry the time it was posted", async () => {
     // Production wallets: no other test of this file has written to them, so their history is this test's.
     const owner = await createMerchant(t, 'Ledger History');
     const live = { currency: 'UGX' as const, environment: 'production' as const };
@@ -96,17 +96,12 @@ describe('the ledger', () => {
       const row = rows[0]!;
       return [row.at, ...row.entries].map((at) => new Date(at).toISOString());
     };
-    const may = new Date('2026-05-04T09:30:00.000Z');
-    expect(await times(await atPostingTime(may, () => credit(1_000)))).toEqual(Array(3).fill(may.toISOString()));
-    const before = await sql<{ n: string }>`select count(*)::text as n from ledger_transactions`.execute(t.database.db);
-    await expect(atPostingTime(new Date('2026-04-01T09:00:00Z'), () => credit(2_000))).rejects.toMatchObject({ code: 'SE004' });
-    await expect(atPostingTime(may, () => credit(2_000))).rejects.toMatchObject({ code: 'SE004' });
-    const after = await sql<{ n: string }>`select count(*)::text as n from ledger_transactions`.execute(t.database.db);
-    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
-    const june = new Date('2026-06-01T10:00:00.000Z');
-    expect(await times(await atPostingTime(june, () => credit(3_000)))).toEqual(Array(3).fill(june.toISOString()));
     const [now] = await times(await credit(4_000));
     expect(Date.now() - new Date(now!).getTime()).toBeLessThan(60_000);
+    // No caller can give a movement another time (migration 054 took that parameter away).
+    await expect(
+      sql`select post_movement('collection', 'test', ${randomUUID()}::uuid, '[]'::jsonb, now())`.execute(t.database.db),
+    ).rejects.toThrow(/function post_movement\(.*\) does not exist/);
     await expectLedgerHolds(t);
   });
 

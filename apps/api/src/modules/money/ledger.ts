@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Currency, Environment } from '@sente/contracts/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -63,18 +62,6 @@ export function isInsufficientFunds(error: unknown): boolean {
   );
 }
 
-/** The time the movements posted inside atPostingTime carry; none (the database's clock) everywhere else. */
-const postingTime = new AsyncLocalStorage<Date>();
-
-/**
- * Runs `work` with every movement it posts dated `at` rather than by the database's clock (decision 059): how the
- * demo writes six months of history through the same services. Each wallet's movements must come in time order: one
- * dated at or before an entry its wallets already have is refused (SE004), so the ledger's order stays its balances'.
- */
-export function atPostingTime<T>(at: Date, work: () => Promise<T>): Promise<T> {
-  return postingTime.run(at, work);
-}
-
 /**
  * Writes one balanced movement (DESIGN §6) in one statement inside the caller's transaction: each wallet's balance
  * (created empty the first time it is credited), then the transaction row and its entries. The database refuses an
@@ -86,8 +73,9 @@ export async function postMovement(trx: Transaction<Database>, movement: Movemen
   let id: string;
   try {
     const { rows } = await sql<{ id: string }>`
-      select post_movement(${movement.kind}, ${movement.environment}, ${movement.referenceId}::uuid, ${postings}::jsonb,
-                           ${postingTime.getStore() ?? null}::timestamptz) as id`.execute(trx);
+      select post_movement(${movement.kind}, ${movement.environment}, ${movement.referenceId}::uuid, ${postings}::jsonb) as id`.execute(
+      trx,
+    );
     id = rows[0]!.id;
   } catch (error) {
     if (isInsufficientFunds(error)) throw new InsufficientFundsError('insufficient funds');

@@ -3,7 +3,6 @@ import { formatMoney, formatNumber } from '@sente/contracts/format';
 import type { OpsResult } from '@sente/contracts/system';
 import { reasonText } from '../../lib/rich-text.ts';
 import type { Services } from '../../services.ts';
-import { DEMO_ACCOUNTS, DEMO_PIN, DEMO_USER } from '../demo/demo-data.ts';
 
 type Command = (services: Services, args: string[]) => Promise<OpsResult>;
 
@@ -68,10 +67,6 @@ const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: true, message: `removed ${removed} wallet PIN(s) of ${email}` };
     },
   },
-  'seed:demo': {
-    usage: 'seed:demo [collections]  a demo merchant with two accounts, links, collections over six months and transfers',
-    run: (services, args) => seedDemo(services, args),
-  },
   'providers:status': {
     usage:
       'providers:status [--check]  the live rails configured (MTN MoMo, Airtel Money) and the callback URL of each; --check asks each for a token',
@@ -125,32 +120,6 @@ const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
       return { ok: false, message: `ledger has ${problems.length} problem(s):\n${lines.join('\n')}`, data: problems };
     },
   },
-};
-
-const MAX_DEMO_COLLECTIONS = 50_000;
-
-/** DESIGN §8 seed:demo, also `npm run seed:demo`: a living dashboard for a newcomer, in test mode. */
-const seedDemo: Command = async ({ demo }, [count]) => {
-  const collections = count === undefined ? undefined : Number(count);
-  if (collections !== undefined && !(Number.isInteger(collections) && collections >= 0 && collections <= MAX_DEMO_COLLECTIONS)) {
-    return { ok: false, message: `Usage: seed:demo [collections, 0 to ${formatNumber(MAX_DEMO_COLLECTIONS)}]` };
-  }
-  const summary = await demo.seed(collections === undefined ? {} : { collections });
-  if (summary === 'exists')
-    return { ok: true, message: `The demo merchant ${DEMO_USER.email} already exists; nothing was added.` };
-  if (summary === 'ledger-used') {
-    return {
-      ok: false,
-      message:
-        "This database's test mode has moved money already, and the demo's six months of history must come before it (docs/decisions/059). Nothing was added: seed the demo into a fresh database, e.g. DATA_DIR=./data-demo npm run seed:demo, then start the server with that DATA_DIR.",
-    };
-  }
-  const lines = [
-    `Demo merchant ready: ${DEMO_ACCOUNTS.school} and ${DEMO_ACCOUNTS.bakery}, ${summary.links} links,`,
-    `${formatNumber(summary.collections)} test collections over six months (${formatNumber(summary.successful)} successful), ${summary.transfers} transfers.`,
-    `Sign in as ${DEMO_USER.email} with ${DEMO_USER.password}; the sign-in code is in the server log and DATA_DIR/outbox. Wallet PIN ${DEMO_PIN}.`,
-  ];
-  return { ok: true, message: lines.join('\n'), data: summary };
 };
 
 export async function runOpsCommand(services: Services, command: string, args: string[]): Promise<OpsResult> {
