@@ -88,8 +88,6 @@ declare module 'fastify' {
      * its 429: the key guard calls it between finding the key and refusing a bad one, so guessing keys is counted too.
      */
     countKeyRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** The rate class each registered route declared, by `METHOD url`: what the route walk reads. */
-    rateClassOf: (method: string, url: string) => RateClassName | undefined;
   }
   interface FastifyContextConfig {
     rateClass?: RateClassName;
@@ -99,13 +97,19 @@ declare module 'fastify' {
 /** @fastify/static names the file each of its routes serves: those routes serve fixed files (class 'none'). */
 const servesFixedFile = (route: RouteOptions) => typeof (route.config as { file?: unknown } | undefined)?.file === 'string';
 
+/** A fixed file is anyone's and unlimited: the facts (lib/route.ts) of a route that serves one. */
+function fixedFileFacts(config: NonNullable<RouteOptions['config']>) {
+  config.rateClass ??= 'none';
+  config.access ??= 'public';
+}
+
 /**
- * Every route of a context class 'none': for a plugin that serves fixed files (the API reference), whose route options
- * cannot be given a class. Register that plugin inside the context this is called in.
+ * Every route of a context a fixed file's: for a plugin that serves fixed files (the API reference), whose route options
+ * cannot be given facts. Register that plugin inside the context this is called in.
  */
 export function fixedFileRoutes(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if (route.config) route.config.rateClass ??= 'none';
+    if (route.config) fixedFileFacts(route.config);
   });
 }
 
@@ -131,15 +135,12 @@ function countHeaders(reply: FastifyReply, limit: Limit) {
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { redisUrl, settings, namespace }: Options) => {
   const classes = rateClasses(settings);
-  const declared = new Map<string, { rateClass?: RateClassName }>();
-  app.decorate('rateClassOf', (method: string, url: string) => declared.get(`${method} ${url}`)?.rateClass);
 
   // Before @fastify/rate-limit's own onRoute hook, which reads the per-address limit this one sets.
   app.addHook('onRoute', (route: RouteOptions) => {
     route.config ??= {};
     const config = route.config;
-    if (config.rateClass === undefined && servesFixedFile(route)) config.rateClass = 'none';
-    for (const method of [route.method].flat()) declared.set(`${method} ${route.url}`, config);
+    if (config.rateClass === undefined && servesFixedFile(route)) fixedFileFacts(config);
     if (config.rateClass === undefined || config.rateClass === 'none') return;
     const { perMinute, per } = classes[config.rateClass];
     if (per.includes('ip')) config.rateLimit = { max: perMinute, timeWindow: '1 minute' };

@@ -15,14 +15,14 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationSe
   route(
     app,
     'GET /api/user/notifications',
-    { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } },
+    { access: { account: 'view' }, rateClass: 'read' },
     async (request) => answer(await notifications.load(request.account.id, request.auth.userId)),
   );
 
   route(
     app,
     'POST /api/user/notifications',
-    { preValidation: app.requireAccount('view'), config: { rateClass: 'write' } },
+    { access: { account: 'view' }, rateClass: 'write' },
     async (request) =>
       answer(await notifications.save(request.account.id, request.auth.userId, request.body), NOTIFICATION_MESSAGES.saved),
   );
@@ -30,7 +30,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationSe
   route(
     app,
     'GET /api/team/notifications',
-    { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'read' } },
+    { access: { account: 'manageAccount' }, rateClass: 'read' },
     async (request) => answer(await notifications.team(request.account.id)),
   );
 };

@@ -14,8 +14,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phoneVeri
     app,
     'GET /api/user/profile',
     {
-      preValidation: app.authenticate,
-      config: { rateClass: 'read' },
+      access: 'session',
+      rateClass: 'read',
     },
     async (request) => answer(await users.loadProfile(request.auth.userId)),
   );
@@ -24,8 +24,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phoneVeri
     app,
     'POST /api/user/update-profile',
     {
-      preValidation: app.authenticate,
-      config: { rateClass: 'write' },
+      access: 'session',
+      rateClass: 'write',
     },
     async (request) => {
       await users.updateProfile(request.auth.userId, request.body);
@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phoneVeri
   route(
     app,
     'POST /api/user/phone/send-code',
-    { preValidation: app.authenticate, config: { rateClass: 'write' } },
+    { access: 'session', rateClass: 'write' },
     async (request) => {
       const sentAt = await phoneVerification.sendCode(request.auth.userId);
       return answer({ last_code_sent_at: sentAt.toISOString() }, PHONE_MESSAGES.codeSent);
@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phoneVeri
   route(
     app,
     'POST /api/user/phone/verify',
-    { preValidation: app.authenticate, config: { rateClass: 'write' } },
+    { access: 'session', rateClass: 'write' },
     async (request) => {
       await phoneVerification.verify(request.auth.userId, request.body.code);
       return answer(null, PHONE_MESSAGES.verified);
