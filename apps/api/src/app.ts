@@ -87,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRoute', (route) => {
     const { method, url, schema } = route;
     // Read when the table is read: the fixed files' facts are set by hooks that run after this one (plugins/rate-limit.ts).
-    const config = (route.config ??= {});
+    route.config ??= {};
+    const config = route.config;
     for (const one of [method].flat()) {
       if (one === 'HEAD') continue;
       routeTable.push({

@@ -12,7 +12,22 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RateClassName } from '../plugins/rate-limit.ts';
+
+/** Decision 045: every route names one of these classes; 'none' only for health and fixed files (SPA, API reference). */
+export const RATE_CLASS_NAMES = [
+  'none',
+  'read',
+  'write',
+  'signIn',
+  'pin',
+  'lookup',
+  'money',
+  'public',
+  'shorten',
+  'callback',
+  'key',
+] as const;
+export type RateClassName = (typeof RATE_CLASS_NAMES)[number];
 
 /**
  * Who may call a route: anyone; any signed-in user, whatever their role; a member whose role on their current account

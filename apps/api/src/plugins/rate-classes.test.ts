@@ -13,10 +13,11 @@ import { ROUTES as CATALOGUE, type RouteSchemas } from '@sente/contracts/routes'
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { RATE_CLASS_NAMES, type RateClassName } from '../lib/route.ts';
 import { createMerchant, type Merchant } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer } from '../testing/users.ts';
-import { ACCOUNT_LOOKUPS_PER_MINUTE, RATE_CLASS_NAMES, type RateClassName } from './rate-limit.ts';
+import { ACCOUNT_LOOKUPS_PER_MINUTE } from './rate-limit.ts';
 
 /** Every setting of a class at 2: the third call of a minute is refused. */
 const LIMIT = 2;

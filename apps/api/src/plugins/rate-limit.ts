@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { RateClassName } from '../lib/route.ts';
 
 /**
  * Account numbers are 10 random digits, so without a limit the look-ups (number -> account, account ->
@@ -18,22 +19,6 @@ export const ACCOUNT_LOOKUPS_PER_MINUTE = 30;
  * signed in is counted by address), or the /v1 API key (its account and environment, across every /v1 route).
  */
 type CountedBy = 'ip' | 'member' | 'key';
-
-/** Decision 045: every route names one of these classes; 'none' only for health and fixed files (SPA, API reference). */
-export const RATE_CLASS_NAMES = [
-  'none',
-  'read',
-  'write',
-  'signIn',
-  'pin',
-  'lookup',
-  'money',
-  'public',
-  'shorten',
-  'callback',
-  'key',
-] as const;
-export type RateClassName = (typeof RATE_CLASS_NAMES)[number];
 
 type RateClass = { perMinute: number; per: readonly CountedBy[] };
 
@@ -130,7 +115,7 @@ function countHeaders(reply: FastifyReply, limit: Limit) {
 
 /**
  * Rate limits live in process memory, or in Redis when REDIS_URL is set so that API replicas share them. A route
- * names its class (`config: { rateClass: 'signIn' }`); this plugin turns the class into counts: per address in
+ * names its class with its facts (`rateClass: 'signIn'`, lib/route.ts); this plugin turns the class into counts: per address in
  * onRequest (before the body is read), per member after the route's own authentication.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { redisUrl, settings, namespace }: Options) => {

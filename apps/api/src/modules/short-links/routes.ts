@@ -18,7 +18,8 @@ export const shortLinksRoutes: FastifyPluginAsyncZod<Services> = async (app, { s
     app,
     'GET /s/:code',
     {
-      access: 'public', rateClass: 'public',
+      access: 'public',
+      rateClass: 'public',
     },
     async (request, reply) => reply.redirect(await shortLinks.resolve(request.params.code), 302),
   );

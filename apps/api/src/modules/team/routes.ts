@@ -30,7 +30,9 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
   // The invitation link's page (public: the invitee may have no account yet) and its accept (any signed-in user whose
   // address it was sent to), limited like the other endpoints that take a secret from an e-mail.
   const limited = { rateClass: 'signIn' } as const;
-  route(app, 'GET /api/staff/invitation', { ...limited, access: 'public' }, async (request) => answer(await team.invitation(request.query.invite)));
+  route(app, 'GET /api/staff/invitation', { ...limited, access: 'public' }, async (request) =>
+    answer(await team.invitation(request.query.invite)),
+  );
 
   route(
     app,

@@ -221,13 +221,8 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     answer(await wallet.payoutAllowance(actorOf(request))),
   );
 
-  route(
-    app,
-    'POST /api/payout-rules',
-    { access: { account: 'manageAccount' }, rateClass: 'write' },
-    async (request) => {
-      const rules = await wallet.setPayoutRules(request.account.id, request.auth.userId, request.body);
-      return answer(rules, PAYOUT_RULE_MESSAGES.saved);
-    },
-  );
+  route(app, 'POST /api/payout-rules', { access: { account: 'manageAccount' }, rateClass: 'write' }, async (request) => {
+    const rules = await wallet.setPayoutRules(request.account.id, request.auth.userId, request.body);
+    return answer(rules, PAYOUT_RULE_MESSAGES.saved);
+  });
 };
