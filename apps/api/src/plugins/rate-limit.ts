@@ -115,8 +115,8 @@ function countHeaders(reply: FastifyReply, limit: Limit) {
 
 /**
  * Rate limits live in process memory, or in Redis when REDIS_URL is set so that API replicas share them. A route
- * names its class with its facts (`rateClass: 'signIn'`, lib/route.ts); this plugin turns the class into counts: per address in
- * onRequest (before the body is read), per member after the route's own authentication.
+ * names its class with its facts (`rateClass: 'signIn'`, lib/route.ts); this plugin turns the class into counts: per
+ * address in onRequest (before the body is read), per member after the route's own authentication.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { redisUrl, settings, namespace }: Options) => {
   const classes = rateClasses(settings);
