@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database } from './db/database.ts';
 import { startJobsWorker } from './jobs/worker.ts';
+import type { RouteFacts } from './lib/route.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
@@ -51,8 +52,11 @@ export type AppDeps = {
   rateLimitNamespace?: string;
 };
 
-/** One registered route: what the rights matrix, the route walker and the route schema tests read. */
-export type RouteEntry = { method: string; url: string; schema: FastifySchema | undefined };
+/**
+ * One registered route and the facts it declared (lib/route.ts): what the rights matrix, the route walks and the rate
+ * classes' test read (decision 085). A fact is undefined where the route declared none, which those tests refuse.
+ */
+export type RouteEntry = { method: string; url: string; schema: FastifySchema | undefined } & Partial<RouteFacts>;
 
 export type App = FastifyInstance & { services: Services; routeTable: readonly RouteEntry[] };
 
@@ -80,8 +84,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const services = createServices({ db, mailer, secrets, config, logger });
   const routeTable: RouteEntry[] = [];
-  app.addHook('onRoute', ({ method, url, schema }) => {
-    for (const one of [method].flat()) if (one !== 'HEAD') routeTable.push({ method: one, url, schema });
+  app.addHook('onRoute', (route) => {
+    const { method, url, schema } = route;
+    // Read when the table is read: the fixed files' facts are set by hooks that run after this one (plugins/rate-limit.ts).
+    route.config ??= {};
+    const config = route.config;
+    for (const one of [method].flat()) {
+      if (one === 'HEAD') continue;
+      routeTable.push({
+        method: one,
+        url,
+        schema,
+        get access() {
+          return config.access;
+        },
+        get rateClass() {
+          return config.rateClass;
+        },
+      });
+    }
   });
   // Every route declares its request and response schemas in zod (contracts), which validate what comes in and
   // serialise what goes out (decision 046).

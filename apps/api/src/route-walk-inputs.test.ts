@@ -10,10 +10,11 @@ import { LINK_MESSAGES, MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
-import { DONATION_LINK, digitalItemWith, type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
+import { type OwnFiles, PAYMENT_LINK, uploadOwnFiles } from './testing/links.ts';
 import { apiKeysOf } from './testing/merchant-api.ts';
 import { readOutbox } from './testing/outbox.ts';
 import { createDigitalItem, createPaymentLink, type Merchant, payId } from './testing/payments.ts';
+import { type RealRecords, SAMPLE_BODIES } from './testing/route-samples.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { fundWallet, PIN, pinToken, saveBankDetails, WALLET_ENV } from './testing/transfers.ts';
 import { createAliceAndBob, switchAccount } from './testing/transfers-more.ts';
@@ -33,19 +34,7 @@ let t: TestApp;
 let owner: Merchant;
 let other: Merchant;
 /** Real values of the owner's records, so that a request gets past "not found" to where its input is used. */
-let real: {
-  linkId: string;
-  linkRef: string;
-  itemId: string;
-  itemRef: string;
-  paymentId: string;
-  file: string;
-  /** A successful payment with much left to refund, and a refund of it. */
-  paidId: string;
-  refundId: string;
-  /** A payout batch the owner's API key proposed. */
-  batchId: string;
-};
+let real: RealRecords;
 /** The owner's own uploads, which link forms may point at. */
 let files: OwnFiles;
 
@@ -102,7 +91,7 @@ let pinTokenInHand: string | undefined;
 /** The owner's own certificate upload, made on first use, for the business details and compliance samples. */
 let certificateInHand: string | undefined;
 
-/** A valid body for each route that takes one, so that one spoiled field is the only thing wrong. */
+/** A valid body for the route (testing/route-samples.ts), so that one spoiled field is the only thing wrong. */
 async function sampleBody(route: RouteEntry): Promise<Body> {
   const token = async () => {
     if (!pinTokenInHand) {
@@ -115,143 +104,8 @@ async function sampleBody(route: RouteEntry): Promise<Body> {
     certificateInHand ??= await uploadPath(t, owner.accessToken, { bytes: SAMPLES.pdf, name: 'walk.pdf' }, 'certificates');
     return certificateInHand;
   };
-  const samples: Record<string, () => Body | Promise<Body>> = {
-    'POST /api/sign-up': () => ({
-      firstname: 'Ada',
-      lastname: 'Okello',
-      email: `walk-${randomUUID()}@example.com`,
-      password: 'Sente#2026pass',
-    }),
-    'POST /api/resend-account-verification-code': () => ({ email_or_phone: owner.email }),
-    'POST /api/verify-account': () => ({ email_or_phone: owner.email, code: '123456' }),
-    'POST /api/login': () => ({ emailOrPhone: owner.email, password: 'Wrong#pass1' }),
-    'POST /api/login-otp': () => ({ emailOrPhone: owner.email, code: '123456' }),
-    'POST /api/password-reset-code': () => ({ email_or_phone: `nobody-${randomUUID()}@example.com` }),
-    'POST /api/change-password': () => ({ email_or_phone: owner.email, code: '123456', password: 'Another#Pass9' }),
-    'POST /api/refresh-token': () => ({ refreshToken: 'not-a-token' }),
-    'POST /api/user/update-profile': () => ({ firstname: 'Grace', lastname: 'Namutebi', phone: '0772123456' }),
-    'POST /api/user/phone/send-code': () => ({}),
-    'POST /api/user/phone/verify': () => ({ code: '123456' }),
-    'POST /api/sente-account/create-account': () => ({ account_name: 'Walk shop' }),
-    'POST /api/sente-account/switch-account': () => ({ sente_account_id: owner.accountId }),
-    'POST /api/sente-account/update-logo': () => ({ logo: real.file }),
-    'POST /api/keys/set-environment': () => ({ environment: 'test' }),
-    'POST /api/payment-link/create': () => ({ ...PAYMENT_LINK }),
-    'POST /api/payment-link/update/:id': () => ({ ...PAYMENT_LINK }),
-    'POST /api/payment-link/enable_or_disable/:id': () => ({ is_active: true }),
-    'POST /api/donation-link/create': () => ({ ...DONATION_LINK, image: files.image }),
-    'POST /api/donation-link/update/:id': () => ({ ...DONATION_LINK, image: files.image }),
-    'POST /api/donation-link/create_digital_item': () => digitalItemWith(files),
-    'POST /api/donation-link/update_digital_item/:id': () => digitalItemWith(files),
-    'POST /api/donation-link/hide_digital_item/:id': () => ({ is_hidden: true }),
-    'POST /api/payment-link/shorten_url': () => ({ long_url: 'https://example.com/a' }),
-    'POST /api/shorten_url': () => ({ long_url: 'https://example.com/a' }),
-    'POST /api/public/links/:ref/pay': () => ({
-      names: 'Okello John',
-      channel: 'MTN_UG',
-      phone: '0772123456',
-      email: 'okello@example.com',
-      amount: 1000,
-      extra_data: [{ label: 'Class', value: 'P1' }],
-    }),
-    'POST /api/wallet/pin_exists': () => ({ sente_account_id: owner.accountId }),
-    'POST /api/wallet/set_pin': () => ({ sente_account_id: owner.accountId, pin: '13579' }),
-    'POST /api/wallet/verify_pin': () => ({ sente_account_id: owner.accountId, pin: PIN }),
-    // The new PIN equals the old, so no spoiled body can change the owner's PIN (the walk spends PIN tokens).
-    'POST /api/wallet/change_pin': () => ({
-      sente_account_id: owner.accountId,
-      old_pin: PIN,
-      new_pin: PIN,
-      new_pin_confirmation: PIN,
-    }),
-    'POST /api/wallet/pin_reset_code': () => ({ sente_account_id: owner.accountId }),
-    'POST /api/wallet/reset_pin': () => ({
-      sente_account_id: owner.accountId,
-      code: codeNotSentTo(owner.email),
-      new_pin: '13579',
-      new_pin_confirmation: '13579',
-    }),
-    'POST /api/wallet/verify_sente_acc_number': () => ({ sente_account_number: '1234567890' }),
-    'POST /api/wallet/user_with_sente': () => ({ sente_account_id: other.accountId }),
-    'POST /api/wallet/mobile-money-name': () => ({ phone: '0772000011' }),
-    'POST /api/wallet/get_account_number_if_exists': () => ({ sente_account_id: owner.accountId }),
-    'POST /api/wallet-transfers/p2p': async () => ({
-      recipientAccountId: other.accountId,
-      amount: 1000,
-      reason: 'Stock',
-      ...(await token()),
-    }),
-    'POST /api/settlements/create': async () => ({ amount: 1000, reason: 'Rent', ...(await token()) }),
-    'POST /api/yo/process_payout': async () => ({
-      amount: 1000,
-      account: '0772123456',
-      narrative: 'Supplier',
-      ...(await token()),
-    }),
-    'POST /api/collections/:id/refund': async () => ({ amount: 1000, reason: 'Wrong size', ...(await token()) }),
-    'POST /v1/refunds': () => ({ collection_id: real.paidId, amount: 1000, reason: 'Order 1001 cancelled' }),
-    'POST /api/sente-account/update-bank-details': () => ({
-      bank_name: 'Stanbic Bank Uganda',
-      account_number: '9030012345678',
-      account_name: 'Kampala Books Ltd',
-    }),
-    // Every cap off, so that the walk's own payouts and transfers are never refused by a rule it set.
-    'POST /api/payout-rules': () => ({ per_payout_cap: '', daily_cap: 0, member_daily_cap: null, approval_threshold: 2_000_000 }),
-    'POST /api/user/notifications': () => ({
-      payment_received: true,
-      payment_above: '50,000',
-      daily_summary: true,
-      payout_failed: false,
-      refund_done: true,
-      low_balance_below: null,
-      by_email: true,
-      by_sms: false,
-      live: true,
-      test: true,
-    }),
-    'POST /api/user/update-business-details': async () => ({
-      business_name: 'Kampala Books Ltd',
-      business_industry: 'Retail',
-      business_email: 'info@kampalabooks.example',
-      business_phone: '0772123456',
-      reg_date: '2020-01-10',
-      country: 'Uganda',
-      city: 'Kampala',
-      address_1: 'Plot 1, Kampala Road',
-      address_2: 'Suite 2',
-      certificate_url: await certificate(),
-    }),
-    'POST /api/sente-account/save-sente-files': async () => ({
-      files: [{ file_name: 'Other', other_name: 'Board resolution', file_path: await certificate() }],
-    }),
-    'POST /ops/run': () => ({ secret: 'not-the-secret', args: ['ledger:verify'] }),
-    'POST /v1/collections': () => ({
-      amount: 1000,
-      phone: '0772123456',
-      channel: 'MTN_UG',
-      reference: 'INV-1',
-      customer_name: 'Okello John',
-      metadata: { order: '1' },
-    }),
-    'POST /v1/payouts': () => ({ amount: 1000, phone: '0772123456', reason: 'Supplier' }),
-    'POST /v1/payout-batches': () => ({
-      reference: `Walk ${randomUUID()}`,
-      rows: [{ phone: '0772123456', amount: 1000, name: 'Okello John', reference: 'R-1', narrative: 'Wages' }],
-    }),
-    'POST /api/staff/register': () => ({ email: `walk-${randomUUID()}@example.com`, staff_role: 'user' }),
-    'POST /api/staff/hide_staff/:id': () => ({}),
-    'POST /api/staff/accept': () => ({ invite: 'x'.repeat(43) }),
-    'POST /api/sente-account/remove-sente-file/:id': () => ({}),
-    'POST /api/keys/generate': () => ({}),
-    // Literal public addresses, so that no spoiled body waits on a name lookup.
-    'POST /api/webhook/save-url': () => ({
-      collection_url: 'https://8.8.8.8/walk/collections',
-      payment_url: 'https://1.1.1.1/walk/payments',
-    }),
-    'POST /api/webhook/test-event': () => ({}),
-    'POST /api/webhook/deliveries/:id/resend': () => ({}),
-  };
-  return (await samples[`${route.method} ${route.url}`]?.()) ?? { name: 'value' };
+  const sample = SAMPLE_BODIES[`${route.method} ${route.url}`];
+  return sample ? await sample({ owner, other, real, files, pinToken: token, certificate, codeNotSentTo }) : { name: 'value' };
 }
 
 /** Values that replace one field at a time. */
@@ -354,9 +208,11 @@ async function stayedSignedIn(): Promise<void> {
   if (res.statusCode === 401) owner = { ...owner, ...(await signIn(t, owner.email)) };
 }
 
-async function send(method: string, url: string, payload?: string | Body): Promise<Outcome> {
+/** Sends as the route's access asks: the owner's current API key to the merchant API's, else the owner's session. */
+async function send(route: Pick<RouteEntry, 'method' | 'access'>, url: string, payload?: string | Body): Promise<Outcome> {
+  const { method } = route;
   // The walk generates new keys (POST /api/keys/generate): the merchant API is called with the current one.
-  const apiKey = url.startsWith('/v1/') ? (await apiKeysOf(t, owner)).test_key : undefined;
+  const apiKey = route.access === 'apiKey' ? (await apiKeysOf(t, owner)).test_key : undefined;
   const once = () => {
     const auth = apiKey ? { authorization: `Bearer ${apiKey}` } : bearer(owner.accessToken);
     // A client of the API asks for JSON; the public pages answer a browser a page instead (public-pages.test.ts).
@@ -411,12 +267,12 @@ describe('every route, with what a careless client or an attacker sends', () => 
       for (const field of fields) {
         for (const [what, value] of SPOILED_VALUES) {
           const body = { ...(await sampleBody(route)), [field]: value };
-          const problem = problemWith(await send(route.method, url, body), `${field} as ${what}`);
+          const problem = problemWith(await send(route, url, body), `${field} as ${what}`);
           if (problem) problems.push(problem);
         }
       }
       for (const [what, payload] of RAW_BODIES) {
-        const problem = problemWith(await send(route.method, url, payload), what);
+        const problem = problemWith(await send(route, url, payload), what);
         if (problem) problems.push(problem);
       }
     }
@@ -429,7 +285,7 @@ describe('every route, with what a careless client or an attacker sends', () => 
     const problems: string[] = [];
     for (const route of walked().filter((r) => r.method !== 'GET')) {
       const outcome = await send(
-        route.method,
+        route,
         fillParams(route.url, (name) => realParam(route, name)),
         deep,
       );
@@ -458,7 +314,7 @@ describe('every route, with what a careless client or an attacker sends', () => 
     ];
     const problems: string[] = [];
     for (const [method, url, body] of cases) {
-      const outcome = await send(method, url, body);
+      const outcome = await send({ method }, url, body);
       const problem = problemWith(outcome, 'a spoiled nested value');
       if (problem) problems.push(problem);
       else if (outcome.status < 400) problems.push(`${outcome.request}: accepted a spoiled nested value (${outcome.status})`);
@@ -472,7 +328,7 @@ describe('every route, with what a careless client or an attacker sends', () => 
       for (const [what, value] of BAD_PARAMS) {
         const url = fillParams(route.url, () => value);
         const body = route.method === 'GET' ? undefined : await sampleBody(route);
-        const problem = problemWith(await send(route.method, url, body), `a path parameter with ${what}`);
+        const problem = problemWith(await send(route, url, body), `a path parameter with ${what}`);
         if (problem) problems.push(problem);
       }
     }
@@ -484,7 +340,7 @@ describe('every route, with what a careless client or an attacker sends', () => 
     for (const route of walked().filter((r) => r.method === 'GET')) {
       const url = fillParams(route.url, (name) => realParam(route, name));
       for (const [what, query] of badQueries(LIST_SCOPES[route.url] ?? 'collections')) {
-        const problem = problemWith(await send('GET', `${url}?${query}`), what);
+        const problem = problemWith(await send(route, `${url}?${query}`), what);
         if (problem) problems.push(problem);
       }
     }
@@ -494,9 +350,11 @@ describe('every route, with what a careless client or an attacker sends', () => 
   it('says the cursor is not valid for every impossible cursor on every list', async () => {
     const problems: string[] = [];
     for (const [list, scope] of Object.entries(LIST_SCOPES)) {
-      const url = fillParams(list, (name) => realParam({ method: 'GET', url: list, schema: undefined }, name));
+      const route = t.app.routeTable.find((entry) => entry.method === 'GET' && entry.url === list);
+      if (!route) throw new Error(`no route GET ${list}`);
+      const url = fillParams(list, (name) => realParam(route, name));
       for (const [what, query] of badQueries(scope).slice(0, 9)) {
-        const outcome = await send('GET', `${url}?${query}`);
+        const outcome = await send(route, `${url}?${query}`);
         if (outcome.status !== 400 || JSON.parse(outcome.body).message !== LINK_MESSAGES.invalidCursor) {
           problems.push(`${list} with ${what}: ${outcome.status} ${outcome.body.slice(0, 120)}`);
         }

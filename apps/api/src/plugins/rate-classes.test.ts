@@ -13,10 +13,11 @@ import { ROUTES as CATALOGUE, type RouteSchemas } from '@sente/contracts/routes'
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { RATE_CLASS_NAMES, type RateClassName } from '../lib/route.ts';
 import { createMerchant, type Merchant } from '../testing/payments.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer } from '../testing/users.ts';
-import { ACCOUNT_LOOKUPS_PER_MINUTE, RATE_CLASS_NAMES, type RateClassName } from './rate-limit.ts';
+import { ACCOUNT_LOOKUPS_PER_MINUTE } from './rate-limit.ts';
 
 /** Every setting of a class at 2: the third call of a minute is refused. */
 const LIMIT = 2;
@@ -57,21 +58,20 @@ afterAll(async () => {
 
 describe('the route walk', () => {
   it('finds a named rate class on every registered route', () => {
-    const classOf = (method: string, url: string) => t.app.rateClassOf(method, url);
-    const missing = t.app.routeTable.filter(({ method, url }) => classOf(method, url) === undefined);
+    const missing = t.app.routeTable.filter(({ rateClass }) => rateClass === undefined);
     expect(missing).toEqual([]);
-    for (const { method, url } of t.app.routeTable) {
-      expect(RATE_CLASS_NAMES, `${method} ${url}`).toContain(classOf(method, url));
+    for (const { method, url, rateClass } of t.app.routeTable) {
+      expect(RATE_CLASS_NAMES, `${method} ${url}`).toContain(rateClass);
     }
-    const unlimited = t.app.routeTable.filter(({ method, url }) => classOf(method, url) === 'none');
+    const unlimited = t.app.routeTable.filter(({ rateClass }) => rateClass === 'none');
     expect(unlimited.filter(({ url }) => !isUnlimited(url))).toEqual([]);
     expect(unlimited.map(({ url }) => url)).toEqual(expect.arrayContaining(['/health', ...WEB_FILES]));
   });
 
   it('finds request and response zod schemas on every route but the fixed files', () => {
     const missing: string[] = [];
-    for (const { method, url, schema } of t.app.routeTable) {
-      if (t.app.rateClassOf(method, url) === 'none' && url !== '/health') continue;
+    for (const { method, url, schema, rateClass } of t.app.routeTable) {
+      if (rateClass === 'none' && url !== '/health') continue;
       const declared = (part: unknown) => part instanceof z.ZodType;
       const needs = [
         ...(url.includes(':') ? (['params'] as const) : []),
@@ -90,8 +90,8 @@ describe('the route walk', () => {
     const catalogue: Record<string, RouteSchemas> = CATALOGUE;
     const problems: string[] = [];
     const registered = new Set<string>();
-    for (const { method, url, schema } of t.app.routeTable) {
-      if (t.app.rateClassOf(method, url) === 'none' && url !== '/health') continue;
+    for (const { method, url, schema, rateClass } of t.app.routeTable) {
+      if (rateClass === 'none' && url !== '/health') continue;
       const key = `${method} ${url}`;
       registered.add(key);
       const entry = catalogue[key];
@@ -108,7 +108,7 @@ describe('the route walk', () => {
   });
 
   it('uses every class on some route', () => {
-    const used = new Set(t.app.routeTable.map(({ method, url }) => t.app.rateClassOf(method, url)));
+    const used = new Set(t.app.routeTable.map(({ rateClass }) => rateClass));
     expect([...used].sort()).toEqual([...RATE_CLASS_NAMES].sort());
   });
 });

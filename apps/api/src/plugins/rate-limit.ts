@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { RateClassName } from '../lib/route.ts';
 
 /**
  * Account numbers are 10 random digits, so without a limit the look-ups (number -> account, account ->
@@ -18,22 +19,6 @@ export const ACCOUNT_LOOKUPS_PER_MINUTE = 30;
  * signed in is counted by address), or the /v1 API key (its account and environment, across every /v1 route).
  */
 type CountedBy = 'ip' | 'member' | 'key';
-
-/** Decision 045: every route names one of these classes; 'none' only for health and fixed files (SPA, API reference). */
-export const RATE_CLASS_NAMES = [
-  'none',
-  'read',
-  'write',
-  'signIn',
-  'pin',
-  'lookup',
-  'money',
-  'public',
-  'shorten',
-  'callback',
-  'key',
-] as const;
-export type RateClassName = (typeof RATE_CLASS_NAMES)[number];
 
 type RateClass = { perMinute: number; per: readonly CountedBy[] };
 
@@ -88,8 +73,6 @@ declare module 'fastify' {
      * its 429: the key guard calls it between finding the key and refusing a bad one, so guessing keys is counted too.
      */
     countKeyRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** The rate class each registered route declared, by `METHOD url`: what the route walk reads. */
-    rateClassOf: (method: string, url: string) => RateClassName | undefined;
   }
   interface FastifyContextConfig {
     rateClass?: RateClassName;
@@ -99,13 +82,19 @@ declare module 'fastify' {
 /** @fastify/static names the file each of its routes serves: those routes serve fixed files (class 'none'). */
 const servesFixedFile = (route: RouteOptions) => typeof (route.config as { file?: unknown } | undefined)?.file === 'string';
 
+/** A fixed file is anyone's and unlimited: the facts (lib/route.ts) of a route that serves one. */
+function fixedFileFacts(config: NonNullable<RouteOptions['config']>) {
+  config.rateClass ??= 'none';
+  config.access ??= 'public';
+}
+
 /**
- * Every route of a context class 'none': for a plugin that serves fixed files (the API reference), whose route options
- * cannot be given a class. Register that plugin inside the context this is called in.
+ * Every route of a context a fixed file's: for a plugin that serves fixed files (the API reference), whose route options
+ * cannot be given facts. Register that plugin inside the context this is called in.
  */
 export function fixedFileRoutes(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if (route.config) route.config.rateClass ??= 'none';
+    if (route.config) fixedFileFacts(route.config);
   });
 }
 
@@ -126,20 +115,17 @@ function countHeaders(reply: FastifyReply, limit: Limit) {
 
 /**
  * Rate limits live in process memory, or in Redis when REDIS_URL is set so that API replicas share them. A route
- * names its class (`config: { rateClass: 'signIn' }`); this plugin turns the class into counts: per address in
- * onRequest (before the body is read), per member after the route's own authentication.
+ * names its class with its facts (`rateClass: 'signIn'`, lib/route.ts); this plugin turns the class into counts: per
+ * address in onRequest (before the body is read), per member after the route's own authentication.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { redisUrl, settings, namespace }: Options) => {
   const classes = rateClasses(settings);
-  const declared = new Map<string, { rateClass?: RateClassName }>();
-  app.decorate('rateClassOf', (method: string, url: string) => declared.get(`${method} ${url}`)?.rateClass);
 
   // Before @fastify/rate-limit's own onRoute hook, which reads the per-address limit this one sets.
   app.addHook('onRoute', (route: RouteOptions) => {
     route.config ??= {};
     const config = route.config;
-    if (config.rateClass === undefined && servesFixedFile(route)) config.rateClass = 'none';
-    for (const method of [route.method].flat()) declared.set(`${method} ${route.url}`, config);
+    if (config.rateClass === undefined && servesFixedFile(route)) fixedFileFacts(config);
     if (config.rateClass === undefined || config.rateClass === 'none') return;
     const { perMinute, per } = classes[config.rateClass];
     if (per.includes('ip')) config.rateLimit = { max: perMinute, timeWindow: '1 minute' };

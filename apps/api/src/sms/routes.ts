@@ -22,7 +22,7 @@ export const smsDeliveryRoutes: FastifyPluginAsyncZod<{ gateways: SmsRouter | nu
   route(
     app,
     'POST /api/sms/delivery/:gateway/:secret',
-    { bodyLimit: 16 * 1024, config: { rateClass: 'callback' } },
+    { bodyLimit: 16 * 1024, access: 'callback', rateClass: 'callback' },
     async (request) => {
       const secret = request.headers[SECRET_HEADER];
       if (!safeEqual(typeof secret === 'string' ? secret : '', callbackSecret)) throw forbidden(SMS_MESSAGES.wrongSecret);

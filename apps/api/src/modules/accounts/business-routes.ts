@@ -25,7 +25,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
       })),
     );
   }
-  const manager = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
+  const manager = { access: { account: 'manageAccount' }, rateClass: 'write' } as const;
 
   route(app, 'POST /api/user/update-business-details', manager, async (request) => {
     await accounts.updateBusinessDetails(request.account.id, request.body);
@@ -46,8 +46,8 @@ export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
     app,
     'GET /api/sente-account/sente-files',
     {
-      preValidation: app.requireAccount('view'),
-      config: { rateClass: 'read' },
+      access: { account: 'view' },
+      rateClass: 'read',
     },
     async (request) => answer(await complianceFiles(request.account.id)),
   );

@@ -13,8 +13,8 @@ type Opts = { accounts: AccountsService; users: UsersService; files: FilesServic
 export const accountsRoutes: FastifyPluginAsyncZod<Opts> = async (app, opts) => {
   const { accounts, users } = opts;
   await businessRoutes(app, opts);
-  const signedIn = { preValidation: app.authenticate, config: { rateClass: 'write' } } as const;
-  const manager = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
+  const signedIn = { access: 'session', rateClass: 'write' } as const;
+  const manager = { access: { account: 'manageAccount' }, rateClass: 'write' } as const;
 
   route(app, 'POST /api/sente-account/create-account', signedIn, async (request, reply) => {
     const { account_name } = request.body;

@@ -12,25 +12,15 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationSe
   app,
   { notifications },
 ) => {
-  route(
-    app,
-    'GET /api/user/notifications',
-    { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } },
-    async (request) => answer(await notifications.load(request.account.id, request.auth.userId)),
+  route(app, 'GET /api/user/notifications', { access: { account: 'view' }, rateClass: 'read' }, async (request) =>
+    answer(await notifications.load(request.account.id, request.auth.userId)),
   );
 
-  route(
-    app,
-    'POST /api/user/notifications',
-    { preValidation: app.requireAccount('view'), config: { rateClass: 'write' } },
-    async (request) =>
-      answer(await notifications.save(request.account.id, request.auth.userId, request.body), NOTIFICATION_MESSAGES.saved),
+  route(app, 'POST /api/user/notifications', { access: { account: 'view' }, rateClass: 'write' }, async (request) =>
+    answer(await notifications.save(request.account.id, request.auth.userId, request.body), NOTIFICATION_MESSAGES.saved),
   );
 
-  route(
-    app,
-    'GET /api/team/notifications',
-    { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'read' } },
-    async (request) => answer(await notifications.team(request.account.id)),
+  route(app, 'GET /api/team/notifications', { access: { account: 'manageAccount' }, rateClass: 'read' }, async (request) =>
+    answer(await notifications.team(request.account.id)),
   );
 };

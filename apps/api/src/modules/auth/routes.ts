@@ -9,7 +9,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
   app,
   { auth, sessions },
 ) => {
-  const limited = { config: { rateClass: 'signIn' } } as const;
+  const limited = { access: 'public', rateClass: 'signIn' } as const;
 
   route(app, 'POST /api/sign-up', limited, async (request, reply) =>
     reply.code(201).send(answer(await auth.signUp(request.body), MESSAGES.verificationCodeSent)),

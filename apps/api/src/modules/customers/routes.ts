@@ -8,7 +8,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Spec §7: the customers list and its download, in the account's active environment. */
 export const customersRoutes: FastifyPluginAsyncZod<Services> = async (app, { customers }) => {
-  const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
+  const view = { access: { account: 'view' }, rateClass: 'read' } as const;
 
   route(app, 'GET /api/customers', view, async (request) => answer(await customers.customers(scopeOf(request), request.query)));
 

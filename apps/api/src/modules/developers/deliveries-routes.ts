@@ -13,14 +13,14 @@ export const webhookDeliveriesRoutes: FastifyPluginAsyncZod<{ webhookDeliveries:
   app,
   { webhookDeliveries },
 ) => {
-  const developer = { preValidation: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
+  const developer = { access: { account: 'manageDevelopers' }, rateClass: 'write' } as const;
 
   route(
     app,
     'GET /api/webhook/deliveries',
     {
       ...developer,
-      config: { rateClass: 'read' },
+      rateClass: 'read',
     },
     async (request) => answer(await webhookDeliveries.list(scopeOf(request), request.query.cursor)),
   );

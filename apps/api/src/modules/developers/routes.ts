@@ -10,14 +10,14 @@ import type { DevelopersService } from './service.ts';
  * from the profile (`current_account.api_keys`); the webhook URLs are shared by both environments (DESIGN §4).
  */
 export const developersRoutes: FastifyPluginAsyncZod<{ developers: DevelopersService }> = async (app, { developers }) => {
-  const developer = { preValidation: app.requireAccount('manageDevelopers'), config: { rateClass: 'write' } } as const;
+  const developer = { access: { account: 'manageDevelopers' }, rateClass: 'write' } as const;
 
   // NOTE: like every API answer to a request with a token, it is sent `Cache-Control: no-store` (plugins/security.ts).
   route(app, 'POST /api/keys/generate', developer, async (request) =>
     answer(await developers.generateKeys(request.account.id), M.keysGenerated),
   );
 
-  route(app, 'GET /api/webhook', { ...developer, config: { rateClass: 'read' } }, async (request) =>
+  route(app, 'GET /api/webhook', { ...developer, rateClass: 'read' }, async (request) =>
     answer(await developers.webhookUrls(request.account.id)),
   );
 

@@ -42,8 +42,8 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
     app,
     'POST /api/files/upload',
     {
-      preValidation: app.requireAccount('view'),
-      config: { rateClass: 'write' },
+      access: { account: 'view' },
+      rateClass: 'write',
     },
     async (request, reply) => {
       const upload = await receiveUpload(request, reply);
@@ -55,8 +55,8 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
     app,
     'GET /api/files/signed-url',
     {
-      preValidation: app.requireAccount('view'),
-      config: { rateClass: 'read' },
+      access: { account: 'view' },
+      rateClass: 'read',
     },
     async (request) => answer(await files.fileUrl(request.account.id, request.query.path)),
   );
@@ -65,7 +65,8 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
     app,
     'GET /storage/*',
     {
-      config: { rateClass: 'public' },
+      access: 'public',
+      rateClass: 'public',
     },
     async (request, reply) => {
       const path = request.params['*'];

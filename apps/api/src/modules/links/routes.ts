@@ -6,8 +6,8 @@ import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { Services } from '../../services.ts';
 
 export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links }) => {
-  const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
-  const manage = { preValidation: app.requireAccount('manageLinks'), config: { rateClass: 'write' } } as const;
+  const view = { access: { account: 'view' }, rateClass: 'read' } as const;
+  const manage = { access: { account: 'manageLinks' }, rateClass: 'write' } as const;
 
   // Payment links
   route(app, 'POST /api/payment-link/create', manage, async (request, reply) => {

@@ -45,7 +45,7 @@ export async function merchantApiPlugin(app: FastifyInstance, { merchantApi, pub
   });
 
   await app.register(v1Routes, { prefix: '/v1', merchantApi });
-  route(app, 'GET /v1/openapi.json', { schema: { hide: true }, config: { rateClass: 'public' } }, async (_request, reply) =>
+  route(app, 'GET /v1/openapi.json', { schema: { hide: true }, access: 'public', rateClass: 'public' }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(app.swagger() as { openapi: string }),
   );
 

@@ -24,7 +24,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'POST /v1/collections',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Collections'],
         operationId: 'createCollection',
@@ -45,7 +46,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'GET /v1/collections/:id',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Collections'],
         operationId: 'getCollection',
@@ -59,7 +61,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'GET /v1/collections',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Collections'],
         operationId: 'listCollections',
@@ -75,7 +78,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'POST /v1/payouts',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Payouts'],
         operationId: 'createPayout',
@@ -96,7 +100,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'GET /v1/payouts/:id',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Payouts'],
         operationId: 'getPayout',
@@ -110,7 +115,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'POST /v1/payout-batches',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Payout batches'],
         operationId: 'createPayoutBatch',
@@ -134,7 +140,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'GET /v1/payout-batches/:id',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Payout batches'],
         operationId: 'getPayoutBatch',
@@ -148,7 +155,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'GET /v1/payout-batches/:id/rows',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Payout batches'],
         operationId: 'listPayoutBatchRows',
@@ -163,7 +171,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'POST /v1/refunds',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Refunds'],
         operationId: 'createRefund',
@@ -186,7 +195,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'GET /v1/refunds/:id',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Refunds'],
         operationId: 'getRefund',
@@ -200,7 +210,8 @@ export const v1Routes: FastifyPluginAsyncZod<{ merchantApi: MerchantApiService }
     app,
     'GET /v1/balance',
     {
-      config: { rateClass: 'key' },
+      access: 'apiKey',
+      rateClass: 'key',
       schema: {
         tags: ['Balance'],
         operationId: 'getBalance',

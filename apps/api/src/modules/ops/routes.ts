@@ -36,7 +36,8 @@ export const opsRoutes: FastifyPluginAsyncZod<{ services: Services; opsSecret: s
     'POST /ops/run',
     {
       preValidation: operatorOnly,
-      config: { rateClass: 'write' },
+      access: 'ops',
+      rateClass: 'write',
     },
     async (request) => answer(await runOpsCommand(opts.services, request.body.command, request.body.args)),
   );

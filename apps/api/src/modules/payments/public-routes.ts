@@ -10,8 +10,8 @@ const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_')
 
 /** The customer pages' API (DESIGN §5): no login, rate-limited per IP. */
 export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, { payments }) => {
-  const read = { config: { rateClass: 'public' } } as const;
-  const pay = { config: { rateClass: 'money' } } as const;
+  const read = { access: 'public', rateClass: 'public' } as const;
+  const pay = { access: 'public', rateClass: 'money' } as const;
 
   route(app, 'GET /api/public/links/:ref', read, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -12,7 +12,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Spec §7: collections, their export and the live page, in the account's active environment. */
 export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections, refunds }) => {
-  const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
+  const view = { access: { account: 'view' }, rateClass: 'read' } as const;
 
   route(app, 'GET /api/collections', view, async (request) =>
     answer(await collections.collections(scopeOf(request), request.query)),
@@ -37,8 +37,8 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     app,
     'POST /api/collections/:id/resend-receipt',
     {
-      preValidation: app.requireAccount('resendReceipts'),
-      config: { rateClass: 'write' },
+      access: { account: 'resendReceipts' },
+      rateClass: 'write',
     },
     async (request) => answer(null, await collections.resendReceipt(scopeOf(request), request.params.id)),
   );
@@ -49,8 +49,8 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     app,
     'POST /api/collections/:id/refund',
     {
-      preValidation: app.requireAccount('moveMoney'),
-      config: { rateClass: 'write' },
+      access: { account: 'moveMoney' },
+      rateClass: 'write',
     },
     async (request, reply) => {
       const actor = actorOf(request);

@@ -14,8 +14,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = as
     app,
     'GET /api/reports/dashboard-stats',
     {
-      preValidation: app.requireAccount('view'),
-      config: { rateClass: 'read' },
+      access: { account: 'view' },
+      rateClass: 'read',
     },
     async (request) => answer(await reports.dashboardStats(scopeOf(request), request.query.period)),
   );

@@ -10,7 +10,7 @@ import { createSearchService } from './service.ts';
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   const search = createSearchService({ db });
 
-  route(app, 'GET /api/search', { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } }, async (request) =>
+  route(app, 'GET /api/search', { access: { account: 'view' }, rateClass: 'read' }, async (request) =>
     answer(await search.search(scopeOf(request), request.query.q)),
   );
 };

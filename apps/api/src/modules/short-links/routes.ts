@@ -8,7 +8,7 @@ const SHORTEN_ROUTES = ['POST /api/payment-link/shorten_url', 'POST /api/shorten
 
 export const shortLinksRoutes: FastifyPluginAsyncZod<Services> = async (app, { shortLinks }) => {
   for (const key of SHORTEN_ROUTES) {
-    route(app, key, { config: { rateClass: 'shorten' } }, async (request) => {
+    route(app, key, { access: 'public', rateClass: 'shorten' }, async (request) => {
       const short_url = await shortLinks.shorten(request.body.long_url);
       return answer({ short_url }, undefined, { status: 'SUCCESS', short_url });
     });
@@ -18,7 +18,8 @@ export const shortLinksRoutes: FastifyPluginAsyncZod<Services> = async (app, { s
     app,
     'GET /s/:code',
     {
-      config: { rateClass: 'public' },
+      access: 'public',
+      rateClass: 'public',
     },
     async (request, reply) => reply.redirect(await shortLinks.resolve(request.params.code), 302),
   );

@@ -5,7 +5,5 @@ import { route } from '../../lib/route.ts';
 
 /** GET /api/support: the support contacts of the settings, for Help and Support; any signed-in user, any account. */
 export const supportRoutes: FastifyPluginAsyncZod<{ contacts: SupportContacts }> = async (app, { contacts }) => {
-  route(app, 'GET /api/support', { preValidation: app.authenticate, config: { rateClass: 'read' } }, async () =>
-    answer(contacts),
-  );
+  route(app, 'GET /api/support', { access: 'session', rateClass: 'read' }, async () => answer(contacts));
 };

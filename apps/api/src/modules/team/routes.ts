@@ -10,14 +10,14 @@ import type { TeamService } from './service.ts';
  * when its invitee proves the invited mailbox (verify-account or login-otp), see docs/features.md, "Team".
  */
 export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (app, { team }) => {
-  const manage = { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } } as const;
+  const manage = { access: { account: 'manageAccount' }, rateClass: 'write' } as const;
 
   route(
     app,
     'GET /api/staff/list',
     {
-      preValidation: app.requireAccount('view'),
-      config: { rateClass: 'read' },
+      access: { account: 'view' },
+      rateClass: 'read',
     },
     async (request) => answer(await team.list(request.account, request.query.cursor)),
   );
@@ -29,15 +29,17 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
 
   // The invitation link's page (public: the invitee may have no account yet) and its accept (any signed-in user whose
   // address it was sent to), limited like the other endpoints that take a secret from an e-mail.
-  const limited = { config: { rateClass: 'signIn' } } as const;
-  route(app, 'GET /api/staff/invitation', limited, async (request) => answer(await team.invitation(request.query.invite)));
+  const limited = { rateClass: 'signIn' } as const;
+  route(app, 'GET /api/staff/invitation', { ...limited, access: 'public' }, async (request) =>
+    answer(await team.invitation(request.query.invite)),
+  );
 
   route(
     app,
     'POST /api/staff/accept',
     {
       ...limited,
-      preValidation: app.authenticate,
+      access: 'session',
     },
     async (request) => {
       const accepted = await team.accept(request.body.invite, request.auth.userId);

@@ -36,14 +36,12 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * sente_account_id) must name the caller's current account, and the creator is always the signed-in member.
  */
 export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { wallet, approvals, pins, pinChanges, nameLookup }) => {
-  const moveMoney = app.requireAccount('moveMoney');
-  const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
-  const move = { preValidation: moveMoney, config: { rateClass: 'write' } } as const;
-  // Not `as const`, which would make the hooks a readonly array, and a route takes only a mutable one.
-  const pin = { preValidation: [moveMoney, ownAccount], config: { rateClass: 'pin' as const } };
-  const lookup = { preValidation: moveMoney, config: { rateClass: 'lookup' } } as const;
+  const view = { access: { account: 'view' }, rateClass: 'read' } as const;
+  const move = { access: { account: 'moveMoney' }, rateClass: 'write' } as const;
+  const pin = { access: { account: 'moveMoney' }, preValidation: ownAccount, rateClass: 'pin' } as const;
+  const lookup = { access: { account: 'moveMoney' }, rateClass: 'lookup' } as const;
 
-  route(app, 'POST /api/wallet/pin_exists', { ...pin, config: { rateClass: 'read' as const } }, async (request) => {
+  route(app, 'POST /api/wallet/pin_exists', { ...pin, rateClass: 'read' as const }, async (request) => {
     const pin_exists = await pins.exists(actorOf(request));
     return answer({ pin_exists }, undefined, { status: 'SUCCESS', pin_exists });
   });
@@ -99,7 +97,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     'POST /api/wallet/get_account_number_if_exists',
     {
       ...view,
-      preValidation: [app.requireAccount('view'), ownAccount],
+      preValidation: ownAccount,
     },
     async (request) => {
       const sente_account_number = request.account.row.account_number;
@@ -206,8 +204,8 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     app,
     'POST /api/sente-account/update-bank-details',
     {
-      preValidation: app.requireAccount('manageAccount'),
-      config: { rateClass: 'write' },
+      access: { account: 'manageAccount' },
+      rateClass: 'write',
     },
     async (request) => {
       await wallet.setBankDetails(request.account.id, request.body);
@@ -219,17 +217,12 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   route(app, 'GET /api/payout-rules', view, async (request) => answer(await wallet.payoutRules(request.account.id)));
 
   // What the member may still send today under them, in the active environment: for those who move money.
-  route(app, 'GET /api/payout-rules/allowance', { preValidation: moveMoney, config: { rateClass: 'read' } }, async (request) =>
+  route(app, 'GET /api/payout-rules/allowance', { access: { account: 'moveMoney' }, rateClass: 'read' }, async (request) =>
     answer(await wallet.payoutAllowance(actorOf(request))),
   );
 
-  route(
-    app,
-    'POST /api/payout-rules',
-    { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
-    async (request) => {
-      const rules = await wallet.setPayoutRules(request.account.id, request.auth.userId, request.body);
-      return answer(rules, PAYOUT_RULE_MESSAGES.saved);
-    },
-  );
+  route(app, 'POST /api/payout-rules', { access: { account: 'manageAccount' }, rateClass: 'write' }, async (request) => {
+    const rules = await wallet.setPayoutRules(request.account.id, request.auth.userId, request.body);
+    return answer(rules, PAYOUT_RULE_MESSAGES.saved);
+  });
 };

@@ -14,8 +14,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phoneVeri
     app,
     'GET /api/user/profile',
     {
-      preValidation: app.authenticate,
-      config: { rateClass: 'read' },
+      access: 'session',
+      rateClass: 'read',
     },
     async (request) => answer(await users.loadProfile(request.auth.userId)),
   );
@@ -24,8 +24,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phoneVeri
     app,
     'POST /api/user/update-profile',
     {
-      preValidation: app.authenticate,
-      config: { rateClass: 'write' },
+      access: 'session',
+      rateClass: 'write',
     },
     async (request) => {
       await users.updateProfile(request.auth.userId, request.body);
@@ -34,23 +34,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phoneVeri
   );
 
   // Decision 070: the member proves the profile's phone with a texted code.
-  route(
-    app,
-    'POST /api/user/phone/send-code',
-    { preValidation: app.authenticate, config: { rateClass: 'write' } },
-    async (request) => {
-      const sentAt = await phoneVerification.sendCode(request.auth.userId);
-      return answer({ last_code_sent_at: sentAt.toISOString() }, PHONE_MESSAGES.codeSent);
-    },
-  );
+  route(app, 'POST /api/user/phone/send-code', { access: 'session', rateClass: 'write' }, async (request) => {
+    const sentAt = await phoneVerification.sendCode(request.auth.userId);
+    return answer({ last_code_sent_at: sentAt.toISOString() }, PHONE_MESSAGES.codeSent);
+  });
 
-  route(
-    app,
-    'POST /api/user/phone/verify',
-    { preValidation: app.authenticate, config: { rateClass: 'write' } },
-    async (request) => {
-      await phoneVerification.verify(request.auth.userId, request.body.code);
-      return answer(null, PHONE_MESSAGES.verified);
-    },
-  );
+  route(app, 'POST /api/user/phone/verify', { access: 'session', rateClass: 'write' }, async (request) => {
+    await phoneVerification.verify(request.auth.userId, request.body.code);
+    return answer(null, PHONE_MESSAGES.verified);
+  });
 };

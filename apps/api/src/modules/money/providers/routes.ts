@@ -36,7 +36,7 @@ export const providerCallbackRoutes: FastifyPluginAsyncZod<{ providerCallbacks: 
     'POST /api/providers/:provider/callback/:secret',
     'PUT /api/providers/:provider/callback/:secret',
   ] as const) {
-    route(app, key, { bodyLimit: 16 * 1024, config: { rateClass: 'callback' } }, async (request) => {
+    route(app, key, { bodyLimit: 16 * 1024, access: 'callback', rateClass: 'callback' }, async (request) => {
       const secret = request.headers[SECRET_HEADER];
       await providerCallbacks.receive(request.params.provider, typeof secret === 'string' ? secret : '', request.body);
       return answer({ received: true as const });

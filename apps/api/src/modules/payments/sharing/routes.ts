@@ -10,7 +10,7 @@ import type { LinkSharing } from './service.ts';
 const CACHE = 'public, max-age=3600';
 
 export const linkSharingRoutes: FastifyPluginAsyncZod<{ linkSharing: LinkSharing }> = async (app, { linkSharing }) => {
-  const read = { config: { rateClass: 'public' } } as const;
+  const read = { access: 'public', rateClass: 'public' } as const;
 
   route(app, 'GET /api/public/links/:ref/qr.png', read, async (request, reply) => {
     const png = await linkSharing.qrPng(request.params.ref);

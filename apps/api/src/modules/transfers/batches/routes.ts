@@ -69,9 +69,9 @@ async function receiveSheet(request: FastifyRequest, reply: FastifyReply) {
  */
 export const batchRoutes: FastifyPluginAsyncZod<Services> = async (app, { batches }) => {
   await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: false });
-  const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
-  const move = { preValidation: app.requireAccount('moveMoney'), config: { rateClass: 'write' } } as const;
-  const pin = { preValidation: app.requireAccount('moveMoney'), config: { rateClass: 'pin' } } as const;
+  const view = { access: { account: 'view' }, rateClass: 'read' } as const;
+  const move = { access: { account: 'moveMoney' }, rateClass: 'write' } as const;
+  const pin = { access: { account: 'moveMoney' }, rateClass: 'pin' } as const;
   const actor = (request: FastifyRequest): BatchActor => ({
     ...actorOf(request),
     canMove: roleHasRight(request.account.role, 'moveMoney'),
