@@ -26,8 +26,6 @@ const NOT_YET_MOVED = [
   'lib/money-scope.ts',
   'modules/demo/seed.ts',
   'modules/money/ledger.ts',
-  'modules/money/providers/callbacks.ts',
-  'modules/money/providers/mismatches.ts',
   'modules/money/wallet-transfer.ts',
 ];
 
