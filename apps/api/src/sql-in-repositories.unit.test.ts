@@ -31,15 +31,17 @@ const NOT_YET_MOVED = [
 
 const isRepository = (file: string) => /(?:^|[/-])repository\.ts$/.test(path.basename(file));
 
-/** Every non-test TypeScript file under modules/ and lib/, relative to apps/api/src, with its text. */
+/** Where a statement is never a repository's: the connection and migrations (db/) and the tests' own helpers (testing/). */
+const OUTSIDE_THE_RULE = ['db/', 'testing/'];
+
+/** Every non-test TypeScript file of apps/api/src but those, relative to it, with its text. */
 function sources(): { file: string; text: string }[] {
-  return ['modules', 'lib'].flatMap((folder) =>
-    fs
-      .readdirSync(path.join(src, folder), { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
-      .map((entry) => path.join(entry.parentPath, entry.name))
-      .map((file) => ({ file: path.relative(src, file).split(path.sep).join('/'), text: fs.readFileSync(file, 'utf8') })),
-  );
+  return fs
+    .readdirSync(src, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .map((file) => ({ file: path.relative(src, file).split(path.sep).join('/'), text: fs.readFileSync(file, 'utf8') }))
+    .filter(({ file }) => !OUTSIDE_THE_RULE.some((folder) => file.startsWith(folder)));
 }
 
 /** 'line: text' of each statement a file's text writes. */
