@@ -1,11 +1,13 @@
 import { SMS_MESSAGES } from '@sente/contracts/system';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { GatewayAnswer, SmsGateway } from './gateway.ts';
 import { mayText } from './quiet-hours.ts';
+import { claimDueResends, insertSmsMessage, smsMessageOfRoute, updateSentSmsMessage, updateSmsMessage } from './repository.ts';
 import type { SmsMessage, SmsSender, SmsSent } from './sms.ts';
+import type { SmsMessagesTable } from './tables.ts';
 
 /** The text was not sent: a promotional one in quiet hours, or every route refused it (its row says why). */
 export class SmsNotSent extends Error {}
@@ -60,59 +62,49 @@ export function createSmsRouter({
     const at = now();
     if (answer.accepted) {
       const waits = gateway === primary && fallback !== null;
-      await db
-        .updateTable('sms_messages')
-        .set({
-          route: gateway.name,
-          status: 'sent',
-          gateway_status: answer.status,
-          provider_message_id: answer.providerId,
-          cost: answer.cost,
-          attempts,
-          resend_due_at: waits ? new Date(at.getTime() + deliveryTimeoutSeconds * 1000) : null,
-          // No route is left after this one: the text is not needed again, and is not kept.
-          ...(waits ? {} : { text: null }),
-          updated_at: at,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateSmsMessage(db, id, {
+        route: gateway.name,
+        status: 'sent',
+        gateway_status: answer.status,
+        provider_message_id: answer.providerId,
+        cost: answer.cost,
+        attempts,
+        resend_due_at: waits ? new Date(at.getTime() + deliveryTimeoutSeconds * 1000) : null,
+        // No route is left after this one: the text is not needed again, and is not kept.
+        ...(waits ? {} : { text: null }),
+        updated_at: at,
+      });
       return true;
     }
     logger.warn({ sms: id, route: gateway.name, reason: answer.reason }, 'SMS gateway did not take the message');
-    await db
-      .updateTable('sms_messages')
-      .set({ route: gateway.name, attempts, reason: answer.reason, resend_due_at: null, updated_at: at })
-      .where('id', '=', id)
-      .execute();
+    await updateSmsMessage(db, id, { route: gateway.name, attempts, reason: answer.reason, resend_due_at: null, updated_at: at });
     return false;
   }
 
   /** No route is left: the message is final, and its text is cleared. */
   const fail = (id: string, reason?: string) =>
-    db
-      .updateTable('sms_messages')
-      .set({ status: 'failed', text: null, resend_due_at: null, updated_at: now(), ...(reason ? { reason } : {}) })
-      .where('id', '=', id)
-      .execute();
+    updateSmsMessage(db, id, {
+      status: 'failed',
+      text: null,
+      resend_due_at: null,
+      updated_at: now(),
+      ...(reason ? { reason } : {}),
+    });
 
   const sender: SmsSender = {
     transport: 'gateway',
     description: `SMS through ${gateways.map((gateway) => gateway.name).join(', then ')}`,
     async send(message): Promise<SmsSent> {
       if (!mayText(message.purpose, now())) throw new SmsNotSent(SMS_MESSAGES.quietHours);
-      const { id } = await db
-        .insertInto('sms_messages')
-        .values({
-          account_id: message.accountId ?? null,
-          to_number: message.to,
-          text: message.text,
-          purpose: message.purpose,
-          route: primary.name,
-          status: 'sending',
-          attempts: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertSmsMessage(db, {
+        account_id: message.accountId ?? null,
+        to_number: message.to,
+        text: message.text,
+        purpose: message.purpose,
+        route: primary.name,
+        status: 'sending',
+        attempts: 0,
+      });
       for (const [index, gateway] of gateways.entries()) {
         if (await attempt(id, gateway, message, index + 1)) return { id, route: gateway.name };
       }
@@ -136,12 +128,7 @@ export function createSmsRouter({
       if (!gateway) throw notFound(SMS_MESSAGES.unknownGateway);
       const report = gateway.readReport(body);
       if (!report) throw badRequest(SMS_MESSAGES.notAReport);
-      const row = await db
-        .selectFrom('sms_messages')
-        .select(['id', 'status', 'resend_due_at'])
-        .where('route', '=', gateway.name)
-        .where('provider_message_id', '=', report.providerId)
-        .executeTakeFirst();
+      const row = await smsMessageOfRoute(db, gateway.name, report.providerId);
       if (!row) {
         logger.warn(
           { route: gateway.name, messageId: report.providerId.slice(0, 100) },
@@ -151,26 +138,22 @@ export function createSmsRouter({
       }
       if (row.status === 'delivered' || row.status === 'failed') return;
       const at = now();
-      const update = db.updateTable('sms_messages').where('id', '=', row.id).where('status', '=', 'sent');
+      const update = (values: Updateable<SmsMessagesTable>) => updateSentSmsMessage(db, row.id, values);
       if (report.outcome === 'delivered') {
-        await update
-          .set({
-            status: 'delivered',
-            gateway_status: report.status,
-            reason: null,
-            text: null,
-            resend_due_at: null,
-            updated_at: at,
-          })
-          .execute();
+        await update({
+          status: 'delivered',
+          gateway_status: report.status,
+          reason: null,
+          text: null,
+          resend_due_at: null,
+          updated_at: at,
+        });
       } else if (report.outcome === 'failed' && row.resend_due_at !== null) {
-        await update.set({ gateway_status: report.status, reason: report.reason, resend_due_at: at, updated_at: at }).execute();
+        await update({ gateway_status: report.status, reason: report.reason, resend_due_at: at, updated_at: at });
       } else if (report.outcome === 'failed') {
-        await update
-          .set({ status: 'failed', gateway_status: report.status, reason: report.reason, text: null, updated_at: at })
-          .execute();
+        await update({ status: 'failed', gateway_status: report.status, reason: report.reason, text: null, updated_at: at });
       } else {
-        await update.set({ gateway_status: report.status, updated_at: at }).execute();
+        await update({ gateway_status: report.status, updated_at: at });
       }
     },
 
@@ -180,22 +163,7 @@ export function createSmsRouter({
      * promotional one now in quiet hours fails instead. Answers how many were sent again.
      */
     async resendDue(at: Date = now()): Promise<number> {
-      const claimed = await db
-        .updateTable('sms_messages')
-        .set({ resend_due_at: null, updated_at: at })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('sms_messages')
-            .select('id')
-            .where('resend_due_at', '<=', at)
-            .where('status', '=', 'sent')
-            .orderBy('resend_due_at')
-            .limit(RESEND_BATCH_SIZE)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returning(['id', 'to_number', 'text', 'purpose', 'attempts'])
-        .execute();
+      const claimed = await claimDueResends(db, at, RESEND_BATCH_SIZE);
       let resent = 0;
       for (const row of claimed) {
         if (!fallback || row.text === null) await fail(row.id, 'no delivery reported');

@@ -2,11 +2,12 @@ import type { Environment } from '@sente/contracts/constants';
 import { kampalaDay, kampalaWallClock } from '@sente/contracts/dates';
 import { kampalaDayStart } from '@sente/contracts/filters';
 import { ALERT_TEXTS } from '@sente/contracts/notifications';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { oneSms } from '../../sms/gsm7.ts';
 import { PROMOTIONAL_HOURS } from '../../sms/quiet-hours.ts';
 import { queueAlert } from './queue.ts';
+import { dayFigureRow, takeDueSummaryMembers } from './repository.ts';
 
 /** How many members' summaries one pass deals with; the others are next pass's. */
 const MEMBERS_PER_PASS = 100;
@@ -25,38 +26,7 @@ async function dayFigures(
   environment: Environment,
   day: { start: Date; end: Date },
 ): Promise<DayFigures | undefined> {
-  const start = day.start.toISOString();
-  const end = day.end.toISOString();
-  const { rows } = await sql<{
-    collected: string;
-    count: string;
-    paid_out: string;
-    payouts: string;
-    balance: string;
-    moved: boolean;
-  }>`
-    with w as (
-      select id from wallets
-       where account_id = ${accountId} and environment = ${environment} and kind = 'merchant' and currency = 'UGX'),
-    paid as (
-      select coalesce(sum(amount), 0)::text as collected, count(*)::text as count from collections
-       where account_id = ${accountId} and environment = ${environment} and status = 'successful'
-         and completed_at >= ${start}::timestamptz and completed_at < ${end}::timestamptz),
-    out as (
-      select coalesce(sum(amount), 0)::text as paid_out, count(*)::text as payouts from transfers
-       where account_id = ${accountId} and environment = ${environment} and status = 'successful'
-         and kind in ('payout', 'batch_payout')
-         and completed_at >= ${start}::timestamptz and completed_at < ${end}::timestamptz)
-    select paid.*, out.*,
-           (select coalesce(sum(last.balance_after), 0)::text
-              from w cross join lateral (
-                select e.balance_after from ledger_entries e
-                 where e.wallet_id = w.id and e.created_at < ${end}::timestamptz
-                 order by e.created_at desc, e.transaction_id desc limit 1) last) as balance,
-           exists (select 1 from w join ledger_entries e on e.wallet_id = w.id
-                    where e.created_at >= ${start}::timestamptz and e.created_at < ${end}::timestamptz) as moved
-      from paid, out`.execute(trx);
-  const row = rows[0]!;
+  const row = await dayFigureRow(trx, accountId, environment, day);
   const figures = {
     payments: Number(row.count),
     collected: Number(row.collected),
@@ -82,17 +52,7 @@ export async function queueDailySummaries(db: Kysely<Database>, now: Date): Prom
   const day = { start: new Date(end.getTime() - DAY_MS), end };
   const yesterday = kampalaDay(day.start);
   return db.transaction().execute(async (trx) => {
-    const { rows: due } = await sql<{ account_id: string; user_id: string; live: boolean; test: boolean; account_name: string }>`
-      update notification_settings s set summarised_on = ${today}::date
-        from accounts a
-       where a.id = s.account_id
-         and (s.account_id, s.user_id) in (
-               select n.account_id, n.user_id from notification_settings n
-                 join account_members m on m.account_id = n.account_id and m.user_id = n.user_id and m.removed_at is null
-                where n.daily_summary and (n.summarised_on is null or n.summarised_on < ${today}::date)
-                limit ${MEMBERS_PER_PASS}
-                  for update of n skip locked)
-      returning s.account_id, s.user_id, s.live, s.test, a.account_name`.execute(trx);
+    const due = await takeDueSummaryMembers(trx, today, MEMBERS_PER_PASS);
     const figuresOf = new Map<string, Promise<DayFigures | undefined>>();
     let queued = 0;
     for (const member of due) {

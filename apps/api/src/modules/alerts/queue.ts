@@ -1,12 +1,24 @@
 import type { Environment } from '@sente/contracts/constants';
-import { RIGHTS } from '@sente/contracts/constants';
 import { ALERT_TEXTS, DEFAULT_NOTIFICATION_SETTINGS } from '@sente/contracts/notifications';
 import { formatPhone } from '@sente/contracts/payments';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { oneSms } from '../../sms/gsm7.ts';
 import { verifiedSmsPhoneOf } from '../../sms/phone.ts';
 import type { SmsPurpose } from '../../sms/sms.ts';
+import {
+  accountName,
+  approvalRecipients,
+  batchReference,
+  insertAlerts,
+  insertAlertsOnce,
+  type KindColumn,
+  lowBalanceCrossings,
+  membersHearing,
+  paymentPayer,
+  takeLowBalanceChecks,
+  userNames,
+} from './repository.ts';
 import type { AlertKind } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,14 +42,14 @@ type Alert = AlertText & {
   userId?: string;
 };
 
-const KIND_COLUMN = {
+const KIND_COLUMN: Record<AlertKind, KindColumn | null> = {
   payment_received: 'payment_received',
   daily_summary: 'daily_summary',
   payout_failed: 'payout_failed',
   refund_done: 'refund_done',
   low_balance: null,
   approval_needed: 'approval_needed',
-} as const;
+};
 
 /**
  * Queues an alert for each member of the account who chose its kind and mode, one row per channel they chose (SMS
@@ -46,28 +58,14 @@ const KIND_COLUMN = {
  */
 export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
   const column = KIND_COLUMN[alert.kind];
-  let members = trx
-    .selectFrom('notification_settings as s')
-    .innerJoin('account_members as m', (join) =>
-      join.onRef('m.account_id', '=', 's.account_id').onRef('m.user_id', '=', 's.user_id').on('m.removed_at', 'is', null),
-    )
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.user_id',
-      's.by_email',
-      's.by_sms',
-      's.payment_above',
-      's.low_balance_below',
-      'u.email',
-      'u.phone',
-      'u.phone_verified_at',
-    ])
-    .where('s.account_id', '=', alert.accountId)
-    .where(alert.environment === 'production' ? 's.live' : 's.test', '=', true);
-  if (column) members = members.where(`s.${column}`, '=', true);
-  if (alert.userId) members = members.where('s.user_id', '=', alert.userId);
+  const members = await membersHearing(trx, {
+    accountId: alert.accountId,
+    environment: alert.environment,
+    column,
+    ...(alert.userId ? { userId: alert.userId } : {}),
+  });
   const rows = [];
-  for (const member of await members.execute()) {
+  for (const member of members) {
     const choices = {
       payment_above: member.payment_above === null ? null : Number(member.payment_above),
       low_balance_below: member.low_balance_below === null ? null : Number(member.low_balance_below),
@@ -91,17 +89,8 @@ export async function queueAlert(trx: Db, alert: Alert): Promise<number> {
       rows.push({ ...base, channel: 'sms' as const, destination: phone, body: alert.sms ?? alert.text });
   }
   if (rows.length === 0) return 0;
-  const inserted = await trx
-    .insertInto('member_alerts')
-    .values(rows)
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length;
+  return insertAlertsOnce(trx, rows);
 }
-
-const accountName = async (trx: Db, accountId: string) =>
-  (await trx.selectFrom('accounts').select('account_name').where('id', '=', accountId).executeTakeFirstOrThrow()).account_name;
 
 /** A payer as the dashboard shows them: the name they gave and the number they paid from, or the card's last digits. */
 function alertPayer(p: { names: string | null; msisdn: string | null; card_last4: string | null }): string {
@@ -121,24 +110,10 @@ export async function queueApprovalAlert(
   trx: Db,
   request: { accountId: string; environment: Environment; makerId: string | null; what: string; amount: number },
 ): Promise<number> {
-  let query = trx
-    .selectFrom('account_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .leftJoin('notification_settings as s', (join) =>
-      join.onRef('s.account_id', '=', 'm.account_id').onRef('s.user_id', '=', 'm.user_id'),
-    )
-    .select(['m.user_id', 'u.email', 'u.phone', 'u.phone_verified_at'])
-    .select(['s.account_id as chosen', 's.approval_needed', 's.by_email', 's.by_sms', 's.live', 's.test'])
-    .where('m.account_id', '=', request.accountId)
-    .where('m.removed_at', 'is', null)
-    .where('m.staff_role', 'in', [...RIGHTS.moveMoney]);
-  if (request.makerId) query = query.where('m.user_id', '!=', request.makerId);
   const [members, account, maker] = await Promise.all([
-    query.execute(),
+    approvalRecipients(trx, request),
     accountName(trx, request.accountId),
-    request.makerId
-      ? trx.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', request.makerId).executeTakeFirst()
-      : undefined,
+    request.makerId ? userNames(trx, request.makerId) : undefined,
   ]);
   const live = request.environment === 'production';
   const text = ALERT_TEXTS.approvalNeeded({
@@ -167,8 +142,7 @@ export async function queueApprovalAlert(
     if (choice.by_sms && phone) rows.push({ ...base, channel: 'sms' as const, destination: phone });
   }
   if (rows.length === 0) return 0;
-  const inserted = await trx.insertInto('member_alerts').values(rows).returning('id').execute();
-  return inserted.length;
+  return insertAlerts(trx, rows);
 }
 
 /** A successful payment: to the members who hear of each, or of those above their amount. */
@@ -215,9 +189,7 @@ type MovementOut = {
 /** A payout that failed (its money is back in the wallet): the number it was for, and its batch's reference. */
 export async function queuePayoutFailedAlert(trx: Db, payout: MovementOut) {
   const account = await accountName(trx, payout.account_id);
-  const batch = payout.batch_id
-    ? await trx.selectFrom('payout_batches').select('reference').where('id', '=', payout.batch_id).executeTakeFirst()
-    : undefined;
+  const batch = payout.batch_id ? await batchReference(trx, payout.batch_id) : undefined;
   const words = {
     amount: Number(payout.amount),
     to: payout.payout_msisdn ? formatPhone(payout.payout_msisdn) : '',
@@ -239,13 +211,7 @@ export async function queuePayoutFailedAlert(trx: Db, payout: MovementOut) {
 /** A refund paid back to its payer: the payer and the refunded payment's Sente reference. */
 export async function queueRefundDoneAlert(trx: Db, refund: MovementOut) {
   const account = await accountName(trx, refund.account_id);
-  const payment = refund.collection_id
-    ? await trx
-        .selectFrom('collections')
-        .select(['id', 'names', 'msisdn', 'card_last4', 'transaction_id'])
-        .where('id', '=', refund.collection_id)
-        .executeTakeFirst()
-    : undefined;
+  const payment = refund.collection_id ? await paymentPayer(trx, refund.collection_id) : undefined;
   const words = {
     amount: Number(refund.amount),
     reference: payment?.transaction_id ?? '',
@@ -270,11 +236,7 @@ export async function queueRefundDoneAlert(trx: Db, refund: MovementOut) {
  */
 export async function queueTransferLowBalanceAlerts(db: Kysely<Database>, limit = 100): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ transaction_id: string }>`
-      delete from low_balance_checks
-       where transaction_id in (select transaction_id from low_balance_checks order by created_at
-                                 limit ${limit} for update skip locked)
-      returning transaction_id`.execute(trx);
+    const rows = await takeLowBalanceChecks(trx, limit);
     for (const row of rows) await queueLowBalanceAlerts(trx, row.transaction_id);
     return rows.length;
   });
@@ -287,16 +249,7 @@ export async function queueTransferLowBalanceAlerts(db: Kysely<Database>, limit 
  * a movement that crosses no line costs this one indexed look-up.
  */
 export async function queueLowBalanceAlerts(trx: Db, ledgerTransactionId: string) {
-  const { rows } = await sql<{ account_id: string; environment: Environment; before: string; after: string }>`
-    select w.account_id, w.environment, (e.balance_after - e.amount)::text as before, e.balance_after::text as after
-      from ledger_entries e join wallets w on w.id = e.wallet_id
-     where e.transaction_id = ${ledgerTransactionId} and e.amount < 0
-       and w.kind = 'merchant' and w.currency = 'UGX' and w.account_id is not null
-       and exists (select 1 from notification_settings s
-                    where s.account_id = w.account_id
-                      and s.low_balance_below <= e.balance_after - e.amount and s.low_balance_below > e.balance_after)`.execute(
-    trx,
-  );
+  const rows = await lowBalanceCrossings(trx, ledgerTransactionId);
   for (const row of rows) {
     const before = Number(row.before);
     const after = Number(row.after);

@@ -9,6 +9,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { fieldError } from '../../lib/http-error.ts';
 import { verifiedSmsPhoneOf } from '../../sms/phone.ts';
+import { findSettings, saveSettings, teamSettings, userPhone } from './repository.ts';
 import type { NotificationSettingsTable } from './tables.ts';
 
 /** A member's stored choices: the row but the worker's own bookkeeping. */
@@ -35,18 +36,14 @@ export function settingsOf(row: StoredChoices | undefined): NotificationSettings
 /** A member's own choices for an account, their team's for its owners and administrators. */
 export function createNotificationSettings(db: Kysely<Database>) {
   /** Texts go only to a phone the member proved (decision 070): null for an unproved one. */
-  const phoneOf = async (userId: string) =>
-    verifiedSmsPhoneOf(
-      await db.selectFrom('users').select(['phone', 'phone_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow(),
-    );
+  const phoneOf = async (userId: string) => {
+    const user = await userPhone(db, userId);
+    if (!user) throw new Error(`no user ${userId}`);
+    return verifiedSmsPhoneOf(user);
+  };
 
   async function load(accountId: string, userId: string) {
-    const row = await db
-      .selectFrom('notification_settings')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await findSettings(db, accountId, userId);
     return { ...settingsOf(row), sms_phone: await phoneOf(userId) };
   }
 
@@ -57,42 +54,13 @@ export function createNotificationSettings(db: Kysely<Database>) {
     async save(accountId: string, userId: string, settings: NotificationSettings) {
       if (settings.by_sms && !(await phoneOf(userId))) throw fieldError('by_sms', NOTIFICATION_MESSAGES.noPhone);
       const values = { ...settings, updated_at: new Date() };
-      await db
-        .insertInto('notification_settings')
-        .values({ account_id: accountId, user_id: userId, ...values })
-        .onConflict((conflict) => conflict.columns(['account_id', 'user_id']).doUpdateSet(values))
-        .execute();
+      await saveSettings(db, accountId, userId, values);
       return load(accountId, userId);
     },
 
     /** Every joined member of the account with what they hear (the defaults for one who never chose). */
     async team(accountId: string): Promise<TeamNotification[]> {
-      const rows = await db
-        .selectFrom('account_members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .leftJoin('notification_settings as s', (join) =>
-          join.onRef('s.account_id', '=', 'm.account_id').onRef('s.user_id', '=', 'm.user_id'),
-        )
-        .select(['u.id as user_id', 'u.firstname', 'u.lastname', 'u.email', 'u.phone', 'u.phone_verified_at', 'm.staff_role'])
-        .select([
-          's.account_id',
-          's.payment_received',
-          's.payment_above',
-          's.daily_summary',
-          's.payout_failed',
-          's.refund_done',
-          's.low_balance_below',
-          's.approval_needed',
-          's.by_email',
-          's.by_sms',
-          's.live',
-          's.test',
-          's.updated_at',
-        ])
-        .where('m.account_id', '=', accountId)
-        .where('m.removed_at', 'is', null)
-        .orderBy('m.created_at')
-        .execute();
+      const rows = await teamSettings(db, accountId);
       return rows.map((row) => ({
         ...settingsOf(row.account_id === null ? undefined : (row as StoredChoices)),
         user_id: row.user_id,

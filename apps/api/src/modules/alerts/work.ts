@@ -1,5 +1,5 @@
 import { ALERT_TEXTS } from '@sente/contracts/notifications';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { BACKOFF, backoffMs } from '../../lib/backoff.ts';
@@ -10,17 +10,12 @@ import { mayText } from '../../sms/quiet-hours.ts';
 import type { SmsSender } from '../../sms/sms.ts';
 import { queueDailySummaries } from './daily-summary.ts';
 import { queueTransferLowBalanceAlerts } from './queue.ts';
-import type { MemberAlertsTable } from './tables.ts';
+import { type ClaimedAlert, claimDueAlerts, settleAlert, userPhone } from './repository.ts';
 
 /** Sends after this many failed attempts are given up (the row kept as 'failed', its last error with it). */
 export const ALERT_MAX_ATTEMPTS = 8;
 /** Why an SMS alert was not sent: its number is no longer the member's verified phone. */
 export const PHONE_NOT_VERIFIED = 'the phone is no longer verified';
-
-type ClaimedAlert = Pick<
-  Selectable<MemberAlertsTable>,
-  'id' | 'channel' | 'destination' | 'purpose' | 'subject' | 'body' | 'link_path' | 'account_id' | 'user_id' | 'attempts'
->;
 
 export type AlertsPassResult = { summaries: number; sent: number; failed: number };
 
@@ -49,51 +44,22 @@ export function createAlertsWork({
   batchSize: number;
 }) {
   /** Claims due alerts with a lease (FOR UPDATE SKIP LOCKED), promotional SMS only inside the window; commits at once. */
-  async function claim(limit: number, now: Date, leaseUntil: Date): Promise<ClaimedAlert[]> {
-    const { rows } = await sql<ClaimedAlert>`
-      with due as (
-        select id from member_alerts
-         where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-           and (channel = 'email' or purpose = 'transactional' or ${mayText('promotional', now)})
-         order by next_attempt_at
-         limit ${limit}
-         for update skip locked
-      )
-      update member_alerts a set attempts = a.attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
-        from due where a.id = due.id
-      returning a.id, a.channel, a.destination, a.purpose, a.subject, a.body, a.link_path, a.account_id, a.user_id, a.attempts`.execute(
-      db,
-    );
-    return rows;
-  }
+  const claim = (limit: number, now: Date, leaseUntil: Date) =>
+    claimDueAlerts(db, { limit, now, leaseUntil, promotionalNow: mayText('promotional', now) });
 
   /** Writes a row's result only while its lease holds, so a row whose lease ran out and was claimed again is not overwritten. */
   const settle = (
     row: ClaimedAlert,
     leaseUntil: Date,
     values: { status: 'pending' | 'sent' | 'failed'; next?: Date; error?: string },
-  ) =>
-    db
-      .updateTable('member_alerts')
-      .set({
-        status: values.status,
-        ...(values.next ? { next_attempt_at: values.next } : {}),
-        ...(values.status === 'sent' ? { sent_at: new Date() } : { last_error: values.error ?? null }),
-      })
-      .where('id', '=', row.id)
-      .where('next_attempt_at', '=', leaseUntil)
-      .execute();
+  ) => settleAlert(db, row.id, leaseUntil, values);
 
   /**
    * Whether an SMS alert's number is still the member's verified phone (decision 070): one queued before the member
    * changed the phone is not sent to the old number.
    */
   async function stillVerified(row: ClaimedAlert): Promise<boolean> {
-    const user = await db
-      .selectFrom('users')
-      .select(['phone', 'phone_verified_at'])
-      .where('id', '=', row.user_id)
-      .executeTakeFirst();
+    const user = await userPhone(db, row.user_id);
     return user !== undefined && verifiedSmsPhoneOf(user) === row.destination;
   }
 

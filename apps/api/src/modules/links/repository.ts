@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '@sente/contracts/constants';
+import { containsPattern, SEARCH_GROUP_SIZE } from '@sente/contracts/filters';
 import type { LinkKind } from '@sente/contracts/links';
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -186,3 +187,15 @@ export async function count(db: Kysely<Database>, scope: LinkScope, kind: LinkKi
 }
 
 export type LinkRecord = NonNullable<Awaited<ReturnType<typeof findByRef>>>;
+
+/** The account's links (any kind; links belong to the account, not to an environment) whose title holds q or whose ref is q. */
+export const searchLinks = (db: Kysely<Database>, scope: LinkScope, q: string) =>
+  db
+    .selectFrom('links')
+    .select(['ref', 'kind', 'title'])
+    .where('account_id', '=', scope.accountId)
+    .where((eb) => eb.or([eb('title', 'ilike', containsPattern(q)), eb('ref', '=', q)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(SEARCH_GROUP_SIZE)
+    .execute();

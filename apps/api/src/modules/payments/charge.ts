@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { ChargeRequest, PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import { type CollectionRecord, findCollection, merchantNameOf, recordChargeAccepted } from './repository.ts';
 import type { Settle } from './settle.ts';
-import { recordCollectionEvent } from './timeline.ts';
+import { recordCollectionEvent } from './timeline-repository.ts';
 
 type Options = {
   db: Kysely<Database>;

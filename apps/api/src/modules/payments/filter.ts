@@ -1,17 +1,7 @@
-import type { Currency } from '@sente/contracts/constants';
-import {
-  containsPattern,
-  FILTER_COUNT_CAP,
-  kampalaDayEnd,
-  kampalaDayStart,
-  searchedPhone,
-  searchedPhonePart,
-  TEXT_SEARCH_COUNT_CAP,
-} from '@sente/contracts/filters';
+import { containsPattern, kampalaDayEnd, kampalaDayStart, searchedPhone, searchedPhonePart } from '@sente/contracts/filters';
 import type { PaymentState } from '@sente/contracts/payment-states';
 import type { PaymentChannel } from '@sente/contracts/payments';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { type RawBuilder, sql } from 'kysely';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { nameHoldsWords } from '../../lib/name-search.ts';
 
@@ -72,43 +62,4 @@ export function collectionsCondition(scope: MoneyScope, where: CollectionsWhere)
   if (where.to) parts.push(sql`collections.created_at < ${kampalaDayEnd(where.to).toISOString()}::timestamptz`);
   if (where.q) parts.push(textCondition(where.q));
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : sql<boolean>`true`;
-}
-
-/**
- * How many collections match, counted up to the cap + 1 (decision 051): the count reads at most that many index
- * entries (rows, with a part of a name to look for: TEXT_SEARCH_COUNT_CAP), so it stays quick whatever the filter
- * matches. `capped` when there are more than the cap.
- * NOTE: ordered as the page is, so that PostgreSQL counts on the filter's own index, which holds every column it
- * reads (an index-only scan), rather than on a smaller partial index (the workers' pending ones) that sends each of
- * 10,001 rows to the table.
- */
-export async function countFilteredCollections(db: Kysely<Database>, scope: MoneyScope, where: CollectionsWhere) {
-  const cap = where.q && !searchedPhone(where.q) ? TEXT_SEARCH_COUNT_CAP : FILTER_COUNT_CAP;
-  const { rows } = await sql<{ total: string }>`select count(*) as total from (
-      select 1 from collections
-      where collections.account_id = ${scope.accountId} and collections.environment = ${scope.environment}
-        and ${collectionsCondition(scope, where)}
-      order by collections.created_at desc, collections.id desc
-      limit ${cap + 1}) matched`.execute(db);
-  const total = Number(rows[0]?.total ?? 0);
-  return { total: Math.min(total, cap), capped: total > cap };
-}
-
-/**
- * What the filter's successful payments brought in, less their paid refunds (decision 073), per currency: read
- * from the rows that match, at most the count's cap of them, so only once the count found no more than that.
- */
-export async function receivedByFilter(db: Kysely<Database>, scope: MoneyScope, where: CollectionsWhere) {
-  const cap = where.q && !searchedPhone(where.q) ? TEXT_SEARCH_COUNT_CAP : FILTER_COUNT_CAP;
-  const { rows } = await sql<{
-    currency: Currency;
-    amount: string;
-  }>`select currency, sum(amount - amount_refunded)::text as amount
-    from (select collections.currency, collections.amount, collections.amount_refunded from collections
-          where collections.account_id = ${scope.accountId} and collections.environment = ${scope.environment}
-            and collections.status = 'successful' and ${collectionsCondition(scope, where)}
-          order by collections.created_at desc, collections.id desc
-          limit ${cap + 1}) matched
-    group by currency order by currency desc`.execute(db);
-  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
 }

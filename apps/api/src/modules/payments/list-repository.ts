@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Currency } from '@sente/contracts/constants';
+import { FILTER_COUNT_CAP, searchedPhone, TEXT_SEARCH_COUNT_CAP } from '@sente/contracts/filters';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
@@ -129,3 +131,47 @@ export async function countLinkCollections(db: Kysely<Database>, scope: MoneySco
 }
 
 export type CollectionListRecord = Awaited<ReturnType<typeof collectionsPage>>[number];
+
+/**
+ * How many collections match, counted up to the cap + 1 (decision 051): the count reads at most that many index
+ * entries (rows, with a part of a name to look for: TEXT_SEARCH_COUNT_CAP), so it stays quick whatever the filter
+ * matches. `capped` when there are more than the cap.
+ * NOTE: ordered as the page is, so that PostgreSQL counts on the filter's own index, which holds every column it
+ * reads (an index-only scan), rather than on a smaller partial index (the workers' pending ones) that sends each of
+ * 10,001 rows to the table.
+ */
+export async function countFilteredCollections(db: Kysely<Database>, scope: MoneyScope, where: CollectionsWhere) {
+  const cap = where.q && !searchedPhone(where.q) ? TEXT_SEARCH_COUNT_CAP : FILTER_COUNT_CAP;
+  const { rows } = await sql<{ total: string }>`select count(*) as total from (
+      select 1 from collections
+      where collections.account_id = ${scope.accountId} and collections.environment = ${scope.environment}
+        and ${collectionsCondition(scope, where)}
+      order by collections.created_at desc, collections.id desc
+      limit ${cap + 1}) matched`.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  return { total: Math.min(total, cap), capped: total > cap };
+}
+
+/**
+ * What the filter's successful payments brought in, less their paid refunds (decision 073), per currency: read
+ * from the rows that match, at most the count's cap of them, so only once the count found no more than that.
+ */
+export async function receivedByFilter(db: Kysely<Database>, scope: MoneyScope, where: CollectionsWhere) {
+  const cap = where.q && !searchedPhone(where.q) ? TEXT_SEARCH_COUNT_CAP : FILTER_COUNT_CAP;
+  const { rows } = await sql<{
+    currency: Currency;
+    amount: string;
+  }>`select currency, sum(amount - amount_refunded)::text as amount
+    from (select collections.currency, collections.amount, collections.amount_refunded from collections
+          where collections.account_id = ${scope.accountId} and collections.environment = ${scope.environment}
+            and collections.status = 'successful' and ${collectionsCondition(scope, where)}
+          order by collections.created_at desc, collections.id desc
+          limit ${cap + 1}) matched
+    group by currency order by currency desc`.execute(db);
+  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
+}
+
+/** A collection by its id, locked for the transaction. */
+export function lockCollection(trx: Transaction<Database>, id: string) {
+  return trx.selectFrom('collections').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+}

@@ -14,20 +14,24 @@ import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { TooManyRequestsError } from '../../plugins/rate-limit.ts';
 import { receivedInAll } from '../reports/repository.ts';
 import { streamCollectionsWorkbook, streamLinkCollectionsWorkbook } from './export.ts';
-import { type CollectionsWhere, countFilteredCollections, isFiltered, receivedByFilter } from './filter.ts';
+import { type CollectionsWhere, isFiltered } from './filter.ts';
 import {
   type CollectionListRecord,
   collectionsPage,
   countCollections,
+  countFilteredCollections,
   countLinkCollections,
   findScopedCollection,
   linkCollectionsPage,
   linkForLive,
+  lockCollection,
+  receivedByFilter,
 } from './list-repository.ts';
 import { toApiRefund } from './refunds/public-object.ts';
 import type { RefundsService } from './refunds/service.ts';
 import type { CollectionRecord } from './repository.ts';
-import { claimReceipt, collectionTimeline, RECEIPT_RESEND_SECONDS, secondsSinceLastReceipt } from './timeline.ts';
+import { collectionTimeline, RECEIPT_RESEND_SECONDS } from './timeline.ts';
+import { claimReceipt, secondsSinceLastReceipt } from './timeline-repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -120,12 +124,7 @@ export function createCollectionsService({ db, sendReceipt, refunds: refundsServ
       const email = row.email;
       if (!email) throw badRequest(COLLECTION_MESSAGES.receiptNoEmail);
       const { collection, claimed } = await db.transaction().execute(async (trx) => {
-        const collection = await trx
-          .selectFrom('collections')
-          .selectAll()
-          .where('id', '=', row.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        const collection = await lockCollection(trx, row.id);
         const since = await secondsSinceLastReceipt(trx, row.id);
         if (since !== null && since < RECEIPT_RESEND_SECONDS) {
           throw new TooManyRequestsError(

@@ -23,7 +23,7 @@ import {
   insertCollection,
   type PublicLinkRecord,
 } from './repository.ts';
-import { recordCollectionEvent } from './timeline.ts';
+import { recordCollectionEvent } from './timeline-repository.ts';
 
 const TRANSACTION_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

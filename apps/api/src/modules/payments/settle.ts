@@ -21,7 +21,7 @@ import {
   findCollectionLink,
   findReceiptLink,
 } from './repository.ts';
-import { receiptOutcome, recordCollectionEvent } from './timeline.ts';
+import { receiptOutcome, recordCollectionEvent } from './timeline-repository.ts';
 
 type Options = {
   db: Kysely<Database>;

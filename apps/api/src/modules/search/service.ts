@@ -1,26 +1,15 @@
-import { containsPattern, SEARCH_GROUP_SIZE } from '@sente/contracts/filters';
+import { SEARCH_GROUP_SIZE } from '@sente/contracts/filters';
 import type { SearchAnswer } from '@sente/contracts/search';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { searchCustomers } from '../customers/repository.ts';
 import { toCustomerRow } from '../customers/service.ts';
+import { searchLinks } from '../links/repository.ts';
 import { collectionsPage } from '../payments/list-repository.ts';
 import { toCollectionRow } from '../payments/list-service.ts';
 import { transfersPage } from '../transfers/repository.ts';
 import { toTransferRow } from '../transfers/transfer-row.ts';
-
-/** The account's links (any kind; links belong to the account, not to an environment) whose title holds q or whose ref is q. */
-const searchLinks = (db: Kysely<Database>, scope: MoneyScope, q: string) =>
-  db
-    .selectFrom('links')
-    .select(['ref', 'kind', 'title'])
-    .where('account_id', '=', scope.accountId)
-    .where((eb) => eb.or([eb('title', 'ilike', containsPattern(q)), eb('ref', '=', q)]))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(SEARCH_GROUP_SIZE)
-    .execute();
 
 /**
  * The header search (decision 051): the same text through each list's own search, at most SEARCH_GROUP_SIZE of each,

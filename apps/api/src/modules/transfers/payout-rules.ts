@@ -7,17 +7,13 @@ import {
   type PayoutRulesSettings,
   payoutRuleRefusal,
 } from '@sente/contracts/payout-rules';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
+import { findPayoutRules, sentOutSince, upsertPayoutRules } from './repository.ts';
 
 export { needsApproval } from '@sente/contracts/payout-rules';
-
-/** Every kind of money out of an account that its daily caps count, as the transfers table holds them today. */
-const COUNTED_KINDS = sql.join(
-  ['payout', 'settlement', 'wallet_transfer', 'refund', 'batch_payout'].map((kind) => sql.lit(kind)),
-);
 
 const NO_RULES: PayoutRules = {
   per_payout_cap: null,
@@ -31,7 +27,7 @@ const amountOrNull = (value: string | null) => (value === null ? null : Number(v
 
 /** The account's payout rules; an account that never set them has none (every cap off). */
 export async function readPayoutRules(db: Kysely<Database>, accountId: string): Promise<PayoutRules> {
-  const row = await db.selectFrom('payout_rules').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+  const row = await findPayoutRules(db, accountId);
   if (!row) return NO_RULES;
   return {
     per_payout_cap: amountOrNull(row.per_payout_cap),
@@ -50,11 +46,7 @@ export async function savePayoutRules(
   settings: PayoutRulesSettings,
 ): Promise<PayoutRules> {
   const values = { ...settings, updated_by: userId, updated_at: new Date() };
-  await db
-    .insertInto('payout_rules')
-    .values({ account_id: accountId, ...values })
-    .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
-    .execute();
+  await upsertPayoutRules(db, accountId, values);
   return readPayoutRules(db, accountId);
 }
 
@@ -75,20 +67,8 @@ async function sentSince(
   since: Date,
   excluded: string | null,
 ) {
-  // A batch approved today holds its rows at once; the worker writes their transfers later, so the rows it has not
-  // written yet count here, for its maker (their transfers' creator).
-  const { rows } = await sql<{ account: string; member: string }>`
-    select coalesce(sum(amount), 0)::text as account,
-           coalesce(sum(amount) filter (where creator_id = ${memberId}), 0)::text as member
-      from (select amount, creator_id from transfers
-             where account_id = ${scope.accountId} and environment = ${scope.environment}
-               and created_at >= ${since} and kind in (${COUNTED_KINDS}) and status <> 'rejected'
-               and id is distinct from ${excluded}
-            union all
-            select r.amount_value, b.maker_id from payout_batch_rows r join payout_batches b on b.id = r.batch_id
-             where b.account_id = ${scope.accountId} and b.environment = ${scope.environment}
-               and b.approved_at >= ${since} and r.status = 'queued') sent`.execute(trx);
-  return { account: Number(rows[0]?.account ?? 0), member: Number(rows[0]?.member ?? 0) };
+  const sent = await sentOutSince(trx, scope, memberId, since, excluded);
+  return { account: Number(sent?.account ?? 0), member: Number(sent?.member ?? 0) };
 }
 
 export type PayoutRuleOptions = {

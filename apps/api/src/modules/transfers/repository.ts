@@ -282,3 +282,53 @@ export async function insertTransfer(
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** An account's payout rules as stored; none for an account that never set them. */
+export const findPayoutRules = (db: Db, accountId: string) =>
+  db.selectFrom('payout_rules').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+
+/** Writes an account's whole set of payout rules, over any it had. */
+export async function upsertPayoutRules(
+  db: Db,
+  accountId: string,
+  values: Omit<Insertable<Database['payout_rules']>, 'account_id'>,
+): Promise<void> {
+  await db
+    .insertInto('payout_rules')
+    .values({ account_id: accountId, ...values })
+    .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+    .execute();
+}
+
+/** Every kind of money out of an account that its daily caps count, as the transfers table holds them today. */
+const COUNTED_KINDS = sql.join(
+  ['payout', 'settlement', 'wallet_transfer', 'refund', 'batch_payout'].map((kind) => sql.lit(kind)),
+);
+
+/**
+ * The sums, as text, of what left the account in its environment since `since` and of what `memberId` moved of it:
+ * every counted kind not rejected but the transfer `excluded`, and the queued rows of batches approved since, for
+ * their maker (a batch approved holds its rows at once; the worker writes their transfers later).
+ */
+export async function sentOutSince(db: Db, scope: MoneyScope, memberId: string | null, since: Date, excluded: string | null) {
+  const { rows } = await sql<{ account: string; member: string }>`
+    select coalesce(sum(amount), 0)::text as account,
+           coalesce(sum(amount) filter (where creator_id = ${memberId}), 0)::text as member
+      from (select amount, creator_id from transfers
+             where account_id = ${scope.accountId} and environment = ${scope.environment}
+               and created_at >= ${since} and kind in (${COUNTED_KINDS}) and status <> 'rejected'
+               and id is distinct from ${excluded}
+            union all
+            select r.amount_value, b.maker_id from payout_batch_rows r join payout_batches b on b.id = r.batch_id
+             where b.account_id = ${scope.accountId} and b.environment = ${scope.environment}
+               and b.approved_at >= ${since} and r.status = 'queued') sent`.execute(db);
+  return rows[0];
+}
+
+/** A transfer's status and environment, by its id alone (a provider's report names no account). */
+export const transferStatus = (db: Db, id: string) =>
+  db.selectFrom('transfers').select(['status', 'environment']).where('id', '=', id).executeTakeFirst();
+
+/** Whether the account has a transfer of this id: its id, or undefined. */
+export const transferIdOfAccount = (db: Db, accountId: string, id: string) =>
+  db.selectFrom('transfers').select('id').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();

@@ -232,7 +232,7 @@ export function createWalletService({
     async reportPayout(id: string, outcome: TransferOutcome): Promise<boolean> {
       const done = await complete(id, DISBURSEMENT_KINDS, outcome);
       if (!done && outcome.paid) {
-        const row = await db.selectFrom('transfers').select(['status', 'environment']).where('id', '=', id).executeTakeFirst();
+        const row = await walletRepo.transferStatus(db, id);
         if (row?.status === 'rejected') {
           logger.error(
             { transferId: id, environment: row.environment },
@@ -258,12 +258,7 @@ export function createWalletService({
 
     /** One transfer of the scope as the list shows it (after a second member answered it). */
     async transferRow(scope: MoneyScope, id: string): Promise<TransferRow> {
-      const found = await db
-        .selectFrom('transfers')
-        .select('id')
-        .where('id', '=', id)
-        .where('account_id', '=', scope.accountId)
-        .executeTakeFirst();
+      const found = await walletRepo.transferIdOfAccount(db, scope.accountId, id);
       if (!found) throw notFound(APPROVAL_MESSAGES.notFound);
       return toTransferRow(await walletRepo.listRecord(db, found.id), scope.accountId);
     },

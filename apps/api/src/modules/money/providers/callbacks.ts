@@ -5,35 +5,24 @@ import type { Database } from '../../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { safeEqual } from '../../../lib/secrets.ts';
-import { DISBURSEMENT_KINDS } from '../disbursements.ts';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
 import type { PaymentProvider, ProviderRegistry } from './provider.ts';
 import { createProviderReports, type RecordStep, type ReportSubject } from './report.ts';
+import { disbursementOfProvider, paymentOfProvider } from './repository.ts';
 
 /** The payment or payout of ours a callback names: only a row that went to that provider (never a test row). */
 type Subject = ReportSubject & { status: string };
 
 async function findSubject(db: Kysely<Database>, provider: string, reference: string): Promise<Subject | null> {
   const byId = isUuid(reference);
-  const payment = await db
-    .selectFrom('collections')
-    .select(['id', 'transaction_id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
-    .where('provider', '=', provider)
-    .where(byId ? 'id' : 'transaction_id', '=', reference)
-    .executeTakeFirst();
+  const payment = await paymentOfProvider(db, provider, reference, byId);
   if (payment) {
     const { transaction_id: transactionId, amount, ...rest } = payment;
     return { kind: 'payment', transactionId, amount: Number(amount), ...rest };
   }
   if (!byId) return null;
-  const payout = await db
-    .selectFrom('transfers')
-    .select(['id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
-    // A refund is paid out through the provider's disbursement as a payout is (decision 053).
-    .where('kind', 'in', DISBURSEMENT_KINDS)
-    .where('provider', '=', provider)
-    .where('id', '=', reference)
-    .executeTakeFirst();
+  // A refund is paid out through the provider's disbursement as a payout is (decision 053).
+  const payout = await disbursementOfProvider(db, provider, reference);
   return payout ? { kind: 'payout', ...payout, amount: Number(payout.amount) } : null;
 }
 

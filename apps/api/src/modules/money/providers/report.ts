@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import type { PaymentOutcome, TransferOutcome } from '../outcomes.ts';
-import { holdMismatch } from './mismatches.ts';
 import type { PaymentProvider, ProviderReport } from './provider.ts';
 import { paymentOutcomeOf, payoutOutcomeOf, type RowTimes } from './reconcile.ts';
+import { holdMismatch } from './repository.ts';
 
 /** A pending payment or payout (or refund) of ours that a live provider is asked about. */
 export type ReportSubject = RowTimes & { id: string; amount: number; currency: string } & (

@@ -9,7 +9,7 @@ import type { RefundCompletionHooks } from '../../money/disbursements.ts';
 import type { TransferRecord } from '../../money/tables.ts';
 import { smsReceiptsSender } from '../receipts/sms-repository.ts';
 import { smsRefundText } from '../receipts/sms-text.ts';
-import { recordCollectionEvent } from '../timeline.ts';
+import { recordCollectionEvent } from '../timeline-repository.ts';
 import { toApiRefund } from './public-object.ts';
 import { refundMail } from './receipt.ts';
 import { countRefundOutcome, lockPayment, receiptFacts } from './repository.ts';

@@ -15,7 +15,7 @@ import type { Authority, RefundMoneyOut } from '../../money/disbursements.ts';
 import { InsufficientFundsError } from '../../money/ledger.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
 import type { TransferRecord } from '../../money/tables.ts';
-import { recordCollectionEvent } from '../timeline.ts';
+import { recordCollectionEvent } from '../timeline-repository.ts';
 import { toApiRefund } from './public-object.ts';
 import { countRefundPending, findRefund, lockPayment, paidAndRefunded, refundableCollection, refundsOf } from './repository.ts';
 

@@ -1,8 +1,8 @@
-import { RIGHTS } from '@sente/contracts/constants';
 import { APPROVAL_MESSAGES } from '@sente/contracts/movement-approvals';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { badRequest } from '../../../lib/http-error.ts';
+import { moneyMoverIds } from './repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -11,16 +11,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * role may move money, but the maker (an API key's request, `makerId` null, may be answered by any of them).
  */
 export async function approversOf(db: Db, accountId: string, makerId: string | null): Promise<string[]> {
-  let query = db
-    .selectFrom('account_members')
-    .select('user_id')
-    .where('account_id', '=', accountId)
-    .where('removed_at', 'is', null)
-    .where('user_id', 'is not', null)
-    .where('staff_role', 'in', [...RIGHTS.moveMoney]);
-  if (makerId) query = query.where('user_id', '!=', makerId);
-  const rows = await query.execute();
-  return [...new Set(rows.map((row) => row.user_id as string))];
+  return [...new Set(await moneyMoverIds(db, accountId, makerId))];
 }
 
 /** Decision 071: an approval threshold is refused while fewer than two members may move money (each needs another). */

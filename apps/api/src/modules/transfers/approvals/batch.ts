@@ -2,7 +2,7 @@ import { AWAITING_WHAT } from '@sente/contracts/movement-approvals';
 import { maskRegisteredName } from '@sente/contracts/name-check';
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
@@ -12,7 +12,23 @@ import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
 import { batchHeld } from '../../money/movements.ts';
 import { recheck } from '../batches/drafts.ts';
 import { queueBatchEvent } from '../batches/events.ts';
-import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from '../batches/repository.ts';
+import {
+  acceptRowName,
+  type BatchRecord,
+  batchById,
+  batchErrorCount,
+  expireDueBatches,
+  findBatch,
+  findRow,
+  largestRowAmount,
+  markBatchDraftAgain,
+  markBatchPaying,
+  markBatchRejected,
+  markBatchSubmitted,
+  queueRowsPaced,
+  recordEvent,
+  rowCounts,
+} from '../batches/repository.ts';
 import { checkPayoutRules } from '../payout-rules.ts';
 import { assertAnotherApprover } from './approvers.ts';
 import type { ApprovalSubject } from './machine.ts';
@@ -24,11 +40,7 @@ import type { ApprovalSubject } from './machine.ts';
 async function checkBatchRules(trx: Transaction<Database>, batch: BatchRecord): Promise<void> {
   const scope = { accountId: batch.account_id, environment: batch.environment };
   await checkPayoutRules(trx, scope, batch.maker_id, Number(batch.total_amount), { perPayout: false });
-  const { largest } = await trx
-    .selectFrom('payout_batch_rows')
-    .select((eb) => eb.fn.max('amount_value').as('largest'))
-    .where('batch_id', '=', batch.id)
-    .executeTakeFirstOrThrow();
+  const largest = await largestRowAmount(trx, batch.id);
   if (largest !== null) await checkPayoutRules(trx, scope, null, Number(largest), { dailyCaps: false });
 }
 
@@ -37,7 +49,7 @@ async function checkBatchRules(trx: Transaction<Database>, batch: BatchRecord): 
  * transaction that submits it.
  */
 export async function alertApprovers(trx: Transaction<Database>, batchId: string): Promise<void> {
-  const batch = await trx.selectFrom('payout_batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+  const batch = await batchById(trx, batchId);
   await queueApprovalAlert(trx, {
     accountId: batch.account_id,
     environment: batch.environment,
@@ -70,10 +82,10 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
    */
   async function assertReady(trx: Transaction<Database>, batch: BatchRecord): Promise<void> {
     if (batch.status === 'draft') await recheck(trx, batch.id, maxAmount);
-    const checked = (await trx.selectFrom('payout_batches').select('error_count').where('id', '=', batch.id).executeTakeFirst())!;
+    const errors = await batchErrorCount(trx, batch.id);
     const counts = await rowCounts(trx, batch.id);
     if (batch.row_count === 0) throw badRequest(M.noRows);
-    if (checked.error_count > 0) throw badRequest(M.hasErrors);
+    if (errors > 0) throw badRequest(M.hasErrors);
     if (counts.names_pending > 0) throw badRequest(M.namesPending);
     if (counts.names_blocking > 0) throw badRequest(M.blockedRows);
   }
@@ -117,19 +129,8 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
       }
       await checkBatchRules(trx, fresh);
       const pacing = fresh.environment === 'production' ? livePacing : { size: 1, intervalMs: 0 };
-      await sql`
-        update payout_batch_rows r
-           set status = 'queued', worker_attempts = 0, worker_next_attempt_at = null,
-               due_at = ${now.toISOString()}::timestamptz
-                        + ((o.n - 1) / ${Math.max(1, pacing.size)}) * (${pacing.intervalMs} * interval '1 millisecond')
-          from (select id, row_number() over (order by position) as n
-                  from payout_batch_rows where batch_id = ${fresh.id}) o
-         where r.id = o.id`.execute(trx);
-      await trx
-        .updateTable('payout_batches')
-        .set({ status: 'paying', approver_id: actor.userId, approved_at: now, updated_at: now })
-        .where('id', '=', fresh.id)
-        .execute();
+      await queueRowsPaced(trx, fresh.id, now, pacing);
+      await markBatchPaying(trx, fresh.id, actor.userId, now);
       await recordEvent(trx, {
         batchId: fresh.id,
         actorId: actor.userId,
@@ -140,22 +141,14 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
       return null;
     },
     async declined(trx, actor, batch, reason, now) {
-      await trx
-        .updateTable('payout_batches')
-        .set({ status: 'rejected', rejected_by: actor.userId, rejection_reason: reason, finished_at: now, updated_at: now })
-        .where('id', '=', batch.id)
-        .execute();
+      await markBatchRejected(trx, batch.id, actor.userId, reason, now);
       await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
       await queueBatchEvent(trx, batch.id, 'rejected');
       return null;
     },
     /** Nothing is held before approval: the batch is a draft of its maker's again, to correct or discard. */
     async withdrawn(trx, actor, batch, now) {
-      await trx
-        .updateTable('payout_batches')
-        .set({ status: 'draft', submitted_at: null, expires_at: null, updated_at: now })
-        .where('id', '=', batch.id)
-        .execute();
+      await markBatchDraftAgain(trx, batch.id, now);
       await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'withdrawn' });
       return null;
     },
@@ -174,11 +167,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         await assertAnotherApprover(trx, batch.account_id, actor.userId);
         await alertApprovers(trx, batch.id);
         const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
-        await trx
-          .updateTable('payout_batches')
-          .set({ status: 'submitted', submitted_at: now, expires_at: expires, updated_at: now })
-          .where('id', '=', batch.id)
-          .execute();
+        await markBatchSubmitted(trx, batch.id, now, expires);
         await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'submitted' });
         await queueBatchEvent(trx, batch.id, 'submitted');
       });
@@ -191,7 +180,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         const row = isUuid(rowId) ? await findRow(trx, batch.id, rowId, true) : undefined;
         if (!row) throw notFound(M.rowNotFound);
         if (row.name_check !== 'mismatch') throw badRequest(M.notMismatch);
-        await trx.updateTable('payout_batch_rows').set({ name_accepted_by: actor.userId }).where('id', '=', row.id).execute();
+        await acceptRowName(trx, row.id, actor.userId);
         const registered = row.registered_name ? maskRegisteredName(row.registered_name) : 'unknown';
         await recordEvent(trx, {
           batchId: batch.id,
@@ -207,12 +196,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
     /** The worker: batches whose approval request ran out become expired, each with its step. Answers how many. */
     async expireDue(now = new Date(), limit = 100): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ id: string }>`
-          update payout_batches b set status = 'expired', finished_at = ${now.toISOString()}::timestamptz, updated_at = now()
-            from (select id from payout_batches where status = 'submitted' and expires_at <= ${now.toISOString()}::timestamptz
-                   order by expires_at limit ${limit} for update skip locked) due
-           where b.id = due.id
-          returning b.id`.execute(trx);
+        const rows = await expireDueBatches(trx, now, limit);
         for (const row of rows) {
           await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
           await queueBatchEvent(trx, row.id, 'expired');

@@ -2,7 +2,7 @@ import { APPROVAL_MESSAGES as A, AWAITING_WHAT, type MovementApproval } from '@s
 import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
 import { needsApproval } from '@sente/contracts/payout-rules';
 import type { TransferKind } from '@sente/contracts/transfers';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import { outboxColumns } from '../../../lib/hand-over.ts';
@@ -20,6 +20,13 @@ import { accountById, completePendingTransfer } from '../repository.ts';
 import { queueTransferEvent } from '../transfer-events.ts';
 import { assertAnotherApprover } from './approvers.ts';
 import type { AfterCommit, ApprovalSubject } from './machine.ts';
+import {
+  expireDueMovements,
+  lockMovement,
+  markMovementAnswered,
+  uncreditedWalletTransfers,
+  unreturnedMovements,
+} from './repository.ts';
 
 /** A refund of a card payment has no number: the simulator pays it back to the card (payments/refunds). */
 const CARD = 'card';
@@ -121,11 +128,7 @@ export function createMovementSubject({ db, providers, complete, send, payoutExp
     status: MovementApproval,
     now: Date,
   ): Promise<void> {
-    await trx
-      .updateTable('transfers')
-      .set({ approval_status: status, approver_id: actor.userId, updated_at: now })
-      .where('id', '=', row.id)
-      .execute();
+    await markMovementAnswered(trx, row.id, { status, approverId: actor.userId, now });
   }
 
   async function handOver(row: TransferRecord, now: Date): Promise<void> {
@@ -145,37 +148,25 @@ export function createMovementSubject({ db, providers, complete, send, payoutExp
 
   const subject: ApprovalSubject<TransferRecord> = {
     messages: { notFound: A.notFound, notAwaiting: A.notAwaiting, expired: A.expired, own: A.ownMovement, notYours: A.notYours },
-    lock: (trx, actor, id) =>
-      trx
-        .selectFrom('transfers')
-        .selectAll()
-        .where('id', '=', id)
-        .where('account_id', '=', actor.accountId)
-        .where('environment', '=', actor.environment)
-        .forUpdate()
-        .executeTakeFirst(),
+    lock: lockMovement,
     standing: (row) => ({
       awaiting: row.approval_status === 'awaiting' && row.status === 'pending',
       makerId: row.creator_id,
       expiresAt: row.approval_expires_at,
     }),
     async approved(trx, actor, row, now): Promise<AfterCommit> {
-      await trx
-        .updateTable('transfers')
-        .set({
-          approval_status: 'approved',
-          approver_id: actor.userId,
-          updated_at: now,
-          // A payout or refund now expires as any other, and a live one is leased to this hand-over (decision 041).
-          ...(isDisbursement(row.kind)
-            ? {
-                expires_at: new Date(now.getTime() + payoutExpirySeconds * 1000),
-                ...outboxColumns(row.provider ?? 'simulator', now),
-              }
-            : { expires_at: null }),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await markMovementAnswered(
+        trx,
+        row.id,
+        { status: 'approved', approverId: actor.userId, now },
+        // A payout or refund now expires as any other, and a live one is leased to this hand-over (decision 041).
+        isDisbursement(row.kind)
+          ? {
+              expires_at: new Date(now.getTime() + payoutExpirySeconds * 1000),
+              ...outboxColumns(row.provider ?? 'simulator', now),
+            }
+          : { expires_at: null },
+      );
       return () => handOver(row, now);
     },
     async declined(trx, actor, row, reason, now) {
@@ -193,31 +184,12 @@ export function createMovementSubject({ db, providers, complete, send, payoutExp
    * happen (its process stopped between the two) is returned. Answers how many were returned.
    */
   async function expireDue(now = new Date(), limit = 100): Promise<number> {
-    const expired = await sql<Pick<TransferRecord, 'id' | 'kind'>>`
-      update transfers t set approval_status = 'expired', updated_at = now()
-        from (select id from transfers where approval_status = 'awaiting' and status = 'pending'
-                 and approval_expires_at <= ${now.toISOString()}::timestamptz
-               order by approval_expires_at limit ${limit} for update skip locked) due
-       where t.id = due.id
-      returning t.id, t.kind`.execute(db);
-    const unreturned = await db
-      .selectFrom('transfers')
-      .select(['id', 'kind', 'approval_status'])
-      .where('approval_status', 'in', ['declined', 'withdrawn'])
-      .where('status', '=', 'pending')
-      .limit(limit)
-      .execute();
+    const expired = await expireDueMovements(db, now, limit);
+    const unreturned = await unreturnedMovements(db, limit);
     // An approved wallet transfer whose credit did not happen (its process stopped between the two) is credited.
-    const approved = await db
-      .selectFrom('transfers')
-      .select('id')
-      .where('kind', '=', 'wallet_transfer')
-      .where('approval_status', '=', 'approved')
-      .where('status', '=', 'pending')
-      .limit(limit)
-      .execute();
+    const approved = await uncreditedWalletTransfers(db, limit);
     let returned = 0;
-    for (const row of expired.rows) if (await reject(row, A.expired)) returned += 1;
+    for (const row of expired) if (await reject(row, A.expired)) returned += 1;
     for (const row of unreturned) {
       if (await reject(row, row.approval_status === 'withdrawn' ? A.withdrawnReason : A.declined)) returned += 1;
     }

@@ -20,6 +20,7 @@ import { queueBatchEvent } from './events.ts';
 import { toApiPayoutBatch, toApiPayoutBatchRow } from './public-object.ts';
 import {
   type BatchRecord,
+  batchByIdempotencyKey,
   countRows,
   findBatch,
   insertBatch,
@@ -57,13 +58,7 @@ export function createApiBatches({ db, charge, maxAmount }: Options) {
 
   /** The batch an earlier request with this key made, if any; the same key with another request is a 409. */
   async function earlier(scope: MoneyScope, key: string, hash: string): Promise<BatchRecord | undefined> {
-    const batch = await db
-      .selectFrom('payout_batches')
-      .selectAll()
-      .where('account_id', '=', scope.accountId)
-      .where('environment', '=', scope.environment)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
+    const batch = await batchByIdempotencyKey(db, scope, key);
     if (batch) requireSameRequest(batch.request_hash, hash);
     return batch;
   }

@@ -22,6 +22,9 @@ import {
   allRows,
   type BatchRecord,
   type BatchRowRecord,
+  batchAccountId,
+  deleteBatch,
+  deleteRow,
   findBatch,
   findRow,
   insertBatch,
@@ -29,6 +32,7 @@ import {
   recordEvent,
   referenceTaken,
   saveChecks,
+  updateRow,
 } from './repository.ts';
 import type { SheetRow } from './sheet.ts';
 
@@ -95,8 +99,7 @@ export async function recheck(trx: Transaction<Database>, batchId: string, maxAm
  * batch for them, so the draft says which they are.
  */
 async function overPayoutCap(trx: Transaction<Database>, batchId: string, rows: BatchRowRecord[]): Promise<RowIssue[]> {
-  const batch = await trx.selectFrom('payout_batches').select('account_id').where('id', '=', batchId).executeTakeFirstOrThrow();
-  const cap = (await readPayoutRules(trx, batch.account_id)).per_payout_cap;
+  const cap = (await readPayoutRules(trx, await batchAccountId(trx, batchId))).per_payout_cap;
   if (cap === null) return [];
   return rows
     .filter((row) => row.amount_value !== null && Number(row.amount_value) > cap)
@@ -185,17 +188,13 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
             ? { name_check: compareNames(values.name, row.registered_name) }
             : {}
           : { name_check: 'pending' as const, registered_name: null };
-        await trx
-          .updateTable('payout_batch_rows')
-          .set({
-            ...columns,
-            ...nameCheck,
-            ...(sameNumber ? { due_at: row.due_at } : {}),
-            name_accepted_by: null,
-            worker_attempts: 0,
-          })
-          .where('id', '=', row.id)
-          .execute();
+        await updateRow(trx, row.id, {
+          ...columns,
+          ...nameCheck,
+          ...(sameNumber ? { due_at: row.due_at } : {}),
+          name_accepted_by: null,
+          worker_attempts: 0,
+        });
         await recheck(trx, batch.id, maxAmount);
         const changed = BATCH_COLUMNS.filter((column) => values[column] !== row[column]);
         await recordEvent(trx, {
@@ -214,7 +213,7 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
         const batch = await ownDraft(trx, actor, id);
         const row = isUuid(rowId) ? await findRow(trx, batch.id, rowId, true) : undefined;
         if (!row) throw notFound(M.rowNotFound);
-        await trx.deleteFrom('payout_batch_rows').where('id', '=', row.id).execute();
+        await deleteRow(trx, row.id);
         await recheck(trx, batch.id, maxAmount);
         await recordEvent(trx, {
           batchId: batch.id,
@@ -230,7 +229,7 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
     async discard(actor: MoneyActor, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const batch = await ownDraft(trx, actor, id);
-        await trx.deleteFrom('payout_batches').where('id', '=', batch.id).execute();
+        await deleteBatch(trx, batch.id);
       });
     },
   };

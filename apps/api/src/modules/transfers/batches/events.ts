@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
 import { toApiPayoutBatch } from './public-object.ts';
-import { rowCounts } from './repository.ts';
+import { batchById, rowCounts } from './repository.ts';
 
 /** The steps of a batch a merchant's Payments URL hears of: `payout_batch.<step>`. */
 export type BatchEventStep = {
@@ -15,7 +15,7 @@ export type BatchEventStep = {
  * the step, so the event exists exactly when the step commits; as transfer-events.ts does for a payout's.
  */
 export async function queueBatchEvent(trx: Transaction<Database>, batchId: string, step: BatchEventStep): Promise<void> {
-  const batch = await trx.selectFrom('payout_batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+  const batch = await batchById(trx, batchId);
   await queueWebhookEvent(trx, {
     accountId: batch.account_id,
     environment: batch.environment,

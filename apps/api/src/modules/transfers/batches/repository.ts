@@ -1,8 +1,11 @@
+import type { Environment } from '@sente/contracts/constants';
 import type { BatchEventAction, BatchStatus } from '@sente/contracts/payout-batches';
 import type { RowIssue } from '@sente/contracts/payout-batches-check';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import type { ClaimTime } from '../../../lib/due-work.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
+import type { TransfersTable } from '../../money/tables.ts';
 import type { PayoutBatchesTable, PayoutBatchRowsTable } from '../tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -243,4 +246,273 @@ export async function retryLinks(db: Db, batch: Pick<BatchRecord, 'id' | 'retry_
       .execute(),
   ]);
   return { retry_of: original ?? null, retries };
+}
+
+/** A batch of any account by its id (for the worker and completion, which hold no scope). */
+export async function batchById(trx: Db, batchId: string): Promise<BatchRecord> {
+  return trx.selectFrom('payout_batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+}
+
+/** The batch an API request with this idempotency key made in the scope, if any. */
+export async function batchByIdempotencyKey(db: Db, scope: MoneyScope, key: string): Promise<BatchRecord | undefined> {
+  return db
+    .selectFrom('payout_batches')
+    .selectAll()
+    .where('account_id', '=', scope.accountId)
+    .where('environment', '=', scope.environment)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function batchAccountId(trx: Db, batchId: string): Promise<string> {
+  return (await trx.selectFrom('payout_batches').select('account_id').where('id', '=', batchId).executeTakeFirstOrThrow())
+    .account_id;
+}
+
+export async function deleteBatch(trx: Db, batchId: string): Promise<void> {
+  await trx.deleteFrom('payout_batches').where('id', '=', batchId).execute();
+}
+
+export async function updateRow(trx: Db, rowId: string, values: Updateable<PayoutBatchRowsTable>): Promise<void> {
+  await trx.updateTable('payout_batch_rows').set(values).where('id', '=', rowId).execute();
+}
+
+export async function deleteRow(trx: Db, rowId: string): Promise<void> {
+  await trx.deleteFrom('payout_batch_rows').where('id', '=', rowId).execute();
+}
+
+/** A batch's failed rows in sheet order, as the sheet gave them, for a retry batch. */
+export async function failedRows(db: Db, batchId: string) {
+  return db
+    .selectFrom('payout_batch_rows')
+    .select(['position', 'phone', 'amount', 'name', 'reference', 'narrative'])
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'failed')
+    .orderBy('position')
+    .execute();
+}
+
+/** A row of the result workbook: the row, its transfer's reference, completion and charge, and its position as text. */
+export type ResultRow = BatchRowView & { cursor_ts: string; completed_at: Date | null; charge: string | null };
+
+/** Up to `limit` of a batch's rows after position `after`, each with its transfer's outcome. */
+export async function resultRows(db: Db, batchId: string, after: number, limit: number): Promise<ResultRow[]> {
+  const { rows } = await sql<ResultRow>`
+    select r.*, r.position::text as cursor_ts, t.id as transfer_id, t.provider_reference, t.completed_at,
+           t.charge::text as charge
+      from payout_batch_rows r left join transfers t on t.batch_row_id = r.id
+     where r.batch_id = ${batchId} and r.position > ${after}
+     order by r.position limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** A claimed row of the worker's batch work: what its name check or its payout needs. */
+export type ClaimedRow = {
+  id: string;
+  batch_id: string;
+  position: number;
+  msisdn: string | null;
+  name: string;
+  amount_value: string | null;
+  narrative: string;
+  worker_attempts: number;
+  account_id: string;
+  environment: Environment;
+  reference: string;
+  maker_id: string | null;
+  charge_per_row: string;
+};
+
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+const DUE = sql`greatest(r.due_at, r.worker_next_attempt_at)`;
+
+/** Claims and leases up to `limit` due rows of batches in `status` (draft: their name checks; paying: their payouts). */
+export async function claimDueRows(db: Kysely<Database>, which: 'names' | 'payouts', limit: number, time: ClaimTime) {
+  const condition =
+    which === 'names' ? sql`r.status = 'draft' and r.name_check = 'pending' and r.msisdn is not null` : sql`r.status = 'queued'`;
+  const { rows } = await sql<ClaimedRow>`
+    with due as (
+      select r.id from payout_batch_rows r
+       where r.due_at is not null and ${DUE} <= ${at(time.now)} and ${condition}
+       order by ${DUE}
+       limit ${limit}
+       for update skip locked
+    )
+    update payout_batch_rows r
+       set worker_next_attempt_at = ${at(time.leaseUntil)}
+      from due, payout_batches b
+     where r.id = due.id and b.id = r.batch_id
+    returning r.id, r.batch_id, r.position, r.msisdn, r.name, r.amount_value, r.narrative, r.worker_attempts,
+              b.account_id, b.environment, b.reference, b.maker_id, b.charge_per_row`.execute(db);
+  return rows;
+}
+
+/** A claimed row's failed attempt: counted, and due again at `next`. */
+export async function deferRow(db: Db, rowId: string, attempts: number, next: Date): Promise<void> {
+  await db
+    .updateTable('payout_batch_rows')
+    .set({ worker_attempts: attempts, worker_next_attempt_at: next })
+    .where('id', '=', rowId)
+    .execute();
+}
+
+/** Writes a row's name check unless its number or check changed meanwhile (a correction), and takes it off the worker's list. */
+export async function saveNameCheck(
+  db: Db,
+  row: { id: string; msisdn: string | null },
+  found: Pick<Updateable<PayoutBatchRowsTable>, 'name_check' | 'registered_name'>,
+): Promise<void> {
+  await db
+    .updateTable('payout_batch_rows')
+    .set({ ...found, due_at: null, worker_next_attempt_at: null })
+    .where('id', '=', row.id)
+    .where('msisdn', '=', row.msisdn)
+    .where('name_check', '=', 'pending')
+    .execute();
+}
+
+/** Writes a row's transfer once: a second insert for the same row (`batch_row_id` is unique) writes nothing. */
+export async function insertRowTransfer(trx: Transaction<Database>, transfer: Insertable<TransfersTable>) {
+  return trx
+    .insertInto('transfers')
+    .values(transfer)
+    .onConflict((conflict) => conflict.column('batch_row_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A queued row became its transfer: sent, off the worker's list. */
+export async function markRowSent(trx: Transaction<Database>, rowId: string): Promise<void> {
+  await trx
+    .updateTable('payout_batch_rows')
+    .set({ status: 'sent', due_at: null, worker_next_attempt_at: null })
+    .where('id', '=', rowId)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** A row's outcome, from its completed transfer; answers its position. */
+export async function setRowOutcome(trx: Transaction<Database>, rowId: string, paid: boolean, failureReason: string | null) {
+  return trx
+    .updateTable('payout_batch_rows')
+    .set({ status: paid ? 'paid' : 'failed', failure_reason: failureReason })
+    .where('id', '=', rowId)
+    .returning(['position'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Counts a row's outcome into its batch's counts and paid amount; answers the batch's counts after it. */
+export async function countRowOutcome(trx: Transaction<Database>, batchId: string, paid: boolean, amount: number) {
+  const { rows } = await sql<{
+    row_count: number;
+    paid_count: number;
+    failed_count: number;
+    paid_amount: string;
+    charge_per_row: string;
+  }>`
+    update payout_batches
+       set paid_count = paid_count + ${paid ? 1 : 0}, failed_count = failed_count + ${paid ? 0 : 1},
+           paid_amount = paid_amount + ${paid ? amount : 0}, updated_at = now()
+     where id = ${batchId}
+    returning row_count, paid_count, failed_count, paid_amount, charge_per_row`.execute(trx);
+  return rows[0]!;
+}
+
+export async function finishBatch(
+  trx: Transaction<Database>,
+  batchId: string,
+  status: 'completed' | 'failed' | 'partially_completed',
+): Promise<void> {
+  await trx.updateTable('payout_batches').set({ status, finished_at: new Date() }).where('id', '=', batchId).execute();
+}
+
+/** The largest amount of a batch's rows (null for none). */
+export async function largestRowAmount(trx: Db, batchId: string) {
+  const { largest } = await trx
+    .selectFrom('payout_batch_rows')
+    .select((eb) => eb.fn.max('amount_value').as('largest'))
+    .where('batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return largest;
+}
+
+export async function batchErrorCount(trx: Db, batchId: string): Promise<number> {
+  return (await trx.selectFrom('payout_batches').select('error_count').where('id', '=', batchId).executeTakeFirst())!.error_count;
+}
+
+/**
+ * Queues every row of an approved batch for the worker in sheet order, `size` rows due every `intervalMs` from `now`
+ * (a size below one counts as one).
+ */
+export async function queueRowsPaced(
+  trx: Transaction<Database>,
+  batchId: string,
+  now: Date,
+  pacing: { size: number; intervalMs: number },
+): Promise<void> {
+  await sql`
+    update payout_batch_rows r
+       set status = 'queued', worker_attempts = 0, worker_next_attempt_at = null,
+           due_at = ${now.toISOString()}::timestamptz
+                    + ((o.n - 1) / ${Math.max(1, pacing.size)}) * (${pacing.intervalMs} * interval '1 millisecond')
+      from (select id, row_number() over (order by position) as n
+              from payout_batch_rows where batch_id = ${batchId}) o
+     where r.id = o.id`.execute(trx);
+}
+
+export async function markBatchPaying(trx: Transaction<Database>, batchId: string, approverId: string, now: Date) {
+  await trx
+    .updateTable('payout_batches')
+    .set({ status: 'paying', approver_id: approverId, approved_at: now, updated_at: now })
+    .where('id', '=', batchId)
+    .execute();
+}
+
+export async function markBatchRejected(
+  trx: Transaction<Database>,
+  batchId: string,
+  rejectedBy: string,
+  reason: string,
+  now: Date,
+) {
+  await trx
+    .updateTable('payout_batches')
+    .set({ status: 'rejected', rejected_by: rejectedBy, rejection_reason: reason, finished_at: now, updated_at: now })
+    .where('id', '=', batchId)
+    .execute();
+}
+
+/** A withdrawn batch is a draft again: no longer submitted, nothing to expire. */
+export async function markBatchDraftAgain(trx: Transaction<Database>, batchId: string, now: Date) {
+  await trx
+    .updateTable('payout_batches')
+    .set({ status: 'draft', submitted_at: null, expires_at: null, updated_at: now })
+    .where('id', '=', batchId)
+    .execute();
+}
+
+export async function markBatchSubmitted(trx: Transaction<Database>, batchId: string, now: Date, expires: Date) {
+  await trx
+    .updateTable('payout_batches')
+    .set({ status: 'submitted', submitted_at: now, expires_at: expires, updated_at: now })
+    .where('id', '=', batchId)
+    .execute();
+}
+
+export async function acceptRowName(trx: Transaction<Database>, rowId: string, acceptedBy: string) {
+  await trx.updateTable('payout_batch_rows').set({ name_accepted_by: acceptedBy }).where('id', '=', rowId).execute();
+}
+
+/**
+ * Expires up to `limit` submitted batches whose approval request ran out by `now`, oldest first, skipping those another
+ * worker holds; answers their ids.
+ */
+export async function expireDueBatches(trx: Transaction<Database>, now: Date, limit: number) {
+  const { rows } = await sql<{ id: string }>`
+    update payout_batches b set status = 'expired', finished_at = ${now.toISOString()}::timestamptz, updated_at = now()
+      from (select id from payout_batches where status = 'submitted' and expires_at <= ${now.toISOString()}::timestamptz
+             order by expires_at limit ${limit} for update skip locked) due
+     where b.id = due.id
+    returning b.id`.execute(trx);
+  return rows;
 }

@@ -3,12 +3,10 @@ import { kampalaWallClock } from '@sente/contracts/dates';
 import { SPREADSHEET_FORMATS } from '@sente/contracts/format';
 import { maskRegisteredName, NAME_CHECK_LABELS } from '@sente/contracts/name-check';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { SPREADSHEET_DATE_COLUMN, streamWorkbook } from '../../../lib/xlsx-stream.ts';
-import type { BatchRecord, BatchRowView } from './repository.ts';
-
-type ResultRow = BatchRowView & { cursor_ts: string; completed_at: Date | null; charge: string | null };
+import { type BatchRecord, type ResultRow, resultRows } from './repository.ts';
 
 const STATUS_WORDS = { draft: 'Not sent', queued: 'Queued', sent: 'Pending', paid: 'Paid', failed: 'Failed' } as const;
 
@@ -39,13 +37,7 @@ export function streamBatchResult(db: Kysely<Database>, batch: BatchRecord, logg
       ],
       batch: async (cursor, limit) => {
         const after = cursor ? Number(cursor.createdAt) : 0;
-        const { rows } = await sql<ResultRow>`
-          select r.*, r.position::text as cursor_ts, t.id as transfer_id, t.provider_reference, t.completed_at,
-                 t.charge::text as charge
-            from payout_batch_rows r left join transfers t on t.batch_row_id = r.id
-           where r.batch_id = ${batch.id} and r.position > ${after}
-           order by r.position limit ${limit}`.execute(db);
-        return rows;
+        return resultRows(db, batch.id, after, limit);
       },
       toRow: (row) => ({
         row: row.position,

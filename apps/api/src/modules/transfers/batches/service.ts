@@ -25,8 +25,10 @@ import {
   batchesPage,
   countBatches,
   countRows,
+  failedRows,
   findBatch,
   type RowView,
+  recordEvent,
   rowsPage,
   rowView,
 } from './repository.ts';
@@ -178,29 +180,20 @@ export function createBatchService(options: Options) {
     async retry(actor: BatchActor, id: string) {
       const batch = await found(actor, id);
       if (!['completed', 'partially_completed', 'failed'].includes(batch.status)) throw badRequest(M.nothingToRetry);
-      const failed = await db
-        .selectFrom('payout_batch_rows')
-        .select(['position', 'phone', 'amount', 'name', 'reference', 'narrative'])
-        .where('batch_id', '=', batch.id)
-        .where('status', '=', 'failed')
-        .orderBy('position')
-        .execute();
+      const failed = await failedRows(db, batch.id);
       if (failed.length === 0) throw badRequest(M.nothingToRetry);
       const copy = await drafts.create(
         actor,
         { rows: failed, fileName: batch.file_name, reference: `${batch.reference} retry`, referenceStrict: false },
         { retry_of: batch.id },
       );
-      await db
-        .insertInto('payout_batch_events')
-        .values({
-          batch_id: batch.id,
-          actor_id: actor.userId,
-          action: 'retried',
-          position: null,
-          detail: `${rowsText(failed.length)} failed, paid again in ${copy.reference}`,
-        })
-        .execute();
+      await recordEvent(db, {
+        batchId: batch.id,
+        actorId: actor.userId,
+        action: 'retried',
+        position: null,
+        detail: `${rowsText(failed.length)} failed, paid again in ${copy.reference}`,
+      });
       return presentBatch(db, copy, viewerOf(actor), maxAmount);
     },
 

@@ -3,7 +3,7 @@ import type { Environment } from '@sente/contracts/constants';
 import { compareNames } from '@sente/contracts/name-check';
 import { batchOutcomeText } from '@sente/contracts/payout-batches-labels';
 import { WALLET_MESSAGES } from '@sente/contracts/transfers';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import { BACKOFF, backoffMs } from '../../../lib/backoff.ts';
@@ -16,53 +16,24 @@ import type { Complete } from '../completion.ts';
 import { queueTransferEvent } from '../transfer-events.ts';
 import { queueBatchEvent } from './events.ts';
 import { returnedAmount } from './public-object.ts';
-import { recordEvent, rowCounts } from './repository.ts';
+import {
+  type ClaimedRow,
+  claimDueRows,
+  countRowOutcome,
+  deferRow,
+  finishBatch,
+  insertRowTransfer,
+  markRowSent,
+  recordEvent,
+  rowCounts,
+  saveNameCheck,
+  setRowOutcome,
+} from './repository.ts';
 
 type AccountHolder = { status: 'registered'; name: string } | { status: 'not_registered' | 'barred' | 'unavailable' };
 
 /** The look-up of the name registered behind a number (money/providers/name-lookup.ts), paced per provider. */
 export type HolderLookup = { holder(environment: Environment, msisdn: string): Promise<AccountHolder> };
-
-/** A claimed row of the worker's batch work: what its name check or its payout needs. */
-type ClaimedRow = {
-  id: string;
-  batch_id: string;
-  position: number;
-  msisdn: string | null;
-  name: string;
-  amount_value: string | null;
-  narrative: string;
-  worker_attempts: number;
-  account_id: string;
-  environment: Environment;
-  reference: string;
-  maker_id: string | null;
-  charge_per_row: string;
-};
-
-const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
-const DUE = sql`greatest(r.due_at, r.worker_next_attempt_at)`;
-
-/** Claims and leases up to `limit` due rows of batches in `status` (draft: their name checks; paying: their payouts). */
-async function claimRows(db: Kysely<Database>, which: 'names' | 'payouts', limit: number, time: ClaimTime) {
-  const condition =
-    which === 'names' ? sql`r.status = 'draft' and r.name_check = 'pending' and r.msisdn is not null` : sql`r.status = 'queued'`;
-  const { rows } = await sql<ClaimedRow>`
-    with due as (
-      select r.id from payout_batch_rows r
-       where r.due_at is not null and ${DUE} <= ${at(time.now)} and ${condition}
-       order by ${DUE}
-       limit ${limit}
-       for update skip locked
-    )
-    update payout_batch_rows r
-       set worker_next_attempt_at = ${at(time.leaseUntil)}
-      from due, payout_batches b
-     where r.id = due.id and b.id = r.batch_id
-    returning r.id, r.batch_id, r.position, r.msisdn, r.name, r.amount_value, r.narrative, r.worker_attempts,
-              b.account_id, b.environment, b.reference, b.maker_id, b.charge_per_row`.execute(db);
-  return rows;
-}
 
 type WorkOptions = {
   db: Kysely<Database>;
@@ -103,14 +74,12 @@ export function createBatchWork({
   logger,
 }: WorkOptions) {
   const retry = (row: ClaimedRow, time: ClaimTime) =>
-    db
-      .updateTable('payout_batch_rows')
-      .set({
-        worker_attempts: row.worker_attempts + 1,
-        worker_next_attempt_at: new Date(time.now.getTime() + backoffMs(BACKOFF.workerRetry, row.worker_attempts + 1)),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    deferRow(
+      db,
+      row.id,
+      row.worker_attempts + 1,
+      new Date(time.now.getTime() + backoffMs(BACKOFF.workerRetry, row.worker_attempts + 1)),
+    );
 
   /** Looks up the row's number and writes what the provider holds, unless the row was corrected meanwhile. */
   async function checkName(row: ClaimedRow): Promise<void> {
@@ -119,13 +88,7 @@ export function createBatchWork({
       holder.status === 'registered'
         ? { name_check: compareNames(row.name, holder.name), registered_name: holder.name }
         : { name_check: holder.status, registered_name: null };
-    await db
-      .updateTable('payout_batch_rows')
-      .set({ ...found, due_at: null, worker_next_attempt_at: null })
-      .where('id', '=', row.id)
-      .where('msisdn', '=', row.msisdn)
-      .where('name_check', '=', 'pending')
-      .execute();
+    await saveNameCheck(db, row, found);
   }
 
   /** Writes the row's transfer (once) and hands it to its provider. */
@@ -137,42 +100,32 @@ export function createBatchWork({
     const decided =
       provider?.name === 'simulator' ? await provider.payout({ transferId: id, msisdn, amount, currency: 'UGX' }) : null;
     const transfer = await db.transaction().execute(async (trx) => {
-      const written = await trx
-        .insertInto('transfers')
-        .values({
-          id,
-          account_id: row.account_id,
-          environment: row.environment,
-          kind: 'batch_payout',
-          currency: 'UGX',
-          amount,
-          charge: Number(row.charge_per_row),
-          reason: row.narrative || row.reference,
-          status: 'pending',
-          creator_id: row.maker_id,
-          payout_msisdn: msisdn,
-          provider: provider?.name ?? null,
-          batch_id: row.batch_id,
-          batch_row_id: row.id,
-          expires_at: new Date(now.getTime() + expirySeconds * 1000),
-          ...(provider && !decided ? outboxColumns(provider.name, now) : {}),
-          ...(decided
-            ? {
-                provider_reference: decided.providerReference,
-                simulated_outcome: decided.simulated?.outcome ?? null,
-                settle_at: decided.simulated?.settleAt ?? null,
-              }
-            : {}),
-        })
-        .onConflict((conflict) => conflict.column('batch_row_id').doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      await trx
-        .updateTable('payout_batch_rows')
-        .set({ status: 'sent', due_at: null, worker_next_attempt_at: null })
-        .where('id', '=', row.id)
-        .where('status', '=', 'queued')
-        .execute();
+      const written = await insertRowTransfer(trx, {
+        id,
+        account_id: row.account_id,
+        environment: row.environment,
+        kind: 'batch_payout',
+        currency: 'UGX',
+        amount,
+        charge: Number(row.charge_per_row),
+        reason: row.narrative || row.reference,
+        status: 'pending',
+        creator_id: row.maker_id,
+        payout_msisdn: msisdn,
+        provider: provider?.name ?? null,
+        batch_id: row.batch_id,
+        batch_row_id: row.id,
+        expires_at: new Date(now.getTime() + expirySeconds * 1000),
+        ...(provider && !decided ? outboxColumns(provider.name, now) : {}),
+        ...(decided
+          ? {
+              provider_reference: decided.providerReference,
+              simulated_outcome: decided.simulated?.outcome ?? null,
+              settle_at: decided.simulated?.settleAt ?? null,
+            }
+          : {}),
+      });
+      await markRowSent(trx, row.id);
       if (written) await queueTransferEvent(trx, written, { accountId: row.account_id, direction: 'out' });
       return written;
     });
@@ -193,7 +146,7 @@ export function createBatchWork({
       leaseMs,
       // Name checks wait on the providers (paced by the look-up): a claim's rows are asked together.
       batch: which === 'names' ? 'together' : 'one by one',
-      claim: (limit, time) => claimRows(db, which, limit, time),
+      claim: (limit, time) => claimDueRows(db, which, limit, time),
       apply: async (row, time) => {
         if (which === 'names') await checkName(row);
         else await pay(row, time.now);
@@ -224,25 +177,8 @@ export function createBatchWork({
  */
 export async function batchRowFinished(trx: Transaction<Database>, transfer: TransferRecord, paid: boolean): Promise<void> {
   if (!transfer.batch_id || !transfer.batch_row_id) return;
-  const row = await trx
-    .updateTable('payout_batch_rows')
-    .set({ status: paid ? 'paid' : 'failed', failure_reason: transfer.failure_reason })
-    .where('id', '=', transfer.batch_row_id)
-    .returning(['position'])
-    .executeTakeFirstOrThrow();
-  const { rows } = await sql<{
-    row_count: number;
-    paid_count: number;
-    failed_count: number;
-    paid_amount: string;
-    charge_per_row: string;
-  }>`
-    update payout_batches
-       set paid_count = paid_count + ${paid ? 1 : 0}, failed_count = failed_count + ${paid ? 0 : 1},
-           paid_amount = paid_amount + ${paid ? Number(transfer.amount) : 0}, updated_at = now()
-     where id = ${transfer.batch_id}
-    returning row_count, paid_count, failed_count, paid_amount, charge_per_row`.execute(trx);
-  const batch = rows[0]!;
+  const row = await setRowOutcome(trx, transfer.batch_row_id, paid, transfer.failure_reason);
+  const batch = await countRowOutcome(trx, transfer.batch_id, paid, Number(transfer.amount));
   const detail = paid ? `provider reference ${transfer.provider_reference ?? 'none'}` : (transfer.failure_reason ?? null);
   await recordEvent(trx, {
     batchId: transfer.batch_id,
@@ -253,7 +189,7 @@ export async function batchRowFinished(trx: Transaction<Database>, transfer: Tra
   });
   if (batch.paid_count + batch.failed_count < batch.row_count) return;
   const status = batch.failed_count === 0 ? 'completed' : batch.paid_count === 0 ? 'failed' : 'partially_completed';
-  await trx.updateTable('payout_batches').set({ status, finished_at: new Date() }).where('id', '=', transfer.batch_id).execute();
+  await finishBatch(trx, transfer.batch_id, status);
   const { failed_amount } = await rowCounts(trx, transfer.batch_id);
   await recordEvent(trx, {
     batchId: transfer.batch_id,

@@ -1,6 +1,7 @@
 import type { Currency } from '@sente/contracts/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import { DISBURSEMENT_KINDS } from '../disbursements.ts';
 
 /**
  * Holds a payment or payout whose provider reported an amount or currency not ours (decision 040): `detail` (from
@@ -49,3 +50,22 @@ export async function listMismatches(db: Kysely<Database>, limit = 500): Promise
     limit ${limit}`.execute(db);
   return rows;
 }
+
+/** A payment that went to `provider`, by our id or by its transaction id. */
+export const paymentOfProvider = (db: Kysely<Database>, provider: string, reference: string, byId: boolean) =>
+  db
+    .selectFrom('collections')
+    .select(['id', 'transaction_id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
+    .where('provider', '=', provider)
+    .where(byId ? 'id' : 'transaction_id', '=', reference)
+    .executeTakeFirst();
+
+/** A payout that went to `provider`, by our id: any kind paid out through a provider's disbursement (a refund too). */
+export const disbursementOfProvider = (db: Kysely<Database>, provider: string, id: string) =>
+  db
+    .selectFrom('transfers')
+    .select(['id', 'status', 'amount', 'currency', 'created_at', 'expires_at'])
+    .where('kind', 'in', DISBURSEMENT_KINDS)
+    .where('provider', '=', provider)
+    .where('id', '=', id)
+    .executeTakeFirst();
