@@ -4,6 +4,7 @@ import { payInput } from '@sente/contracts/payments-input';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import type { MemberInScope } from '../../lib/actor.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { NotificationSettingsService } from '../alerts/settings.ts';
@@ -254,7 +255,16 @@ export function createDemoSeeder({
 
   /** Money out of the school's test wallet, each way once, behind the demo PIN as a merchant would. */
   async function moveMoney(userId: string, schoolId: string, bakeryId: string): Promise<number> {
-    const actor = { accountId: schoolId, environment: TEST, userId };
+    // The owner acts here without signing in: no session proves them, so the seeder's own name stands for one.
+    const actor: MemberInScope = {
+      kind: 'member',
+      userId,
+      sessionId: 'demo-seeder',
+      accountId: schoolId,
+      role: 'owner',
+      amr: [],
+      environment: TEST,
+    };
     await pins.set(actor, DEMO_PIN);
     const token = () => pins.verify(actor, DEMO_PIN);
     await wallet.p2p(

@@ -4,6 +4,7 @@ import type { MovementApproval } from '@sente/contracts/movement-approvals';
 import type { TransferKind, TransfersFilter } from '@sente/contracts/transfers';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { changedBy } from '../../lib/request-context.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import { DISBURSEMENT_KINDS } from '../money/disbursements.ts';
@@ -181,7 +182,7 @@ export const accountByNumber = (db: Kysely<Database>, accountNumber: string) =>
 export const setBankDetails = (db: Kysely<Database>, accountId: string, details: object) =>
   db
     .updateTable('accounts')
-    .set({ bank_details: JSON.stringify(details), updated_at: new Date() })
+    .set({ bank_details: JSON.stringify(details), settings_changed_by: changedBy(), updated_at: new Date() })
     .where('id', '=', accountId)
     .execute();
 

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
-import type { MoneyActor } from '../../money/disbursements.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 
 /**
  * What waits for `actor`'s answer in their account and environment (decision 071): held movements and submitted
  * batches not yet expired that someone else asked for (an API key's included).
  */
-export async function countAwaiting(db: Kysely<Database>, actor: MoneyActor, now: Date) {
+export async function countAwaiting(db: Kysely<Database>, actor: MemberInScope, now: Date) {
   const [movements, batches] = await Promise.all([
     db
       .selectFrom('transfers')

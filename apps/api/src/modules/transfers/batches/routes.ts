@@ -9,7 +9,6 @@ import { badRequest, HttpError } from '../../../lib/http-error.ts';
 import { route } from '../../../lib/route.ts';
 import { actorOf, scopeOf } from '../../../plugins/auth-guard.ts';
 import type { Services } from '../../../services.ts';
-import type { BatchActor } from './service.ts';
 import { templateCsv, templateXlsx } from './sheet.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -72,10 +71,7 @@ export const batchRoutes: FastifyPluginAsyncZod<Services> = async (app, { batche
   const view = { preValidation: app.requireAccount('view'), config: { rateClass: 'read' } } as const;
   const move = { preValidation: app.requireAccount('moveMoney'), config: { rateClass: 'write' } } as const;
   const pin = { preValidation: app.requireAccount('moveMoney'), config: { rateClass: 'pin' } } as const;
-  const actor = (request: FastifyRequest): BatchActor => ({
-    ...actorOf(request),
-    canMove: roleHasRight(request.account.role, 'moveMoney'),
-  });
+  const actor = actorOf;
 
   route(app, 'GET /api/payout-batches', view, async (request) => answer(await batches.list(scopeOf(request), request.query)));
 

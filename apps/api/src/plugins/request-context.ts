@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
+import { type RequestContext, runInContext } from '../lib/request-context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who acts and where the request came from (lib/request-context.ts); the guards fill in the actor. */
+    requestContext: RequestContext;
+  }
+}
+
+/**
+ * Every request runs inside its own context, so a service or repository reads who acts without a parameter. The
+ * context is entered at onRequest and entered again at preValidation: a body is parsed from the socket's events, which
+ * carry the socket's async context, not the request's; every later hook and the handler run from this one.
+ */
+export const requestContextPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('requestContext', null as unknown as RequestContext);
+  app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    request.requestContext = {
+      actor: null,
+      requestId: request.id,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    };
+    runInContext(request.requestContext, done);
+  });
+  app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) =>
+    runInContext(request.requestContext, done),
+  );
+});
