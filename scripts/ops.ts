@@ -51,7 +51,12 @@ async function direct(): Promise<OpsResult> {
   try {
     await migrateToLatest(database.db);
     const mailer = createMailerFromConfig(config, logger);
-    const result = await runOpsCommand(createServices({ db: database.db, mailer, secrets, config, logger }), command, args, operator);
+    const result = await runOpsCommand(
+      createServices({ db: database.db, mailer, secrets, config, logger }),
+      command,
+      args,
+      operator,
+    );
     mailer.close();
     return result;
   } finally {

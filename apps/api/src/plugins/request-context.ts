@@ -10,9 +10,8 @@ declare module 'fastify' {
 }
 
 /**
- * Every request runs inside its own context, so a service or repository reads who acts without a parameter. The
- * context is entered at onRequest and entered again at preValidation: a body is parsed from the socket's events, which
- * carry the socket's async context, not the request's; every later hook and the handler run from this one.
+ * Every request runs inside its own context, so a service or repository reads who acts without a parameter: entered at
+ * the first onRequest hook, whose `done` runs every later hook, the body's parsing and the handler.
  */
 export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('requestContext', null as unknown as RequestContext);
@@ -25,7 +24,4 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
     };
     runInContext(request.requestContext, done);
   });
-  app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) =>
-    runInContext(request.requestContext, done),
-  );
 });

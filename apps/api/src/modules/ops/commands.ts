@@ -170,12 +170,7 @@ export const operatorName = (given: string | undefined): string =>
  * Runs a command as the operator actor named `operator` (ops' one entry point, for `npm run ops` and the running
  * server's endpoint alike): everything it calls reads that actor from the context.
  */
-export async function runOpsCommand(
-  services: Services,
-  command: string,
-  args: string[],
-  operator?: string,
-): Promise<OpsResult> {
+export async function runOpsCommand(services: Services, command: string, args: string[], operator?: string): Promise<OpsResult> {
   const entry = OPS_COMMANDS[command];
   if (!entry) {
     const usage = Object.values(OPS_COMMANDS).map((c) => `  ${c.usage}`);

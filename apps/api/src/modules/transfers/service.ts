@@ -15,9 +15,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
+import type { ApiKeyActor, MemberInScope } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
-import type { ApiKeyActor, MemberInScope } from '../../lib/actor.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
@@ -39,7 +39,6 @@ import * as walletRepo from './repository.ts';
 import { createStatementService } from './statement.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
-
 
 type Options = {
   db: Kysely<Database>;
@@ -202,12 +201,7 @@ export function createWalletService({
       input: { amount: number; msisdn: string; reason: string },
       idempotencyKey: string | undefined,
     ) =>
-      startPayout(
-        key,
-        { apiKey: key },
-        { amount: input.amount, account: input.msisdn, narrative: input.reason },
-        idempotencyKey,
-      ),
+      startPayout(key, { apiKey: key }, { amount: input.amount, account: input.msisdn, narrative: input.reason }, idempotencyKey),
 
     /**
      * The worker's hand-over of a live payout its request committed but never handed to the provider (decision 041);

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
-import type { MemberInScope } from '../../../lib/actor.ts';
 import type { PinService } from '../pins.ts';
 
 /** Work a subject does once its answer committed (a payout handed to its provider, a held transfer credited). */

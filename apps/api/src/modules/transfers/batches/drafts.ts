@@ -13,9 +13,9 @@ import {
 import { PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
-import type { MemberInScope } from '../../../lib/actor.ts';
 import { readPayoutRules } from '../payout-rules.ts';
 import type { PayoutBatchesTable, PayoutBatchRowsTable } from '../tables.ts';
 import {

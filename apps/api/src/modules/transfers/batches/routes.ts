@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { roleHasRight } from '@sente/contracts/constants';
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -11,11 +11,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE } from '../../../lib/pagination.ts';
-import type { MemberInScope } from '../../../lib/actor.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
 import type { Approvals } from '../approvals/service.ts';
 import type { Complete } from '../completion.ts';
