@@ -87,7 +87,7 @@ describe('the request context', () => {
       headers: { authorization: 'Bearer token-ruth', 'content-type': 'application/json' },
       body: JSON.stringify({ waitMs: 1, padding: 'x'.repeat(200_000) }),
     });
-    const { context } = await res.json();
+    const { context } = (await res.json()) as { context: { actor: unknown; ip: string } };
     expect(context.actor).toMatchObject({ kind: 'member', userId: 'user-ruth' });
     expect(context.ip).toBe('127.0.0.1');
   });

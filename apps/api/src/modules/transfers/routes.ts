@@ -228,7 +228,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     'POST /api/payout-rules',
     { preValidation: app.requireAccount('manageAccount'), config: { rateClass: 'write' } },
     async (request) => {
-      const rules = await wallet.setPayoutRules(request.account.id, request.auth.userId, request.body);
+      const rules = await wallet.setPayoutRules(request.account.id, request.actor, request.body);
       return answer(rules, PAYOUT_RULE_MESSAGES.saved);
     },
   );

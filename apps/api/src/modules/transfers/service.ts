@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
-import type { ApiKeyActor, MemberInScope } from '../../lib/actor.ts';
+import type { ApiKeyActor, MemberActor, MemberInScope } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -138,9 +138,9 @@ export function createWalletService({
 
     /** The account's payout rules (payout-rules.ts, decision 065): read by every member, set by owners and administrators. */
     payoutRules: (accountId: string) => readPayoutRules(db, accountId),
-    async setPayoutRules(accountId: string, userId: string, settings: PayoutRulesSettings) {
+    async setPayoutRules(accountId: string, actor: MemberActor, settings: PayoutRulesSettings) {
       if (settings.approval_threshold) await assertApproversForThreshold(db, accountId);
-      return savePayoutRules(db, accountId, userId, settings);
+      return savePayoutRules(db, accountId, actor.userId, settings);
     },
     /** What the member may still send today under those rules, in the active environment. */
     payoutAllowance: (actor: MemberInScope) => readPayoutAllowance(db, actor, actor.userId),
