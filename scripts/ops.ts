@@ -4,18 +4,21 @@
 // DATA_DIR/secrets.json: the same rule as the server's); with no server running, it opens the embedded
 // database itself.
 import fs from 'node:fs';
+import os from 'node:os';
 import type { OpsResult } from '@sente/contracts/system';
 import pino from 'pino';
 import { databaseTarget, loadConfig, serverInfoFile } from '../apps/api/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/api/src/db/connect.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
-import { runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
+import { OPERATOR_HEADER, runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
 import { createServices } from '../apps/api/src/services.ts';
 
 const [command = '', ...args] = process.argv.slice(2);
 const config = loadConfig();
 const secrets = loadSecrets(config.dataDir, config);
+/** Who runs the command: the operating-system user, the operator actor's name. */
+const operator = os.userInfo().username;
 
 async function viaRunningServer(): Promise<OpsResult | null> {
   const infoFile = serverInfoFile(config);
@@ -24,7 +27,7 @@ async function viaRunningServer(): Promise<OpsResult | null> {
   try {
     const response = await fetch(`http://127.0.0.1:${port}/ops/run`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-secret': secrets.opsSecret },
+      headers: { 'content-type': 'application/json', 'x-ops-secret': secrets.opsSecret, [OPERATOR_HEADER]: operator },
       body: JSON.stringify({ command, args }),
     });
     const body = (await response.json()) as { data?: OpsResult; message?: string };
@@ -48,7 +51,12 @@ async function direct(): Promise<OpsResult> {
   try {
     await migrateToLatest(database.db);
     const mailer = createMailerFromConfig(config, logger);
-    const result = await runOpsCommand(createServices({ db: database.db, mailer, secrets, config, logger }), command, args);
+    const result = await runOpsCommand(
+      createServices({ db: database.db, mailer, secrets, config, logger }),
+      command,
+      args,
+      operator,
+    );
     mailer.close();
     return result;
   } finally {

@@ -37,6 +37,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeaders, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createServices, type Services } from './services.ts';
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First: every hook and handler after it runs inside the request's context (who acts, its address).
+  await app.register(requestContextPlugin);
   await app.register(securityPlugin, { headers: security });
   await app.register(errorHandlerPlugin);
   // Before every route, the SPA's files included: each route's rate class is read as it is registered.

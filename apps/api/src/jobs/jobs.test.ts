@@ -59,7 +59,7 @@ const transfer = (id: string) =>
 
 /** A test payout asked for with the API key (no PIN), to a number whose ending tells the simulator what to do. */
 async function payout(msisdn: string): Promise<string> {
-  const scope = { accountId: merchant.accountId, environment: 'test' as const };
+  const scope = { kind: 'apiKey' as const, keyId: 'key_jobs', accountId: merchant.accountId, environment: 'test' as const };
   const { row } = await t.app.services.wallet.payoutWithApiKey(
     scope,
     { amount: PAYOUT.amount, msisdn, reason: 'Supplier' },

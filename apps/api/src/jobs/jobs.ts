@@ -1,5 +1,7 @@
+import { systemActor } from '../lib/actor.ts';
 import { BACKOFF, backoffMs } from '../lib/backoff.ts';
 import { type ClaimTime, type DueWork, drainDue } from '../lib/due-work.ts';
+import { runAs } from '../lib/request-context.ts';
 import type { AlertsPassResult } from '../modules/alerts/work.ts';
 import { nextLateCheck } from '../modules/money/providers/reconcile.ts';
 import { type Applied, createDueRules, type DueRulesDeps } from './due-rules.ts';
@@ -179,10 +181,13 @@ export function createJobs({
       options,
     );
 
-  /** Runs one kind of job; a failure of the whole step (the database unreachable) is logged and the next step runs. */
+  /**
+   * Runs one kind of job as the system actor named by it; a failure of the whole step (the database unreachable) is
+   * logged and the next step runs.
+   */
   async function step(name: string, work: () => Promise<unknown>) {
     try {
-      await work();
+      await runAs(systemActor(name), work);
     } catch (error) {
       logger.error({ err: error }, `worker step ${name} failed`);
     }

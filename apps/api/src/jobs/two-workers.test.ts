@@ -66,7 +66,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two workers on one PostgreSQL'
   it(`settle ${PAYMENTS} payments and ${PAYOUTS} payouts between them, each exactly once`, async () => {
     const link = await createPaymentLink(t, merchant, { amount: 5_000 });
     const payments = await inBatches(PAYMENTS, 25, (i) => payId(t, link.ref, { phone: phoneOf(i) }));
-    const scope = { accountId: merchant.accountId, environment: 'test' as const };
+    const scope = {
+      kind: 'apiKey' as const,
+      keyId: 'key_two_workers',
+      accountId: merchant.accountId,
+      environment: 'test' as const,
+    };
     const payouts = await inBatches(PAYOUTS, 20, async (i) => {
       const { row } = await t.app.services.wallet.payoutWithApiKey(
         scope,

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import { systemActor } from '../lib/actor.ts';
+import { runAs } from '../lib/request-context.ts';
 import type { Jobs } from './jobs.ts';
 
 /** One kind of work of the worker, run every `everyMs` (0: never in this process), one run at a time. */
@@ -9,8 +11,8 @@ export type Worker = { stop: () => Promise<void> };
 /**
  * The background worker of a process: one timer, ticking at the shortest interval, starts each schedule when its own
  * interval has come round and its previous run has ended. The state lives in the database, so a restart loses nothing
- * and several processes may run side by side. `stop` clears the timer, tells the running passes through their signal
- * (a long one ends early) and waits for them.
+ * and several processes may run side by side. Each pass runs as the system actor named by its schedule. `stop` clears
+ * the timer, tells the running passes through their signal (a long one ends early) and waits for them.
  */
 export function startWorker(schedules: Schedule[], logger: Logger): Worker {
   const active = schedules.filter((schedule) => schedule.everyMs > 0);
@@ -24,7 +26,7 @@ export function startWorker(schedules: Schedule[], logger: Logger): Worker {
     for (const schedule of active) {
       if (running.has(schedule) || ticks % Math.max(1, Math.round(schedule.everyMs / tickMs)) !== 0) continue;
       const pass = Promise.resolve()
-        .then(() => schedule.run(stopping.signal))
+        .then(() => runAs(systemActor(schedule.name), () => schedule.run(stopping.signal)))
         .catch((error: unknown) => logger.error({ err: error }, `${schedule.name} pass failed`))
         .finally(() => running.delete(schedule));
       running.set(schedule, pass);

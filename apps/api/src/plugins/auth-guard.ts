@@ -2,6 +2,7 @@ import { ERROR_CODES, type Right, roleHasRight, type StaffRole } from '@sente/co
 import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { MemberActor, MemberInScope } from '../lib/actor.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { MoneyScope } from '../lib/money-scope.ts';
 import type { AccountRow } from '../modules/accounts/tables.ts';
@@ -15,8 +16,11 @@ declare module 'fastify' {
     requireAccount: (right: Right) => preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
-    auth: { userId: string; sessionId: string };
+    /** `amr`: how the session was proven, where the session records it. */
+    auth: { userId: string; sessionId: string; amr?: string[] };
     account: { id: string; role: StaffRole; row: AccountRow };
+    /** The signed-in member in their current account, built once by requireAccount (also the context's actor). */
+    actor: MemberActor;
   }
 }
 
@@ -31,11 +35,20 @@ export const scopeOf = (request: FastifyRequest): MoneyScope => ({
   environment: request.account.row.active_environment,
 });
 
-/** The scope and the signed-in member acting in it: who creates a link or moves money. Only after requireAccount. */
-export const actorOf = (request: FastifyRequest): MoneyScope & { userId: string } => ({
-  ...scopeOf(request),
-  userId: request.auth.userId,
-});
+/** The signed-in member and the scope they act in: who creates a link or moves money. Only after requireAccount. */
+export const actorOf = (request: FastifyRequest): MemberInScope => ({ ...request.actor, ...scopeOf(request) });
+
+/** The one place a member actor is made: from the session and the membership requireAccount proved. */
+export function memberActor(request: FastifyRequest): MemberActor {
+  return {
+    kind: 'member',
+    userId: request.auth.userId,
+    sessionId: request.auth.sessionId,
+    accountId: request.account.id,
+    role: request.account.role,
+    amr: request.auth.amr ?? [],
+  };
+}
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -47,6 +60,7 @@ function bearerToken(request: FastifyRequest): string {
 export const authGuardPlugin = fp(async (app: FastifyInstance, { sessions }: Deps) => {
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
   app.decorateRequest('account', null as unknown as FastifyRequest['account']);
+  app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     request.auth = await sessions.authenticate(bearerToken(request));
@@ -59,5 +73,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, { sessions }: Dep
     if (!membership) throw new HttpError(409, MESSAGES.noCurrentAccount, { code: ERROR_CODES.noCurrentAccount });
     if (!roleHasRight(membership.role, right)) throw forbidden(MESSAGES.forbiddenForRole);
     request.account = { id: membership.account.id, role: membership.role, row: membership.account };
+    request.actor = memberActor(request);
+    request.requestContext.actor = request.actor;
   });
 });

@@ -2,6 +2,7 @@
 import type { BusinessDetails, ComplianceDocumentName } from '@sente/contracts/accounts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { changedBy } from '../../lib/request-context.ts';
 
 /** A compliance document to record: the list's choice, the name shown, and the account's own certificate upload. */
 export type NewComplianceFile = { document: ComplianceDocumentName; file_name: string; file_path: string };
@@ -23,7 +24,7 @@ export async function ownCertificatePaths(db: Kysely<Database>, accountId: strin
 export function setBusinessDetails(db: Kysely<Database>, accountId: string, details: BusinessDetails) {
   return db
     .updateTable('accounts')
-    .set({ business_details: JSON.stringify(details), updated_at: new Date() })
+    .set({ business_details: JSON.stringify(details), settings_changed_by: changedBy(), updated_at: new Date() })
     .where('id', '=', accountId)
     .execute();
 }

@@ -33,7 +33,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
   });
 
   route(app, 'POST /api/sente-account/save-sente-files', manager, async (request) => {
-    await accounts.saveComplianceFiles(request.account.id, request.auth.userId, request.body.files);
+    await accounts.saveComplianceFiles(request.account.id, request.actor, request.body.files);
     return answer(await complianceFiles(request.account.id), B.filesUpdated);
   });
 

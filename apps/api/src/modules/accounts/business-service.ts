@@ -2,6 +2,7 @@ import type { BusinessDetails, ComplianceFile, ComplianceFileValues } from '@sen
 import { BUSINESS_MESSAGES as B } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { MemberActor } from '../../lib/actor.ts';
 import { badRequest, fieldError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import * as businessRepo from './business-repository.ts';
@@ -23,7 +24,7 @@ export function createBusinessService({ db }: { db: Kysely<Database> }) {
     },
 
     /** Adds the documents; every file must be the account's own certificate upload, else none is saved. */
-    async saveComplianceFiles(accountId: string, userId: string, files: ComplianceFileValues[]): Promise<void> {
+    async saveComplianceFiles(accountId: string, actor: MemberActor, files: ComplianceFileValues[]): Promise<void> {
       const paths = files.map((file) => file.file_path);
       const own = await businessRepo.ownCertificatePaths(db, accountId, paths);
       // The first row whose file is not the account's own upload is named, so the form shows it under that row.
@@ -32,7 +33,7 @@ export function createBusinessService({ db }: { db: Kysely<Database> }) {
       await businessRepo.saveComplianceFiles(
         db,
         accountId,
-        userId,
+        actor.userId,
         files.map((file) => ({
           document: file.file_name,
           file_name: file.file_name === 'Other' ? (file.other_name ?? '') : file.file_name,

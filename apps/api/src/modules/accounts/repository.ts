@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Environment, StaffRole } from '@sente/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { changedBy } from '../../lib/request-context.ts';
 
 /** The accounts a user belongs to, oldest membership first. */
 export function listMemberships(db: Kysely<Database>, userId: string) {
@@ -93,7 +94,7 @@ export function findAccountsForOperator(db: Kysely<Database>, idOrEmail: string)
 export async function setCompanyLogo(db: Kysely<Database>, accountId: string, path: string): Promise<boolean> {
   const updated = await db
     .updateTable('accounts')
-    .set({ company_logo: path, updated_at: new Date() })
+    .set({ company_logo: path, settings_changed_by: changedBy(), updated_at: new Date() })
     .where('id', '=', accountId)
     .where((eb) =>
       eb.exists(
@@ -177,5 +178,9 @@ export function approve(db: Kysely<Database>, accountId: string) {
 
 /** Turns the account's SMS receipts on or off (migration 042). */
 export async function setSmsReceipts(db: Kysely<Database>, accountId: string, enabled: boolean): Promise<void> {
-  await db.updateTable('accounts').set({ sms_receipts: enabled, updated_at: new Date() }).where('id', '=', accountId).execute();
+  await db
+    .updateTable('accounts')
+    .set({ sms_receipts: enabled, settings_changed_by: changedBy(), updated_at: new Date() })
+    .where('id', '=', accountId)
+    .execute();
 }

@@ -19,6 +19,8 @@ export interface AccountsTable {
   business_details: ColumnType<BusinessDetails | null, string | null | undefined, string | null>;
   /** Its payers get an SMS receipt when a payment succeeds (migration 042); off by default, as SMS costs money. */
   sms_receipts: Generated<boolean>;
+  /** Who last changed the bank details, business details, logo or SMS receipts, as describeActor writes it (migration 052). */
+  settings_changed_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

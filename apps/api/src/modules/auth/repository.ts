@@ -1,6 +1,7 @@
 import { internationalPhone } from '@sente/contracts/accounts';
 import { CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { currentContext } from '../../lib/request-context.ts';
 import type { AccountRow } from '../accounts/tables.ts';
 import type { CodePurpose, FailureKind } from './tables.ts';
 
@@ -120,7 +121,13 @@ export function insertSession(
   db: Kysely<Database>,
   session: { user_id: string; refresh_hash: string; expires_at: Date; user_agent: string | null },
 ) {
-  return db.insertInto('sessions').values(session).returning('id').executeTakeFirstOrThrow();
+  // The address comes from the request signing in (its context), as the user agent does.
+  const ip = currentContext()?.ip ?? null;
+  return db
+    .insertInto('sessions')
+    .values({ ...session, ip })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 export function findSession(db: Kysely<Database>, id: string) {
@@ -141,6 +148,7 @@ export async function rotateSession(
   toHash: string,
   expiresAt: Date,
 ): Promise<boolean> {
+  const ip = currentContext()?.ip;
   const result = await db
     .updateTable('sessions')
     .set({
@@ -148,6 +156,8 @@ export async function rotateSession(
       refresh_generation: sql`refresh_generation + 1`,
       rotated_at: new Date(),
       expires_at: expiresAt,
+      // The address of the refresh, when it came through a request: the session's latest.
+      ...(ip ? { ip } : {}),
     })
     .where('id', '=', id)
     .where('refresh_hash', '=', fromHash)

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt, Timestamp } from '../../db/columns.ts';
 
 export type CodePurpose = 'verify_account' | 'login' | 'password_reset' | 'wallet_pin_reset' | 'verify_phone';
@@ -21,6 +21,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   user_agent: string | null;
+  /** The address the session was signed in from, then the one it last refreshed from (migration 052). */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   rotated_at: Timestamp | null;
   /** How many times the refresh token has rotated; bounds how far back a presented secret is followed (migration 005). */

@@ -3,6 +3,7 @@ import { donationLinkInput, newDigitalItemInput, paymentLinkInput } from '@sente
 import { payInput } from '@sente/contracts/payments-input';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { MemberActor, MemberInScope } from '../../lib/actor.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { Services } from '../../services.ts';
 import * as authRepo from '../auth/repository.ts';
@@ -81,9 +82,24 @@ export function createDemoSeeder({
   team,
   notifications,
 }: DemoDeps) {
+  /**
+   * The demo owner acting in one of their accounts without signing in: no session proves them, so the seeder's name
+   * stands for one.
+   */
+  const owner = (userId: string, accountId: string): MemberActor => ({
+    kind: 'member',
+    userId,
+    sessionId: 'demo-seeder',
+    accountId,
+    role: 'owner',
+    amr: [],
+  });
+
   async function createLinks(userId: string, schoolId: string, bakeryId: string): Promise<{ sales: Sale[]; count: number }> {
     const school = { accountId: schoolId, environment: TEST };
     const bakery = { accountId: bakeryId, environment: TEST };
+    const atSchool = owner(userId, schoolId);
+    const atBakery = owner(userId, bakeryId);
     const upload = (accountId: string, folder: 'companylogos' | 'uploads' | 'products', bytes: Buffer, originalName: string) =>
       files.upload({ accountId, userId, folder, bytes, originalName });
     await accounts.updateLogo(schoolId, await upload(schoolId, 'companylogos', solidPng(96, [11, 122, 83]), 'logo.png'));
@@ -91,7 +107,7 @@ export function createDemoSeeder({
 
     const fees = await links.createPaymentLink(
       school,
-      userId,
+      atSchool,
       paymentLinkInput.parse({
         title: 'Term 1 fees',
         description: 'School fees for the first term of 2027',
@@ -101,7 +117,7 @@ export function createDemoSeeder({
     );
     const uniform = await links.createPaymentLink(
       school,
-      userId,
+      atSchool,
       paymentLinkInput.parse({
         title: 'School uniform',
         description: 'Shirts, shorts and sweaters; pay what your order costs',
@@ -114,13 +130,13 @@ export function createDemoSeeder({
     );
     const trip = await links.createPaymentLink(
       school,
-      userId,
+      atSchool,
       paymentLinkInput.parse({ title: 'Zoo trip 2026', fixed_amount: true, amount: 40_000 }),
     );
     await links.setPaymentLinkDisabled(school, trip.id, true);
     const library = await links.createDonationLink(
       school,
-      userId,
+      atSchool,
       donationLinkInput.parse({
         title: 'New library',
         description: 'Books and shelves for the P7 library',
@@ -130,7 +146,7 @@ export function createDemoSeeder({
     );
     const workbook = await links.createDigitalItem(
       school,
-      userId,
+      atSchool,
       newDigitalItemInput.parse({
         title: 'Holiday workbook',
         description: 'Forty pages of exercises for the long holiday',
@@ -143,7 +159,7 @@ export function createDemoSeeder({
     );
     const cake = await links.createPaymentLink(
       bakery,
-      userId,
+      atBakery,
       paymentLinkInput.parse({
         title: 'Birthday cake order',
         fixed_amount: false,
@@ -152,7 +168,7 @@ export function createDemoSeeder({
     );
     const bread = await links.createPaymentLink(
       bakery,
-      userId,
+      atBakery,
       paymentLinkInput.parse({
         title: 'Weekly bread basket',
         fixed_amount: true,
@@ -248,7 +264,7 @@ export function createDemoSeeder({
 
   /** Money out of the school's test wallet, each way once, behind the demo PIN as a merchant would. */
   async function moveMoney(userId: string, schoolId: string, bakeryId: string): Promise<number> {
-    const actor = { accountId: schoolId, environment: TEST, userId };
+    const actor: MemberInScope = { ...owner(userId, schoolId), environment: TEST };
     await pins.set(actor, DEMO_PIN);
     const token = () => pins.verify(actor, DEMO_PIN);
     await wallet.p2p(
@@ -312,7 +328,7 @@ export function createDemoSeeder({
       ...DEMO_BUSINESS,
       certificate_url: await certificate('Certificate of incorporation'),
     });
-    await accounts.saveComplianceFiles(schoolId, userId, [
+    await accounts.saveComplianceFiles(schoolId, owner(userId, schoolId), [
       { file_name: 'TIN certificate', other_name: null, file_path: await certificate('TIN certificate') },
       { file_name: 'Trading license', other_name: null, file_path: await certificate('Trading license 2026') },
     ]);
@@ -321,13 +337,13 @@ export function createDemoSeeder({
   /** The school's team: a member of each role who joined by invitation, and one invitation still open. */
   async function gatherTheTeam(ownerId: string, schoolId: string, password: string) {
     for (const { staff_role, ...names } of DEMO_TEAM) {
-      await team.invite({ id: schoolId }, ownerId, { email: names.email, staff_role });
+      await team.invite({ id: schoolId }, owner(ownerId, schoolId), { email: names.email, staff_role });
       const member = await authRepo.insertUser(db, { ...names, password_hash: await passwords.hash(password) });
       if (!member) continue;
       await authRepo.markVerified(db, member.id);
       await team.joinOpenInvitations(member);
     }
-    await team.invite({ id: schoolId }, ownerId, DEMO_PENDING_INVITE);
+    await team.invite({ id: schoolId }, owner(ownerId, schoolId), DEMO_PENDING_INVITE);
   }
 
   /**

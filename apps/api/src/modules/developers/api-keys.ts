@@ -104,6 +104,13 @@ export async function findAccountByApiKey(
 }
 
 /**
+ * Which key a /v1 call presented, for its actor: a prefix of the key's lookup hash, so it names the key (and changes
+ * when the keys are replaced) without being any part of the key itself.
+ */
+export const apiKeyId = (secrets: KeySecrets, presentedKey: string): string =>
+  `key_${keyHash(secrets, presentedKey).slice(0, 16)}`;
+
+/**
  * What the webhook delivery needs of an account: its URLs (null when unset) and its signing secret, the encryption
  * key in `whsec_` form (made if the account has no keys yet; null when it cannot be decrypted with this server's
  * secret, and then nothing can be signed until new keys are generated).

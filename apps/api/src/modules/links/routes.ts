@@ -11,7 +11,7 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
 
   // Payment links
   route(app, 'POST /api/payment-link/create', manage, async (request, reply) => {
-    const link = await links.createPaymentLink(scopeOf(request), request.auth.userId, request.body);
+    const link = await links.createPaymentLink(scopeOf(request), request.actor, request.body);
     return reply.code(201).send(answer(link, LINK_MESSAGES.paymentLinkSaved));
   });
 
@@ -36,7 +36,7 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
 
   // Donation links
   route(app, 'POST /api/donation-link/create', manage, async (request, reply) => {
-    const link = await links.createDonationLink(scopeOf(request), request.auth.userId, request.body);
+    const link = await links.createDonationLink(scopeOf(request), request.actor, request.body);
     return reply.code(201).send(answer(link, LINK_MESSAGES.donationLinkSaved));
   });
 
@@ -60,7 +60,7 @@ export const linksRoutes: FastifyPluginAsyncZod<Services> = async (app, { links 
 
   // Digital items (the spec keeps them under /api/donation-link, including its spelling of details_degital_item)
   route(app, 'POST /api/donation-link/create_digital_item', manage, async (request, reply) => {
-    const item = await links.createDigitalItem(scopeOf(request), request.auth.userId, request.body);
+    const item = await links.createDigitalItem(scopeOf(request), request.actor, request.body);
     return reply.code(201).send(answer(item, LINK_MESSAGES.itemAdded));
   });
 

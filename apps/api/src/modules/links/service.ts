@@ -18,6 +18,7 @@ import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import type { MemberActor } from '../../lib/actor.ts';
 import { badRequest, fieldError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Cursor, decodeCursor, toPage } from '../../lib/pagination.ts';
@@ -168,10 +169,10 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
   }
 
   return {
-    async createPaymentLink(scope: LinkScope, userId: string, input: PaymentLinkValues): Promise<PaymentLinkDetails> {
+    async createPaymentLink(scope: LinkScope, creator: MemberActor, input: PaymentLinkValues): Promise<PaymentLinkDetails> {
       const fileIds = await requireOwnAttachments(scope, input.attachments);
       return db.transaction().execute(async (trx) => {
-        const row = await linksRepo.insert(trx, scope, 'payment_link', userId, paymentLinkValues(input));
+        const row = await linksRepo.insert(trx, scope, 'payment_link', creator.userId, paymentLinkValues(input));
         await replaceAttachments(trx, row.id, fileIds);
         return withAttachments(row, await listAttachments(trx, row.id));
       });
@@ -197,9 +198,9 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
     setPaymentLinkDisabled: async (scope: LinkScope, id: string, isDisabled: boolean) =>
       toPaymentLink(await update(scope, 'payment_link', id, { is_disabled: isDisabled })),
 
-    async createDonationLink(scope: LinkScope, userId: string, input: DonationLinkValues) {
+    async createDonationLink(scope: LinkScope, creator: MemberActor, input: DonationLinkValues) {
       await requireOwnFiles(scope, [['image', input.image, 'uploads']]);
-      return toDonationLink(await linksRepo.insert(db, scope, 'donation_link', userId, donationLinkValues(input)));
+      return toDonationLink(await linksRepo.insert(db, scope, 'donation_link', creator.userId, donationLinkValues(input)));
     },
     async updateDonationLink(scope: LinkScope, id: string, input: DonationLinkValues) {
       await requireOwnFiles(scope, [['image', input.image, 'uploads']]);
@@ -220,12 +221,12 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
     listDigitalItems: (scope: LinkScope, cursor?: string): Promise<Page<DigitalItem>> =>
       page(scope, 'digital_item', readCursor(cursor, ['digital_item']), toDigitalItem),
 
-    async createDigitalItem(scope: LinkScope, userId: string, input: NewDigitalItemValues) {
+    async createDigitalItem(scope: LinkScope, creator: MemberActor, input: NewDigitalItemValues) {
       await requireOwnFiles(scope, [
         ['image', input.image, 'uploads'],
         ['file', input.file, 'products'],
       ]);
-      return toDigitalItem(await linksRepo.insert(db, scope, 'digital_item', userId, digitalItemValues(input)));
+      return toDigitalItem(await linksRepo.insert(db, scope, 'digital_item', creator.userId, digitalItemValues(input)));
     },
     /** Without an image the stored one stays (the form sends none when the merchant keeps it). */
     async updateDigitalItem(scope: LinkScope, id: string, input: DigitalItemValues): Promise<DigitalItem> {

@@ -5,7 +5,7 @@ import type { KeyScope, MerchantApiService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The account and environment of the /v1 caller's API key, set by the API key guard. */
+    /** The /v1 caller's API key (its account, environment and id), set by the API key guard; also the context's actor. */
     merchant: KeyScope;
   }
 }
@@ -24,7 +24,10 @@ export function apiKeyGuard(app: FastifyInstance, merchantApi: MerchantApiServic
     if (request.is404) return;
     const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const scope = presented ? await merchantApi.authenticate(presented) : undefined;
-    if (scope) request.merchant = scope;
+    if (scope) {
+      request.merchant = scope;
+      request.requestContext.actor = scope;
+    }
     await app.countKeyRequest(request, reply);
     if (!scope) {
       reply.header('www-authenticate', 'Bearer');

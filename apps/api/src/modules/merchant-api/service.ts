@@ -1,5 +1,4 @@
 import type { Page } from '@sente/contracts/api';
-import type { Environment } from '@sente/contracts/constants';
 import {
   API_ERROR_CODES,
   type CollectionRequest,
@@ -13,11 +12,12 @@ import type { ApiBalance, ApiCollection, ApiPayout, ApiRefund } from '@sente/con
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { ApiKeyActor } from '../../lib/actor.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { findAccountByApiKey } from '../developers/api-keys.ts';
+import { apiKeyId, findAccountByApiKey } from '../developers/api-keys.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import * as collectionsRepo from '../payments/list-repository.ts';
 import { toApiCollection } from '../payments/public-object.ts';
@@ -29,8 +29,8 @@ import { toApiPayout } from '../transfers/public-object.ts';
 import type { WalletService } from '../transfers/service.ts';
 import { collectionsPage, countMatching, findCollection, findPayout, isApproved } from './repository.ts';
 
-/** Whose money a call to /v1 acts on: the key's account, in the key's environment. */
-export type KeyScope = { accountId: string; environment: Environment };
+/** Whose money a call to /v1 acts on: the key's account, in the key's environment; and which key acts. */
+export type KeyScope = ApiKeyActor;
 
 type Deps = {
   db: Kysely<Database>;
@@ -68,7 +68,11 @@ export function createMerchantApiService({ db, secrets, payments, wallet, refund
 
   return {
     /** The account and environment of a presented key; undefined for a wrong, malformed or replaced key. */
-    authenticate: (presentedKey: string): Promise<KeyScope | undefined> => findAccountByApiKey(db, secrets, presentedKey),
+    /** The actor of a /v1 call (the API key guard's, built nowhere else): the key's account, environment and id. */
+    async authenticate(presentedKey: string): Promise<ApiKeyActor | undefined> {
+      const scope = await findAccountByApiKey(db, secrets, presentedKey);
+      return scope && { kind: 'apiKey', keyId: apiKeyId(secrets, presentedKey), ...scope };
+    },
 
     async createCollection(scope: KeyScope, input: CollectionRequest, idempotencyKey: string | undefined) {
       await requireApprovedForLive(scope);
@@ -109,7 +113,7 @@ export function createMerchantApiService({ db, secrets, payments, wallet, refund
     async createRefund(scope: KeyScope, input: RefundRequest, idempotencyKey: string | undefined) {
       await requireApprovedForLive(scope);
       const { collection_id: collectionId, ...ask } = input;
-      return refunds.refund(scope, { apiKey: true }, collectionId, ask, idempotencyKey, () => notFound(M.collectionNotFound));
+      return refunds.refund(scope, { apiKey: scope }, collectionId, ask, idempotencyKey, () => notFound(M.collectionNotFound));
     },
 
     async refund(scope: KeyScope, id: string): Promise<ApiRefund> {

@@ -2,6 +2,7 @@ import type { Currency } from '@sente/contracts/constants';
 import type { TransferRow } from '@sente/contracts/transfers';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { ApiKeyActor, MemberInScope } from '../../lib/actor.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import type { TransferOutKind } from './movements.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -23,14 +24,11 @@ export const isDisbursement = (kind: string): kind is DisbursementKind =>
 /** The same list as SQL, for `kind in ${DISBURSEMENT_KINDS_SQL}` in a raw query. */
 export const DISBURSEMENT_KINDS_SQL = sql`(${sql.join(DISBURSEMENT_KINDS.map((kind) => sql.lit(kind)))})`;
 
-/** Who is moving money: the caller's current account, its active environment, and the member. */
-export type MoneyActor = MoneyScope & { userId: string };
-
 /**
  * What allows a movement: a member's single-use PIN token (the dashboard), or the account's API key, which is itself
  * the authority and is checked before the service is called.
  */
-export type Authority = { member: MoneyActor; pinToken: string } | { apiKey: true };
+export type Authority = { member: MemberInScope; pinToken: string } | { apiKey: ApiKeyActor };
 
 /** What a disbursement's request is told apart by: its Idempotency-Key (if any) and the hash of what it asked. */
 export type Idempotency = { key: string | undefined; hash: string };

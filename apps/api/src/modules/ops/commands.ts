@@ -1,6 +1,8 @@
 import { STAFF_ROLES, type StaffRole } from '@sente/contracts/constants';
 import { formatMoney, formatNumber } from '@sente/contracts/format';
 import type { OpsResult } from '@sente/contracts/system';
+import { operatorActor } from '../../lib/actor.ts';
+import { runAs } from '../../lib/request-context.ts';
 import { reasonText } from '../../lib/rich-text.ts';
 import type { Services } from '../../services.ts';
 
@@ -122,11 +124,26 @@ const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
 };
 
-export async function runOpsCommand(services: Services, command: string, args: string[]): Promise<OpsResult> {
+/** The header by which `npm run ops` names its operator to the running server. */
+export const OPERATOR_HEADER = 'x-ops-operator';
+
+/** The name an operator command runs under when its caller gave none, or one that is not a user name. */
+export const UNNAMED_OPERATOR = 'unnamed';
+const OPERATOR_NAME = /^[\w.@-]{1,64}$/;
+
+/** The operator's name as given (`npm run ops` sends the operating-system user's), or UNNAMED_OPERATOR. */
+export const operatorName = (given: string | undefined): string =>
+  given !== undefined && OPERATOR_NAME.test(given) ? given : UNNAMED_OPERATOR;
+
+/**
+ * Runs a command as the operator actor named `operator` (ops' one entry point, for `npm run ops` and the running
+ * server's endpoint alike): everything it calls reads that actor from the context.
+ */
+export async function runOpsCommand(services: Services, command: string, args: string[], operator?: string): Promise<OpsResult> {
   const entry = OPS_COMMANDS[command];
   if (!entry) {
     const usage = Object.values(OPS_COMMANDS).map((c) => `  ${c.usage}`);
     return { ok: false, message: `Unknown command ${command || '(none)'}. Commands:\n${usage.join('\n')}` };
   }
-  return entry.run(services, args);
+  return runAs(operatorActor(operatorName(operator)), () => entry.run(services, args));
 }

@@ -5,7 +5,7 @@ import { forbidden } from '../../lib/http-error.ts';
 import { route } from '../../lib/route.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import type { Services } from '../../services.ts';
-import { runOpsCommand } from './commands.ts';
+import { OPERATOR_HEADER, runOpsCommand } from './commands.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Headers a proxy adds: their presence means the loopback peer is relaying someone else. */
@@ -39,6 +39,10 @@ export const opsRoutes: FastifyPluginAsyncZod<{ services: Services; opsSecret: s
       access: 'ops',
       rateClass: 'write',
     },
-    async (request) => answer(await runOpsCommand(opts.services, request.body.command, request.body.args)),
+    async (request) => {
+      const operator = request.headers[OPERATOR_HEADER];
+      const { command, args } = request.body;
+      return answer(await runOpsCommand(opts.services, command, args, typeof operator === 'string' ? operator : undefined));
+    },
   );
 };

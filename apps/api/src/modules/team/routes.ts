@@ -23,7 +23,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
   );
 
   route(app, 'POST /api/staff/register', manage, async (request, reply) => {
-    await team.invite(request.account, request.auth.userId, request.body);
+    await team.invite(request.account, request.actor, request.body);
     return reply.code(201).send(answer(null, TEAM_MESSAGES.inviteSent));
   });
 

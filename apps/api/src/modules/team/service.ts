@@ -12,6 +12,7 @@ import {
 } from '@sente/contracts/team';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { MemberActor } from '../../lib/actor.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
@@ -52,7 +53,7 @@ export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Databa
     },
 
     /** Spec §7 POST /api/staff/register: e-mails an invitation whose link leads to sign-up (or sign-in). */
-    async invite(account: { id: string }, creatorId: string, { email, staff_role }: StaffInviteInput): Promise<void> {
+    async invite(account: { id: string }, creator: MemberActor, { email, staff_role }: StaffInviteInput): Promise<void> {
       const existing = await teamRepo.findByEmail(db, account.id, email);
       if (existing?.user_id) throw badRequest(TEAM_MESSAGES.alreadyMember);
       const expired = existing && (!existing.invite_expires_at || new Date(existing.invite_expires_at) <= new Date());
@@ -63,7 +64,7 @@ export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Databa
         accountId: account.id,
         email,
         role: staff_role,
-        creatorId,
+        creatorId: creator.userId,
         tokenHash: hashInviteToken(token),
         expiresAt,
         ...(existing ? { renewId: existing.id } : {}),

@@ -3,11 +3,11 @@ import { API_ERROR_CODES } from '@sente/contracts/merchant-api';
 import { WALLET_MESSAGES as M, type TransferCharges } from '@sente/contracts/transfers';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { MemberInScope } from '../../lib/actor.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
-import type { MoneyActor } from '../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../money/ledger.ts';
 import { walletTransferHeld, walletTransferred } from '../money/movements.ts';
 import { walletTransfer } from '../money/wallet-transfer.ts';
@@ -31,7 +31,7 @@ class NothingWritten extends Error {}
  */
 async function withinRules<Row>(
   db: Kysely<Database>,
-  actor: MoneyActor,
+  actor: MemberInScope,
   amount: number,
   id: string,
   send: (executor: Kysely<Database>) => Promise<Row | undefined>,
@@ -56,7 +56,7 @@ async function withinRules<Row>(
  */
 export function createWalletTransfers({ db, frame, charges }: Options) {
   return async function p2p(
-    actor: MoneyActor & { party?: Party },
+    actor: MemberInScope & { party?: Party },
     input: { recipientAccountId: string; amount: number; reason: string; pin_token: string },
     idempotencyKey?: string,
   ): Promise<MovedOut> {

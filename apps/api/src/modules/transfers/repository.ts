@@ -6,6 +6,7 @@ import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } 
 import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import { changedBy } from '../../lib/request-context.ts';
 import { DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import type { PayoutAccepted } from '../money/providers/provider.ts';
 import type { TransferRecord, TransfersTable } from '../money/tables.ts';
@@ -181,7 +182,7 @@ export const accountByNumber = (db: Kysely<Database>, accountNumber: string) =>
 export const setBankDetails = (db: Kysely<Database>, accountId: string, details: object) =>
   db
     .updateTable('accounts')
-    .set({ bank_details: JSON.stringify(details), updated_at: new Date() })
+    .set({ bank_details: JSON.stringify(details), settings_changed_by: changedBy(), updated_at: new Date() })
     .where('id', '=', accountId)
     .execute();
 

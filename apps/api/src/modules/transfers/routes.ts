@@ -222,7 +222,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   );
 
   route(app, 'POST /api/payout-rules', { access: { account: 'manageAccount' }, rateClass: 'write' }, async (request) => {
-    const rules = await wallet.setPayoutRules(request.account.id, request.auth.userId, request.body);
+    const rules = await wallet.setPayoutRules(request.account.id, request.actor, request.body);
     return answer(rules, PAYOUT_RULE_MESSAGES.saved);
   });
 };

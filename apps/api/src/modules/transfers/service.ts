@@ -15,13 +15,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
+import type { ApiKeyActor, MemberActor, MemberInScope } from '../../lib/actor.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
-import { DISBURSEMENT_KINDS, type MoneyActor, type RefundCompletionHooks, type RefundMoneyOut } from '../money/disbursements.ts';
+import { DISBURSEMENT_KINDS, type RefundCompletionHooks, type RefundMoneyOut } from '../money/disbursements.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
@@ -38,8 +39,6 @@ import * as walletRepo from './repository.ts';
 import { createStatementService } from './statement.ts';
 import { queueTransferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
-
-export type { MoneyActor } from '../money/disbursements.ts';
 
 type Options = {
   db: Kysely<Database>;
@@ -116,7 +115,7 @@ export function createWalletService({
     },
 
     /** spec §7 verify_sente_acc_number: another account's id by its number; one's own is refused. */
-    async accountByNumber(actor: MoneyActor, accountNumber: string) {
+    async accountByNumber(actor: MemberInScope, accountNumber: string) {
       const account = await walletRepo.accountByNumber(db, accountNumber.replace(/\s/g, ''));
       if (!account) throw notFound(M.noAccountFound);
       if (account.id === actor.accountId) throw badRequest(M.sameAccount);
@@ -139,16 +138,16 @@ export function createWalletService({
 
     /** The account's payout rules (payout-rules.ts, decision 065): read by every member, set by owners and administrators. */
     payoutRules: (accountId: string) => readPayoutRules(db, accountId),
-    async setPayoutRules(accountId: string, userId: string, settings: PayoutRulesSettings) {
+    async setPayoutRules(accountId: string, actor: MemberActor, settings: PayoutRulesSettings) {
       if (settings.approval_threshold) await assertApproversForThreshold(db, accountId);
-      return savePayoutRules(db, accountId, userId, settings);
+      return savePayoutRules(db, accountId, actor.userId, settings);
     },
     /** What the member may still send today under those rules, in the active environment. */
-    payoutAllowance: (actor: MoneyActor) => readPayoutAllowance(db, actor, actor.userId),
+    payoutAllowance: (actor: MemberInScope) => readPayoutAllowance(db, actor, actor.userId),
 
     /** Request Transfer: holds the amount and charge at once; an operator pays or rejects it later. */
     async requestSettlement(
-      actor: MoneyActor,
+      actor: MemberInScope,
       input: { amount: number; reason: string; pin_token: string },
       idempotencyKey?: string,
     ) {
@@ -191,23 +190,18 @@ export function createWalletService({
 
     /** Mobile-money payout: debited and held now, paid out or returned when the provider reports. */
     payout: (
-      actor: MoneyActor,
+      actor: MemberInScope,
       input: { amount: number; account: string; narrative: string; pin_token: string },
       idempotencyKey?: string,
     ) => startPayout(actor, { member: actor, pinToken: input.pin_token }, input, idempotencyKey),
 
     /** A payout asked for with an API key, which stands for the PIN; no member is its creator. */
     payoutWithApiKey: (
-      scope: MoneyScope,
+      key: ApiKeyActor,
       input: { amount: number; msisdn: string; reason: string },
       idempotencyKey: string | undefined,
     ) =>
-      startPayout(
-        scope,
-        { apiKey: true },
-        { amount: input.amount, account: input.msisdn, narrative: input.reason },
-        idempotencyKey,
-      ),
+      startPayout(key, { apiKey: key }, { amount: input.amount, account: input.msisdn, narrative: input.reason }, idempotencyKey),
 
     /**
      * The worker's hand-over of a live payout its request committed but never handed to the provider (decision 041);
@@ -277,7 +271,7 @@ export function createWalletService({
     statement: createStatementService(db),
 
     /** Spec §7: the environment a transfer names must be the account's active one. */
-    assertEnvironment(actor: MoneyActor, env: string | undefined) {
+    assertEnvironment(actor: MemberInScope, env: string | undefined) {
       if (env === undefined) return;
       const expected = TRANSFER_ENV[actor.environment];
       if (env !== expected && env !== actor.environment) throw badRequest(M.envMismatch);

@@ -368,7 +368,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two replicas on one PostgreSQL
 
   it("payouts whose replica died are handed over once each, by both replicas' workers and retries at once", async () => {
     const before = await liveBalance();
-    const scope = { accountId: merchant.accountId, environment: 'production' as const };
+    const scope = {
+      kind: 'apiKey' as const,
+      keyId: 'key_outbox',
+      accountId: merchant.accountId,
+      environment: 'production' as const,
+    };
     const keys = [randomUUID(), randomUUID(), randomUUID()];
     const ids: string[] = [];
     for (const key of keys) ids.push(await strandedPayout(key));

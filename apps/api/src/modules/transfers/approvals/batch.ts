@@ -4,10 +4,10 @@ import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { queueApprovalAlert } from '../../alerts/queue.ts';
-import type { MoneyActor } from '../../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
 import { batchHeld } from '../../money/movements.ts';
 import { recheck } from '../batches/drafts.ts';
@@ -91,7 +91,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
   }
 
   /** A submitted batch, locked, that the actor (not its maker) may answer; an expired one is refused. */
-  async function awaitingForApprover(trx: Transaction<Database>, actor: MoneyActor, id: string, now: Date) {
+  async function awaitingForApprover(trx: Transaction<Database>, actor: MemberInScope, id: string, now: Date) {
     const batch = isUuid(id) ? await findBatch(trx, actor, id, true) : undefined;
     if (!batch) throw notFound(M.notFound);
     if (batch.status !== 'submitted') throw badRequest(M.notSubmitted);
@@ -157,10 +157,10 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
   return {
     subject,
 
-    /** The maker submits their draft for approval (or /v1 proposes its batch: `makerId` null). */
-    async submit(actor: MoneyActor | (Omit<MoneyActor, 'userId'> & { userId: null }), id: string, now = new Date()) {
+    /** The maker submits their draft for approval. */
+    async submit(actor: MemberInScope, id: string, now = new Date()) {
       await db.transaction().execute(async (trx) => {
-        const batch = isUuid(id) ? await findBatch(trx, actor as MoneyActor, id, true) : undefined;
+        const batch = isUuid(id) ? await findBatch(trx, actor, id, true) : undefined;
         if (!batch) throw notFound(M.notFound);
         if (batch.status !== 'draft' || batch.maker_id !== actor.userId) throw badRequest(M.notDraft);
         await assertReady(trx, batch);
@@ -174,7 +174,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
     },
 
     /** The approver accepts that a row's number belongs to the person the sheet names, though the names differ. */
-    async acceptName(actor: MoneyActor, id: string, rowId: string, now = new Date()): Promise<string> {
+    async acceptName(actor: MemberInScope, id: string, rowId: string, now = new Date()): Promise<string> {
       return db.transaction().execute(async (trx) => {
         const batch = await awaitingForApprover(trx, actor, id, now);
         const row = isUuid(rowId) ? await findRow(trx, batch.id, rowId, true) : undefined;

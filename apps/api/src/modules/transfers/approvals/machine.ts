@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
-import type { MoneyActor } from '../../money/disbursements.ts';
 import type { PinService } from '../pins.ts';
 
 /** Work a subject does once its answer committed (a payout handed to its provider, a held transfer credited). */
@@ -17,13 +17,13 @@ export type Standing = { awaiting: boolean; makerId: string | null; expiresAt: D
  */
 export type ApprovalSubject<R> = {
   messages: { notFound: string; notAwaiting: string; expired: string; own: string; notYours: string };
-  lock(trx: Transaction<Database>, actor: MoneyActor, id: string): Promise<R | undefined>;
+  lock(trx: Transaction<Database>, actor: MemberInScope, id: string): Promise<R | undefined>;
   standing(subject: R): Standing;
   /** Checks before the PIN is spent (a batch's rows all ready); throws a 400 to refuse. */
   ready?(trx: Transaction<Database>, subject: R): Promise<void>;
-  approved(trx: Transaction<Database>, actor: MoneyActor, subject: R, now: Date): Promise<AfterCommit>;
-  declined(trx: Transaction<Database>, actor: MoneyActor, subject: R, reason: string, now: Date): Promise<AfterCommit>;
-  withdrawn(trx: Transaction<Database>, actor: MoneyActor, subject: R, now: Date): Promise<AfterCommit>;
+  approved(trx: Transaction<Database>, actor: MemberInScope, subject: R, now: Date): Promise<AfterCommit>;
+  declined(trx: Transaction<Database>, actor: MemberInScope, subject: R, reason: string, now: Date): Promise<AfterCommit>;
+  withdrawn(trx: Transaction<Database>, actor: MemberInScope, subject: R, now: Date): Promise<AfterCommit>;
 };
 
 type Role = 'approver' | 'maker';
@@ -37,7 +37,7 @@ type Role = 'approver' | 'maker';
 export function createApprovalMachine({ db, pins }: { db: Kysely<Database>; pins: PinService }) {
   async function answer<R>(
     subject: ApprovalSubject<R>,
-    actor: MoneyActor,
+    actor: MemberInScope,
     id: string,
     now: Date,
     role: Role,
@@ -60,7 +60,7 @@ export function createApprovalMachine({ db, pins }: { db: Kysely<Database>; pins
   }
 
   return {
-    approve<R>(subject: ApprovalSubject<R>, actor: MoneyActor, id: string, pinToken: string, now = new Date()) {
+    approve<R>(subject: ApprovalSubject<R>, actor: MemberInScope, id: string, pinToken: string, now = new Date()) {
       return answer(subject, actor, id, now, 'approver', async (trx, found) => {
         await subject.ready?.(trx, found);
         await pins.spend(trx, actor, pinToken);
@@ -68,11 +68,11 @@ export function createApprovalMachine({ db, pins }: { db: Kysely<Database>; pins
       });
     },
 
-    decline<R>(subject: ApprovalSubject<R>, actor: MoneyActor, id: string, reason: string, now = new Date()) {
+    decline<R>(subject: ApprovalSubject<R>, actor: MemberInScope, id: string, reason: string, now = new Date()) {
       return answer(subject, actor, id, now, 'approver', (trx, found) => subject.declined(trx, actor, found, reason, now));
     },
 
-    withdraw<R>(subject: ApprovalSubject<R>, actor: MoneyActor, id: string, now = new Date()) {
+    withdraw<R>(subject: ApprovalSubject<R>, actor: MemberInScope, id: string, now = new Date()) {
       return answer(subject, actor, id, now, 'maker', (trx, found) => subject.withdrawn(trx, actor, found, now));
     },
   };

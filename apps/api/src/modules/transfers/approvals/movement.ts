@@ -5,10 +5,11 @@ import type { TransferKind } from '@sente/contracts/transfers';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import { outboxColumns } from '../../../lib/hand-over.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { queueApprovalAlert } from '../../alerts/queue.ts';
-import { isDisbursement, type MoneyActor } from '../../money/disbursements.ts';
+import { isDisbursement } from '../../money/disbursements.ts';
 import { postMovement } from '../../money/ledger.ts';
 import { type TransferOutKind, walletTransferReleased } from '../../money/movements.ts';
 import type { TransferOutcome } from '../../money/outcomes.ts';
@@ -123,7 +124,7 @@ export function createMovementSubject({ db, providers, complete, send, payoutExp
   /** Marks the movement answered by the actor; its money moves after the commit (`reject`, or the hand-over). */
   async function answered(
     trx: Transaction<Database>,
-    actor: MoneyActor,
+    actor: MemberInScope,
     row: TransferRecord,
     status: MovementApproval,
     now: Date,

@@ -2,7 +2,7 @@ import { RIGHTS } from '@sente/contracts/constants';
 import type { MovementApproval } from '@sente/contracts/movement-approvals';
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../../db/database.ts';
-import type { MoneyActor } from '../../money/disbursements.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import type { TransferRecord, TransfersTable } from '../../money/tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,7 +11,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * What waits for `actor`'s answer in their account and environment (decision 071): held movements and submitted
  * batches not yet expired that someone else asked for (an API key's included).
  */
-export async function countAwaiting(db: Kysely<Database>, actor: MoneyActor, now: Date) {
+export async function countAwaiting(db: Kysely<Database>, actor: MemberInScope, now: Date) {
   const [movements, batches] = await Promise.all([
     db
       .selectFrom('transfers')
@@ -54,7 +54,7 @@ export async function moneyMoverIds(db: Db, accountId: string, makerId: string |
 }
 
 /** A movement of the actor's account and environment, locked for the answer's transaction. */
-export async function lockMovement(trx: Transaction<Database>, actor: MoneyActor, id: string) {
+export async function lockMovement(trx: Transaction<Database>, actor: MemberInScope, id: string) {
   return trx
     .selectFrom('transfers')
     .selectAll()

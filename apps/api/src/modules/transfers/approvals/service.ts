@@ -1,7 +1,7 @@
 import type { AwaitingApprovalCounts } from '@sente/contracts/movement-approvals';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.ts';
-import type { MoneyActor } from '../../money/disbursements.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import type { PinService } from '../pins.ts';
 import { type BatchSubjectOptions, createBatchSubject } from './batch.ts';
 import { createApprovalMachine } from './machine.ts';
@@ -27,25 +27,25 @@ export function createApprovals(options: Options) {
 
   return {
     movements: {
-      approve: (actor: MoneyActor, id: string, pinToken: string, now?: Date) =>
+      approve: (actor: MemberInScope, id: string, pinToken: string, now?: Date) =>
         machine.approve(movement.subject, actor, id, pinToken, now),
-      decline: (actor: MoneyActor, id: string, reason: string, now?: Date) =>
+      decline: (actor: MemberInScope, id: string, reason: string, now?: Date) =>
         machine.decline(movement.subject, actor, id, reason, now),
-      withdraw: (actor: MoneyActor, id: string, now?: Date) => machine.withdraw(movement.subject, actor, id, now),
+      withdraw: (actor: MemberInScope, id: string, now?: Date) => machine.withdraw(movement.subject, actor, id, now),
     },
 
     batches: {
       submit: batch.submit,
       acceptName: batch.acceptName,
-      approve: (actor: MoneyActor, id: string, pinToken: string, now?: Date) =>
+      approve: (actor: MemberInScope, id: string, pinToken: string, now?: Date) =>
         machine.approve(batch.subject, actor, id, pinToken, now),
-      reject: (actor: MoneyActor, id: string, reason: string, now?: Date) =>
+      reject: (actor: MemberInScope, id: string, reason: string, now?: Date) =>
         machine.decline(batch.subject, actor, id, reason, now),
-      withdraw: (actor: MoneyActor, id: string, now?: Date) => machine.withdraw(batch.subject, actor, id, now),
+      withdraw: (actor: MemberInScope, id: string, now?: Date) => machine.withdraw(batch.subject, actor, id, now),
     },
 
     /** What waits for the member's answer: nothing for one who may not move money. */
-    async awaitingFor(actor: MoneyActor, canMove: boolean, now = new Date()): Promise<AwaitingApprovalCounts> {
+    async awaitingFor(actor: MemberInScope, canMove: boolean, now = new Date()): Promise<AwaitingApprovalCounts> {
       const counts = canMove ? await countAwaiting(options.db, actor, now) : { movements: 0, batches: 0 };
       return { ...counts, total: counts.movements + counts.batches };
     },

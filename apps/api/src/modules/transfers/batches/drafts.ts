@@ -13,9 +13,9 @@ import {
 import { PAYOUT_RULE_MESSAGES } from '@sente/contracts/payout-rules';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
-import type { MoneyActor } from '../../money/disbursements.ts';
 import { readPayoutRules } from '../payout-rules.ts';
 import type { PayoutBatchesTable, PayoutBatchRowsTable } from '../tables.ts';
 import {
@@ -64,7 +64,7 @@ function removedRowText(row: Pick<BatchRowRecord, 'name' | 'phone' | 'amount'>):
 }
 
 /** A batch reference free in the scope: the one asked for, or the file's name with " (2)", " (3)"… when it is taken. */
-async function freeReference(db: Kysely<Database>, actor: MoneyActor, wanted: string, strict: boolean): Promise<string> {
+async function freeReference(db: Kysely<Database>, actor: MemberInScope, wanted: string, strict: boolean): Promise<string> {
   if (!(await referenceTaken(db, actor, wanted))) return wanted;
   if (strict) throw badRequest(M.referenceTaken);
   for (let copy = 2; copy < 1_000; copy += 1) {
@@ -120,7 +120,7 @@ type DraftOptions = { db: Kysely<Database>; charge: number; maxAmount: number };
  */
 export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
   /** A draft of the actor's, locked for the change; another member's, or a batch past its draft, is refused. */
-  async function ownDraft(trx: Transaction<Database>, actor: MoneyActor, id: string): Promise<BatchRecord> {
+  async function ownDraft(trx: Transaction<Database>, actor: MemberInScope, id: string): Promise<BatchRecord> {
     const batch = isUuid(id) ? await findBatch(trx, actor, id, true) : undefined;
     if (!batch) throw notFound(M.notFound);
     if (batch.status !== 'draft' || batch.maker_id !== actor.userId) throw badRequest(M.notDraft);
@@ -131,25 +131,25 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
     ownDraft,
 
     /**
-     * A new batch of the sheet's rows: a draft the maker corrects and submits (dashboard), or submitted at once (/v1,
-     * `submitted` given). Answers the batch; its rows' names are looked up by the worker.
+     * A new batch of the sheet's rows: a draft the maker corrects and submits (/v1 writes its own, api-batches.ts).
+     * Answers the batch; its rows' names are looked up by the worker.
      */
     async create(
-      actor: MoneyActor | (Omit<MoneyActor, 'userId'> & { userId: null }),
+      actor: MemberInScope,
       sheet: { rows: SheetRow[]; fileName: string | null; reference: string | null; referenceStrict?: boolean },
       extra: Partial<Insertable<PayoutBatchesTable>> = {},
     ): Promise<BatchRecord> {
       if (sheet.rows.length === 0) throw badRequest(M.noRows);
       const wanted = sheet.reference?.trim() || sheet.fileName?.replace(/\.[^.]+$/, '').trim() || 'Payout batch';
       const strict = sheet.referenceStrict ?? Boolean(sheet.reference?.trim());
-      const reference = await freeReference(db, actor as MoneyActor, wanted.slice(0, 100), strict);
+      const reference = await freeReference(db, actor, wanted.slice(0, 100), strict);
       return db.transaction().execute(async (trx) => {
         const batch = await insertBatch(trx, {
           account_id: actor.accountId,
           environment: actor.environment,
           reference,
           status: 'draft',
-          source: actor.userId === null ? 'api' : 'dashboard',
+          source: 'dashboard',
           file_name: sheet.fileName,
           maker_id: actor.userId,
           charge_per_row: charge,
@@ -167,15 +167,15 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
         await recordEvent(trx, {
           batchId: batch.id,
           actorId: actor.userId,
-          action: actor.userId === null ? 'created_by_api' : 'uploaded',
+          action: 'uploaded',
           detail: `${rowsText(sheet.rows.length)}${sheet.fileName ? ` from ${sheet.fileName}` : ''}`,
         });
-        return (await findBatch(trx, actor as MoneyActor, batch.id))!;
+        return (await findBatch(trx, actor, batch.id))!;
       });
     },
 
     /** Corrects a row of the actor's draft: a new number is looked up again; a new name is compared again. */
-    async editRow(actor: MoneyActor, id: string, rowId: string, input: BatchRowInput): Promise<string> {
+    async editRow(actor: MemberInScope, id: string, rowId: string, input: BatchRowInput): Promise<string> {
       return db.transaction().execute(async (trx) => {
         const batch = await ownDraft(trx, actor, id);
         const row = isUuid(rowId) ? await findRow(trx, batch.id, rowId, true) : undefined;
@@ -208,7 +208,7 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
       });
     },
 
-    async removeRow(actor: MoneyActor, id: string, rowId: string): Promise<void> {
+    async removeRow(actor: MemberInScope, id: string, rowId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const batch = await ownDraft(trx, actor, id);
         const row = isUuid(rowId) ? await findRow(trx, batch.id, rowId, true) : undefined;
@@ -226,7 +226,7 @@ export function createDrafts({ db, charge, maxAmount }: DraftOptions) {
     },
 
     /** Deletes the actor's draft: nothing of it moved money. */
-    async discard(actor: MoneyActor, id: string): Promise<void> {
+    async discard(actor: MemberInScope, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const batch = await ownDraft(trx, actor, id);
         await deleteBatch(trx, batch.id);

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { roleHasRight } from '@sente/contracts/constants';
 import { BATCH_MESSAGES as M } from '@sente/contracts/payout-batches';
 import { BATCH_LIMITS } from '@sente/contracts/payout-batches-check';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +8,6 @@ import { badRequest, HttpError } from '../../../lib/http-error.ts';
 import { route } from '../../../lib/route.ts';
 import { actorOf, scopeOf } from '../../../plugins/auth-guard.ts';
 import type { Services } from '../../../services.ts';
-import type { BatchActor } from './service.ts';
 import { templateCsv, templateXlsx } from './sheet.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -72,10 +70,7 @@ export const batchRoutes: FastifyPluginAsyncZod<Services> = async (app, { batche
   const view = { access: { account: 'view' }, rateClass: 'read' } as const;
   const move = { access: { account: 'moveMoney' }, rateClass: 'write' } as const;
   const pin = { access: { account: 'moveMoney' }, rateClass: 'pin' } as const;
-  const actor = (request: FastifyRequest): BatchActor => ({
-    ...actorOf(request),
-    canMove: roleHasRight(request.account.role, 'moveMoney'),
-  });
+  const actor = actorOf;
 
   route(app, 'GET /api/payout-batches', view, async (request) => answer(await batches.list(scopeOf(request), request.query)));
 

@@ -1,4 +1,5 @@
 import type { Page } from '@sente/contracts/api';
+import { roleHasRight } from '@sente/contracts/constants';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import {
   type BatchListItem,
@@ -10,11 +11,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
+import type { MemberInScope } from '../../../lib/actor.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { decodeCursor, encodeCursor, PAGE_SIZE } from '../../../lib/pagination.ts';
-import type { MoneyActor } from '../../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
 import type { Approvals } from '../approvals/service.ts';
 import type { Complete } from '../completion.ts';
@@ -59,9 +60,6 @@ type Options = {
   logger: Logger;
 };
 
-/** A member as a batch's reader: who they are and whether their role may move money. */
-export type BatchActor = MoneyActor & { canMove: boolean };
-
 /**
  * Payout batches (decision 066): drafts from a sheet (drafts.ts), their approval by a second member (../approvals/), the
  * worker's name checks and payouts (work.ts), and what the batch screen and the result read.
@@ -88,14 +86,16 @@ export function createBatchService(options: Options) {
     return batch;
   }
 
-  const viewerOf = (actor: BatchActor | null): Viewer => (actor ? { userId: actor.userId, canMove: actor.canMove } : null);
-  const answer = async (actor: BatchActor, id: string): Promise<PayoutBatch> =>
+  /** A member as a batch's reader: who they are and whether their role may move money. */
+  const viewerOf = (actor: MemberInScope | null): Viewer =>
+    actor ? { userId: actor.userId, canMove: roleHasRight(actor.role, 'moveMoney') } : null;
+  const answer = async (actor: MemberInScope, id: string): Promise<PayoutBatch> =>
     presentBatch(db, await found(actor, id), viewerOf(actor), maxAmount);
 
   return {
     answer,
 
-    async upload(actor: BatchActor, file: { buffer: Buffer; fileName: string | null }, reference: string | null) {
+    async upload(actor: MemberInScope, file: { buffer: Buffer; fileName: string | null }, reference: string | null) {
       const rows = await readSheet(file.buffer);
       const batch = await drafts.create(actor, { rows, fileName: file.fileName, reference });
       return presentBatch(db, batch, viewerOf(actor), maxAmount);
@@ -139,45 +139,45 @@ export function createBatchService(options: Options) {
       };
     },
 
-    async editRow(actor: BatchActor, id: string, rowId: string, input: Parameters<typeof drafts.editRow>[3]) {
+    async editRow(actor: MemberInScope, id: string, rowId: string, input: Parameters<typeof drafts.editRow>[3]) {
       const edited = await drafts.editRow(actor, id, rowId, input);
       return { row: presentRow(await rowView(db, edited)), batch: await answer(actor, id) };
     },
 
-    async removeRow(actor: BatchActor, id: string, rowId: string) {
+    async removeRow(actor: MemberInScope, id: string, rowId: string) {
       await drafts.removeRow(actor, id, rowId);
       return answer(actor, id);
     },
 
     discard: drafts.discard,
 
-    async submit(actor: BatchActor, id: string) {
+    async submit(actor: MemberInScope, id: string) {
       await approvals.submit(actor, id);
       return answer(actor, id);
     },
 
-    async acceptName(actor: BatchActor, id: string, rowId: string) {
+    async acceptName(actor: MemberInScope, id: string, rowId: string) {
       const accepted = await approvals.acceptName(actor, id, rowId);
       return { row: presentRow(await rowView(db, accepted)), batch: await answer(actor, id) };
     },
 
-    async approve(actor: BatchActor, id: string, pinToken: string) {
+    async approve(actor: MemberInScope, id: string, pinToken: string) {
       await approvals.approve(actor, id, pinToken);
       return answer(actor, id);
     },
 
-    async reject(actor: BatchActor, id: string, reason: string) {
+    async reject(actor: MemberInScope, id: string, reason: string) {
       await approvals.reject(actor, id, reason);
       return answer(actor, id);
     },
 
-    async withdraw(actor: BatchActor, id: string) {
+    async withdraw(actor: MemberInScope, id: string) {
       await approvals.withdraw(actor, id);
       return answer(actor, id);
     },
 
     /** A new draft of the batch's failed rows, made by the actor, to be submitted and approved again. */
-    async retry(actor: BatchActor, id: string) {
+    async retry(actor: MemberInScope, id: string) {
       const batch = await found(actor, id);
       if (!['completed', 'partially_completed', 'failed'].includes(batch.status)) throw badRequest(M.nothingToRetry);
       const failed = await failedRows(db, batch.id);
