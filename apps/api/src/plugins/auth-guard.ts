@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { MoneyScope } from '../lib/money-scope.ts';
 import type { AccountRow } from '../modules/accounts/tables.ts';
-import type { SessionService } from '../modules/auth/sessions.ts';
+import type { SessionAuth, SessionService } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +15,8 @@ declare module 'fastify' {
     requireAccount: (right: Right) => preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
-    auth: { userId: string; sessionId: string };
+    /** The signed-in user, their session and how its sign-in was proven (`amr`, RFC 8176). */
+    auth: SessionAuth;
     account: { id: string; role: StaffRole; row: AccountRow };
   }
 }

@@ -1,8 +1,8 @@
 import { internationalPhone } from '@sente/contracts/accounts';
-import { CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AccountRow } from '../accounts/tables.ts';
-import type { CodePurpose, FailureKind } from './tables.ts';
+import type { AuthMethod, CodePurpose, FailureKind, SignInChallengesTable } from './tables.ts';
 
 /**
  * An authenticated request's one query: the session when it is live and the user's, joined to the user's current account
@@ -10,7 +10,7 @@ import type { CodePurpose, FailureKind } from './tables.ts';
  * every request: the query builder cost more CPU than PostgreSQL spent answering it (decision 027).
  */
 const LIVE_SESSION_WITH_MEMBERSHIP = `
-  select a.*, s.id as session_id, m.staff_role
+  select a.*, s.id as session_id, s.amr as session_amr, m.staff_role
     from sessions s
     join users u on u.id = s.user_id
     left join account_members m on m.user_id = u.id and m.account_id = u.current_account_id and m.removed_at is null
@@ -19,6 +19,7 @@ const LIVE_SESSION_WITH_MEMBERSHIP = `
 
 type LiveSessionRow = { [K in keyof AccountRow]: AccountRow[K] | null } & {
   session_id: string;
+  session_amr: AuthMethod[];
   staff_role: Selectable<Database['account_members']>['staff_role'] | null;
 };
 
@@ -118,9 +119,48 @@ export async function consumeCode(db: Kysely<Database>, codeId: string): Promise
 
 export function insertSession(
   db: Kysely<Database>,
-  session: { user_id: string; refresh_hash: string; expires_at: Date; user_agent: string | null },
+  session: { user_id: string; refresh_hash: string; expires_at: Date; user_agent: string | null; amr: AuthMethod[] },
 ) {
   return db.insertInto('sessions').values(session).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertChallenge(db: Kysely<Database>, challenge: Insertable<SignInChallengesTable>) {
+  return db.insertInto('sign_in_challenges').values(challenge).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findChallenge(db: Kysely<Database>, secretHash: string) {
+  return db.selectFrom('sign_in_challenges').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst();
+}
+
+export async function countChallengeAttempt(db: Kysely<Database>, id: string): Promise<number> {
+  const row = await db
+    .updateTable('sign_in_challenges')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** Uses a challenge up while it is still open; answers false when another request used it first or it ran out. */
+export async function consumeChallenge(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sign_in_challenges')
+    .set({ consumed_at: new Date() })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Drops a user's challenges that can no longer finish a sign-in (used or expired). */
+export function deleteSpentChallenges(db: Kysely<Database>, userId: string) {
+  return db
+    .deleteFrom('sign_in_challenges')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('consumed_at', 'is not', null), eb('expires_at', '<=', sql<Date>`now()`)]))
+    .execute();
 }
 
 export function findSession(db: Kysely<Database>, id: string) {

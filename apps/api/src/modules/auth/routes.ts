@@ -1,14 +1,41 @@
 import { MESSAGES } from '@sente/contracts/messages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { route } from '../../lib/route.ts';
+import { CHALLENGE_TTL_MS } from './challenges.ts';
 import type { AuthService } from './service.ts';
 import type { SessionService } from './sessions.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: SessionService }> = async (
+/**
+ * The sign-in challenge travels as a cookie (decision 080), so the two steps' bodies stay as the dashboard sends them:
+ * HttpOnly (no script reads it), SameSite=Strict (no other site sends it), sent only to the second step's URL, and
+ * Secure where the site is served over HTTPS.
+ */
+const CHALLENGE_COOKIE = 'sente_sign_in';
+const CHALLENGE_PATH = '/api/login-otp';
+
+function challengeCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  const attributes = [`Path=${CHALLENGE_PATH}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Strict'];
+  return [`${CHALLENGE_COOKIE}=${value}`, ...attributes, ...(secure ? ['Secure'] : [])].join('; ');
+}
+
+/** The challenge's secret from the request's cookies, when it sent one. */
+function challengeOf(request: FastifyRequest): string | undefined {
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = pair.trim().split('=');
+    if (name === CHALLENGE_COOKIE) return value.join('=') || undefined;
+  }
+  return undefined;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: SessionService; secureCookies: boolean }> = async (
   app,
-  { auth, sessions },
+  { auth, sessions, secureCookies },
 ) => {
+  const setChallenge = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
+    reply.header('set-cookie', challengeCookie(value, maxAgeSeconds, secureCookies));
+
   const limited = { config: { rateClass: 'signIn' } } as const;
 
   route(app, 'POST /api/sign-up', limited, async (request, reply) =>
@@ -24,11 +51,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
     return answer(null, MESSAGES.accountVerified);
   });
 
-  route(app, 'POST /api/login', limited, async (request) => answer(await auth.login(request.body), MESSAGES.loginCodeSent));
+  route(app, 'POST /api/login', limited, async (request, reply) => {
+    const { sent, challenge } = await auth.login(request.body);
+    setChallenge(reply, challenge, CHALLENGE_TTL_MS / 1000);
+    return answer(sent, MESSAGES.loginCodeSent);
+  });
 
-  route(app, 'POST /api/login-otp', limited, async (request) =>
-    answer(await auth.loginWithCode(request.body, request.headers['user-agent'] ?? null)),
-  );
+  route(app, 'POST /api/login-otp', limited, async (request, reply) => {
+    const signedIn = await auth.loginWithCode(request.body, challengeOf(request), request.headers['user-agent'] ?? null);
+    setChallenge(reply, '', 0);
+    return answer(signedIn);
+  });
 
   route(app, 'POST /api/password-reset-code', limited, async (request) => {
     await auth.requestPasswordReset(request.body);
