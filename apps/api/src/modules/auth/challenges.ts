@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { hmac, randomToken, safeEqual } from '../../lib/secrets.ts';
 import type { UserRow } from '../users/tables.ts';
-import { consumeChallenge, countChallengeAttempt, deleteSpentChallenges, findChallenge, insertChallenge } from './repository.ts';
+import {
+  consumeChallenge,
+  countChallengeAttempt,
+  deleteExpiredChallenges,
+  findChallenge,
+  insertChallenge,
+} from './repository.ts';
 import type { AuthMethod, SecondFactorMethod, SignInChallengeRow } from './tables.ts';
 import { normaliseIdentifier } from './throttle.ts';
 
@@ -25,7 +31,7 @@ export function createSignInChallenges({ db, pepper }: { db: Kysely<Database>; p
   return {
     /** Step one proved `amr` for this user: answers the secret of a new challenge for `factor`. */
     async issue(user: UserRow, factor: SecondFactorMethod, amr: AuthMethod[]): Promise<string> {
-      await deleteSpentChallenges(db, user.id);
+      await deleteExpiredChallenges(db, user.id);
       const secret = randomToken(32);
       await insertChallenge(db, {
         user_id: user.id,
@@ -43,15 +49,17 @@ export function createSignInChallenges({ db, pepper }: { db: Kysely<Database>; p
       return secret ? findChallenge(db, hashSecret(secret)) : undefined;
     },
 
+    /** Whether the challenge is unused and unexpired. */
+    isOpen: (challenge: SignInChallengeRow) => !challenge.consumed_at && new Date(challenge.expires_at).getTime() > Date.now(),
+
     /**
-     * Whether the challenge can still finish a sign-in: unused, unexpired, its user's password unchanged since, and
-     * the address or phone typed at step two one of that user's (however typed).
+     * Whether the challenge still proves step one for this sign-in: its user exists with the password it proved, and
+     * the address or phone typed at step two is that user's (however typed).
      */
-    canFinish(challenge: SignInChallengeRow, user: UserRow | undefined, emailOrPhone: string): user is UserRow {
-      if (!user || challenge.consumed_at || new Date(challenge.expires_at).getTime() <= Date.now()) return false;
+    provenFor(challenge: SignInChallengeRow, user: UserRow | undefined, emailOrPhone: string): user is UserRow {
+      if (!user || !safeEqual(passwordProof(user), challenge.password_proof)) return false;
       const typed = normaliseIdentifier(emailOrPhone);
-      const theirs = typed === user.email.toLowerCase() || (user.phone !== null && typed === normaliseIdentifier(user.phone));
-      return theirs && safeEqual(passwordProof(user), challenge.password_proof);
+      return typed === user.email.toLowerCase() || (user.phone !== null && typed === normaliseIdentifier(user.phone));
     },
 
     /** Counts a wrong proof; answers whether that spent the challenge's last attempt. */

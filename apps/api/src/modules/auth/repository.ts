@@ -154,13 +154,9 @@ export async function consumeChallenge(db: Kysely<Database>, id: string): Promis
   return result.numUpdatedRows === 1n;
 }
 
-/** Drops a user's challenges that can no longer finish a sign-in (used or expired). */
-export function deleteSpentChallenges(db: Kysely<Database>, userId: string) {
-  return db
-    .deleteFrom('sign_in_challenges')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('consumed_at', 'is not', null), eb('expires_at', '<=', sql<Date>`now()`)]))
-    .execute();
+/** Drops a user's expired challenges; a used one is kept until it expires, so that using it again says so. */
+export function deleteExpiredChallenges(db: Kysely<Database>, userId: string) {
+  return db.deleteFrom('sign_in_challenges').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
 }
 
 export function findSession(db: Kysely<Database>, id: string) {

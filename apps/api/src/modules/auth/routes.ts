@@ -3,20 +3,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../lib/answer.ts';
 import { route } from '../../lib/route.ts';
-import { CHALLENGE_TTL_MS } from './challenges.ts';
 import type { AuthService } from './service.ts';
 import type { SessionService } from './sessions.ts';
 
 /**
  * The sign-in challenge travels as a cookie (decision 080), so the two steps' bodies stay as the dashboard sends them:
- * HttpOnly (no script reads it), SameSite=Strict (no other site sends it), sent only to the second step's URL, and
- * Secure where the site is served over HTTPS.
+ * HttpOnly (no script reads it), SameSite=Strict (no other site sends it), sent only to the second step's URL, Secure
+ * where the site is served over HTTPS, and kept until the browser closes: the challenge's own expiry is the server's,
+ * so a code typed too late is told it expired rather than that it is wrong.
  */
 const CHALLENGE_COOKIE = 'sente_sign_in';
 const CHALLENGE_PATH = '/api/login-otp';
 
-function challengeCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  const attributes = [`Path=${CHALLENGE_PATH}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Strict'];
+function challengeCookie(value: string, secure: boolean, { clear = false } = {}): string {
+  const attributes = [`Path=${CHALLENGE_PATH}`, ...(clear ? ['Max-Age=0'] : []), 'HttpOnly', 'SameSite=Strict'];
   return [`${CHALLENGE_COOKIE}=${value}`, ...attributes, ...(secure ? ['Secure'] : [])].join('; ');
 }
 
@@ -33,8 +33,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
   app,
   { auth, sessions, secureCookies },
 ) => {
-  const setChallenge = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
-    reply.header('set-cookie', challengeCookie(value, maxAgeSeconds, secureCookies));
+  const setChallenge = (reply: FastifyReply, value: string, options?: { clear: boolean }) =>
+    reply.header('set-cookie', challengeCookie(value, secureCookies, options));
 
   const limited = { config: { rateClass: 'signIn' } } as const;
 
@@ -53,13 +53,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
 
   route(app, 'POST /api/login', limited, async (request, reply) => {
     const { sent, challenge } = await auth.login(request.body);
-    setChallenge(reply, challenge, CHALLENGE_TTL_MS / 1000);
+    setChallenge(reply, challenge);
     return answer(sent, MESSAGES.loginCodeSent);
   });
 
   route(app, 'POST /api/login-otp', limited, async (request, reply) => {
     const signedIn = await auth.loginWithCode(request.body, challengeOf(request), request.headers['user-agent'] ?? null);
-    setChallenge(reply, '', 0);
+    setChallenge(reply, '', { clear: true });
     return answer(signedIn);
   });
 

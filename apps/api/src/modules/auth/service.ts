@@ -117,7 +117,8 @@ export function createAuthService({ db, codes, challenges, sessions, loadProfile
     /**
      * Step two: the second factor, checked against the challenge of step one, which alone says who signs in. No
      * challenge, or one never issued, is answered as a wrong code (as an unknown address is) and counted; a challenge
-     * used, expired, outlived by a password change or sent with another user's address is a 400 saying to sign in again.
+     * used or expired is answered as the code would be (the page's Resend starts again); one outlived by a password
+     * change, or sent with an address that is not its user's, is a 400 saying to sign in again.
      */
     async loginWithCode(
       { emailOrPhone, code }: LoginOtpInput,
@@ -130,8 +131,9 @@ export function createAuthService({ db, codes, challenges, sessions, loadProfile
         failureKeys(emailOrPhone, challenge?.user_id),
         async () => {
           if (!challenge) throw new WrongSecretError(MESSAGES.codeWrong);
+          if (!challenges.isOpen(challenge)) throw badRequest(MESSAGES.codeExpired);
           const user = await findUserById(db, challenge.user_id);
-          if (!challenges.canFinish(challenge, user, emailOrPhone)) throw badRequest(MESSAGES.signInExpired);
+          if (!challenges.provenFor(challenge, user, emailOrPhone)) throw badRequest(MESSAGES.signInAgain);
           if (challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) throw badRequest(MESSAGES.codeTooManyAttempts);
           const factor = challenge.factor;
           const proven = await factors[factor].verify(user, { code }).catch(async (error: unknown) => {
@@ -140,7 +142,7 @@ export function createAuthService({ db, codes, challenges, sessions, loadProfile
             }
             throw error;
           });
-          if (!(await challenges.consume(challenge))) throw badRequest(MESSAGES.signInExpired);
+          if (!(await challenges.consume(challenge))) throw badRequest(MESSAGES.codeExpired);
           return { user, amr: [...challenge.amr, factor], provedMailbox: proven.provedMailbox };
         },
       );
