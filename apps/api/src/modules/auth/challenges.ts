@@ -18,11 +18,13 @@ export const CHALLENGE_TTL_MS = 10 * 60_000;
 /** Wrong proofs one challenge takes; the last one spends it (the e-mailed code allows as many). */
 export const CHALLENGE_MAX_ATTEMPTS = OTP_MAX_ATTEMPTS;
 
+/** A challenge's secret: 32 random bytes in base64url. */
+const SECRET_SHAPE = /^[\w-]{43}$/;
+
 /**
- * Decision 080: the proof of a sign-in's first step, handed to the client as an opaque secret (32 random bytes) and
- * stored only as its keyed hash. It names the user and the password proven, the factor that
- * finishes it and the methods proven so far; it lasts CHALLENGE_TTL_MS, takes CHALLENGE_MAX_ATTEMPTS wrong proofs and
- * finishes one sign-in.
+ * Decision 080: the proof of a sign-in's first step, handed to the client as an opaque secret and stored only as its
+ * keyed hash. It names the user and the password proven, the factor that finishes it and the methods proven so far; it
+ * lasts CHALLENGE_TTL_MS, takes CHALLENGE_MAX_ATTEMPTS wrong proofs and finishes one sign-in.
  */
 export function createSignInChallenges({ db, pepper }: { db: Kysely<Database>; pepper: string }) {
   const hashSecret = (secret: string) => hmac(pepper, `sign-in-challenge:${secret}`);
@@ -46,7 +48,7 @@ export function createSignInChallenges({ db, pepper }: { db: Kysely<Database>; p
 
     /** The challenge behind a secret; undefined for none, or a secret never issued. */
     async find(secret: string | undefined): Promise<SignInChallengeRow | undefined> {
-      return secret ? findChallenge(db, hashSecret(secret)) : undefined;
+      return secret && SECRET_SHAPE.test(secret) ? findChallenge(db, hashSecret(secret)) : undefined;
     },
 
     /** Whether the challenge is unused and unexpired. */
