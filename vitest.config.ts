@@ -42,6 +42,7 @@ const BOTH_DATABASES = [
   'apps/api/src/modules/auth/refresh-grace.test.ts',
   'apps/api/src/modules/auth/refresh-reuse.test.ts',
   'apps/api/src/modules/auth/rate-limit.test.ts',
+  'apps/api/src/modules/auth/sign-in-challenge.test.ts',
   'apps/api/src/**/*-migration.test.ts',
 ].map((glob) => (glob.endsWith('.test.ts') ? glob : `${glob}/*.test.ts`));
 

@@ -4,6 +4,7 @@ import { BUSINESS_MESSAGES as B, MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES as M, TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { payLink, pickDay, pickOption } from './support/business.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
@@ -89,13 +90,7 @@ describe('a merchant alone: first sign-in to live mode without a dead end', () =
     // Signed up and verified, with no account yet: the first sign-in is the journey's.
     await call('/api/sign-up', { firstname: 'Moses', lastname: 'Kato', email, password: PASSWORD }, null);
     await call('/api/verify-account', { email_or_phone: email, code: server.codeFor(email) }, null);
-    await call('/api/login', { emailOrPhone: email, password: PASSWORD }, null);
-    const login = await call(
-      '/api/login-otp',
-      { emailOrPhone: email, code: server.codeFor(email, 'Your Sente sign-in code') },
-      null,
-    );
-    tokens = { accessToken: login.accessToken, refreshToken: login.refreshToken };
+    tokens = await signIn(server, email, PASSWORD);
     page = await newPage(browser, server.url);
   });
 

@@ -1,3 +1,4 @@
+import { signIn } from './accounts.ts';
 import type { RunningServer } from './server.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
@@ -16,10 +17,5 @@ async function post(server: RunningServer, path: string, body: unknown): Promise
 export async function createUser(server: RunningServer, email: string, password: string, firstname = 'Brian'): Promise<Tokens> {
   await post(server, '/api/sign-up', { firstname, lastname: 'Okello', email, password });
   await post(server, '/api/verify-account', { email_or_phone: email, code: server.codeFor(email) });
-  await post(server, '/api/login', { emailOrPhone: email, password });
-  const { data } = await post(server, '/api/login-otp', {
-    emailOrPhone: email,
-    code: server.codeFor(email, 'Your Sente sign-in code'),
-  });
-  return { accessToken: data.accessToken, refreshToken: data.refreshToken };
+  return signIn(server, email, password);
 }

@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authGuardPlugin, services);
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, services);
+  await app.register(authRoutes, { ...services, secureCookies: config.PUBLIC_URL.startsWith('https:') });
   await app.register(usersRoutes, services);
   await app.register(supportRoutes, {
     contacts: { phone: config.SUPPORT_PHONE, whatsapp: config.SUPPORT_WHATSAPP, email: config.SUPPORT_EMAIL },

@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createNotificationSettings } from './modules/alerts/settings.ts';
 import { createAlertsWork } from './modules/alerts/work.ts';
+import { createSignInChallenges } from './modules/auth/challenges.ts';
 import { createCodeService } from './modules/auth/codes.ts';
 import { findUserById } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -90,7 +91,8 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
   const codes = createCodeService({ db, mailer, sms, pepper: secrets.codePepper, logger });
-  const auth = createAuthService({ db, codes, sessions, loadProfile: users.loadProfile, passwords });
+  const challenges = createSignInChallenges({ db, pepper: secrets.codePepper });
+  const auth = createAuthService({ db, codes, challenges, sessions, loadProfile: users.loadProfile, passwords });
   const phoneVerification = createPhoneVerification({
     db,
     codes,
@@ -98,7 +100,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     requireUser: users.requireUser,
   });
   const team = createTeamService({ db, mailer, publicUrl: config.PUBLIC_URL });
-  // An invitation is joined when its invitee proves the invited mailbox (verify-account or login-otp).
+  // An invitation is joined when its invitee proves the invited mailbox (verify-account, or login-otp with the mailed code).
   auth.onMailboxProven(async (user) => {
     await team.joinOpenInvitations(user);
   });

@@ -49,6 +49,7 @@ export const MESSAGES = {
   codeWrong: 'The code is incorrect. Check the latest code we sent and try again.',
   codeExpired: 'This code has expired or was already used. Request a new one.',
   codeTooManyAttempts: 'Too many wrong attempts. Request a new code.',
+  signInAgain: 'This sign-in can no longer be finished. Go back and sign in again.',
   codeFormat: 'The code must be 6 digits',
   resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code`,
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',

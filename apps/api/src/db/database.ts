@@ -1,6 +1,6 @@
 import type { AccountsTable, ComplianceFilesTable } from '../modules/accounts/tables.ts';
 import type { LowBalanceChecksTable, MemberAlertsTable, NotificationSettingsTable } from '../modules/alerts/tables.ts';
-import type { AuthFailuresTable, OneTimeCodesTable, SessionsTable } from '../modules/auth/tables.ts';
+import type { AuthFailuresTable, OneTimeCodesTable, SessionsTable, SignInChallengesTable } from '../modules/auth/tables.ts';
 import type { CustomerCountsTable, CustomersTable } from '../modules/customers/tables.ts';
 import type { ApiKeysTable, WebhookEventsTable, WebhooksTable } from '../modules/developers/tables.ts';
 import type { FilesTable } from '../modules/files/tables.ts';
@@ -28,6 +28,7 @@ export interface Database {
   one_time_codes: OneTimeCodesTable;
   sessions: SessionsTable;
   auth_failures: AuthFailuresTable;
+  sign_in_challenges: SignInChallengesTable;
   accounts: AccountsTable;
   account_members: AccountMembersTable;
   links: LinksTable;

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode } from '../testing/outbox.ts';
 import { createReplica, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { SAMPLES, uploadPath } from '../testing/upload-fixtures.ts';
-import { bearer, createAccount, createSignedInUser, getProfile, type SignedInUser, SUBJECTS } from '../testing/users.ts';
+import {
+  bearer,
+  challengeFrom,
+  createAccount,
+  createSignedInUser,
+  getProfile,
+  type SignedInUser,
+  SUBJECTS,
+} from '../testing/users.ts';
 import { deriveSecrets, loadSecrets } from './secrets.ts';
 
 const APP_SECRET = 'replica-test-app-secret-0123456789abcdef';
@@ -132,7 +140,12 @@ describe('two replicas with one APP_SECRET and different DATA_DIRs', () => {
     });
     expect(login.statusCode).toBe(200);
     const code = lastCode(b.outboxDir, user.email, SUBJECTS.login);
-    const res = await a.app.inject({ method: 'POST', url: '/api/login-otp', payload: { emailOrPhone: user.email, code } });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/login-otp',
+      payload: { emailOrPhone: user.email, code },
+      headers: challengeFrom(login),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user.email).toBe(user.email);
   });

@@ -75,7 +75,7 @@ describe('requireAccount', () => {
 
   it('answers 401 after a sign-out or a revoked session, and for a token that is not one', async () => {
     expect(await totalLinks(owner)).toBe(3);
-    const second = await t.app.services.sessions.start(owner.userId, null);
+    const second = await t.app.services.sessions.start(owner.userId, null, ['pwd', 'otp']);
     expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(owner.accessToken) })).statusCode).toBe(200);
     expect(answer(await get(t, owner, '/api/payment-link'))).toEqual([401, MESSAGES.unauthenticated]);
     const secondOwner = { ...owner, ...second };

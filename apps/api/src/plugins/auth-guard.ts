@@ -6,7 +6,7 @@ import type { MemberActor, MemberInScope } from '../lib/actor.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { MoneyScope } from '../lib/money-scope.ts';
 import type { AccountRow } from '../modules/accounts/tables.ts';
-import type { SessionService } from '../modules/auth/sessions.ts';
+import type { SessionAuth, SessionService } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,8 +16,8 @@ declare module 'fastify' {
     requireAccount: (right: Right) => preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
-    /** `amr`: how the session was proven, where the session records it. */
-    auth: { userId: string; sessionId: string; amr?: string[] };
+    /** The signed-in user, their session and how its sign-in was proven (`amr`, RFC 8176). */
+    auth: SessionAuth;
     account: { id: string; role: StaffRole; row: AccountRow };
     /** The signed-in member in their current account, built once by requireAccount (also the context's actor). */
     actor: MemberActor;
@@ -46,7 +46,7 @@ export function memberActor(request: FastifyRequest): MemberActor {
     sessionId: request.auth.sessionId,
     accountId: request.account.id,
     role: request.account.role,
-    amr: request.auth.amr ?? [],
+    amr: request.auth.amr,
   };
 }
 

@@ -52,14 +52,31 @@ export async function signUpAndVerify(t: TestApp, overrides: Partial<Omit<TestUs
 }
 
 /**
- * POST /api/login then /api/login-otp with the code from the outbox. After a login whose code was not
+ * The sign-in challenge a POST /api/login answered, as the header that sends it back to /api/login-otp (the browser
+ * keeps the cookie; a test passes it on). Empty when the answer set none.
+ */
+export function challengeFrom(login: { headers: Record<string, unknown> }): Record<string, string> {
+  const setCookie = login.headers['set-cookie'];
+  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie]).find(
+    (value): value is string => typeof value === 'string' && value.startsWith('sente_sign_in='),
+  );
+  return cookie ? { cookie: cookie.split(';')[0]! } : {};
+}
+
+/**
+ * POST /api/login then /api/login-otp with the code from the outbox and the challenge the login answered. After a login whose code was not
  * used, a new sign-in within 50 seconds needs `skipCodeCooldown(t, userId, 'login')` first.
  */
 export async function signIn(t: TestApp, emailOrPhone: string, password = PASSWORD): Promise<Tokens & { user: User }> {
   const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { emailOrPhone, password } });
   if (login.statusCode !== 200) fail('login', login);
   const code = lastCode(t.outboxDir, login.json().data.email, SUBJECTS.login);
-  const res = await t.app.inject({ method: 'POST', url: '/api/login-otp', payload: { emailOrPhone, code } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login-otp',
+    payload: { emailOrPhone, code },
+    headers: challengeFrom(login),
+  });
   if (res.statusCode !== 200) fail('login-otp', res);
   return res.json().data;
 }

@@ -48,6 +48,7 @@ import * as refundPending from './2026_12_07_047_refund_pending.ts';
 import * as partialNames from './2026_12_07_048_partial_names.ts';
 import * as alertLinksAndSummaryDays from './2026_12_07_049_alert_links_and_summary_days.ts';
 import * as contactPartIndexes from './2026_12_07_050_contact_part_indexes.ts';
+import * as signInChallenges from './2026_12_07_051_sign_in_challenges.ts';
 import * as sessionIpAndSettingsChangedBy from './2026_12_07_052_session_ip_and_settings_changed_by.ts';
 import * as postingTimeRemoved from './2026_12_07_054_posting_time_removed.ts';
 
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_048_partial_names': partialNames,
   '2026_12_07_049_alert_links_and_summary_days': alertLinksAndSummaryDays,
   '2026_12_07_050_contact_part_indexes': contactPartIndexes,
+  '2026_12_07_051_sign_in_challenges': signInChallenges,
   '2026_12_07_052_session_ip_and_settings_changed_by': sessionIpAndSettingsChangedBy,
   '2026_12_07_054_posting_time_removed': postingTimeRemoved,
 };

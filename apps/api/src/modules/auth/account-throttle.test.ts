@@ -10,6 +10,7 @@ import { error } from '../../testing/http.ts';
 import { lastCode } from '../../testing/outbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
+  challengeFrom,
   NEW_PASSWORD,
   otherCode,
   PASSWORD,
@@ -30,7 +31,8 @@ afterAll(() => t.close());
 /** Every attempt from an address of its own: the per-IP limit never plays a part. */
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-const send = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: randomIp() });
+const send = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: randomIp() });
 const login = (emailOrPhone: string, password: string) => send('/api/login', { emailOrPhone, password });
 const outcome = (res: { statusCode: number; json: () => { message?: string } }) => `${res.statusCode} ${res.json().message}`;
 
@@ -133,25 +135,27 @@ describe('wrong passwords, per account', () => {
 });
 
 describe('wrong codes, per account', () => {
-  /** POST /api/login with the right password and answers the mailed sign-in code. */
-  async function loginCode(user: TestUser): Promise<string> {
+  /** POST /api/login with the right password and answers the mailed sign-in code, with the login's challenge. */
+  async function loginCode(user: TestUser): Promise<{ code: string; challenge: Record<string, string> }> {
     await skipCodeCooldown(t, user.userId, 'login');
-    expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
-    return lastCode(t.outboxDir, user.email, SUBJECTS.login);
+    const res = await login(user.email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    return { code: lastCode(t.outboxDir, user.email, SUBJECTS.login), challenge: challengeFrom(res) };
   }
-  const loginOtp = (emailOrPhone: string, code: string) => send('/api/login-otp', { emailOrPhone, code });
+  const loginOtp = (emailOrPhone: string, code: string, challenge: Record<string, string> = {}) =>
+    send('/api/login-otp', { emailOrPhone, code }, challenge);
 
   it('lock code checks after 10 over two codes: the right code is refused, and so is a reset code', async () => {
     const user = await signUpAndVerify(t);
     for (let round = 0; round < 2; round++) {
-      const code = await loginCode(user);
+      const { code, challenge } = await loginCode(user);
       for (let i = 1; i <= 5; i++) {
-        const res = await loginOtp(user.email, otherCode(code));
+        const res = await loginOtp(user.email, otherCode(code), challenge);
         expect(res.json().message).toBe(i < 5 ? MESSAGES.codeWrong : MESSAGES.codeTooManyAttempts);
       }
     }
-    const code = await loginCode(user);
-    const res = await loginOtp(user.email, code);
+    const { code, challenge } = await loginCode(user);
+    const res = await loginOtp(user.email, code, challenge);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(LOCKED);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -165,7 +169,7 @@ describe('wrong codes, per account', () => {
     expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
     await endWindows(failureKeys(user.email, user.userId));
     const fresh = await loginCode(user);
-    expect((await loginOtp(user.email, fresh)).statusCode).toBe(200);
+    expect((await loginOtp(user.email, fresh.code, fresh.challenge)).statusCode).toBe(200);
   });
 
   it('lock an unknown address after 10 too, on every code check', async () => {

@@ -9,6 +9,7 @@ import { post, postPublic } from '../../testing/http.ts';
 import { lastCode, readSmsOutbox } from '../../testing/outbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
+  challengeFrom,
   createAccount,
   createSignedInUser,
   NEW_PASSWORD,
@@ -55,13 +56,14 @@ describe('the sign-in code', () => {
     // The answer tells the code screen where the text went, masked: '+256 7•• ••• 222'.
     expect(sent.json().data.sms_to).toBe(`+256 7•• ••• ${member.phone.slice(-3)}`);
     // A second sign-in within the cooldown points at the same code, which went by SMS too.
-    expect((await login(member.email)).json().data.sms_to).toBe(`+256 7•• ••• ${member.phone.slice(-3)}`);
+    const again = await login(member.email);
+    expect(again.json().data.sms_to).toBe(`+256 7•• ••• ${member.phone.slice(-3)}`);
     const code = lastCode(t.outboxDir, member.email, SUBJECTS.login);
     const [proof, text, ...more] = texts(member.phone);
     expect(proof!.text).toMatch(/to verify this phone/);
     expect(more).toEqual([]);
     expect(text).toMatchObject({ text: CODE_TEXTS.login(code), purpose: 'transactional' });
-    const res = await postPublic(t, '/api/login-otp', { emailOrPhone: member.phone, code });
+    const res = await postPublic(t, '/api/login-otp', { emailOrPhone: member.phone, code }, challengeFrom(again));
     expect(res.statusCode).toBe(200);
   });
 
@@ -85,15 +87,17 @@ describe('the sign-in code', () => {
   it('still signs in by e-mail when the text fails', async () => {
     const member = await verifiedMember();
     const send = vi.spyOn(t.app.services.sms, 'send').mockRejectedValue(new SmsNotSent('no route took it'));
+    let challenge: Record<string, string> = {};
     try {
       const sent = await login(member.email);
+      challenge = challengeFrom(sent);
       expect([sent.statusCode, sent.json().data.sms_to]).toEqual([200, null]);
       expect(send).toHaveBeenCalledOnce();
     } finally {
       send.mockRestore();
     }
     const code = lastCode(t.outboxDir, member.email, SUBJECTS.login);
-    expect((await postPublic(t, '/api/login-otp', { emailOrPhone: member.email, code })).statusCode).toBe(200);
+    expect((await postPublic(t, '/api/login-otp', { emailOrPhone: member.email, code }, challenge)).statusCode).toBe(200);
   });
 });
 

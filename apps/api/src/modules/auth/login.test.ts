@@ -6,6 +6,7 @@ import { error, postPublic } from '../../testing/http.ts';
 import { lastCode, readOutbox } from '../../testing/outbox.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
+  challengeFrom,
   codeRows,
   expireCodes,
   getProfile,
@@ -51,7 +52,7 @@ describe('POST /api/login and /api/login-otp', () => {
       method: 'POST',
       url: '/api/login-otp',
       payload: { emailOrPhone: user.email, code },
-      headers: { 'user-agent': 'vitest-agent' },
+      headers: { 'user-agent': 'vitest-agent', ...challengeFrom(second) },
     });
     expect(otp.statusCode).toBe(200);
     const data = otp.json().data;
@@ -74,7 +75,8 @@ describe('POST /api/login and /api/login-otp', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().data.user_id).toBe(user.userId);
 
-    const reused = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code });
+    // The first login's challenge is still open: the code it is sent with has been used.
+    const reused = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code }, challengeFrom(res));
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject(error(MESSAGES.codeExpired));
     expect(await sessionsOf(t, user.userId)).toHaveLength(1);
@@ -90,7 +92,7 @@ describe('POST /api/login and /api/login-otp', () => {
     expect(readOutbox(t.outboxDir, user.email)).toHaveLength(mailsBefore + 1);
     expect(await codeRows(t, user.userId, 'login')).toHaveLength(2);
     const code = lastCode(t.outboxDir, user.email, SUBJECTS.login);
-    const otp = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code });
+    const otp = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code }, challengeFrom(again));
     expect(otp.statusCode).toBe(200);
     expect(otp.json().data.refreshToken).not.toBe(first.refreshToken);
     expect(await sessionsOf(t, user.userId)).toHaveLength(2);
@@ -130,14 +132,16 @@ describe('POST /api/login and /api/login-otp', () => {
 
   it('voids the sign-in code after 5 wrong tries', async () => {
     const user = await signUpAndVerify(t);
-    expect((await postPublic(t, '/api/login', { emailOrPhone: user.email, password: PASSWORD })).statusCode).toBe(200);
+    const login = await postPublic(t, '/api/login', { emailOrPhone: user.email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
     const code = lastCode(t.outboxDir, user.email, SUBJECTS.login);
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
-      messages.push((await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code: otherCode(code) })).json().message);
+      const wrong = { emailOrPhone: user.email, code: otherCode(code) };
+      messages.push((await postPublic(t, '/api/login-otp', wrong, challengeFrom(login))).json().message);
     }
     expect(messages).toEqual([...Array(4).fill(MESSAGES.codeWrong), MESSAGES.codeTooManyAttempts]);
-    const right = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code });
+    const right = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code }, challengeFrom(login));
     expect(right.statusCode).toBe(400);
     expect(right.json()).toMatchObject(error(MESSAGES.codeTooManyAttempts));
     expect(await sessionsOf(t, user.userId)).toEqual([]);
@@ -150,10 +154,11 @@ describe('POST /api/login and /api/login-otp', () => {
 
   it('refuses an expired sign-in code', async () => {
     const user = await signUpAndVerify(t);
-    expect((await postPublic(t, '/api/login', { emailOrPhone: user.email, password: PASSWORD })).statusCode).toBe(200);
+    const login = await postPublic(t, '/api/login', { emailOrPhone: user.email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
     const code = lastCode(t.outboxDir, user.email, SUBJECTS.login);
     await expireCodes(t, user.userId);
-    const res = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code });
+    const res = await postPublic(t, '/api/login-otp', { emailOrPhone: user.email, code }, challengeFrom(login));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject(error(MESSAGES.codeExpired));
     expect(await sessionsOf(t, user.userId)).toEqual([]);

@@ -47,7 +47,7 @@ describe('password reset', () => {
 
   it('changes the password with the mailed code, signs every session out, and the new password signs in', async () => {
     const user = await signUpAndVerify(t);
-    const old = await t.app.services.sessions.start(user.userId, null);
+    const old = await t.app.services.sessions.start(user.userId, null, ['pwd', 'otp']);
 
     const res = await postPublic(t, '/api/password-reset-code', { email_or_phone: user.email });
     expect(res.statusCode).toBe(200);

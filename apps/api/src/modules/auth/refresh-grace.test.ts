@@ -31,7 +31,7 @@ const sessionRow = (sessionId: string) =>
 
 describe('refreshes that race their twin', () => {
   it('all succeed with the same new refresh token when sent at once, and the session stays alive', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const answers = await Promise.all(Array.from({ length: 4 }, () => refresh(tokens.refreshToken)));
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
     const pairs: Tokens[] = answers.map((res) => res.json().data);
@@ -68,7 +68,7 @@ describe('refreshes that race their twin', () => {
       accessTtlSeconds: 60,
       refreshTtlDays: 1,
     });
-    const tokens = await sessions.start(userId, null);
+    const tokens = await sessions.start(userId, null, ['pwd', 'otp']);
     const [a, b] = await Promise.all([sessions.refresh(tokens.refreshToken), sessions.refresh(tokens.refreshToken)]);
     expect(a.refreshToken).toBe(b.refreshToken);
     expect(reads).toBe(3);
@@ -78,7 +78,7 @@ describe('refreshes that race their twin', () => {
   });
 
   it('a twin arriving just after the rotation gets the current pair and ends nothing', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const winner = await rotate(tokens);
     const late = await rotate(tokens);
     expect(late.refreshToken).toBe(winner.refreshToken);
@@ -90,7 +90,7 @@ describe('refreshes that race their twin', () => {
 
 describe('reuse outside the grace', () => {
   it('after the grace window ends the whole session', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const next = await rotate(tokens);
     await endRefreshGrace(t, sidOf(tokens));
 
@@ -103,7 +103,7 @@ describe('reuse outside the grace', () => {
   });
 
   it('within the window, a token rotated twice since ends the session', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const third = await rotate(await rotate(tokens));
     expect((await refresh(tokens.refreshToken)).statusCode).toBe(401);
     expect((await sessionRow(sidOf(tokens))).revoked_at).toBeInstanceOf(Date);
@@ -111,7 +111,7 @@ describe('reuse outside the grace', () => {
   });
 
   it('within the window, a twin of a session that was logged out gets nothing back', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const next = await rotate(tokens);
     expect((await postPublic(t, '/api/logout', { refreshToken: next.refreshToken })).statusCode).toBe(200);
     const late = await refresh(tokens.refreshToken);

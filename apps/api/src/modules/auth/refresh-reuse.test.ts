@@ -34,7 +34,7 @@ const sidOf = (tokens: Tokens) => decodeJwt(tokens.accessToken).sid as string;
 
 describe('a made-up refresh secret for a real session', () => {
   it('is a plain 401 that ends nothing: the session keeps refreshing and its access token keeps working', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const sessionId = sidOf(tokens);
     expect(tokens.refreshToken.startsWith(`${sessionId}.`)).toBe(true);
 
@@ -50,7 +50,7 @@ describe('a made-up refresh secret for a real session', () => {
   });
 
   it('ends nothing after rotations either, and logout with it ends nothing', async () => {
-    const first = await t.app.services.sessions.start(userId, null);
+    const first = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const third = await rotate(await rotate(first));
     const sessionId = sidOf(third);
     expect((await refresh(`${sessionId}.${madeUpSecret()}`)).statusCode).toBe(401);
@@ -62,8 +62,8 @@ describe('a made-up refresh secret for a real session', () => {
   });
 
   it("another session's genuine secret, old or current, is made up for this one", async () => {
-    const mine = await t.app.services.sessions.start(userId, null);
-    const theirsOld = await t.app.services.sessions.start(userId, null);
+    const mine = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
+    const theirsOld = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const theirsNow = await rotate(theirsOld);
     for (const other of [theirsOld, theirsNow]) {
       const secret = other.refreshToken.split('.')[1];
@@ -78,7 +78,7 @@ describe('a made-up refresh secret for a real session', () => {
 
 describe('a genuinely rotated refresh token presented again', () => {
   it.each([1, 2, 5])('ends the whole session when it is %i generation(s) old', async (age) => {
-    const generations = [await t.app.services.sessions.start(userId, null)];
+    const generations = [await t.app.services.sessions.start(userId, null, ['pwd', 'otp'])];
     for (let i = 0; i < age; i++) generations.push(await rotate(generations.at(-1)!));
     const old = generations[0]!;
     const newest = generations.at(-1)!;
@@ -96,14 +96,14 @@ describe('a genuinely rotated refresh token presented again', () => {
   });
 
   it('at logout also ends the session', async () => {
-    const first = await t.app.services.sessions.start(userId, null);
+    const first = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const second = await rotate(first);
     expect((await postPublic(t, '/api/logout', { refreshToken: first.refreshToken })).statusCode).toBe(200);
     expect((await getProfile(t, second.accessToken)).statusCode).toBe(401);
   });
 
   it('is told from a made-up one only by the server: each new secret looks as random as the first', async () => {
-    const first = await t.app.services.sessions.start(userId, null);
+    const first = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const second = await rotate(first);
     const [, firstSecret] = first.refreshToken.split('.');
     const [, secondSecret] = second.refreshToken.split('.');

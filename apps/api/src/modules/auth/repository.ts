@@ -1,9 +1,9 @@
 import { internationalPhone } from '@sente/contracts/accounts';
-import { CompiledQuery, type Kysely, type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { currentContext } from '../../lib/request-context.ts';
 import type { AccountRow } from '../accounts/tables.ts';
-import type { CodePurpose, FailureKind } from './tables.ts';
+import type { AuthMethod, CodePurpose, FailureKind, SignInChallengesTable } from './tables.ts';
 
 /**
  * An authenticated request's one query: the session when it is live and the user's, joined to the user's current account
@@ -11,7 +11,7 @@ import type { CodePurpose, FailureKind } from './tables.ts';
  * every request: the query builder cost more CPU than PostgreSQL spent answering it (decision 027).
  */
 const LIVE_SESSION_WITH_MEMBERSHIP = `
-  select a.*, s.id as session_id, m.staff_role
+  select a.*, s.id as session_id, s.amr as session_amr, m.staff_role
     from sessions s
     join users u on u.id = s.user_id
     left join account_members m on m.user_id = u.id and m.account_id = u.current_account_id and m.removed_at is null
@@ -20,6 +20,7 @@ const LIVE_SESSION_WITH_MEMBERSHIP = `
 
 type LiveSessionRow = { [K in keyof AccountRow]: AccountRow[K] | null } & {
   session_id: string;
+  session_amr: AuthMethod[];
   staff_role: Selectable<Database['account_members']>['staff_role'] | null;
 };
 
@@ -119,7 +120,7 @@ export async function consumeCode(db: Kysely<Database>, codeId: string): Promise
 
 export function insertSession(
   db: Kysely<Database>,
-  session: { user_id: string; refresh_hash: string; expires_at: Date; user_agent: string | null },
+  session: { user_id: string; refresh_hash: string; expires_at: Date; user_agent: string | null; amr: AuthMethod[] },
 ) {
   // The address comes from the request signing in (its context), as the user agent does.
   const ip = currentContext()?.ip ?? null;
@@ -128,6 +129,41 @@ export function insertSession(
     .values({ ...session, ip })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+export function insertChallenge(db: Kysely<Database>, challenge: Insertable<SignInChallengesTable>) {
+  return db.insertInto('sign_in_challenges').values(challenge).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findChallenge(db: Kysely<Database>, secretHash: string) {
+  return db.selectFrom('sign_in_challenges').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst();
+}
+
+export async function countChallengeAttempt(db: Kysely<Database>, id: string): Promise<number> {
+  const row = await db
+    .updateTable('sign_in_challenges')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** Uses a challenge up while it is still open; answers false when another request used it first or it ran out. */
+export async function consumeChallenge(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sign_in_challenges')
+    .set({ consumed_at: new Date() })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Drops a user's expired challenges; a used one is kept until it expires, so that using it again says so. */
+export function deleteExpiredChallenges(db: Kysely<Database>, userId: string) {
+  return db.deleteFrom('sign_in_challenges').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
 }
 
 export function findSession(db: Kysely<Database>, id: string) {

@@ -16,8 +16,10 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, fieldError, HttpError } from '../../lib/http-error.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { UserRow } from '../users/tables.ts';
+import { CHALLENGE_MAX_ATTEMPTS, type SignInChallenges } from './challenges.ts';
 import type { CodeService } from './codes.ts';
-import { findUserByEmailOrPhone, insertUser, markVerified, setPassword } from './repository.ts';
+import { createSecondFactors, secondFactorOf } from './factors.ts';
+import { findUserByEmailOrPhone, findUserById, insertUser, markVerified, setPassword } from './repository.ts';
 import type { SessionService } from './sessions.ts';
 import type { CodePurpose } from './tables.ts';
 import { createFailureThrottle, failureKeys, userFailureKeys, WrongSecretError } from './throttle.ts';
@@ -25,16 +27,21 @@ import { createFailureThrottle, failureKeys, userFailureKeys, WrongSecretError }
 type Deps = {
   db: Kysely<Database>;
   codes: CodeService;
+  challenges: SignInChallenges;
   sessions: SessionService;
   loadProfile: (userId: string) => Promise<User>;
   passwords: PasswordHasher;
 };
 
-/** Runs once a user has proved their mailbox (a verify or sign-in code), e.g. to join the team invitations to it. */
+/**
+ * Runs once a user has proved their mailbox, e.g. to join the team invitations to it: its own event, raised by
+ * verify-account and by a sign-in whose second factor went to the mailbox (the e-mailed code), never by a sign-in as such.
+ */
 export type MailboxProvenHook = (user: { id: string; email: string }) => Promise<void>;
 
-export function createAuthService({ db, codes, sessions, loadProfile, passwords }: Deps) {
+export function createAuthService({ db, codes, challenges, sessions, loadProfile, passwords }: Deps) {
   const throttle = createFailureThrottle({ db });
+  const factors = createSecondFactors({ codes });
   const mailboxProvenHooks: MailboxProvenHook[] = [];
   const mailboxProven = async (user: UserRow) => {
     for (const hook of mailboxProvenHooks) await hook({ id: user.id, email: user.email });
@@ -83,7 +90,11 @@ export function createAuthService({ db, codes, sessions, loadProfile, passwords 
       await mailboxProven(user!);
     },
 
-    async login({ emailOrPhone, password }: LoginInput): Promise<LoginCodeSent> {
+    /**
+     * Step one of a sign-in: the password. Once it is proven, the member's second factor is readied (the code is sent)
+     * and a challenge is issued for it: the sign-in's answer and the challenge's secret, which step two needs.
+     */
+    async login({ emailOrPhone, password }: LoginInput): Promise<{ sent: LoginCodeSent; challenge: string }> {
       const found = await findUserByEmailOrPhone(db, emailOrPhone);
       // An unknown address is hashed against a dummy and counted like a known one, so neither the time taken nor
       // the throttle tells them apart.
@@ -97,24 +108,47 @@ export function createAuthService({ db, codes, sessions, loadProfile, passwords 
         if (waitMs === 0) await codes.send(user, 'verify_account');
         throw new HttpError(403, MESSAGES.accountNotVerified, { code: ERROR_CODES.accountNotVerified });
       }
-      // A second sign-in within the cooldown reuses the code already sent instead of failing, as long as that
-      // code can still be used; one voided by wrong tries is not pointed at again (send answers 429 until the cooldown ends).
-      const { waitMs, lastSentAt, usable } = await codes.cooldownLeft(user.id, 'login');
-      // The code reused went by SMS too when it was sent if the phone was verified then, as it is now (a changed phone
-      // is no longer verified).
-      const sent =
-        waitMs > 0 && lastSentAt && usable
-          ? { at: lastSentAt, smsTo: codes.smsToOf(user, 'login') }
-          : await codes.send(user, 'login');
-      return { email: user.email, last_code_sent_at: sent.at.toISOString(), sms_to: sent.smsTo };
+      const factor = secondFactorOf(user);
+      const started = await factors[factor].start(user);
+      const challenge = await challenges.issue(user, factor, ['pwd']);
+      return { sent: { email: user.email, ...started }, challenge };
     },
 
-    async loginWithCode({ emailOrPhone, code }: LoginOtpInput, userAgent: string | null): Promise<LoginResult> {
-      const user = await findUserByEmailOrPhone(db, emailOrPhone);
-      await consumeCode(emailOrPhone, user, 'login', code);
-      await mailboxProven(user!);
-      const tokens = await sessions.start(user!.id, userAgent);
-      return { user: await loadProfile(user!.id), ...tokens };
+    /**
+     * Step two: the second factor, checked against the challenge of step one, which alone says who signs in. No
+     * challenge, or one never issued, is answered as a wrong code (as an unknown address is) and counted; a challenge
+     * used or expired is answered as the code would be (the page's Resend starts again); one outlived by a password
+     * change, or sent with an address that is not its user's, is a 400 saying to sign in again.
+     */
+    async loginWithCode(
+      { emailOrPhone, code }: LoginOtpInput,
+      challengeSecret: string | undefined,
+      userAgent: string | null,
+    ): Promise<LoginResult> {
+      const challenge = await challenges.find(challengeSecret);
+      const { user, amr, provedMailbox } = await throttle.attempt(
+        'code',
+        failureKeys(emailOrPhone, challenge?.user_id),
+        async () => {
+          if (!challenge) throw new WrongSecretError(MESSAGES.codeWrong);
+          if (!challenges.isOpen(challenge)) throw badRequest(MESSAGES.codeExpired);
+          const user = await findUserById(db, challenge.user_id);
+          if (!challenges.provenFor(challenge, user, emailOrPhone)) throw badRequest(MESSAGES.signInAgain);
+          if (challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) throw badRequest(MESSAGES.codeTooManyAttempts);
+          const factor = challenge.factor;
+          const proven = await factors[factor].verify(user, { code }).catch(async (error: unknown) => {
+            if (error instanceof WrongSecretError && (await challenges.countWrongProof(challenge))) {
+              throw new WrongSecretError(MESSAGES.codeTooManyAttempts);
+            }
+            throw error;
+          });
+          if (!(await challenges.consume(challenge))) throw badRequest(MESSAGES.codeExpired);
+          return { user, amr: [...challenge.amr, factor], provedMailbox: proven.provedMailbox };
+        },
+      );
+      if (provedMailbox) await mailboxProven(user);
+      const tokens = await sessions.start(user.id, userAgent, amr);
+      return { user: await loadProfile(user.id), ...tokens };
     },
 
     /**

@@ -51,7 +51,7 @@ describe('POST /api/refresh-token', () => {
 
   it('answers 401 for a right session id with a wrong secret, and leaves that session alone (refresh-reuse.test.ts)', async () => {
     const user = await signUpAndVerify(t);
-    const tokens = await t.app.services.sessions.start(user.userId, null);
+    const tokens = await t.app.services.sessions.start(user.userId, null, ['pwd', 'otp']);
     const [sessionId] = tokens.refreshToken.split('.');
     const res = await postPublic(t, '/api/refresh-token', { refreshToken: `${sessionId}.forged` });
     expect(res.statusCode).toBe(401);
@@ -72,8 +72,8 @@ describe('POST /api/logout', () => {
   });
 
   it('with the bearer token revokes the session', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
-    const other = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
+    const other = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const res = await postPublic(t, '/api/logout', undefined, bearer(tokens.accessToken));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', message: MESSAGES.loggedOut, data: null });
@@ -92,7 +92,7 @@ describe('POST /api/logout', () => {
   });
 
   it('with the refresh token in the body revokes the session', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const res = await postPublic(t, '/api/logout', { refreshToken: tokens.refreshToken });
     expect(res.statusCode).toBe(200);
     expect((await getProfile(t, tokens.accessToken)).statusCode).toBe(401);
@@ -100,7 +100,7 @@ describe('POST /api/logout', () => {
   });
 
   it('without any token answers success and ends nothing', async () => {
-    const tokens = await t.app.services.sessions.start(userId, null);
+    const tokens = await t.app.services.sessions.start(userId, null, ['pwd', 'otp']);
     const res = await postPublic(t, '/api/logout');
     expect(res.statusCode).toBe(200);
     expect((await getProfile(t, tokens.accessToken)).statusCode).toBe(200);

@@ -15,7 +15,7 @@ import {
   revokeSession,
   rotateSession,
 } from './repository.ts';
-import type { SessionRow } from './tables.ts';
+import type { AuthMethod, SessionRow } from './tables.ts';
 
 /** How many generations back a presented refresh secret is followed (about ten days of refreshing every 15 minutes). */
 const REFRESH_LOOKBACK = 1000;
@@ -33,7 +33,9 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 const SECRET_SHAPE = /^[\w-]{43}$/;
 const SESSION_ID_SHAPE = /^[0-9a-f-]{36}$/;
 
-export type SessionAuth = { userId: string; sessionId: string };
+/** The caller of an authenticated request: the user, the session, and how its sign-in was proven (RFC 8176 `amr`). */
+export type SessionAuth = { userId: string; sessionId: string; amr: AuthMethod[] };
+type TokenClaims = { userId: string; sessionId: string };
 export type Membership = { account: AccountRow; role: StaffRole };
 
 type SessionOptions = {
@@ -97,10 +99,10 @@ export function createSessionService(options: SessionOptions) {
    * a tenth of an authenticated list request's CPU, and a session presents the same token on every request
    * for its lifetime. Only the signature check is skipped: the session itself is read on every request.
    */
-  const verified = new Map<string, { claims: SessionAuth; expiresAt: number }>();
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
 
   /** The user and session an access token names, when its signature and expiry hold; 401 otherwise. */
-  async function verifiedClaims(token: string): Promise<SessionAuth> {
+  async function verifiedClaims(token: string): Promise<TokenClaims> {
     const known = verified.get(token);
     if (known && known.expiresAt > Date.now()) return known.claims;
     if (known) verified.delete(token);
@@ -131,13 +133,15 @@ export function createSessionService(options: SessionOptions) {
   }
 
   return {
-    async start(userId: string, userAgent: string | null): Promise<Tokens> {
+    /** Starts a session for a sign-in proven by `amr`, kept on the session for every request it authenticates. */
+    async start(userId: string, userAgent: string | null, amr: AuthMethod[]): Promise<Tokens> {
       const secret = randomToken(32);
       const { id } = await insertSession(db, {
         user_id: userId,
         refresh_hash: hmac(pepper, secret),
         expires_at: refreshExpiry(),
         user_agent: userAgent?.slice(0, 300) ?? null,
+        amr,
       });
       return { accessToken: await accessToken(userId, id), refreshToken: `${id}.${secret}` };
     },
@@ -174,7 +178,7 @@ export function createSessionService(options: SessionOptions) {
       const claims = await verifiedClaims(token);
       const session = await readSession(db, claims.sessionId);
       if (!session || session.revoked_at || session.user_id !== claims.userId) throw unauthorized(MESSAGES.unauthenticated);
-      return { userId: session.user_id, sessionId: session.id };
+      return { userId: session.user_id, sessionId: session.id, amr: session.amr };
     },
 
     /**
@@ -187,9 +191,9 @@ export function createSessionService(options: SessionOptions) {
       const claims = await verifiedClaims(token);
       const row = await findLiveSessionWithMembership(db, claims.sessionId, claims.userId);
       if (!row) throw unauthorized(MESSAGES.unauthenticated);
-      const { session_id, staff_role, ...account } = row;
+      const { session_id, session_amr, staff_role, ...account } = row;
       return {
-        auth: { userId: claims.userId, sessionId: session_id },
+        auth: { userId: claims.userId, sessionId: session_id, amr: session_amr },
         membership: staff_role ? { role: staff_role, account: account as AccountRow } : null,
       };
     },

@@ -32,7 +32,7 @@ class AccountThrottledError extends TooManyRequestsError {
 }
 
 /** The identifier as the user look-up reads it: an e-mail in lower case, or a phone number in its `+256...` format. */
-function normaliseIdentifier(emailOrPhone: string): string {
+export function normaliseIdentifier(emailOrPhone: string): string {
   const value = emailOrPhone.trim();
   return (value.includes('@') ? null : internationalPhone(value)) ?? value.toLowerCase();
 }
