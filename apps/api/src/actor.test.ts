@@ -13,7 +13,7 @@ import { apiKeysOf } from './testing/merchant-api.ts';
 import { lastCode } from './testing/outbox.ts';
 import { createMerchant, type Merchant } from './testing/payments.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
-import { PASSWORD, SUBJECTS, sessionsOf, signUpAndVerify } from './testing/users.ts';
+import { challengeFrom, PASSWORD, SUBJECTS, sessionsOf, signUpAndVerify } from './testing/users.ts';
 
 let t: TestApp;
 let merchant: Merchant;
@@ -93,11 +93,12 @@ describe('the worker’s actor', () => {
 describe('a session’s address', () => {
   it('is the one it was signed in from, then the one it last refreshed from', async () => {
     const user = await signUpAndVerify(t);
-    const from = (remoteAddress: string, url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { 'user-agent': 'Sente phone' } });
-    expect((await from('203.0.113.7', '/api/login', { emailOrPhone: user.email, password: PASSWORD })).statusCode).toBe(200);
+    const from = (remoteAddress: string, url: string, payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { 'user-agent': 'Sente phone', ...headers } });
+    const login = await from('203.0.113.7', '/api/login', { emailOrPhone: user.email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
     const code = lastCode(t.outboxDir, user.email, SUBJECTS.login);
-    const signedIn = await from('203.0.113.7', '/api/login-otp', { emailOrPhone: user.email, code });
+    const signedIn = await from('203.0.113.7', '/api/login-otp', { emailOrPhone: user.email, code }, challengeFrom(login));
     expect(signedIn.statusCode).toBe(200);
     expect(await sessionsOf(t, user.userId)).toMatchObject([{ ip: '203.0.113.7', user_agent: 'Sente phone' }]);
     const refreshed = await from('198.51.100.2', '/api/refresh-token', { refreshToken: signedIn.json().data.refreshToken });

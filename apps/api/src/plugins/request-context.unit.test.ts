@@ -13,8 +13,8 @@ import type { Services } from '../services.ts';
 import { authGuardPlugin } from './auth-guard.ts';
 import { requestContextPlugin } from './request-context.ts';
 
-const MEMBERSHIPS: Record<string, { userId: string; sessionId: string; accountId: string; amr?: string[] }> = {
-  'token-ada': { userId: 'user-ada', sessionId: 'session-ada', accountId: 'account-ada' },
+const MEMBERSHIPS: Record<string, { userId: string; sessionId: string; accountId: string; amr: string[] }> = {
+  'token-ada': { userId: 'user-ada', sessionId: 'session-ada', accountId: 'account-ada', amr: ['pwd', 'otp'] },
   'token-ruth': { userId: 'user-ruth', sessionId: 'session-ruth', accountId: 'account-ruth', amr: ['pwd', 'otp'] },
 };
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
     authorize: async (token: string) => {
       const known = MEMBERSHIPS[token]!;
       return {
-        auth: { userId: known.userId, sessionId: known.sessionId, ...(known.amr ? { amr: known.amr } : {}) },
+        auth: { userId: known.userId, sessionId: known.sessionId, amr: known.amr },
         membership: { role: 'operations', account: { id: known.accountId, active_environment: 'test' } },
       };
     },
@@ -63,7 +63,7 @@ describe('the request context', () => {
         sessionId: 'session-ada',
         accountId: 'account-ada',
         role: 'operations',
-        amr: [],
+        amr: ['pwd', 'otp'],
       },
       requestId: expect.any(String),
       ip: '203.0.113.7',
@@ -72,9 +72,9 @@ describe('the request context', () => {
     expect(scope).toEqual(context.actor);
   });
 
-  it("keeps each request's own actor when requests overlap, and the session's amr where it records one", async () => {
+  it("keeps each request's own actor when requests overlap, with its session's amr", async () => {
     const [ada, ruth] = await Promise.all([ask('token-ada', 30), ask('token-ruth', 1)]);
-    expect(ada.json().context.actor).toMatchObject({ userId: 'user-ada', amr: [] });
+    expect(ada.json().context.actor).toMatchObject({ userId: 'user-ada', sessionId: 'session-ada' });
     expect(ruth.json().context.actor).toMatchObject({ userId: 'user-ruth', amr: ['pwd', 'otp'] });
     expect(ada.json().context.requestId).not.toBe(ruth.json().context.requestId);
   });
