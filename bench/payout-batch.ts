@@ -37,7 +37,7 @@ try {
   const owner = await createMerchant(t, 'Bench school');
   const maker = await createMember(t, owner, 'operations', { firstname: 'Bench', lastname: 'Maker' });
   await setPin(t, maker);
-  // From row 10: the simulator fails numbers ending 0001 and never settles those ending 0002 (DESIGN §5).
+  // From row 10: the simulator fails numbers ending 0001 and never settles those ending 0002.
   const rows = goodRows(ROWS, 10);
   const needed = rows.reduce((sum, row) => sum + Number(row[1]) + 1_000, 0);
   for (let funded = 0; funded < needed; ) funded += await fundWallet(t, owner, FUNDING);

@@ -1,4 +1,4 @@
-// `npm run ops -- <command> [args]`: operator commands (DESIGN §8). With DATABASE_URL they run straight
+// `npm run ops -- <command> [args]`: operator commands (docs/operations.md). With DATABASE_URL they run straight
 // on PostgreSQL. On the embedded database, a running server owns it, so the command goes to that server's
 // loopback-only operator endpoint with the operator secret (OPS_SECRET, derived from APP_SECRET, or else
 // DATA_DIR/secrets.json: the same rule as the server's); with no server running, it opens the embedded

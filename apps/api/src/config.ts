@@ -150,10 +150,10 @@ const schema = z.object({
   /** Uploaded files on local disk; default DATA_DIR/storage. */
   STORAGE_DIR: optionalText,
   SHORTEN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
-  /** DESIGN §6 fee schedule: the collection fee, a percentage of each successful payment plus a flat UGX amount. */
+  /** The fee schedule: the collection fee, a percentage of each successful payment plus a flat UGX amount. */
   FEE_COLLECTION_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(3),
   FEE_COLLECTION_FLAT: nonNegativeInt(0),
-  /** The flat UGX charge of each way out (DESIGN §6), shown at the PIN step and taken with the amount. */
+  /** The flat UGX charge of each way money leaves a wallet, shown at the PIN step and taken with the amount. */
   FEE_TRANSFER_FLAT: nonNegativeInt(500),
   FEE_SETTLEMENT_FLAT: nonNegativeInt(2000),
   FEE_PAYOUT_FLAT: nonNegativeInt(1000),
@@ -167,7 +167,7 @@ const schema = z.object({
   BATCH_PAY_GROUP_INTERVAL_MS: nonNegativeInt(1000),
   /** Wallet PIN checks per minute per member (on top of the lock after 5 wrong PINs). */
   PIN_RATE_LIMIT_PER_MINUTE: positiveInt(20),
-  /** DESIGN §5: the test-mode simulator settles a payment this long after it starts. */
+  /** The test-mode simulator settles a payment this long after it starts. */
   SIMULATOR_DELAY_MS: nonNegativeInt(3000),
   /**
    * A payment nobody approves fails after this long. Longer than MTN's 5 minutes for the payer to approve (MTN's

@@ -505,7 +505,7 @@ function wrongCode(): string {
   return String(code).padStart(6, '0');
 }
 const PUBLIC_LINK = "a link's pay page is meant for anyone (customers pay there without an account)";
-/** The owner's own business details form (spec §2), with a certificate chosen per probe. */
+/** The owner's own business details form, with a certificate chosen per probe. */
 const BUSINESS_DETAILS = {
   business_name: 'Mukono Hardware Ltd',
   business_industry: 'Retail',

@@ -2,7 +2,7 @@
 type Beside = { status?: 'SUCCESS' } & Record<string, unknown>;
 
 /**
- * The one place a success envelope (DESIGN §3) is built: `{status: 'success', message?, data}`. A handler returns
+ * The one place the success envelope of every answer is built: `{status: 'success', message?, data}`. A handler returns
  * `answer(data)` or `answer(data, message)`, and its route's response schema (contracts `answerOf`) serialises it.
  * The spec keeps a few older answers in another form (`status: 'SUCCESS'`, or fields such as `pin_token` beside
  * `data`): those pass `beside`, whose fields go next to the envelope's.

@@ -4,7 +4,7 @@ import { MESSAGES } from '@sente/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './http-error.ts';
 
-/** DESIGN §3: the optional Idempotency-Key of a money-moving POST, by /v1's rule; a malformed one is a 400. */
+/** The optional Idempotency-Key of a money-moving POST, by /v1's rule (docs/api.md); a malformed one is a 400. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;

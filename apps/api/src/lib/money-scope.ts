@@ -2,7 +2,7 @@ import type { Environment } from '@sente/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 
-/** Money data is scoped to the account and its active environment (DESIGN §4). */
+/** Money data is scoped to the account and its active environment: test and live money never mix. */
 export type MoneyScope = { accountId: string; environment: Environment };
 
 /**

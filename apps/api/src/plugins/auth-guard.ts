@@ -28,7 +28,7 @@ type Deps = { sessions: SessionService };
 
 /**
  * The caller's current account in its active environment, as requireAccount resolved it: the scope of every
- * account-scoped read and write (DESIGN §4). Only after requireAccount.
+ * account-scoped read and write. Only after requireAccount.
  */
 export const scopeOf = (request: FastifyRequest): MoneyScope => ({
   accountId: request.account.id,

@@ -101,8 +101,9 @@ function codeFor(status: number): ApiErrorCode {
 }
 
 /**
- * DESIGN §3's error envelope; under /v1 with its code, every problem in `errors` when there are several, and a refused
- * body's problems by field (and row) in `details`; the dashboard's names its fields in `fields` (decision 048).
+ * The error envelope (docs/api.md, "Errors"); under /v1 with its code, every problem in `errors` when there are
+ * several, and a refused body's problems by field (and row) in `details`; the dashboard's names its fields in `fields`
+ * (decision 048).
  */
 function envelope({ status, message, details: { problems, ...details } }: Refusal, withCode: boolean) {
   if (!withCode) return { status: 'error', message, ...details };

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { badRequest, notFound } from '../lib/http-error.ts';
 
 const API_PREFIXES = ['/api/', '/v1/', '/docs/', '/storage/', '/s/', '/ops/', '/health'];
-/** DESIGN §5: the customer pages are their own lean entry (pay.html), without the dashboard's code. */
+/** The customer pages are their own lean entry (pay.html), without the dashboard's code. */
 const CUSTOMER_PAGE = /^\/(?:pay|fund|checkout)\/([^/?#]*)\/?(?:[?#].*)?$/;
 const CUSTOMER_PAGE_PREFIXES = ['/pay/', '/fund/', '/checkout/'];
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // One table for the three kinds of collection link, so a ref is unique across all of them (DESIGN §5).
+  // One table for the three kinds of collection link, so a ref is unique across all of them.
   await db.schema
     .createTable('links')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))

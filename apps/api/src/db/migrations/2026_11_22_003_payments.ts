@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 const environment = sql`environment in ('test', 'production')`;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // DESIGN §6: wallets of merchants (per account, currency and environment) and of the platform
+  // Wallets of merchants (per account, currency and environment) and of the platform
   // (account_id null: fees, provider clearing, settlement holds). The cached balance moves only with
   // ledger entries, in the same transaction; no wallet but provider clearing may go below zero.
   await db.schema
@@ -111,7 +111,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('transaction_id', 'text', (c) => c.notNull().unique())
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('provider_reference', 'text')
-    /** The simulator's decision for a test payment, applied at settle_at (DESIGN §5). */
+    /** The simulator's decision for a test payment, applied at settle_at. */
     .addColumn('simulated_outcome', 'text', (c) => c.check(sql`simulated_outcome in ('successful', 'failed')`))
     .addColumn('simulated_message', 'text')
     .addColumn('settle_at', 'timestamptz')

@@ -3,10 +3,10 @@ import { type Kysely, sql } from 'kysely';
 const environment = sql`environment in ('test', 'production')`;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // Spec §3: the bank account settlements are paid to (one per account; the spec's list shows the first).
+  // The bank account settlements are paid to: one per account (the profile answers it as a list of one).
   await db.schema.alterTable('accounts').addColumn('bank_details', 'jsonb').execute();
 
-  // DESIGN §6: each member's wallet PIN on an account, hashed; five wrong tries lock it for a while.
+  // Each member's wallet PIN on an account, hashed; five wrong tries lock it for a while.
   await db.schema
     .createTable('wallet_pins')
     .addColumn('account_id', 'uuid', (c) => c.notNull().references('accounts.id').onDelete('cascade'))

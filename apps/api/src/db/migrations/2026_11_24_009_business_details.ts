@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * An account's business details (spec §3, one JSON value like bank_details, null until saved) and its
- * compliance documents (spec §3 account files), each pointing at one of the account's own certificate uploads.
+ * An account's business details (one JSON value like bank_details, null until saved) and its
+ * compliance documents, each pointing at one of the account's own certificate uploads.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('accounts').addColumn('business_details', 'jsonb').execute();

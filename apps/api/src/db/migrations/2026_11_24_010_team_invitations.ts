@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Team: an invitation is a member row without a user (spec §3 Staff member, `user` null while the invitee
+ * Team: an invitation is a member row without a user (a staff member whose `user` is null while the invitee
  * has not joined), with the SHA-256 of the token its e-mail carries and when it runs out. One live row per e-mail and
  * account, so the same address cannot be invited twice or invited while a member.
  */

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A member who forgot the wallet PIN resets it with a one-time code e-mailed to them (DESIGN §7 codes), kept
- * in one_time_codes beside the sign-in codes under a purpose of its own.
+ * A member who forgot the wallet PIN resets it with a one-time code e-mailed to them (by the rules of sign-in
+ * codes), kept in one_time_codes beside the sign-in codes under a purpose of its own.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table one_time_codes drop constraint one_time_codes_purpose_check`.execute(db);

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * An account's API keys and webhook URLs (spec §3 API keys, Webhooks), shared by both environments
- * (DESIGN §4). The test key, the live key and the encryption key (the webhook signing secret) are kept encrypted
+ * An account's API keys and webhook URLs, shared by both environments (one row per account, not per
+ * environment). The test key, the live key and the encryption key (the webhook signing secret) are kept encrypted
  * (AES-256-GCM under a server secret); a presented key finds its account through the HMAC of each key, unique, so no
  * key is ever decrypted to be compared. One row per account, replaced whole when new keys are generated.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A failed collection takes no fee (DESIGN §6: the fee is kept from a successful one). The fee a collection
+ * A failed collection takes no fee (the fee is kept only from a successful one). The fee a collection
  * would take is stored when it is asked for; from now on a failure sets it to 0 in the update that fails it, so /v1,
  * the dashboard's list, the webhook and the spreadsheets all read 0. The collections failed before get the same here.
  * A failed collection never becomes successful (decision 033), so no fee is lost.

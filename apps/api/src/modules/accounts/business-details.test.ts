@@ -58,7 +58,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('POST /api/user/update-business-details', () => {
-  it('lists every missing field in the order of spec §5, the first as the message', async () => {
+  it('lists every missing field in order, the first as the message', async () => {
     const order = [
       B.nameMissing,
       B.industryMissing,
@@ -197,7 +197,7 @@ describe('compliance documents: POST /api/sente-account/save-sente-files and GET
     ).toEqual(['Company profile']);
   });
 
-  it('takes every compliance document name of spec §9', async () => {
+  it('takes every compliance document name', async () => {
     const path = await certificateOf(owner, SAMPLES.pdf, 'all.pdf');
     for (const name of COMPLIANCE_DOCUMENT_NAMES) {
       const res = await saveFiles(owner, [{ file_name: name, other_name: 'Board resolution', file_path: path }]);
@@ -294,7 +294,7 @@ describe('compliance documents: POST /api/sente-account/save-sente-files and GET
   });
 });
 
-describe('rights (DESIGN §7: business details and compliance are for owners and administrators)', () => {
+describe('rights (business details and compliance are for owners and administrators)', () => {
   const FORBIDDEN = { status: 'error', message: MESSAGES.forbiddenForRole };
 
   it.each<StaffRole>(['operations', 'developer', 'customer_support', 'user'])(

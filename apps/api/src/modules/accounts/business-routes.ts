@@ -7,8 +7,9 @@ import type { FilesService } from '../files/service.ts';
 import type { AccountsService } from './service.ts';
 
 /**
- * Spec §2 Business details and §7: saving is for owners and administrators (DESIGN §7 'business and bank details,
- * compliance'); every member may read the documents, through links signed for members only (decision 005).
+ * Business details: saving is for owners and administrators (the right to 'team, business and bank details,
+ * compliance', docs/features.md#roles); every member may read the documents, through links signed for members only
+ * (decision 005).
  */
 export const businessRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; files: FilesService }> = async (
   app,

@@ -10,8 +10,9 @@ import * as businessRepo from './business-repository.ts';
 type ComplianceRow = Omit<ComplianceFile, 'url' | 'expires_at' | 'created_at'> & { created_at: Date | string };
 
 /**
- * Spec §2 Business details: the details and the compliance documents of an account (spread into the accounts
- * service). Like links (decision 016), they may point only at the account's own uploads to `certificates`.
+ * The Business Details page (docs/features.md#business-details): the details and the compliance documents of an
+ * account (spread into the accounts service). Like links (decision 016), they may point only at the account's own
+ * uploads to `certificates`.
  */
 export function createBusinessService({ db }: { db: Kysely<Database> }) {
   return {

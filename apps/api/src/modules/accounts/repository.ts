@@ -31,7 +31,7 @@ export function findMembership(db: Kysely<Database>, userId: string, accountId: 
 
 /**
  * Creates the account with its creator as owner, and makes it their current account: the creator works in it next
- * (DESIGN §3, the spec's reload-profile rule on account creation).
+ * (the dashboard reloads the profile into it, decision 037).
  */
 export function createAccount(db: Kysely<Database>, owner: { id: string; email: string }, accountName: string) {
   return db.transaction().execute(async (trx) => {

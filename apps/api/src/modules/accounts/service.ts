@@ -57,7 +57,7 @@ export function createAccountsService({ db }: { db: Kysely<Database> }) {
       return { account, role: staff_role };
     },
 
-    /** Spec §2 Company Logo: the logo of every payment link, existing and future, is the account's. */
+    /** The company logo: the logo of every payment link, existing and future, is the account's. */
     async updateLogo(accountId: string, path: string): Promise<void> {
       if (!(await accountsRepo.setCompanyLogo(db, accountId, path))) throw badRequest(FILE_MESSAGES.logoNotUploaded);
     },

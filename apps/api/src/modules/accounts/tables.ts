@@ -15,7 +15,7 @@ export interface AccountsTable {
   company_logo: string | null;
   /** `{ bank_name, account_number, account_name }` (contracts BankDetails), or null until saved. */
   bank_details: ColumnType<BankDetails | null, string | null | undefined, string | null>;
-  /** Spec §3 business details (contracts BusinessDetails), or null until saved. */
+  /** The business details (contracts BusinessDetails), or null until saved. */
   business_details: ColumnType<BusinessDetails | null, string | null | undefined, string | null>;
   /** Its payers get an SMS receipt when a payment succeeds (migration 042); off by default, as SMS costs money. */
   sms_receipts: Generated<boolean>;
@@ -25,7 +25,7 @@ export interface AccountsTable {
   updated_at: Timestamp;
 }
 
-/** An account's compliance document (spec §3 account files): one of its own certificate uploads. */
+/** An account's compliance document: one of its own certificate uploads. */
 export interface ComplianceFilesTable {
   id: Generated<string>;
   position: ColumnType<number, never, never>;

@@ -92,7 +92,7 @@ async function mergeInto(trx: Transaction<Database>, keepId: string, otherIds: s
 }
 
 /**
- * Creates the payer's customer for the payment's account and environment, or adds the payment to it (DESIGN §5).
+ * Creates the payer's customer for the payment's account and environment, or adds the payment to it.
  * A payer is one customer however they pay: the same phone or the same e-mail finds them. When the payment's phone
  * and e-mail lead to two customers, they are one payer after all and are merged into the older one. The newest
  * payment's name and contacts are the customer's; every earlier name stays in `other_names` (decision 036), the names of

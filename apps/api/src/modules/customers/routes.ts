@@ -6,7 +6,7 @@ import type { Services } from '../../services.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Spec §7: the customers list and its download, in the account's active environment. */
+/** The customers list and its download, in the account's active environment. */
 export const customersRoutes: FastifyPluginAsyncZod<Services> = async (app, { customers }) => {
   const view = { access: { account: 'view' }, rateClass: 'read' } as const;
 

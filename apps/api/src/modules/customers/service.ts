@@ -29,7 +29,7 @@ export function toCustomerRow(row: CustomerListRecord): CustomerRow {
   };
 }
 
-/** The payers of an account, in the account's active environment (DESIGN §5): their list and its export. */
+/** The payers of an account, in the account's active environment: their list and its export. */
 export function createCustomersService({ db }: { db: Kysely<Database> }) {
   return {
     /** A page of the customers the search finds (all without one), newest first, counted as the collections are. */

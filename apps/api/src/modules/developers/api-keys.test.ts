@@ -41,7 +41,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-describe("the profile's api_keys (spec §3)", () => {
+describe("the profile's api_keys", () => {
   it('carries a test key, a live key and a Standard Webhooks encryption key, made on first read and kept', async () => {
     const { api_keys } = (await profileOf(a)).current_account!;
     expect(api_keys).toEqual({

@@ -7,7 +7,8 @@ import type { WebhookDeliveries } from './deliveries-service.ts';
 
 /**
  * Decision 025: the Web Hooks page's delivery log, Resend and 'Send test event', in the session's account and active
- * environment (deliveries are per environment, DESIGN §4); DESIGN §7: the API keys and webhooks right.
+ * environment (deliveries are per environment); for the roles with the API keys and webhooks right
+ * (docs/features.md#roles).
  */
 export const webhookDeliveriesRoutes: FastifyPluginAsyncZod<{ webhookDeliveries: WebhookDeliveries }> = async (
   app,

@@ -184,9 +184,9 @@ export function createWebhookDeliveries({ db, secrets, logger, allowPrivateWebho
     },
 
     /**
-     * GET /api/webhook/deliveries: the scope's deliveries, newest first (DESIGN §3 list shape). A 'No URL' delivery
-     * (skipped) is listed only once its destination has a URL: before any URL is set, the log would fill with rows
-     * that only say nothing was sent, and the page says that once instead.
+     * GET /api/webhook/deliveries: the scope's deliveries, newest first, paged as every dashboard list is. A 'No URL'
+     * delivery (skipped) is listed only once its destination has a URL: before any URL is set, the log would fill with
+     * rows that only say nothing was sent, and the page says that once instead.
      */
     async list(scope: DeliveryScope, cursorValue: string | undefined): Promise<Page<WebhookDelivery>> {
       const cursor = cursorValue === undefined ? null : decodeCursor(cursorValue);

@@ -6,8 +6,8 @@ import { scopeOf } from '../../plugins/auth-guard.ts';
 import type { DevelopersService } from './service.ts';
 
 /**
- * Spec §7 'Team, keys and webhooks'; DESIGN §7: owners, administrators and developers. The keys themselves are read
- * from the profile (`current_account.api_keys`); the webhook URLs are shared by both environments (DESIGN §4).
+ * The Api Keys and Web Hooks pages, for owners, administrators and developers (docs/features.md#roles). The keys
+ * themselves are read from the profile (`current_account.api_keys`); the webhook URLs are shared by both environments.
  */
 export const developersRoutes: FastifyPluginAsyncZod<{ developers: DevelopersService }> = async (app, { developers }) => {
   const developer = { access: { account: 'manageDevelopers' }, rateClass: 'write' } as const;

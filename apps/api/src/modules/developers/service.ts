@@ -28,10 +28,16 @@ type Deps = {
 type ProfileKeys = Omit<AccountApiKeys, 'active_environment'>;
 const NO_KEYS: ProfileKeys = { test_key: null, production_key: null, encryption_key: null };
 
-/** Spec §2 Api Keys and WebHooks: an account's keys and webhook URLs, for the roles with the right (DESIGN §7). */
+/**
+ * The Api Keys and Web Hooks pages: an account's keys and webhook URLs, for the roles with the right
+ * (docs/features.md#roles).
+ */
 export function createDevelopersService({ db, secrets, logger, allowPrivateWebhooks, lookup }: Deps) {
   return {
-    /** The profile's keys (spec §3): made on first read; null for a role without the right, so none reaches it. */
+    /**
+     * The profile's keys (`current_account.api_keys`): made on first read; null for a role without the right, so none
+     * reaches it.
+     */
     async profileKeys(accountId: string, role: StaffRole): Promise<ProfileKeys> {
       if (!roleHasRight(role, 'manageDevelopers')) return NO_KEYS;
       const keys = await readApiKeys(db, secrets, accountId);
@@ -42,13 +48,13 @@ export function createDevelopersService({ db, secrets, logger, allowPrivateWebho
       return keys;
     },
 
-    /** Spec §7 POST /api/keys/generate: all three keys at once; the old ones stop working. */
+    /** POST /api/keys/generate: all three keys at once; the old ones stop working. */
     generateKeys: (accountId: string): Promise<ApiKeys> => generateApiKeys(db, secrets, accountId),
 
     webhookUrls: (accountId: string): Promise<WebhookUrls> => findWebhookUrls(db, accountId),
 
     /**
-     * Spec §7 POST /api/webhook/save-url: each URL must take the account's active environment's events (https in
+     * POST /api/webhook/save-url: each URL must take the account's active environment's events (https in
      * live mode) at a host that resolves to public addresses; every refusal is listed, none is saved.
      */
     async saveWebhookUrls(account: { id: string; environment: Environment }, urls: WebhookUrls): Promise<WebhookUrls> {

@@ -28,8 +28,8 @@ export interface WebhookEventsTable {
 }
 
 /**
- * An account's API keys and webhook signing secret (spec §3 API keys), each encrypted (lib/encryption.ts); the keys
- * also as their HMAC under the lookup secret, by which a presented key finds its account.
+ * An account's API keys and webhook signing secret (the profile's `api_keys`), each encrypted (lib/encryption.ts);
+ * the keys also as their HMAC under the lookup secret, by which a presented key finds its account.
  */
 export interface ApiKeysTable {
   account_id: string;
@@ -41,7 +41,7 @@ export interface ApiKeysTable {
   generated_at: Timestamp;
 }
 
-/** An account's webhook URLs (spec §3 Webhooks), null when unset; shared by both environments (DESIGN §4). */
+/** An account's webhook URLs, null when unset; shared by both environments (one row per account). */
 export interface WebhooksTable {
   account_id: string;
   collection_url: string | null;

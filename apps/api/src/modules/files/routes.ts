@@ -37,7 +37,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Services> = async (app, { files 
   // The size is checked while reading (receiveUpload), with the folder's own limit and message.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
 
-  // Spec §7 Files: any member may upload; what they may save it on is checked where it is saved.
+  // Uploads: any member may upload; what they may save it on is checked where it is saved.
   route(
     app,
     'POST /api/files/upload',

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded bytes live, addressed by storage path (`<folder>/<yyyy>/<mm>/<uuid>.<ext>`).
- * The local disk is the default (DESIGN §2); an S3-compatible bucket when `S3_BUCKET` is set (s3-storage.ts).
+ * The local disk is the default (STORAGE_DIR, docs/settings.md); an S3-compatible bucket when `S3_BUCKET` is set
+ * (s3-storage.ts).
  */
 export interface FileStorage {
   put(storagePath: string, bytes: Uint8Array): Promise<void>;

@@ -16,12 +16,12 @@ type FolderRule = {
 };
 
 /**
- * Spec §5 image upload: jpg, jpeg, png, gif, svg, webp, avif, each read from the bytes (an AVIF is an ISO-BMFF `ftyp`
+ * An image upload: jpg, jpeg, png, gif, svg, webp, avif, each read from the bytes (an AVIF is an ISO-BMFF `ftyp`
  * box of brand avif or avis). An SVG may carry a script: it is only shown through <img>, where none runs, and /storage
  * serves it sandboxed (STORAGE_CSP), so opening it directly runs none either (decision 034).
  */
 const IMAGE_EXTENSIONS = new Set(['jpg', 'png', 'gif', 'svg', 'webp', 'avif']);
-/** Spec §2 compliance hint: PNG, JPG, PDF. */
+/** Certificates and compliance documents, as the Business Details page's hint says: PNG, JPG, PDF. */
 const CERTIFICATE_EXTENSIONS = new Set(['png', 'jpg', 'pdf']);
 
 const imageRule: FolderRule = {

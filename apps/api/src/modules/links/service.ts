@@ -194,7 +194,7 @@ export function createLinksService({ db, files }: { db: Kysely<Database>; files:
     listPaymentLinks: (scope: LinkScope, cursor?: string): Promise<Page<PaymentLink>> =>
       page(scope, 'payment_link', readCursor(cursor, ['payment_link']), toPaymentLink),
 
-    /** Links are shared by both environments (DESIGN §4), so the dashboard's `env` changes nothing here. */
+    /** Links are shared by both environments, so the dashboard's `env` changes nothing here. */
     setPaymentLinkDisabled: async (scope: LinkScope, id: string, isDisabled: boolean) =>
       toPaymentLink(await update(scope, 'payment_link', id, { is_disabled: isDisabled })),
 

@@ -47,7 +47,7 @@ type Deps = {
  * scoped to the key's account and environment, so another account's ids, or the other environment's, are not found.
  */
 export function createMerchantApiService({ db, secrets, payments, wallet, refunds, batches }: Deps) {
-  /** Live money needs an approved account (DESIGN §4), as the dashboard's switch to live mode does. */
+  /** Live money needs an approved account, as the dashboard's switch to live mode does. */
   async function requireApprovedForLive(scope: KeyScope) {
     if (scope.environment === 'production' && !(await isApproved(db, scope.accountId))) {
       throw new HttpError(403, M.notApproved, { code: API_ERROR_CODES.accountNotApproved });

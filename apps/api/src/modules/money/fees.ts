@@ -1,4 +1,4 @@
-/** DESIGN §6: one fee schedule, from the settings (FEE_*), documented in docs/settings.md. */
+/** One fee schedule, from the settings (FEE_*), documented in docs/settings.md. */
 export type FeeSchedule = { collectionPercent: number; collectionFlat: number };
 
 /** The fee kept from a successful collection: percent of the amount (rounded half up) plus the flat part, never above the amount. */

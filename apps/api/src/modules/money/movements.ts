@@ -2,7 +2,7 @@ import type { Currency, Environment } from '@sente/contracts/constants';
 import type { WalletKind } from './tables.ts';
 
 /**
- * Every kind of money movement the ledger knows (DESIGN §6). A new kind (a refund, a batch payout) is added here, with
+ * Every kind of money movement the ledger knows. A new kind (a refund, a batch payout) is added here, with
  * its builder below: the only place postings are written (money/boundary.unit.test.ts keeps it so).
  */
 export type MovementKind =

@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 
 type Command = (services: Services, args: string[]) => Promise<OpsResult>;
 
-/** Operator commands (DESIGN §8); run by `npm run ops`, directly or through the running server. */
+/** Operator commands (docs/operations.md); run by `npm run ops`, directly or through the running server. */
 const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
   'accounts:approve': {
     usage: 'accounts:approve <email|account id>  approve live payments for the account(s)',

@@ -8,7 +8,7 @@ import { rfc5987, sendStoredFile } from '../files/routes.ts';
 /** A file name for browsers that ignore `filename*`: printable ASCII, without the quote and backslash. */
 const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
-/** The customer pages' API (DESIGN §5): no login, rate-limited per IP. */
+/** The customer pages' API (docs/features.md#customers-pay): no login, rate-limited per IP. */
 export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, { payments }) => {
   const read = { access: 'public', rateClass: 'public' } as const;
   const pay = { access: 'public', rateClass: 'money' } as const;
@@ -47,7 +47,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod<Services> = async (app, 
     return answer(await payments.payment(request.params.id));
   });
 
-  // The payer's way out of the wait (DESIGN §5): a pending payment fails now and can never settle later.
+  // The payer's way out of the wait: a pending payment fails now and can never settle later.
   route(app, 'POST /api/public/payments/:id/cancel', pay, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return answer(await payments.cancel(request.params.id));

@@ -10,7 +10,7 @@ import type { Services } from '../../services.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Spec §7: collections, their export and the live page, in the account's active environment. */
+/** Collections, their export and the live page, in the account's active environment. */
 export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { collections, refunds }) => {
   const view = { access: { account: 'view' }, rateClass: 'read' } as const;
 
@@ -30,9 +30,9 @@ export const collectionsRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     answer(await collections.collection(scopeOf(request), request.params.id)),
   );
 
-  // The members who make links for payers and Customer Support (resendReceipts, DESIGN §7) may send a payer their receipt
-  // again; each payment's receipt at most once a minute (RECEIPT_RESEND_SECONDS, counted in the service), besides the
-  // 'write' class.
+  // The members who make links for payers and Customer Support (the resendReceipts right, docs/features.md#roles) may
+  // send a payer their receipt again; each payment's receipt at most once a minute (RECEIPT_RESEND_SECONDS, counted in
+  // the service), besides the 'write' class.
   route(
     app,
     'POST /api/collections/:id/resend-receipt',

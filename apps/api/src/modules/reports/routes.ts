@@ -6,7 +6,10 @@ import { route } from '../../lib/route.ts';
 import { scopeOf } from '../../plugins/auth-guard.ts';
 import { createReportsService } from './service.ts';
 
-/** Spec §7 dashboard and reports: the charts' figures, in the account's active environment; every role may read them. */
+/**
+ * The Overview's and Reports' charts (docs/features.md#reports): their figures, in the account's active environment;
+ * every role may read them.
+ */
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   const reports = createReportsService({ db });
 

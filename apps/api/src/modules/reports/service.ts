@@ -8,7 +8,10 @@ import { sums } from './repository.ts';
 
 export function createReportsService({ db }: { db: Kysely<Database> }) {
   return {
-    /** Spec §3 dashboard stats from the daily roll-up only: successful collections of the scope less their refunds (decision 057), by Kampala day or month. */
+    /**
+     * The dashboard stats from the daily roll-up only: successful collections of the scope less their refunds
+     * (decision 057), by Kampala day or month.
+     */
     async dashboardStats(scope: MoneyScope, period: ReportPeriod, now = new Date()): Promise<DashboardStats> {
       const range = periodRange(period, now);
       const index = new Map(range.keys.map((key, i) => [key, i]));

@@ -3,7 +3,7 @@ import { answer } from '../../lib/answer.ts';
 import { route } from '../../lib/route.ts';
 import type { Services } from '../../services.ts';
 
-/** Spec §7: the payment links page and the digital items page each call their own path; both do the same. */
+/** The payment links page and the digital items page each call their own path; both do the same. */
 const SHORTEN_ROUTES = ['POST /api/payment-link/shorten_url', 'POST /api/shorten_url'] as const;
 
 export const shortLinksRoutes: FastifyPluginAsyncZod<Services> = async (app, { shortLinks }) => {

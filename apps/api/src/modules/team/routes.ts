@@ -5,8 +5,8 @@ import { route } from '../../lib/route.ts';
 import type { TeamService } from './service.ts';
 
 /**
- * Spec §7 'Team, keys and webhooks' and /api/staff/list. Every member sees the team (the list holds open invitations
- * only for those who manage it); DESIGN §7: only owners and administrators invite and remove. An invitation is joined
+ * The Team page and /api/staff/list. Every member sees the team (the list holds open invitations only for those
+ * who manage it); only owners and administrators invite and remove (docs/features.md#roles). An invitation is joined
  * when its invitee proves the invited mailbox (verify-account or login-otp), see docs/features.md, "Team".
  */
 export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (app, { team }) => {

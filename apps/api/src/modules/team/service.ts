@@ -26,7 +26,7 @@ export const hashInviteToken = (token: string) => createHash('sha256').update(to
 export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
   return {
     /**
-     * Spec §2 Team members, shown to every member (decision 037): those who manage the team also see the open invitations,
+     * The team, shown to every member (decision 037): those who manage the team also see the open invitations,
      * the others see only the people who joined.
      */
     async list(account: { id: string; role: StaffRole }, cursorValue?: string): Promise<StaffPage> {
@@ -52,7 +52,7 @@ export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Databa
       );
     },
 
-    /** Spec §7 POST /api/staff/register: e-mails an invitation whose link leads to sign-up (or sign-in). */
+    /** POST /api/staff/register: e-mails an invitation whose link leads to sign-up (or sign-in). */
     async invite(account: { id: string }, creator: MemberActor, { email, staff_role }: StaffInviteInput): Promise<void> {
       const existing = await teamRepo.findByEmail(db, account.id, email);
       if (existing?.user_id) throw badRequest(TEAM_MESSAGES.alreadyMember);
@@ -89,7 +89,7 @@ export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Databa
       });
     },
 
-    /** Spec §7 POST /api/staff/hide_staff/{id}: removes a member or cancels an invitation ('Failed to remove account'). */
+    /** POST /api/staff/hide_staff/{id}: removes a member or cancels an invitation ('Failed to remove account'). */
     async remove(accountId: string, memberId: string): Promise<void> {
       if (!isUuid(memberId)) throw notFound(TEAM_MESSAGES.removeFailed);
       const outcome = await teamRepo.remove(db, accountId, memberId);
@@ -97,7 +97,7 @@ export function createTeamService({ db, mailer, publicUrl }: { db: Kysely<Databa
       if (outcome === 'last-owner') throw forbidden(TEAM_MESSAGES.removeFailed);
     },
 
-    /** The invitation link's page: which account, which role, which address (spec §7 invite, DESIGN §7). */
+    /** The invitation link's page: which account, which role, which address (docs/features.md#team). */
     async invitation(token: string): Promise<Invitation> {
       const row = await teamRepo.findByToken(db, hashInviteToken(token));
       if (!row) throw notFound(TEAM_MESSAGES.invitationInvalid);

@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('POST /api/staff/register', () => {
-  it("answers spec §5's messages for a missing e-mail or role, and refuses a role not of §9", async () => {
+  it('answers the messages for a missing e-mail or role, and refuses a role not in the list', async () => {
     expect(answer(await invite(owner, { staff_role: 'user' }))).toEqual([400, T.emailMissing]);
     expect(answer(await invite(owner, { email: '  ', staff_role: 'user' }))).toEqual([400, T.emailMissing]);
     expect(answer(await invite(owner, { email: uniqueEmail() }))).toEqual([400, T.roleMissing]);
@@ -296,7 +296,7 @@ describe('POST /api/staff/hide_staff/:id', () => {
   });
 });
 
-describe('rights (DESIGN §7: every member sees the team, owners and administrators manage it)', () => {
+describe('rights (every member sees the team, owners and administrators manage it)', () => {
   const roles = STAFF_ROLES.filter((role) => role !== 'owner');
   it.each(roles)('%s', async (role: StaffRole) => {
     const member = await createMember(t, owner, role, { firstname: 'Role', lastname: role });

@@ -1,4 +1,4 @@
-/** Account look-ups, balances and charges through HTTP (spec §7 Wallet and transfers). */
+/** Account look-ups, balances and charges through HTTP (docs/features.md#money-out). */
 import { MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

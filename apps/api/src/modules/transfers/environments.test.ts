@@ -1,4 +1,4 @@
-/** Test and live money stay apart (spec §7, DESIGN §3): what a merchant sees and may send in production. */
+/** Test and live money stay apart: what a merchant sees and may send in production. */
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, get, post } from '../../testing/http.ts';

@@ -13,8 +13,8 @@ import { type TransfersWhere, transfersPage } from './repository.ts';
 import { toTransferRow } from './transfer-row.ts';
 
 /**
- * The settlements spreadsheet (spec §7 smt_download): every transfer of the account, newest first, with why a
- * rejected settlement or failed payout did not go through.
+ * The settlements spreadsheet (GET /api/collections/smt_download): every transfer of the account, newest first, with
+ * why a rejected settlement or failed payout did not go through.
  */
 export function streamTransfersWorkbook(
   db: Kysely<Database>,

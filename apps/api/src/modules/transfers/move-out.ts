@@ -21,7 +21,7 @@ class Replayed extends Error {}
 export type MovedOut = { row: TransferRow; replayed: boolean };
 
 /**
- * The frame of a settlement or payout (DESIGN §3, §6): a retry with the same Idempotency-Key answers the first
+ * The frame of a settlement or payout: a retry with the same Idempotency-Key answers the first
  * transfer and moves nothing; otherwise, in one transaction, the PIN token is spent (an API key spends none), the
  * transfer row written and its amount and charge held. A wallet that would go below zero is 'Invalid Amount' and
  * nothing is written. (A wallet transfer takes its own one-statement path: p2p.ts.)

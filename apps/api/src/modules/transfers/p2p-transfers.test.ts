@@ -1,4 +1,4 @@
-/** Wallet transfers between Sente accounts through HTTP (spec §2 Transfers, §4 Transfer flow; DESIGN §4). */
+/** Wallet transfers between Sente accounts through HTTP (docs/features.md#money-out). */
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';

@@ -50,7 +50,7 @@ async function withinRules<Row>(
 }
 
 /**
- * Spec §7 wallet transfer: the amount to the recipient and the charge to the platform, both from the sender, at once,
+ * A wallet transfer: the amount to the recipient and the charge to the platform, both from the sender, at once,
  * in one statement (money/wallet-transfer.ts, decision 030). Only when that statement wrote nothing are the recipient
  * and the Idempotency-Key looked up, to answer the earlier transfer or say why (a missing recipient spends no token).
  */

@@ -1,4 +1,4 @@
-/** Mobile-money payouts through HTTP and the worker's reports (spec §7, DESIGN §4). */
+/** Mobile-money payouts through HTTP and the worker's reports. */
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@sente/contracts/messages';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';

@@ -22,8 +22,8 @@ type Deps = {
 };
 
 /**
- * A member changes their own wallet PIN with the current one, or resets a forgotten one with a code e-mailed
- * to them (DESIGN §7 codes: 6 digits, hashed, 10 minutes, 5 tries, one per 50 s), instead of asking an operator.
+ * A member changes their own wallet PIN with the current one, or resets a forgotten one with a code e-mailed to them
+ * (by the rules of sign-in codes: 6 digits, hashed, 10 minutes, 5 tries, one per 50 s), instead of asking an operator.
  * Wrong codes also count towards the member's wrong-code limit of sign-in (throttle.ts), so the 6 digits cannot be
  * worked through code after code. Either way the member is told by e-mail, in case it was not them.
  */

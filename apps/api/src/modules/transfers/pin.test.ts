@@ -1,4 +1,4 @@
-/** The wallet PIN through HTTP (spec §7, DESIGN §6): pin_exists, set_pin, verify_pin, the lock and PIN tokens. */
+/** The wallet PIN through HTTP: pin_exists, set_pin, verify_pin, the lock and PIN tokens. */
 import { formatDateTimeWithZone } from '@sente/contracts/format';
 import { WALLET_MESSAGES as M, PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PIN_TOKEN_TTL_SECONDS } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

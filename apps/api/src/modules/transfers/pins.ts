@@ -26,7 +26,7 @@ const locked = (until: Date | string | null | undefined) =>
   new HttpError(423, until ? M.pinLockedUntil(formatDateTimeWithZone(until)) : M.pinLocked);
 
 /**
- * DESIGN §6 wallet PIN: one per member of an account, stored as a scrypt hash. A right PIN gives a single-use
+ * The wallet PIN: one per member of an account, stored as a scrypt hash. A right PIN gives a single-use
  * token that one money movement spends inside its own transaction, so a PIN check cannot be skipped or replayed.
  */
 export function createPinService(db: Kysely<Database>, passwords: PasswordHasher) {

@@ -1,4 +1,7 @@
-/** Who on an account may do what with its money (DESIGN §7): sessions, view-only roles, operations, administrators. */
+/**
+ * Who on an account may do what with its money (docs/features.md#roles): sessions, view-only roles, operations,
+ * administrators.
+ */
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@sente/contracts/constants';
 import { MESSAGES } from '@sente/contracts/messages';
@@ -52,7 +55,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('roles (DESIGN §7)', () => {
+describe('roles', () => {
   afterAll(() => expectLedgerHolds(t));
 
   const VIEW_ONLY = ['developer', 'customer_support', 'user'] as const;

@@ -31,7 +31,7 @@ const ownAccount = async (request: FastifyRequest) =>
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Spec §7 Wallet and transfers, settlements and the bank details call; DESIGN §6 rules and §7 rights. The
+ * Wallet and transfers, settlements and the bank details call (docs/features.md, #money-out and #roles). The
  * account, environment and member that move money are the session's: ids in the body (senderAccountId,
  * sente_account_id) must name the caller's current account, and the creator is always the signed-in member.
  */

@@ -1,4 +1,4 @@
-/** Settlement requests to the bank through HTTP, the bank details they need and the operator's commands (spec §5, §8). */
+/** Settlement requests to the bank through HTTP, the bank details they need and the operator's commands. */
 import { randomUUID } from 'node:crypto';
 import { WALLET_MESSAGES as M } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

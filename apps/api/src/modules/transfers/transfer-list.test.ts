@@ -1,5 +1,5 @@
 import { kampalaWallClock } from '@sente/contracts/dates';
-/** The /settlements list of transfers, its paging and its xlsx export (spec §7, DESIGN §7). */
+/** The /settlements list of transfers, its paging and its xlsx export. */
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { TRANSFER_OPTIONS } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -27,7 +27,7 @@ export function createUsersService({ db, walletOf, keysOf }: Deps) {
   return {
     requireUser,
 
-    /** The profile of spec §3: the user, their memberships, and the current account they still belong to. */
+    /** The profile: the user, their memberships, and the current account they still belong to. */
     async loadProfile(userId: string): Promise<User> {
       const user = await requireUser(userId);
       const [memberships, current] = await Promise.all([

@@ -157,7 +157,7 @@ export interface PaymentProvider {
   accountHolder?(msisdn: string): Promise<AccountHolder>;
 }
 
-/** DESIGN §5: the test-mode simulator, deciding by the payer's number or card. */
+/** The test-mode simulator, deciding by the payer's number or card (docs/features.md#customers-pay). */
 export function createSimulator(delayMs: number): PaymentProvider {
   return {
     name: 'simulator',

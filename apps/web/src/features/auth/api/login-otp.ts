@@ -6,7 +6,7 @@ import { session } from '../../../lib/session.ts';
 
 export const loginWithCode = async (input: LoginOtpInput) => (await publicCall('POST /api/login-otp', input)).data;
 
-/** Spec §4: on success both tokens are stored and the profile is known. */
+/** On success both tokens are stored and the profile is known. */
 export function useLoginWithCode() {
   const queryClient = useQueryClient();
   return useMutation({

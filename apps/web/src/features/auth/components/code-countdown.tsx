@@ -6,7 +6,7 @@ import classes from './code-countdown.module.css';
 const remainingMs = (sentAt: number) => Math.max(0, sentAt + OTP_RESEND_COOLDOWN_MS - Date.now());
 
 /**
- * The countdown ring of spec §2/§4: 50 seconds from the stored time the last code was sent;
+ * The countdown ring of the code steps: 50 seconds from the stored time the last code was sent;
  * when it ends a Resend button takes its place.
  */
 export function CodeCountdown({ sentAt, onResend, resending }: { sentAt: number; onResend: () => void; resending: boolean }) {

@@ -12,7 +12,7 @@ export function codeError(code: string): string | null {
 
 /**
  * When the last code was sent, for the countdown; `resent` records a new one (the server's time, or
- * now) in browser storage, as spec §4 keeps it, and says 'OTP Sent'.
+ * now) in browser storage, so a reload keeps the countdown, and says 'OTP Sent'.
  */
 export function useCodeSentAt() {
   const [sentAt, setSentAt] = useState(session.lastCodeSentAt);

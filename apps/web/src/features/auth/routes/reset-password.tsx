@@ -17,7 +17,7 @@ import { useCodeSentAt } from '../components/use-code-sent.ts';
 
 type Stage = 0 | 1 | 2;
 
-/** Spec §2/§4: email, then code (at least 6 characters), then the new password twice. */
+/** The three-stage password reset: email, then code (at least 6 characters), then the new password twice. */
 export function ResetPasswordRoute() {
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>(0);

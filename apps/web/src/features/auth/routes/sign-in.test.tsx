@@ -38,7 +38,7 @@ function renderSignIn({
   return { ...view, api, signIn };
 }
 
-describe('sign in (spec §2, §4, §5)', () => {
+describe('sign in', () => {
   it("says 'Email is Required' and 'Password is Required' under the empty fields, sending nothing", async () => {
     const { api, user } = renderSignIn();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

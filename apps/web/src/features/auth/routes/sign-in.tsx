@@ -20,7 +20,7 @@ import { useCodeAttempt } from '../components/use-code-attempt.ts';
 import { useCodeSentAt } from '../components/use-code-sent.ts';
 
 /**
- * Spec §2 sign in. `?email=` fills the address in (after verifying an account, or from an invitation e-mail);
+ * Sign in. `?email=` fills the address in (after verifying an account, or from an invitation e-mail);
  * `?invite=` names the invitation, which a signed-in user then joins (features/team).
  */
 export function SignInRoute() {

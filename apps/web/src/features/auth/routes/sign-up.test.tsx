@@ -31,7 +31,7 @@ function renderSignUp(answer: Answer = ok(SIGNED_UP)) {
   return { ...view, api, fill, acceptTerms, submit };
 }
 
-describe('sign up (spec §2, §5): each error a toast at the bottom-left', () => {
+describe('sign up: each error a toast at the bottom-left', () => {
   it("says 'All Fields are required' and asks for the terms on an empty form, sending nothing", async () => {
     const { api, submit } = renderSignUp();
     await submit();

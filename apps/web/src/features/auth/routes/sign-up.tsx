@@ -16,7 +16,7 @@ const initialValues = { firstname: '', lastname: '', email: '', password: '', te
 const SERVER_FIELDS = ['firstname', 'lastname', 'email', 'password'] as const;
 
 /**
- * Spec §2 sign up: the form's own errors appear as toasts at the bottom-left, each once; a refusal by the server that
+ * Sign up: the form's own errors appear as toasts at the bottom-left, each once; a refusal by the server that
  * names a field (decision 048: an address already signed up) is said under that field, the rest as toasts. From an invitation e-mail (`?invite=&email=`)
  * the address is filled in and the invitation named; verifying that address joins the account (modules/team).
  */

@@ -24,7 +24,7 @@ function renderVerify({
   return { ...view, api, pressVerify };
 }
 
-describe('verify account (spec §2, §5)', () => {
+describe('verify account', () => {
   it("says 'OTP is Required' without a code, sending nothing", async () => {
     const { api, pressVerify } = renderVerify();
     expect(screen.getByText(`Enter the 6-digit code we sent to ${EMAIL}.`)).toBeVisible();
