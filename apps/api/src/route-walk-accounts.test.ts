@@ -1003,7 +1003,7 @@ const CASES: Record<string, () => Probe[]> = {
       url: '/api/wallet/user_with_sente',
       body: { sente_account_id: v.accountId },
       public: {
-        why: "the PIN step shows the recipient's holder before money is sent (spec §7 answers these four)",
+        why: "the PIN step shows the recipient's holder before money is sent",
         reveals: ['accountId', 'accountName', 'accountNumber', 'userId'],
       },
     },
