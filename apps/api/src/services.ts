@@ -19,6 +19,7 @@ import { createCustomersService } from './modules/customers/service.ts';
 import { createDemoSeeder } from './modules/demo/seed.ts';
 import { createWebhookDeliveries } from './modules/developers/deliveries-service.ts';
 import { createDevelopersService } from './modules/developers/service.ts';
+import { installSubscribers } from './modules/events/events.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { createUrlSigner } from './modules/files/signed-urls.ts';
@@ -47,11 +48,14 @@ import { createWalletService } from './modules/transfers/service.ts';
 import { createPhoneVerification } from './modules/users/phone-verification.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createSmsFromConfig } from './sms/from-config.ts';
+import { SUBSCRIBERS } from './subscribers.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 
 /** Wires repositories into services; the HTTP app and the operator CLI share this one graph. */
 export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
+  // What follows each domain event, wherever it is emitted (decision 082).
+  installSubscribers(SUBSCRIBERS);
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
   // Texts to phones, behind one interface as mail is (sms/sms.ts): the outbox until gateways are configured,
   // then Africa's Talking with Twilio as the fallback (sms/from-config.ts); `smsGateways` takes their delivery reports.

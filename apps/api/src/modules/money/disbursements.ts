@@ -64,13 +64,9 @@ export type RefundMoneyOut = {
 };
 
 /**
- * What a refund's completion adds (payments/refunds): its event and timeline step in the transaction, before the money
- * moves (it takes its payment's row lock there, before the wallet's, as a refund does); the refund's totals after the
- * money moved (the wallet's lock before the customer's and the roll-up's, as settle takes them); its receipt after the
- * commit.
+ * What a refund's completion does after its commit (payments/refunds): its receipt to the payer. What commits with it
+ * is the subscribers' of transfer.completed and transfer.released (subscribers.ts).
  */
 export type RefundCompletionHooks = {
-  inTransaction(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
-  afterMoney(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
   afterCommit(refund: TransferRecord): void;
 };

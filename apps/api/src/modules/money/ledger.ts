@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Currency, Environment } from '@sente/contracts/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { queueLowBalanceAlerts } from '../alerts/queue.ts';
+import { emit } from '../events/events.ts';
 import type { Movement } from './movements.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -79,7 +79,7 @@ export function atPostingTime<T>(at: Date, work: () => Promise<T>): Promise<T> {
  * Writes one balanced movement (DESIGN §6) in one statement inside the caller's transaction: each wallet's balance
  * (created empty the first time it is credited), then the transaction row and its entries. The database refuses an
  * unbalanced or mixed-currency set and a debit beyond a merchant, fee or hold balance; the latter surfaces as
- * InsufficientFundsError. A merchant wallet it takes below a member's low-balance amount queues their alert.
+ * InsufficientFundsError. It emits balance.changed in the same transaction (a member's low-balance alert).
  */
 export async function postMovement(trx: Transaction<Database>, movement: Movement): Promise<string> {
   const postings = movementPostings(movement);
@@ -93,7 +93,7 @@ export async function postMovement(trx: Transaction<Database>, movement: Movemen
     if (isInsufficientFunds(error)) throw new InsufficientFundsError('insufficient funds');
     throw error;
   }
-  await queueLowBalanceAlerts(trx, id);
+  await emit(trx, { type: 'balance.changed', ledgerTransactionId: id });
   return id;
 }
 

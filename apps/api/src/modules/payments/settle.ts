@@ -2,25 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { queuePaymentAlert } from '../alerts/queue.ts';
-import { recordCustomer } from '../customers/repository.ts';
-import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
+import { emit } from '../events/events.ts';
 import { postMovement } from '../money/ledger.ts';
 import { collectionSettled } from '../money/movements.ts';
 import type { PaymentOutcome } from '../money/outcomes.ts';
-import { addToDailyTotals } from '../reports/repository.ts';
 import type { DownloadLink } from './downloads.ts';
-import { collectionEventData } from './public-object.ts';
 import { receiptMail } from './receipt.ts';
 import type { Receipts } from './receipts/service.ts';
-import {
-  addToLinkTotal,
-  type CollectionRecord,
-  completePending,
-  findCollection,
-  findCollectionLink,
-  findReceiptLink,
-} from './repository.ts';
+import { type CollectionRecord, completePending, findCollection, findReceiptLink } from './repository.ts';
 import { receiptOutcome, recordCollectionEvent } from './timeline.ts';
 
 type Options = {
@@ -77,48 +66,29 @@ export function createSettlement(options: Options) {
   /**
    * Applies a provider's report, exactly once however often and however concurrently it arrives: the status
    * moves from pending only once (the row lock makes a second report wait, then find it no longer pending), and
-   * in the same transaction the wallet is credited less the fee, the customer recorded, the link total and the
-   * reports' daily roll-up raised, the webhook event and the members' alerts queued. Answers the collection when this call applied it, undefined otherwise.
+   * in the same transaction the wallet is credited less the fee and collection.settled (or collection.failed) is
+   * emitted, whose subscribers record what follows (the timeline, the customer, the link's total, the reports'
+   * roll-up, the members' alerts, the webhook event). Answers the collection when this call applied it, undefined
+   * otherwise.
    */
   async function settle(collectionId: string, outcome: PaymentOutcome): Promise<CollectionRecord | undefined> {
     const applied = await db.transaction().execute(async (trx) => {
       const collection = await completePending(trx, collectionId, outcome);
       if (!collection) return undefined;
-      await recordCollectionEvent(trx, {
-        collectionId: collection.id,
-        kind: collection.status === 'successful' ? 'settled' : 'failed',
-        detail: collection.status_message,
-        ok: collection.status === 'successful',
-      });
-      const amount = Number(collection.amount);
-      if (collection.status === 'successful') {
-        await postMovement(
-          trx,
-          collectionSettled(collection, {
-            id: collection.id,
-            accountId: collection.account_id,
-            amount,
-            fee: Number(collection.fee),
-          }),
-        );
-        collection.customer_id = await recordCustomer(trx, collection);
-        if (collection.link_id) await addToLinkTotal(trx, collection.link_id, collection.environment, amount);
-        await addToDailyTotals(trx, collection);
-        await queuePaymentAlert(trx, collection);
+      if (collection.status !== 'successful') {
+        await emit(trx, { type: 'collection.failed', collection });
+        return collection;
       }
-      await queueWebhookEvent(trx, {
-        accountId: collection.account_id,
-        environment: collection.environment,
-        collectionId: collection.id,
-        type: collection.status === 'successful' ? 'collection.successful' : 'collection.failed',
-        // A payment that settles now has no refunds yet.
-        data: collectionEventData({
-          ...collection,
-          link: await findCollectionLink(trx, collection.link_id),
-          amount_refunded: 0,
-          amount_refund_pending: 0,
+      await postMovement(
+        trx,
+        collectionSettled(collection, {
+          id: collection.id,
+          accountId: collection.account_id,
+          amount: Number(collection.amount),
+          fee: Number(collection.fee),
         }),
-      });
+      );
+      await emit(trx, { type: 'collection.settled', collection });
       return collection;
     });
     if (applied) {

@@ -21,6 +21,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
+import { emit } from '../events/events.ts';
 import { DISBURSEMENT_KINDS, type MoneyActor, type RefundCompletionHooks, type RefundMoneyOut } from '../money/disbursements.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
@@ -36,7 +37,6 @@ import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
 import type { PinService } from './pins.ts';
 import * as walletRepo from './repository.ts';
 import { createStatementService } from './statement.ts';
-import { queueTransferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
 export type { MoneyActor } from '../money/disbursements.ts';
@@ -183,7 +183,7 @@ export function createWalletService({
             })),
           });
           if (!transfer) return null;
-          await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
+          await emit(trx, { type: 'transfer.pending', transfer });
           return transfer.id;
         },
       );

@@ -6,12 +6,11 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
-import { queueApprovalAlert } from '../../alerts/queue.ts';
+import { emit } from '../../events/events.ts';
 import type { MoneyActor } from '../../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
 import { batchHeld } from '../../money/movements.ts';
 import { recheck } from '../batches/drafts.ts';
-import { queueBatchEvent } from '../batches/events.ts';
 import { type BatchRecord, findBatch, findRow, recordEvent, rowCounts } from '../batches/repository.ts';
 import { checkPayoutRules } from '../payout-rules.ts';
 import { assertAnotherApprover } from './approvers.ts';
@@ -38,7 +37,8 @@ async function checkBatchRules(trx: Transaction<Database>, batch: BatchRecord): 
  */
 export async function alertApprovers(trx: Transaction<Database>, batchId: string): Promise<void> {
   const batch = await trx.selectFrom('payout_batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
-  await queueApprovalAlert(trx, {
+  await emit(trx, {
+    type: 'approval.requested',
     accountId: batch.account_id,
     environment: batch.environment,
     makerId: batch.maker_id,
@@ -136,7 +136,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         action: 'approved',
         detail: `UGX ${total.toLocaleString('en-US')} held for ${fresh.row_count.toLocaleString('en-US')} payouts`,
       });
-      await queueBatchEvent(trx, fresh.id, 'approved');
+      await emit(trx, { type: 'batch.changed', batchId: fresh.id, step: 'approved' });
       return null;
     },
     async declined(trx, actor, batch, reason, now) {
@@ -146,7 +146,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         .where('id', '=', batch.id)
         .execute();
       await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
-      await queueBatchEvent(trx, batch.id, 'rejected');
+      await emit(trx, { type: 'batch.changed', batchId: batch.id, step: 'rejected' });
       return null;
     },
     /** Nothing is held before approval: the batch is a draft of its maker's again, to correct or discard. */
@@ -180,7 +180,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
           .where('id', '=', batch.id)
           .execute();
         await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'submitted' });
-        await queueBatchEvent(trx, batch.id, 'submitted');
+        await emit(trx, { type: 'batch.changed', batchId: batch.id, step: 'submitted' });
       });
     },
 
@@ -215,7 +215,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
           returning b.id`.execute(trx);
         for (const row of rows) {
           await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
-          await queueBatchEvent(trx, row.id, 'expired');
+          await emit(trx, { type: 'batch.changed', batchId: row.id, step: 'expired' });
         }
         return rows.length;
       });
