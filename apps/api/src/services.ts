@@ -20,6 +20,7 @@ import { createDemoSeeder } from './modules/demo/seed.ts';
 import { createWebhookDeliveries } from './modules/developers/deliveries-service.ts';
 import { createDevelopersService } from './modules/developers/service.ts';
 import { installSubscribers } from './modules/events/events.ts';
+import { createOutbox, type OutboxSubscribers } from './modules/events/outbox.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { createUrlSigner } from './modules/files/signed-urls.ts';
@@ -33,7 +34,7 @@ import { createNameLookup } from './modules/money/providers/name-lookup.ts';
 import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
 import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
 import { createCollectionsService } from './modules/payments/list-service.ts';
-import { createRefundHooks } from './modules/payments/refunds/completion-hooks.ts';
+import { createRefundReceipts } from './modules/payments/refunds/refund-receipts.ts';
 import { createRefunds } from './modules/payments/refunds/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createLinkSharing } from './modules/payments/sharing/service.ts';
@@ -48,7 +49,7 @@ import { createWalletService } from './modules/transfers/service.ts';
 import { createPhoneVerification } from './modules/users/phone-verification.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createSmsFromConfig } from './sms/from-config.ts';
-import { SUBSCRIBERS } from './subscribers.ts';
+import { outboxSubscribers, SUBSCRIBERS } from './subscribers.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 
@@ -129,6 +130,15 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     },
   });
   const pollAfterMs = config.PROVIDER_POLL_AFTER_SECONDS * 1000;
+  // The outbox's subscribers send through the payments' receipts, put together below.
+  let sending: OutboxSubscribers = {};
+  const outbox = createOutbox({
+    db,
+    logger,
+    subscribers: () => sending,
+    batchSize: CLAIM_BATCH_SIZE,
+    leaseMs: CLAIM_LEASE_MS,
+  });
   const payments = createPaymentsService({
     db,
     providers,
@@ -144,7 +154,10 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
     emailedDownloadTtlDays: config.DOWNLOAD_EMAIL_LINK_TTL_DAYS,
+    outbox,
   });
+  const refundReceipts = createRefundReceipts({ db, mailer, sms, logger, receiptUrl: payments.receiptUrl });
+  sending = outboxSubscribers({ paymentReceipts: payments.sendReceipts, refundReceipts: refundReceipts.sendReceipts });
   const ledger = { verify: () => verifyLedger(db) };
   const pins = createPinService(db, passwords);
   const pinChanges = createPinChangeService({
@@ -167,7 +180,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     logger,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     pollAfterMs,
-    refundHooks: createRefundHooks({ db, mailer, sms, logger, receiptUrl: payments.receiptUrl }),
+    outbox,
   });
   const refunds = createRefunds({ db, providers, moneyOut: wallet.refundMoneyOut });
   const approvals = createApprovals({
@@ -214,6 +227,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     batches,
     approvals,
+    events: outbox,
     alerts: createAlertsWork({
       db,
       mailer,

@@ -48,6 +48,7 @@ import * as refundPending from './2026_12_07_047_refund_pending.ts';
 import * as partialNames from './2026_12_07_048_partial_names.ts';
 import * as alertLinksAndSummaryDays from './2026_12_07_049_alert_links_and_summary_days.ts';
 import * as contactPartIndexes from './2026_12_07_050_contact_part_indexes.ts';
+import * as domainEvents from './2026_12_07_053_domain_events.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_048_partial_names': partialNames,
   '2026_12_07_049_alert_links_and_summary_days': alertLinksAndSummaryDays,
   '2026_12_07_050_contact_part_indexes': contactPartIndexes,
+  '2026_12_07_053_domain_events': domainEvents,
 };

@@ -54,19 +54,37 @@ export type Subscriber<T extends EventType> = (trx: Transaction<Database>, event
  */
 export type Subscribers = { [T in EventType]: readonly Subscriber<T>[] };
 
-let installed: Subscribers | undefined;
+/** An event as the outbox keeps it: its type and the id of the row it is about. */
+export type OutboxedEvent = { type: EventType; subjectId: string };
+
+/** Which events are also written to the outbox (for a subscriber outside the database): the row they are about, and when. */
+export type OutboxRouting = {
+  [T in EventType]?: { subjectOf: (event: EventOf<T>) => string; when?: (event: EventOf<T>) => boolean };
+};
+
+/** The one registry (subscribers.ts): the subscribers run in the transaction, and the events the outbox keeps. */
+export type Registry = { inTransaction: Subscribers; outbox: OutboxRouting };
+
+let installed: Registry | undefined;
 
 /** Sets the one registry (services.ts installs subscribers.ts's); the same stateless functions in every process. */
-export function installSubscribers(subscribers: Subscribers): void {
-  installed = subscribers;
+export function installSubscribers(registry: Registry): void {
+  installed = registry;
 }
 
 /**
- * Tells `event` to its subscribers, one after another, inside `trx`: a subscriber that throws rolls the change back
- * with the state, so the state never commits without what follows from it.
+ * Tells `event` to its subscribers, one after another, inside `trx`, and writes its outbox row when the registry routes
+ * it there: a subscriber that throws rolls the change back with the state, so the state never commits without what
+ * follows from it, and an outbox row exists exactly when its event committed. Answers the outbox row it wrote, which
+ * the producer hands to the outbox's `dispatch` after the commit.
  */
-export async function emit(trx: Transaction<Database>, event: DomainEvent): Promise<void> {
+export async function emit(trx: Transaction<Database>, event: DomainEvent): Promise<OutboxedEvent | undefined> {
   if (!installed) throw new Error('a domain event was emitted before services.ts installed its subscribers');
-  const subscribers = installed[event.type] as readonly Subscriber<EventType>[];
+  const subscribers = installed.inTransaction[event.type] as readonly Subscriber<EventType>[];
   for (const subscriber of subscribers) await subscriber(trx, event);
+  const route = installed.outbox[event.type] as OutboxRouting[EventType] & {};
+  if (!route || !(route.when?.(event as never) ?? true)) return undefined;
+  const outboxed = { type: event.type, subjectId: route.subjectOf(event as never) };
+  await trx.insertInto('domain_events').values({ type: outboxed.type, subject_id: outboxed.subjectId }).execute();
+  return outboxed;
 }

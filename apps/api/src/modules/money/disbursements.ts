@@ -62,11 +62,3 @@ export type RefundMoneyOut = {
   ): Promise<boolean>;
   handOver(id: string): Promise<unknown>;
 };
-
-/**
- * What a refund's completion does after its commit (payments/refunds): its receipt to the payer. What commits with it
- * is the subscribers' of transfer.completed and transfer.released (subscribers.ts).
- */
-export type RefundCompletionHooks = {
-  afterCommit(refund: TransferRecord): void;
-};

@@ -4,20 +4,18 @@ import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import type { SmsSender } from '../../../sms/sms.ts';
-import type { RefundCompletionHooks } from '../../money/disbursements.ts';
 import type { TransferRecord } from '../../money/tables.ts';
 import { smsReceiptsSender } from '../receipts/sms-repository.ts';
 import { smsRefundText } from '../receipts/sms-text.ts';
 import { recordCollectionEvent } from '../timeline.ts';
 import { refundMail } from './receipt.ts';
-import { receiptFacts } from './repository.ts';
+import { receiptFacts, refundById } from './repository.ts';
 
 /**
- * What follows a refund's completion after its commit (transfers/completion.ts; what commits with it is the refund's
- * subscribers', payments/subscribers.ts): when the refund succeeded, the payer's receipt e-mail (when they gave an e-mail,
+ * A paid refund's subscriber in the outbox (transfer.completed, decision 082), after its commit: the payer's receipt e-mail (when they gave an e-mail,
  * with the link to the payment's receipt page) and SMS (to a mobile-money payer, when the account has SMS receipts on).
  */
-export function createRefundHooks({
+export function createRefundReceipts({
   db,
   mailer,
   sms,
@@ -30,7 +28,7 @@ export function createRefundHooks({
   logger: Logger;
   /** The address of a payment's receipt page by its code (decision 068). */
   receiptUrl: (code: string) => string;
-}): RefundCompletionHooks {
+}) {
   type Facts = NonNullable<Awaited<ReturnType<typeof receiptFacts>>>;
 
   async function sendReceipt(refund: TransferRecord, row: Facts) {
@@ -81,9 +79,11 @@ export function createRefundHooks({
   }
 
   return {
-    afterCommit(refund) {
-      if (refund.status !== 'successful') return;
-      void tellPayer(refund).catch((error) => logger.error({ err: error, refundId: refund.id }, 'refund receipt failed'));
+    /** Tells the payer of a paid refund, once: a failure is logged and not tried again. */
+    async sendReceipts(refundId: string): Promise<void> {
+      const refund = await refundById(db, refundId);
+      if (refund?.status !== 'successful') return;
+      await tellPayer(refund).catch((error) => logger.error({ err: error, refundId }, 'refund receipt failed'));
     },
   };
 }
