@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { TransferRecord } from '../money/tables.ts';
 import type { CollectionsTable } from '../payments/tables.ts';
 import type { BatchEventStep } from '../transfers/batches/events.ts';
+import { insertEvent } from './repository.ts';
 
 type Collection = Selectable<CollectionsTable>;
 
@@ -85,6 +86,6 @@ export async function emit(trx: Transaction<Database>, event: DomainEvent): Prom
   const route = installed.outbox[event.type] as OutboxRouting[EventType] & {};
   if (!route || !(route.when?.(event as never) ?? true)) return undefined;
   const outboxed = { type: event.type, subjectId: route.subjectOf(event as never) };
-  await trx.insertInto('domain_events').values({ type: outboxed.type, subject_id: outboxed.subjectId }).execute();
+  await insertEvent(trx, outboxed);
   return outboxed;
 }

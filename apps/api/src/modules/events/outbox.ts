@@ -1,17 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { BACKOFF, backoffMs } from '../../lib/backoff.ts';
 import { type ClaimTime, type DueWork, drainDue } from '../../lib/due-work.ts';
 import type { EventType, OutboxedEvent } from './events.ts';
+import { type ClaimedEvent, claimEvents, deferEvent, deleteEvent } from './repository.ts';
 
 /** What one process does with an outbox row of a type (send a receipt through its mailer, its SMS gateway). */
 export type OutboxSubscriber = (event: OutboxedEvent) => Promise<void>;
 export type OutboxSubscribers = { [T in EventType]?: readonly OutboxSubscriber[] };
-
-const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
-
-type Row = { id: string; type: EventType; subject_id: string; attempts: number };
 
 /**
  * The outbox of domain events (decision 082), run like all due work (decision 029): a row is claimed with FOR UPDATE
@@ -36,33 +33,20 @@ export function createOutbox({
 }) {
   const inFlight = new Set<Promise<unknown>>();
 
-  async function claim(limit: number, { now, leaseUntil }: ClaimTime, of?: OutboxedEvent): Promise<Row[]> {
-    const { rows } = await sql<Row>`
-      update domain_events set due_at = ${at(leaseUntil)}
-       where id in (select id from domain_events
-                     where due_at <= ${at(now)}
-                       ${of ? sql`and subject_id = ${of.subjectId} and type = ${of.type}` : sql``}
-                     order by due_at limit ${limit} for update skip locked)
-      returning id, type, subject_id, attempts`.execute(db);
-    return rows;
-  }
+  const retryAt = (row: ClaimedEvent, { now }: ClaimTime) =>
+    new Date(now.getTime() + backoffMs(BACKOFF.workerRetry, row.attempts + 1));
 
-  const retryAt = (row: Row, { now }: ClaimTime) => new Date(now.getTime() + backoffMs(BACKOFF.workerRetry, row.attempts + 1));
-
-  const work: DueWork<Row> = {
+  const work: DueWork<ClaimedEvent> = {
     what: 'domain event',
     idField: 'domainEventId',
     batchSize,
     leaseMs,
-    claim,
+    claim: (limit, time) => claimEvents(db, limit, time),
     apply: async (row, { leaseUntil }) => {
       for (const subscriber of subscribers()[row.type] ?? []) await subscriber({ type: row.type, subjectId: row.subject_id });
-      await sql`delete from domain_events where id = ${row.id} and due_at = ${at(leaseUntil)}`.execute(db);
+      await deleteEvent(db, row.id, leaseUntil);
     },
-    retry: (row, time) =>
-      sql`
-        update domain_events set attempts = attempts + 1, due_at = ${at(retryAt(row, time))}
-         where id = ${row.id} and due_at = ${at(time.leaseUntil)}`.execute(db),
+    retry: (row, time) => deferEvent(db, row.id, time.leaseUntil, retryAt(row, time)),
     failureLog: (row, time) => ({ type: row.type, attempts: row.attempts + 1, retryAt: retryAt(row, time) }),
   };
 
@@ -76,9 +60,9 @@ export function createOutbox({
      */
     async dispatch(event: OutboxedEvent): Promise<void> {
       const now = new Date();
-      let rows: Row[];
+      let rows: ClaimedEvent[];
       try {
-        rows = await claim(batchSize, { now, leaseUntil: new Date(now.getTime() + leaseMs) }, event);
+        rows = await claimEvents(db, batchSize, { now, leaseUntil: new Date(now.getTime() + leaseMs) }, event);
       } catch (error) {
         logger.error({ err: error, ...event }, 'domain event not claimed; the worker runs it');
         return;
