@@ -20,7 +20,7 @@ export type DomainEvent =
   | { type: 'collection.failed'; collection: Collection }
   /** A refund of a payment (its `collection_id`) was asked for and its amount held. */
   | { type: 'refund.requested'; refund: TransferRecord }
-  /** A payout of a batch's row was written, pending, to be handed to its provider. */
+  /** A settlement or payout (a batch row's too) was written, pending, to go to the operator or its provider. */
   | { type: 'transfer.pending'; transfer: TransferRecord }
   /**
    * A settlement, payout, batch row's payout or refund left pending, paid or refused; emitted before its held money

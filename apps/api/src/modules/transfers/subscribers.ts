@@ -7,7 +7,7 @@ import { queueTransferEvent } from './transfer-events.ts';
 
 type Trx = Transaction<Database>;
 
-/** payout.pending for the account's Payments URL (a batch's row is a payout, decision 066). */
+/** settlement.pending or payout.pending for the account's Payments URL (a batch's row is a payout, decision 066). */
 export async function pendingTransferWebhook(trx: Trx, { transfer }: EventOf<'transfer.pending'>): Promise<void> {
   await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
 }
