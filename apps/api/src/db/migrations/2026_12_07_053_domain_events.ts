@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The outbox of domain events (decision 082): one row per event whose subscribers act outside the database (a payer's
  * receipt by e-mail and SMS), written in the transaction that emitted it and deleted once they ran. `due_at` is when a
- * worker may take it: now at first, then the end of its lease while one runs it, then its retry after a failure.
+ * worker may take it: the end of the lease of the process that emitted it, which runs it after the commit; the end of
+ * a worker's lease while that one runs it; its retry after a failure.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`

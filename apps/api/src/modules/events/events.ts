@@ -58,6 +58,16 @@ export type Subscribers = { [T in EventType]: readonly Subscriber<T>[] };
 /** An event as the outbox keeps it: its type and the id of the row it is about. */
 export type OutboxedEvent = { type: EventType; subjectId: string };
 
+/**
+ * How long the process that emitted an event holds its outbox row: the row is written leased to it (due then), so no
+ * worker takes it while that process runs it after the commit, and any worker does once a process that died lets
+ * the lease run out.
+ */
+export const EMITTER_LEASE_MS = 2 * 60_000;
+
+/** The outbox row an emit wrote: its id and the lease the emitting process holds it under. */
+export type EmittedRow = OutboxedEvent & { id: string; leaseUntil: Date };
+
 /** Which events are also written to the outbox (for a subscriber outside the database): the row they are about, and when. */
 export type OutboxRouting = {
   [T in EventType]?: { subjectOf: (event: EventOf<T>) => string; when?: (event: EventOf<T>) => boolean };
@@ -76,16 +86,16 @@ export function installSubscribers(registry: Registry): void {
 /**
  * Tells `event` to its subscribers, one after another, inside `trx`, and writes its outbox row when the registry routes
  * it there: a subscriber that throws rolls the change back with the state, so the state never commits without what
- * follows from it, and an outbox row exists exactly when its event committed. Answers the outbox row it wrote, which
- * the producer hands to the outbox's `dispatch` after the commit.
+ * follows from it, and an outbox row exists exactly when its event committed. Answers the outbox row it wrote (leased
+ * to this process), which the producer hands to the outbox's `dispatch` after the commit.
  */
-export async function emit(trx: Transaction<Database>, event: DomainEvent): Promise<OutboxedEvent | undefined> {
+export async function emit(trx: Transaction<Database>, event: DomainEvent): Promise<EmittedRow | undefined> {
   if (!installed) throw new Error('a domain event was emitted before services.ts installed its subscribers');
   const subscribers = installed.inTransaction[event.type] as readonly Subscriber<EventType>[];
   for (const subscriber of subscribers) await subscriber(trx, event);
   const route = installed.outbox[event.type] as OutboxRouting[EventType] & {};
   if (!route || !(route.when?.(event as never) ?? true)) return undefined;
   const outboxed = { type: event.type, subjectId: route.subjectOf(event as never) };
-  await insertEvent(trx, outboxed);
-  return outboxed;
+  const leaseUntil = new Date(Date.now() + EMITTER_LEASE_MS);
+  return { ...outboxed, id: await insertEvent(trx, outboxed, leaseUntil), leaseUntil };
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { BACKOFF, backoffMs } from '../../lib/backoff.ts';
 import { type ClaimTime, type DueWork, drainDue } from '../../lib/due-work.ts';
-import type { EventType, OutboxedEvent } from './events.ts';
+import type { EmittedRow, EventType, OutboxedEvent } from './events.ts';
 import { type ClaimedEvent, claimEvents, deferEvent, deleteEvent } from './repository.ts';
 
 /** What one process does with an outbox row of a type (send a receipt through its mailer, its SMS gateway). */
@@ -15,7 +15,8 @@ export type OutboxSubscribers = { [T in EventType]?: readonly OutboxSubscriber[]
  * SKIP LOCKED and leased (its `due_at` set to the lease's end), its subscribers run, and it is deleted while the lease
  * holds, so two workers never run one row and a row whose process died is taken again when its lease runs out. A
  * subscriber that throws defers the row with the worker's backoff. The process that emitted an event runs its row as
- * soon as the transaction commits (`dispatch`); the worker's pass takes any left behind.
+ * soon as the transaction commits (`dispatch`), under the lease the row was written with; the worker's pass takes any
+ * left behind.
  */
 export function createOutbox({
   db,
@@ -55,21 +56,15 @@ export function createOutbox({
     runDue: (options: { now?: Date; signal?: AbortSignal } = {}) => drainDue(work, logger, options),
 
     /**
-     * After the commit of a transaction that emitted `event`: claims its row at once (so another process leaves it) and
-     * runs it in the background; `settled` waits for it. A failed claim leaves the row to the worker.
+     * After the commit of a transaction that emitted an event: runs its row (written leased to this process) in the
+     * background, no claim needed; `settled` waits for it. Should this process die first, the lease runs out and the
+     * worker's pass takes the row.
      */
-    async dispatch(event: OutboxedEvent): Promise<void> {
+    dispatch(row: EmittedRow): void {
+      const claimed = [[{ id: row.id, type: row.type, subject_id: row.subjectId, attempts: 0 }]];
       const now = new Date();
-      let rows: ClaimedEvent[];
-      try {
-        rows = await claimEvents(db, batchSize, { now, leaseUntil: new Date(now.getTime() + leaseMs) }, event);
-      } catch (error) {
-        logger.error({ err: error, ...event }, 'domain event not claimed; the worker runs it');
-        return;
-      }
-      if (rows.length === 0) return;
-      const claimed = [rows];
-      const running = drainDue({ ...work, claim: async () => claimed.pop() ?? [] }, logger, { now });
+      const lease = { leaseMs: row.leaseUntil.getTime() - now.getTime(), claim: async () => claimed.pop() ?? [] };
+      const running = drainDue({ ...work, ...lease }, logger, { now });
       inFlight.add(running);
       void running.finally(() => inFlight.delete(running));
     },

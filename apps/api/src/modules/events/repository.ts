@@ -8,26 +8,26 @@ const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 /** An outbox row claimed by one process: what its subscribers are told, and how often running it failed. */
 export type ClaimedEvent = { id: string; type: EventType; subject_id: string; attempts: number };
 
-/** Writes an event's outbox row in the transaction that emitted it: due at once. */
-export async function insertEvent(trx: Transaction<Database>, event: OutboxedEvent): Promise<void> {
-  await trx.insertInto('domain_events').values({ type: event.type, subject_id: event.subjectId }).execute();
+/**
+ * Writes an event's outbox row in the transaction that emitted it, leased to the emitting process until `leaseUntil`;
+ * answers its id.
+ */
+export async function insertEvent(trx: Transaction<Database>, event: OutboxedEvent, leaseUntil: Date): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    insert into domain_events (type, subject_id, due_at)
+    values (${event.type}, ${event.subjectId}, ${at(leaseUntil)})
+    returning id`.execute(trx);
+  return rows[0]!.id;
 }
 
 /**
- * Claims up to `limit` due rows (of one event only, when `of` is given) and leases them: their `due_at` becomes the
- * lease's end, so no other process finds them due before it; FOR UPDATE SKIP LOCKED lets claims run side by side.
+ * Claims up to `limit` due rows and leases them: their `due_at` becomes the lease's end, so no other process finds them
+ * due before it; FOR UPDATE SKIP LOCKED lets claims run side by side.
  */
-export async function claimEvents(
-  db: Kysely<Database>,
-  limit: number,
-  { now, leaseUntil }: ClaimTime,
-  of?: OutboxedEvent,
-): Promise<ClaimedEvent[]> {
+export async function claimEvents(db: Kysely<Database>, limit: number, { now, leaseUntil }: ClaimTime): Promise<ClaimedEvent[]> {
   const { rows } = await sql<ClaimedEvent>`
     update domain_events set due_at = ${at(leaseUntil)}
-     where id in (select id from domain_events
-                   where due_at <= ${at(now)}
-                     ${of ? sql`and subject_id = ${of.subjectId} and type = ${of.type}` : sql``}
+     where id in (select id from domain_events where due_at <= ${at(now)}
                    order by due_at limit ${limit} for update skip locked)
     returning id, type, subject_id, attempts`.execute(db);
   return rows;

@@ -8,7 +8,7 @@ export interface DomainEventsTable {
   /** The id of the row the event is about (the payment, the transfer). */
   subject_id: string;
   created_at: CreatedAt;
-  /** When a worker may take it: at once, then its lease's end while one runs it, then its retry. */
+  /** When a worker may take it: the end of the lease of the process that holds it, or its retry. */
   due_at: ColumnType<Date, Date | undefined, Date>;
   attempts: Generated<number>;
 }

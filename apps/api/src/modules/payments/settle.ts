@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
-import { emit, type OutboxedEvent } from '../events/events.ts';
+import { type EmittedRow, emit } from '../events/events.ts';
 import type { Outbox } from '../events/outbox.ts';
 import { postMovement } from '../money/ledger.ts';
 import { collectionSettled } from '../money/movements.ts';
@@ -26,7 +26,7 @@ export function createSettlement({ db, logger, outbox }: Options) {
    * otherwise.
    */
   async function settle(collectionId: string, outcome: PaymentOutcome): Promise<CollectionRecord | undefined> {
-    let outboxed: OutboxedEvent | undefined;
+    let outboxed: EmittedRow | undefined;
     const applied = await db.transaction().execute(async (trx) => {
       const collection = await completePending(trx, collectionId, outcome);
       if (!collection) return undefined;
@@ -46,7 +46,7 @@ export function createSettlement({ db, logger, outbox }: Options) {
       outboxed = await emit(trx, { type: 'collection.settled', collection });
       return collection;
     });
-    if (outboxed) await outbox.dispatch(outboxed);
+    if (outboxed) outbox.dispatch(outboxed);
     if (!applied && outcome.status === 'successful') {
       await noteLateSuccess(collectionId);
     }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { emit, type OutboxedEvent } from '../events/events.ts';
+import { type EmittedRow, emit } from '../events/events.ts';
 import type { Outbox } from '../events/outbox.ts';
 import { postMovement } from '../money/ledger.ts';
 import { holdReleased, type TransferOutKind } from '../money/movements.ts';
@@ -17,7 +17,7 @@ import { completePendingTransfer } from './repository.ts';
  */
 export function createCompletion(db: Kysely<Database>, outbox: Pick<Outbox, 'dispatch'>) {
   return async function complete(id: string, kinds: readonly TransferOutKind[], outcome: TransferOutcome): Promise<boolean> {
-    let outboxed: OutboxedEvent | undefined;
+    let outboxed: EmittedRow | undefined;
     const completed = await db.transaction().execute(async (trx) => {
       const transfer = await completePendingTransfer(trx, id, kinds, outcome.paid ? null : outcome.reason);
       if (!transfer) return null;
@@ -36,7 +36,7 @@ export function createCompletion(db: Kysely<Database>, outbox: Pick<Outbox, 'dis
       await emit(trx, { type: 'transfer.released', transfer, paid: outcome.paid });
       return transfer;
     });
-    if (outboxed) await outbox.dispatch(outboxed);
+    if (outboxed) outbox.dispatch(outboxed);
     return completed !== null;
   };
 }
