@@ -30,6 +30,7 @@ const BOTH_DATABASES = [
   'apps/api/src/modules/demo/**',
   'apps/api/src/modules/ops/**',
   'apps/api/src/modules/alerts/**',
+  'apps/api/src/modules/events/**',
   'apps/api/src/sms/**',
   'apps/api/src/modules/links/link-counts.test.ts',
   'apps/api/src/modules/links/lists.test.ts',

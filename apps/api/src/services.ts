@@ -19,6 +19,8 @@ import { createFailureThrottle } from './modules/auth/throttle.ts';
 import { createCustomersService } from './modules/customers/service.ts';
 import { createWebhookDeliveries } from './modules/developers/deliveries-service.ts';
 import { createDevelopersService } from './modules/developers/service.ts';
+import { installSubscribers } from './modules/events/events.ts';
+import { createOutbox, type OutboxSubscribers } from './modules/events/outbox.ts';
 import { createS3Storage } from './modules/files/s3-storage.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { createUrlSigner } from './modules/files/signed-urls.ts';
@@ -32,7 +34,7 @@ import { createProviderRegistry, createSimulator } from './modules/money/provide
 import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
 import { listMismatches } from './modules/money/providers/repository.ts';
 import { createCollectionsService } from './modules/payments/list-service.ts';
-import { createRefundHooks } from './modules/payments/refunds/completion-hooks.ts';
+import { createRefundReceipts } from './modules/payments/refunds/refund-receipts.ts';
 import { createRefunds } from './modules/payments/refunds/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createLinkSharing } from './modules/payments/sharing/service.ts';
@@ -47,11 +49,14 @@ import { createWalletService } from './modules/transfers/service.ts';
 import { createPhoneVerification } from './modules/users/phone-verification.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createSmsFromConfig } from './sms/from-config.ts';
+import { outboxSubscribers, SUBSCRIBERS } from './subscribers.ts';
 
 export type ServiceDeps = { db: Kysely<Database>; mailer: Mailer; secrets: Secrets; config: Config; logger: Logger };
 
 /** Wires repositories into services; the HTTP app and the operator CLI share this one graph. */
 export function createServices({ db, mailer, secrets, config, logger }: ServiceDeps) {
+  // What follows each domain event, wherever it is emitted (decision 082).
+  installSubscribers(SUBSCRIBERS);
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
   // Texts to phones, behind one interface as mail is (sms/sms.ts): the outbox until gateways are configured,
   // then Africa's Talking with Twilio as the fallback (sms/from-config.ts); `smsGateways` takes their delivery reports.
@@ -126,6 +131,15 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     },
   });
   const pollAfterMs = config.PROVIDER_POLL_AFTER_SECONDS * 1000;
+  // The outbox's subscribers send through the payments' receipts, put together below.
+  let sending: OutboxSubscribers = {};
+  const outbox = createOutbox({
+    db,
+    logger,
+    subscribers: () => sending,
+    batchSize: CLAIM_BATCH_SIZE,
+    leaseMs: CLAIM_LEASE_MS,
+  });
   const payments = createPaymentsService({
     db,
     providers,
@@ -141,7 +155,10 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     downloadTtlHours: config.DOWNLOAD_LINK_TTL_HOURS,
     emailedDownloadTtlDays: config.DOWNLOAD_EMAIL_LINK_TTL_DAYS,
+    outbox,
   });
+  const refundReceipts = createRefundReceipts({ db, mailer, sms, logger, receiptUrl: payments.receiptUrl });
+  sending = outboxSubscribers({ paymentReceipts: payments.sendReceipts, refundReceipts: refundReceipts.sendReceipts });
   const ledger = { verify: () => verifyLedger(db) };
   const pins = createPinService(db, passwords);
   const pinChanges = createPinChangeService({
@@ -164,7 +181,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     logger,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     pollAfterMs,
-    refundHooks: createRefundHooks({ db, mailer, sms, logger, receiptUrl: payments.receiptUrl }),
+    outbox,
   });
   const refunds = createRefunds({ db, providers, moneyOut: wallet.refundMoneyOut });
   const approvals = createApprovals({
@@ -211,6 +228,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     batches,
     approvals,
+    events: outbox,
     alerts: createAlertsWork({
       db,
       mailer,

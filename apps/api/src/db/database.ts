@@ -3,6 +3,7 @@ import type { LowBalanceChecksTable, MemberAlertsTable, NotificationSettingsTabl
 import type { AuthFailuresTable, OneTimeCodesTable, SessionsTable, SignInChallengesTable } from '../modules/auth/tables.ts';
 import type { CustomerCountsTable, CustomersTable } from '../modules/customers/tables.ts';
 import type { ApiKeysTable, WebhookEventsTable, WebhooksTable } from '../modules/developers/tables.ts';
+import type { DomainEventsTable } from '../modules/events/tables.ts';
 import type { FilesTable } from '../modules/files/tables.ts';
 import type { LinkAttachmentsTable, LinkCountsTable, LinksTable, LinkTotalsTable } from '../modules/links/tables.ts';
 import type { LedgerEntriesTable, LedgerTransactionsTable, TransfersTable, WalletsTable } from '../modules/money/tables.ts';
@@ -62,4 +63,5 @@ export interface Database {
   member_alerts: MemberAlertsTable;
   low_balance_checks: LowBalanceChecksTable;
   sms_messages: SmsMessagesTable;
+  domain_events: DomainEventsTable;
 }

@@ -33,6 +33,8 @@ export type JobsDeps = DueRulesDeps & {
    * declined or withdrawn whose money did not go back is returned.
    */
   approvals?: { expireDue(now?: Date): Promise<{ returned: number; batches: number }> };
+  /** The outbox of domain events (decision 082): rows their emitting process did not run (it died, or it failed). */
+  events?: { runDue(options: PassOptions): Promise<number> };
   /** Merchant alerts: the day's summaries queued, then the due alerts sent by e-mail and SMS. */
   alerts?: { runDue(options: PassOptions): Promise<AlertsPassResult> };
   /** SMS gateways: texts the first route did not report delivered in time, sent again through the fallback. */
@@ -58,6 +60,7 @@ export type PassResult = {
   approvals: { returned: number };
   alerts: AlertsPassResult;
   sms: { resent: number };
+  events: { ran: number };
 };
 
 /**
@@ -81,6 +84,7 @@ export function createJobs({
   approvals,
   alerts,
   sms,
+  events,
   ...deps
 }: JobsDeps) {
   const { db, logger } = deps;
@@ -195,8 +199,8 @@ export function createJobs({
 
   return {
     /**
-     * One pass over every due row job: payments, then payouts, then late checks, payout batches, approvals, alerts and
-     * overdue texts (each when wired), then one batch of spent PIN tokens.
+     * One pass over every due row job: payments, then payouts, then late checks, payout batches, approvals, the outbox
+     * of domain events, alerts and overdue texts (each when wired), then one batch of spent PIN tokens.
      * A pass stops claiming when `signal` says the server is stopping (the batch in hand is applied first).
      */
     async runDue(options: PassOptions = {}): Promise<PassResult> {
@@ -209,6 +213,7 @@ export function createJobs({
         approvals: { returned: 0 },
         alerts: { summaries: 0, sent: 0, failed: 0 },
         sms: { resent: 0 },
+        events: { ran: 0 },
       };
       await step('payments', () => settlePayments(options, result.payments));
       await step('payouts', () => settlePayouts(options, result.payouts));
@@ -221,6 +226,8 @@ export function createJobs({
           result.batches.expired = expired.batches;
         });
       }
+      // By the present, whatever the pass's clock: a later one would take rows their emitting process still holds.
+      if (events) await step('domain events', async () => (result.events.ran = await events.runDue({ signal: options.signal })));
       if (alerts) await step('alerts', async () => (result.alerts = await alerts.runDue(options)));
       if (sms) await step('sms', async () => (result.sms.resent = await sms.resendDue(options.now)));
       await step('pin tokens', async () => {

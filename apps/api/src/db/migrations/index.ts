@@ -50,6 +50,7 @@ import * as alertLinksAndSummaryDays from './2026_12_07_049_alert_links_and_summ
 import * as contactPartIndexes from './2026_12_07_050_contact_part_indexes.ts';
 import * as signInChallenges from './2026_12_07_051_sign_in_challenges.ts';
 import * as sessionIpAndSettingsChangedBy from './2026_12_07_052_session_ip_and_settings_changed_by.ts';
+import * as domainEvents from './2026_12_07_053_domain_events.ts';
 import * as postingTimeRemoved from './2026_12_07_054_posting_time_removed.ts';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -105,5 +106,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_050_contact_part_indexes': contactPartIndexes,
   '2026_12_07_051_sign_in_challenges': signInChallenges,
   '2026_12_07_052_session_ip_and_settings_changed_by': sessionIpAndSettingsChangedBy,
+  '2026_12_07_053_domain_events': domainEvents,
   '2026_12_07_054_posting_time_removed': postingTimeRemoved,
 };

@@ -60,15 +60,3 @@ export type RefundMoneyOut = {
   ): Promise<boolean>;
   handOver(id: string): Promise<unknown>;
 };
-
-/**
- * What a refund's completion adds (payments/refunds): its event and timeline step in the transaction, before the money
- * moves (it takes its payment's row lock there, before the wallet's, as a refund does); the refund's totals after the
- * money moved (the wallet's lock before the customer's and the roll-up's, as settle takes them); its receipt after the
- * commit.
- */
-export type RefundCompletionHooks = {
-  inTransaction(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
-  afterMoney(trx: Transaction<Database>, refund: TransferRecord): Promise<void>;
-  afterCommit(refund: TransferRecord): void;
-};

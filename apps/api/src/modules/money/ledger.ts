@@ -1,7 +1,7 @@
 import type { Currency, Environment } from '@sente/contracts/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { queueLowBalanceAlerts } from '../alerts/queue.ts';
+import { emit } from '../events/events.ts';
 import type { Movement } from './movements.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -66,7 +66,7 @@ export function isInsufficientFunds(error: unknown): boolean {
  * Writes one balanced movement (DESIGN §6) in one statement inside the caller's transaction: each wallet's balance
  * (created empty the first time it is credited), then the transaction row and its entries. The database refuses an
  * unbalanced or mixed-currency set and a debit beyond a merchant, fee or hold balance; the latter surfaces as
- * InsufficientFundsError. A merchant wallet it takes below a member's low-balance amount queues their alert.
+ * InsufficientFundsError. It emits balance.changed in the same transaction (a member's low-balance alert).
  */
 export async function postMovement(trx: Transaction<Database>, movement: Movement): Promise<string> {
   const postings = movementPostings(movement);
@@ -81,7 +81,7 @@ export async function postMovement(trx: Transaction<Database>, movement: Movemen
     if (isInsufficientFunds(error)) throw new InsufficientFundsError('insufficient funds');
     throw error;
   }
-  await queueLowBalanceAlerts(trx, id);
+  await emit(trx, { type: 'balance.changed', ledgerTransactionId: id });
   return id;
 }
 

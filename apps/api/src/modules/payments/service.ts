@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { SmsSender } from '../../sms/sms.ts';
+import type { Outbox } from '../events/outbox.ts';
 import type { FilesService } from '../files/service.ts';
 import type { FeeSchedule } from '../money/fees.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
@@ -11,6 +12,7 @@ import type { RecordStep } from '../money/providers/report.ts';
 import { createCharges } from './charge.ts';
 import { createDownloads } from './downloads.ts';
 import { createPayments } from './pay.ts';
+import { createPayerReceipts } from './payer-receipts.ts';
 import { createPublicLinks } from './public-link.ts';
 import { createPublicPayments } from './public-payment.ts';
 import { createReceipts } from './receipts/service.ts';
@@ -36,13 +38,16 @@ type Options = {
   downloadTtlHours: number;
   /** The receipt's download link lives longer: the buyer may open the e-mail days after closing the page (decision 035). */
   emailedDownloadTtlDays: number;
+  /** The outbox of domain events, which sends a settled payment's receipts (decision 082). */
+  outbox: Pick<Outbox, 'dispatch' | 'settled'>;
 };
 
 /** The payments module: the pay page's link and payment, payments asked through /v1, their hand-over and outcome. */
 export function createPaymentsService(options: Options) {
   const { download, downloadLink } = createDownloads(options);
   const receipts = createReceipts(options);
-  const { receiptsSent, settle, sendReceipt } = createSettlement({ ...options, downloadLink, receipts });
+  const { sendReceipt, sendReceipts } = createPayerReceipts({ ...options, downloadLink, receipts });
+  const { receiptsSent, settle } = createSettlement(options);
   const charges = createCharges({ ...options, settle });
   const { findPublicPage, publicLink, attachment } = createPublicLinks(options);
   const { pay, collect } = createPayments({ ...options, charges });
@@ -51,6 +56,7 @@ export function createPaymentsService(options: Options) {
   return {
     receiptsSent,
     settle,
+    sendReceipts,
     handOver: charges.handOver,
     sendReceipt,
     findPublicPage,

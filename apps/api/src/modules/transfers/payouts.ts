@@ -10,6 +10,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
+import { emit } from '../events/events.ts';
 import { type Authority, DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../money/providers/provider.ts';
 import { approvalColumns } from './approvals/movement.ts';
@@ -17,7 +18,6 @@ import type { Complete } from './completion.ts';
 import { holdNew, type MovedOut, type MoveOut } from './move-out.ts';
 import { checkPayoutRules } from './payout-rules.ts';
 import { insertTransfer, payoutAwaitingHandOver, recordPayoutAccepted } from './repository.ts';
-import { queueTransferEvent } from './transfer-events.ts';
 
 /**
  * The columns of a new payout or refund (payments/refunds) besides its money, number and reason: pending, made by the member
@@ -141,7 +141,7 @@ export function createPayouts({ db, frame, providers, complete, charge, expirySe
         ...(await approvalColumns(trx, { ...scope, kind: 'payout', amount: input.amount, makerId: maker })),
       });
       if (!transfer) return null;
-      await queueTransferEvent(trx, transfer, { accountId: scope.accountId, direction: 'out' });
+      await emit(trx, { type: 'transfer.pending', transfer });
       return transfer.id;
     });
     // Above the approval threshold (decision 067): held until a second member approves it, handed over then.

@@ -22,7 +22,9 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
-import { DISBURSEMENT_KINDS, type RefundCompletionHooks, type RefundMoneyOut } from '../money/disbursements.ts';
+import { emit } from '../events/events.ts';
+import type { Outbox } from '../events/outbox.ts';
+import { DISBURSEMENT_KINDS, type RefundMoneyOut } from '../money/disbursements.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
@@ -37,7 +39,6 @@ import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
 import type { PinService } from './pins.ts';
 import * as walletRepo from './repository.ts';
 import { createStatementService } from './statement.ts';
-import { queueTransferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
 type Options = {
@@ -49,8 +50,8 @@ type Options = {
   payoutExpirySeconds: number;
   /** A live payout is first asked about this long after its provider accepted it. */
   pollAfterMs: number;
-  /** What a refund's completion adds (payments/refunds), given where the services are put together. */
-  refundHooks: RefundCompletionHooks;
+  /** Runs what a completion left in the outbox (a paid refund's receipt) as soon as it commits. */
+  outbox: Pick<Outbox, 'dispatch'>;
 };
 
 /**
@@ -58,18 +59,9 @@ type Options = {
  * wallet, each in its own file: a wallet transfer (p2p.ts), a settlement to the bank (here, through the move-out frame
  * of move-out.ts) and a mobile-money payout (payouts.ts); completion.ts applies a settlement's or payout's outcome.
  */
-export function createWalletService({
-  db,
-  pins,
-  providers,
-  charges,
-  logger,
-  payoutExpirySeconds,
-  pollAfterMs,
-  refundHooks,
-}: Options) {
+export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds, pollAfterMs, outbox }: Options) {
   const frame = createMoveOut({ db, pins });
-  const complete = createCompletion(db, refundHooks);
+  const complete = createCompletion(db, outbox);
   const p2p = createWalletTransfers({ db, frame, charges });
   const { startPayout, handOver, send } = createPayouts({
     db,
@@ -182,7 +174,7 @@ export function createWalletService({
             })),
           });
           if (!transfer) return null;
-          await queueTransferEvent(trx, transfer, { accountId: actor.accountId, direction: 'out' });
+          await emit(trx, { type: 'transfer.pending', transfer });
           return transfer.id;
         },
       );

@@ -47,6 +47,10 @@ export const findRefund = (db: Kysely<Database>, scope: MoneyScope, id: string) 
     .where('id', '=', id)
     .executeTakeFirst();
 
+/** A refund by its id alone: for the outbox, which has no account scope. */
+export const refundById = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('transfers').selectAll().where('id', '=', id).where('kind', '=', 'refund').executeTakeFirst();
+
 /** The facts a refund of one of the scope's payments is decided on; another's payment finds nothing. */
 export const refundableCollection = (db: Kysely<Database>, scope: MoneyScope, collectionId: string) =>
   db

@@ -1,5 +1,4 @@
 import type { Environment } from '@sente/contracts/constants';
-import { formatMoney } from '@sente/contracts/format';
 import { API_ERROR_CODES, MERCHANT_API_MESSAGES } from '@sente/contracts/merchant-api';
 import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
@@ -11,11 +10,11 @@ import { requestHash } from '../../../lib/idempotency.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { storedReason } from '../../../lib/stored-reason.ts';
+import { emit } from '../../events/events.ts';
 import type { Authority, RefundMoneyOut } from '../../money/disbursements.ts';
 import { InsufficientFundsError } from '../../money/ledger.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
 import type { TransferRecord } from '../../money/tables.ts';
-import { recordCollectionEvent } from '../timeline-repository.ts';
 import { toApiRefund } from './public-object.ts';
 import { countRefundPending, findRefund, lockPayment, paidAndRefunded, refundableCollection, refundsOf } from './repository.ts';
 
@@ -140,12 +139,7 @@ export function createRefunds({ db, providers, moneyOut }: Options) {
       }
       if (!transfer) return null;
       await countRefundPending(trx, collectionId, amount);
-      await recordCollectionEvent(trx, {
-        collectionId,
-        kind: 'refund_started',
-        detail: formatMoney(amount),
-        ok: null,
-      });
+      await emit(trx, { type: 'refund.requested', refund: transfer });
       return transfer.id;
     });
     if (moved.row.approval?.status === 'awaiting') {

@@ -7,11 +7,10 @@ import type { Database } from '../../../db/database.ts';
 import type { MemberInScope } from '../../../lib/actor.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { isUuid } from '../../../lib/ids.ts';
-import { queueApprovalAlert } from '../../alerts/queue.ts';
+import { emit } from '../../events/events.ts';
 import { InsufficientFundsError, postMovement } from '../../money/ledger.ts';
 import { batchHeld } from '../../money/movements.ts';
 import { recheck } from '../batches/drafts.ts';
-import { queueBatchEvent } from '../batches/events.ts';
 import {
   acceptRowName,
   type BatchRecord,
@@ -50,7 +49,8 @@ async function checkBatchRules(trx: Transaction<Database>, batch: BatchRecord): 
  */
 export async function alertApprovers(trx: Transaction<Database>, batchId: string): Promise<void> {
   const batch = await batchById(trx, batchId);
-  await queueApprovalAlert(trx, {
+  await emit(trx, {
+    type: 'approval.requested',
     accountId: batch.account_id,
     environment: batch.environment,
     makerId: batch.maker_id,
@@ -137,13 +137,13 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         action: 'approved',
         detail: `UGX ${total.toLocaleString('en-US')} held for ${fresh.row_count.toLocaleString('en-US')} payouts`,
       });
-      await queueBatchEvent(trx, fresh.id, 'approved');
+      await emit(trx, { type: 'batch.changed', batchId: fresh.id, step: 'approved' });
       return null;
     },
     async declined(trx, actor, batch, reason, now) {
       await markBatchRejected(trx, batch.id, actor.userId, reason, now);
       await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'rejected', detail: reason });
-      await queueBatchEvent(trx, batch.id, 'rejected');
+      await emit(trx, { type: 'batch.changed', batchId: batch.id, step: 'rejected' });
       return null;
     },
     /** Nothing is held before approval: the batch is a draft of its maker's again, to correct or discard. */
@@ -169,7 +169,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
         await markBatchSubmitted(trx, batch.id, now, expires);
         await recordEvent(trx, { batchId: batch.id, actorId: actor.userId, action: 'submitted' });
-        await queueBatchEvent(trx, batch.id, 'submitted');
+        await emit(trx, { type: 'batch.changed', batchId: batch.id, step: 'submitted' });
       });
     },
 
@@ -199,7 +199,7 @@ export function createBatchSubject({ db, maxAmount, livePacing }: BatchSubjectOp
         const rows = await expireDueBatches(trx, now, limit);
         for (const row of rows) {
           await recordEvent(trx, { batchId: row.id, actorId: null, action: 'expired' });
-          await queueBatchEvent(trx, row.id, 'expired');
+          await emit(trx, { type: 'batch.changed', batchId: row.id, step: 'expired' });
         }
         return rows.length;
       });

@@ -8,7 +8,7 @@ import type { Database } from '../../../db/database.ts';
 import type { MemberInScope } from '../../../lib/actor.ts';
 import { outboxColumns } from '../../../lib/hand-over.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
-import { queueApprovalAlert } from '../../alerts/queue.ts';
+import { emit } from '../../events/events.ts';
 import { isDisbursement } from '../../money/disbursements.ts';
 import { postMovement } from '../../money/ledger.ts';
 import { type TransferOutKind, walletTransferReleased } from '../../money/movements.ts';
@@ -60,7 +60,14 @@ export async function approvalColumns(
   // Decision 071: never held for a second member who does not exist (refused before any money moves); those who may
   // approve it hear of it in this transaction.
   await assertAnotherApprover(trx, accountId, makerId);
-  await queueApprovalAlert(trx, { ...movement, what: AWAITING_WHAT[movement.kind] });
+  await emit(trx, {
+    type: 'approval.requested',
+    accountId: movement.accountId,
+    environment: movement.environment,
+    makerId: movement.makerId,
+    what: AWAITING_WHAT[movement.kind],
+    amount: movement.amount,
+  });
   const expires = new Date(now.getTime() + BATCH_LIMITS.approvalHours * 3_600_000);
   return {
     approval_status: 'awaiting',

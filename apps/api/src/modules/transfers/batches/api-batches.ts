@@ -14,9 +14,9 @@ import { requestHash, requireSameRequest } from '../../../lib/idempotency.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { PAGE_SIZE } from '../../../lib/pagination.ts';
+import { emit } from '../../events/events.ts';
 import { alertApprovers } from '../approvals/batch.ts';
 import { positionOf, recheck, rowColumns, rowCursor } from './drafts.ts';
-import { queueBatchEvent } from './events.ts';
 import { toApiPayoutBatch, toApiPayoutBatchRow } from './public-object.ts';
 import {
   type BatchRecord,
@@ -91,7 +91,7 @@ export function createApiBatches({ db, charge, maxAmount }: Options) {
       const detail = `${input.rows.length.toLocaleString('en-US')} rows`;
       await recordEvent(trx, { batchId: batch.id, actorId: null, action: 'created_by_api', detail });
       await recordEvent(trx, { batchId: batch.id, actorId: null, action: 'submitted' });
-      await queueBatchEvent(trx, batch.id, 'submitted');
+      await emit(trx, { type: 'batch.changed', batchId: batch.id, step: 'submitted' });
       await alertApprovers(trx, batch.id);
       return batch.id;
     });

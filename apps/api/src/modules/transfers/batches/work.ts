@@ -9,12 +9,11 @@ import type { Database } from '../../../db/database.ts';
 import { BACKOFF, backoffMs } from '../../../lib/backoff.ts';
 import { type ClaimTime, type DueWork, drainDue } from '../../../lib/due-work.ts';
 import { outboxColumns } from '../../../lib/hand-over.ts';
+import { emit } from '../../events/events.ts';
 import { DISBURSEMENT_KINDS } from '../../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
 import type { TransferRecord } from '../../money/tables.ts';
 import type { Complete } from '../completion.ts';
-import { queueTransferEvent } from '../transfer-events.ts';
-import { queueBatchEvent } from './events.ts';
 import { returnedAmount } from './public-object.ts';
 import {
   type ClaimedRow,
@@ -126,7 +125,7 @@ export function createBatchWork({
           : {}),
       });
       await markRowSent(trx, row.id);
-      if (written) await queueTransferEvent(trx, written, { accountId: row.account_id, direction: 'out' });
+      if (written) await emit(trx, { type: 'transfer.pending', transfer: written });
       return written;
     });
     // Written by an earlier attempt that died after its commit: the payout machinery hands that one over.
@@ -172,7 +171,7 @@ export function createBatchWork({
 }
 
 /**
- * A batch row's transfer was completed (completion.ts, in its transaction, after its share of the hold moved): the row
+ * A batch row's transfer was completed (completion.ts's transfer.released, in its transaction, after its share of the hold moved): the row
  * takes its outcome, the batch its counts, and the last row ends the batch, with its step and its event.
  */
 export async function batchRowFinished(trx: Transaction<Database>, transfer: TransferRecord, paid: boolean): Promise<void> {
@@ -201,5 +200,5 @@ export async function batchRowFinished(trx: Transaction<Database>, transfer: Tra
       returned_amount: returnedAmount(batch, batch.failed_count, failed_amount),
     }),
   });
-  await queueBatchEvent(trx, transfer.batch_id, status);
+  await emit(trx, { type: 'batch.changed', batchId: transfer.batch_id, step: status });
 }

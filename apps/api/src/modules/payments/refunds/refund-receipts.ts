@@ -4,23 +4,18 @@ import type { Logger } from 'pino';
 import type { Database } from '../../../db/database.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import type { SmsSender } from '../../../sms/sms.ts';
-import { queueWebhookEvent } from '../../developers/deliveries-repository.ts';
-import type { RefundCompletionHooks } from '../../money/disbursements.ts';
 import type { TransferRecord } from '../../money/tables.ts';
 import { smsReceiptsSender } from '../receipts/sms-repository.ts';
 import { smsRefundText } from '../receipts/sms-text.ts';
 import { recordCollectionEvent } from '../timeline-repository.ts';
-import { toApiRefund } from './public-object.ts';
 import { refundMail } from './receipt.ts';
-import { countRefundOutcome, lockPayment, receiptFacts } from './repository.ts';
+import { receiptFacts, refundById } from './repository.ts';
 
 /**
- * What completes a refund besides the money (transfers/completion.ts): in its transaction, the refund.successful or
- * refund.failed event (its data the /v1 refund object, found from the payment's timeline by its collection) and the
- * timeline's step; after the commit, when the refund succeeded, the payer's receipt e-mail (when they gave an e-mail,
+ * A paid refund's subscriber in the outbox (transfer.completed, decision 082), after its commit: the payer's receipt e-mail (when they gave an e-mail,
  * with the link to the payment's receipt page) and SMS (to a mobile-money payer, when the account has SMS receipts on).
  */
-export function createRefundHooks({
+export function createRefundReceipts({
   db,
   mailer,
   sms,
@@ -33,7 +28,7 @@ export function createRefundHooks({
   logger: Logger;
   /** The address of a payment's receipt page by its code (decision 068). */
   receiptUrl: (code: string) => string;
-}): RefundCompletionHooks {
+}) {
   type Facts = NonNullable<Awaited<ReturnType<typeof receiptFacts>>>;
 
   async function sendReceipt(refund: TransferRecord, row: Facts) {
@@ -84,30 +79,11 @@ export function createRefundHooks({
   }
 
   return {
-    async inTransaction(trx, refund) {
-      const successful = refund.status === 'successful';
-      await lockPayment(trx, refund.collection_id!);
-      await queueWebhookEvent(trx, {
-        accountId: refund.account_id,
-        environment: refund.environment,
-        type: successful ? 'refund.successful' : 'refund.failed',
-        data: toApiRefund(refund),
-        collectionId: refund.collection_id!,
-      });
-      await recordCollectionEvent(trx, {
-        collectionId: refund.collection_id!,
-        kind: successful ? 'refund_successful' : 'refund_failed',
-        detail: successful ? formatMoney(Number(refund.amount)) : refund.failure_reason,
-        ok: successful,
-      });
-    },
-    async afterMoney(trx, refund) {
-      // Paid, it is refunded; failed or declined, the money came back and the payment is as it was (decision 073).
-      await countRefundOutcome(trx, refund.collection_id!, Number(refund.amount), refund.status === 'successful');
-    },
-    afterCommit(refund) {
-      if (refund.status !== 'successful') return;
-      void tellPayer(refund).catch((error) => logger.error({ err: error, refundId: refund.id }, 'refund receipt failed'));
+    /** Tells the payer of a paid refund, once: a failure is logged and not tried again. */
+    async sendReceipts(refundId: string): Promise<void> {
+      const refund = await refundById(db, refundId);
+      if (refund?.status !== 'successful') return;
+      await tellPayer(refund).catch((error) => logger.error({ err: error, refundId }, 'refund receipt failed'));
     },
   };
 }
