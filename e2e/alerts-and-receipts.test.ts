@@ -54,6 +54,8 @@ describe('alerts, receipts and QR codes on the demo school, with mail over SMTP'
   }
 
   beforeAll(async () => {
+    // A server of its own: all its mail goes over SMTP to the receiver started here, and the demo needs a test ledger
+    // no payment has moved yet (decision 059).
     smtp = await startSmtpReceiver();
     [server, browser] = await Promise.all([
       startServer({ SMTP_URL: smtp.url, SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
