@@ -228,7 +228,7 @@ describe('customers pay on a phone, the merchant sees the money', () => {
     await expectAccessible(page, 'pay: success');
     await screenshot(page, 'checkout-03-success');
 
-    // The receipt page itself (printed, the till slip, the PDF) is the alerts-and-receipts journey's.
+    // The receipt page itself (printed, the till slip, the PDF) is the demo-school journey's.
     expect(await page.getByRole('link', { name: VIEW_RECEIPT }).getAttribute('href')).toMatch(/\/r\/[A-Za-z0-9_-]+$/);
     await page.context().close();
   });
