@@ -7,7 +7,7 @@ import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { payLink } from './support/business.ts';
 import { createUser } from './support/members.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 import { enterDashboard, expectToast } from './support/ui.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
@@ -65,10 +65,8 @@ describe('approvals: a payout above the threshold waits for a second member, who
     );
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
-      launchBrowser(),
-    ]);
+    server = sharedServer();
+    browser = await launchBrowser();
     [owner, member] = await Promise.all([
       createMerchant(server, ownerEmail, PASSWORD, 'Lira Grain Traders'),
       createUser(server, memberEmail, PASSWORD, 'Ruth'),

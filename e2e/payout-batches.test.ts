@@ -11,7 +11,7 @@ import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } from './support/browser.ts';
 import { chooseFile, payLink } from './support/business.ts';
 import { createUser } from './support/members.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, sharedServer } from './support/server.ts';
 import { enterDashboard, expectToast } from './support/ui.ts';
 
 type Tokens = { accessToken: string; refreshToken: string };
@@ -116,10 +116,8 @@ describe('payout batches: a sheet of payouts, fixed in place, approved by a seco
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200' }),
-      launchBrowser(),
-    ]);
+    server = sharedServer();
+    browser = await launchBrowser();
     [maker, approver] = await Promise.all([
       createMerchant(server, makerEmail, PASSWORD, 'Gulu Teachers SACCO'),
       createUser(server, approverEmail, PASSWORD, 'Brian'),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Download, type Page } from 'playwright-core';
+import { type Browser, chromium, type Download, type LaunchOptions, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -16,11 +16,41 @@ declare module 'vitest' {
   }
 }
 
-/** Debian's Chromium; browsers cannot be downloaded here, so none is. */
-export const CHROMIUM_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-};
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Chromium the journeys run in: `CHROMIUM_PATH` when set, else Debian's when installed (`.ci/run` installs it), else
+ * the headless Chromium that npm installed with the dev dependencies (`@sparticuz/chromium`), so that `npm install` then
+ * `npm test` need nothing but Node (decision 086). That one comes compressed: its first use unpacks it into the
+ * temporary folder (once per machine), with the NSS and expat libraries it links to and a font, which a machine with
+ * only Node lacks; it is given those, not the machine's.
+ */
+export async function chromiumOptions(): Promise<LaunchOptions> {
+  const installed = process.env.CHROMIUM_PATH || (isExecutable(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
+  if (installed) return { executablePath: installed, args: CHROMIUM_ARGS };
+  const { default: packaged, inflate } = await import('@sparticuz/chromium');
+  const bin = path.resolve(import.meta.dirname, '../../node_modules/@sparticuz/chromium/bin');
+  const [executablePath, libraries] = await Promise.all([packaged.executablePath(bin), inflate(path.join(bin, 'al2023.tar.br'))]);
+  return {
+    executablePath,
+    args: CHROMIUM_ARGS,
+    env: {
+      ...process.env,
+      LD_LIBRARY_PATH: [path.join(libraries, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+      FONTCONFIG_PATH: path.join(os.tmpdir(), 'fonts'),
+    },
+  };
+}
 
 /**
  * The run's Chromium (global setup), connected to: each journey works in contexts of its own, and closing the

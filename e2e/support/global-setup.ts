@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildPgliteTemplate } from '../../apps/api/src/testing/database-template.ts';
-import { CHROMIUM_OPTIONS } from './browser.ts';
+import { chromiumOptions } from './browser.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
       undefined,
       built.template,
     ),
-    chromium.launchServer(CHROMIUM_OPTIONS),
+    chromiumOptions().then((options) => chromium.launchServer(options)),
   ]);
   project.provide('sharedServer', { url: shared.url, dataDir: shared.dataDir });
   project.provide('browserEndpoint', browser.wsEndpoint());
