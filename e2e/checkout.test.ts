@@ -28,7 +28,7 @@ type Ref = { id: string; ref: string };
 type Landing = { url: string; verified: Record<string, string> | null };
 
 /**
- * DESIGN §5 journeys: customers on a phone pay each kind of link through the real pages and the test-mode
+ * Journeys of the customer pages: customers on a phone pay each kind of link through the real pages and the test-mode
  * simulator; then the merchant finds every payment in the dashboard, with fees taken once.
  */
 describe('customers pay on a phone, the merchant sees the money', () => {

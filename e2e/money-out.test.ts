@@ -199,7 +199,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
 
     await page.goto('/dashboard');
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('UGX 143,500');
-    // Spec §2: the USD wallet card shows only when that wallet holds money; this one is empty.
+    // The USD wallet card shows only when that wallet holds money; this one is empty.
     expect(await page.getByTestId('usd-balance').count()).toBe(0);
   });
 
@@ -238,7 +238,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     const confirm = page.getByRole('dialog', { name: 'Authenticate with PIN' });
     await expect.poll(() => confirm.count()).toBe(1);
     expect(await confirm.getByText('UGX 2,000', { exact: true }).count()).toBe(1);
-    // Spec §5: a paste keeps its first 5 digits, whatever else came with them.
+    // A PIN paste keeps its first 5 digits, whatever else came with them.
     await pasteInto(page, 'Wallet PIN digit 1', ` ${PIN.slice(0, 2)}-${PIN.slice(2)}999`);
     await confirm.getByRole('button', { name: 'Verify' }).click();
     await expectToast(page, M.requestSent);

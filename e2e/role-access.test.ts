@@ -252,7 +252,7 @@ describe('a member whose role may only view, and one who may manage links', () =
     expect(await page.getByRole('link', { name: 'New Item/Product' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Delete Holiday workbook' }).isVisible()).toBe(true);
 
-    // DESIGN §7: operations moves money.
+    // Operations may move money (docs/features.md#roles).
     await page.goto('/settlements');
     await expect.poll(() => transfersButton(page).count()).toBe(1);
   });

@@ -16,7 +16,7 @@ const PASSWORD = 'Sente#2026';
  * The team: the owner's side (the Invite Member modal's messages, an invitation sent, the table with its
  * 'Invite Sent' badge, on a desktop and a phone), then the invitees' side: a new person signs up from the invitation
  * e-mail and lands in the account as operations; an existing user signs in from it as a developer. Each sees only what
- * the role allows (DESIGN §7).
+ * the role allows (docs/features.md#roles).
  */
 describe('the team screen', () => {
   let session: MerchantSession;

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
 
-/** The customer pages (DESIGN §5) are their own entry, pay.html, so they carry no dashboard code. */
+/** The customer pages (pay, donate, checkout, receipts) are their own entry, pay.html, so they carry no dashboard code. */
 const CUSTOMER_PAGE = /^\/(pay|fund|checkout)\/[^/]/;
 
 /** In `vite` and `vite preview`, /pay/*, /fund/* and /checkout/* load pay.html (the server's spa plugin does the same). */

@@ -33,7 +33,7 @@ import { createNameLookup } from './modules/money/providers/name-lookup.ts';
 import { createProviderRegistry, createSimulator } from './modules/money/providers/provider.ts';
 import { checkRails, liveProvidersFrom, railsSummary } from './modules/money/providers/rails/live.ts';
 import { listMismatches } from './modules/money/providers/repository.ts';
-import { createCollectionsService } from './modules/payments/list-service.ts';
+import { createPaymentListService } from './modules/payments/list-service.ts';
 import { createRefundReceipts } from './modules/payments/refunds/refund-receipts.ts';
 import { createRefunds } from './modules/payments/refunds/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
@@ -208,7 +208,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     leaseMs: CLAIM_LEASE_MS,
     logger,
   });
-  const collections = createCollectionsService({
+  const collections = createPaymentListService({
     db,
     sendReceipt: payments.sendReceipt,
     refunds,

@@ -12,7 +12,7 @@ import { digitalItemKeys } from './features/links/digital-items/api/digital-item
 import { donationLinkKeys } from './features/links/donation-links/api/donation-link-keys.ts';
 import { paymentLinkKeys } from './features/links/payment-links/api/payment-link-keys.ts';
 import { teamKeys } from './features/team/api/team.ts';
-import { settlementKeys } from './features/transfers/api/settlement-keys.ts';
+import { transferKeys } from './features/transfers/api/transfer-keys.ts';
 import { walletPinKeys } from './features/transfers/api/wallet-pin.ts';
 import { batchKeys } from './features/transfers/batches/api/batch-keys.ts';
 import { collectionKeys } from './lib/collections-query.ts';
@@ -58,13 +58,13 @@ describe('query keys come from one factory per feature', () => {
     ['digital item lists', [digitalItemKeys.all, digitalItemKeys.scope(scope), digitalItemKeys.lists(scope)]],
     ['a digital item', [digitalItemKeys.scope(scope), digitalItemKeys.details(scope), digitalItemKeys.detail(scope, 'ref')]],
     ['customer lists', [customerKeys.all, customerKeys.scope(scope), customerKeys.lists(scope)]],
-    ['settlement lists', [settlementKeys.all, settlementKeys.scope(scope), settlementKeys.lists(scope)]],
-    ['the wallet summary', [settlementKeys.scope(scope), settlementKeys.summary(scope)]],
+    ['settlement lists', [transferKeys.all, transferKeys.scope(scope), transferKeys.lists(scope)]],
+    ['the wallet summary', [transferKeys.scope(scope), transferKeys.summary(scope)]],
     ['payout batch lists', [batchKeys.all, batchKeys.scope(scope), batchKeys.lists(scope)]],
     ['a payout batch and its rows', [batchKeys.scope(scope), batchKeys.detail(scope, 'id'), batchKeys.rows(scope, 'id')]],
     ['collection lists', [collectionKeys.all, collectionKeys.scope(scope), collectionKeys.lists(scope)]],
     ['filtered collections', [collectionKeys.lists(scope), collectionKeys.filtered(scope, 'status=failed')]],
-    ['filtered transfers', [settlementKeys.lists(scope), settlementKeys.filtered(scope, 'kind=payout')]],
+    ['filtered transfers', [transferKeys.lists(scope), transferKeys.filtered(scope, 'kind=payout')]],
     ['a search', [searchKeys.all, searchKeys.scope(scope), searchKeys.text(scope, 'okello')]],
     ['a live page', [collectionKeys.scope(scope), collectionKeys.live(scope, 'ref')]],
     ['a collection', [collectionKeys.scope(scope), collectionKeys.details(scope), collectionKeys.detail(scope, 'id')]],
@@ -95,7 +95,7 @@ describe('query keys come from one factory per feature', () => {
       digitalItemKeys,
       collectionKeys,
       customerKeys,
-      settlementKeys,
+      transferKeys,
       searchKeys,
       batchKeys,
     ];
@@ -108,16 +108,7 @@ describe('query keys come from one factory per feature', () => {
 
   it("no two factories share a root, so one feature's invalidation never reaches another's queries", () => {
     const roots = [
-      ...[
-        paymentLinkKeys,
-        donationLinkKeys,
-        digitalItemKeys,
-        collectionKeys,
-        customerKeys,
-        settlementKeys,
-        searchKeys,
-        batchKeys,
-      ],
+      ...[paymentLinkKeys, donationLinkKeys, digitalItemKeys, collectionKeys, customerKeys, transferKeys, searchKeys, batchKeys],
       ...[dashboardStatsKeys, developerKeys, dashboardKeys, teamKeys, walletPinKeys, businessKeys, invitationKeys, profileKeys],
     ].map((keys) => keys.all[0]);
     expect(new Set(roots).size).toBe(roots.length);

@@ -63,7 +63,7 @@ export function isInsufficientFunds(error: unknown): boolean {
 }
 
 /**
- * Writes one balanced movement (DESIGN §6) in one statement inside the caller's transaction: each wallet's balance
+ * Writes one balanced movement (its lines sum to zero per currency) in one statement inside the caller's transaction: each wallet's balance
  * (created empty the first time it is credited), then the transaction row and its entries. The database refuses an
  * unbalanced or mixed-currency set and a debit beyond a merchant, fee or hold balance; the latter surfaces as
  * InsufficientFundsError. It emits balance.changed in the same transaction (a member's low-balance alert).

@@ -73,7 +73,7 @@ type Options = {
   receiptUrl: (code: string) => string;
 };
 
-export function createCollectionsService({ db, sendReceipt, refunds: refundsService, receiptUrl }: Options) {
+export function createPaymentListService({ db, sendReceipt, refunds: refundsService, receiptUrl }: Options) {
   /** One collection of the scope; another account's, the other environment's, an unknown or malformed id: 404. */
   async function scoped(scope: MoneyScope, id: string) {
     const row = isUuid(id) ? await findScopedCollection(db, scope, id) : undefined;

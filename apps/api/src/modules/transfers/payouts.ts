@@ -54,7 +54,7 @@ type Options = {
 };
 
 /**
- * A mobile-money payout (DESIGN §6): debited and held in one transaction, then handed to the provider (the simulator in
+ * A mobile-money payout: debited and held in one transaction, then handed to the provider (the simulator in
  * test), and paid out or returned when the provider reports (or the worker applies the simulator's decision, or the
  * payout expires). A provider that refuses returns the money at once. A provider that accepted keeps the payout
  * pending even if recording its reference then fails: its report, or the expiry, completes it.

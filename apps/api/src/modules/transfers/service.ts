@@ -55,7 +55,7 @@ type Options = {
 };
 
 /**
- * The wallet (spec §7, DESIGN §6): balances, the account look-ups of a transfer, and the three ways money leaves a
+ * The wallet (docs/features.md#money-out): balances, the account look-ups of a transfer, and the three ways money leaves a
  * wallet, each in its own file: a wallet transfer (p2p.ts), a settlement to the bank (here, through the move-out frame
  * of move-out.ts) and a mobile-money payout (payouts.ts); completion.ts applies a settlement's or payout's outcome.
  */
@@ -106,7 +106,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
       return { current_balance: USD.production, current_balance_sand_box: USD.test };
     },
 
-    /** spec §7 verify_sente_acc_number: another account's id by its number; one's own is refused. */
+    /** verify_sente_acc_number: another account's id by its number; one's own is refused. */
     async accountByNumber(actor: MemberInScope, accountNumber: string) {
       const account = await walletRepo.accountByNumber(db, accountNumber.replace(/\s/g, ''));
       if (!account) throw notFound(M.noAccountFound);
@@ -114,7 +114,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
       return account;
     },
 
-    /** spec §7 user_with_sente: the holder of an account, to show at the PIN step. */
+    /** user_with_sente: the holder of an account, to show at the PIN step. */
     async holder(accountId: string) {
       const account = isUuid(accountId) ? await walletRepo.accountById(db, accountId) : undefined;
       if (!account) throw notFound(M.noAccountFound);
@@ -125,7 +125,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
       await walletRepo.setBankDetails(db, accountId, details);
     },
 
-    /** Spec §7 wallet transfer (p2p.ts). */
+    /** A wallet transfer to another Sente account (p2p.ts). */
     p2p,
 
     /** The account's payout rules (payout-rules.ts, decision 065): read by every member, set by owners and administrators. */
@@ -262,7 +262,7 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     /** The wallet statement and its spreadsheet (statement.ts, decision 052). */
     statement: createStatementService(db),
 
-    /** Spec §7: the environment a transfer names must be the account's active one. */
+    /** The environment a transfer names must be the account's active one. */
     assertEnvironment(actor: MemberInScope, env: string | undefined) {
       if (env === undefined) return;
       const expected = TRANSFER_ENV[actor.environment];

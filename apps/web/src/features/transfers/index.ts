@@ -4,7 +4,7 @@
  * and the transfer lists' query keys, which a refund reads again.
  */
 export { usePayoutRules } from './api/payout-rules.ts';
-export { settlementKeys } from './api/settlement-keys.ts';
+export { transferKeys } from './api/transfer-keys.ts';
 export { useWalletPin } from './api/use-wallet-pin.ts';
 export { useVerifyPin } from './api/wallet-pin.ts';
 export { AuthenticatePinModal, CreatePinModal, type PinSummary } from './pin/pin-modals.tsx';

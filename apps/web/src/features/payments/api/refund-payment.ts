@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { collectionKeys } from '../../../lib/collections-query.ts';
 import { useMoneyScope } from '../../../lib/money-scope.ts';
 import { profileKeys } from '../../../lib/profile.ts';
-import { settlementKeys } from '../../transfers/index.ts';
+import { transferKeys } from '../../transfers/index.ts';
 
 type RefundVariables = { input: RefundInput; idempotencyKey: string };
 
@@ -28,7 +28,7 @@ export function useRefundPayment(id: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: collectionKeys.detail(scope, id) }),
-        queryClient.invalidateQueries({ queryKey: settlementKeys.scope(scope) }),
+        queryClient.invalidateQueries({ queryKey: transferKeys.scope(scope) }),
         queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       ]),
     onError: () => queryClient.invalidateQueries({ queryKey: collectionKeys.detail(scope, id) }),

@@ -3,7 +3,7 @@ import { TRANSFER_ENV, type TRANSFER_FORM_KINDS } from '@sente/contracts/transfe
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/profile.ts';
-import { settlementKeys } from './settlement-keys.ts';
+import { transferKeys } from './transfer-keys.ts';
 
 /** The receiver of a wallet transfer, as the PIN step names them. */
 export type Receiver = { recipientId: string; name: string; accountNumber: string };
@@ -83,7 +83,7 @@ export function useMoveMoney() {
     mutationFn: ({ movement, pinToken, idempotencyKey }: MoveMoneyVariables) => moveMoney(movement, pinToken, idempotencyKey),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+        queryClient.invalidateQueries({ queryKey: transferKeys.all }),
         queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       ]),
   });

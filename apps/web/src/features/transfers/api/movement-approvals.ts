@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { awaitingApprovalKeys } from '../../../lib/awaiting-approval.ts';
 import { profileKeys } from '../../../lib/profile.ts';
-import { settlementKeys } from './settlement-keys.ts';
+import { transferKeys } from './transfer-keys.ts';
 
 /**
  * What is said of a movement awaiting approval (decisions 067 and 071), by the catalogue's keys: a second member
@@ -25,7 +25,7 @@ export function useAnswerMovement<Step extends keyof typeof answers>(step: Step,
     mutationFn: (input: string) => (step === 'withdraw' ? answers.withdraw(id) : answers[step as 'approve'](id, input)),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+        queryClient.invalidateQueries({ queryKey: transferKeys.all }),
         queryClient.invalidateQueries({ queryKey: awaitingApprovalKeys.all }),
         queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       ]),

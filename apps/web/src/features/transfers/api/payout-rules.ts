@@ -3,15 +3,15 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { call } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { notify } from '../../../lib/notify.ts';
-import { settlementKeys } from './settlement-keys.ts';
+import { transferKeys } from './transfer-keys.ts';
 
 /** The rules are the account's, the same in both environments: keyed by the account only. */
 export const payoutRulesKeys = {
   /** Everything of the account's transfers, both environments: what new rules change. */
-  account: (accountId: string | null) => [...settlementKeys.all, accountId] as const,
-  rules: (accountId: string | null) => [...settlementKeys.all, accountId, 'payout-rules'] as const,
+  account: (accountId: string | null) => [...transferKeys.all, accountId] as const,
+  rules: (accountId: string | null) => [...transferKeys.all, accountId, 'payout-rules'] as const,
   /** What the member may still send today: the day's sums are of the environment's movements, read again after each. */
-  allowance: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'payout-allowance'] as const,
+  allowance: (scope: MoneyScope) => [...transferKeys.scope(scope), 'payout-allowance'] as const,
 };
 
 /** GET /api/payout-rules: the account's caps and approval threshold (decision 065). */

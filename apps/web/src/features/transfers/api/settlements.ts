@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
-import { settlementKeys } from './settlement-keys.ts';
+import { transferKeys } from './transfer-keys.ts';
 
 /** The URL's filter keys of the Transfers page, as GET /api/settlements reads them (decision 051). */
 export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;
@@ -13,7 +13,7 @@ export const TRANSFER_FILTER_KEYS = ['status', 'kind', 'from', 'to'] as const;
  * narrowed by status, kind and Kampala days. While a new filter loads, the list of the one before stays.
  */
 export const settlementsQueryOptions = (scope: MoneyScope, query: string) => ({
-  ...cursorListOptions<TransferRow>(settlementKeys.filtered(scope, query), 'GET /api/settlements', query),
+  ...cursorListOptions<TransferRow>(transferKeys.filtered(scope, query), 'GET /api/settlements', query),
   placeholderData: keepPreviousData,
 });
 
@@ -24,7 +24,7 @@ export function useSettlements(query: string) {
 /** The charge of each way out and the balances, shown in the modal and at the PIN step. */
 export const walletSummaryQueryOptions = (scope: MoneyScope) =>
   queryOptions({
-    queryKey: settlementKeys.summary(scope),
+    queryKey: transferKeys.summary(scope),
     queryFn: async ({ signal }) => (await call('GET /api/wallet/charges', { signal })).data,
   });
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { type MoneyScope, useMoneyScope } from '../../../lib/money-scope.ts';
 import { cursorListOptions, useCursorList } from '../../../lib/use-cursor-list.ts';
-import { settlementKeys } from './settlement-keys.ts';
+import { transferKeys } from './transfer-keys.ts';
 
 /** Kampala days, both included, as the statement's date inputs hold them (YYYY-MM-DD). */
 export type StatementRange = { from: string; to: string };
@@ -13,7 +13,7 @@ export type StatementRange = { from: string; to: string };
  * refreshes the statement too.
  */
 export const statementKeys = {
-  lists: (scope: MoneyScope) => [...settlementKeys.scope(scope), 'statement'] as const,
+  lists: (scope: MoneyScope) => [...transferKeys.scope(scope), 'statement'] as const,
   list: (scope: MoneyScope, range: StatementRange) => [...statementKeys.lists(scope), range] as const,
   summary: (scope: MoneyScope, range: StatementRange) => [...statementKeys.lists(scope), 'summary', range] as const,
 };

@@ -4,7 +4,7 @@ import { call } from '../../../../lib/api-client.ts';
 import { awaitingApprovalKeys } from '../../../../lib/awaiting-approval.ts';
 import { useMoneyScope } from '../../../../lib/money-scope.ts';
 import { profileKeys } from '../../../../lib/profile.ts';
-import { settlementKeys } from '../../api/settlement-keys.ts';
+import { transferKeys } from '../../api/transfer-keys.ts';
 import { batchKeys } from './batch-keys.ts';
 
 /** An answer that carries the batch as it now is, and the server's words for what happened. */
@@ -47,7 +47,7 @@ export function useBatchStep<Input>(id: string, step: (input: Input) => Promise<
       // Submitted, answered or withdrawn: what waits for approval changed.
       void queryClient.invalidateQueries({ queryKey: awaitingApprovalKeys.all });
       if (batch.status !== 'draft') {
-        void queryClient.invalidateQueries({ queryKey: settlementKeys.all });
+        void queryClient.invalidateQueries({ queryKey: transferKeys.all });
         void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       }
     },
