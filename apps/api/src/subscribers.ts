@@ -11,6 +11,7 @@ import type { OutboxSubscribers } from './modules/events/outbox.ts';
 import {
   addToLinkTotals,
   collectionWebhook,
+  hasPayerReceipts,
   refundOutcome,
   refundTotals,
   timelineOfOutcome,
@@ -65,7 +66,7 @@ export const SUBSCRIBERS: Registry = {
     'balance.changed': [(trx, { ledgerTransactionId }) => queueLowBalanceAlerts(trx, ledgerTransactionId)],
   },
   outbox: {
-    'collection.settled': { subjectOf: ({ collection }) => collection.id },
+    'collection.settled': { subjectOf: ({ collection }) => collection.id, when: hasPayerReceipts },
     'transfer.completed': {
       subjectOf: ({ transfer }) => transfer.id,
       when: ({ transfer, paid }) => transfer.kind === 'refund' && paid,

@@ -15,7 +15,12 @@ type Collection = Selectable<CollectionsTable>;
  */
 export type DomainEvent =
   /** A payment left pending as paid: the wallet is credited in the same transaction. */
-  | { type: 'collection.settled'; collection: Collection }
+  | {
+      type: 'collection.settled';
+      collection: Collection;
+      /** The account sends its payers SMS receipts (read with the payment's row as it settled). */
+      smsReceipts: boolean;
+    }
   /** A payment left pending as failed (refused, cancelled or expired). */
   | { type: 'collection.failed'; collection: Collection }
   /** A refund of a payment (its `collection_id`) was asked for and its amount held. */

@@ -133,6 +133,11 @@ export function completePending(trx: Transaction<Database>, id: string, outcome:
       // Held for the operator (decision 040): nothing is applied to it, whoever reports.
       .where('provider_mismatch', 'is', null)
       .returningAll()
+      // Whether the account sends SMS receipts, read with the row: a settled payment with no receipt to send (no e-mail,
+      // no SMS) then writes no outbox row (subscribers.ts).
+      .returning(
+        sql<boolean>`(select a.sms_receipts from accounts a where a.id = collections.account_id)`.as('account_sms_receipts'),
+      )
       .executeTakeFirst()
   );
 }

@@ -28,8 +28,9 @@ export function createSettlement({ db, logger, outbox }: Options) {
   async function settle(collectionId: string, outcome: PaymentOutcome): Promise<CollectionRecord | undefined> {
     let outboxed: EmittedRow | undefined;
     const applied = await db.transaction().execute(async (trx) => {
-      const collection = await completePending(trx, collectionId, outcome);
-      if (!collection) return undefined;
+      const settled = await completePending(trx, collectionId, outcome);
+      if (!settled) return undefined;
+      const { account_sms_receipts: smsReceipts, ...collection } = settled;
       if (collection.status !== 'successful') {
         await emit(trx, { type: 'collection.failed', collection });
         return collection;
@@ -43,7 +44,7 @@ export function createSettlement({ db, logger, outbox }: Options) {
           fee: Number(collection.fee),
         }),
       );
-      outboxed = await emit(trx, { type: 'collection.settled', collection });
+      outboxed = await emit(trx, { type: 'collection.settled', collection, smsReceipts: smsReceipts === true });
       return collection;
     });
     if (outboxed) outbox.dispatch(outboxed);

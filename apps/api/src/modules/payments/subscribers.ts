@@ -23,6 +23,13 @@ export async function timelineOfOutcome(trx: Trx, { collection }: Settled): Prom
   });
 }
 
+/**
+ * Whether a settled payment has a receipt for its payer (payer-receipts.ts sends them from the outbox): by e-mail when
+ * they gave an address, by SMS when they paid by mobile money to an account that sends SMS receipts.
+ */
+export const hasPayerReceipts = ({ collection, smsReceipts }: EventOf<'collection.settled'>): boolean =>
+  Boolean(collection.email) || (collection.msisdn !== null && smsReceipts);
+
 /** The link's running total of successful payments. */
 export async function addToLinkTotals(trx: Trx, { collection }: EventOf<'collection.settled'>): Promise<void> {
   if (collection.link_id) await addToLinkTotal(trx, collection.link_id, collection.environment, Number(collection.amount));
