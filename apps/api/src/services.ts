@@ -183,7 +183,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     outbox,
   });
-  const refunds = createRefunds({ db, providers, moneyOut: wallet.refundMoneyOut });
+  const refunds = createRefunds({ db, providers, disburse: wallet.disburse });
   const approvals = createApprovals({
     db,
     pins,

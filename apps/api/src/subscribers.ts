@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './db/database.ts';
 import {
   queueApprovalAlert,
   queueLowBalanceAlerts,
@@ -6,13 +8,14 @@ import {
   queueRefundDoneAlert,
 } from './modules/alerts/queue.ts';
 import { recordCustomer } from './modules/customers/repository.ts';
-import type { Registry } from './modules/events/events.ts';
+import type { EventOf, Registry } from './modules/events/events.ts';
 import type { OutboxSubscribers } from './modules/events/outbox.ts';
 import {
   addToLinkTotals,
   collectionWebhook,
   hasPayerReceipts,
   refundOutcome,
+  refundPendingTotals,
   refundTotals,
   timelineOfOutcome,
   timelineOfRefundRequest,
@@ -25,12 +28,24 @@ import {
   pendingTransferWebhook,
 } from './modules/transfers/subscribers.ts';
 
+type Trx = Transaction<Database>;
+
 /**
  * Who hears each domain event (decision 082), the one place a subscriber is added. `inTransaction`: run in the
  * transaction that emitted the event, in the order listed, so what they write (a timeline step, a total, a count, a
  * webhook event or a member's alert, the last two sent by the worker) commits exactly when the state does. `outbox`: the
  * events also kept in the outbox for a subscriber outside the database (outboxSubscribers, below), and when.
  */
+/** The merchant's alert of a payout (a batch row's too) returned to the wallet. */
+const payoutFailedAlert = async (trx: Trx, { transfer, paid }: EventOf<'transfer.released'>) => {
+  if (!paid) await queuePayoutFailedAlert(trx, transfer);
+};
+
+/** The merchant's alert of a refund paid to its payer. */
+const refundDoneAlert = async (trx: Trx, { transfer, paid }: EventOf<'transfer.released'>) => {
+  if (paid) await queueRefundDoneAlert(trx, transfer);
+};
+
 export const SUBSCRIBERS: Registry = {
   inTransaction: {
     'collection.settled': [
@@ -45,18 +60,26 @@ export const SUBSCRIBERS: Registry = {
       collectionWebhook,
     ],
     'collection.failed': [timelineOfOutcome, collectionWebhook],
-    'refund.requested': [timelineOfRefundRequest],
-    'transfer.pending': [pendingTransferWebhook],
-    'transfer.completed': [refundOutcome, completedTransferWebhook],
-    'transfer.released': [
-      refundTotals,
-      batchRowOutcome,
-      async (trx, { transfer, paid }) => {
-        if (transfer.kind === 'refund' && paid) await queueRefundDoneAlert(trx, transfer);
-        if ((transfer.kind === 'payout' || transfer.kind === 'batch_payout') && !paid)
-          await queuePayoutFailedAlert(trx, transfer);
-      },
-    ],
+    // A movement out's events have their subscribers for each kind (money/disbursements.ts's OUT_KINDS): what follows
+    // its request, its completion and its money's release.
+    'transfer.pending': {
+      settlement: [pendingTransferWebhook],
+      payout: [pendingTransferWebhook],
+      refund: [refundPendingTotals, timelineOfRefundRequest],
+      batch_payout: [pendingTransferWebhook],
+    },
+    'transfer.completed': {
+      settlement: [completedTransferWebhook],
+      payout: [completedTransferWebhook],
+      refund: [refundOutcome],
+      batch_payout: [completedTransferWebhook],
+    },
+    'transfer.released': {
+      settlement: [],
+      payout: [payoutFailedAlert],
+      refund: [refundTotals, refundDoneAlert],
+      batch_payout: [batchRowOutcome, payoutFailedAlert],
+    },
     'batch.changed': [batchWebhook],
     'approval.requested': [
       async (trx, request) => {

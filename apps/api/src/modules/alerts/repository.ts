@@ -2,6 +2,7 @@ import type { Environment } from '@sente/contracts/constants';
 import { RIGHTS } from '@sente/contracts/constants';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { kindsSql, PAYOUT_KINDS } from '../money/disbursements.ts';
 import type { MemberAlertsTable, NotificationSettingsTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -276,7 +277,7 @@ export async function dayFigureRow(
     out as (
       select coalesce(sum(amount), 0)::text as paid_out, count(*)::text as payouts from transfers
        where account_id = ${accountId} and environment = ${environment} and status = 'successful'
-         and kind in ('payout', 'batch_payout')
+         and kind in ${kindsSql(PAYOUT_KINDS)}
          and completed_at >= ${start}::timestamptz and completed_at < ${end}::timestamptz)
     select paid.*, out.*,
            (select coalesce(sum(last.balance_after), 0)::text

@@ -1,6 +1,7 @@
 import type { Environment } from '@sente/contracts/constants';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { TransferOutKind } from '../money/movements.ts';
 import type { TransferRecord } from '../money/tables.ts';
 import type { CollectionsTable } from '../payments/tables.ts';
 import type { BatchEventStep } from '../transfers/batches/events.ts';
@@ -23,9 +24,10 @@ export type DomainEvent =
     }
   /** A payment left pending as failed (refused, cancelled or expired). */
   | { type: 'collection.failed'; collection: Collection }
-  /** A refund of a payment (its `collection_id`) was asked for and its amount held. */
-  | { type: 'refund.requested'; refund: TransferRecord }
-  /** A settlement or payout (a batch row's too) was written, pending, to go to the operator or its provider. */
+  /**
+   * A settlement, payout, refund or batch row's payout was written, pending, its money held, to go to the operator or
+   * its provider.
+   */
   | { type: 'transfer.pending'; transfer: TransferRecord }
   /**
    * A settlement, payout, batch row's payout or refund left pending, paid or refused; emitted before its held money
@@ -54,11 +56,17 @@ export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 /** A subscriber: runs in the emitting transaction, so what it writes commits or rolls back with the state. */
 export type Subscriber<T extends EventType> = (trx: Transaction<Database>, event: EventOf<T>) => Promise<void>;
 
+/** The events of a movement out of a wallet, whose subscribers are given for each kind of it. */
+export type TransferEventType = 'transfer.pending' | 'transfer.completed' | 'transfer.released';
+
 /**
- * Every event type with its subscribers, in the order they run. Every type is a key, so a new event fails the
+ * Every event type with its subscribers, in the order they run; a transfer's events have theirs for each kind of money
+ * out (money/disbursements.ts's OUT_KINDS). Every type and every kind is a key, so a new event or a new kind fails the
  * type-check until the registry says who hears it (none is an empty list).
  */
-export type Subscribers = { [T in EventType]: readonly Subscriber<T>[] };
+export type Subscribers = { [T in Exclude<EventType, TransferEventType>]: readonly Subscriber<T>[] } & {
+  [T in TransferEventType]: Record<TransferOutKind, readonly Subscriber<T>[]>;
+};
 
 /** An event as the outbox keeps it: its type and the id of the row it is about. */
 export type OutboxedEvent = { type: EventType; subjectId: string };
@@ -96,7 +104,11 @@ export function installSubscribers(registry: Registry): void {
  */
 export async function emit(trx: Transaction<Database>, event: DomainEvent): Promise<EmittedRow | undefined> {
   if (!installed) throw new Error('a domain event was emitted before services.ts installed its subscribers');
-  const subscribers = installed.inTransaction[event.type] as readonly Subscriber<EventType>[];
+  const entry = installed.inTransaction[event.type];
+  const subscribers = ('transfer' in event ? (entry as Record<string, unknown>)[event.transfer.kind] : entry) as
+    | readonly Subscriber<EventType>[]
+    | undefined;
+  if (!subscribers) throw new Error(`${event.type} was emitted for a kind the registry does not name`);
   for (const subscriber of subscribers) await subscriber(trx, event);
   const route = installed.outbox[event.type] as OutboxRouting[EventType] & {};
   if (!route || !(route.when?.(event as never) ?? true)) return undefined;

@@ -4,6 +4,7 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/database.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
+import { PAYOUT_KINDS } from '../money/disbursements.ts';
 import { amountRefunded, amountRefundPending } from '../payments/refunds/repository.ts';
 
 /** What a list of collections is narrowed by: the query without its cursor. */
@@ -109,7 +110,7 @@ export function findPayout(db: Kysely<Database>, scope: MoneyScope, id: string) 
     ])
     .where('account_id', '=', scope.accountId)
     .where('environment', '=', scope.environment)
-    .where('kind', 'in', ['payout', 'batch_payout'])
+    .where('kind', 'in', PAYOUT_KINDS)
     .where('id', '=', id)
     .executeTakeFirst();
 }

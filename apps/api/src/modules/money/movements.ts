@@ -2,27 +2,14 @@ import type { Currency, Environment } from '@sente/contracts/constants';
 import type { WalletKind } from './tables.ts';
 
 /**
- * Every kind of money movement the ledger knows. A new kind (a refund, a batch payout) is added here, with
- * its builder below: the only place postings are written (money/boundary.unit.test.ts keeps it so).
+ * Every kind of money movement the ledger knows: a collection, and for each kind of money out of a wallet (and a wallet
+ * transfer held for a second member) its hold, its payment and its return. A new kind of movement is added here, with its
+ * builder below: the only place postings are written (money/boundary.unit.test.ts keeps it so).
  */
 export type MovementKind =
   | 'collection'
-  | 'settlement_hold'
-  | 'payout_hold'
-  | 'refund_hold'
-  | 'settlement_paid'
-  | 'payout_paid'
-  | 'refund_paid'
-  | 'settlement_returned'
-  | 'payout_returned'
-  | 'refund_returned'
-  | 'batch_payout_hold'
-  | 'batch_payout_paid'
-  | 'batch_payout_returned'
   | 'wallet_transfer'
-  | 'wallet_transfer_hold'
-  | 'wallet_transfer_paid'
-  | 'wallet_transfer_returned';
+  | `${TransferOutKind | 'wallet_transfer'}_${'hold' | 'paid' | 'returned'}`;
 
 type WalletKey = { accountId: string | null; kind: WalletKind; currency: Currency; environment: Environment };
 /**

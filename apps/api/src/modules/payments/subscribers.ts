@@ -5,7 +5,7 @@ import { queueWebhookEvent } from '../developers/deliveries-repository.ts';
 import type { EventOf } from '../events/events.ts';
 import { collectionEventData } from './public-object.ts';
 import { toApiRefund } from './refunds/public-object.ts';
-import { countRefundOutcome, lockPayment } from './refunds/repository.ts';
+import { countRefundOutcome, countRefundPending, lockPayment } from './refunds/repository.ts';
 import { addToLinkTotal, findCollectionLink } from './repository.ts';
 import { recordCollectionEvent } from './timeline-repository.ts';
 
@@ -51,8 +51,16 @@ export async function collectionWebhook(trx: Trx, { collection }: Settled): Prom
   });
 }
 
+/**
+ * A refund's amount held: counted pending on its payment and its customer (decision 073), under the payment's row lock
+ * its request took before the hold.
+ */
+export async function refundPendingTotals(trx: Trx, { transfer: refund }: EventOf<'transfer.pending'>): Promise<void> {
+  await countRefundPending(trx, refund.collection_id!, Number(refund.amount));
+}
+
 /** The payment's timeline: its step `refund_started`, with the amount held. */
-export async function timelineOfRefundRequest(trx: Trx, { refund }: EventOf<'refund.requested'>): Promise<void> {
+export async function timelineOfRefundRequest(trx: Trx, { transfer: refund }: EventOf<'transfer.pending'>): Promise<void> {
   await recordCollectionEvent(trx, {
     collectionId: refund.collection_id!,
     kind: 'refund_started',
@@ -67,7 +75,6 @@ export async function timelineOfRefundRequest(trx: Trx, { refund }: EventOf<'ref
  * and the timeline's step.
  */
 export async function refundOutcome(trx: Trx, { transfer: refund }: EventOf<'transfer.completed'>): Promise<void> {
-  if (refund.kind !== 'refund') return;
   const collectionId = refund.collection_id!;
   const paid = refund.status === 'successful';
   await lockPayment(trx, collectionId);
@@ -91,6 +98,5 @@ export async function refundOutcome(trx: Trx, { transfer: refund }: EventOf<'tra
  * and the payment is as it was, decision 073), after the wallet's lock, as settle takes the customer's and the roll-up's.
  */
 export async function refundTotals(trx: Trx, { transfer: refund }: EventOf<'transfer.released'>): Promise<void> {
-  if (refund.kind !== 'refund') return;
   await countRefundOutcome(trx, refund.collection_id!, Number(refund.amount), refund.status === 'successful');
 }

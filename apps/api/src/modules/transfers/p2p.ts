@@ -8,18 +8,19 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
+import type { Disbursed } from '../money/disbursements.ts';
 import { InsufficientFundsError, postMovement } from '../money/ledger.ts';
 import { walletTransferHeld, walletTransferred } from '../money/movements.ts';
 import { walletTransfer } from '../money/wallet-transfer.ts';
 import { approvalColumns } from './approvals/movement.ts';
-import type { MovedOut, MoveOut } from './move-out.ts';
+import type { DisburseFrame } from './disburse.ts';
 import { checkPayoutRules, hasCaps, needsApproval, readPayoutRules } from './payout-rules.ts';
 import { pinTokenHash } from './pins.ts';
 import { accountById, insertTransfer, type TransferListRecord } from './repository.ts';
 import { type EventTransfer, type Party, transferEvent } from './transfer-events.ts';
 import { toTransferRow } from './transfer-row.ts';
 
-type Options = { db: Kysely<Database>; frame: MoveOut; charges: TransferCharges };
+type Options = { db: Kysely<Database>; frame: DisburseFrame; charges: TransferCharges };
 
 /** Raised to roll back a wallet transfer's transaction in which its statement wrote nothing. */
 class NothingWritten extends Error {}
@@ -59,7 +60,7 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
     actor: MemberInScope & { party?: Party },
     input: { recipientAccountId: string; amount: number; reason: string; pin_token: string },
     idempotencyKey?: string,
-  ): Promise<MovedOut> {
+  ): Promise<Disbursed> {
     if (!isUuid(input.recipientAccountId)) throw notFound(M.noAccountFound);
     // As PostgreSQL reads a uuid: an upper-case spelling of one's own id is still one's own account.
     const recipientId = input.recipientAccountId.toLowerCase();
@@ -94,7 +95,8 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
     const key = { currency, environment: actor.environment };
     if (needsApproval(rules, input.amount)) {
       // Above the approval threshold (decision 067): held from the sender, credited when a second member approves it.
-      return frame.moveOut('wallet_transfer', actor, { member: actor, pinToken: input.pin_token }, idempotency, async (trx) => {
+      const authority = { member: actor, pinToken: input.pin_token };
+      return frame.moveOut('wallet_transfer', actor, authority, idempotency, M.invalidAmount, async (trx) => {
         if (!(await accountById(trx, recipientId))) throw notFound(M.noAccountFound);
         const amounts = { amount: input.amount, charge };
         await postMovement(trx, walletTransferHeld(key, { id: transfer.id, fromAccountId: actor.accountId, ...amounts }));
@@ -160,7 +162,7 @@ export function createWalletTransfers({ db, frame, charges }: Options) {
       if (twin) return frame.answer(twin.id, actor.accountId, true);
       throw new HttpError(400, M.invalidAmount, { code: API_ERROR_CODES.insufficientBalance });
     }
-    if (record) return { row: toTransferRow(record, actor.accountId), replayed: false };
+    if (record) return { id: record.id, row: toTransferRow(record, actor.accountId), replayed: false };
     // Nothing written: no such recipient (404), an earlier request holds the key (a replay, or a 409 for another
     // request), else the token was unusable.
     if (!(await accountById(db, recipientId))) throw notFound(M.noAccountFound);

@@ -83,7 +83,7 @@ export type PayoutRuleOptions = {
 /**
  * Refuses a movement of `amount` out of the account that would break one of its payout rules, naming the rule
  * (a 400 with the code `payout_rule`), so the caller's transaction rolls back and nothing is written. Called inside the
- * movement's transaction after the merchant wallet's row is locked (holdNew, or the wallet transfer's statement): two
+ * movement's transaction after the merchant wallet's row is locked (the money-out frame's hold, disburse.ts, or the wallet transfer's statement): two
  * movements of one account wait there for each other, so each sees what the other moved. The daily sums are of the
  * Kampala day, over every kind of money out that is not rejected, plus this movement; the member's sum counts the
  * movements they made (an API key's payout, with no member, counts for the account only).

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { type MoneyScope, readCounter } from '../../lib/money-scope.ts';
 import { type Cursor, PAGE_SIZE } from '../../lib/pagination.ts';
 import { changedBy } from '../../lib/request-context.ts';
-import { DISBURSEMENT_KINDS } from '../money/disbursements.ts';
+import { DISBURSEMENT_KINDS, kindsSql, OUT_KINDS } from '../money/disbursements.ts';
 import type { PayoutAccepted } from '../money/providers/provider.ts';
 import type { TransferRecord, TransfersTable } from '../money/tables.ts';
 
@@ -301,10 +301,8 @@ export async function upsertPayoutRules(
     .execute();
 }
 
-/** Every kind of money out of an account that its daily caps count, as the transfers table holds them today. */
-const COUNTED_KINDS = sql.join(
-  ['payout', 'settlement', 'wallet_transfer', 'refund', 'batch_payout'].map((kind) => sql.lit(kind)),
-);
+/** Every kind of money out of an account that its daily caps count: every kind of money out, and a wallet transfer. */
+const COUNTED_KINDS = kindsSql([...Object.keys(OUT_KINDS), 'wallet_transfer']);
 
 /**
  * The sums, as text, of what left the account in its environment since `since` and of what `memberId` moved of it:
@@ -317,7 +315,7 @@ export async function sentOutSince(db: Db, scope: MoneyScope, memberId: string |
            coalesce(sum(amount) filter (where creator_id = ${memberId}), 0)::text as member
       from (select amount, creator_id from transfers
              where account_id = ${scope.accountId} and environment = ${scope.environment}
-               and created_at >= ${since} and kind in (${COUNTED_KINDS}) and status <> 'rejected'
+               and created_at >= ${since} and kind in ${COUNTED_KINDS} and status <> 'rejected'
                and id is distinct from ${excluded}
             union all
             select r.amount_value, b.maker_id from payout_batch_rows r join payout_batches b on b.id = r.batch_id

@@ -22,20 +22,18 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MoneyScope } from '../../lib/money-scope.ts';
 import { decodeCursor, toPage } from '../../lib/pagination.ts';
 import { storedReason } from '../../lib/stored-reason.ts';
-import { emit } from '../events/events.ts';
 import type { Outbox } from '../events/outbox.ts';
-import { DISBURSEMENT_KINDS, type RefundMoneyOut } from '../money/disbursements.ts';
+import { DISBURSEMENT_KINDS } from '../money/disbursements.ts';
 import { merchantBalances } from '../money/ledger.ts';
 import type { TransferOutcome } from '../money/outcomes.ts';
 import type { ProviderRegistry } from '../money/providers/provider.ts';
 import { assertApproversForThreshold } from './approvals/approvers.ts';
-import { approvalColumns } from './approvals/movement.ts';
 import { createCompletion } from './completion.ts';
+import { createDisburse } from './disburse.ts';
 import { streamTransfersWorkbook } from './export.ts';
-import { createMoveOut, holdNew } from './move-out.ts';
 import { createWalletTransfers } from './p2p.ts';
-import { checkPayoutRules, readPayoutAllowance, readPayoutRules, savePayoutRules } from './payout-rules.ts';
-import { createPayouts, mobileMoneyOutColumns } from './payouts.ts';
+import { readPayoutAllowance, readPayoutRules, savePayoutRules } from './payout-rules.ts';
+import { createPayouts } from './payouts.ts';
 import type { PinService } from './pins.ts';
 import * as walletRepo from './repository.ts';
 import { createStatementService } from './statement.ts';
@@ -55,43 +53,25 @@ type Options = {
 };
 
 /**
- * The wallet (docs/features.md#money-out): balances, the account look-ups of a transfer, and the three ways money leaves a
- * wallet, each in its own file: a wallet transfer (p2p.ts), a settlement to the bank (here, through the move-out frame
- * of move-out.ts) and a mobile-money payout (payouts.ts); completion.ts applies a settlement's or payout's outcome.
+ * The wallet (docs/features.md#money-out): balances, the account look-ups of a transfer, and the ways money leaves a
+ * wallet: a wallet transfer (p2p.ts), and a settlement to the bank, a mobile-money payout (payouts.ts) or a refund
+ * (payments/refunds), each through the one money-out frame (disburse.ts); completion.ts applies their outcomes.
  */
 export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds, pollAfterMs, outbox }: Options) {
-  const frame = createMoveOut({ db, pins });
   const complete = createCompletion(db, outbox);
-  const p2p = createWalletTransfers({ db, frame, charges });
-  const { startPayout, handOver, send } = createPayouts({
+  const frame = createDisburse({
     db,
-    frame,
+    pins,
     providers,
     complete,
-    charge: charges.payout,
+    charges,
     expirySeconds: payoutExpirySeconds,
     pollAfterMs,
     logger,
   });
-  const refundMoneyOut: RefundMoneyOut = {
-    moveOut: (scope, authority, idempotency, write) => frame.moveOut('refund', scope, authority, idempotency, write),
-    async holdRefund(trx, scope, authority, refund, idempotency) {
-      const held = await holdNew(trx, 'refund', scope, { amount: refund.amount, charge: 0 });
-      // A refund pays a payer back at most what they paid: the daily caps count it, the cap per payout does not.
-      const member = 'member' in authority ? authority.member.userId : null;
-      await checkPayoutRules(trx, scope, member, refund.amount, { perPayout: false });
-      return walletRepo.insertTransfer(trx, {
-        ...held,
-        reason: refund.reason,
-        payout_msisdn: refund.msisdn,
-        collection_id: refund.collectionId,
-        ...mobileMoneyOutColumns(refund.provider, authority, payoutExpirySeconds, idempotency),
-        ...(await approvalColumns(trx, { ...scope, kind: 'refund', amount: refund.amount, makerId: member })),
-      });
-    },
-    send,
-    handOver,
-  };
+  const { disburse, send, handOver } = frame;
+  const p2p = createWalletTransfers({ db, frame, charges });
+  const startPayout = createPayouts({ disburse, providers });
 
   return {
     charges: (): TransferCharges => charges,
@@ -145,39 +125,15 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     ) {
       const account = await walletRepo.accountById(db, actor.accountId);
       if (!account?.bank_details) throw badRequest(M.bankDetailsMissing);
-      const bank = account.bank_details;
-      const charge = charges.settlement;
-      const reason = storedReason(input.reason);
       const hash = requestHash({ kind: 'settlement', amount: input.amount, reason: input.reason });
-      return frame.moveOut(
-        'settlement',
-        actor,
-        { member: actor, pinToken: input.pin_token },
-        { key: idempotencyKey, hash },
-        async (trx) => {
-          const held = await holdNew(trx, 'settlement', actor, { amount: input.amount, charge });
-          await checkPayoutRules(trx, actor, actor.userId, input.amount);
-          const transfer = await walletRepo.insertTransfer(trx, {
-            ...held,
-            reason,
-            status: 'pending',
-            creator_id: actor.userId,
-            bank_details: JSON.stringify(bank),
-            idempotency_key: idempotencyKey ?? null,
-            request_hash: hash,
-            ...(await approvalColumns(trx, {
-              accountId: actor.accountId,
-              environment: actor.environment,
-              kind: 'settlement',
-              amount: input.amount,
-              makerId: actor.userId,
-            })),
-          });
-          if (!transfer) return null;
-          await emit(trx, { type: 'transfer.pending', transfer });
-          return transfer.id;
-        },
-      );
+      return disburse('settlement', {
+        scope: actor,
+        authority: { member: actor, pinToken: input.pin_token },
+        idempotency: { key: idempotencyKey, hash },
+        amount: input.amount,
+        reason: storedReason(input.reason),
+        to: { bank: account.bank_details },
+      });
     },
 
     /** Mobile-money payout: debited and held now, paid out or returned when the provider reports. */
@@ -253,8 +209,8 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     exportTransfers: (scope: MoneyScope, where: Omit<TransfersFilter, 'cursor'>, log: FastifyBaseLogger) =>
       streamTransfersWorkbook(db, scope, where, log),
 
-    /** The money-out machinery a refund (payments/refunds) moves its money through. */
-    refundMoneyOut,
+    /** The money-out frame a refund (payments/refunds) moves its money through: its one crossing of the wall. */
+    disburse,
 
     /** What a payout batch's rows (batches/) and an approved movement (approvals/) are completed and handed over by. */
     batchMoneyOut: { complete, send },

@@ -12,15 +12,14 @@ export async function pendingTransferWebhook(trx: Trx, { transfer }: EventOf<'tr
   await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
 }
 
-/** settlement.* / payout.* for the account's Payments URL; a refund's event is the payments module's (refund.*). */
+/** settlement.* / payout.* for the account's Payments URL (a refund's event is the payments module's, refund.*). */
 export async function completedTransferWebhook(trx: Trx, { transfer }: EventOf<'transfer.completed'>): Promise<void> {
-  if (transfer.kind === 'refund') return;
   await queueTransferEvent(trx, transfer, { accountId: transfer.account_id, direction: 'out' });
 }
 
 /** A batch row's payout is done, its share of the hold moved: the row, the batch's counts, and its end (batches/work.ts). */
 export async function batchRowOutcome(trx: Trx, { transfer, paid }: EventOf<'transfer.released'>): Promise<void> {
-  if (transfer.kind === 'batch_payout') await batchRowFinished(trx, transfer, paid);
+  await batchRowFinished(trx, transfer, paid);
 }
 
 /** payout_batch.<step> for the account's Payments URL. */

@@ -3,6 +3,7 @@ import type { WebhookEventType } from '@sente/contracts/webhook-deliveries';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { queueWebhookEvent, type WebhookEventInput } from '../developers/deliveries-repository.ts';
+import { isOutKind, OUT_KINDS } from '../money/disbursements.ts';
 import type { TransferRecord } from '../money/tables.ts';
 import { payoutEventData } from './public-object.ts';
 
@@ -47,8 +48,8 @@ export function transferEvent(
   side: { accountId: string; direction: 'out' | 'in'; other?: Party },
 ): WebhookEventInput {
   // A batch's row is a payout to its receiver: the same events and object, with its batch's id (decision 066).
-  const isPayout = transfer.kind === 'payout' || transfer.kind === 'batch_payout';
-  const subject = transfer.kind === 'wallet_transfer' ? 'transfer' : isPayout ? 'payout' : transfer.kind;
+  const subject = isOutKind(transfer.kind) ? (OUT_KINDS[transfer.kind].webhook ?? transfer.kind) : 'transfer';
+  const isPayout = subject === 'payout';
   return {
     accountId: side.accountId,
     environment: transfer.environment,

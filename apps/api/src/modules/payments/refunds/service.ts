@@ -4,22 +4,15 @@ import type { ApiRefund } from '@sente/contracts/merchant-api-objects';
 import { REFUND_MESSAGES as R } from '@sente/contracts/refunds';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.ts';
-import { claimHandOver } from '../../../lib/hand-over.ts';
 import { fieldError, HttpError } from '../../../lib/http-error.ts';
 import { requestHash } from '../../../lib/idempotency.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { storedReason } from '../../../lib/stored-reason.ts';
-import { emit } from '../../events/events.ts';
-import type { Authority, RefundMoneyOut } from '../../money/disbursements.ts';
-import { InsufficientFundsError } from '../../money/ledger.ts';
+import { type Authority, CARD_REFUND_NUMBER, type Disburse } from '../../money/disbursements.ts';
 import type { PaymentProvider, ProviderRegistry } from '../../money/providers/provider.ts';
-import type { TransferRecord } from '../../money/tables.ts';
 import { toApiRefund } from './public-object.ts';
-import { countRefundPending, findRefund, lockPayment, paidAndRefunded, refundableCollection, refundsOf } from './repository.ts';
-
-/** The number a card payment's refund is paid to through the simulator, which has none of the payer's. */
-const CARD_REFUND_NUMBER = 'card';
+import { findRefund, lockPayment, paidAndRefunded, refundableCollection, refundsOf } from './repository.ts';
 
 /** What a payment's refunds paid back (successful) and will pay back once paid (pending). */
 export type RefundedSoFar = { refunded: number; pending: number };
@@ -77,8 +70,8 @@ export function refundBlock(
 type Options = {
   db: Kysely<Database>;
   providers: ProviderRegistry;
-  /** The transfers' money-out frame, hold and provider hand-over (a refusal returns the money at once). */
-  moneyOut: RefundMoneyOut;
+  /** The one money-out frame (transfers/disburse.ts): the hold, the rules, the approval, the row and the hand-over. */
+  disburse: Disburse;
 };
 
 /** What a refund asks: the amount (everything left when absent, /v1 only) and why (optional on /v1). */
@@ -86,14 +79,15 @@ export type RefundAsk = { amount?: number | undefined; reason?: string | undefin
 
 /**
  * Refunds (decision 053): a payment paid back to its payer, in whole or in parts up to what was
- * paid, as a transfer of kind `refund` through the move-out frame and the payout's provider hand-over. In one
- * transaction the PIN token is spent (an API key spends none), the payment's row is locked (so two refunds of it are
- * decided one after the other: of two refunds of the whole amount at once, one wins), what is left to refund is
+ * paid, as a transfer of kind `refund` through the one money-out frame (transfers/disburse.ts, handed in as `disburse`).
+ * In its transaction the PIN token is spent (an API key spends none), the payment's row is locked (so two refunds of it
+ * are decided one after the other: of two refunds of the whole amount at once, one wins), what is left to refund is
  * checked, the amount is held from the merchant wallet of the payment's environment (refused when the balance cannot
- * cover it) and the refund and its timeline step are written. Then the provider is asked to pay; its refusal returns
- * the money at once, its later failure when it reports (transfers/completion.ts). The payment's fee is not returned.
+ * cover it) and the refund written; its `transfer.pending` counts it pending on the payment and writes the timeline's
+ * step (subscribers.ts). Then the provider is asked to pay; its refusal returns the money at once, its later failure
+ * when it reports (transfers/completion.ts). The payment's fee is not returned.
  */
-export function createRefunds({ db, providers, moneyOut }: Options) {
+export function createRefunds({ db, providers, disburse }: Options) {
   async function refund(
     scope: MoneyScope,
     authority: Authority,
@@ -119,49 +113,16 @@ export function createRefunds({ db, providers, moneyOut }: Options) {
       amount: ask.amount ?? null,
       reason: ask.reason ?? null,
     });
-    const idempotency = { key: idempotencyKey, hash };
-    const moved = await moneyOut.moveOut(scope, authority, idempotency, async (trx) => {
-      const amount = await amountToRefund(trx, collectionId, ask.amount);
-      let transfer: TransferRecord | null;
-      try {
-        transfer = await moneyOut.holdRefund(
-          trx,
-          scope,
-          authority,
-          { amount, reason, msisdn: collection.msisdn, collectionId, provider: rail.provider.name },
-          idempotency,
-        );
-      } catch (error) {
-        if (error instanceof InsufficientFundsError) {
-          throw new HttpError(400, R.balanceTooLow, { code: API_ERROR_CODES.insufficientBalance });
-        }
-        throw error;
-      }
-      if (!transfer) return null;
-      await countRefundPending(trx, collectionId, amount);
-      await emit(trx, { type: 'refund.requested', refund: transfer });
-      return transfer.id;
-    });
-    if (moved.row.approval?.status === 'awaiting') {
-      // Above the approval threshold (decision 067): handed over when a second member approves it.
-    } else if (moved.replayed) {
-      // The first request may have died before handing it over: this retry does it, unless someone else holds it.
-      if (moved.row.status === 'pending' && (await claimHandOver(db, 'transfers', moved.id))) {
-        await moneyOut.handOver(moved.id);
-      }
-    } else {
+    const moved = await disburse('refund', {
+      scope,
+      authority,
+      idempotency: { key: idempotencyKey, hash },
+      amount: (trx) => amountToRefund(trx, collectionId, ask.amount),
+      reason,
       // A card refund has no number: the simulator pays it back to the card.
-      await moneyOut.send(
-        rail.provider,
-        {
-          id: moved.id,
-          account: collection.msisdn ?? CARD_REFUND_NUMBER,
-          amount: moved.row.amount,
-          currency: moved.row.currency,
-        },
-        new Date(),
-      );
-    }
+      to: { provider: rail.provider, msisdn: collection.msisdn },
+      collectionId,
+    });
     return { refund: toApiRefund((await findRefund(db, scope, moved.id))!), replayed: moved.replayed };
   }
 

@@ -9,7 +9,7 @@ import type { MemberInScope } from '../../../lib/actor.ts';
 import { outboxColumns } from '../../../lib/hand-over.ts';
 import type { MoneyScope } from '../../../lib/money-scope.ts';
 import { emit } from '../../events/events.ts';
-import { isDisbursement } from '../../money/disbursements.ts';
+import { CARD_REFUND_NUMBER, isDisbursement, type PayoutOrder } from '../../money/disbursements.ts';
 import { postMovement } from '../../money/ledger.ts';
 import { type TransferOutKind, walletTransferReleased } from '../../money/movements.ts';
 import type { TransferOutcome } from '../../money/outcomes.ts';
@@ -28,9 +28,6 @@ import {
   uncreditedWalletTransfers,
   unreturnedMovements,
 } from './repository.ts';
-
-/** A refund of a card payment has no number: the simulator pays it back to the card (payments/refunds). */
-const CARD = 'card';
 
 /** What a new movement's row is written with when the account's rules ask a second member to approve it. */
 export type ApprovalColumns =
@@ -82,11 +79,7 @@ export type MovementSubjectOptions = {
   db: Kysely<Database>;
   providers: ProviderRegistry;
   complete: Complete;
-  send: (
-    provider: PaymentProvider,
-    payout: { id: string; account: string; amount: number; currency: TransferRecord['currency'] },
-    now: Date,
-  ) => Promise<boolean>;
+  send: (provider: PaymentProvider, payout: PayoutOrder, now: Date) => Promise<boolean>;
   payoutExpirySeconds: number;
   logger: Logger;
 };
@@ -150,7 +143,12 @@ export function createMovementSubject({ db, providers, complete, send, payoutExp
       logger.error({ transferId: row.id, provider: row.provider }, 'an approved payout names a provider not configured here');
       return;
     }
-    const payout = { id: row.id, account: row.payout_msisdn ?? CARD, amount: Number(row.amount), currency: row.currency };
+    const payout = {
+      id: row.id,
+      account: row.payout_msisdn ?? CARD_REFUND_NUMBER,
+      amount: Number(row.amount),
+      currency: row.currency,
+    };
     await send(provider, payout, now);
   }
 
