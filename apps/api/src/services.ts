@@ -220,7 +220,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   const jobs = createJobs({
     db,
     settlePayment: payments.settle,
-    reportPayout: wallet.reportPayout,
+    reportDisbursement: wallet.reportDisbursement,
     handOverPayment: payments.handOver,
     handOverPayout: wallet.handOverPayout,
     recordStep: payments.recordProviderStep,
@@ -246,7 +246,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     providers,
     secret: secrets.callbackSecret,
     settlePayment: payments.settle,
-    reportPayout: wallet.reportPayout,
+    reportDisbursement: wallet.reportDisbursement,
     recordStep: payments.recordProviderStep,
     logger,
   });

@@ -17,8 +17,8 @@ export type DueRulesDeps = {
   db: Kysely<Database>;
   /** Applies a payment's outcome exactly once (payments' settle); truthy when this call applied it. */
   settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
-  /** Applies a payout's outcome exactly once (the transfers' reportPayout); truthy when this call applied it. */
-  reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  /** Applies a payout's outcome exactly once (the transfers' reportDisbursement); truthy when this call applied it. */
+  reportDisbursement: (id: string, outcome: TransferOutcome) => Promise<unknown>;
   /**
    * Hands a claimed live payment its request never handed over to its provider (decision 041), before its expiry: the
    * payments service's handOver.
@@ -46,7 +46,7 @@ const countedAs = (result: ReportResult): Applied =>
 export function createDueRules({
   db,
   settlePayment,
-  reportPayout,
+  reportDisbursement,
   handOverPayment,
   handOverPayout,
   recordStep,
@@ -54,7 +54,7 @@ export function createDueRules({
   pollAfterMs,
   logger,
 }: DueRulesDeps) {
-  const { applyProviderReport, ask, hold } = createProviderReports({ db, settlePayment, reportPayout, recordStep, logger });
+  const { applyProviderReport, ask, hold } = createProviderReports({ db, settlePayment, reportDisbursement, recordStep, logger });
 
   /** The simulator's outcome when it is due at `now`; null when the row was claimed for its expiry. */
   const simulatedOutcome = (row: ClaimedPayment | ClaimedPayout, now: Date) =>
@@ -127,7 +127,7 @@ export function createDueRules({
     if (simulated) {
       const outcome: TransferOutcome =
         simulated === 'successful' ? { paid: true } : { paid: false, reason: WALLET_MESSAGES.simulatedPayoutFailure };
-      return (await reportPayout(row.id, outcome)) ? 'settled' : null;
+      return (await reportDisbursement(row.id, outcome)) ? 'settled' : null;
     }
     if (awaitsHandOver(row)) {
       const applied = handedOver(await handOverPayout(row.id, now));
@@ -156,7 +156,7 @@ export function createDueRules({
       await scheduleNextCheck(db, 'transfers', row.id, leaseUntil, nextCheckAt(row, now, pollAfterMs, 'payout'));
       return 'checked';
     }
-    return (await reportPayout(row.id, { paid: false, reason: WALLET_MESSAGES.payoutExpired })) ? 'expired' : null;
+    return (await reportDisbursement(row.id, { paid: false, reason: WALLET_MESSAGES.payoutExpired })) ? 'expired' : null;
   };
 
   /**

@@ -81,9 +81,9 @@ function poisonableJobs() {
       refuse(id);
       return t.app.services.payments.settle(id, outcome);
     },
-    reportPayout: async (id, outcome) => {
+    reportDisbursement: async (id, outcome) => {
       refuse(id);
-      return t.app.services.wallet.reportPayout(id, outcome);
+      return t.app.services.wallet.reportDisbursement(id, outcome);
     },
     handOverPayment: t.app.services.payments.handOver,
     handOverPayout: t.app.services.wallet.handOverPayout,
@@ -206,7 +206,7 @@ describe('PIN tokens', () => {
     const jobs = createJobs({
       db: t.database.db,
       settlePayment: t.app.services.payments.settle,
-      reportPayout: t.app.services.wallet.reportPayout,
+      reportDisbursement: t.app.services.wallet.reportDisbursement,
       handOverPayment: t.app.services.payments.handOver,
       handOverPayout: t.app.services.wallet.handOverPayout,
       recordStep: t.app.services.payments.recordProviderStep,

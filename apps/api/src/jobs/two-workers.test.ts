@@ -91,9 +91,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two workers on one PostgreSQL'
           count(name, id);
           return services.payments.settle(id, outcome);
         },
-        reportPayout: (id, outcome) => {
+        reportDisbursement: (id, outcome) => {
           count(name, id);
-          return services.wallet.reportPayout(id, outcome);
+          return services.wallet.reportDisbursement(id, outcome);
         },
         handOverPayment: services.payments.handOver,
         handOverPayout: services.wallet.handOverPayout,

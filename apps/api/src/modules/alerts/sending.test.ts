@@ -181,7 +181,10 @@ describe('alerts of money out', () => {
     expect(low[0]!.body).toMatch(/^Kato Hardware: the wallet balance is down to UGX [\d,]+ \(test\)\.$/);
 
     expect(
-      await dashboard.app.services.wallet.reportPayout(second.json().data.id, { paid: false, reason: 'Number not registered' }),
+      await dashboard.app.services.wallet.reportDisbursement(second.json().data.id, {
+        paid: false,
+        reason: 'Number not registered',
+      }),
     ).toBe(true);
     const kinds = (await alertsOf(merchant)).map((a) => a.kind).sort();
     expect(kinds).toEqual(['low_balance', 'payout_failed']);

@@ -174,9 +174,9 @@ describe('the wallet statement', () => {
     await setPin(t, carol);
     const sent = await payout(t, carol, 20_000, '0772000111');
     expect(sent.statusCode).toBe(201);
-    expect(await t.app.services.wallet.reportPayout(sent.json().data.id, { paid: false, reason: 'Number not registered' })).toBe(
-      true,
-    );
+    expect(
+      await t.app.services.wallet.reportDisbursement(sent.json().data.id, { paid: false, reason: 'Number not registered' }),
+    ).toBe(true);
     const page = await statement(carol);
     expect(page.items.filter((item) => item.description.startsWith('Payout fee'))).toEqual([
       expect.objectContaining({ description: 'Payout fee returned', debit: 0 }),

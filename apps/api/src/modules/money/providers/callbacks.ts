@@ -34,7 +34,7 @@ type Deps = {
   /** The secret path segment every callback URL carries (Secrets.callbackSecret). */
   secret: string;
   settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
-  reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  reportDisbursement: (id: string, outcome: TransferOutcome) => Promise<unknown>;
   /** Records the callback on the payment's timeline (payments' recordProviderStep). */
   recordStep: RecordStep;
   logger: Logger;
@@ -48,9 +48,9 @@ type Deps = {
  * So a forged body cannot credit anyone, a duplicate or late callback changes nothing, and a lost one is made up by the
  * reconciler's next poll.
  */
-export function createProviderCallbacks({ db, providers, secret, settlePayment, reportPayout, recordStep, logger }: Deps) {
+export function createProviderCallbacks({ db, providers, secret, settlePayment, reportDisbursement, recordStep, logger }: Deps) {
   const confirming = new Set<Promise<void>>();
-  const { applyProviderReport } = createProviderReports({ db, settlePayment, reportPayout, recordStep, logger });
+  const { applyProviderReport } = createProviderReports({ db, settlePayment, reportDisbursement, recordStep, logger });
 
   async function confirm(provider: PaymentProvider, subject: Subject) {
     try {
@@ -85,7 +85,7 @@ export function createProviderCallbacks({ db, providers, secret, settlePayment, 
         throw notFound(CALLBACK_MESSAGES.unknownReference);
       }
       // Already applied: a duplicate callback, answered as received and changing nothing. A failed or returned row is
-      // still asked about, so that a provider's late success is logged for the operator (settle and reportPayout).
+      // still asked about, so that a provider's late success is logged for the operator (settle and reportDisbursement).
       if (subject.status === 'successful') {
         if (subject.kind === 'payment') await recordStep(subject.id, 'callback', null);
         return;

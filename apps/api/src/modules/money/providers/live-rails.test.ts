@@ -68,7 +68,7 @@ beforeAll(async () => {
     providers,
     secret: new URL(t.app.services.rails.summary().callbacks[0]?.url ?? '').pathname.split('/').pop() ?? '',
     settlePayment: payments.settle,
-    reportPayout: wallet.reportPayout,
+    reportDisbursement: wallet.reportDisbursement,
     recordStep: payments.recordProviderStep,
     logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
   });

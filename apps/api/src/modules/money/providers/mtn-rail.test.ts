@@ -52,7 +52,7 @@ function jobsWithLog() {
   return createJobs({
     db: t.database.db,
     settlePayment: payments.settle,
-    reportPayout: wallet.reportPayout,
+    reportDisbursement: wallet.reportDisbursement,
     handOverPayment: payments.handOver,
     handOverPayout: wallet.handOverPayout,
     recordStep: payments.recordProviderStep,

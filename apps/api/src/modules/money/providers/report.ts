@@ -30,8 +30,8 @@ type Deps = {
   db: Kysely<Database>;
   /** Applies a payment's outcome exactly once (payments' settle); truthy when this call applied it. */
   settlePayment: (id: string, outcome: PaymentOutcome) => Promise<unknown>;
-  /** Applies a payout's or refund's outcome exactly once (the transfers' reportPayout); truthy when it applied it. */
-  reportPayout: (id: string, outcome: TransferOutcome) => Promise<unknown>;
+  /** Applies a payout's or refund's outcome exactly once (the transfers' reportDisbursement); truthy when it applied it. */
+  reportDisbursement: (id: string, outcome: TransferOutcome) => Promise<unknown>;
   /**
    * Records a step on a payment's timeline (payments' recordProviderStep): what the provider said when asked, or null
    * when it could not be. The timeline is the payments domain's, which money does not import.
@@ -47,7 +47,7 @@ const idField = (table: 'collections' | 'transfers') => (table === 'collections'
  * 040): ask the provider, record the step on a payment's timeline, hold a mismatch for the operator, apply the outcome
  * through the exactly-once settle or payout completion.
  */
-export function createProviderReports({ db, settlePayment, reportPayout, recordStep, logger }: Deps) {
+export function createProviderReports({ db, settlePayment, reportDisbursement, recordStep, logger }: Deps) {
   /** The provider's current word on the row; null when it cannot be asked about such a row. */
   function ask(provider: PaymentProvider, subject: ReportSubject): Promise<ProviderReport> | null {
     const money = { amount: subject.amount, currency: subject.currency };
@@ -107,7 +107,7 @@ export function createProviderReports({ db, settlePayment, reportPayout, recordS
     }
     const outcome = payoutOutcomeOf(report, subject, at);
     if (!outcome) return 'pending';
-    return (await reportPayout(subject.id, outcome)) ? 'applied' : 'unapplied';
+    return (await reportDisbursement(subject.id, outcome)) ? 'applied' : 'unapplied';
   }
 
   return { applyProviderReport, ask, hold };
