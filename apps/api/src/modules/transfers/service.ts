@@ -167,9 +167,10 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
     pendingSettlements: () => walletRepo.pendingSettlements(db),
 
     /**
-     * A disbursement's outcome (a payout, a batch row's payout or a refund), applied once however often it arrives. A provider reporting paid one already
-     * returned to the wallet (it expired in test, or the provider first reported it failed) is not applied twice: it
-     * is logged for the operator, who recovers the money from the provider or the merchant.
+     * A disbursement's outcome (a payout, a batch row's payout or a refund), applied once however often it arrives. A
+     * provider reporting paid one already returned to the wallet (it expired in test, or the provider first reported it
+     * failed) is not applied twice: it is logged for the operator, who recovers the money from the provider or the
+     * merchant.
      */
     async reportDisbursement(id: string, outcome: TransferOutcome): Promise<boolean> {
       const done = await complete(id, DISBURSEMENT_KINDS, outcome);
