@@ -9,41 +9,56 @@ import { JourneysFirstSequencer } from './scripts/test/sequencer.ts';
 const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 3);
 
 /**
- * The API files that run on PostgreSQL as well as on embedded PGlite (decision 054): those whose subject is something
- * the two could answer differently. PGlite is PostgreSQL's own engine behind another driver, with one connection, so
- * what differs is concurrency (locks, claims, races: only PostgreSQL has two sessions at once), the values the drivers
- * hand back (money as bigint, timestamps, counts), and what migrations and triggers do to existing rows. Money, its
- * providers and the worker's claims; payments, collections, customers, search, reports and their counters and
- * cursors; the ops commands and the demo that move money through the services; token rotation and throttling
- * counters; every migration test. The rest (HTTP plumbing, input walks, rights, links, files, team, documents) runs
- * on PGlite only. A new file in a folder listed here runs on both by itself; a file elsewhere that tests one of these
- * things is added by name.
+ * The API files that run on PostgreSQL as well as on embedded PGlite ([decision 088](docs/decisions/088-postgresql-runs-what-can-differ.md)):
+ * those whose subject is something the two could answer differently. PGlite is PostgreSQL's own engine behind another
+ * driver, with one connection, so what differs is concurrency (locks, claims, races, counters updated at once: only
+ * PostgreSQL has two sessions), the values the drivers hand back (money as bigint, timestamps in cursors, counts), and
+ * what migrations do to existing rows. A file here either does things at once (two requests, two workers, two
+ * processes, two passes), reads cursors or totals through the driver, or is a migration's test. The rest (features
+ * tested one request at a time, HTTP plumbing, input walks, rights, files, team, documents) runs on PGlite only, since
+ * the same engine answers it the same way. A new file that does things at once is added here by name.
  */
 const BOTH_DATABASES = [
-  'apps/api/src/modules/money/**',
-  'apps/api/src/modules/transfers/**',
+  // Two requests, workers, processes or passes at once: locks, claims, leases and exactly-once.
+  'apps/api/src/modules/transfers/two-processes.test.ts',
+  'apps/api/src/modules/transfers/wallet-concurrency.test.ts',
+  'apps/api/src/modules/transfers/concurrent-requests.test.ts',
+  'apps/api/src/modules/transfers/payout-rules.test.ts',
+  'apps/api/src/modules/transfers/approvals/withdraw.test.ts',
+  'apps/api/src/modules/transfers/batches/batch-workers.test.ts',
   'apps/api/src/jobs/**',
-  'apps/api/src/modules/payments/**',
-  'apps/api/src/modules/customers/**',
-  'apps/api/src/modules/search/**',
-  'apps/api/src/modules/reports/**',
-  'apps/api/src/modules/demo/**',
-  'apps/api/src/modules/ops/**',
-  'apps/api/src/modules/alerts/**',
-  'apps/api/src/modules/events/**',
-  'apps/api/src/sms/**',
-  'apps/api/src/modules/links/link-counts.test.ts',
-  'apps/api/src/modules/links/lists.test.ts',
-  'apps/api/src/lib/pagination.test.ts',
+  'apps/api/src/modules/money/ledger.test.ts',
+  'apps/api/src/modules/money/providers/chaos-payouts.test.ts',
+  'apps/api/src/modules/money/providers/outbox.test.ts',
+  'apps/api/src/modules/payments/payments.test.ts',
+  'apps/api/src/modules/payments/cancel.test.ts',
+  'apps/api/src/modules/payments/open.test.ts',
+  'apps/api/src/modules/payments/refunds/refunds.test.ts',
+  'apps/api/src/modules/payments/refunds/refund-pending.test.ts',
+  'apps/api/src/modules/events/outbox.test.ts',
+  'apps/api/src/modules/alerts/sending.test.ts',
+  'apps/api/src/modules/developers/webhook-delivery*.test.ts',
   'apps/api/src/modules/merchant-api/idempotency.test.ts',
   'apps/api/src/modules/merchant-api/flow.test.ts',
   'apps/api/src/modules/merchant-api/payout-batches.test.ts',
-  'apps/api/src/modules/developers/webhook-delivery*.test.ts',
   'apps/api/src/modules/auth/account-throttle.test.ts',
   'apps/api/src/modules/auth/refresh-grace.test.ts',
   'apps/api/src/modules/auth/refresh-reuse.test.ts',
   'apps/api/src/modules/auth/rate-limit.test.ts',
   'apps/api/src/modules/auth/sign-in-challenge.test.ts',
+  // Counters and totals kept as payments settle, and the values and cursors the driver hands back.
+  'apps/api/src/modules/customers/customers.test.ts',
+  'apps/api/src/modules/customers/customer-counts.test.ts',
+  'apps/api/src/modules/payments/collection-counts.test.ts',
+  'apps/api/src/modules/payments/list.test.ts',
+  'apps/api/src/modules/payments/find.test.ts',
+  'apps/api/src/modules/links/link-counts.test.ts',
+  'apps/api/src/modules/links/lists.test.ts',
+  'apps/api/src/modules/transfers/transfer-list.test.ts',
+  'apps/api/src/modules/reports/**',
+  'apps/api/src/modules/search/**',
+  'apps/api/src/lib/pagination.test.ts',
+  // What migrations do to existing rows.
   'apps/api/src/**/*-migration.test.ts',
 ].map((glob) => (glob.endsWith('.test.ts') ? glob : `${glob}/*.test.ts`));
 
