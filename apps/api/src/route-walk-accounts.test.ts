@@ -606,8 +606,8 @@ async function paramProbes(route: RouteEntry): Promise<Probe[]> {
       batchId: ownApiBatch,
     },
     files: o.files,
-    // send() adds the owner's PIN token where the route's body takes one.
-    pinToken: async () => ({}) as { pin_token: string },
+    // send() puts the owner's PIN token in its place.
+    pinToken: async () => ({ pin_token: '' }),
     certificate: async () => o.certificate,
     codeNotSentTo: () => wrongCode(),
   };
@@ -638,9 +638,9 @@ async function paramProbes(route: RouteEntry): Promise<Probe[]> {
 
 /**
  * How each route that takes a reference elsewhere than in a path parameter of an account's route is called with the
- * victim's values: those of the public pages, callbacks and operator commands, and the bodies, queries and cursors of
- * the account's own. Not walked on purpose: p2p with the victim as recipient (sending the victim money is what the route is for; the
- * recipient lookup's answers are walked at user_with_sente and verify_sente_acc_number).
+ * victim's values: the public pages, callbacks and operator commands, and the bodies, queries and cursors of the
+ * account's routes. Not walked on purpose: p2p with the victim as recipient (sending the victim money is what the route
+ * is for; the recipient lookup's answers are walked at user_with_sente and verify_sente_acc_number).
  */
 const CASES: Record<string, () => Probe[]> = {
   // Sign-in flows take an e-mail or phone: the victim's, with wrong secrets.
