@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
-import { cpuSeconds, median, openSeedingApp, waitForFile } from './server.ts';
+import { cpuSeconds, createBenchDatabase, median, openSeedingApp, waitForFile } from './server.ts';
 import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const LINKS = sized(100_000, 1_000);
@@ -106,7 +106,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-lists-'));
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const postgresName = process.env.TEST_DB === 'postgres' ? `sente_bench_lists_${randomBytes(4).toString('hex')}` : null;
-  if (postgresName) await adminQuery(adminUrl, `create database ${postgresName}`);
+  if (postgresName) await createBenchDatabase(adminUrl, postgresName);
   const admin = postgresName ? new pg.Client({ connectionString: adminUrl }) : null;
   await admin?.connect();
   const backends = async () =>

@@ -18,7 +18,7 @@ import { type BrowserContext, chromium, type Locator, type Page, type Response }
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { loadBuild } from './manifest.ts';
-import { median, openSeedingApp, waitForFile } from './server.ts';
+import { createBenchDatabase, median, openSeedingApp, waitForFile } from './server.ts';
 import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
@@ -101,7 +101,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-slow-phone-'));
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const postgresName = process.env.TEST_DB === 'postgres' ? `sente_bench_phone_${randomBytes(4).toString('hex')}` : null;
-  if (postgresName) await adminQuery(adminUrl, `create database ${postgresName}`);
+  if (postgresName) await createBenchDatabase(adminUrl, postgresName);
   const settings = {
     NODE_ENV: 'production',
     ...BENCH_SUPPORT_CONTACTS,
