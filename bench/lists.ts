@@ -4,7 +4,7 @@
 // app in another process (bench/clients/bare.mjs); autocannon runs in a third, at 50 connections, against each in turn
 // for BENCH_ROUNDS rounds (default 3) of BENCH_SECONDS (default 10). The server's settings are printed (the read class's
 // per-member limit lifted: the bench measures the route, not the limit). BENCH_SMOKE=1: 1,000 links, 5 connections,
-// one round of 200 requests instead of seconds (a load of seconds would keep both cores busy), for bench/smoke.test.ts.
+// one round of 50 requests instead of seconds (a load of seconds would keep both cores busy), for bench/smoke.test.ts.
 // Prints each round's requests/s and p99 of both, their ratio and the CPU each request cost (the serving Node process,
 // and PostgreSQL's backends), then the median and range of the rounds, then the time of the first and of the 50th
 // page (reached by following nextCursor) one request at a time. Runs on embedded PGlite, or on PostgreSQL with
@@ -30,7 +30,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = sized(3, 0);
 /** How long each load lasts: autocannon's seconds, or its number of requests. */
 const measuredLoad = (seconds: number) =>
-  sized({ args: ['-d', String(seconds)], label: `${seconds} s` }, { args: ['-a', '200'], label: '200 requests' });
+  sized({ args: ['-d', String(seconds)], label: `${seconds} s` }, { args: ['-a', '50'], label: '50 requests' });
 const PAGE_SAMPLES = sized(200, 5);
 /** The page timed beside the first, reached by following nextCursor (the smoke run's 1,000 links fill 50 pages too). */
 const FAR_PAGE = 50;

@@ -1,11 +1,15 @@
-// Every bench under bench/ in its smoke mode (BENCH_SMOKE=1: tiny sizes, the same code path as the full run), each in a
-// process of its own as a person runs it: it must exit 0, print its figures and, where it writes money rows, end with
-// the ledger verified (`ledger:verify`), so a bench that stops working fails `npm test` instead of rotting unseen.
-// The benches on a database run on PostgreSQL when TEST_DATABASE_URL is set, each in a fresh database of its own; without
-// it they are skipped (migrating a fresh embedded PGlite costs about 11 s of CPU a bench, past this file's budget). The
-// benches of the web build are skipped without one, as js-budget.test.ts is.
-// The benches are compiled once, by esbuild as scripts/build-api.mjs compiles the server, instead of by tsx in each
-// process: tsx spent about 2.5 s of CPU loading the API's modules in every bench, most of this file's cost.
+// Every bench under bench/ in its smoke mode (BENCH_SMOKE=1: tiny sizes, the same code path as the full run): each must
+// exit 0, print its figures and, where it writes money rows, end with the ledger verified (`ledger:verify`), so a bench
+// that stops working fails `npm test` instead of rotting unseen.
+// The benches run one after another in one process, bench/smoke-runner.ts, each imported as a module (which runs it to
+// its end, as `node <bench>` would): loading the API's modules costs about 2 s of CPU, which a process a bench paid
+// each time. The runner must then exit 0 on its own, so a bench that leaves a server, a timer or a connection behind
+// still fails. The benches on a database run on PostgreSQL when TEST_DATABASE_URL is set, each in a fresh database of its
+// own copied from one migrated template the runner makes first; without it they are skipped (migrating a fresh
+// embedded PGlite costs about 11 s of CPU a bench, past this file's budget). The benches of the web build are skipped
+// without one, as js-budget.test.ts is.
+// The benches are compiled once, by esbuild as scripts/build-api.mjs compiles the server, instead of by tsx: tsx spent
+// about 2.5 s of CPU loading the API's modules.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -191,7 +195,7 @@ beforeAll(async () => {
     const promise = new Promise<Result>((settle) => (resolve = settle));
     results.set(bench.script, { promise, resolve });
   }
-  runnerExit = startRunner();
+  runnerExit = startRunner(runnable);
 }, TIMEOUT_MS);
 
 afterAll(() => fs.rmSync(compiled, { recursive: true, force: true }));
@@ -203,7 +207,7 @@ const compiledPath = (script: string) => path.join(compiled, script.replace(/\.t
  * each bench's output is what it prints between the runner's start and end lines, and its code the end line's. A bench
  * the runner never ended (it stopped first) gets the rest of the output and no code. Answers the runner's exit code.
  */
-function startRunner(): Promise<number | null> {
+function startRunner(benches: Bench[]): Promise<number | null> {
   // Vitest's own variables stay behind: under them the test helpers would ask Vitest for its template database.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
   Object.assign(env, {
@@ -212,10 +216,10 @@ function startRunner(): Promise<number | null> {
   });
   const child = spawn(
     process.execPath,
-    [compiledPath('smoke-runner.ts'), ...runnable.map((bench) => compiledPath(bench.script))],
+    [compiledPath('smoke-runner.ts'), ...benches.map((bench) => compiledPath(bench.script))],
     { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const scripts = new Map(runnable.map((bench) => [compiledPath(bench.script), bench.script]));
+  const scripts = new Map(benches.map((bench) => [compiledPath(bench.script), bench.script]));
   let current: string | null = null;
   let output = '';
   let pending = '';
@@ -238,7 +242,7 @@ function startRunner(): Promise<number | null> {
   return new Promise((resolve) =>
     child.on('close', (code) => {
       if (pending) onLine(pending);
-      for (const { resolve: settle } of results.values()) settle({ code: null, output: `the runner stopped (exit ${code})\n${output}` });
+      for (const bench of benches) results.get(bench.script)?.resolve({ code: null, output: `the runner stopped (exit ${code})\n${output}` });
       resolve(code);
     }),
   );
