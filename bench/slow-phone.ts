@@ -28,7 +28,12 @@ const PHONE_NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000
  * The smoke run throttles through the same CDP calls at a fast network's values and no CPU slowdown: it proves the
  * loads work, and the baseline's waits would be most of its time.
  */
-const NETWORK = sized(PHONE_NETWORK, { ...PHONE_NETWORK, latency: 20, downloadThroughput: 5_000_000, uploadThroughput: 5_000_000 });
+const NETWORK = sized(PHONE_NETWORK, {
+  ...PHONE_NETWORK,
+  latency: 20,
+  downloadThroughput: 5_000_000,
+  uploadThroughput: 5_000_000,
+});
 const CPU_SLOWDOWN = sized(4, 1);
 /** A phone's window (e2e/support/browser.ts's phone viewport). */
 const PHONE = { width: 390, height: 844 };

@@ -242,7 +242,8 @@ function startRunner(benches: Bench[]): Promise<number | null> {
   return new Promise((resolve) =>
     child.on('close', (code) => {
       if (pending) onLine(pending);
-      for (const bench of benches) results.get(bench.script)?.resolve({ code: null, output: `the runner stopped (exit ${code})\n${output}` });
+      for (const bench of benches)
+        results.get(bench.script)?.resolve({ code: null, output: `the runner stopped (exit ${code})\n${output}` });
       resolve(code);
     }),
   );
@@ -268,7 +269,11 @@ for (const bench of BENCHES) {
 }
 
 describe.skipIf(runnable.length === 0)('the smoke runner', () => {
-  it('exits 0 on its own once every bench has ended, so no bench leaves work running', async () => {
-    expect(await runnerExit).toBe(0);
-  }, TIMEOUT_MS);
+  it(
+    'exits 0 on its own once every bench has ended, so no bench leaves work running',
+    async () => {
+      expect(await runnerExit).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
 });
