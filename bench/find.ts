@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
-import { openSeedingApp, printLedgerVerified } from './server.ts';
+import { createBenchDatabase, openSeedingApp, printLedgerVerified } from './server.ts';
 import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? sized(1_000_000, 2_000));
@@ -30,7 +30,7 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `sente_bench_find_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  await createBenchDatabase(adminUrl, name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-find-'));
   const settings = {
     NODE_ENV: 'production',

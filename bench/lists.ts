@@ -4,7 +4,7 @@
 // app in another process (bench/clients/bare.mjs); autocannon runs in a third, at 50 connections, against each in turn
 // for BENCH_ROUNDS rounds (default 3) of BENCH_SECONDS (default 10). The server's settings are printed (the read class's
 // per-member limit lifted: the bench measures the route, not the limit). BENCH_SMOKE=1: 1,000 links, 5 connections,
-// one round of 200 requests instead of seconds (a load of seconds would keep both cores busy), for bench/smoke.test.ts.
+// one round of 50 requests instead of seconds (a load of seconds would keep both cores busy), for bench/smoke.test.ts.
 // Prints each round's requests/s and p99 of both, their ratio and the CPU each request cost (the serving Node process,
 // and PostgreSQL's backends), then the median and range of the rounds, then the time of the first and of the 50th
 // page (reached by following nextCursor) one request at a time. Runs on embedded PGlite, or on PostgreSQL with
@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
-import { cpuSeconds, median, openSeedingApp, waitForFile } from './server.ts';
+import { cpuSeconds, createBenchDatabase, median, openSeedingApp, waitForFile } from './server.ts';
 import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
 
 const LINKS = sized(100_000, 1_000);
@@ -30,7 +30,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = sized(3, 0);
 /** How long each load lasts: autocannon's seconds, or its number of requests. */
 const measuredLoad = (seconds: number) =>
-  sized({ args: ['-d', String(seconds)], label: `${seconds} s` }, { args: ['-a', '200'], label: '200 requests' });
+  sized({ args: ['-d', String(seconds)], label: `${seconds} s` }, { args: ['-a', '50'], label: '50 requests' });
 const PAGE_SAMPLES = sized(200, 5);
 /** The page timed beside the first, reached by following nextCursor (the smoke run's 1,000 links fill 50 pages too). */
 const FAR_PAGE = 50;
@@ -106,7 +106,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-lists-'));
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const postgresName = process.env.TEST_DB === 'postgres' ? `sente_bench_lists_${randomBytes(4).toString('hex')}` : null;
-  if (postgresName) await adminQuery(adminUrl, `create database ${postgresName}`);
+  if (postgresName) await createBenchDatabase(adminUrl, postgresName);
   const admin = postgresName ? new pg.Client({ connectionString: adminUrl }) : null;
   await admin?.connect();
   const backends = async () =>

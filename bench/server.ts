@@ -12,7 +12,18 @@ import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { createMailerFromConfig } from '../apps/api/src/mail/mailer.ts';
 import { runOpsCommand } from '../apps/api/src/modules/ops/commands.ts';
 import type { Services } from '../apps/api/src/services.ts';
+import { adminQuery } from '../apps/api/src/testing/database-template.ts';
 import type { TestApp } from '../apps/api/src/testing/test-app.ts';
+
+/**
+ * Creates the bench's own PostgreSQL database beside `adminUrl`: empty, to be migrated by the app, or a copy of the
+ * migrated template TEST_DATABASE_TEMPLATE names (the smoke run's, made once for every bench), which the app's
+ * migrations then leave as it is.
+ */
+export async function createBenchDatabase(adminUrl: string, name: string): Promise<void> {
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+}
 
 /**
  * The app on the database and secrets the server will use (`env` is the server's), migrated; `close` must run before

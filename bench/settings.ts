@@ -6,6 +6,9 @@ import os from 'node:os';
 
 export const SMOKE = process.env.BENCH_SMOKE === '1';
 
+/** Begins the lines bench/smoke-runner.ts prints around each bench it runs, which bench/smoke.test.ts splits on. */
+export const SMOKE_MARK = '@@bench-smoke';
+
 /** The full run's size, or the smoke run's. */
 export const sized = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
 

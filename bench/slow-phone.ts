@@ -7,8 +7,8 @@
 // for BENCH_ROUNDS rounds (default 3); prints the median (and range) of each, and the JS the cold load downloaded: as
 // sent (brotli, which Chromium asks for) and gzipped (level 9, the weight the budgets are in).
 // TEST_DB=postgres puts the server on a fresh PostgreSQL database next to TEST_DATABASE_URL instead (dropped at the
-// end). The server's settings are printed. BENCH_SMOKE=1, for bench/smoke.test.ts: the pay page alone, one round, the
-// web build served as it is (WEB_DIST_DIR: a smoke run never builds the web app).
+// end). The server's settings are printed. BENCH_SMOKE=1, for bench/smoke.test.ts: the pay page alone, one round, a fast
+// network and an unslowed CPU, the web build served as it is (WEB_DIST_DIR: a smoke run never builds the web app).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,13 +18,23 @@ import { type BrowserContext, chromium, type Locator, type Page, type Response }
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { loadBuild } from './manifest.ts';
-import { median, openSeedingApp, waitForFile } from './server.ts';
+import { createBenchDatabase, median, openSeedingApp, waitForFile } from './server.ts';
 import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 /** Alex Russell's low-end baseline: 400 kbit/s is 50,000 bytes a second. */
-const NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-const CPU_SLOWDOWN = 4;
+const PHONE_NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+/**
+ * The smoke run throttles through the same CDP calls at a fast network's values and no CPU slowdown: it proves the
+ * loads work, and the baseline's waits would be most of its time.
+ */
+const NETWORK = sized(PHONE_NETWORK, {
+  ...PHONE_NETWORK,
+  latency: 20,
+  downloadThroughput: 5_000_000,
+  uploadThroughput: 5_000_000,
+});
+const CPU_SLOWDOWN = sized(4, 1);
 /** A phone's window (e2e/support/browser.ts's phone viewport). */
 const PHONE = { width: 390, height: 844 };
 /**
@@ -101,7 +111,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-slow-phone-'));
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const postgresName = process.env.TEST_DB === 'postgres' ? `sente_bench_phone_${randomBytes(4).toString('hex')}` : null;
-  if (postgresName) await adminQuery(adminUrl, `create database ${postgresName}`);
+  if (postgresName) await createBenchDatabase(adminUrl, postgresName);
   const settings = {
     NODE_ENV: 'production',
     ...BENCH_SUPPORT_CONTACTS,

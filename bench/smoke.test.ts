@@ -1,17 +1,22 @@
-// Every bench under bench/ in its smoke mode (BENCH_SMOKE=1: tiny sizes, the same code path as the full run), each in a
-// process of its own as a person runs it: it must exit 0, print its figures and, where it writes money rows, end with
-// the ledger verified (`ledger:verify`), so a bench that stops working fails `npm test` instead of rotting unseen.
-// The benches on a database run on PostgreSQL when TEST_DATABASE_URL is set, each in a fresh database of its own; without
-// it they are skipped (migrating a fresh embedded PGlite costs about 11 s of CPU a bench, past this file's budget). The
-// benches of the web build are skipped without one, as js-budget.test.ts is.
-// The benches are compiled once, by esbuild as scripts/build-api.mjs compiles the server, instead of by tsx in each
-// process: tsx spent about 2.5 s of CPU loading the API's modules in every bench, most of this file's cost.
+// Every bench under bench/ in its smoke mode (BENCH_SMOKE=1: tiny sizes, the same code path as the full run): each must
+// exit 0, print its figures and, where it writes money rows, end with the ledger verified (`ledger:verify`), so a bench
+// that stops working fails `npm test` instead of rotting unseen.
+// The benches run one after another in one process, bench/smoke-runner.ts, each imported as a module (which runs it to
+// its end, as `node <bench>` would): loading the API's modules costs about 2 s of CPU, which a process a bench paid
+// each time. The runner must then exit 0 on its own, so a bench that leaves a server, a timer or a connection behind
+// still fails. The benches on a database run on PostgreSQL when TEST_DATABASE_URL is set, each in a fresh database of its
+// own copied from one migrated template the runner makes first; without it they are skipped (migrating a fresh
+// embedded PGlite costs about 11 s of CPU a bench, past this file's budget). The benches of the web build are skipped
+// without one, as js-budget.test.ts is.
+// The benches are compiled once, by esbuild as scripts/build-api.mjs compiles the server, instead of by tsx: tsx spent
+// about 2.5 s of CPU loading the API's modules.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMOKE_MARK } from './settings.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /**
@@ -165,10 +170,17 @@ const asFromSource: Plugin = {
 const reasonsNotToRun = (bench: Bench) => bench.needs.map((need) => missing[need]).filter((reason) => reason !== null);
 const runnable = BENCHES.filter((bench) => reasonsNotToRun(bench).length === 0);
 
+type Result = { code: number | null; output: string };
+
+/** Each runnable bench's result, settled once the runner has printed its end line (or has stopped before it). */
+const results = new Map<string, { promise: Promise<Result>; resolve: (result: Result) => void }>();
+/** The runner's exit code, once it has ended. */
+let runnerExit: Promise<number | null> = Promise.resolve(0);
+
 beforeAll(async () => {
   if (runnable.length === 0) return;
   await build({
-    entryPoints: runnable.map((bench) => path.join(root, 'bench', bench.script)),
+    entryPoints: [...runnable.map((bench) => bench.script), 'smoke-runner.ts'].map((script) => path.join(root, 'bench', script)),
     outdir: compiled,
     bundle: true,
     splitting: true,
@@ -178,24 +190,63 @@ beforeAll(async () => {
     plugins: [asFromSource],
     logLevel: 'warning',
   });
+  for (const bench of runnable) {
+    let resolve: (result: Result) => void = () => {};
+    const promise = new Promise<Result>((settle) => (resolve = settle));
+    results.set(bench.script, { promise, resolve });
+  }
+  runnerExit = startRunner(runnable);
 }, TIMEOUT_MS);
 
 afterAll(() => fs.rmSync(compiled, { recursive: true, force: true }));
 
-/** The bench in smoke mode, as a process of its own: its exit code and output, once the process has ended. */
-function runSmoke(script: string): Promise<{ code: number | null; output: string }> {
+const compiledPath = (script: string) => path.join(compiled, script.replace(/\.ts$/, '.js'));
+
+/**
+ * The runner (bench/smoke-runner.ts) on every runnable bench in their order, in smoke mode, in a process of its own:
+ * each bench's output is what it prints between the runner's start and end lines, and its code the end line's. A bench
+ * the runner never ended (it stopped first) gets the rest of the output and no code. Answers the runner's exit code.
+ */
+function startRunner(benches: Bench[]): Promise<number | null> {
   // Vitest's own variables stay behind: under them the test helpers would ask Vitest for its template database.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
-  Object.assign(env, { BENCH_SMOKE: '1', ...(postgresUrl ? { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl } : {}) });
-  const child = spawn(process.execPath, [path.join(compiled, script.replace(/\.ts$/, '.js'))], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  Object.assign(env, {
+    BENCH_SMOKE: '1',
+    ...(postgresUrl ? { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl, BENCH_DATABASE_URL: postgresUrl } : {}),
   });
+  const child = spawn(
+    process.execPath,
+    [compiledPath('smoke-runner.ts'), ...benches.map((bench) => compiledPath(bench.script))],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const scripts = new Map(benches.map((bench) => [compiledPath(bench.script), bench.script]));
+  let current: string | null = null;
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
+  let pending = '';
+  const onLine = (line: string) => {
+    const marked = line.startsWith(`${SMOKE_MARK} `) ? line.slice(SMOKE_MARK.length + 1).split(' ') : null;
+    if (marked?.[0] === 'start') {
+      current = scripts.get(marked[1]!) ?? null;
+      output = '';
+    } else if (marked?.[0] === 'end' && current) {
+      results.get(current)?.resolve({ code: Number(marked[2]), output });
+      current = null;
+    } else output += `${line}\n`;
+  };
+  child.stdout.on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) onLine(line);
+  });
   child.stderr.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      if (pending) onLine(pending);
+      for (const bench of benches)
+        results.get(bench.script)?.resolve({ code: null, output: `the runner stopped (exit ${code})\n${output}` });
+      resolve(code);
+    }),
+  );
 }
 
 for (const bench of BENCHES) {
@@ -206,7 +257,7 @@ for (const bench of BENCHES) {
     it(
       `runs to the end and prints its settings and figures${bench.ledger ? ' with the ledger verified' : ''}`,
       async () => {
-        const { code, output } = await runSmoke(bench.script);
+        const { code, output } = await results.get(bench.script)!.promise;
         expect(code, output).toBe(0);
         expect(output).toMatch(/^smoke run; \d+ cores, load average [\d. ]+; settings: /m);
         for (const figure of bench.figures) expect(output).toMatch(figure);
@@ -216,3 +267,13 @@ for (const bench of BENCHES) {
     );
   });
 }
+
+describe.skipIf(runnable.length === 0)('the smoke runner', () => {
+  it(
+    'exits 0 on its own once every bench has ended, so no bench leaves work running',
+    async () => {
+      expect(await runnerExit).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+});

@@ -4,7 +4,7 @@
 // use an index shows. PIN tokens and Idempotency-Keys are made before the clock starts (the PIN's scrypt check is a
 // separate, deliberate cost). The load client runs in a process of its own (bench/clients/transfers.mjs). The write
 // class's per-member limit is lifted (the bench sends thousands a minute from each member) and said in the output;
-// the run ends with the ledger verified. BENCH_SMOKE=1: a few accounts, clients and seconds (bench/smoke.test.ts).
+// the run ends with the ledger verified. BENCH_SMOKE=1: a few accounts, clients and transfers (bench/smoke.test.ts).
 // Needs PostgreSQL: TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test.
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,11 +21,14 @@ import { OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts'
 
 const CLIENTS = sized(32, 2);
 const ACCOUNTS = sized(64, 4);
-const IDLE_ACCOUNTS = sized(20_000, 200);
-const HISTORY = sized(100_000, 1_000);
+const IDLE_ACCOUNTS = sized(20_000, 50);
+const HISTORY = sized(100_000, 100);
 const SECONDS = sized(15, 1);
-const PER_CLIENT = sized(1_500, 300);
+/** PIN tokens a client has: the smoke run's clients stop when theirs run out, well before its second. */
+const PER_CLIENT = sized(1_500, 20);
 const PGBENCH_SCALE = sized(10, 1);
+/** How long pgbench runs: the full run's seconds, or the smoke run's few transactions a client. */
+const PGBENCH_LENGTH = sized(['-T', String(SECONDS)], ['-t', '20']);
 
 if (process.env.TEST_DB !== 'postgres') {
   console.error('Run against PostgreSQL: TEST_DB=postgres TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test');
@@ -179,7 +182,7 @@ try {
     execFileSync('pgbench', [...pgArgs, '-i', '-s', String(PGBENCH_SCALE), '-q', scratch], { stdio: 'ignore' });
     const output = execFileSync(
       'pgbench',
-      [...pgArgs, '-b', 'tpcb-like', '-c', String(CLIENTS), '-j', String(Math.min(2, CLIENTS)), '-T', String(SECONDS), scratch],
+      [...pgArgs, '-b', 'tpcb-like', '-c', String(CLIENTS), '-j', String(Math.min(2, CLIENTS)), ...PGBENCH_LENGTH, scratch],
       {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],

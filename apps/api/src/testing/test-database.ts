@@ -10,9 +10,16 @@ import { adminQuery, type DatabaseTemplate, databaseUrl } from './database-templ
 /** The database kind this test project runs on: the vitest project sets TEST_DB. */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** The migrated template Vitest's global setup made for this run; none outside Vitest (the benchmarks). */
+/**
+ * The migrated template Vitest's global setup made for this run; outside Vitest, the PostgreSQL template database
+ * TEST_DATABASE_TEMPLATE names (the benchmarks' smoke run makes one for all of them), else none.
+ */
 async function providedTemplate(): Promise<DatabaseTemplate | undefined> {
-  if (!process.env.VITEST) return undefined;
+  if (!process.env.VITEST) {
+    const database = process.env.TEST_DATABASE_TEMPLATE;
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    return database && adminUrl ? { kind: 'postgres', adminUrl, database } : undefined;
+  }
   const { inject } = await import('vitest');
   return inject('databaseTemplate');
 }
