@@ -30,7 +30,7 @@ import { shortLinksRoutes } from './modules/short-links/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { batchRoutes } from './modules/transfers/batches/routes.ts';
-import { walletRoutes } from './modules/transfers/routes.ts';
+import { transfersRoutes } from './modules/transfers/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(linkSharingRoutes, services);
   await app.register(providerCallbackRoutes, { providerCallbacks: services.providerCallbacks });
   await app.register(smsDeliveryRoutes, { gateways: services.smsGateways, callbackSecret: secrets.callbackSecret });
-  await app.register(walletRoutes, services);
+  await app.register(transfersRoutes, services);
   await app.register(batchRoutes, services);
   await app.register(opsRoutes, { services, opsSecret: secrets.opsSecret });
   await app.register(teamRoutes, services);

@@ -45,7 +45,7 @@ import { createApiBatches } from './modules/transfers/batches/api-batches.ts';
 import { createBatchService } from './modules/transfers/batches/service.ts';
 import { createPinChangeService } from './modules/transfers/pin-changes.ts';
 import { createPinService } from './modules/transfers/pins.ts';
-import { createWalletService } from './modules/transfers/service.ts';
+import { createTransferService } from './modules/transfers/service.ts';
 import { createPhoneVerification } from './modules/users/phone-verification.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createSmsFromConfig } from './sms/from-config.ts';
@@ -169,7 +169,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     mailer,
     logger,
   });
-  const wallet = createWalletService({
+  const transfers = createTransferService({
     db,
     pins,
     providers,
@@ -183,13 +183,13 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     pollAfterMs,
     outbox,
   });
-  const refunds = createRefunds({ db, providers, disburse: wallet.disburse });
+  const refunds = createRefunds({ db, providers, disburse: transfers.disburse });
   const approvals = createApprovals({
     db,
     pins,
     providers,
-    complete: wallet.batchMoneyOut.complete,
-    send: wallet.batchMoneyOut.send,
+    complete: transfers.batchMoneyOut.complete,
+    send: transfers.batchMoneyOut.send,
     payoutExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     logger,
     maxAmount: config.BATCH_MAX_AMOUNT,
@@ -199,7 +199,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     db,
     providers,
     names: nameLookup,
-    moneyOut: wallet.batchMoneyOut,
+    moneyOut: transfers.batchMoneyOut,
     approvals: approvals.batches,
     charge: config.FEE_PAYOUT_FLAT,
     maxAmount: config.BATCH_MAX_AMOUNT,
@@ -216,13 +216,13 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
   });
   const customers = createCustomersService({ db });
   const apiBatches = createApiBatches({ db, charge: config.FEE_PAYOUT_FLAT, maxAmount: config.BATCH_MAX_AMOUNT });
-  const merchantApi = createMerchantApiService({ db, secrets, payments, wallet, refunds, batches: apiBatches });
+  const merchantApi = createMerchantApiService({ db, secrets, payments, transfers, refunds, batches: apiBatches });
   const jobs = createJobs({
     db,
     settlePayment: payments.settle,
-    reportDisbursement: wallet.reportDisbursement,
+    reportDisbursement: transfers.reportDisbursement,
     handOverPayment: payments.handOver,
-    handOverPayout: wallet.handOverPayout,
+    handOverPayout: transfers.handOverPayout,
     recordStep: payments.recordProviderStep,
     providers,
     pollAfterMs,
@@ -246,7 +246,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     providers,
     secret: secrets.callbackSecret,
     settlePayment: payments.settle,
-    reportDisbursement: wallet.reportDisbursement,
+    reportDisbursement: transfers.reportDisbursement,
     recordStep: payments.recordProviderStep,
     logger,
   });
@@ -275,7 +275,7 @@ export function createServices({ db, mailer, secrets, config, logger }: ServiceD
     ledger,
     pins,
     pinChanges,
-    wallet,
+    transfers,
     refunds,
     approvals,
     batches,

@@ -60,7 +60,7 @@ const transfer = (id: string) =>
 /** A test payout asked for with the API key (no PIN), to a number whose ending tells the simulator what to do. */
 async function payout(msisdn: string): Promise<string> {
   const scope = { kind: 'apiKey' as const, keyId: 'key_jobs', accountId: merchant.accountId, environment: 'test' as const };
-  const { row } = await t.app.services.wallet.payoutWithApiKey(
+  const { row } = await t.app.services.transfers.payoutWithApiKey(
     scope,
     { amount: PAYOUT.amount, msisdn, reason: 'Supplier' },
     randomUUID(),
@@ -83,10 +83,10 @@ function poisonableJobs() {
     },
     reportDisbursement: async (id, outcome) => {
       refuse(id);
-      return t.app.services.wallet.reportDisbursement(id, outcome);
+      return t.app.services.transfers.reportDisbursement(id, outcome);
     },
     handOverPayment: t.app.services.payments.handOver,
-    handOverPayout: t.app.services.wallet.handOverPayout,
+    handOverPayout: t.app.services.transfers.handOverPayout,
     recordStep: t.app.services.payments.recordProviderStep,
     providers: t.app.services.providers,
     pollAfterMs: 30_000,
@@ -206,9 +206,9 @@ describe('PIN tokens', () => {
     const jobs = createJobs({
       db: t.database.db,
       settlePayment: t.app.services.payments.settle,
-      reportDisbursement: t.app.services.wallet.reportDisbursement,
+      reportDisbursement: t.app.services.transfers.reportDisbursement,
       handOverPayment: t.app.services.payments.handOver,
-      handOverPayout: t.app.services.wallet.handOverPayout,
+      handOverPayout: t.app.services.transfers.handOverPayout,
       recordStep: t.app.services.payments.recordProviderStep,
       providers: t.app.services.providers,
       pollAfterMs: 30_000,

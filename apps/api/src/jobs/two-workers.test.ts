@@ -73,7 +73,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two workers on one PostgreSQL'
       environment: 'test' as const,
     };
     const payouts = await inBatches(PAYOUTS, 20, async (i) => {
-      const { row } = await t.app.services.wallet.payoutWithApiKey(
+      const { row } = await t.app.services.transfers.payoutWithApiKey(
         scope,
         { amount: 1_000, msisdn: phoneOf(i), reason: 'Supplier' },
         randomUUID(),
@@ -93,10 +93,10 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two workers on one PostgreSQL'
         },
         reportDisbursement: (id, outcome) => {
           count(name, id);
-          return services.wallet.reportDisbursement(id, outcome);
+          return services.transfers.reportDisbursement(id, outcome);
         },
         handOverPayment: services.payments.handOver,
-        handOverPayout: services.wallet.handOverPayout,
+        handOverPayout: services.transfers.handOverPayout,
         recordStep: services.payments.recordProviderStep,
         providers: services.providers,
         pollAfterMs: 30_000,

@@ -61,7 +61,7 @@ export async function decidePendingSettlements(t: TestApp): Promise<void> {
     .execute();
   await Promise.all(
     pending.map((row, i) =>
-      i % 2 === 0 ? t.app.services.wallet.approveSettlement(row.id) : t.app.services.wallet.rejectSettlement(row.id),
+      i % 2 === 0 ? t.app.services.transfers.approveSettlement(row.id) : t.app.services.transfers.rejectSettlement(row.id),
     ),
   );
 }

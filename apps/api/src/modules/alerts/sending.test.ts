@@ -181,7 +181,7 @@ describe('alerts of money out', () => {
     expect(low[0]!.body).toMatch(/^Kato Hardware: the wallet balance is down to UGX [\d,]+ \(test\)\.$/);
 
     expect(
-      await dashboard.app.services.wallet.reportDisbursement(second.json().data.id, {
+      await dashboard.app.services.transfers.reportDisbursement(second.json().data.id, {
         paid: false,
         reason: 'Number not registered',
       }),

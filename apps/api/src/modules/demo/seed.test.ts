@@ -95,7 +95,7 @@ describe('seed:demo', () => {
     const { userWallet } = await asDemoMerchant('/api/user/profile').then((user) => user.current_account);
     expect(userWallet.current_balance_sand_box).toBe((await netCollected(school)) - moved);
     expect(userWallet.current_balance).toBe(0);
-    const balances = await t.app.services.wallet.summary({ accountId: bakery, environment: 'test' });
+    const balances = await t.app.services.transfers.summary({ accountId: bakery, environment: 'test' });
     expect(balances.current_balance_sand_box).toBe((await netCollected(bakery)) + 150_000);
   });
 

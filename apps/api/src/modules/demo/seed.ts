@@ -28,7 +28,7 @@ import { backdateCollections, countSuccessful } from './repository.ts';
  */
 export type DemoDeps = Pick<
   Services,
-  'accounts' | 'links' | 'files' | 'payments' | 'jobs' | 'pins' | 'wallet' | 'refunds' | 'team' | 'notifications'
+  'accounts' | 'links' | 'files' | 'payments' | 'jobs' | 'pins' | 'transfers' | 'refunds' | 'team' | 'notifications'
 > & {
   db: Kysely<Database>;
   passwords: PasswordHasher;
@@ -75,7 +75,7 @@ export function createDemoSeeder({
   payments,
   jobs,
   pins,
-  wallet,
+  transfers,
   refunds,
   simulatorDelayMs,
   passwords,
@@ -267,7 +267,7 @@ export function createDemoSeeder({
     const actor: MemberInScope = { ...owner(userId, schoolId), environment: TEST };
     await pins.set(actor, DEMO_PIN);
     const token = () => pins.verify(actor, DEMO_PIN);
-    await wallet.p2p(
+    await transfers.p2p(
       actor,
       {
         recipientAccountId: bakeryId,
@@ -277,24 +277,24 @@ export function createDemoSeeder({
       },
       randomUUID(),
     );
-    await wallet.setBankDetails(schoolId, {
+    await transfers.setBankDetails(schoolId, {
       bank_name: 'Stanbic Bank Uganda',
       account_number: '9030012345678',
       account_name: DEMO_ACCOUNTS.school,
     });
     await fileThePaperwork(userId, schoolId);
-    const paid = await wallet.requestSettlement(
+    const paid = await transfers.requestSettlement(
       actor,
       { amount: 2_000_000, reason: 'Monthly settlement', pin_token: await token() },
       randomUUID(),
     );
-    await wallet.approveSettlement(paid.row.id);
-    await wallet.requestSettlement(
+    await transfers.approveSettlement(paid.row.id);
+    await transfers.requestSettlement(
       actor,
       { amount: 1_000_000, reason: 'Staff salaries', pin_token: await token() },
       randomUUID(),
     );
-    await wallet.payout(
+    await transfers.payout(
       actor,
       { amount: 80_000, account: '256772555123', narrative: 'Transport refund for the choir', pin_token: await token() },
       randomUUID(),

@@ -191,7 +191,7 @@ describe('transfers, settlements and payouts go to the Payments URL', () => {
     const transfer = (await p2p(t, merchant, other, 10_000, { reason: 'Stock' })).json().data;
     const settlement = (await requestSettlement(t, merchant, 20_000)).json().data;
     await deliverDue();
-    expect(await t.app.services.wallet.approveSettlement(settlement.id)).toBe(true);
+    expect(await t.app.services.transfers.approveSettlement(settlement.id)).toBe(true);
     await deliverDue();
 
     const otherSecret = await signingSecretOf(t, other);

@@ -26,7 +26,7 @@ import type { RefundsService } from '../payments/refunds/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { ApiBatches } from '../transfers/batches/api-batches.ts';
 import { toApiPayout } from '../transfers/public-object.ts';
-import type { WalletService } from '../transfers/service.ts';
+import type { TransferService } from '../transfers/service.ts';
 import { collectionsPage, countMatching, findCollection, findPayout, isApproved } from './repository.ts';
 
 /** Whose money a call to /v1 acts on: the key's account, in the key's environment; and which key acts. */
@@ -36,7 +36,7 @@ type Deps = {
   db: Kysely<Database>;
   secrets: Pick<Secrets, 'keysSecret' | 'keyLookupSecret'>;
   payments: PaymentsService;
-  wallet: WalletService;
+  transfers: TransferService;
   refunds: RefundsService;
   batches: ApiBatches;
 };
@@ -46,7 +46,7 @@ type Deps = {
  * the same provider, balance checks, charges and ledger postings as the dashboard and the pay pages. Every read is
  * scoped to the key's account and environment, so another account's ids, or the other environment's, are not found.
  */
-export function createMerchantApiService({ db, secrets, payments, wallet, refunds, batches }: Deps) {
+export function createMerchantApiService({ db, secrets, payments, transfers, refunds, batches }: Deps) {
   /** Live money needs an approved account, as the dashboard's switch to live mode does. */
   async function requireApprovedForLive(scope: KeyScope) {
     if (scope.environment === 'production' && !(await isApproved(db, scope.accountId))) {
@@ -97,7 +97,7 @@ export function createMerchantApiService({ db, secrets, payments, wallet, refund
     async createPayout(scope: KeyScope, input: PayoutRequest, idempotencyKey: string | undefined) {
       await requireApprovedForLive(scope);
       try {
-        const { row, replayed } = await wallet.payoutWithApiKey(scope, input, idempotencyKey);
+        const { row, replayed } = await transfers.payoutWithApiKey(scope, input, idempotencyKey);
         return { payout: await payout(scope, row.id), replayed };
       } catch (error) {
         if (error instanceof HttpError && error.details.code === API_ERROR_CODES.insufficientBalance) {

@@ -31,8 +31,8 @@ const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'settlements:list': {
     usage: 'settlements:list  the settlement requests waiting for an operator, oldest first',
-    run: async ({ wallet }) => {
-      const pending = await wallet.pendingSettlements();
+    run: async ({ transfers }) => {
+      const pending = await transfers.pendingSettlements();
       if (pending.length === 0) return { ok: true, message: 'no pending settlements', data: [] };
       const lines = pending.map((s) => {
         const bank = s.bank_details
@@ -45,18 +45,19 @@ const OPS_COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'settlements:approve': {
     usage: 'settlements:approve <id>  mark a pending settlement paid to the bank',
-    run: async ({ wallet }, [id]) => {
+    run: async ({ transfers }, [id]) => {
       if (!id) return { ok: false, message: 'Usage: settlements:approve <id>' };
-      if (!(await wallet.approveSettlement(id))) return { ok: false, message: `No pending settlement ${id}` };
+      if (!(await transfers.approveSettlement(id))) return { ok: false, message: `No pending settlement ${id}` };
       return { ok: true, message: `settlement ${id} approved (successful)` };
     },
   },
   'settlements:reject': {
     usage: 'settlements:reject <id> [reason]  refuse a pending settlement; the amount and charge go back to the wallet',
-    run: async ({ wallet }, [id, ...reason]) => {
+    run: async ({ transfers }, [id, ...reason]) => {
       if (!id) return { ok: false, message: 'Usage: settlements:reject <id> [reason]' };
       const text = reason.join(' ').trim();
-      if (!(await wallet.rejectSettlement(id, text || undefined))) return { ok: false, message: `No pending settlement ${id}` };
+      if (!(await transfers.rejectSettlement(id, text || undefined)))
+        return { ok: false, message: `No pending settlement ${id}` };
       return { ok: true, message: `settlement ${id} rejected; the held amount is back in the wallet` };
     },
   },

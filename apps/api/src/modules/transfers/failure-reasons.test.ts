@@ -38,8 +38,8 @@ describe('failure_reason in GET /api/settlements', () => {
     const rejected = await idOf(await requestSettlement(t, alice, 6_000, { reason: 'April takings' }));
     const paid = await idOf(await requestSettlement(t, alice, 5_000, { reason: 'March takings' }));
     const pending = await idOf(await requestSettlement(t, alice, 4_000, { reason: 'May takings' }));
-    expect(await t.app.services.wallet.rejectSettlement(rejected, 'The bank account is closed')).toBe(true);
-    expect(await t.app.services.wallet.approveSettlement(paid)).toBe(true);
+    expect(await t.app.services.transfers.rejectSettlement(rejected, 'The bank account is closed')).toBe(true);
+    expect(await t.app.services.transfers.approveSettlement(paid)).toBe(true);
 
     expect(await transferRow(t, alice, rejected)).toMatchObject({
       kind: 'settlement',

@@ -168,7 +168,7 @@ describe('the daily caps', () => {
     expect(R.overDailyCap(5_000_000)).toBe('This would take the account over its cap of UGX 5,000,000 a day.');
     expect(await moneySnapshot(t, owner.accountId, bob.accountId)).toEqual(before);
     // The operator rejects the settlement: its 30,000 no longer counts.
-    await t.app.services.wallet.rejectSettlement(settlement.json().data.id);
+    await t.app.services.transfers.rejectSettlement(settlement.json().data.id);
     expect((await payout(t, owner, 40_000, '0772123456')).statusCode).toBe(201);
   });
 

@@ -101,7 +101,7 @@ describe('POST /api/yo/process_payout (mobile money)', () => {
     expect(await transferRow(t, alice, ids.pending)).toMatchObject({ status: 'pending' });
     // A report is applied once however often the worker runs.
     expect(await payoutsDone(t, new Date(Date.now() + 2000))).toBe(0);
-    expect(await t.app.services.wallet.reportDisbursement(ids.paid, { paid: false, reason: 'late' })).toBe(false);
+    expect(await t.app.services.transfers.reportDisbursement(ids.paid, { paid: false, reason: 'late' })).toBe(false);
 
     // The number ending 0002 never confirms: after the expiry it is returned.
     expect(await payoutsDone(t, new Date(Date.now() + PAYOUT_EXPIRY_MS + 1000))).toBe(1);

@@ -35,7 +35,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * account, environment and member that move money are the session's: ids in the body (senderAccountId,
  * sente_account_id) must name the caller's current account, and the creator is always the signed-in member.
  */
-export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { wallet, approvals, pins, pinChanges, nameLookup }) => {
+export const transfersRoutes: FastifyPluginAsyncZod<Services> = async (
+  app,
+  { transfers, approvals, pins, pinChanges, nameLookup },
+) => {
   const view = { access: { account: 'view' }, rateClass: 'read' } as const;
   const move = { access: { account: 'moveMoney' }, rateClass: 'write' } as const;
   const pin = { access: { account: 'moveMoney' }, preValidation: ownAccount, rateClass: 'pin' } as const;
@@ -76,13 +79,13 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   });
 
   route(app, 'POST /api/wallet/verify_sente_acc_number', lookup, async (request) => {
-    const account = await wallet.accountByNumber(actorOf(request), request.body.sente_account_number);
+    const account = await transfers.accountByNumber(actorOf(request), request.body.sente_account_number);
     const sente_account_id = account.id;
     return answer({ sente_account_id }, M.accountFound, { status: 'SUCCESS', sente_account_id });
   });
 
   route(app, 'POST /api/wallet/user_with_sente', lookup, async (request) => {
-    const account = await wallet.holder(request.body.sente_account_id);
+    const account = await transfers.holder(request.body.sente_account_id);
     const data = {
       account_name: account.account_name,
       sente_account_id: account.id,
@@ -105,9 +108,9 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     },
   );
 
-  route(app, 'GET /api/wallet/charges', view, async (request) => answer(await wallet.summary(scopeOf(request))));
+  route(app, 'GET /api/wallet/charges', view, async (request) => answer(await transfers.summary(scopeOf(request))));
 
-  route(app, 'GET /api/wallet/usd', view, async (request) => answer(await wallet.usd(request.account.id)));
+  route(app, 'GET /api/wallet/usd', view, async (request) => answer(await transfers.usd(request.account.id)));
 
   // A replayed Idempotency-Key answers the first transfer again, with 200 instead of 201.
   route(app, 'POST /api/wallet-transfers/p2p', move, async (request, reply) => {
@@ -115,16 +118,16 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     const input = request.body;
     assertOwnAccount(request, input.senderAccountId);
     const actor = actorOf(request);
-    wallet.assertEnvironment(actor, input.env);
+    transfers.assertEnvironment(actor, input.env);
     const party = { account_name: request.account.row.account_name, account_number: request.account.row.account_number };
-    const { row, replayed } = await wallet.p2p({ ...actor, party }, input, key);
+    const { row, replayed } = await transfers.p2p({ ...actor, party }, input, key);
     const message = row.approval?.status === 'awaiting' ? APPROVAL_MESSAGES.awaiting : M.transferSuccessful;
     return reply.code(replayed ? 200 : 201).send(answer(row, message, { success: true as const }));
   });
 
   route(app, 'POST /api/settlements/create', move, async (request, reply) => {
     const key = idempotencyKeyOf(request);
-    const { row, replayed } = await wallet.requestSettlement(actorOf(request), request.body, key);
+    const { row, replayed } = await transfers.requestSettlement(actorOf(request), request.body, key);
     const message = row.approval?.status === 'awaiting' ? APPROVAL_MESSAGES.awaiting : M.requestSent;
     return reply.code(replayed ? 200 : 201).send(answer(row, message));
   });
@@ -134,8 +137,8 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
     const input = request.body;
     assertOwnAccount(request, input.sente_account_id);
     const actor = actorOf(request);
-    wallet.assertEnvironment(actor, input.active_env);
-    const { row, replayed } = await wallet.payout(actor, input, key);
+    transfers.assertEnvironment(actor, input.active_env);
+    const { row, replayed } = await transfers.payout(actor, input, key);
     const message = row.approval?.status === 'awaiting' ? APPROVAL_MESSAGES.awaiting : M.payoutStarted;
     return reply.code(replayed ? 200 : 201).send(answer(row, message));
   });
@@ -154,12 +157,12 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
   // Decisions 067 and 071: another member who may move money approves, with their PIN, or declines a movement above the threshold.
   route(app, 'POST /api/transfers/:id/approve', pin, async (request) => {
     await approvals.movements.approve(actorOf(request), request.params.id, request.body.pin_token);
-    return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.approved);
+    return answer(await transfers.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.approved);
   });
 
   route(app, 'POST /api/transfers/:id/decline', move, async (request) => {
     await approvals.movements.decline(actorOf(request), request.params.id, request.body.reason);
-    return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.declined);
+    return answer(await transfers.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.declined);
   });
 
   // Decision 071: the count of what waits for the caller's approval, for the Overview and the Transfers menu.
@@ -169,27 +172,27 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
 
   route(app, 'POST /api/transfers/:id/withdraw', move, async (request) => {
     await approvals.movements.withdraw(actorOf(request), request.params.id);
-    return answer(await wallet.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.withdrawn);
+    return answer(await transfers.transferRow(scopeOf(request), request.params.id), APPROVAL_MESSAGES.withdrawn);
   });
 
-  route(app, 'GET /api/settlements', view, async (request) => answer(await wallet.list(scopeOf(request), request.query)));
+  route(app, 'GET /api/settlements', view, async (request) => answer(await transfers.list(scopeOf(request), request.query)));
 
   route(app, 'GET /api/collections/smt_download', view, async (request, reply) =>
     reply
       .header('content-type', XLSX)
       .header('content-disposition', `attachment; filename="${TRANSFERS_WORKBOOK}"`)
       .header('cache-control', 'private, no-store')
-      .send(wallet.exportTransfers(scopeOf(request), request.query, request.log)),
+      .send(transfers.exportTransfers(scopeOf(request), request.query, request.log)),
   );
 
   // Decision 052: the wallet's statement, with the view right the balance screen needs.
   route(app, 'GET /api/wallet/statement', view, async (request) =>
-    answer(await wallet.statement.page(scopeOf(request), request.query)),
+    answer(await transfers.statement.page(scopeOf(request), request.query)),
   );
 
   // The statement's opening and closing balances and its period's totals.
   route(app, 'GET /api/wallet/statement/summary', view, async (request) =>
-    answer(await wallet.statement.summary(scopeOf(request), request.query)),
+    answer(await transfers.statement.summary(scopeOf(request), request.query)),
   );
 
   route(app, 'GET /api/wallet/statement/download', view, async (request, reply) =>
@@ -197,7 +200,7 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
       .header('content-type', XLSX)
       .header('content-disposition', 'attachment; filename="Statement.xlsx"')
       .header('cache-control', 'private, no-store')
-      .send(wallet.statement.workbook(scopeOf(request), request.query, request.log)),
+      .send(transfers.statement.workbook(scopeOf(request), request.query, request.log)),
   );
 
   route(
@@ -208,21 +211,21 @@ export const walletRoutes: FastifyPluginAsyncZod<Services> = async (app, { walle
       rateClass: 'write',
     },
     async (request) => {
-      await wallet.setBankDetails(request.account.id, request.body);
+      await transfers.setBankDetails(request.account.id, request.body);
       return answer(request.body, M.bankDetailsUpdated);
     },
   );
 
   // Payout rules (decision 065): whoever sees the wallet reads them; owners and administrators set them.
-  route(app, 'GET /api/payout-rules', view, async (request) => answer(await wallet.payoutRules(request.account.id)));
+  route(app, 'GET /api/payout-rules', view, async (request) => answer(await transfers.payoutRules(request.account.id)));
 
   // What the member may still send today under them, in the active environment: for those who move money.
   route(app, 'GET /api/payout-rules/allowance', { access: { account: 'moveMoney' }, rateClass: 'read' }, async (request) =>
-    answer(await wallet.payoutAllowance(actorOf(request))),
+    answer(await transfers.payoutAllowance(actorOf(request))),
   );
 
   route(app, 'POST /api/payout-rules', { access: { account: 'manageAccount' }, rateClass: 'write' }, async (request) => {
-    const rules = await wallet.setPayoutRules(request.account.id, request.actor, request.body);
+    const rules = await transfers.setPayoutRules(request.account.id, request.actor, request.body);
     return answer(rules, PAYOUT_RULE_MESSAGES.saved);
   });
 };

@@ -57,7 +57,16 @@ type Options = {
  * wallet: a wallet transfer (p2p.ts), and a settlement to the bank, a mobile-money payout (payouts.ts) or a refund
  * (payments/refunds), each through the one money-out frame (disburse.ts); completion.ts applies their outcomes.
  */
-export function createWalletService({ db, pins, providers, charges, logger, payoutExpirySeconds, pollAfterMs, outbox }: Options) {
+export function createTransferService({
+  db,
+  pins,
+  providers,
+  charges,
+  logger,
+  payoutExpirySeconds,
+  pollAfterMs,
+  outbox,
+}: Options) {
   const complete = createCompletion(db, outbox);
   const frame = createDisburse({
     db,
@@ -228,4 +237,4 @@ export function createWalletService({ db, pins, providers, charges, logger, payo
   };
 }
 
-export type WalletService = ReturnType<typeof createWalletService>;
+export type TransferService = ReturnType<typeof createTransferService>;

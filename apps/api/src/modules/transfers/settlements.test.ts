@@ -121,7 +121,7 @@ describe('Request Transfer: POST /api/settlements/create, bank details and the o
     expect((await ugxBalances(t, alice.accountId)).test).toBe(held + 22_000);
     expect((await runOpsCommand(t.app.services, 'settlements:reject', [secondId])).ok).toBe(false);
     expect((await runOpsCommand(t.app.services, 'settlements:approve', [secondId])).ok).toBe(false);
-    expect(await t.app.services.wallet.approveSettlement(secondId)).toBe(false);
+    expect(await t.app.services.transfers.approveSettlement(secondId)).toBe(false);
     const stored = await t.database.db
       .selectFrom('transfers')
       .select(['status', 'failure_reason'])
@@ -142,9 +142,9 @@ describe('Request Transfer: POST /api/settlements/create, bank details and the o
     const before = (await ugxBalances(t, alice.accountId)).test;
     const approved = (await requestSettlement(t, alice, 5_000)).json().data.id;
     const rejected = (await requestSettlement(t, alice, 6_000)).json().data.id;
-    expect(await t.app.services.wallet.approveSettlement(approved)).toBe(true);
-    expect(await t.app.services.wallet.rejectSettlement(rejected)).toBe(true);
-    expect(await t.app.services.wallet.rejectSettlement(rejected)).toBe(false);
+    expect(await t.app.services.transfers.approveSettlement(approved)).toBe(true);
+    expect(await t.app.services.transfers.rejectSettlement(rejected)).toBe(true);
+    expect(await t.app.services.transfers.rejectSettlement(rejected)).toBe(false);
     expect((await ugxBalances(t, alice.accountId)).test).toBe(before - 7_000);
   });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   expect((await p2p(t, alice, bob, 10_000)).statusCode).toBe(201);
   const settlement = await requestSettlement(t, alice, 50_000);
   expect(settlement.statusCode).toBe(201);
-  expect(await t.app.services.wallet.rejectSettlement(settlement.json().data.id, 'The bank account is closed')).toBe(true);
+  expect(await t.app.services.transfers.rejectSettlement(settlement.json().data.id, 'The bank account is closed')).toBe(true);
 });
 afterAll(() => t?.close());
 
@@ -175,7 +175,7 @@ describe('the wallet statement', () => {
     const sent = await payout(t, carol, 20_000, '0772000111');
     expect(sent.statusCode).toBe(201);
     expect(
-      await t.app.services.wallet.reportDisbursement(sent.json().data.id, { paid: false, reason: 'Number not registered' }),
+      await t.app.services.transfers.reportDisbursement(sent.json().data.id, { paid: false, reason: 'Number not registered' }),
     ).toBe(true);
     const page = await statement(carol);
     expect(page.items.filter((item) => item.description.startsWith('Payout fee'))).toEqual([

@@ -31,8 +31,8 @@ describe('the Failure reason column of Transfers.xlsx', () => {
     const rejected = await settlementId('April takings', 6_000);
     const paid = await settlementId('March takings', 5_000);
     await settlementId('May takings', 4_000);
-    expect(await t.app.services.wallet.rejectSettlement(rejected, 'The bank account is closed')).toBe(true);
-    expect(await t.app.services.wallet.approveSettlement(paid)).toBe(true);
+    expect(await t.app.services.transfers.rejectSettlement(rejected, 'The bank account is closed')).toBe(true);
+    expect(await t.app.services.transfers.approveSettlement(paid)).toBe(true);
 
     const res = await get(t, alice, '/api/collections/smt_download');
     expect(res.statusCode).toBe(200);

@@ -107,9 +107,9 @@ describe('the money-out journey', () => {
     expect([first.statusCode, first.json().message]).toEqual([201, M.requestSent]);
     expect((await ugxBalances(t, alice.accountId)).test).toBe(before - 52_000);
     const second = await requestSettlement(t, alice, 20_000);
-    expect(await t.app.services.wallet.approveSettlement(first.json().data.id)).toBe(true);
-    expect(await t.app.services.wallet.approveSettlement(first.json().data.id)).toBe(false);
-    expect(await t.app.services.wallet.rejectSettlement(second.json().data.id)).toBe(true);
+    expect(await t.app.services.transfers.approveSettlement(first.json().data.id)).toBe(true);
+    expect(await t.app.services.transfers.approveSettlement(first.json().data.id)).toBe(false);
+    expect(await t.app.services.transfers.rejectSettlement(second.json().data.id)).toBe(true);
     expect((await ugxBalances(t, alice.accountId)).test).toBe(before - 52_000);
     const statuses = (await settlementsPage(t, alice)).items
       .filter((item) => item.kind === 'settlement')

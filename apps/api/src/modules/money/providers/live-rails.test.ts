@@ -62,13 +62,13 @@ function mtnBody(referenceId: string, status: 'SUCCESSFUL' | 'FAILED' = 'SUCCESS
 beforeAll(async () => {
   rails = await startLiveRails('Kampala Live Books');
   ({ mtn, airtel, t, merchant, liveRef } = rails);
-  const { providers, payments, wallet } = t.app.services;
+  const { providers, payments, transfers } = t.app.services;
   logging = createProviderCallbacks({
     db: t.database.db,
     providers,
     secret: new URL(t.app.services.rails.summary().callbacks[0]?.url ?? '').pathname.split('/').pop() ?? '',
     settlePayment: payments.settle,
-    reportDisbursement: wallet.reportDisbursement,
+    reportDisbursement: transfers.reportDisbursement,
     recordStep: payments.recordProviderStep,
     logger: pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
   });

@@ -48,13 +48,13 @@ const posts = (path: string, id: string) =>
 
 /** The worker's pass, as the app runs it, with a log the test reads (the app's own log is silent in tests). */
 function jobsWithLog() {
-  const { providers, payments, wallet } = t.app.services;
+  const { providers, payments, transfers } = t.app.services;
   return createJobs({
     db: t.database.db,
     settlePayment: payments.settle,
-    reportDisbursement: wallet.reportDisbursement,
+    reportDisbursement: transfers.reportDisbursement,
     handOverPayment: payments.handOver,
-    handOverPayout: wallet.handOverPayout,
+    handOverPayout: transfers.handOverPayout,
     recordStep: payments.recordProviderStep,
     providers,
     pollAfterMs: 30_000,

@@ -381,7 +381,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two replicas on one PostgreSQL
 
     // The dead replica's worker, the living one's, and each client's retry reaching the living replica, all at once.
     const retry = (key: string) =>
-      other.services.wallet.payoutWithApiKey(
+      other.services.transfers.payoutWithApiKey(
         scope,
         { amount: PAYOUT, msisdn: `256${MTN_PHONE.slice(1)}`, reason: DEFAULT_PAYOUT_REASON },
         key,

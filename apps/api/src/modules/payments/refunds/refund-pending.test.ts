@@ -189,8 +189,8 @@ describe('a full refund held for approval', () => {
     expect(await received()).toBe(before);
 
     const reports = await Promise.all([
-      t.app.services.wallet.reportDisbursement(second, { paid: true }),
-      t.app.services.wallet.reportDisbursement(second, { paid: true }),
+      t.app.services.transfers.reportDisbursement(second, { paid: true }),
+      t.app.services.transfers.reportDisbursement(second, { paid: true }),
     ]);
     expect(reports.filter(Boolean)).toHaveLength(1);
     await t.app.services.jobs.runDue({ now: new Date(Date.now() + 60_000) });

@@ -157,12 +157,12 @@ describe('a movement above the approval threshold', () => {
     const asked = await requestSettlement(t, alice, 90_000);
     expect(answer(asked)).toEqual([201, A.awaiting]);
     const id = asked.json().data.id;
-    const pending = () => t.app.services.wallet.pendingSettlements().then((rows) => rows.map((row) => row.id));
+    const pending = () => t.app.services.transfers.pendingSettlements().then((rows) => rows.map((row) => row.id));
     expect(await pending()).not.toContain(id);
-    expect(await t.app.services.wallet.approveSettlement(id)).toBe(false);
+    expect(await t.app.services.transfers.approveSettlement(id)).toBe(false);
     expect((await approve(admin, id)).statusCode).toBe(200);
     expect(await pending()).toContain(id);
-    expect(await t.app.services.wallet.approveSettlement(id)).toBe(true);
+    expect(await t.app.services.transfers.approveSettlement(id)).toBe(true);
   });
 
   it('leaves a movement at or below the threshold alone, and holds an API key’s payout above it too', async () => {
