@@ -8,6 +8,7 @@ const modules = path.resolve(import.meta.dirname, '..');
 const PRODUCERS = [
   'payments/settle.ts',
   'payments/refunds/service.ts',
+  'transfers/disburse.ts',
   'transfers/completion.ts',
   'transfers/batches/work.ts',
   'transfers/batches/api-batches.ts',
