@@ -1,10 +1,13 @@
 /**
  * Decision 041: payouts through the live rails while replicas crash. Two `server.ts` processes on one PostgreSQL
  * database, their rails the fake MTN and Airtel servers of this process behind a proxy that answers payouts slowly;
- * 16 clients (merchants' servers) pay out through `/v1` with an Idempotency-Key each, and every few seconds one replica
- * is killed with SIGKILL and started again. Every payout a client was answered 2xx for must reach its provider once and
- * end paid or returned as the provider decided, never stranded (committed and held, but not handed over) until it
- * expires, and the ledger must verify.
+ * 16 clients (merchants' servers) pay out through `/v1` with an Idempotency-Key each for 10 s, and every 2-3 s one
+ * replica is killed with SIGKILL and started again (two or three kills). Every payout a client was answered 2xx for
+ * must reach its provider once and end paid or returned as the provider decided, never stranded (committed and held,
+ * but not handed over) until it expires, and the ledger must verify.
+ *
+ * A soak: `CHAOS_SENDING_MS=120000 TEST_DATABASE_URL=… npx vitest run --project api:postgres
+ * apps/api/src/modules/money/providers/chaos-payouts.test.ts` sends for two minutes, with a kill every 2-3 s throughout.
  */
 
 import type { ChildProcess } from 'node:child_process';
@@ -12,6 +15,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { WALLET_MESSAGES } from '@sente/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAND_OVER_GRACE_MS } from '../../../lib/hand-over.ts';
 import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
 import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
 import { liveRailsEnv } from '../../../testing/live-rails.ts';
@@ -28,14 +32,22 @@ import { verifyLedger } from '../ledger.ts';
 /** The same secret in the test app and the replicas, so the API key the test app makes is good on each. */
 const APP_SECRET = randomBytes(32).toString('hex');
 const CLIENTS = 16;
-/** How long the clients send new payouts, while the replicas are killed. */
-const SENDING_MS = 20_000;
-/** A replica is killed every 4 to 7 s (the next one is the other replica), and started again at once. */
-const KILL_EVERY_MS = [4_000, 7_000] as const;
-/** No replica is killed in the last 5 s of sending, so the last payouts a kill stranded are due before the deadline. */
-const QUIET_END_MS = 5_000;
-/** How long the surviving replicas' workers get, once nothing is sent, to complete every payout. */
-const DRAIN_MS = 10_000;
+/** How long the clients send new payouts, while the replicas are killed (CHAOS_SENDING_MS lengthens it for a soak). */
+const SENDING_MS = Number(process.env.CHAOS_SENDING_MS ?? 10_000);
+/** A replica is killed every 2 to 3 s (the next one is the other replica), and started again at once. */
+const KILL_EVERY_MS = [2_000, 3_000] as const;
+/**
+ * No replica is killed in the last 3 s of sending. Kills may then fall in the first 7 s, and two intervals of at most
+ * 3 s end by the 6th: every run kills at least twice (the test asserts it), each replica at least once.
+ */
+const QUIET_END_MS = 3_000;
+/**
+ * How long the surviving replicas' workers get, once nothing is sent, to complete every payout. A payout a kill stranded
+ * comes due HAND_OVER_GRACE_MS after its commit, so at most that less the quiet end after sending stops; then a worker
+ * pass (200 ms), the slow provider (at most 300 ms), its decision (100 ms) and the status check 1 s later take about
+ * 2 s, given 5 s on a loaded machine. The wait ends as soon as nothing is left to complete.
+ */
+const DRAIN_MS = HAND_OVER_GRACE_MS - QUIET_END_MS + 5_000;
 /** The live wallet's money: one live collection of the largest amount, less the 3 % collection fee. */
 const COLLECTED = 20_000_000;
 const PAYOUT_CHARGE = 1_000;
@@ -175,7 +187,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
       };
 
       /**
-       * Every 4-7 s until the quiet end, SIGKILL a replica (the two in turn, or the other while one is still starting
+       * Every 2-3 s until the quiet end, SIGKILL a replica (the two in turn, or the other while one is still starting
        * again) and start it again in the background. A restart takes seconds, so for a while one replica serves alone.
        */
       const restarts: Promise<void>[] = [];
