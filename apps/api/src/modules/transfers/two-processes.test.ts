@@ -44,7 +44,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('money out through two server p
     await t?.close();
   });
 
-  it('2,000 random transfers, settlements and payouts over HTTP to two servers whose workers race for the payouts', async () => {
+  it('1,000 random transfers, settlements and payouts over HTTP to two servers whose workers race for the payouts', async () => {
     const db = t.database.db;
     let sent = 0;
     const payoutsPending = async () => {
