@@ -17,8 +17,13 @@ import { testDatabaseKind } from '../testing/test-database.ts';
 import { fundWallet, WALLET_ENV } from '../testing/transfers.ts';
 import { createJobs } from './jobs.ts';
 
-const PAYMENTS = 500;
-const PAYOUTS = 200;
+/**
+ * 200 payments and 100 payouts are ten and five claims of a batch of 20 (batchSize below): two workers that start
+ * together race for every claim, and each must win some (asserted below), so a row both claimed would show as applied
+ * twice. Every outcome by number (phoneOf: succeeded, refused, never answered) is among them tens of times.
+ */
+const PAYMENTS = 200;
+const PAYOUTS = 100;
 const EXPIRY_SECONDS = 300;
 const ENV = { ...WALLET_ENV, PAYMENT_EXPIRY_SECONDS: String(EXPIRY_SECONDS) };
 
