@@ -8,11 +8,14 @@
 // database of its own created next to BENCH_DATABASE_URL (default: the test server,
 // postgres://postgres@127.0.0.1:5432/test) and dropped at the end:
 //   npx tsx bench/export.ts            (BENCH_ROWS=50000 for a quicker run)
-// BENCH_SMOKE=1: 2,000 rows, for bench/smoke.test.ts. The server's settings (the read class's limit among them) are
+// BENCH_SMOKE=1: 2,000 rows, for bench/smoke.test.ts, served by the seeding app itself listening in this process (its
+// CPU and memory are then this process's): the compiled server's start costs more CPU than the rest of the smoke run, and
+// `npm start`'s is proven by scripts/start.test.ts. The server's settings (the read class's limit among them) are
 // printed; the run ends with the ledger verified.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -75,9 +78,23 @@ function run(args: string[], env: Record<string, string>): { child: ChildProcess
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
-execFileSync(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-stale'], { stdio: 'inherit' });
+/** The compiled server with the options scripts/start.mjs gives it, in a process of its own: its pid and port. */
+async function startServer(settings: Record<string, string>): Promise<{ pid: number; port: number }> {
+  const started = run(['--enable-source-maps', '--heap-growing-percent=50', bundle], settings);
+  server = started.child;
+  started.output.catch(() => undefined);
+  return JSON.parse(await waitForFile(path.join(settings.DATA_DIR!, 'server.json'), server, 30_000));
+}
 
-const t = await createTestApp({ APP_SECRET, PAYMENT_WORKER_INTERVAL_MS: '0' });
+/** The smoke run's server: the seeding app listening in this process. */
+async function listenHere(): Promise<{ pid: number; port: number }> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return { pid: process.pid, port: (t.app.server.address() as AddressInfo).port };
+}
+
+if (!SMOKE) execFileSync(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-stale'], { stdio: 'inherit' });
+
+const t = await createTestApp({ APP_SECRET, PAYMENT_WORKER_INTERVAL_MS: '0', READ_RATE_LIMIT_PER_MINUTE: UNLIMITED });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sente-bench-export-'));
 const file = path.join(dataDir, 'export.xlsx');
 let server: ChildProcess | undefined;
@@ -121,15 +138,12 @@ try {
     // One download is one request of the read class; its limit is given, not left to the default.
     READ_RATE_LIMIT_PER_MINUTE: UNLIMITED,
   };
-  printSettings({ ...settings, DATABASE_URL: undefined, APP_SECRET: undefined });
-  // With the options scripts/start.mjs gives it.
-  const started = run(['--enable-source-maps', '--heap-growing-percent=50', bundle], settings);
-  server = started.child;
-  started.output.catch(() => undefined);
-  const { pid, port } = JSON.parse(await waitForFile(path.join(dataDir, 'server.json'), server, 30_000)) as {
-    pid: number;
-    port: number;
-  };
+  printSettings(
+    SMOKE
+      ? { server: 'in-process', NODE_ENV: 'test', READ_RATE_LIMIT_PER_MINUTE: UNLIMITED }
+      : { ...settings, DATABASE_URL: undefined, APP_SECRET: undefined },
+  );
+  const { pid, port } = SMOKE ? await listenHere() : await startServer(settings);
   // Settled after start-up (one request answered, a moment for the collector) before the baseline is taken; the smoke
   // run measures no memory worth the wait.
   await fetch(`http://127.0.0.1:${port}/health`);

@@ -4,7 +4,9 @@
 // app in another process (bench/clients/bare.mjs); autocannon runs in a third, at 50 connections, against each in turn
 // for BENCH_ROUNDS rounds (default 3) of BENCH_SECONDS (default 10). The server's settings are printed (the read class's
 // per-member limit lifted: the bench measures the route, not the limit). BENCH_SMOKE=1: 1,000 links, 5 connections,
-// one round of 50 requests instead of seconds (a load of seconds would keep both cores busy), for bench/smoke.test.ts.
+// one round of 50 requests instead of seconds (a load of seconds would keep both cores busy), the list served by the
+// seeding app itself listening in this process (its CPU is then this process's: the compiled server's start costs more
+// CPU than the rest of the smoke run, and `npm start`'s is proven by scripts/start.test.ts), for bench/smoke.test.ts.
 // Prints each round's requests/s and p99 of both, their ratio and the CPU each request cost (the serving Node process,
 // and PostgreSQL's backends), then the median and range of the rounds, then the time of the first and of the 50th
 // page (reached by following nextCursor) one request at a time. Runs on embedded PGlite, or on PostgreSQL with
@@ -14,6 +16,7 @@ import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_pro
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -21,7 +24,7 @@ import pg from 'pg';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { cpuSeconds, createBenchDatabase, median, openSeedingApp, waitForFile } from './server.ts';
-import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, sized, UNLIMITED } from './settings.ts';
+import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 const LINKS = sized(100_000, 1_000);
 const CONNECTIONS = sized(50, 5);
@@ -131,6 +134,8 @@ async function main() {
     ...(postgresName ? { DATABASE_URL: databaseUrl(adminUrl, postgresName) } : {}),
   };
   const children: ChildProcess[] = [];
+  /** The smoke run's server: the seeding app, closed at the end. */
+  let inProcess: Awaited<ReturnType<typeof openSeedingApp>> | null = null;
   try {
     // Seeding: the app in this process on the server's database and secrets, so the tokens it signs are the server's.
     const t = await openSeedingApp(env);
@@ -146,22 +151,32 @@ async function main() {
     console.log(
       `seeded ${LINKS.toLocaleString()} links in ${((Date.now() - started) / 1000).toFixed(1)} s (${t.database.description})`,
     );
-    await t.close();
-
-    execFileSync(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-stale'], { stdio: 'inherit' });
-    const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
-    const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-    const server = startNode([...SERVER_NODE_OPTIONS, ...serverArgs, 'apps/api/dist/server.js'], env, log);
-    children.push(server);
-    const { port } = JSON.parse(await waitForFile(t.infoFile, server)) as { port: number };
+    let serverPid = process.pid;
+    let port: number;
+    if (SMOKE) {
+      inProcess = t;
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      port = (t.app.server.address() as AddressInfo).port;
+    } else {
+      await t.close();
+      execFileSync(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-stale'], { stdio: 'inherit' });
+      const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+      const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+      const server = startNode([...SERVER_NODE_OPTIONS, ...serverArgs, 'apps/api/dist/server.js'], env, log);
+      children.push(server);
+      serverPid = server.pid!;
+      ({ port } = JSON.parse(await waitForFile(t.infoFile, server)) as { port: number });
+    }
     const bare = startNode([path.join(root, 'bench/clients/bare.mjs')], { ...process.env }, 'pipe');
     children.push(bare);
     const bareUrl = `${await firstLine(bare)}/bare`;
     const listUrl = `http://127.0.0.1:${port}/api/payment-link`;
     const headers = bearer(user.accessToken);
     printSettings({
+      ...(SMOKE ? { server: 'in-process' } : {}),
       NODE_ENV: env.NODE_ENV,
-      LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+      // The seeding app logs nothing (openSeedingApp); the server logs at LOG_LEVEL.
+      LOG_LEVEL: SMOKE ? 'silent' : (env.LOG_LEVEL ?? 'info'),
       READ_RATE_LIMIT_PER_MINUTE: env.READ_RATE_LIMIT_PER_MINUTE,
       REDIS_URL: env.REDIS_URL,
       database: postgresName ? 'PostgreSQL' : 'PGlite',
@@ -177,7 +192,7 @@ async function main() {
     const rounds: { bare: Measured; list: Measured }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const bareLoad = await measure(bareUrl, {}, bare.pid!, async () => []);
-      const listLoad = await measure(listUrl, headers, server.pid!, backends);
+      const listLoad = await measure(listUrl, headers, serverPid, backends);
       rounds.push({ bare: bareLoad, list: listLoad });
       const postgresCpu = postgresName ? ` + PostgreSQL ${listLoad.postgresMicros.toFixed(0)} µs` : '';
       console.log(
@@ -228,6 +243,7 @@ async function main() {
     await Promise.all(
       children.map((child) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : null)),
     );
+    await inProcess?.close();
     await admin?.end();
     if (postgresName) await adminQuery(adminUrl, `drop database if exists ${postgresName} with (force)`);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -8,10 +8,13 @@
 // sent (brotli, which Chromium asks for) and gzipped (level 9, the weight the budgets are in).
 // TEST_DB=postgres puts the server on a fresh PostgreSQL database next to TEST_DATABASE_URL instead (dropped at the
 // end). The server's settings are printed. BENCH_SMOKE=1, for bench/smoke.test.ts: the pay page alone, one round, a fast
-// network and an unslowed CPU, the web build served as it is (WEB_DIST_DIR: a smoke run never builds the web app).
+// network and an unslowed CPU, the web build served as it is (WEB_DIST_DIR: a smoke run never builds the web app) by the
+// seeding app itself listening in this process: the server's start through scripts/start.mjs costs more CPU than the
+// rest of the smoke run, and `npm start`'s is proven by scripts/start.test.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Locator, type Page, type Response } from 'playwright-core';
@@ -57,8 +60,13 @@ type Target = {
 };
 type Load = { seconds: number; scripts: string[]; sentBytes: number };
 
-/** A merchant with an account and a fixed payment link, made in this process before the server starts. */
-async function seed(env: NodeJS.ProcessEnv): Promise<{ tokens: Tokens; ref: string; infoFile: string }> {
+type Seeded = { tokens: Tokens; ref: string; app: Awaited<ReturnType<typeof openSeedingApp>> };
+
+/**
+ * A merchant with an account and a fixed payment link, made in this process before the server starts; the app that
+ * made them is left open for the smoke run to serve from, and closed by the caller.
+ */
+async function seed(env: NodeJS.ProcessEnv): Promise<Seeded> {
   const t = await openSeedingApp(env);
   try {
     const user = await createSignedInUser(t);
@@ -71,9 +79,10 @@ async function seed(env: NodeJS.ProcessEnv): Promise<{ tokens: Tokens; ref: stri
     });
     if (created.statusCode !== 201) throw new Error(`payment-link/create answered ${created.statusCode}: ${created.body}`);
     const tokens = { accessToken: user.accessToken, refreshToken: user.refreshToken };
-    return { tokens, ref: created.json().data.ref, infoFile: t.infoFile };
-  } finally {
+    return { tokens, ref: created.json().data.ref, app: t };
+  } catch (error) {
     await t.close();
+    throw error;
   }
 }
 
@@ -126,7 +135,12 @@ async function main() {
     ...OWN_RATE_COUNTS,
     ...(SMOKE ? { WEB_DIST_DIR: path.join(root, 'apps/web/dist') } : {}),
   };
-  printSettings({ ...settings, database: postgresName ? 'PostgreSQL' : 'PGlite' });
+  printSettings({
+    ...settings,
+    // The seeding app logs nothing (openSeedingApp).
+    ...(SMOKE ? { server: 'in-process', LOG_LEVEL: 'silent' } : {}),
+    database: postgresName ? 'PostgreSQL' : 'PGlite',
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...settings,
@@ -135,15 +149,24 @@ async function main() {
     ...(postgresName ? { DATABASE_URL: databaseUrl(adminUrl, postgresName) } : {}),
   };
   let server: ChildProcess | null = null;
+  let inProcess: Seeded['app'] | null = null;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const { tokens, ref, infoFile } = await seed(env);
-    // start.mjs builds what is stale, then runs the server in the foreground: its output is the build's.
-    server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'inherit' });
-    const { port } = JSON.parse(await waitForFile(infoFile, server, START_TIMEOUT_MS)) as { port: number };
+    const { tokens, ref, app } = await seed(env);
+    let port: number;
+    if (SMOKE) {
+      inProcess = app;
+      await app.app.listen({ host: '127.0.0.1', port: 0 });
+      port = (app.app.server.address() as AddressInfo).port;
+    } else {
+      await app.close();
+      // start.mjs builds what is stale, then runs the server in the foreground: its output is the build's.
+      server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'inherit' });
+      ({ port } = JSON.parse(await waitForFile(app.infoFile, server, START_TIMEOUT_MS)) as { port: number });
+    }
     const origin = `http://127.0.0.1:${port}`;
     const { gzipSize } = loadBuild();
     const allTargets: Target[] = [
@@ -196,6 +219,7 @@ async function main() {
     }
   } finally {
     await browser.close();
+    await inProcess?.close();
     if (server && server.exitCode === null) {
       const exited = new Promise((done) => server?.once('exit', done));
       server.kill('SIGTERM');
