@@ -41,7 +41,7 @@ function Providers({ children, queryClient, path = '/', route, location }: Provi
 /**
  * Renders `ui` inside the app's own providers (theme, toasts, queries) and a memory router.
  * Each call gets its own QueryClient, without retries, so no answer leaks from one test into the next.
- * Returns a user-event instance and `location()`, the router's current location.
+ * Returns a user-event instance, `enter(field, text)` and `location()`, the router's current location.
  */
 export function render(ui: ReactElement, { path = '/', route }: Options = {}) {
   const queryClient = new QueryClient({
@@ -58,5 +58,14 @@ export function render(ui: ReactElement, { path = '/', route }: Options = {}) {
       </Providers>
     ),
   });
-  return { ...result, user, queryClient, location: () => location.current! };
+  /**
+   * Puts `text` into an empty field as a user pasting it would: a click, then one input event. For a test whose subject
+   * is not the keystrokes (what is sent, what is shown after), since every keystroke renders the whole form again
+   * (user.type's cost); a field whose behaviour is per keystroke (money, PIN and code boxes) is typed.
+   */
+  const enter = async (field: HTMLElement, text: string) => {
+    await user.click(field);
+    await user.paste(text);
+  };
+  return { ...result, user, enter, queryClient, location: () => location.current! };
 }

@@ -30,8 +30,8 @@ function renderSignIn({
   });
   const view = render(<SignInRoute />);
   const signIn = async () => {
-    await view.user.type(screen.getByLabelText('Email'), EMAIL);
-    await view.user.type(screen.getByLabelText('Password'), PASSWORD);
+    await view.enter(screen.getByLabelText('Email'), EMAIL);
+    await view.enter(screen.getByLabelText('Password'), PASSWORD);
     await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('heading', { name: 'Enter your code' });
   };
@@ -64,9 +64,9 @@ describe('sign in', () => {
   });
 
   it("shows the server's message for wrong credentials and stays on the first step", async () => {
-    const { user } = renderSignIn({ login: fail(401, MESSAGES.invalidCredentials) });
-    await user.type(screen.getByLabelText('Email'), EMAIL);
-    await user.type(screen.getByLabelText('Password'), 'Wrong#2026');
+    const { user, enter } = renderSignIn({ login: fail(401, MESSAGES.invalidCredentials) });
+    await enter(screen.getByLabelText('Email'), EMAIL);
+    await enter(screen.getByLabelText('Password'), 'Wrong#2026');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await expectToast(MESSAGES.invalidCredentials);
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -77,9 +77,9 @@ describe('sign in', () => {
       status: 403,
       body: { status: 'error', message: MESSAGES.accountNotVerified, code: ERROR_CODES.accountNotVerified },
     };
-    const { user, location } = renderSignIn({ login: notVerified });
-    await user.type(screen.getByLabelText('Email'), EMAIL);
-    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    const { user, enter, location } = renderSignIn({ login: notVerified });
+    await enter(screen.getByLabelText('Email'), EMAIL);
+    await enter(screen.getByLabelText('Password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await expectToast(MESSAGES.accountNotVerified);
     await waitFor(() => expect(location().pathname).toBe('/verify-account'));
@@ -162,9 +162,9 @@ describe('sign in', () => {
       'POST /api/login': codeSent(),
       'POST /api/login-otp': () => new Promise<Answer>((resolve) => (answer = resolve)),
     });
-    const { user, location } = render(<SignInRoute />);
-    await user.type(screen.getByLabelText('Email'), EMAIL);
-    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    const { user, enter, location } = render(<SignInRoute />);
+    await enter(screen.getByLabelText('Email'), EMAIL);
+    await enter(screen.getByLabelText('Password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await user.type(await screen.findByLabelText('Code digit 1'), '482913');
     await waitFor(() => expect(api.sent('POST /api/login-otp')).toHaveLength(1));

@@ -87,19 +87,19 @@ describe('business details tab', () => {
   });
 
   it("sends every field with an uploaded certificate and says 'Details Updated'", async () => {
-    const { user, api, field } = renderPage();
+    const { user, enter, api, field } = renderPage();
     // The account's name is there already; the registered name adds 'Ltd'.
     expect(await screen.findByLabelText('Business name')).toHaveValue('Kampala Crafts');
     await user.type(screen.getByLabelText('Business name'), ' Ltd');
     await user.click(field('Industry'));
     await user.click(await screen.findByRole('option', { name: 'Retail' }));
-    await user.type(screen.getByLabelText('Business email'), 'info@kampalacrafts.example');
+    await enter(screen.getByLabelText('Business email'), 'info@kampalacrafts.example');
     await user.type(screen.getByLabelText('Business phone'), '0772123456');
     // The app's one date field: picked from its calendar, shown with the month by name.
     await pickDay(user, 'Registration date', '2021-03-15');
     expect(screen.getByLabelText('Registration date')).toHaveTextContent('Mar 15, 2021');
-    await user.type(screen.getByLabelText('City'), 'Kampala');
-    await user.type(screen.getByLabelText('Address 1'), 'Plot 12');
+    await enter(screen.getByLabelText('City'), 'Kampala');
+    await enter(screen.getByLabelText('Address 1'), 'Plot 12');
     await user.upload(fileInputOf('Certificate of incorporation'), fileOf('cert.pdf', 'application/pdf'));
     await screen.findByText('cert.pdf');
     await user.click(screen.getByRole('button', { name: 'Save Details' }));
@@ -150,7 +150,7 @@ describe('business details tab', () => {
 
 describe('bank details tab', () => {
   it("names each missing field, then saves and says 'Bank details updated'", async () => {
-    const { user, api } = renderPage();
+    const { user, enter, api } = renderPage();
     await user.click(await screen.findByRole('tab', { name: 'Bank Details' }));
     await user.click(screen.getByRole('button', { name: 'Save Bank Details' }));
     await waitFor(() => expect(errorOf(screen.getByLabelText('Bank name'))).toBe(WALLET_MESSAGES.bankNameMissing));
@@ -164,9 +164,9 @@ describe('bank details tab', () => {
     ] as const) {
       expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', String(limit.max));
     }
-    await user.type(screen.getByLabelText('Bank name'), 'Stanbic Bank');
-    await user.type(screen.getByLabelText('Account number'), '9030012345678');
-    await user.type(screen.getByLabelText('Account name'), 'Kampala Crafts Ltd');
+    await enter(screen.getByLabelText('Bank name'), 'Stanbic Bank');
+    await enter(screen.getByLabelText('Account number'), '9030012345678');
+    await enter(screen.getByLabelText('Account name'), 'Kampala Crafts Ltd');
     await user.click(screen.getByRole('button', { name: 'Save Bank Details' }));
     await expectToast(WALLET_MESSAGES.bankDetailsUpdated);
     expect(api.sent('POST /api/sente-account/update-bank-details').map((request) => request.body)).toEqual([
@@ -198,7 +198,7 @@ describe('compliance documents', () => {
   });
 
   it("asks for the name of an 'Other' document and its file, then saves: 'Files updated'", async () => {
-    const { user, api, field } = renderPage();
+    const { user, enter, api, field } = renderPage();
     await screen.findByRole('list', { name: 'Saved documents' });
     await user.click(field('Document 1'));
     await user.click(await screen.findByRole('option', { name: 'Other' }));
@@ -207,7 +207,7 @@ describe('compliance documents', () => {
     expect(screen.getByText(B.documentFileMissing)).toBeVisible();
     expect(api.sent('POST /api/sente-account/save-sente-files')).toEqual([]);
 
-    await user.type(screen.getByLabelText('Specify document 1'), 'Tax clearance');
+    await enter(screen.getByLabelText('Specify document 1'), 'Tax clearance');
     await user.upload(fileInputOf('File of document 1'), fileOf('clearance.pdf', 'application/pdf'));
     await screen.findByText('clearance.pdf');
     await user.click(screen.getByRole('button', { name: 'Save Files' }));

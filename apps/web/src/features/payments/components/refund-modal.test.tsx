@@ -148,12 +148,12 @@ describe('the payment drawer: Refund and refunds', () => {
 
   it('toasts that a refund held for approval awaits it', async () => {
     const held = refund({ awaiting_approval: true });
-    const { user, open, form, proceed, pinStep, typePin } = renderRefund(
+    const { user, enter, open, form, proceed, pinStep, typePin } = renderRefund(
       {},
       { replies: { [`POST ${REFUND_PATH}`]: { ...ok(held), status: 201 } } },
     );
     await open();
-    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
+    await enter(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
     await proceed();
     const pin = await pinStep();
     await typePin();
@@ -162,17 +162,17 @@ describe('the payment drawer: Refund and refunds', () => {
   });
 
   it('says on the PIN step that a refund above the approval threshold will wait for a second member', async () => {
-    const { user, open, form, proceed, pinStep } = renderRefund({ amount: 80_000, refundable: 80_000 });
+    const { enter, open, form, proceed, pinStep } = renderRefund({ amount: 80_000, refundable: 80_000 });
     await open();
-    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
+    await enter(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
     await proceed();
     expect(await pinStep()).toHaveTextContent(APPROVAL_LABELS.willBeHeld(formatMoney(50_000)));
   });
 
   it('says nothing of approval at or below the threshold', async () => {
-    const { user, open, form, proceed, pinStep } = renderRefund({ amount: 50_000, refundable: 50_000 });
+    const { enter, open, form, proceed, pinStep } = renderRefund({ amount: 50_000, refundable: 50_000 });
     await open();
-    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
+    await enter(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
     await proceed();
     const pin = await pinStep();
     expect(shownFor(pin, 'Amount')).toHaveTextContent('UGX 50,000');
@@ -220,9 +220,9 @@ describe('the payment drawer: Refund and refunds', () => {
   });
 
   it('refunds with the PIN token and an Idempotency-Key, toasts, closes and reads the payment again', async () => {
-    const { user, api, open, form, proceed, pinStep, typePin, refunds } = renderRefund();
+    const { user, enter, api, open, form, proceed, pinStep, typePin, refunds } = renderRefund();
     await open();
-    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), '  Paid twice ');
+    await enter(within(await form()).getByLabelText(new RegExp(L.reason)), '  Paid twice ');
     await proceed();
     const pin = await pinStep();
     expect(shownFor(pin, 'Receiver phone')).toHaveTextContent('+256 772 123 456');
@@ -245,12 +245,12 @@ describe('the payment drawer: Refund and refunds', () => {
 
   it('puts a refusal back on the form, under the field it names, and a new try sends the same Idempotency-Key', async () => {
     const left = R.moreThanLeft(5_000);
-    const { user, open, form, proceed, pinStep, typePin, refunds } = renderRefund(
+    const { user, enter, open, form, proceed, pinStep, typePin, refunds } = renderRefund(
       {},
       { replies: { [`POST ${REFUND_PATH}`]: fail(400, left, [left], { amount: left }) } },
     );
     await open();
-    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
+    await enter(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
     const attempt = async () => {
       await proceed();
       await typePin();
@@ -265,12 +265,12 @@ describe('the payment drawer: Refund and refunds', () => {
   });
 
   it('toasts a refusal that names no field, and stays open', async () => {
-    const { user, open, form, proceed, pinStep, typePin } = renderRefund(
+    const { user, enter, open, form, proceed, pinStep, typePin } = renderRefund(
       {},
       { replies: { [`POST ${REFUND_PATH}`]: fail(400, R.balanceTooLow) } },
     );
     await open();
-    await user.type(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
+    await enter(within(await form()).getByLabelText(new RegExp(L.reason)), 'Paid twice');
     await proceed();
     await typePin();
     await user.click(within(await pinStep()).getByRole('button', { name: 'Verify' }));

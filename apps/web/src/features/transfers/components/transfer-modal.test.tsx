@@ -92,7 +92,7 @@ async function renderTransfer({
   const onClose = vi.fn();
   const view = render(<TransferModal opened onClose={onClose} withPayout={withPayout} />, { path: '/settlements?transfer=1' });
   await waitFor(() => expect(api.sent('POST /api/wallet/pin_exists')).toHaveLength(1));
-  const { user } = view;
+  const { user, enter } = view;
   const transfers = () => screen.getByRole('dialog', { name: 'Transfers' });
   const choose = async (option: string) => {
     await user.click(within(transfers()).getByRole('textbox', { name: 'Option' }));
@@ -100,7 +100,7 @@ async function renderTransfer({
   };
   const fill = async ({ amount = '50000', reason = 'Stock for December' } = {}) => {
     if (amount) await user.type(within(transfers()).getByLabelText('Amount'), amount);
-    if (reason) await user.type(within(transfers()).getByLabelText('Reason'), reason);
+    if (reason) await enter(within(transfers()).getByLabelText('Reason'), reason);
   };
   const proceed = () => user.click(within(transfers()).getByRole('button', { name: 'Continue' }));
   const pinStep = () => screen.findByRole('dialog', { name: 'Authenticate with PIN' });
@@ -310,9 +310,9 @@ describe('Transfers modal: the PIN step (transfer flow)', () => {
   });
 
   it('looks up the receiver of a wallet transfer and shows their name and account number', async () => {
-    const { user, api, transfers, choose, fill, proceed, pinStep } = await renderTransfer();
+    const { enter, api, transfers, choose, fill, proceed, pinStep } = await renderTransfer();
     await choose(TRANSFER_OPTIONS.wallet_transfer);
-    await user.type(within(transfers()).getByLabelText('Account number'), ' 7700654321 ');
+    await enter(within(transfers()).getByLabelText('Account number'), ' 7700654321 ');
     await fill();
     await proceed();
     const dialog = await pinStep();
@@ -324,11 +324,11 @@ describe('Transfers modal: the PIN step (transfer flow)', () => {
   });
 
   it("says the server's words when no account has that number, and stays on the form", async () => {
-    const { user, transfers, choose, fill, proceed } = await renderTransfer({
+    const { enter, transfers, choose, fill, proceed } = await renderTransfer({
       replies: { 'POST /api/wallet/verify_sente_acc_number': fail(404, M.noAccountFound) },
     });
     await choose(TRANSFER_OPTIONS.wallet_transfer);
-    await user.type(within(transfers()).getByLabelText('Account number'), '1234567890');
+    await enter(within(transfers()).getByLabelText('Account number'), '1234567890');
     await fill();
     await proceed();
     await expectToast(M.noAccountFound);

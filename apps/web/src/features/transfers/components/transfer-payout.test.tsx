@@ -63,14 +63,16 @@ async function payout(name: Answer, paid: Answer = ok(PAID, M.payoutStarted), al
     'POST /api/wallet/mobile-money-name': name,
     'POST /api/yo/process_payout': paid,
   });
-  const { user } = render(<TransferModal opened onClose={() => {}} withPayout={false} />, { path: '/settlements?transfer=1' });
+  const { user, enter } = render(<TransferModal opened onClose={() => {}} withPayout={false} />, {
+    path: '/settlements?transfer=1',
+  });
   await waitFor(() => expect(api.sent('POST /api/wallet/pin_exists')).toHaveLength(1));
   const transfers = () => screen.getByRole('dialog', { name: 'Transfers' });
   await user.click(within(transfers()).getByRole('textbox', { name: 'Option' }));
   await user.click(await screen.findByRole('option', { name: TRANSFER_MENU_LABELS.payout }));
-  await user.type(within(transfers()).getByLabelText('Receiver phone'), '0772 000 011');
+  await enter(within(transfers()).getByLabelText('Receiver phone'), '0772 000 011');
   await user.type(within(transfers()).getByLabelText('Amount'), '20000');
-  await user.type(within(transfers()).getByLabelText('Reason'), 'Teacher salary');
+  await enter(within(transfers()).getByLabelText('Reason'), 'Teacher salary');
   await user.click(within(transfers()).getByRole('button', { name: 'Continue' }));
   const phoneError = () => errorOf(within(transfers()).getByLabelText('Receiver phone'));
   return { api, user, transfers, phoneError };
@@ -136,14 +138,16 @@ describe('Transfers modal: the payout rules before the PIN (decision 065)', () =
       'POST /api/wallet/pin_exists': okSpec({ pin_exists: true }, undefined, { pin_exists: true }),
       'POST /api/wallet/mobile-money-name': holder('registered', 'J*** OKELLO'),
     });
-    const { user } = render(<TransferModal opened onClose={() => {}} withPayout />, { path: '/settlements?option=payout' });
+    const { user, enter } = render(<TransferModal opened onClose={() => {}} withPayout />, {
+      path: '/settlements?option=payout',
+    });
     const transfers = await screen.findByRole('dialog', { name: 'Transfers' });
     expect(await within(transfers).findByTestId('transfer-allowance')).toHaveTextContent(
       "You can send up to UGX 30,000 today under the account's payout rules.",
     );
-    await user.type(within(transfers).getByLabelText('Receiver phone'), '0772 000 011');
+    await enter(within(transfers).getByLabelText('Receiver phone'), '0772 000 011');
     await user.type(within(transfers).getByLabelText('Amount'), amount);
-    await user.type(within(transfers).getByLabelText('Reason'), 'Teacher salary');
+    await enter(within(transfers).getByLabelText('Reason'), 'Teacher salary');
     const amountError = () => errorOf(within(transfers).getByLabelText('Amount'));
     return { api, user, transfers, amountError };
   }

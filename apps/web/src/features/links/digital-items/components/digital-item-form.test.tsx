@@ -43,8 +43,8 @@ function renderForm(item: DigitalItem | null = null) {
   const saved = () => api.requests.filter((request) => request.path.startsWith('/api/donation-link/'));
   const uploads = () => api.sent('POST /api/files/upload');
   const fillRequired = async () => {
-    await view.user.type(screen.getByLabelText('Title'), 'Rolex Recipes');
-    await view.user.type(screen.getByLabelText('Description'), 'Twenty ways to roll a rolex.');
+    await view.enter(screen.getByLabelText('Title'), 'Rolex Recipes');
+    await view.enter(screen.getByLabelText('Description'), 'Twenty ways to roll a rolex.');
     await view.user.type(screen.getByLabelText('Sale price'), '25000');
     await view.user.upload(fileInputOf('Product image'), fileOf('cover.png', 'image/png'));
     await view.user.upload(fileInputOf('Product file'), fileOf('recipes.pdf', 'application/pdf'));
@@ -168,9 +168,9 @@ describe('digital item form: files are checked before they are sent', () => {
   });
 
   it('uploads an SVG image and saves it, as the hint says (decision 034)', async () => {
-    const { user, submit, saved } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'Rolex Recipes');
-    await user.type(screen.getByLabelText('Description'), 'Twenty ways to roll a rolex.');
+    const { user, enter, submit, saved } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'Rolex Recipes');
+    await enter(screen.getByLabelText('Description'), 'Twenty ways to roll a rolex.');
     await user.type(screen.getByLabelText('Sale price'), '25000');
     expect(screen.getByText(`Shown to buyers on the checkout page. ${imageUploadHint('uploads')}`)).toBeVisible();
     await user.upload(fileInputOf('Product image'), fileOf('logo.svg', 'image/svg+xml'));

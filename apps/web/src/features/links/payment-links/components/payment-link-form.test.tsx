@@ -53,16 +53,16 @@ describe('payment link form: the server checks, its messages land beside their f
   });
 
   it('asks for a price of at least UGX 1 beside the price of a fixed charge', async () => {
-    const { user, save } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'School fees');
+    const { enter, save } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'School fees');
     await save();
     await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.priceMissing));
     expect(errorOf(screen.getByLabelText('Title'))).toBeNull();
   });
 
   it('questions a price with a dot (UGX has no cents) or a misplaced comma, and sends nothing', async () => {
-    const { user, save, saved } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'School fees');
+    const { user, enter, save, saved } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '5.000');
     await save();
     await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(MONEY_TEXT_MESSAGES.wholeShillings));
@@ -75,8 +75,8 @@ describe('payment link form: the server checks, its messages land beside their f
   });
 
   it("refuses '12-3' under the price instead of saving UGX 12, and sends nothing", async () => {
-    const { user, save, saved } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'School fees');
+    const { user, enter, save, saved } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '12-3');
     await user.tab();
     expect(errorOf(screen.getByLabelText('Price'))).toBe(MONEY_TEXT_MESSAGES.digitsOnly);
@@ -86,8 +86,8 @@ describe('payment link form: the server checks, its messages land beside their f
   });
 
   it('says a negative price cannot be negative, under the price, and sends nothing', async () => {
-    const { user, save, saved } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'School fees');
+    const { user, enter, save, saved } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '-5000');
     await save();
     await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountNegative));
@@ -104,8 +104,8 @@ describe('payment link form: the server checks, its messages land beside their f
     const negative = fail(400, LINK_MESSAGES.amountNegative, [LINK_MESSAGES.amountNegative], {
       amount: LINK_MESSAGES.amountNegative,
     });
-    const { user, save } = renderForm({ answer: negative });
-    await user.type(screen.getByLabelText('Title'), 'School fees');
+    const { user, enter, save } = renderForm({ answer: negative });
+    await enter(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '5000');
     await save();
     await waitFor(() => expect(errorOf(screen.getByLabelText('Price'))).toBe(LINK_MESSAGES.amountNegative));
@@ -113,8 +113,8 @@ describe('payment link form: the server checks, its messages land beside their f
   });
 
   it('lists a server message that belongs to no field above the save button', async () => {
-    const { user, save } = renderForm({ answer: fail(403, MESSAGES.forbiddenForRole, [MESSAGES.forbiddenForRole]) });
-    await user.type(screen.getByLabelText('Title'), 'School fees');
+    const { user, enter, save } = renderForm({ answer: fail(403, MESSAGES.forbiddenForRole, [MESSAGES.forbiddenForRole]) });
+    await enter(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '250000');
     await save();
     const alert = (await screen.findByText('Please check the link')).closest<HTMLElement>('[role="alert"]')!;
@@ -124,8 +124,8 @@ describe('payment link form: the server checks, its messages land beside their f
   });
 
   it("saves a fixed charge with the typed price, says 'Payment Link Saved' and returns to the list", async () => {
-    const { user, save, saved, location } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'School fees');
+    const { user, enter, save, saved, location } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '250000');
     expect(screen.getByLabelText('Price')).toHaveValue('250,000');
     await save();
@@ -156,8 +156,8 @@ describe('payment link form: fixed or dynamic charge', () => {
   });
 
   it('hides the price of a dynamic charge and sends 0, even after a price was typed', async () => {
-    const { user, save, saved } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'Donations box');
+    const { user, enter, save, saved } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'Donations box');
     await user.type(screen.getByLabelText('Price'), '5000');
     await user.click(screen.getByRole('radio', { name: 'Dynamic Charge' }));
     expect(screen.queryByLabelText('Price')).not.toBeInTheDocument();
@@ -167,8 +167,8 @@ describe('payment link form: fixed or dynamic charge', () => {
   });
 
   it('saves a dynamic charge without asking for a price', async () => {
-    const { user, save } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'Donations box');
+    const { user, enter, save } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'Donations box');
     await user.click(screen.getByRole('radio', { name: 'Dynamic Charge' }));
     await save();
     await expectToast(LINK_MESSAGES.paymentLinkSaved);
@@ -220,10 +220,10 @@ describe('payment link form: redirect URL and extra inputs', () => {
   });
 
   it('keeps the Redirection modal open with the reason when the URL is not http or https', async () => {
-    const { user, saved } = renderForm({ link: STORED });
+    const { user, enter, saved } = renderForm({ link: STORED });
     await user.click(screen.getByRole('button', { name: 'Redirection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Redirection' });
-    await user.type(within(dialog).getByLabelText('Redirect URL'), 'school.example.com/confirm-payment');
+    await enter(within(dialog).getByLabelText('Redirect URL'), 'school.example.com/confirm-payment');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(errorOf(within(dialog).getByLabelText('Redirect URL'))).toBe(LINK_MESSAGES.redirectUrlInvalid);
     expect(screen.getByRole('dialog', { name: 'Redirection' })).toBeVisible();
@@ -231,10 +231,10 @@ describe('payment link form: redirect URL and extra inputs', () => {
   });
 
   it('adds a redirect URL through the Redirection modal and sends it', async () => {
-    const { user, save, saved } = renderForm({ link: STORED });
+    const { user, enter, save, saved } = renderForm({ link: STORED });
     await user.click(screen.getByRole('button', { name: 'Redirection' }));
     const dialog = await screen.findByRole('dialog', { name: 'Redirection' });
-    await user.type(within(dialog).getByLabelText('Redirect URL'), 'https://school.example.com/confirm-payment');
+    await enter(within(dialog).getByLabelText('Redirect URL'), 'https://school.example.com/confirm-payment');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByLabelText('Redirect URL')).toHaveValue('https://school.example.com/confirm-payment');
