@@ -4,7 +4,7 @@ import { TRANSFER_MENU_LABELS } from '@sente/contracts/transfers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from './support/accounts.ts';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, newPage, screenshot, VIEWPORTS } from './support/browser.ts';
 import { payLink } from './support/business.ts';
 import { createUser } from './support/members.ts';
 import { type RunningServer, sharedServer } from './support/server.ts';
@@ -28,6 +28,10 @@ describe('approvals: a payout above the threshold waits for a second member, who
   let server: RunningServer;
   let browser: Browser;
   let owner: Tokens;
+  // One tab for the owner and the member, resized for the member's phone: enterDashboard sets whose session it holds
+  // before each page loads, and a new context and its first page cost Chromium several times a later page in a kept
+  // tab.
+  let page: Page;
   let member: Tokens;
 
   async function call(tokens: Tokens, pathname: string, body?: unknown) {
@@ -78,6 +82,7 @@ describe('approvals: a payout above the threshold waits for a second member, who
     // 200,000 paid, less the 3 % fee: 194,000 in the test wallet.
     const link = await call(owner, '/api/payment-link/create', { title: 'Grain', fixed_amount: true, amount: 200_000 });
     await payLink(server.url, link.ref, { names: 'Moses Kato', phone: '0772 123 456', channel: 'MTN_UG' });
+    page = await newPage(browser, server.url);
   });
 
   afterAll(async () => {
@@ -86,18 +91,16 @@ describe('approvals: a payout above the threshold waits for a second member, who
   });
 
   it('the owner sets a second approval above UGX 50,000 on the Payout rules tab', async () => {
-    const page = await newPage(browser, server.url);
     await enterDashboard(page, owner, '/settlements?view=rules');
     const rules = page.getByRole('form', { name: 'Payout rules' });
     await rules.getByLabel(PAYOUT_RULE_LABELS.approval_threshold).fill('50000');
     await rules.getByRole('button', { name: 'Save Payout Rules' }).click();
     await expectToast(page, PAYOUT_RULE_MESSAGES.saved);
     expect((await call(owner, '/api/payout-rules')).approval_threshold).toBe(50_000);
-    await page.context().close();
   });
 
   it('an operations member pays UGX 60,000 to mobile money on a phone: it is held, awaiting another member', async () => {
-    const page = await newPage(browser, server.url, 'phone');
+    await page.setViewportSize(VIEWPORTS.phone);
     await enterDashboard(page, member, '/settlements');
     await page.getByRole('button', { name: 'Transfers', exact: true }).first().click();
     const modal = page.getByRole('dialog', { name: 'Transfers' });
@@ -121,11 +124,10 @@ describe('approvals: a payout above the threshold waits for a second member, who
     expect(await card.getByRole('button', { name: L.approve }).count()).toBe(0);
     await expectAccessible(page, 'transfers: awaiting approval, the member who asked');
     await screenshot(page, 'approvals-01-awaiting-maker');
-    await page.context().close();
   });
 
   it('the owner sees it awaiting their approval, may decline with a reason, and approves it with the PIN', async () => {
-    const page = await newPage(browser, server.url);
+    await page.setViewportSize(VIEWPORTS.desktop);
     await enterDashboard(page, owner, '/settlements');
     await expect
       .poll(() =>

@@ -28,6 +28,11 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
   let merchant: Tokens;
   let email: string;
   let link: { id: string; ref: string };
+  // One phone tab serves both payers (the pay page keeps nothing in the browser between loads) and one desktop tab
+  // the merchant's live page and wallet PIN: a new context and its first page cost Chromium several times a later
+  // page in a kept tab.
+  let phone: Page;
+  let desktop: Page;
 
   async function call(pathname: string, body?: unknown) {
     const response = await fetch(`${server.url}${pathname}`, {
@@ -56,6 +61,7 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
     email = `way-out.${Date.now()}@example.com`;
     merchant = await createMerchant(server, email, 'Sente#2026', 'Kampala Parents School');
     link = await call('/api/payment-link/create', { title: 'Term fees', fixed_amount: true, amount: 20_000 });
+    [phone, desktop] = await Promise.all([newPage(browser, server.url, 'phone'), newPage(browser, server.url)]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -63,7 +69,7 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
   });
 
   it('a payer waiting for the prompt tries another number, and another payer cancels', async () => {
-    const page = await newPage(browser, server.url, 'phone');
+    const page = phone;
     await page.goto(`/pay/${link.ref}`);
     // A number ending 0002 stays pending in test mode: the prompt never comes.
     await startPaying(page, '0772000002');
@@ -81,7 +87,7 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
     await page.getByRole('button', { name: 'Pay UGX 20,000' }).click();
     await expect.poll(() => page.getByRole('heading', { name: PAYMENT_MESSAGES.paymentSuccessful }).count()).toBe(1);
 
-    const second = await newPage(browser, server.url, 'phone');
+    const second = phone;
     await second.goto(`/pay/${link.ref}`);
     await startPaying(second, '0701000002');
     await second.getByRole('button', { name: 'Cancel payment' }).click();
@@ -121,7 +127,7 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
       expect(response.status).toBe(201);
     }
 
-    const page = await newPage(browser, server.url);
+    const page = desktop;
     await enterDashboard(page, merchant, `/live/${wide.ref}`);
     const table = page.getByRole('table', { name: 'Live collections' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(20);
@@ -148,7 +154,7 @@ describe('a way out of a pending payment, the whole live history, the wallet PIN
   });
 
   it('the merchant creates, changes and resets the wallet PIN from the profile menu', async () => {
-    const page = await newPage(browser, server.url);
+    const page = desktop;
     await enterDashboard(page, merchant, '/dashboard');
     const openDialog = async () => {
       await page.getByRole('button', { name: 'Open profile menu' }).click();
