@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -21,28 +22,17 @@ const DEBIAN_CHROMIUM = '/usr/bin/chromium';
  * Chromium's headless mode opens every page in a browser window with its toolbar, whose omnibox popup is a web page
  * of its own (chrome://omnibox-popup.top-chrome), loaded ahead in a renderer for every window: a context per journey
  * step paid for it each time. The three features below turn that off; nothing of a page's rendering changes. Chromium
- * reads only the last --disable-features, so this one repeats the features Playwright disables in its own
- * (playwright-core's chromiumSwitches.ts).
+ * reads only the last --disable-features, so ours carries the features Playwright disables in its own as well, read
+ * from the playwright-core installed (its chromiumSwitches.ts, bundled), so an upgrade keeps them.
  */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-];
-const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
+function playwrightDisabledFeatures(): string[] {
+  const bundle = fs.readFileSync(createRequire(import.meta.url).resolve('playwright-core/lib/coreBundle'), 'utf8');
+  const list = /disabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
+  const features = [...(list ?? '').matchAll(/^\s*"(\w+)"/gm)].map((match) => match[1] as string);
+  if (features.length === 0) throw new Error("playwright-core's disabled Chromium features were not found in its bundle");
+  return features;
+}
+const DISABLED_FEATURES = [...playwrightDisabledFeatures(), 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
