@@ -15,7 +15,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -27,7 +26,7 @@ process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://po
 
 const { createTestApp } = await import('../apps/api/src/testing/test-app.ts');
 const { createAccount, createSignedInUser } = await import('../apps/api/src/testing/users.ts');
-const { cpuSeconds, printLedgerVerified, waitForFile } = await import('./server.ts');
+const { cpuSeconds, listenInProcess, printLedgerVerified, waitForFile } = await import('./server.ts');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? sized(200_000, 2_000));
 const MB = 1024 * 1024;
@@ -88,8 +87,7 @@ async function startServer(settings: Record<string, string>): Promise<{ pid: num
 
 /** The smoke run's server: the seeding app listening in this process. */
 async function listenHere(): Promise<{ pid: number; port: number }> {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return { pid: process.pid, port: (t.app.server.address() as AddressInfo).port };
+  return { pid: process.pid, port: await listenInProcess(t) };
 }
 
 if (!SMOKE) execFileSync(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-stale'], { stdio: 'inherit' });

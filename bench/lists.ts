@@ -16,14 +16,13 @@ import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_pro
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
-import { cpuSeconds, createBenchDatabase, median, openSeedingApp, waitForFile } from './server.ts';
+import { cpuSeconds, createBenchDatabase, listenInProcess, median, openSeedingApp, waitForFile } from './server.ts';
 import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 const LINKS = sized(100_000, 1_000);
@@ -155,8 +154,7 @@ async function main() {
     let port: number;
     if (SMOKE) {
       inProcess = t;
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
-      port = (t.app.server.address() as AddressInfo).port;
+      port = await listenInProcess(t);
     } else {
       await t.close();
       execFileSync(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-stale'], { stdio: 'inherit' });

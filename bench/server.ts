@@ -3,6 +3,7 @@
 // waiting for the server's info file, the median of a bench's rounds, and the closing ledger check.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -48,6 +49,16 @@ export async function openSeedingApp(env: NodeJS.ProcessEnv): Promise<TestApp & 
       mailer.close();
     },
   };
+}
+
+/**
+ * The smoke run's server: the app that seeded the bench, listening on a free port of this process (the compiled
+ * server's start costs more CPU than the rest of a smoke run, and `npm start` is proven by scripts/start.test.ts).
+ * Answers the port; the app's `close` stops it.
+ */
+export async function listenInProcess(t: Pick<TestApp, 'app'>): Promise<number> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return (t.app.server.address() as AddressInfo).port;
 }
 
 /**

@@ -14,14 +14,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Locator, type Page, type Response } from 'playwright-core';
 import { adminQuery, databaseUrl } from '../apps/api/src/testing/database-template.ts';
 import { bearer, createAccount, createSignedInUser } from '../apps/api/src/testing/users.ts';
 import { loadBuild } from './manifest.ts';
-import { createBenchDatabase, median, openSeedingApp, waitForFile } from './server.ts';
+import { createBenchDatabase, listenInProcess, median, openSeedingApp, waitForFile } from './server.ts';
 import { BENCH_SUPPORT_CONTACTS, OWN_RATE_COUNTS, printSettings, SMOKE, sized, UNLIMITED } from './settings.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
@@ -159,8 +158,7 @@ async function main() {
     let port: number;
     if (SMOKE) {
       inProcess = app;
-      await app.app.listen({ host: '127.0.0.1', port: 0 });
-      port = (app.app.server.address() as AddressInfo).port;
+      port = await listenInProcess(app);
     } else {
       await app.close();
       // start.mjs builds what is stale, then runs the server in the foreground: its output is the build's.
