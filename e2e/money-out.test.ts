@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAirtel, startFakeAirtel } from '../apps/api/src/testing/fake-airtel.ts';
 import { type FakeMtn, type MtnRecord, startFakeMtn } from '../apps/api/src/testing/fake-mtn.ts';
-import { liveRailsEnv } from '../apps/api/src/testing/live-rails.ts';
+import { liveRailsEnv } from '../apps/api/src/testing/live-rails-env.ts';
 import { createMerchant } from './support/accounts.ts';
 import { expectAccessible, launchBrowser, newPage, savedDownload, screenshot } from './support/browser.ts';
 import { payLink } from './support/business.ts';

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAND_OVER_GRACE_MS } from '../../../lib/hand-over.ts';
 import { type FakeAirtel, startFakeAirtel } from '../../../testing/fake-airtel.ts';
 import { type FakeMtn, startFakeMtn } from '../../../testing/fake-mtn.ts';
-import { liveRailsEnv } from '../../../testing/live-rails.ts';
+import { liveRailsEnv } from '../../../testing/live-rails-env.ts';
 import { type LocalServer, listenLocally } from '../../../testing/local-server.ts';
 import { apiKeysOf } from '../../../testing/merchant-api.ts';
 import { createMerchant, createPaymentLink, type Merchant, payId, ugxBalances } from '../../../testing/payments.ts';

@@ -6,7 +6,7 @@ import { loadConfig } from '../../../../config.ts';
 import type { Services } from '../../../../services.ts';
 import { type FakeAirtel, startFakeAirtel } from '../../../../testing/fake-airtel.ts';
 import { type FakeMtn, startFakeMtn } from '../../../../testing/fake-mtn.ts';
-import { liveRailsEnv } from '../../../../testing/live-rails.ts';
+import { liveRailsEnv } from '../../../../testing/live-rails-env.ts';
 import { runOpsCommand } from '../../../ops/commands.ts';
 import { ProviderRefused } from '../provider.ts';
 import { checkRails, liveProvidersFrom, railsSummary } from './live.ts';
