@@ -49,6 +49,42 @@ function preactForCustomerPages(): Plugin {
   };
 }
 
+/** The icon package's entry re-exports its 6,000 icons, one module each; a build that imports it parses them all. */
+const TABLER_ICONS = /import\s*\{([^}]*)\}\s*from\s*'@tabler\/icons-react';/g;
+const ICON_NAME = /^Icon[A-Za-z0-9]+$/;
+
+/**
+ * In the build, `import { IconX, IconY } from '@tabler/icons-react'` becomes one import per icon from the icon's own
+ * module (the package has no `exports` map, so its files can be reached): Rollup then loads the 52 icons the app uses
+ * instead of the entry's 6,000 modules, which cost 7 of the build's 23 s of CPU. The bundle is the same, byte for
+ * byte: the package says it has no side effects, so the entry contributed nothing but those icons. Any other form of
+ * import from the package (a type, a namespace, a renamed icon) fails the build, so nothing is rewritten by guess.
+ */
+function tablerIconsByFile(): Plugin {
+  return {
+    name: 'sente-tabler-icons-by-file',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !code.includes('@tabler/icons-react')) return null;
+      const rewritten = code.replace(TABLER_ICONS, (_statement, list: string) =>
+        list
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .map((name) => {
+            if (!ICON_NAME.test(name)) throw new Error(`${id}: import icons from @tabler/icons-react by name only (${name})`);
+            return `import ${name} from '@tabler/icons-react/dist/esm/icons/${name}.mjs';`;
+          })
+          .join('\n'),
+      );
+      if (rewritten.includes("'@tabler/icons-react'"))
+        throw new Error(`${id}: an import of @tabler/icons-react not of the form import { IconX } from '@tabler/icons-react'`);
+      return { code: rewritten, map: null };
+    },
+  };
+}
+
 /** Text files worth compressing; images and fonts of the build are compressed formats already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 /** Below this a compressed copy saves less than its headers cost. */
@@ -99,7 +135,7 @@ async function writeCompressed(file: string): Promise<void> {
 }
 
 export default defineConfig({
-  plugins: [preactForCustomerPages(), react(), customerPages(), precompress()],
+  plugins: [tablerIconsByFile(), preactForCustomerPages(), react(), customerPages(), precompress()],
   server: {
     port: 5173,
     proxy: {
