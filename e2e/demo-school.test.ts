@@ -73,7 +73,6 @@ beforeAll(async () => {
     startDemoServer(DEMO_COLLECTIONS, {
       SMTP_URL: smtp.url,
       SIMULATOR_DELAY_MS: '300',
-      PAYMENT_WORKER_INTERVAL_MS: '200',
       // The refund's web hook receiver listens on 127.0.0.1.
       ALLOW_PRIVATE_WEBHOOKS: 'true',
     }),

@@ -90,7 +90,7 @@ describe('money out: wallet PIN, a transfer to another merchant, a settlement th
     // A server of its own: its live rails are the fake MTN and Airtel started here, whose requests the steps inspect.
     [mtn, airtel] = await Promise.all([startFakeMtn(), startFakeAirtel()]);
     [server, browser] = await Promise.all([
-      startServer({ SIMULATOR_DELAY_MS: '300', PAYMENT_WORKER_INTERVAL_MS: '200', ...liveRailsEnv(mtn, airtel) }),
+      startServer({ SIMULATOR_DELAY_MS: '300', ...liveRailsEnv(mtn, airtel) }),
       launchBrowser(),
     ]);
     const stamp = Date.now();

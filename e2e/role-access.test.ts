@@ -70,12 +70,13 @@ describe('a member whose role may only view, and one who may manage links', () =
   let paymentLink: { id: string; ref: string };
   let item: { id: string; ref: string };
 
-  /** An operator gives the member the role on the owner's account (`npm run ops -- members:set-role`); a new page loads it. */
+  /**
+   * An operator gives the member the role on the owner's account (`npm run ops -- members:set-role`); the next page
+   * load reads it (the app keeps only the tokens in the browser), so one tab serves both roles.
+   */
   async function giveRole(role: StaffRole) {
-    await page?.context().close();
     const { code, output } = await server.ops('members:set-role', ownerEmail, memberEmail, role);
     expect(code, output).toBe(0);
-    page = await newPage(browser, server.url);
   }
 
   beforeAll(async () => {
@@ -101,6 +102,7 @@ describe('a member whose role may only view, and one who may manage links', () =
       file: await upload(server, owner, 'products', 'workbook.pdf', PDF),
     });
     await giveRole('developer');
+    page = await newPage(browser, server.url);
   });
 
   afterAll(async () => {
