@@ -172,6 +172,9 @@ describe('payment links, as a merchant clicks them', () => {
       .toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
     await expect.poll(async () => (await api('/api/payment-link')).data.items[0].is_disabled).toBe(false);
+    // The list settles before the next step clicks in it: the box reads enabled and the dialog has gone.
+    await expect.poll(() => checkbox.isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });
 
   it('edits it with the form prefilled', async () => {
