@@ -2,6 +2,7 @@ import { EXTRA_FIELD_TYPE_LABELS } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { modalFocused } from '../../../testing/enter.ts';
 import { render } from '../../../testing/render.tsx';
 import { expectToast, toastMessages } from '../../../testing/toasts.ts';
 import { ExtraInputsModal } from './extra-inputs-modal.tsx';
@@ -35,8 +36,7 @@ describe('Extra Inputs modal', () => {
 
   it('passes on a text input with its trimmed label and no options', async () => {
     const { enter, dialog, onAdd, addInput } = renderModal();
-    // The modal's focus trap takes the focus a moment after it opens: a paste before that would land elsewhere.
-    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await modalFocused(dialog);
     await enter(within(dialog).getByLabelText('Label'), '  WhatsApp number ');
     await addInput();
     expect(onAdd).toHaveBeenCalledWith({ type: 'text', label: 'WhatsApp number', options: [] });

@@ -1,6 +1,7 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { modalFocused } from '../../../../testing/enter.ts';
 import { errorOf } from '../../../../testing/field-error.ts';
 import { render } from '../../../../testing/render.tsx';
 import { RedirectionModal } from './redirection-modal.tsx';
@@ -14,9 +15,8 @@ function renderModal(initialUrl = '') {
   const dialog = () => screen.getByRole('dialog', { name: 'Redirection' });
   const field = () => within(dialog()).getByLabelText('Redirect URL');
   const add = () => view.user.click(within(dialog()).getByRole('button', { name: 'Add' }));
-  /** Pastes `text` into the field once the modal's focus trap has taken the focus, which it does a moment after opening. */
   const enterUrl = async (text: string) => {
-    await waitFor(() => expect(dialog()).toContainElement(document.activeElement as HTMLElement));
+    await modalFocused(dialog());
     await view.enter(field(), text);
   };
   return { ...view, onAdd, onClose, dialog, field, add, enterUrl };
@@ -98,7 +98,7 @@ describe('Redirection modal', () => {
       <RedirectionModal opened={opened} initialUrl={initialUrl} onClose={onClose} onAdd={onAdd} />
     );
     const { user, enter, rerender } = render(modal(true, ''));
-    await waitFor(() => expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement));
+    await modalFocused(screen.getByRole('dialog'));
     await enter(screen.getByLabelText('Redirect URL'), 'https://half-typed');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(errorOf(screen.getByLabelText('Redirect URL'))).toBe(LINK_MESSAGES.redirectUrlInvalid);
