@@ -28,7 +28,8 @@ const dayName = (day: string) => {
 
 /**
  * Picks `day` (YYYY-MM-DD) in the day field labelled `label` (components/day-field.tsx) as a person does: opens its
- * calendar and, unless the day shows, goes up to the months of a year, steps to the year, picks the month, then the day.
+ * calendar and, unless the day shows, goes up to the months of a year and, for another year, to the years of a decade,
+ * steps to the decade, then picks the year, the month and the day.
  */
 export async function pickDay(user: UserEvent, label: string, day: string, within: HTMLElement = document.body) {
   const field = screen.getAllByLabelText(label).find((element) => within.contains(element));
@@ -37,10 +38,15 @@ export async function pickDay(user: UserEvent, label: string, day: string, withi
   if (screen.queryAllByRole('button', { name: dayName(day) }).length === 0) {
     const [year, month] = day.split('-').map(Number) as [number, number];
     await user.click(screen.getByRole('button', { name: MONTH_HEADING }));
-    for (let step = 0; step < 50; step++) {
-      const shown = Number(screen.getByRole('button', { name: YEAR_HEADING }).textContent);
-      if (shown === year) break;
-      await user.click(screen.getByRole('button', { name: shown < year ? 'Next year' : 'Previous year' }));
+    if (Number(screen.getByRole('button', { name: YEAR_HEADING }).textContent) !== year) {
+      // The years of a decade, each a button named by its year: a step per decade rather than per year.
+      await user.click(screen.getByRole('button', { name: YEAR_HEADING }));
+      for (let step = 0; step < 20; step++) {
+        if (screen.queryByRole('button', { name: String(year) })) break;
+        const first = Number(screen.getAllByRole('button', { name: YEAR_HEADING })[0]!.textContent);
+        await user.click(screen.getByRole('button', { name: first < year ? 'Next years' : 'Previous years' }));
+      }
+      await user.click(screen.getByRole('button', { name: String(year) }));
     }
     await user.click(screen.getByRole('button', { name: MONTHS[month - 1]?.slice(0, 3) }));
   }

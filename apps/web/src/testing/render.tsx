@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { type Location, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProvider } from '../app/provider.tsx';
+import { enterWith } from './enter.ts';
 
 type Options = {
   /** The URL the router starts at (path and query). */
@@ -58,14 +59,5 @@ export function render(ui: ReactElement, { path = '/', route }: Options = {}) {
       </Providers>
     ),
   });
-  /**
-   * Puts `text` into an empty field as a user pasting it would: a click, then one input event. For a test whose subject
-   * is not the keystrokes (what is sent, what is shown after), since every keystroke renders the whole form again
-   * (user.type's cost); a field whose behaviour is per keystroke (money, PIN and code boxes) is typed.
-   */
-  const enter = async (field: HTMLElement, text: string) => {
-    await user.click(field);
-    await user.paste(text);
-  };
-  return { ...result, user, enter, queryClient, location: () => location.current! };
+  return { ...result, user, enter: enterWith(user), queryClient, location: () => location.current! };
 }

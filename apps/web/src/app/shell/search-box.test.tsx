@@ -80,8 +80,8 @@ describe('the header search', () => {
   });
 
   it('the arrow keys move through the options and Enter opens one: a customer is their collections', async () => {
-    const { user, box, location } = renderSearch();
-    await user.type(box, 'okello');
+    const { user, enter, box, location } = renderSearch();
+    await enter(box, 'okello');
     await screen.findByRole('listbox');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const active = document.getElementById(box.getAttribute('aria-activedescendant')!)!;
@@ -98,19 +98,19 @@ describe('the header search', () => {
     ['Links', '/donation-links/edit/okfund'],
     ['Transfers', '/settlements?kind=settlement&status=pending&from=2026-03-03&to=2026-03-03'],
   ])('a choice in %s opens %s', async (group, target) => {
-    const { user, box, location } = renderSearch();
-    await user.type(box, 'okello');
+    const { user, enter, box, location } = renderSearch();
+    await enter(box, 'okello');
     await user.click(within(await screen.findByRole('group', { name: group })).getByRole('option'));
     expect(`${location().pathname}${location().search}`).toBe(target);
   });
 
   it('says No results when nothing matches, and Escape closes the list', async () => {
-    const { user, box } = renderSearch();
-    await user.type(box, 'zz');
+    const { user, enter, box } = renderSearch();
+    await enter(box, 'zz');
     expect(await screen.findByText('No results')).toBeVisible();
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await user.clear(box);
-    await user.type(box, 'okello');
+    await enter(box, 'okello');
     await screen.findByRole('listbox');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../testing/api-stub.ts';
+import { enterWith } from '../../testing/enter.ts';
 import { publicLink } from '../../testing/public-link.ts';
 import { PAGE_TEXT } from '../messages.ts';
 import { PayApp } from '../pay-app.tsx';
@@ -39,14 +40,15 @@ function renderCheckout(link: PublicLink) {
     [`GET /api/public/payments/${ID}`]: ok(PAID),
   });
   render(<PayApp route={{ kind: link.kind, ref: link.ref }} />);
-  return { api, user: userEvent.setup({ delay: null }) };
+  const user = userEvent.setup({ delay: null });
+  return { api, user, enter: enterWith(user) };
 }
 
 describe('the checkout of a digital item', () => {
   it('asks for the e-mail before paying, then says the download link was sent there', async () => {
-    const { api, user } = renderCheckout(ITEM);
-    await user.type(await screen.findByLabelText('Your name'), 'Joan Atim');
-    await user.type(screen.getByLabelText('Mobile money number'), '0772123456');
+    const { api, user, enter } = renderCheckout(ITEM);
+    await enter(await screen.findByLabelText('Your name'), 'Joan Atim');
+    await enter(screen.getByLabelText('Mobile money number'), '0772123456');
     expect(screen.getByText(PAGE_TEXT.emailHintDownload)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay UGX 15,000' }));
 
@@ -55,7 +57,7 @@ describe('the checkout of a digital item', () => {
     expect(screen.getByText(M.emailRequiredForDownload)).toBeInTheDocument();
     expect(api.sent(`POST /api/public/links/${ITEM.ref}/pay`)).toHaveLength(0);
 
-    await user.type(email, 'joan.atim@example.com');
+    await enter(email, 'joan.atim@example.com');
     expect(screen.queryByText(M.emailRequiredForDownload)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Pay UGX 15,000' }));
     expect(api.sent(`POST /api/public/links/${ITEM.ref}/pay`)[0]?.body).toMatchObject({ email: 'joan.atim@example.com' });
@@ -65,9 +67,9 @@ describe('the checkout of a digital item', () => {
   });
 
   it('leaves the e-mail optional on a payment link paid by mobile money', async () => {
-    const { api, user } = renderCheckout({ ...ITEM, kind: 'payment_link', ref: 'fees1', category: null });
-    await user.type(await screen.findByLabelText('Your name'), 'Joan Atim');
-    await user.type(screen.getByLabelText('Mobile money number'), '0772123456');
+    const { api, user, enter } = renderCheckout({ ...ITEM, kind: 'payment_link', ref: 'fees1', category: null });
+    await enter(await screen.findByLabelText('Your name'), 'Joan Atim');
+    await enter(screen.getByLabelText('Mobile money number'), '0772123456');
     expect(screen.getByText(PAGE_TEXT.emailHintOptional)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay UGX 15,000' }));
     expect(screen.queryByText(M.emailRequiredForDownload)).toBeNull();

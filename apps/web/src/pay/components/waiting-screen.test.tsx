@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fail, ok, stubApi, unreachable } from '../../testing/api-stub.ts';
+import { enterWith } from '../../testing/enter.ts';
 import { publicLink } from '../../testing/public-link.ts';
 import { PAGE_TEXT } from '../messages.ts';
 import { PayApp } from '../pay-app.tsx';
@@ -42,8 +43,9 @@ function renderPage(cancelAnswer: () => Answer) {
 }
 
 async function startPaying(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText('Your name'), 'Okello John');
-  await user.type(screen.getByLabelText('Mobile money number'), '0772123456');
+  const enter = enterWith(user);
+  await enter(await screen.findByLabelText('Your name'), 'Okello John');
+  await enter(screen.getByLabelText('Mobile money number'), '0772123456');
   await user.click(screen.getByRole('button', { name: 'Pay UGX 25,000' }));
   return screen.findByRole('heading', { name: 'Approve on your phone' });
 }
@@ -75,7 +77,7 @@ describe('the waiting screen of a mobile money payment', () => {
     expect(phone).toHaveValue('0772123456');
     expect(screen.getByText(PAGE_TEXT.anotherNumber)).toBeInTheDocument();
     await user.clear(phone);
-    await user.type(phone, '0701234567');
+    await enterWith(user)(phone, '0701234567');
     await user.click(screen.getByRole('button', { name: 'Pay UGX 25,000' }));
     await screen.findByRole('heading', { name: 'Approve on your phone' });
 

@@ -33,16 +33,16 @@ describe('new account form', () => {
   });
 
   it('takes a name of spaces as missing', async () => {
-    const { api, user, pressCreate } = renderForm();
-    await user.type(screen.getByLabelText(/Account name/), '   ');
+    const { api, enter, pressCreate } = renderForm();
+    await enter(screen.getByLabelText(/Account name/), '   ');
     await pressCreate();
     expect(await screen.findByText(MESSAGES.accountNameMissing)).toBeVisible();
     expect(api.requests).toEqual([]);
   });
 
   it("creates the account, says the server's words and empties the field", async () => {
-    const { api, user, onDone, pressCreate } = renderForm();
-    await user.type(screen.getByLabelText(/Account name/), 'Nakato Events');
+    const { api, enter, onDone, pressCreate } = renderForm();
+    await enter(screen.getByLabelText(/Account name/), 'Nakato Events');
     await pressCreate();
     await expectToast(MESSAGES.accountCreated);
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
@@ -53,8 +53,8 @@ describe('new account form', () => {
   });
 
   it("says 'Failed. Something went wrong' when no answer comes, and keeps the name", async () => {
-    const { user, onDone, pressCreate } = renderForm(unreachable);
-    await user.type(screen.getByLabelText(/Account name/), 'Nakato Events');
+    const { enter, onDone, pressCreate } = renderForm(unreachable);
+    await enter(screen.getByLabelText(/Account name/), 'Nakato Events');
     await pressCreate();
     await expectToast(MESSAGES.failedSomethingWentWrong);
     expect(onDone).not.toHaveBeenCalled();

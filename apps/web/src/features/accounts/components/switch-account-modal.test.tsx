@@ -44,11 +44,11 @@ describe('switch-account modal: New Account', () => {
         return { ...ok({ id: created.id, account_name: created.account_name }, MESSAGES.accountCreated), status: 201 };
       },
     });
-    const { user } = render(<Shell />);
+    const { user, enter } = render(<Shell />);
     expect(await screen.findByText('Working in Kampala Crafts')).toBeInTheDocument();
     const dialog = screen.getByRole('dialog', { name: 'Switch Account' });
     await user.click(within(dialog).getByRole('button', { name: 'New Account' }));
-    await user.type(within(dialog).getByLabelText(/Account name/), 'Nakato Events');
+    await enter(within(dialog).getByLabelText(/Account name/), 'Nakato Events');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await expectToast(MESSAGES.accountCreated);

@@ -53,10 +53,10 @@ describe('sign up from an invitation', () => {
 describe('sign in from an invitation', () => {
   it('names the invitation with the address filled in; after the code, joins and lands on the dashboard', async () => {
     const api = stub();
-    const { user, location } = render(<SignInRoute />, { path: `/?${QUERY}` });
+    const { user, enter, location } = render(<SignInRoute />, { path: `/?${QUERY}` });
     expect(await screen.findByText(`${INTRO} Sign in with ${EMAIL} to join.`)).toBeVisible();
     expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
-    await user.type(screen.getByLabelText('Password'), 'Sente#2026');
+    await enter(screen.getByLabelText('Password'), 'Sente#2026');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await user.click(await screen.findByLabelText('Code digit 1'));
     await user.paste('123456');

@@ -16,9 +16,9 @@ function renderReset({ change = ok(null, MESSAGES.passwordChanged) }: { change?:
     'POST /api/change-password': change,
   });
   const view = render(<ResetPasswordRoute />, { path: '/reset-password' });
-  const { user } = view;
+  const { user, enter } = view;
   const toCodeStage = async () => {
-    await user.type(screen.getByLabelText('Email'), EMAIL);
+    await enter(screen.getByLabelText('Email'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     // The answer is alike for every address, so the screen says when the code went by SMS too (decision 070).
     await screen.findByText(`Enter the code we sent to ${EMAIL}. ${CODE_SENT_TEXT.resetBySmsToo}`);
@@ -30,8 +30,8 @@ function renderReset({ change = ok(null, MESSAGES.passwordChanged) }: { change?:
     await screen.findByLabelText('New password');
   };
   const setPasswords = async (password: string, confirmation: string) => {
-    await user.type(screen.getByLabelText('New password'), password);
-    await user.type(screen.getByLabelText('Confirm new password'), confirmation);
+    await enter(screen.getByLabelText('New password'), password);
+    await enter(screen.getByLabelText('Confirm new password'), confirmation);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
   };
   return { ...view, api, toCodeStage, toPasswordStage, setPasswords };

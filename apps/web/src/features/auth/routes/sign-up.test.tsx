@@ -19,12 +19,12 @@ const SIGNED_UP = {
 function renderSignUp(answer: Answer = ok(SIGNED_UP)) {
   const api = stubApi({ 'POST /api/sign-up': answer });
   const view = render(<SignUpRoute />, { path: '/signup' });
-  const { user } = view;
+  const { user, enter } = view;
   const fill = async ({ firstname = 'Ada', lastname = 'Nakato', email = 'Ada@Example.com', password = STRONG } = {}) => {
-    if (firstname) await user.type(screen.getByLabelText('First name'), firstname);
-    if (lastname) await user.type(screen.getByLabelText('Last name'), lastname);
-    if (email) await user.type(screen.getByLabelText('Email'), email);
-    if (password) await user.type(screen.getByLabelText('Password'), password);
+    if (firstname) await enter(screen.getByLabelText('First name'), firstname);
+    if (lastname) await enter(screen.getByLabelText('Last name'), lastname);
+    if (email) await enter(screen.getByLabelText('Email'), email);
+    if (password) await enter(screen.getByLabelText('Password'), password);
   };
   const acceptTerms = () => user.click(screen.getByLabelText('I accept the terms and conditions'));
   const submit = () => user.click(screen.getByRole('button', { name: 'Continue' }));

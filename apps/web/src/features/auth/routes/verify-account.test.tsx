@@ -94,14 +94,14 @@ describe('verify account', () => {
   });
 
   it("asks for the e-mail when the link did not carry it: 'Email is Required'", async () => {
-    const { api, user, pressVerify } = renderVerify({ path: '/verify-account' });
+    const { api, user, enter, pressVerify } = renderVerify({ path: '/verify-account' });
     expect(screen.getByText('Enter your email and the code we sent you.')).toBeVisible();
     await user.type(screen.getByLabelText('Code digit 1'), '482913');
     await pressVerify();
     await expectToast(MESSAGES.emailRequired);
     expect(api.requests).toEqual([]);
 
-    await user.type(screen.getByLabelText('Email'), EMAIL);
+    await enter(screen.getByLabelText('Email'), EMAIL);
     await pressVerify();
     await waitFor(() => expect(api.sent('POST /api/verify-account')).toHaveLength(1));
   });

@@ -37,7 +37,7 @@ const uploadError = (label: string) =>
 
 describe('Compliance Documents upload rows', () => {
   it('checks every row, keeps each message with its row when one is removed, and sends the rows left', async () => {
-    const { user, api, choose, upload, saveFiles } = renderRows(ok([], B.filesUpdated));
+    const { user, enter, api, choose, upload, saveFiles } = renderRows(ok([], B.filesUpdated));
     await screen.findByText('No documents yet.');
     await user.click(screen.getByRole('button', { name: 'Add document' }));
     await user.click(screen.getByRole('button', { name: 'Add document' }));
@@ -52,7 +52,7 @@ describe('Compliance Documents upload rows', () => {
     await user.click(screen.getByRole('button', { name: 'Remove document 2' }));
     expect(screen.queryByText(B.documentNameMissing)).toBeNull();
     expect(errorOf(screen.getByLabelText('Specify document 2'))).toBe(B.otherNameMissing);
-    await user.type(screen.getByLabelText('Specify document 2'), 'Tax clearance');
+    await enter(screen.getByLabelText('Specify document 2'), 'Tax clearance');
     expect(errorOf(screen.getByLabelText('Specify document 2'))).toBeNull();
     await upload(1, 'tin.pdf');
     await upload(2, 'clearance.pdf');

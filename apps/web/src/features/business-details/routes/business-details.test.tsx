@@ -88,13 +88,14 @@ describe('business details tab', () => {
 
   it("sends every field with an uploaded certificate and says 'Details Updated'", async () => {
     const { user, enter, api, field } = renderPage();
-    // The account's name is there already; the registered name adds 'Ltd'.
+    // The account's name is there already; the registered name, with 'Ltd', replaces it.
     expect(await screen.findByLabelText('Business name')).toHaveValue('Kampala Crafts');
-    await user.type(screen.getByLabelText('Business name'), ' Ltd');
+    await user.clear(screen.getByLabelText('Business name'));
+    await enter(screen.getByLabelText('Business name'), 'Kampala Crafts Ltd');
     await user.click(field('Industry'));
     await user.click(await screen.findByRole('option', { name: 'Retail' }));
     await enter(screen.getByLabelText('Business email'), 'info@kampalacrafts.example');
-    await user.type(screen.getByLabelText('Business phone'), '0772123456');
+    await enter(screen.getByLabelText('Business phone'), '0772123456');
     // The app's one date field: picked from its calendar, shown with the month by name.
     await pickDay(user, 'Registration date', '2021-03-15');
     expect(screen.getByLabelText('Registration date')).toHaveTextContent('Mar 15, 2021');
@@ -123,14 +124,14 @@ describe('business details tab', () => {
   });
 
   it('takes the MoMo Pay and Airtel Money merchant codes as digits, with the message beside a wrong one', async () => {
-    const { user, api } = renderPage(testUser({ account: { business_details: SAVED } }));
-    await user.type(await screen.findByLabelText('MoMo Pay merchant code'), '12A');
-    await user.type(screen.getByLabelText('Airtel Money merchant code'), '7654321');
+    const { user, enter, api } = renderPage(testUser({ account: { business_details: SAVED } }));
+    await enter(await screen.findByLabelText('MoMo Pay merchant code'), '12A');
+    await enter(screen.getByLabelText('Airtel Money merchant code'), '7654321');
     await user.click(screen.getByRole('button', { name: 'Save Details' }));
     await waitFor(() => expect(errorOf(screen.getByLabelText('MoMo Pay merchant code'))).toBe(B.momoCodeInvalid));
     expect(api.sent('POST /api/user/update-business-details')).toEqual([]);
     await user.clear(screen.getByLabelText('MoMo Pay merchant code'));
-    await user.type(screen.getByLabelText('MoMo Pay merchant code'), '123456');
+    await enter(screen.getByLabelText('MoMo Pay merchant code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Save Details' }));
     await expectToast(B.detailsUpdated);
     expect(api.sent('POST /api/user/update-business-details').map((request) => request.body)).toEqual([

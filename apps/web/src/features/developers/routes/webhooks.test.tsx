@@ -56,10 +56,10 @@ describe('Web Hooks', () => {
   });
 
   it("saves both URLs with 'Webhooks Updated', an empty one as none, and shows them as saved", async () => {
-    const { user, api, field, saveChanges } = renderPage({
+    const { user, enter, api, field, saveChanges } = renderPage({
       saved: { collection_url: null, payment_url: 'https://old.example.com/p' },
     });
-    await user.type(await screen.findByRole('textbox', { name: COLLECTIONS }), '  https://Hooks.Example.com  ');
+    await enter(await screen.findByRole('textbox', { name: COLLECTIONS }), '  https://Hooks.Example.com  ');
     await user.clear(field(PAYMENTS));
     await screen.findByText(DELIVERY_MESSAGES.empty);
     const logReads = api.sent('GET /api/webhook/deliveries').length;
@@ -75,9 +75,9 @@ describe('Web Hooks', () => {
   });
 
   it('shows the rule under a URL that is not a full http(s) address, and sends nothing', async () => {
-    const { user, api, field, saveChanges } = renderPage();
-    await user.type(await screen.findByRole('textbox', { name: COLLECTIONS }), 'hooks.example.com');
-    await user.type(field(PAYMENTS), 'https://dev:secret@hooks.example.com/p');
+    const { enter, api, field, saveChanges } = renderPage();
+    await enter(await screen.findByRole('textbox', { name: COLLECTIONS }), 'hooks.example.com');
+    await enter(field(PAYMENTS), 'https://dev:secret@hooks.example.com/p');
     await saveChanges();
     await waitFor(() => expect(errorOf(field(COLLECTIONS))).toBe(M.urlInvalid('Collections')));
     expect(errorOf(field(PAYMENTS))).toBe(M.urlCredentials('Payments'));
@@ -85,31 +85,31 @@ describe('Web Hooks', () => {
   });
 
   it('takes http:// in test mode', async () => {
-    const { user, api, saveChanges } = renderPage();
-    await user.type(await screen.findByRole('textbox', { name: COLLECTIONS }), 'http://hooks.example.com/c');
+    const { enter, api, saveChanges } = renderPage();
+    await enter(await screen.findByRole('textbox', { name: COLLECTIONS }), 'http://hooks.example.com/c');
     await saveChanges();
     await expectToast(M.webhooksUpdated);
     expect(api.sent('POST /api/webhook/save-url')).toHaveLength(1);
   });
 
   it('refuses http:// in live mode under the field, and sends nothing', async () => {
-    const { user, api, field, saveChanges } = renderPage({ user: LIVE });
-    await user.type(await screen.findByRole('textbox', { name: PAYMENTS }), 'http://hooks.example.com/p');
+    const { user, enter, api, field, saveChanges } = renderPage({ user: LIVE });
+    await enter(await screen.findByRole('textbox', { name: PAYMENTS }), 'http://hooks.example.com/p');
     await saveChanges();
     await waitFor(() => expect(errorOf(field(PAYMENTS))).toBe(M.httpsRequired('Payments')));
     expect(errorOf(field(COLLECTIONS))).toBeNull();
     expect(api.sent('POST /api/webhook/save-url')).toEqual([]);
     await user.clear(field(PAYMENTS));
-    await user.type(field(PAYMENTS), 'https://hooks.example.com/p');
+    await enter(field(PAYMENTS), 'https://hooks.example.com/p');
     await saveChanges();
     await expectToast(M.webhooksUpdated);
   });
 
   it("shows each of the server's refusals under its URL, naming ALLOW_PRIVATE_WEBHOOKS for a local host", async () => {
     const refusals = [M.addressNotPublic('Collections', 'localhost'), M.hostNotFound('Payments', 'nowhere.example')];
-    const { user, field, saveChanges } = renderPage({ save: fail(400, refusals[0]!, refusals) });
-    await user.type(await screen.findByRole('textbox', { name: COLLECTIONS }), 'http://localhost:4000/c');
-    await user.type(field(PAYMENTS), 'https://nowhere.example/p');
+    const { enter, field, saveChanges } = renderPage({ save: fail(400, refusals[0]!, refusals) });
+    await enter(await screen.findByRole('textbox', { name: COLLECTIONS }), 'http://localhost:4000/c');
+    await enter(field(PAYMENTS), 'https://nowhere.example/p');
     await saveChanges();
     await expectToast(refusals[0]!);
     await waitFor(() => expect(errorOf(field(COLLECTIONS))).toBe(refusals[0]));
@@ -120,8 +120,8 @@ describe('Web Hooks', () => {
   });
 
   it('lists a refusal about no URL in particular under the form', async () => {
-    const { user, field, saveChanges } = renderPage({ save: fail(500, MESSAGES.somethingWentWrong) });
-    await user.type(await screen.findByRole('textbox', { name: COLLECTIONS }), 'https://hooks.example.com/c');
+    const { enter, field, saveChanges } = renderPage({ save: fail(500, MESSAGES.somethingWentWrong) });
+    await enter(await screen.findByRole('textbox', { name: COLLECTIONS }), 'https://hooks.example.com/c');
     await saveChanges();
     const alert = (await screen.findByText(M.saveFailed)).closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getByRole('listitem').textContent).toBe(MESSAGES.somethingWentWrong);

@@ -2,6 +2,7 @@ import { EXTRA_FIELD_TYPE_LABELS } from '@sente/contracts/links';
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { modalFocused } from '../../../testing/enter.ts';
 import { render } from '../../../testing/render.tsx';
 import { expectToast, toastMessages } from '../../../testing/toasts.ts';
 import { ExtraInputsModal } from './extra-inputs-modal.tsx';
@@ -34,8 +35,9 @@ describe('Extra Inputs modal', () => {
   });
 
   it('passes on a text input with its trimmed label and no options', async () => {
-    const { user, dialog, onAdd, addInput } = renderModal();
-    await user.type(within(dialog).getByLabelText('Label'), '  WhatsApp number ');
+    const { enter, dialog, onAdd, addInput } = renderModal();
+    await modalFocused(dialog);
+    await enter(within(dialog).getByLabelText('Label'), '  WhatsApp number ');
     await addInput();
     expect(onAdd).toHaveBeenCalledWith({ type: 'text', label: 'WhatsApp number', options: [] });
     expect(toastMessages()).toEqual([]);
@@ -64,11 +66,11 @@ describe('Extra Inputs modal', () => {
   });
 
   it('removes the last option with the trash icon, only while more than one is left', async () => {
-    const { user, dialog, choose } = renderModal();
+    const { user, enter, dialog, choose } = renderModal();
     await choose('Radio button single select');
-    await user.type(within(dialog).getByLabelText('Option 1'), 'Term 1');
+    await enter(within(dialog).getByLabelText('Option 1'), 'Term 1');
     await user.click(within(dialog).getByRole('button', { name: 'Add option' }));
-    await user.type(within(dialog).getByLabelText('Option 2'), 'Term 2');
+    await enter(within(dialog).getByLabelText('Option 2'), 'Term 2');
     await user.click(within(dialog).getByRole('button', { name: 'Remove last option' }));
     expect(within(dialog).queryByLabelText('Option 2')).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Option 1')).toHaveValue('Term 1');
@@ -76,32 +78,32 @@ describe('Extra Inputs modal', () => {
   });
 
   it('drops empty options and passes on the rest', async () => {
-    const { user, dialog, onAdd, choose, addInput } = renderModal();
+    const { user, enter, dialog, onAdd, choose, addInput } = renderModal();
     await choose('Dropdown/Select');
-    await user.type(within(dialog).getByLabelText('Label'), 'Class');
-    await user.type(within(dialog).getByLabelText('Option 1'), 'P1');
+    await enter(within(dialog).getByLabelText('Label'), 'Class');
+    await enter(within(dialog).getByLabelText('Option 1'), 'P1');
     await user.click(within(dialog).getByRole('button', { name: 'Add option' }));
-    await user.type(within(dialog).getByLabelText('Option 2'), '   ');
+    await enter(within(dialog).getByLabelText('Option 2'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Add option' }));
-    await user.type(within(dialog).getByLabelText('Option 3'), ' P2 ');
+    await enter(within(dialog).getByLabelText('Option 3'), ' P2 ');
     await addInput();
     expect(onAdd).toHaveBeenCalledWith({ type: 'select', label: 'Class', options: ['P1', 'P2'] });
   });
 
   it('sends no options for a text input after options were typed for a select', async () => {
-    const { user, dialog, onAdd, choose, addInput } = renderModal();
+    const { enter, dialog, onAdd, choose, addInput } = renderModal();
     await choose('Checkbox multiple select');
-    await user.type(within(dialog).getByLabelText('Option 1'), 'Uniform');
+    await enter(within(dialog).getByLabelText('Option 1'), 'Uniform');
     await choose('Text Input');
-    await user.type(within(dialog).getByLabelText('Label'), 'Student name');
+    await enter(within(dialog).getByLabelText('Label'), 'Student name');
     await addInput();
     expect(onAdd).toHaveBeenCalledWith({ type: 'text', label: 'Student name', options: [] });
   });
 
   it('starts afresh after Close, passing nothing on', async () => {
-    const { user, dialog, onAdd, onClose, choose } = renderModal();
+    const { user, enter, dialog, onAdd, onClose, choose } = renderModal();
     await choose('Dropdown/Select');
-    await user.type(within(dialog).getByLabelText('Label'), 'Class');
+    await enter(within(dialog).getByLabelText('Label'), 'Class');
     // The header's X is also named 'Close' (theme.ts); this is the footer's button.
     const buttons = within(dialog).getAllByRole('button', { name: 'Close' });
     await user.click(buttons.find((button) => button.textContent === 'Close')!);

@@ -157,10 +157,10 @@ describe('Invite Member modal (Staff invite)', () => {
   });
 
   it("offers the six roles, sends e-mail and role, and toasts 'Invite Sent'", async () => {
-    const { user, api } = renderTeam();
+    const { user, enter, api } = renderTeam();
     await user.click(await screen.findByRole('button', { name: 'Invite Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Member' });
-    await user.type(within(dialog).getByLabelText(/^Email/), 'New.Person@Example.com');
+    await enter(within(dialog).getByLabelText(/^Email/), 'New.Person@Example.com');
     await user.click(within(dialog).getByRole('textbox', { name: /^Role/ }));
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(['Owner', 'Administrator', 'Operations', 'Developer / IT', 'Customer Support', 'User']);

@@ -113,7 +113,7 @@ describe('a transfer awaiting approval (decision 067)', () => {
 
   it('declines only with a reason of at least 3 characters, which it sends', async () => {
     const declined = held({ status: 'rejected', approval: { ...held().approval!, status: 'declined' } });
-    const { user, api } = renderList([held()], 'administrator', {
+    const { user, enter, api } = renderList([held()], 'administrator', {
       [`POST /api/transfers/${ID}/decline`]: ok(declined, APPROVAL_MESSAGES.declined),
     });
     await user.click(await screen.findByRole('button', { name: L.decline }));
@@ -121,14 +121,15 @@ describe('a transfer awaiting approval (decision 067)', () => {
     const submit = () => user.click(within(dialog).getByRole('button', { name: L.declineTitle }));
     await submit();
     expect(within(dialog).getByText(APPROVAL_MESSAGES.reasonMissing)).toBeVisible();
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), ' no ');
+    await enter(within(dialog).getByRole('textbox', { name: /Reason/ }), ' no ');
     await submit();
     expect(within(dialog).getByText(APPROVAL_MESSAGES.reasonMissing)).toBeVisible();
     expect(api.sent(`POST /api/transfers/${ID}/decline`)).toHaveLength(0);
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 't this supplier');
+    await user.clear(within(dialog).getByRole('textbox', { name: /Reason/ }));
+    await enter(within(dialog).getByRole('textbox', { name: /Reason/ }), ' Not this supplier ');
     await submit();
     await expectToast(APPROVAL_MESSAGES.declined);
-    expect(api.sent(`POST /api/transfers/${ID}/decline`)[0]!.body).toEqual({ reason: 'no t this supplier' });
+    expect(api.sent(`POST /api/transfers/${ID}/decline`)[0]!.body).toEqual({ reason: 'Not this supplier' });
   });
 });
 

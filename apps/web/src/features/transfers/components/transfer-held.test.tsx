@@ -42,15 +42,17 @@ async function payoutOf(amount: string) {
     'POST /api/wallet/mobile-money-name': ok({ network: 'MTN', check: 'registered', masked_name: 'J*** OKELLO' }),
     'POST /api/yo/process_payout': ok(HELD, APPROVAL_MESSAGES.awaiting),
   });
-  const { user } = render(<TransferModal opened onClose={() => {}} withPayout={false} />, { path: '/settlements?transfer=1' });
+  const { user, enter } = render(<TransferModal opened onClose={() => {}} withPayout={false} />, {
+    path: '/settlements?transfer=1',
+  });
   await waitFor(() => expect(api.sent('GET /api/payout-rules')).toHaveLength(1));
   await screen.findByRole('dialog', { name: 'Transfers' });
   const transfers = () => screen.getByRole('dialog', { name: 'Transfers' });
   await user.click(within(transfers()).getByRole('textbox', { name: 'Option' }));
   await user.click(await screen.findByRole('option', { name: TRANSFER_MENU_LABELS.payout }));
-  await user.type(within(transfers()).getByLabelText('Receiver phone'), '0772 000 011');
+  await enter(within(transfers()).getByLabelText('Receiver phone'), '0772 000 011');
   await user.type(within(transfers()).getByLabelText('Amount'), amount);
-  await user.type(within(transfers()).getByLabelText('Reason'), 'Supplier');
+  await enter(within(transfers()).getByLabelText('Reason'), 'Supplier');
   await user.click(within(transfers()).getByRole('button', { name: 'Continue' }));
   return { user, pinStep: await screen.findByRole('dialog', { name: 'Authenticate with PIN' }) };
 }

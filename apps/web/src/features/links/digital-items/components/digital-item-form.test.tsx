@@ -185,14 +185,14 @@ describe('digital item form: files are checked before they are sent', () => {
 
 describe('digital item form: saving', () => {
   it("creates the product with every field: 'Item Added', back to the list", async () => {
-    const { user, submit, fillRequired, saved, location } = renderForm();
+    const { user, enter, submit, fillRequired, saved, location } = renderForm();
     await fillRequired();
     await user.click(screen.getByRole('radio', { name: 'Private' }));
     await user.click(screen.getByRole('textbox', { name: 'Category' }));
     await user.click(await screen.findByRole('option', { name: 'Recipes & Meal Plans' }));
     await user.click(screen.getByLabelText('Show striked out original price'));
     await user.type(screen.getByRole('textbox', { name: 'Original price' }), '40000');
-    await user.type(field('Buyer note'), 'Open the PDF on your phone.');
+    await enter(field('Buyer note'), 'Open the PDF on your phone.');
     await submit();
     await expectToast(LINK_MESSAGES.itemAdded);
     await waitFor(() => expect(location().pathname).toBe('/sente-digital-items'));

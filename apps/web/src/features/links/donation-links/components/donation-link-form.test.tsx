@@ -49,8 +49,8 @@ describe('donation link form: the server checks, its messages land beside their 
   });
 
   it('refuses a target that is no number or is negative under the target, and sends nothing', async () => {
-    const { user, save, saved, target } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'Classroom');
+    const { user, enter, save, saved, target } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'Classroom');
     await user.type(target(), '5,000-1');
     await user.tab();
     expect(errorOf(target())).toBe(MONEY_TEXT_MESSAGES.digitsOnly);
@@ -62,8 +62,8 @@ describe('donation link form: the server checks, its messages land beside their 
   });
 
   it('questions a decimal target under the target (UGX has no cents), and sends nothing', async () => {
-    const { user, save, saved, target, location } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'Decimal target');
+    const { user, enter, save, saved, target, location } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'Decimal target');
     await user.type(target(), '1500.5');
     await save();
     await waitFor(() => expect(errorOf(target())).toBe(MONEY_TEXT_MESSAGES.wholeShillings));
@@ -73,8 +73,8 @@ describe('donation link form: the server checks, its messages land beside their 
   });
 
   it('puts a target that is too large beside the target', async () => {
-    const { user, save, target } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'Too much');
+    const { user, enter, save, target } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'Too much');
     await user.type(target(), '2000000000');
     await save();
     await waitFor(() => expect(errorOf(target())).toBe(LINK_MESSAGES.amountTooLarge));
@@ -91,9 +91,9 @@ describe('donation link form: the server checks, its messages land beside their 
 
 describe('donation link form: saving', () => {
   it("saves a public link without a target: 'Donation Link Saved', back to the list", async () => {
-    const { user, save, saved, location } = renderForm();
+    const { enter, save, saved, location } = renderForm();
     expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked();
-    await user.type(screen.getByLabelText('Title'), 'Library books');
+    await enter(screen.getByLabelText('Title'), 'Library books');
     await save();
     await expectToast(LINK_MESSAGES.donationLinkSaved);
     await waitFor(() => expect(location().pathname).toBe('/donation-links'));
@@ -114,9 +114,9 @@ describe('donation link form: saving', () => {
   });
 
   it('formats the target as it is typed and sends it as a number, with the beneficiary and a private type', async () => {
-    const { user, save, saved, target } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'New classroom block');
-    await user.type(screen.getByLabelText('Beneficiary'), 'St. Kizito Primary School');
+    const { user, enter, save, saved, target } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'New classroom block');
+    await enter(screen.getByLabelText('Beneficiary'), 'St. Kizito Primary School');
     await user.click(screen.getByRole('radio', { name: 'Private' }));
     await user.type(target(), '5000000');
     expect(target()).toHaveValue('5,000,000');
@@ -126,8 +126,8 @@ describe('donation link form: saving', () => {
   });
 
   it('uploads the image at once to uploads, previews it and sends its path', async () => {
-    const { user, api, save, saved } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'New classroom block');
+    const { user, enter, api, save, saved } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'New classroom block');
     await user.upload(fileInputOf('Image'), fileOf('classroom.png', 'image/png'));
     expect(await screen.findByRole('img', { name: PREVIEW })).toHaveAttribute('src', '/storage/uploads/2026/11/classroom.png');
     expect(api.sent('POST /api/files/upload').map((request) => uploadedFolder(request.body))).toEqual(['uploads']);

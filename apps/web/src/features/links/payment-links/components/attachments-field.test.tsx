@@ -51,8 +51,8 @@ function renderForm({ link = null, answer = ok(STORED) }: { link?: PaymentLinkDe
 
 describe('payment link form: attachments (file upload widget with remove)', () => {
   it('uploads each chosen file to the attachments folder, lists its name and size, and saves their paths', async () => {
-    const { user, choose, save, saved, uploads, listed } = renderForm();
-    await user.type(screen.getByLabelText('Title'), 'School fees');
+    const { user, enter, choose, save, saved, uploads, listed } = renderForm();
+    await enter(screen.getByLabelText('Title'), 'School fees');
     await user.type(screen.getByLabelText('Price'), '250000');
     await choose(fileOf('circular.pdf', 'application/pdf', 2048), fileOf('menu.png', 'image/png', 3 * 1_048_576));
     await waitFor(() => expect(listed()).toHaveLength(2));

@@ -1,6 +1,7 @@
 import { LINK_MESSAGES } from '@sente/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { modalFocused } from '../../../../testing/enter.ts';
 import { errorOf } from '../../../../testing/field-error.ts';
 import { render } from '../../../../testing/render.tsx';
 import { RedirectionModal } from './redirection-modal.tsx';
@@ -14,7 +15,11 @@ function renderModal(initialUrl = '') {
   const dialog = () => screen.getByRole('dialog', { name: 'Redirection' });
   const field = () => within(dialog()).getByLabelText('Redirect URL');
   const add = () => view.user.click(within(dialog()).getByRole('button', { name: 'Add' }));
-  return { ...view, onAdd, onClose, dialog, field, add };
+  const enterUrl = async (text: string) => {
+    await modalFocused(dialog());
+    await view.enter(field(), text);
+  };
+  return { ...view, onAdd, onClose, dialog, field, add, enterUrl };
 }
 
 describe('Redirection modal', () => {
@@ -32,15 +37,15 @@ describe('Redirection modal', () => {
   });
 
   it('takes a field of spaces as empty', async () => {
-    const { user, onAdd, field, add } = renderModal();
-    await user.type(field(), '   ');
+    const { enterUrl, onAdd, add } = renderModal();
+    await enterUrl('   ');
     await add();
     expect(onAdd).not.toHaveBeenCalled();
   });
 
   it('passes on the trimmed URL and closes', async () => {
-    const { user, onAdd, onClose, field, add } = renderModal();
-    await user.type(field(), `  ${SHOP_URL} `);
+    const { enterUrl, onAdd, onClose, add } = renderModal();
+    await enterUrl(`  ${SHOP_URL} `);
     await add();
     expect(onAdd).toHaveBeenCalledWith(SHOP_URL);
     expect(onClose).toHaveBeenCalledOnce();
@@ -49,8 +54,8 @@ describe('Redirection modal', () => {
   it.each(['school.example.com/confirm', 'ftp://school.example.com/confirm', 'javascript:alert(1)', 'https://localhost'])(
     'refuses %j on Add with the reason under the field, and stays open',
     async (url) => {
-      const { user, onAdd, onClose, field, add } = renderModal();
-      await user.type(field(), url);
+      const { enterUrl, onAdd, onClose, field, add } = renderModal();
+      await enterUrl(url);
       await add();
       expect(errorOf(field())).toBe(LINK_MESSAGES.redirectUrlInvalid);
       expect(onAdd).not.toHaveBeenCalled();
@@ -59,25 +64,27 @@ describe('Redirection modal', () => {
   );
 
   it('clears the message once the URL is edited, and adds the corrected one', async () => {
-    const { user, onAdd, field, add } = renderModal();
-    await user.type(field(), 'school.example.com/confirm-payment');
+    const { user, enterUrl, onAdd, field, add } = renderModal();
+    await enterUrl('school.example.com/confirm-payment');
     await add();
     expect(errorOf(field())).toBe(LINK_MESSAGES.redirectUrlInvalid);
     await user.clear(field());
     expect(errorOf(field())).toBeNull();
-    await user.type(field(), `${SHOP_URL}{Enter}`);
+    await enterUrl(SHOP_URL);
+    await user.keyboard('{Enter}');
     expect(onAdd).toHaveBeenCalledWith(SHOP_URL);
   });
 
   it('adds with Enter too', async () => {
-    const { user, onAdd, field } = renderModal();
-    await user.type(field(), `${SHOP_URL}{Enter}`);
+    const { user, enterUrl, onAdd } = renderModal();
+    await enterUrl(SHOP_URL);
+    await user.keyboard('{Enter}');
     expect(onAdd).toHaveBeenCalledWith(SHOP_URL);
   });
 
   it('closes without passing anything on, from the Close button or the X', async () => {
-    const { user, onAdd, onClose, dialog, field } = renderModal();
-    await user.type(field(), SHOP_URL);
+    const { user, enterUrl, onAdd, onClose, dialog } = renderModal();
+    await enterUrl(SHOP_URL);
     // Both are named 'Close': the footer button by its text, the header's X by theme.ts.
     for (const button of within(dialog()).getAllByRole('button', { name: 'Close' })) await user.click(button);
     expect(onClose).toHaveBeenCalledTimes(2);
@@ -90,8 +97,9 @@ describe('Redirection modal', () => {
     const modal = (opened: boolean, initialUrl: string) => (
       <RedirectionModal opened={opened} initialUrl={initialUrl} onClose={onClose} onAdd={onAdd} />
     );
-    const { user, rerender } = render(modal(true, ''));
-    await user.type(screen.getByLabelText('Redirect URL'), 'https://half-typed');
+    const { user, enter, rerender } = render(modal(true, ''));
+    await modalFocused(screen.getByRole('dialog'));
+    await enter(screen.getByLabelText('Redirect URL'), 'https://half-typed');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(errorOf(screen.getByLabelText('Redirect URL'))).toBe(LINK_MESSAGES.redirectUrlInvalid);
     rerender(modal(false, SHOP_URL));

@@ -2,6 +2,7 @@ import { BATCH_MESSAGES } from '@sente/contracts/payout-batches';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../../../../testing/api-stub.ts';
+import { modalFocused } from '../../../../testing/enter.ts';
 import { fileOf, uploadedName } from '../../../../testing/files.ts';
 import { payoutBatch } from '../../../../testing/payout-batch.ts';
 import { render } from '../../../../testing/render.tsx';
@@ -46,8 +47,9 @@ describe('New batch: the sheet', () => {
   });
 
   it('uploads a sheet of 2 MB as multipart with its reference, then opens the new batch', async () => {
-    const { user, input, api, location } = renderModal();
-    await user.type(screen.getByRole('textbox', { name: /Batch reference/ }), 'Teachers November');
+    const { user, enter, input, api, location } = renderModal();
+    await modalFocused(screen.getByRole('dialog'));
+    await enter(screen.getByRole('textbox', { name: /Batch reference/ }), 'Teachers November');
     await user.upload(input, fileOf('teachers.csv', CSV, 2 * MB));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await expectToast(BATCH_MESSAGES.uploaded);

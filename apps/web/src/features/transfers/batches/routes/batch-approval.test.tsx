@@ -88,13 +88,15 @@ describe('a batch awaiting approval', () => {
 
   it('rejects only with a reason', async () => {
     const rejected = payoutBatch({ status: 'rejected', rejection_reason: 'Wrong month', can: NOTHING });
-    const { user, api } = renderBatch(awaiting(APPROVER), { [`POST ${BASE}/reject`]: ok(rejected, BATCH_MESSAGES.rejected) });
+    const { user, enter, api } = renderBatch(awaiting(APPROVER), {
+      [`POST ${BASE}/reject`]: ok(rejected, BATCH_MESSAGES.rejected),
+    });
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject batch' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject batch' }));
     expect(within(dialog).getByText(BATCH_MESSAGES.reasonMissing)).toBeVisible();
     expect(api.sent(`POST ${BASE}/reject`)).toHaveLength(0);
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong month');
+    await enter(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong month');
     await user.click(within(dialog).getByRole('button', { name: 'Reject batch' }));
     await expectToast(BATCH_MESSAGES.rejected);
     expect(api.sent(`POST ${BASE}/reject`)[0]!.body).toEqual({ reason: 'Wrong month' });

@@ -74,7 +74,7 @@ describe('a draft batch: Submit for approval, and why not yet', () => {
 describe("a draft's row edited in place", () => {
   it('checks the row as it is typed, with the rules the API applies, then saves it', async () => {
     const edited = batchRow({ phone: '0772999888', amount: '60000' });
-    const { user, api } = renderBatch(payoutBatch(), ROWS, {
+    const { user, enter, api } = renderBatch(payoutBatch(), ROWS, {
       [`PUT ${BASE}/rows/row-1`]: ok({ row: edited, batch: payoutBatch() }, BATCH_MESSAGES.rowUpdated),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit row 1' }));
@@ -82,18 +82,18 @@ describe("a draft's row edited in place", () => {
     const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
     const amount = within(dialog).getByRole('textbox', { name: 'Amount (UGX)' });
     await user.clear(phone);
-    await user.type(phone, '0700');
+    await enter(phone, '0700');
     expect(within(dialog).getByText('Not an MTN or Airtel Uganda number.')).toBeVisible();
     await user.clear(amount);
-    await user.type(amount, '100');
+    await enter(amount, '100');
     expect(within(dialog).getByText('The amount must be at least UGX 500.')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Save row' }));
     expect(api.sent(`PUT ${BASE}/rows/row-1`)).toHaveLength(0);
 
     await user.clear(phone);
-    await user.type(phone, '0772999888');
+    await enter(phone, '0772999888');
     await user.clear(amount);
-    await user.type(amount, '60000');
+    await enter(amount, '60000');
     expect(within(dialog).queryByText('Not an MTN or Airtel Uganda number.')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save row' }));
     await expectToast(BATCH_MESSAGES.rowUpdated);
@@ -101,16 +101,16 @@ describe("a draft's row edited in place", () => {
   });
 
   it("names Excel's damage as the row is typed: a number it shortened, an amount written with UGX", async () => {
-    const { user } = renderBatch(payoutBatch());
+    const { user, enter } = renderBatch(payoutBatch());
     await user.click(await screen.findByRole('button', { name: 'Edit row 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit row 1' });
     const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
     const amount = within(dialog).getByRole('textbox', { name: 'Amount (UGX)' });
     await user.clear(phone);
-    await user.type(phone, '2.56772E+11');
+    await enter(phone, '2.56772E+11');
     expect(phone).toHaveAccessibleDescription(/^Excel shortened this number to 2\.56772E\+11/);
     await user.clear(amount);
-    await user.type(amount, 'UGX 10,000');
+    await enter(amount, 'UGX 10,000');
     expect(amount).toHaveAccessibleDescription('Write the amount in digits only (10000), without UGX.');
   });
 
