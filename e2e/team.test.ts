@@ -100,6 +100,9 @@ describe('the team screen', () => {
    */
   async function handOver(): Promise<Page> {
     const { page } = session;
+    // Off the app first (the health check is a page of the same origin with no script), so no refresh in flight can
+    // write the owner's tokens back after they are cleared.
+    await page.goto('/health');
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
     return page;
